@@ -1,0 +1,61 @@
+"""Typed refusals. Every one carries a machine code and a sentence a player understands.
+
+Modelled on python-chess: errors subclass :class:`ValueError`, so callers that only care
+"was this input acceptable?" can catch one type.
+"""
+
+from __future__ import annotations
+
+
+class RefereeError(ValueError):
+    """Base of every refusal the referee gives. ``code`` is stable; ``message`` is for people."""
+
+    code = "referee_error"
+
+    def __init__(self, message: str, *, ruling: str | None = None) -> None:
+        self.message = message
+        self.ruling = ruling
+        super().__init__(f"{message} ({ruling})" if ruling else message)
+
+    def as_dict(self) -> dict[str, str]:
+        """The error object of the protocol and the kiosk: code, ruling (if any), message."""
+        out = {"code": self.code, "message": self.message}
+        if self.ruling:
+            out["ruling"] = self.ruling
+        return out
+
+
+class RuleViolation(RefereeError):
+    """A well-formed action that the rules forbid now. Cite the ruling ID where one applies."""
+
+    code = "illegal_action"
+
+
+class InvalidAction(RefereeError):
+    """An action that is not well formed (unknown type, missing or wrong-typed field)."""
+
+    code = "invalid_action"
+
+
+class InvalidPosition(RefereeError):
+    """A position (state dump) that does not validate or breaks a game invariant."""
+
+    code = "invalid_position"
+
+
+class InvalidOptions(RefereeError):
+    """House-rule options or a player list that the game cannot be set up with."""
+
+    code = "invalid_options"
+
+
+class InvalidContent(RefereeError):
+    """A user-supplied data file (card table, board, layout) that does not validate."""
+
+    code = "invalid_content"
+
+
+class JournalError(RefereeError):
+    """The journal could not be written or read. Nothing was acknowledged."""
+
+    code = "journal_error"

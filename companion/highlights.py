@@ -1,0 +1,49 @@
+"""What a board should show now: the one thing both the LED strip and the screen render.
+
+A highlight names a cell (a Kolossus square such as ``"5,5"`` or an island space ID),
+a :class:`Role`, and optionally the player it belongs to and a step number (for the
+"fix the table" walk-through). Rendering (colours, animation, brightness) is not decided
+here: the LED renderer and the board widget map roles to looks.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+from companion.model import Frozen
+
+
+class Role(StrEnum):
+    """Why a cell is lit. Renderers give each role a colour and an animation."""
+
+    SELECTABLE = "selectable"  # a piece that may act now
+    SELECTED = "selected"  # the piece the player picked
+    REACHABLE = "reachable"  # a legal destination of the selected piece
+    PATH = "path"  # a square on the path preview
+    CAPTURABLE = "capturable"  # an enemy that can be beaten / killed
+    BLOCKED = "blocked"  # a square the selected piece cannot enter
+    TARGET = "target"  # a weapon target (Spear, Hammer)
+    REBIRTH = "rebirth"  # a free square a beaten piece may return to
+    QUAKE_REGION = "quake_region"  # a region the Great Quake / Earthquake may move
+    FALLS_OFF = "falls_off"  # something that would leave the board
+    CITADEL = "citadel"  # the Citadel while crystals lie on it
+    CONTROL = "control"  # a space controlled by ``player``
+    BEAST = "beast"  # a Beast's space
+    BANNER = "banner"  # a space holding ``player``'s banner
+    HARVESTABLE = "harvestable"  # a space the current player may harvest
+    FIX = "fix"  # the table must be changed here (``step`` orders the walk-through)
+
+
+class Highlight(Frozen):
+    cell: str
+    role: Role
+    player: int | None = None
+    step: int | None = None
+
+
+class TableChange(Frozen):
+    """One thing players must change on the physical table, in order."""
+
+    step: int
+    cell: str
+    instruction: str

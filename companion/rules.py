@@ -1,0 +1,208 @@
+"""The one contract every game implements (after python-chess's Board and OpenSpiel).
+
+A game is data plus pure functions: :meth:`Rules.setup` makes the first state,
+:meth:`Rules.apply` turns a state and an action into a new state and events or refuses
+with a :class:`~companion.errors.RuleViolation` that names the ruling, and
+:meth:`Rules.outcome` says when and how it ended. Everything that reaches the referee
+from outside (protocol lines, journal rows, position files) is parsed here, in strict
+JSON mode, so a wrong type is refused rather than coerced.
+"""
+
+from __future__ import annotations
+
+import json
+from abc import ABC, abstractmethod
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any, ClassVar, Generic, TypeVar
+
+from pydantic import BaseModel, TypeAdapter, ValidationError
+
+from companion.dice import DiceRequest
+from companion.errors import InvalidAction, InvalidOptions, InvalidPosition, RuleViolation
+from companion.events import Event
+from companion.highlights import Highlight
+from companion.model import Frozen
+from companion.outcome import Outcome, ScoreSheet
+from companion.rng import Rng
+
+
+class GameState(Frozen):
+    """Fields every game's state has: the players in seat order and the random stream."""
+
+    players: tuple[str, ...]
+    rng: Rng
+
+
+StateT = TypeVar("StateT", bound=GameState)
+ActionT = TypeVar("ActionT", bound=Frozen)
+OptionsT = TypeVar("OptionsT", bound=Frozen)
+
+
+def describe_validation_error(exc: ValidationError) -> str:
+    """A short sentence from pydantic's error list: where it was wrong and why."""
+    parts = []
+    for err in exc.errors()[:3]:
+        where = ".".join(str(p) for p in err["loc"]) or "(top level)"
+        parts.append(f"{where}: {err['msg']}")
+    more = exc.error_count() - 3
+    if more > 0:
+        parts.append(f"and {more} more")
+    return "; ".join(parts)
+
+
+def _as_json(data: object) -> str | bytes:
+    if isinstance(data, str | bytes):
+        return data
+    if isinstance(data, BaseModel):
+        return data.model_dump_json()
+    return json.dumps(data)
+
+
+class Rules(ABC, Generic[StateT, ActionT, OptionsT]):
+    """The referee of one game. Stateless: every method is a pure function of its arguments."""
+
+    name: ClassVar[str]  # registry key, e.g. "builders"
+    title: ClassVar[str]  # what players call it
+    seed_document: ClassVar[str]  # which rules document it follows, e.g. "004"
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+
+    options_model: type[OptionsT]
+    state_model: type[StateT]
+    action_adapter: TypeAdapter[ActionT]
+
+    # --- the game itself -------------------------------------------------------------
+
+    @abstractmethod
+    def setup(self, players: Sequence[str], options: OptionsT, seed: int) -> StateT:
+        """The state before the first action. Raise InvalidOptions for a bad player count."""
+
+    @abstractmethod
+    def legal_actions(self, state: StateT) -> Iterable[ActionT]:
+        """Every legal action now (lazily where the space is large).
+
+        Actions whose parameters are open amounts (a trade's size, a value read off a
+        card) are listed up to a bound the game documents; :meth:`apply` accepts the
+        whole legal range. Empty once the game is over.
+        """
+
+    @abstractmethod
+    def apply(self, state: StateT, action: ActionT) -> tuple[StateT, tuple[Event, ...]]:
+        """The new state and what happened, or a RuleViolation naming the ruling."""
+
+    @abstractmethod
+    def outcome(self, state: StateT) -> Outcome | None:
+        """How the game ended, or None while it goes on."""
+
+    @abstractmethod
+    def current_player(self, state: StateT) -> int | None:
+        """The seat whose decision the game waits for (None once over)."""
+
+    @abstractmethod
+    def status(self, state: StateT) -> str:
+        """One line for the header: round or turn, whose turn, what is asked."""
+
+    @abstractmethod
+    def scores(self, state: StateT) -> ScoreSheet:
+        """The score history so far (per round, turn or Age)."""
+
+    def dice_request(self, state: StateT) -> DiceRequest | None:
+        """The dice the game waits for, if any. Card games without dice keep the default."""
+        return None
+
+    def highlights(self, state: StateT, focus: str | None = None) -> tuple[Highlight, ...]:
+        """What the board should show now; ``focus`` is a cell the player selected."""
+        return ()
+
+    def interest(self, state: StateT, action: ActionT) -> int:
+        """How interesting ``action`` is for a bot (weight >= 1): captures, quakes, builds.
+
+        Random play (property tests, the shop demo) picks actions with these weights, so
+        a game can make sure random play reaches its end.
+        """
+        return 1
+
+    def check_position(self, state: StateT) -> None:
+        """Raise InvalidPosition if a loaded state breaks an invariant the models cannot."""
+
+    # --- parsing and dumping (shared by the protocol, the journal and the kiosk) -------
+
+    def parse_action(self, data: object) -> ActionT:
+        """An action from a dict, JSON text or an action value; InvalidAction if malformed."""
+        try:
+            return self.action_adapter.validate_json(_as_json(data), strict=True)
+        except ValidationError as exc:
+            raise InvalidAction(f"Not a {self.title} action: {describe_validation_error(exc)}")
+        except (TypeError, ValueError) as exc:
+            raise InvalidAction(f"Not a {self.title} action: {exc}") from None
+
+    def dump_action(self, action: ActionT) -> dict[str, Any]:
+        result: dict[str, Any] = self.action_adapter.dump_python(action, mode="json")
+        return result
+
+    def parse_options(self, data: Mapping[str, Any] | None) -> OptionsT:
+        try:
+            return self.options_model.model_validate_json(_as_json(dict(data or {})), strict=True)
+        except ValidationError as exc:
+            raise InvalidOptions(
+                f"Bad {self.title} options: {describe_validation_error(exc)}"
+            ) from None
+
+    def dump_position(self, state: StateT) -> dict[str, Any]:
+        return state.model_dump(mode="json")
+
+    def load_position(self, data: object) -> StateT:
+        """A state from a dump; validated by the model and by :meth:`check_position`."""
+        try:
+            state = self.state_model.model_validate_json(_as_json(data), strict=True)
+        except ValidationError as exc:
+            raise InvalidPosition(
+                f"Not a {self.title} position: {describe_validation_error(exc)}"
+            ) from None
+        except (TypeError, ValueError) as exc:
+            raise InvalidPosition(f"Not a {self.title} position: {exc}") from None
+        self.check_position(state)
+        return state
+
+    def check_players(self, players: Sequence[str]) -> tuple[str, ...]:
+        """Names in seat order, checked against the player count; InvalidOptions otherwise."""
+        names = tuple(str(p).strip() for p in players)
+        if not self.min_players <= len(names) <= self.max_players:
+            span = (
+                str(self.min_players)
+                if self.min_players == self.max_players
+                else f"{self.min_players}–{self.max_players}"
+            )
+            raise InvalidOptions(f"{self.title} is for {span} players, not {len(names)}.")
+        if any(not n for n in names):
+            raise InvalidOptions("Every player needs a name.")
+        if len(set(names)) != len(names):
+            raise InvalidOptions("Two players have the same name.")
+        return names
+
+    def is_legal(self, state: StateT, action: ActionT) -> bool:
+        try:
+            self.apply(state, action)
+        except RuleViolation:
+            return False
+        return True
+
+
+
+def refuse(message: str, ruling: str | None = None) -> RuleViolation:
+    """Shorthand for games: ``raise refuse("...", "BC-R09")``."""
+    return RuleViolation(message, ruling=ruling)
+
+
+AnyRules = Rules[Any, Any, Any]
+
+__all__ = [
+    "ActionT",
+    "AnyRules",
+    "GameState",
+    "OptionsT",
+    "Rules",
+    "StateT",
+    "describe_validation_error",
+    "refuse",
+]
