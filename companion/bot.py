@@ -1,0 +1,33 @@
+"""A random player that prefers interesting actions.
+
+Used by the property tests ("random legal play never crashes and always ends") and by
+the shop's self-playing demo. Its randomness is its own seeded stream, separate from the
+game's, so watching a demo never changes how a game's software dice fall.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.rng import Rng
+from companion.rules import AnyRules
+
+
+class RandomBot:
+    """Picks a legal action with probability proportional to ``rules.interest``."""
+
+    def __init__(self, seed: int) -> None:
+        self.rng = Rng(seed=seed)
+
+    def choose(self, rules: AnyRules, state: Any) -> Any | None:
+        """A legal action for ``state``, or None when there is none (game over)."""
+        actions = list(rules.legal_actions(state))
+        if not actions:
+            return None
+        weights = [max(1, rules.interest(state, a)) for a in actions]
+        pick, self.rng = self.rng.randint(0, sum(weights) - 1)
+        for action, weight in zip(actions, weights, strict=True):
+            if pick < weight:
+                return action
+            pick -= weight
+        return actions[-1]  # pragma: no cover - unreachable: pick < sum(weights)

@@ -1,0 +1,289 @@
+"""The headless referee: one JSON object per line in, one JSON object per line out.
+
+Like UCI for chess engines, any program (the kiosk's tests, a bot, a shell pipe) can
+play every game through it. :class:`Referee` is pure request → response; the loop that
+reads stdin lives in ``kiosk.cli`` (the composition root). Whatever arrives — garbage,
+wrong types, unknown commands, illegal moves, huge lines — the answer is an error
+object with a stable ``code``, the ruling where one applies and a message; never a
+traceback and never a dead process.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from itertools import islice
+from typing import Annotated, Any, Literal
+
+from pydantic import Field, TypeAdapter, ValidationError
+
+from companion import __version__
+from companion.errors import RefereeError
+from companion.games import available_games, get_rules
+from companion.journal import Journal
+from companion.model import Frozen
+from companion.rules import describe_validation_error
+from companion.session import Session
+
+PROTOCOL_VERSION = 1
+MAX_LINE_BYTES = 1 << 20  # 1 MiB: a position dump of the largest game is ~100 KiB
+DEFAULT_LEGAL_LIMIT = 1000
+
+RequestId = int | str | None
+
+
+class _Request(Frozen):
+    id: RequestId = Field(default=None, description="Echoed in the response.")
+
+
+class Hello(_Request):
+    """Versions and the games this referee knows."""
+
+    cmd: Literal["hello"] = "hello"
+
+
+class NewGame(_Request):
+    """Set up a new game (journaled unless the referee runs without a journal)."""
+
+    cmd: Literal["new"] = "new"
+    game: str
+    players: list[str]
+    options: dict[str, Any] = Field(default_factory=dict)
+    seed: int | None = Field(default=None, description="Omit for a fresh random seed.")
+
+
+class LoadPosition(_Request):
+    """Start a game from a position made by ``dump``."""
+
+    cmd: Literal["load"] = "load"
+    game: str
+    position: dict[str, Any]
+    options: dict[str, Any] = Field(default_factory=dict)
+
+
+class Resume(_Request):
+    """Continue a journaled game (see ``games``)."""
+
+    cmd: Literal["resume"] = "resume"
+    game_id: int
+
+
+class Act(_Request):
+    """Submit an action of the current game (see docs/games/)."""
+
+    cmd: Literal["act"] = "act"
+    action: dict[str, Any]
+
+
+class Legal(_Request):
+    """List legal actions now (at most ``limit``; ``more`` says if some were left out)."""
+
+    cmd: Literal["legal"] = "legal"
+    limit: int = Field(default=DEFAULT_LEGAL_LIMIT, ge=1, le=100_000)
+
+
+class Highlights(_Request):
+    """What the board should show now; ``focus`` is a selected cell."""
+
+    cmd: Literal["highlights"] = "highlights"
+    focus: str | None = None
+
+
+class _Simple(_Request):
+    cmd: Literal["undo", "redo", "state", "dump", "outcome", "export", "games", "schema"]
+
+
+Request = Annotated[
+    Hello | NewGame | LoadPosition | Resume | Act | Legal | Highlights | _Simple,
+    Field(discriminator="cmd"),
+]
+REQUEST_ADAPTER: TypeAdapter[Request] = TypeAdapter(Request)
+
+
+class ProtocolError(RefereeError):
+    """A line that is not a request (bad JSON, unknown command, missing field)."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+def _error(request_id: RequestId, exc: RefereeError) -> dict[str, Any]:
+    return {"id": request_id, "ok": False, "error": exc.as_dict()}
+
+
+class Referee:
+    """Answers protocol requests about one current game at a time."""
+
+    def __init__(self, journal: Journal | None, seed_source: Callable[[], int]) -> None:
+        """``seed_source`` gives a fresh seed for ``new`` without one (kept out of here
+        so the referee stays deterministic under test)."""
+        self.journal = journal
+        self.seed_source = seed_source
+        self.session: Session | None = None
+
+    # --- the one entry point ---------------------------------------------------------
+
+    def handle(self, line: str | bytes) -> str:
+        """One request line in, one response line out (without the newline)."""
+        return json.dumps(self.handle_obj(line), separators=(",", ":"))
+
+    def handle_obj(self, line: str | bytes) -> dict[str, Any]:
+        request_id: RequestId = None
+        try:
+            if len(line) > MAX_LINE_BYTES:
+                raise ProtocolError(
+                    "line_too_long", f"The line is longer than {MAX_LINE_BYTES} bytes."
+                )
+            try:
+                raw = json.loads(line)
+            except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+                raise ProtocolError("bad_json", f"Not JSON: {exc}") from None
+            if not isinstance(raw, dict):
+                raise ProtocolError("bad_request", "A request must be a JSON object.")
+            rid = raw.get("id")
+            request_id = rid if isinstance(rid, int | str) else None
+            if "cmd" not in raw:
+                raise ProtocolError("bad_request", 'A request needs a "cmd" field.')
+            if raw["cmd"] not in _COMMANDS:
+                raise ProtocolError(
+                    "unknown_command",
+                    f"Unknown command {raw['cmd']!r}; the commands are: "
+                    + ", ".join(sorted(_COMMANDS))
+                    + ".",
+                )
+            try:
+                request = REQUEST_ADAPTER.validate_json(json.dumps(raw), strict=True)
+            except ValidationError as exc:
+                raise ProtocolError(
+                    "bad_request", f"Bad {raw['cmd']!r} request: {describe_validation_error(exc)}"
+                ) from None
+            body = self._dispatch(request)
+            return {"id": request_id, "ok": True, **body}
+        except RefereeError as exc:
+            return _error(request_id, exc)
+        except Exception as exc:  # noqa: BLE001 - the referee must never die on a line
+            return _error(
+                request_id,
+                ProtocolError("internal_error", f"Internal error ({type(exc).__name__}): {exc}"),
+            )
+
+    # --- commands --------------------------------------------------------------------
+
+    def _dispatch(self, request: Request) -> dict[str, Any]:
+        if isinstance(request, Hello):
+            return {
+                "referee": "colossus-companion",
+                "version": __version__,
+                "protocol": PROTOCOL_VERSION,
+                "games": {name: get_rules(name).title for name in available_games()},
+            }
+        if isinstance(request, NewGame):
+            seed = self.seed_source() if request.seed is None else request.seed
+            self.session = Session.new(
+                request.game, request.players, request.options, seed=seed, journal=self.journal
+            )
+            return self._state()
+        if isinstance(request, LoadPosition):
+            self.session = Session.from_position(
+                request.game, request.position, journal=self.journal, options=request.options
+            )
+            return self._state()
+        if isinstance(request, Resume):
+            journal = self._journal()
+            self.session, damage = Session.resume(journal, request.game_id)
+            body = self._state()
+            body["damage"] = None if damage is None else damage.model_dump()
+            return body
+        if isinstance(request, Act):
+            session = self._session()
+            events = session.submit(request.action)
+            return {"events": [e.model_dump(mode="json") for e in events], **self._state()}
+        if isinstance(request, Legal):
+            session = self._session()
+            actions = list(islice(session.rules.legal_actions(session.state), request.limit + 1))
+            return {
+                "actions": [session.rules.dump_action(a) for a in actions[: request.limit]],
+                "more": len(actions) > request.limit,
+            }
+        if isinstance(request, Highlights):
+            session = self._session()
+            marks = session.rules.highlights(session.state, request.focus)
+            return {"highlights": [h.model_dump(mode="json") for h in marks]}
+        return self._simple(request.cmd)
+
+    def _simple(self, cmd: str) -> dict[str, Any]:
+        if cmd == "games":
+            journal = self._journal()
+            return {"games": [g.model_dump(mode="json") for g in journal.games()]}
+        if cmd == "schema":
+            return {"schema": protocol_schema()}
+        session = self._session()
+        if cmd == "undo":
+            action = session.undo()
+            return {"undone": session.rules.dump_action(action), **self._state()}
+        if cmd == "redo":
+            events = session.redo()
+            return {"events": [e.model_dump(mode="json") for e in events], **self._state()}
+        if cmd == "dump":
+            return {"game": session.rules.name, "position": session.rules.dump_position(
+                session.state)}
+        if cmd == "outcome":
+            outcome = session.outcome
+            return {"outcome": None if outcome is None else outcome.model_dump(mode="json")}
+        if cmd == "export":
+            return {"record": session.export()}
+        return self._state()  # "state"
+
+    def _state(self) -> dict[str, Any]:
+        session = self._session()
+        rules, state = session.rules, session.state
+        outcome = session.outcome
+        dice = rules.dice_request(state)
+        return {
+            "game": rules.name,
+            "game_id": session.game_id,
+            "players": list(state.players),
+            "status": rules.status(state),
+            "current_player": rules.current_player(state),
+            "dice": None if dice is None else dice.model_dump(mode="json"),
+            "outcome": None if outcome is None else outcome.model_dump(mode="json"),
+            "can_undo": session.can_undo,
+            "can_redo": session.can_redo,
+            "actions": len(session.actions),
+        }
+
+    def _session(self) -> Session:
+        if self.session is None:
+            raise ProtocolError("no_game", 'No game yet: send "new", "load" or "resume" first.')
+        return self.session
+
+    def _journal(self) -> Journal:
+        if self.journal is None:
+            raise ProtocolError("no_journal", "This referee runs without a journal.")
+        return self.journal
+
+
+_COMMANDS = frozenset(
+    {"hello", "new", "load", "resume", "act", "legal", "highlights"}
+    | {"undo", "redo", "state", "dump", "outcome", "export", "games", "schema"}
+)
+
+
+def protocol_schema() -> dict[str, Any]:
+    """JSON Schema of the requests and of every present game's actions and options."""
+    games: dict[str, Any] = {}
+    for name in available_games():
+        rules = get_rules(name)
+        games[name] = {
+            "title": rules.title,
+            "action": rules.action_adapter.json_schema(),
+            "options": rules.options_model.model_json_schema(),
+        }
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "title": "colossus-companion referee protocol",
+        "version": PROTOCOL_VERSION,
+        "request": REQUEST_ADAPTER.json_schema(),
+        "games": games,
+    }

@@ -1,0 +1,285 @@
+"""A game in progress: the rules, the history of states, undo/redo and the journal.
+
+``submit`` validates an action against the rules, writes it to the journal (committed)
+and only then makes it the current state: an action is acknowledged exactly when it is
+durable. Undo and redo are journal entries too, so a resumed game has the same undo
+history. Resuming replays the journal from the setup (or the loaded start position);
+a damaged row stops the replay at the last good action, is reported with its position
+and set aside, and the game goes on from there.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from companion.errors import RefereeError, RuleViolation
+from companion.events import Event
+from companion.games import get_rules
+from companion.journal import Damage, EntryKind, Journal
+from companion.outcome import Outcome
+from companion.rules import AnyRules
+
+RECORD_FORMAT = "colossus-companion/game-record"
+RECORD_VERSION = 1
+
+
+class Session:
+    """One game: its rules, its states, and (optionally) its journal.
+
+    Without a journal (``journal=None``) nothing is stored — used for the shop demo and
+    for tests that do not care about durability.
+    """
+
+    def __init__(
+        self,
+        rules: AnyRules,
+        initial_state: Any,
+        *,
+        options: Any,
+        seed: int,
+        start_position: dict[str, Any] | None = None,
+        journal: Journal | None = None,
+        game_id: int | None = None,
+    ) -> None:
+        self.rules = rules
+        self.options = options
+        self.seed = seed
+        self.start_position = start_position
+        self.journal = journal
+        self.game_id = game_id
+        self._states: list[Any] = [initial_state]
+        self._actions: list[Any] = []
+        self._events: list[tuple[Event, ...]] = []
+        self._redo: list[Any] = []
+        self._recorded_outcome: Outcome | None = None
+
+    # --- creating and resuming -------------------------------------------------------
+
+    @classmethod
+    def new(
+        cls,
+        game: str | AnyRules,
+        players: Sequence[str],
+        options: Mapping[str, Any] | None = None,
+        *,
+        seed: int,
+        journal: Journal | None = None,
+        demo: bool = False,
+    ) -> Session:
+        """Set up a new game (and record it in the journal, if given)."""
+        rules = get_rules(game) if isinstance(game, str) else game
+        opts = rules.parse_options(options)
+        state = rules.setup(players, opts, seed)
+        game_id = None
+        if journal is not None:
+            game_id = journal.create_game(
+                rules.name, tuple(state.players), opts.model_dump(mode="json"), seed, demo=demo
+            )
+        return cls(rules, state, options=opts, seed=seed, journal=journal, game_id=game_id)
+
+    @classmethod
+    def from_position(
+        cls,
+        game: str | AnyRules,
+        position: object,
+        *,
+        journal: Journal | None = None,
+        options: Mapping[str, Any] | None = None,
+    ) -> Session:
+        """Start from a dumped position instead of a fresh setup."""
+        rules = get_rules(game) if isinstance(game, str) else game
+        opts = rules.parse_options(options)
+        state = rules.load_position(position)
+        dumped = rules.dump_position(state)
+        game_id = None
+        if journal is not None:
+            game_id = journal.create_game(
+                rules.name,
+                tuple(state.players),
+                opts.model_dump(mode="json"),
+                state.rng.seed,
+                start_position=dumped,
+            )
+        return cls(
+            rules,
+            state,
+            options=opts,
+            seed=state.rng.seed,
+            start_position=dumped,
+            journal=journal,
+            game_id=game_id,
+        )
+
+    @classmethod
+    def resume(cls, journal: Journal, game_id: int) -> tuple[Session, Damage | None]:
+        """Replay a journaled game. Returns the session and the damage found, if any.
+
+        A damaged or unreplayable entry ends the replay at the last good action; it and
+        everything after it are moved aside in the journal (never deleted) so that new
+        actions can be recorded.
+        """
+        info = journal.game(game_id)
+        rules = get_rules(info.game)
+        opts = rules.parse_options(info.options)
+        if info.start_position is not None:
+            state = rules.load_position(info.start_position)
+        else:
+            state = rules.setup(info.players, opts, info.seed)
+        session = cls(
+            rules,
+            state,
+            options=opts,
+            seed=info.seed,
+            start_position=info.start_position,
+            journal=journal,
+            game_id=game_id,
+        )
+        entries, damage = journal.entries(game_id)
+        for entry in entries:
+            try:
+                if entry.kind == "act":
+                    session._do(rules.parse_action(entry.payload))
+                elif entry.kind == "undo":
+                    session._undo()
+                else:
+                    session._redo_one()
+            except RefereeError as exc:
+                damage = Damage(game_id=game_id, seq=entry.seq, reason=f"cannot replay: {exc}")
+                break
+        if damage is not None:
+            journal.quarantine(game_id, damage.seq, damage.reason)
+        session._recorded_outcome = (
+            None if info.outcome is None else Outcome.model_validate(info.outcome)
+        )
+        session._record_outcome()
+        return session, damage
+
+    # --- the game --------------------------------------------------------------------
+
+    @property
+    def state(self) -> Any:
+        return self._states[-1]
+
+    @property
+    def initial_state(self) -> Any:
+        return self._states[0]
+
+    @property
+    def actions(self) -> tuple[Any, ...]:
+        """The actions that led to the current state (undone ones excluded)."""
+        return tuple(self._actions)
+
+    @property
+    def events(self) -> tuple[tuple[Event, ...], ...]:
+        """The events of each action in :attr:`actions`, for the game log."""
+        return tuple(self._events)
+
+    @property
+    def outcome(self) -> Outcome | None:
+        return self.rules.outcome(self.state)
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self._actions)
+
+    @property
+    def can_redo(self) -> bool:
+        return bool(self._redo)
+
+    def submit(self, action: object) -> tuple[Event, ...]:
+        """Apply an action (a model, a dict or JSON text); durable before it returns.
+
+        Raises InvalidAction / RuleViolation (state unchanged, nothing written) or
+        JournalError (state unchanged: an action that could not be stored is refused).
+        """
+        parsed = self.rules.parse_action(action)
+        new_state, events = self.rules.apply(self.state, parsed)
+        self._write("act", self.rules.action_adapter.dump_json(parsed).decode())
+        self._push(parsed, new_state, events)
+        self._redo.clear()
+        self._record_outcome()
+        return events
+
+    def undo(self) -> Any:
+        """Take back the last action; returns it. RuleViolation if there is none."""
+        if not self._actions:
+            raise RuleViolation("There is nothing to undo.")
+        self._write("undo")
+        action = self._undo()
+        self._record_outcome()
+        return action
+
+    def redo(self) -> tuple[Event, ...]:
+        """Apply the last undone action again."""
+        if not self._redo:
+            raise RuleViolation("There is nothing to redo.")
+        self._write("redo")
+        events = self._redo_one()
+        self._record_outcome()
+        return events
+
+    # --- export ----------------------------------------------------------------------
+
+    def export(self) -> dict[str, Any]:
+        """The game as a JSON record: players, options, seed, actions, outcome, scores."""
+        outcome = self.outcome
+        return {
+            "format": RECORD_FORMAT,
+            "version": RECORD_VERSION,
+            "game": self.rules.name,
+            "title": self.rules.title,
+            "game_id": self.game_id,
+            "players": list(self.state.players),
+            "options": self.options.model_dump(mode="json"),
+            "seed": self.seed,
+            "start_position": self.start_position,
+            "actions": [self.rules.dump_action(a) for a in self._actions],
+            "outcome": None if outcome is None else outcome.model_dump(mode="json"),
+            "scores": self.rules.scores(self.state).model_dump(mode="json"),
+        }
+
+    # --- internals -------------------------------------------------------------------
+
+    def _write(self, kind: EntryKind, payload: str = "") -> None:
+        if self.journal is not None and self.game_id is not None:
+            self.journal.append(self.game_id, kind, payload)
+
+    def _push(self, action: Any, state: Any, events: tuple[Event, ...]) -> None:
+        self._actions.append(action)
+        self._states.append(state)
+        self._events.append(events)
+
+    def _do(self, action: Any) -> tuple[Event, ...]:
+        new_state, events = self.rules.apply(self.state, action)
+        self._push(action, new_state, events)
+        self._redo.clear()
+        return events
+
+    def _undo(self) -> Any:
+        if not self._actions:
+            raise RuleViolation("There is nothing to undo.")
+        self._states.pop()
+        self._events.pop()
+        action = self._actions.pop()
+        self._redo.append(action)
+        return action
+
+    def _redo_one(self) -> tuple[Event, ...]:
+        if not self._redo:
+            raise RuleViolation("There is nothing to redo.")
+        action = self._redo.pop()
+        new_state, events = self.rules.apply(self.state, action)
+        self._push(action, new_state, events)
+        return events
+
+    def _record_outcome(self) -> None:
+        """Keep the journal's finished/active mark in step with the current state."""
+        outcome = self.outcome
+        if outcome == self._recorded_outcome:
+            return
+        if self.journal is not None and self.game_id is not None:
+            self.journal.set_outcome(
+                self.game_id, None if outcome is None else outcome.model_dump(mode="json")
+            )
+        self._recorded_outcome = outcome

@@ -1,0 +1,176 @@
+"""The ``companion`` command: the touchscreen app by default, plus headless tools.
+
+    companion                      start the touchscreen app (simulated hardware off a Pi)
+    companion referee              the JSON-lines referee on stdin/stdout
+    companion games                list the games in the journal
+    companion export GAME_ID       a game as a JSON record
+    companion schema               the protocol's JSON Schema
+
+Every command takes ``--data-dir`` (or ``COMPANION_DATA_DIR``); the default is the
+per-user data directory, where the journal ``journal.sqlite3`` lives.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import secrets
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import BinaryIO
+
+from companion.errors import RefereeError
+from companion.journal import Journal
+from companion.protocol import MAX_LINE_BYTES, ProtocolError, Referee, protocol_schema
+
+APP_NAME = "colossus-companion"
+JOURNAL_FILE = "journal.sqlite3"
+
+
+def default_data_dir() -> Path:
+    """``COMPANION_DATA_DIR`` if set, else the platform's per-user data directory."""
+    env = os.environ.get("COMPANION_DATA_DIR")
+    if env:
+        return Path(env)
+    import platformdirs
+
+    return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
+
+
+def fresh_seed() -> int:
+    return secrets.randbits(63)
+
+
+def open_journal(data_dir: Path) -> Journal:
+    return Journal(data_dir / JOURNAL_FILE)
+
+
+def serve_referee(referee: Referee, stdin: BinaryIO, stdout: BinaryIO) -> None:
+    """Answer one line per request until end of input. Never raises on bad input."""
+    too_long = json.dumps(
+        {
+            "id": None,
+            "ok": False,
+            "error": ProtocolError(
+                "line_too_long", f"The line is longer than {MAX_LINE_BYTES} bytes."
+            ).as_dict(),
+        }
+    ).encode()
+    while True:
+        line = stdin.readline(MAX_LINE_BYTES + 1)
+        if not line:
+            return
+        if len(line) > MAX_LINE_BYTES:
+            while line and not line.endswith(b"\n"):  # skip the rest of the long line
+                line = stdin.readline(MAX_LINE_BYTES)
+            response = too_long
+        elif not line.strip():
+            continue
+        else:
+            response = referee.handle(line).encode()
+        stdout.write(response + b"\n")
+        stdout.flush()
+
+
+def _cmd_referee(args: argparse.Namespace) -> int:
+    journal = None if args.no_journal else open_journal(args.data_dir)
+    referee = Referee(journal, fresh_seed)
+    try:
+        serve_referee(referee, sys.stdin.buffer, sys.stdout.buffer)
+    except (BrokenPipeError, KeyboardInterrupt):
+        pass
+    finally:
+        if journal is not None:
+            journal.close()
+    return 0
+
+
+def _cmd_games(args: argparse.Namespace) -> int:
+    with open_journal(args.data_dir) as journal:
+        for info in journal.games(include_demo=args.demo):
+            result = "in progress" if info.outcome is None else info.outcome.get("text", "")
+            players = ", ".join(info.players)
+            print(
+                f"{info.game_id:5d}  {info.updated}  {info.game:14s} {players}  "
+                f"({info.entries} entries) {result}"
+            )
+    return 0
+
+
+def _cmd_export(args: argparse.Namespace) -> int:
+    from companion.session import Session
+
+    with open_journal(args.data_dir) as journal:
+        session, damage = Session.resume(journal, args.game_id)
+        if damage is not None:
+            print(f"warning: journal damage at {damage.describe()}", file=sys.stderr)
+        text = json.dumps(session.export(), indent=2)
+    if args.out:
+        Path(args.out).write_text(text + "\n", encoding="utf-8")
+    else:
+        print(text)
+    return 0
+
+
+def _cmd_schema(args: argparse.Namespace) -> int:
+    print(json.dumps(protocol_schema(), indent=2, sort_keys=True))
+    return 0
+
+
+def _cmd_app(args: argparse.Namespace) -> int:
+    from kiosk.app import run_app
+
+    return run_app(data_dir=args.data_dir, config_path=args.config)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="companion", description="Table-side referee for the Colossus games."
+    )
+    parser.add_argument(
+        "--data-dir",
+        type=Path,
+        default=None,
+        help="where the journal lives (default: $COMPANION_DATA_DIR or the user data dir)",
+    )
+    parser.add_argument("--config", type=Path, default=None, help="hardware config (TOML)")
+    parser.set_defaults(func=_cmd_app)
+    sub = parser.add_subparsers(dest="command")
+
+    app = sub.add_parser("app", help="start the touchscreen app (the default)")
+    app.set_defaults(func=_cmd_app)
+
+    referee = sub.add_parser("referee", help="JSON-lines referee on stdin/stdout")
+    referee.add_argument("--no-journal", action="store_true", help="do not store games")
+    referee.set_defaults(func=_cmd_referee)
+
+    games = sub.add_parser("games", help="list the games in the journal")
+    games.add_argument("--demo", action="store_true", help="include demo games")
+    games.set_defaults(func=_cmd_games)
+
+    export = sub.add_parser("export", help="export a game as a JSON record")
+    export.add_argument("game_id", type=int)
+    export.add_argument("--out", help="write to this file instead of stdout")
+    export.set_defaults(func=_cmd_export)
+
+    schema = sub.add_parser("schema", help="print the protocol's JSON Schema")
+    schema.set_defaults(func=_cmd_schema)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    if args.data_dir is None:
+        args.data_dir = default_data_dir()
+    try:
+        result: int = args.func(args)
+    except RefereeError as exc:
+        print(f"companion: {exc}", file=sys.stderr)
+        return 1
+    return result
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

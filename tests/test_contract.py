@@ -1,0 +1,123 @@
+"""The contract every game keeps, run against each registered game and the toy game.
+
+Random play weighted by ``interest`` must reach an outcome within a bound; every action
+that ``legal_actions`` lists must be accepted; a refused action leaves the session and
+its journal untouched; a position survives dump and load; a journal replays to the
+same state.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from companion.bot import RandomBot
+from companion.errors import RuleViolation
+from companion.games import available_games, get_rules
+from companion.journal import Journal
+from companion.rules import AnyRules
+from companion.session import Session
+
+# The most actions a random game may take before we call it endless.
+MAX_ACTIONS = {"kolossus": 4000, "beast_master": 6000, "colossi": 8000}
+DEFAULT_MAX_ACTIONS = 3000
+
+GAMES: list[AnyRules] = [get_rules(n) for n in available_games()]
+
+
+def _player_counts(rules: AnyRules) -> list[int]:
+    return list(range(rules.min_players, rules.max_players + 1))
+
+
+def _names(count: int) -> list[str]:
+    return ["Ann", "Bob", "Cleo", "Dov", "Eve", "Fay"][:count]
+
+
+def play_to_end(session: Session, bot: RandomBot, limit: int) -> None:
+    """Play random legal actions; fail if the game does not end within ``limit``."""
+    rules = session.rules
+    for _ in range(limit):
+        if session.outcome is not None:
+            return
+        action = bot.choose(rules, session.state)
+        assert action is not None, f"{rules.name}: no legal action but no outcome"
+        session.submit(action)
+    pytest.fail(f"{rules.name}: no outcome after {limit} random actions")
+
+
+@pytest.mark.parametrize("rules", GAMES, ids=lambda r: r.name)
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**62), bot_seed=st.integers(0, 2**31), data=st.data())
+def test_random_play_ends_and_replays(
+    rules: AnyRules, seed: int, bot_seed: int, data: st.DataObject
+) -> None:
+    players = _names(data.draw(st.sampled_from(_player_counts(rules)), label="players"))
+    journal = Journal(":memory:")
+    session = Session.new(rules, players, seed=seed, journal=journal)
+    play_to_end(session, RandomBot(bot_seed), MAX_ACTIONS.get(rules.name, DEFAULT_MAX_ACTIONS))
+    assert rules.legal_actions(session.state) is not None
+    assert list(rules.legal_actions(session.state)) == [], "actions listed after the end"
+    resumed, damage = Session.resume(journal, session.game_id or 0)
+    assert damage is None
+    assert resumed.state == session.state
+    assert resumed.outcome == session.outcome
+    rules.scores(session.state)  # the score sheet of a finished game can be built
+
+
+@pytest.mark.parametrize("rules", GAMES, ids=lambda r: r.name)
+@settings(max_examples=5, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**62), bot_seed=st.integers(0, 2**31), steps=st.integers(0, 150))
+def test_listed_actions_are_accepted_and_positions_round_trip(
+    rules: AnyRules, seed: int, bot_seed: int, steps: int
+) -> None:
+    session = Session.new(rules, _names(rules.min_players), seed=seed)
+    bot = RandomBot(bot_seed)
+    for _ in range(steps):
+        if session.outcome is not None:
+            break
+        state = session.state
+        listed = list(rules.legal_actions(state))
+        for action in listed[:: max(1, len(listed) // 25)]:  # a spread of up to ~25
+            rules.apply(state, action)  # raises if a listed action is refused
+        session.submit(bot.choose(rules, state))
+    state = session.state
+    dumped = rules.dump_position(state)
+    assert rules.load_position(dumped) == state
+    rules.status(state)
+    rules.highlights(state)
+    rules.current_player(state)
+
+
+@pytest.mark.parametrize("rules", GAMES, ids=lambda r: r.name)
+@settings(max_examples=5, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**62), bot_seed=st.integers(0, 2**31), steps=st.integers(1, 120))
+def test_refused_action_changes_nothing(
+    rules: AnyRules, seed: int, bot_seed: int, steps: int
+) -> None:
+    journal = Journal(":memory:")
+    session = Session.new(rules, _names(rules.max_players), seed=seed, journal=journal)
+    bot = RandomBot(bot_seed)
+    seen: list[Any] = []
+    for _ in range(steps):
+        if session.outcome is not None:
+            break
+        listed = list(rules.legal_actions(session.state))
+        seen.extend(listed[:5])
+        session.submit(bot.choose(rules, session.state))
+    game_id = session.game_id or 0
+    for stale in seen[-40:]:
+        before_state, before_entries = session.state, journal.game(game_id).entries
+        try:
+            session.submit(stale)
+        except RuleViolation as exc:
+            assert exc.message, "a refusal needs a message"
+            assert session.state is before_state
+            assert journal.game(game_id).entries == before_entries
+        else:
+            session.undo()
+            assert session.state == before_state
+        if session.outcome is not None:
+            break

@@ -1,0 +1,234 @@
+"""The JSON-lines referee: scripted sessions, and every kind of bad input."""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import jsonschema
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from companion.journal import Journal
+from companion.protocol import MAX_LINE_BYTES, Referee, protocol_schema
+from kiosk.cli import serve_referee
+
+
+def _referee(journal: Journal | None = None) -> Referee:
+    return Referee(journal if journal is not None else Journal(":memory:"), lambda: 1234)
+
+
+def run_script(lines: list[str | bytes], referee: Referee | None = None) -> list[dict[str, Any]]:
+    """Feed lines through the real stdin/stdout loop; return the parsed responses."""
+    data = b"".join((ln.encode() if isinstance(ln, str) else ln) + b"\n" for ln in lines)
+    out = io.BytesIO()
+    serve_referee(referee or _referee(), io.BytesIO(data), out)
+    return [json.loads(x) for x in out.getvalue().splitlines()]
+
+
+def test_scripted_game() -> None:
+    responses = run_script(
+        [
+            '{"cmd":"hello","id":1}',
+            '{"cmd":"new","game":"toy_pig","players":["Ann","Bob"],"options":{"target":5},'
+            '"seed":3,"id":2}',
+            '{"cmd":"act","action":{"type":"roll","values":[6],"source":"electronic"},"id":3}',
+            '{"cmd":"legal","id":4}',
+            '{"cmd":"act","action":{"type":"hold"},"id":5}',
+            '{"cmd":"outcome","id":6}',
+            '{"cmd":"undo","id":7}',
+            '{"cmd":"redo","id":8}',
+            '{"cmd":"export","id":9}',
+        ]
+    )
+    assert [r["id"] for r in responses] == list(range(1, 10))
+    assert all(r["ok"] for r in responses), responses
+    hello, new, roll, legal, hold, outcome, undo, redo, export = responses
+    assert hello["protocol"] == 1 and "toy_pig" in hello["games"]
+    assert new["dice"]["sides"] == 6 and new["current_player"] == 0
+    assert roll["events"][0]["values"] == [6]
+    assert {"type": "hold"} in legal["actions"] and legal["more"] is False
+    assert hold["outcome"]["winners"] == [0]
+    assert outcome["outcome"]["reason"] == "target"
+    assert undo["undone"] == {"type": "hold"} and undo["outcome"] is None
+    assert redo["outcome"]["winners"] == [0]
+    assert export["record"]["actions"][1] == {"type": "hold"}
+
+
+@pytest.mark.parametrize(
+    ("line", "code"),
+    [
+        (b"garbage", "bad_json"),
+        (b"\xff\xfe\x00", "bad_json"),
+        (b"[1, 2, 3]", "bad_request"),
+        (b'"just a string"', "bad_request"),
+        (b'{"id": 5}', "bad_request"),
+        (b'{"cmd": "fly"}', "unknown_command"),
+        (b'{"cmd": 42}', "unknown_command"),
+        (b'{"cmd": "new", "game": "toy_pig"}', "bad_request"),
+        (b'{"cmd": "new", "game": "toy_pig", "players": "Ann"}', "bad_request"),
+        (b'{"cmd": "new", "game": "toy_pig", "players": ["Ann"], "seed": "12"}', "bad_request"),
+        (b'{"cmd": "new", "game": "chess", "players": ["Ann"]}', "invalid_options"),
+        (b'{"cmd": "new", "game": "toy_pig", "players": []}', "invalid_options"),
+        (b'{"cmd":"new","game":"toy_pig","players":["A"],"options":{"target":"x"}}',
+         "invalid_options"),
+        (b'{"cmd":"new","game":"toy_pig","players":["A"],"options":{"colour":1}}',
+         "invalid_options"),
+        (b'{"cmd": "act", "action": {"type": "roll"}}', "no_game"),
+        (b'{"cmd": "state", "extra": 1}', "bad_request"),
+        (b'{"cmd": "legal", "limit": 0}', "bad_request"),
+        (b'{"cmd": "resume", "game_id": 999}', "journal_error"),
+        (b'{"cmd": "load", "game": "toy_pig", "position": {"players": []}}', "invalid_position"),
+    ],
+)
+def test_bad_lines_get_error_objects(line: bytes, code: str) -> None:
+    (response,) = run_script([line])
+    assert response["ok"] is False
+    assert response["error"]["code"] == code, response
+    assert response["error"]["message"]
+
+
+def test_illegal_and_malformed_actions_in_a_game() -> None:
+    responses = run_script(
+        [
+            '{"cmd":"new","game":"toy_pig","players":["Ann"],"seed":1}',
+            '{"cmd":"act","action":{"type":"hold"}}',
+            '{"cmd":"act","action":{"type":"teleport"}}',
+            '{"cmd":"act","action":{"type":"roll","values":[7]}}',
+            '{"cmd":"act","action":{"type":"roll","values":["4"]}}',
+            '{"cmd":"act","action":{"type":"roll","values":[1,2]}}',
+            '{"cmd":"act","action":"roll"}',
+            '{"cmd":"undo"}',
+            '{"cmd":"state"}',
+        ]
+    )
+    codes = [r.get("error", {}).get("code") for r in responses]
+    assert codes == [
+        None,
+        "illegal_action",
+        "invalid_action",
+        "illegal_action",
+        "invalid_action",
+        "illegal_action",
+        "bad_request",
+        "illegal_action",
+        None,
+    ]
+    assert responses[1]["error"]["ruling"] == "TOY-R2"
+    assert responses[-1]["actions"] == 0  # nothing was changed by the refusals
+
+
+def test_huge_line_is_refused_and_the_referee_goes_on() -> None:
+    huge = b'{"cmd":"hello","pad":"' + b"x" * (MAX_LINE_BYTES + 10) + b'"}'
+    responses = run_script([huge, '{"cmd":"hello","id":2}'])
+    assert responses[0]["error"]["code"] == "line_too_long"
+    assert responses[1]["ok"] and responses[1]["id"] == 2
+
+
+def test_blank_lines_are_ignored() -> None:
+    assert len(run_script(["", "   ", '{"cmd":"hello"}'])) == 1
+
+
+@settings(max_examples=200, deadline=None)
+@given(line=st.binary(max_size=200))
+def test_any_bytes_get_exactly_one_json_answer(line: bytes) -> None:
+    line = line.replace(b"\n", b" ")
+    responses = run_script([line])
+    if line.strip():
+        assert len(responses) == 1 and isinstance(responses[0]["ok"], bool)
+
+
+@settings(max_examples=100, deadline=None)
+@given(
+    value=st.recursive(
+        st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(),
+        lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(), inner, max_size=3),
+        max_leaves=10,
+    )
+)
+def test_any_json_action_is_answered_without_a_crash(value: object) -> None:
+    referee = _referee()
+    referee.handle('{"cmd":"new","game":"toy_pig","players":["Ann"],"seed":1}')
+    response = json.loads(referee.handle(json.dumps({"cmd": "act", "action": value})))
+    if not response["ok"]:
+        assert response["error"]["code"] in {"bad_request", "invalid_action", "illegal_action"}
+
+
+def test_dump_and_load_round_trip_exactly() -> None:
+    referee = _referee()
+    referee.handle('{"cmd":"new","game":"toy_pig","players":["Ann","Bob"],"seed":9}')
+    for _ in range(5):
+        referee.handle('{"cmd":"act","action":{"type":"roll"}}')
+    dump = json.loads(referee.handle('{"cmd":"dump"}'))
+    loaded = json.loads(
+        referee.handle(json.dumps({"cmd": "load", "game": "toy_pig", "position": dump["position"]}))
+    )
+    assert loaded["ok"], loaded
+    again = json.loads(referee.handle('{"cmd":"dump"}'))
+    assert again["position"] == dump["position"]
+
+
+def test_resume_and_games_listing(tmp_path: Path) -> None:
+    journal = Journal(tmp_path / "j.sqlite3")
+    first = _referee(journal)
+    first.handle('{"cmd":"new","game":"toy_pig","players":["Ann"],"seed":4}')
+    first.handle('{"cmd":"act","action":{"type":"roll","values":[5],"source":"manual"}}')
+    state = json.loads(first.handle('{"cmd":"dump"}'))
+    second = _referee(journal)
+    games = json.loads(second.handle('{"cmd":"games"}'))["games"]
+    assert games[0]["players"] == ["Ann"] and games[0]["entries"] == 1
+    resumed = json.loads(
+        second.handle(json.dumps({"cmd": "resume", "game_id": games[0]["game_id"]}))
+    )
+    assert resumed["ok"] and resumed["damage"] is None
+    assert json.loads(second.handle('{"cmd":"dump"}')) == state
+
+
+def test_schema_validates_requests_and_actions() -> None:
+    schema = protocol_schema()
+    request_schema = schema["request"]
+    jsonschema.validate({"cmd": "new", "game": "toy_pig", "players": ["A"]}, request_schema)
+    with pytest.raises(jsonschema.ValidationError):
+        jsonschema.validate({"cmd": "new", "game": "toy_pig"}, request_schema)
+    action_schema = schema["games"]["toy_pig"]["action"]
+    jsonschema.validate({"type": "roll", "values": [3]}, action_schema)
+
+
+def test_committed_schema_file_is_current() -> None:
+    """docs/protocol.schema.json is generated: regenerate it with `companion schema`."""
+    path = Path(__file__).parent.parent / "docs" / "protocol.schema.json"
+    committed = json.loads(path.read_text(encoding="utf-8"))
+    current = protocol_schema()
+    current["games"].pop("toy_pig", None)
+    assert committed == current, "run: companion schema > docs/protocol.schema.json"
+
+
+def test_companion_referee_process_end_to_end(tmp_path: Path) -> None:
+    """The installed console script, as a separate process, with a journal on disk."""
+    script = Path(sys.executable).with_name("companion")
+    lines = [
+        '{"cmd":"new","game":"builders","players":["Ann","Bob"],"seed":5}',
+        "not json at all",
+        '{"cmd":"state"}',
+    ]
+    env = {**os.environ, "COMPANION_DATA_DIR": str(tmp_path)}
+    proc = subprocess.run(
+        [str(script), "referee"],
+        input="\n".join(lines) + "\n",
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env=env,
+    )
+    assert proc.returncode == 0, proc.stderr
+    responses = [json.loads(x) for x in proc.stdout.splitlines()]
+    assert [r["ok"] for r in responses] == [True, False, True]
+    assert responses[1]["error"]["code"] == "bad_json"
+    assert "Traceback" not in proc.stderr
+    assert (tmp_path / "journal.sqlite3").exists()
