@@ -225,8 +225,14 @@ class Journal:
                 "INSERT INTO damaged_entries(game_id, seq, kind, payload, reason, found)"
                 " VALUES (?, ?, ?, ?, ?, ?)",
                 [
-                    (game_id, seq, kind, payload, reason if seq == from_seq else "after damage",
-                     found)
+                    (
+                        game_id,
+                        seq,
+                        kind,
+                        payload,
+                        reason if seq == from_seq else "after damage",
+                        found,
+                    )
                     for seq, kind, payload in rows
                 ],
             )
@@ -242,8 +248,20 @@ class Journal:
     # --- reading ---------------------------------------------------------------------
 
     def _info(self, row: tuple[Any, ...]) -> GameInfo:
-        (game_id, game, players, options, seed, start, created, updated, status, outcome,
-         demo, entries) = row
+        (
+            game_id,
+            game,
+            players,
+            options,
+            seed,
+            start,
+            created,
+            updated,
+            status,
+            outcome,
+            demo,
+            entries,
+        ) = row
         return GameInfo(
             game_id=game_id,
             game=game,

@@ -162,7 +162,7 @@ class Referee:
             return {"id": request_id, "ok": True, **body}
         except RefereeError as exc:
             return _error(request_id, exc)
-        except Exception as exc:  # noqa: BLE001 - the referee must never die on a line
+        except Exception as exc:
             return _error(
                 request_id,
                 ProtocolError("internal_error", f"Internal error ({type(exc).__name__}): {exc}"),
@@ -226,8 +226,10 @@ class Referee:
             events = session.redo()
             return {"events": [e.model_dump(mode="json") for e in events], **self._state()}
         if cmd == "dump":
-            return {"game": session.rules.name, "position": session.rules.dump_position(
-                session.state)}
+            return {
+                "game": session.rules.name,
+                "position": session.rules.dump_position(session.state),
+            }
         if cmd == "outcome":
             outcome = session.outcome
             return {"outcome": None if outcome is None else outcome.model_dump(mode="json")}

@@ -132,7 +132,9 @@ class Rules(ABC, Generic[StateT, ActionT, OptionsT]):
         try:
             return self.action_adapter.validate_json(_as_json(data), strict=True)
         except ValidationError as exc:
-            raise InvalidAction(f"Not a {self.title} action: {describe_validation_error(exc)}")
+            raise InvalidAction(
+                f"Not a {self.title} action: {describe_validation_error(exc)}"
+            ) from None
         except (TypeError, ValueError) as exc:
             raise InvalidAction(f"Not a {self.title} action: {exc}") from None
 
@@ -186,7 +188,6 @@ class Rules(ABC, Generic[StateT, ActionT, OptionsT]):
         except RuleViolation:
             return False
         return True
-
 
 
 def refuse(message: str, ruling: str | None = None) -> RuleViolation:

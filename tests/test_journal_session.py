@@ -157,8 +157,9 @@ def test_list_games_most_recent_first_and_demo_hidden(tmp_path: Path) -> None:
 
 
 def test_export_record(tmp_path: Path) -> None:
-    session = Session.new("toy_pig", ["Ann", "Bob"], {"target": 5}, seed=11,
-                          journal=_journal(tmp_path))
+    session = Session.new(
+        "toy_pig", ["Ann", "Bob"], {"target": 5}, seed=11, journal=_journal(tmp_path)
+    )
     session.submit({"type": "roll", "values": [6], "source": "manual"})
     session.submit({"type": "hold"})
     record = session.export()

@@ -76,10 +76,14 @@ def test_scripted_game() -> None:
         (b'{"cmd": "new", "game": "toy_pig", "players": ["Ann"], "seed": "12"}', "bad_request"),
         (b'{"cmd": "new", "game": "chess", "players": ["Ann"]}', "invalid_options"),
         (b'{"cmd": "new", "game": "toy_pig", "players": []}', "invalid_options"),
-        (b'{"cmd":"new","game":"toy_pig","players":["A"],"options":{"target":"x"}}',
-         "invalid_options"),
-        (b'{"cmd":"new","game":"toy_pig","players":["A"],"options":{"colour":1}}',
-         "invalid_options"),
+        (
+            b'{"cmd":"new","game":"toy_pig","players":["A"],"options":{"target":"x"}}',
+            "invalid_options",
+        ),
+        (
+            b'{"cmd":"new","game":"toy_pig","players":["A"],"options":{"colour":1}}',
+            "invalid_options",
+        ),
         (b'{"cmd": "act", "action": {"type": "roll"}}', "no_game"),
         (b'{"cmd": "state", "extra": 1}', "bad_request"),
         (b'{"cmd": "legal", "limit": 0}', "bad_request"),

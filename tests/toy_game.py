@@ -64,8 +64,9 @@ class PigRules(Rules[PigState, PigAction, PigOptions]):
     def dice_request(self, state: PigState) -> DiceRequest | None:
         if self.outcome(state) is not None:
             return None
-        return DiceRequest(purpose="turn", label="Roll the die", count=1, sides=6,
-                           player=state.current)
+        return DiceRequest(
+            purpose="turn", label="Roll the die", count=1, sides=6, player=state.current
+        )
 
     def legal_actions(self, state: PigState) -> Iterable[PigAction]:
         if self.outcome(state) is not None:
@@ -84,27 +85,42 @@ class PigRules(Rules[PigState, PigAction, PigOptions]):
                 raise refuse("Roll at least once before you hold.", "TOY-R2")
             scores = list(state.scores)
             scores[state.current] += state.turn_total
-            new = state.model_copy(update={
-                "scores": tuple(scores), "turn_total": 0, "rolled": False,
-                "current": (state.current + 1) % len(state.players),
-                "history": (*state.history, tuple(scores)),
-            })
-            return new, (Held(text=f"{state.players[state.current]} holds", player=state.current,
-                              total=scores[state.current]),)
+            new = state.model_copy(
+                update={
+                    "scores": tuple(scores),
+                    "turn_total": 0,
+                    "rolled": False,
+                    "current": (state.current + 1) % len(state.players),
+                    "history": (*state.history, tuple(scores)),
+                }
+            )
+            return new, (
+                Held(
+                    text=f"{state.players[state.current]} holds",
+                    player=state.current,
+                    total=scores[state.current],
+                ),
+            )
         request = self.dice_request(state)
         values, rng = resolve_roll(request, action, state.rng, ruling="TOY-R1")
         assert request is not None
-        rolled = DiceRolled(text=f"rolled {values[0]}", request=request, values=values,
-                            source=action.source)
+        rolled = DiceRolled(
+            text=f"rolled {values[0]}", request=request, values=values, source=action.source
+        )
         if values[0] == 1:
-            new = state.model_copy(update={
-                "rng": rng, "turn_total": 0, "rolled": False,
-                "current": (state.current + 1) % len(state.players),
-                "history": (*state.history, state.scores),
-            })
+            new = state.model_copy(
+                update={
+                    "rng": rng,
+                    "turn_total": 0,
+                    "rolled": False,
+                    "current": (state.current + 1) % len(state.players),
+                    "history": (*state.history, state.scores),
+                }
+            )
         else:
-            new = state.model_copy(update={
-                "rng": rng, "turn_total": state.turn_total + values[0], "rolled": True})
+            new = state.model_copy(
+                update={"rng": rng, "turn_total": state.turn_total + values[0], "rolled": True}
+            )
         return new, (rolled,)
 
     def outcome(self, state: PigState) -> Outcome | None:
@@ -121,8 +137,13 @@ class PigRules(Rules[PigState, PigAction, PigOptions]):
         return f"{state.players[state.current]} to play, turn total {state.turn_total}"
 
     def scores(self, state: PigState) -> ScoreSheet:
-        return ScoreSheet(measure="points", columns=state.players, rows=tuple(
-            ScoreRow(label=f"turn {i + 1}", values=row) for i, row in enumerate(state.history)))
+        return ScoreSheet(
+            measure="points",
+            columns=state.players,
+            rows=tuple(
+                ScoreRow(label=f"turn {i + 1}", values=row) for i, row in enumerate(state.history)
+            ),
+        )
 
     def interest(self, state: PigState, action: PigAction) -> int:
         return 3 if isinstance(action, Hold) else 1

@@ -1,0 +1,1117 @@
+"""Builders of the Colossus (seed 004): Runes, Parts hands and ten Blueprints.
+
+The referee keeps what the table cannot see at a glance: every player's Runes, how many
+Parts cards each hand holds (never which ones), the Parts deck count, the Colossi counter,
+the three face-up Blueprint slots, who has acted how this turn, and the zero-Rune checks
+that can end the game early. Hands are refilled to 10 right after anything that leaves a
+player short (BC-R06), so the counts always add up to the 135 Parts cards.
+
+Blueprint texts are not in the rules, so by default a build is recorded by slot, Rune Cost
+(3–6) and Accessories, and only the Rune arithmetic is checked (BC-R15). A user-supplied
+Blueprint table (see :func:`parse_blueprint_table`) turns on a virtual Blueprint deck and
+a full check of the Parts laid out.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from itertools import product
+from typing import Annotated, Any, Literal
+
+from pydantic import Field, TypeAdapter, ValidationError, field_validator
+
+from companion.errors import InvalidContent, InvalidPosition
+from companion.events import Event, GameEnded, TableChanges
+from companion.highlights import TableChange
+from companion.model import Frozen
+from companion.outcome import Outcome, ScoreRow, ScoreSheet
+from companion.rng import Rng
+from companion.rules import GameState, Rules, describe_validation_error, refuse
+
+# --- fixed numbers from the rules ----------------------------------------------------
+
+PARTS_IN_GAME = 135  # 20 Head, 30 Leg, 30 Arm, 20 Torso, 15 Wing, 10 Wild, 10 Accessory
+HAND_MINIMUM = 10  # BC-R06: every hand is refilled to 10 at once
+START_RUNES = 10
+COLOSSI_TO_BUILD = 10  # BC-R01: counter spots 1..10
+BLUEPRINT_SLOTS = 3
+MIN_RUNE_COST, MAX_RUNE_COST = 3, 6
+MAX_ACCESSORIES = 2
+CURSE_MIN, CURSE_MAX = 1, 4  # BC-R09
+REVEAL_RUNES = 2
+REVEAL_CARDS = 3
+
+LISTED_PART_TYPES = ("head", "leg", "arm", "torso", "wing")
+LAYOUT_PART_TYPES = (*LISTED_PART_TYPES, "wild", "accessory")
+# A table must hold enough Blueprints for 10 builds: 3 face up plus 9 replacements.
+MIN_TABLE_CARDS = BLUEPRINT_SLOTS + COLOSSI_TO_BUILD - 1
+
+GAIN_ACTIONS = ("trade", "draw", "reveal")
+
+
+# --- the optional Blueprint table ------------------------------------------------------
+
+
+class BlueprintCard(Frozen):
+    """One Blueprint of a user-maintained table: its Parts list and Rune Cost."""
+
+    name: str
+    rune_cost: int
+    parts: dict[str, int]
+    copies: int = 1
+
+
+def check_blueprint_table(cards: Sequence[BlueprintCard]) -> None:
+    """Raise InvalidContent unless ``cards`` is a usable Blueprint table (BC-R15)."""
+    if not cards:
+        raise InvalidContent("The Blueprint table is empty.")
+    names: set[str] = set()
+    for number, card in enumerate(cards, start=1):
+        label = (
+            f"Blueprint {number} ({card.name!r})" if card.name.strip() else f"Blueprint {number}"
+        )
+        if not card.name.strip():
+            raise InvalidContent(f"{label} needs a name.")
+        if card.name in names:
+            raise InvalidContent(f"{label}: the name is used twice in the table.")
+        names.add(card.name)
+        if not MIN_RUNE_COST <= card.rune_cost <= MAX_RUNE_COST:
+            raise InvalidContent(
+                f"{label}: Rune Cost {card.rune_cost} is not between "
+                f"{MIN_RUNE_COST} and {MAX_RUNE_COST}."
+            )
+        if card.copies < 1:
+            raise InvalidContent(f"{label}: copies must be at least 1, not {card.copies}.")
+        for part, count in card.parts.items():
+            if part not in LISTED_PART_TYPES:
+                raise InvalidContent(
+                    f"{label}: {part!r} is not a Part a Blueprint can list; use "
+                    f"{', '.join(LISTED_PART_TYPES)} (Wilds and Accessories are never listed)."
+                )
+            if count < 0:
+                raise InvalidContent(f"{label}: {part} count {count} is negative.")
+        if sum(card.parts.values()) < 1:
+            raise InvalidContent(f"{label} lists no Parts.")
+    total = sum(card.copies for card in cards)
+    if total < MIN_TABLE_CARDS:
+        raise InvalidContent(
+            f"The Blueprint table has {total} cards; 10 Colossi need at least "
+            f"{MIN_TABLE_CARDS} (3 face up and 9 replacements)."
+        )
+
+
+_TABLE_ADAPTER: TypeAdapter[tuple[BlueprintCard, ...]] = TypeAdapter(tuple[BlueprintCard, ...])
+
+
+def parse_blueprint_table(data: object) -> tuple[BlueprintCard, ...]:
+    """A Blueprint table from JSON text, a list of dicts, or ``{"blueprints": [...]}``.
+
+    Each entry: ``{"name": "Phalanx", "rune_cost": 4, "parts": {"head": 1, "leg": 2},
+    "copies": 1}`` (``copies`` optional). Refuses anything else with InvalidContent.
+    """
+    try:
+        raw = json.loads(data) if isinstance(data, str | bytes) else data
+    except ValueError as exc:
+        raise InvalidContent(f"The Blueprint table is not valid JSON: {exc}") from None
+    if isinstance(raw, Mapping) and "blueprints" in raw:
+        raw = raw["blueprints"]
+    try:
+        cards = _TABLE_ADAPTER.validate_json(json.dumps(raw), strict=True)
+    except ValidationError as exc:
+        raise InvalidContent(
+            f"The Blueprint table does not validate: {describe_validation_error(exc)}"
+        ) from None
+    except (TypeError, ValueError) as exc:
+        raise InvalidContent(f"The Blueprint table does not validate: {exc}") from None
+    check_blueprint_table(cards)
+    return cards
+
+
+# --- options ------------------------------------------------------------------------
+
+
+class BuildersOptions(Frozen):
+    """House rules; the defaults are the rulings (RULINGS Appendix A, Builders rows)."""
+
+    forced_build: bool = Field(
+        default=False,
+        description=(
+            "Building is compulsory when possible. The referee cannot see hands, so when "
+            "on, ending a turn needs the player's word that no face-up Blueprint can be "
+            "completed, unless the Runes rule every build out."
+        ),
+        json_schema_extra={"ruling": "BC-R03"},
+    )
+    reveal_source: Literal["target_then_stockpile", "stockpile", "target_only_require_2"] = Field(
+        default="target_then_stockpile",
+        description=(
+            "Where the 2 Runes of a Reveal come from: the target, topped up from the "
+            "stockpile; the stockpile alone; or the target only (Reveal needs a target "
+            "with 2 Runes)."
+        ),
+        json_schema_extra={"ruling": "BC-R04"},
+    )
+    zero_check: Literal["next_own_turn", "full_round"] = Field(
+        default="next_own_turn",
+        description=(
+            "When a player at 0 Runes wins: at the start of their next turn, or only after "
+            "every other player has begun a turn since they reached 0."
+        ),
+        json_schema_extra={"ruling": "BC-R10"},
+    )
+    final_tie: Literal["manual", "shared"] = Field(
+        default="manual",
+        description=(
+            "A tie after the Runes and Colossi tie-breaks: the players pick the winner, "
+            "or the tied players share the victory."
+        ),
+        json_schema_extra={"ruling": "BC-R12"},
+    )
+    blueprints: tuple[BlueprintCard, ...] | None = Field(
+        default=None,
+        description=(
+            "Optional Blueprint table (name, rune_cost 3–6, parts per type, copies). "
+            "With it the referee deals the Blueprints and checks every layout."
+        ),
+        json_schema_extra={"ruling": "BC-R15"},
+    )
+
+    @field_validator("blueprints")
+    @classmethod
+    def _table_is_usable(
+        cls, value: tuple[BlueprintCard, ...] | None
+    ) -> tuple[BlueprintCard, ...] | None:
+        if value is not None:
+            check_blueprint_table(value)
+        return value
+
+
+# --- state --------------------------------------------------------------------------
+
+
+class BuildRecord(Frozen):
+    """One completed Blueprint, for the log, the builds tie-break and the export."""
+
+    player: int
+    turn: int
+    slot: int  # 1..3
+    blueprint: str | None  # the Blueprint's name, if known
+    rune_cost: int
+    accessories: int
+    cards: int  # Parts cards laid out (returned to the bottom of the deck)
+    colossus_name: str | None = None
+
+
+TurnMode = Literal["open", "curse", "actions"]
+
+
+class BuildersState(GameState):
+    runes: tuple[int, ...]
+    hands: tuple[int, ...]  # Parts cards per hand (contents hidden)
+    deck: int  # Parts cards left in the deck
+    current: int = 0
+    turn: int = 1
+    mode: TurnMode = "open"  # nothing yet / cursed (BC-R02) / gain-a-card actions
+    actions_used: tuple[str, ...] = ()
+    builds: tuple[BuildRecord, ...] = ()
+    # The optional Blueprint table, the virtual Blueprint deck (indices into the table)
+    # and the face-up slots (indices, None when unknown or empty).
+    blueprint_table: tuple[BlueprintCard, ...] = ()
+    blueprint_deck: tuple[int, ...] = ()
+    face_up: tuple[int | None, ...] = (None, None, None)
+    # Zero-Rune checks (BC-R10, BC-R11): per seat, the turn number it falls due, or None.
+    zero_checks: tuple[int | None, ...]
+    # Rune flows with the stockpile per seat (BC-R13): received from it, sealed into it.
+    from_stockpile: tuple[int, ...]
+    sealed: tuple[int, ...]
+    history: tuple[ScoreRow, ...] = ()
+    tied: tuple[int, ...] = ()  # seats awaiting the players' pick (BC-R12)
+    result: Outcome | None = None
+    forced_build: bool = False
+    reveal_source: Literal["target_then_stockpile", "stockpile", "target_only_require_2"] = (
+        "target_then_stockpile"
+    )
+    zero_check: Literal["next_own_turn", "full_round"] = "next_own_turn"
+    final_tie: Literal["manual", "shared"] = "manual"
+
+    @property
+    def built(self) -> int:
+        return len(self.builds)
+
+    def builds_by(self, seat: int) -> int:
+        return sum(1 for b in self.builds if b.player == seat)
+
+
+# --- actions ------------------------------------------------------------------------
+
+
+class Curse(Frozen):
+    """Take 1–4 Runes from the stockpile and hand them out; ``runes`` per seat (BC-R09)."""
+
+    type: Literal["curse"] = "curse"
+    runes: tuple[int, ...]
+
+
+class Trade(Frozen):
+    """A concluded deal with one other player (BC-R07, BC-R08). Cards are counted only."""
+
+    type: Literal["trade"] = "trade"
+    partner: int
+    cards_received: int
+    cards_given: int = 0
+    runes_received: int = 0
+    runes_given: int = 0
+
+
+class Draw(Frozen):
+    """+1 Rune from the stockpile and 1 Parts card from the deck."""
+
+    type: Literal["draw"] = "draw"
+
+
+class Reveal(Frozen):
+    """Gain 2 Runes (BC-R04); the target shows 3 cards; ``take`` one of them (BC-R05)."""
+
+    type: Literal["reveal"] = "reveal"
+    target: int
+    take: bool = False
+
+
+class Build(Frozen):
+    """Complete the Blueprint in ``slot`` (1–3).
+
+    Without a Blueprint table: ``rune_cost`` (3–6) and ``cards`` (Parts laid out,
+    Accessories included) are required. With a table: ``parts`` (counts per type, with
+    ``wild`` and ``accessory``) is required and the cost comes from the table.
+    """
+
+    type: Literal["build"] = "build"
+    slot: int
+    rune_cost: int | None = None
+    accessories: int | None = None
+    cards: int | None = None
+    parts: dict[str, int] | None = None
+    blueprint: str | None = None
+    colossus_name: str | None = None
+
+
+class EndTurn(Frozen):
+    """Declare the end of the turn. ``no_build_possible`` is the word forced_build asks for."""
+
+    type: Literal["end_turn"] = "end_turn"
+    no_build_possible: bool = False
+
+
+class PickWinner(Frozen):
+    """The players' decision after a full tie (BC-R12): one seat, or several to share."""
+
+    type: Literal["pick_winner"] = "pick_winner"
+    seats: tuple[int, ...]
+
+
+BuildersAction = Annotated[
+    Curse | Trade | Draw | Reveal | Build | EndTurn | PickWinner, Field(discriminator="type")
+]
+
+
+# --- events -------------------------------------------------------------------------
+
+
+class RunesMoved(Event):
+    """Runes changing hands; ``None`` on either side is the stockpile (BC-R13)."""
+
+    type: Literal["runes_moved"] = "runes_moved"
+    giver: int | None
+    receiver: int | None
+    amount: int
+
+
+class PartsMoved(Event):
+    """Parts cards moving (face down); ``None`` on either side is the Parts deck."""
+
+    type: Literal["parts_moved"] = "parts_moved"
+    giver: int | None
+    receiver: int | None
+    count: int
+    refill: bool = False
+
+
+class ActionTaken(Event):
+    type: Literal["action_taken"] = "action_taken"
+    player: int
+    action: str
+
+
+class ColossusBuilt(Event):
+    type: Literal["colossus_built"] = "colossus_built"
+    record: BuildRecord
+    built: int
+
+
+class TurnStarted(Event):
+    type: Literal["turn_started"] = "turn_started"
+    player: int
+    turn: int
+
+
+class ZeroCheck(Event):
+    """A zero-Rune check set, won or lapsed (BC-R10)."""
+
+    type: Literal["zero_check"] = "zero_check"
+    player: int
+    result: Literal["set", "won", "lapsed"]
+    due_turn: int
+
+
+# --- the referee --------------------------------------------------------------------
+
+
+def _plural(count: int, word: str) -> str:
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+
+
+class _Turn:
+    """A mutable scratch copy of the state used while one action is applied."""
+
+    def __init__(self, state: BuildersState) -> None:
+        self.state = state
+        self.runes = list(state.runes)
+        self.hands = list(state.hands)
+        self.deck = state.deck
+        self.from_stockpile = list(state.from_stockpile)
+        self.sealed = list(state.sealed)
+        self.events: list[Event] = []
+
+    def name(self, seat: int) -> str:
+        return self.state.players[seat]
+
+    def move_runes(self, giver: int | None, receiver: int | None, amount: int) -> None:
+        if amount <= 0:
+            return
+        if giver is None:
+            assert receiver is not None
+            self.from_stockpile[receiver] += amount
+            text = f"{self.name(receiver)} takes {_plural(amount, 'Rune')} from the stockpile."
+        else:
+            self.runes[giver] -= amount
+        if receiver is None:
+            assert giver is not None
+            self.sealed[giver] += amount
+            text = f"{self.name(giver)} seals {_plural(amount, 'Rune')} into the stockpile."
+        else:
+            self.runes[receiver] += amount
+            if giver is not None:
+                text = (
+                    f"{self.name(giver)} gives {_plural(amount, 'Rune')} to {self.name(receiver)}."
+                )
+        self.events.append(RunesMoved(text=text, giver=giver, receiver=receiver, amount=amount))
+
+    def move_parts(self, giver: int | None, receiver: int | None, count: int) -> None:
+        if count <= 0:
+            return
+        if giver is None:
+            self.deck -= count
+        else:
+            self.hands[giver] -= count
+        if receiver is None:
+            self.deck += count
+        else:
+            self.hands[receiver] += count
+        who_from = "the deck" if giver is None else self.name(giver)
+        who_to = "the bottom of the deck" if receiver is None else self.name(receiver)
+        text = f"{_plural(count, 'Parts card')} go from {who_from} to {who_to}."
+        self.events.append(PartsMoved(text=text, giver=giver, receiver=receiver, count=count))
+
+    def refill(self) -> None:
+        """BC-R06/BC-R14: every short hand draws up to 10, current player first."""
+        n = len(self.hands)
+        changes: list[TableChange] = []
+        for offset in range(n):
+            seat = (self.state.current + offset) % n
+            short = HAND_MINIMUM - self.hands[seat]
+            count = min(short, self.deck)
+            if count <= 0:
+                continue
+            self.deck -= count
+            self.hands[seat] += count
+            self.events.append(
+                PartsMoved(
+                    text=f"{self.name(seat)} refills: draws {_plural(count, 'Parts card')}.",
+                    giver=None,
+                    receiver=seat,
+                    count=count,
+                    refill=True,
+                )
+            )
+            changes.append(
+                TableChange(
+                    step=len(changes) + 1,
+                    cell=f"hand:{seat}",
+                    instruction=f"{self.name(seat)} draws {count} to hold 10 Parts cards.",
+                )
+            )
+        if changes:
+            self.events.append(
+                TableChanges(text="Refill hands to 10 Parts cards.", changes=tuple(changes))
+            )
+
+    def update(self) -> dict[str, Any]:
+        return {
+            "runes": tuple(self.runes),
+            "hands": tuple(self.hands),
+            "deck": self.deck,
+            "from_stockpile": tuple(self.from_stockpile),
+            "sealed": tuple(self.sealed),
+        }
+
+
+class BuildersRules(Rules[BuildersState, BuildersAction, BuildersOptions]):
+    name = "builders"
+    title = "Builders of the Colossus"
+    seed_document = "004"
+    min_players = 2
+    max_players = 4
+
+    options_model = BuildersOptions
+    state_model = BuildersState
+    action_adapter: TypeAdapter[BuildersAction] = TypeAdapter(BuildersAction)
+
+    # --- setup ----------------------------------------------------------------------
+
+    def setup(self, players: Sequence[str], options: BuildersOptions, seed: int) -> BuildersState:
+        """Deal 10 Runes and 10 Parts each; the first listed player starts (seat order)."""
+        names = self.check_players(players)
+        n = len(names)
+        rng = Rng(seed=seed)
+        table: tuple[BlueprintCard, ...] = ()
+        deck: tuple[int, ...] = ()
+        face_up: tuple[int | None, ...] = (None,) * BLUEPRINT_SLOTS
+        if options.blueprints is not None:
+            check_blueprint_table(options.blueprints)
+            table = options.blueprints
+            cards = [i for i, card in enumerate(table) for _ in range(card.copies)]
+            shuffled, rng = rng.shuffle(cards)
+            face_up = tuple(shuffled[:BLUEPRINT_SLOTS])
+            deck = tuple(shuffled[BLUEPRINT_SLOTS:])
+        return BuildersState(
+            players=names,
+            rng=rng,
+            runes=(START_RUNES,) * n,
+            hands=(HAND_MINIMUM,) * n,
+            deck=PARTS_IN_GAME - HAND_MINIMUM * n,
+            zero_checks=(None,) * n,
+            from_stockpile=(0,) * n,
+            sealed=(0,) * n,
+            blueprint_table=table,
+            blueprint_deck=deck,
+            face_up=face_up,
+            forced_build=options.forced_build,
+            reveal_source=options.reveal_source,
+            zero_check=options.zero_check,
+            final_tie=options.final_tie,
+        )
+
+    # --- queries --------------------------------------------------------------------
+
+    def outcome(self, state: BuildersState) -> Outcome | None:
+        return state.result
+
+    def current_player(self, state: BuildersState) -> int | None:
+        return None if state.result is not None else state.current
+
+    def status(self, state: BuildersState) -> str:
+        built = f"built {state.built}/{COLOSSI_TO_BUILD}"
+        if state.result is not None:
+            return f"Game over · {built} · {state.result.text}"
+        if state.tied:
+            names = " or ".join(state.players[s] for s in state.tied)
+            return f"Turn {state.turn} · {built} · players decide the winner: {names}"
+        if state.mode == "curse":
+            doing = "cursed"
+        elif state.actions_used:
+            doing = "actions used: " + ", ".join(a.capitalize() for a in state.actions_used)
+        else:
+            doing = "Curse, or Trade/Draw/Reveal"
+        return f"Turn {state.turn} · {state.players[state.current]} · {built} · {doing}"
+
+    def scores(self, state: BuildersState) -> ScoreSheet:
+        return ScoreSheet(measure="runes", columns=state.players, rows=state.history)
+
+    def interest(self, state: BuildersState, action: BuildersAction) -> int:
+        """Builds dominate so random play reaches 10 Colossi; Curses (many) stay rare."""
+        if isinstance(action, Build):
+            return 400
+        if isinstance(action, EndTurn | PickWinner):
+            return 20
+        if isinstance(action, Draw):
+            return 10
+        if isinstance(action, Reveal | Trade):
+            return 3
+        return 1
+
+    def check_position(self, state: BuildersState) -> None:
+        n = len(state.players)
+        if not self.min_players <= n <= self.max_players:
+            raise InvalidPosition(f"{self.title} is for 2–4 players, not {n}.")
+        per_seat = {
+            "runes": state.runes,
+            "hands": state.hands,
+            "zero_checks": state.zero_checks,
+            "from_stockpile": state.from_stockpile,
+            "sealed": state.sealed,
+        }
+        for field, values in per_seat.items():
+            if len(values) != n:
+                raise InvalidPosition(f"{field} needs one entry per player.")
+        if min(state.runes) < 0 or min(state.hands) < 0 or state.deck < 0:
+            raise InvalidPosition("Runes, hands and the deck cannot be negative.")
+        if sum(state.hands) + state.deck != PARTS_IN_GAME:
+            raise InvalidPosition(
+                f"Hands and deck hold {sum(state.hands) + state.deck} Parts cards, not 135."
+            )
+        if sum(state.runes) != START_RUNES * n + sum(state.from_stockpile) - sum(state.sealed):
+            raise InvalidPosition("The Runes do not add up with the stockpile flows.")
+        if not 0 <= state.current < n or state.built > COLOSSI_TO_BUILD:
+            raise InvalidPosition("The current seat or the Colossi counter is out of range.")
+        if len(state.face_up) != BLUEPRINT_SLOTS:
+            raise InvalidPosition("There are exactly 3 Blueprint slots.")
+        size = len(state.blueprint_table)
+        if any(
+            i is not None and not 0 <= i < size for i in (*state.face_up, *state.blueprint_deck)
+        ):
+            raise InvalidPosition("A Blueprint refers to a card that is not in the table.")
+
+    # --- legal actions ----------------------------------------------------------------
+
+    def legal_actions(self, state: BuildersState) -> Iterable[BuildersAction]:
+        """Every legal action; open amounts are listed as samples.
+
+        Trades: 1 card for nothing, 1 card for 1 card, 1 card for 1 card plus 1 Rune,
+        and 1 card for 2 Runes (each where affordable). Builds without a table: every
+        slot, cost 3–6 and Accessories count that the Runes cover, laying out
+        ``min(hand, 5 + accessories)`` cards. Builds with a table: the exact listed
+        Parts, and once with a Wild for the first listed Part.
+        """
+        if state.result is not None:
+            return []
+        if state.tied:
+            picks: list[BuildersAction] = [PickWinner(seats=(s,)) for s in state.tied]
+            picks.append(PickWinner(seats=state.tied))
+            return picks
+        return list(self._turn_actions(state))
+
+    def _turn_actions(self, state: BuildersState) -> Iterator[BuildersAction]:
+        me = state.current
+        n = len(state.players)
+        others = [s for s in range(n) if s != me]
+        if state.mode == "open":
+            yield from self._curses(n, me)
+        if state.mode != "curse":
+            if "draw" not in state.actions_used and state.deck > 0:
+                yield Draw()
+            if "trade" not in state.actions_used:
+                for p in others:
+                    if state.hands[p] < 1:
+                        continue
+                    yield Trade(partner=p, cards_received=1)
+                    if state.hands[me] >= 1:
+                        yield Trade(partner=p, cards_received=1, cards_given=1)
+                        if state.runes[me] >= 1:
+                            yield Trade(partner=p, cards_received=1, cards_given=1, runes_given=1)
+                    if state.runes[me] >= 2:
+                        yield Trade(partner=p, cards_received=1, runes_given=2)
+            if "reveal" not in state.actions_used:
+                for p in others:
+                    if state.reveal_source == "target_only_require_2" and state.runes[p] < 2:
+                        continue
+                    yield Reveal(target=p, take=False)
+                    if state.hands[p] >= 1:
+                        yield Reveal(target=p, take=True)
+        yield from self._builds(state)
+        if state.mode != "open":
+            yield EndTurn(no_build_possible=self._needs_no_build_word(state))
+
+    @staticmethod
+    def _curses(n: int, me: int) -> Iterator[Curse]:
+        for split in product(range(CURSE_MAX + 1), repeat=n):
+            if CURSE_MIN <= sum(split) <= CURSE_MAX and split[me] <= 1:
+                yield Curse(runes=split)
+
+    def _builds(self, state: BuildersState) -> Iterator[Build]:
+        me = state.current
+        runes, hand = state.runes[me], state.hands[me]
+        for slot in range(1, BLUEPRINT_SLOTS + 1):
+            card = self._face_up_card(state, slot)
+            if not state.blueprint_table:
+                for cost in range(MIN_RUNE_COST, MAX_RUNE_COST + 1):
+                    for acc in range(MAX_ACCESSORIES + 1):
+                        cards = min(hand, 5 + acc)
+                        if cost + acc <= runes and cards >= acc + 1:
+                            yield Build(slot=slot, rune_cost=cost, accessories=acc, cards=cards)
+                continue
+            if card is None:
+                continue
+            listed = {k: v for k, v in card.parts.items() if v > 0}
+            layouts = [dict(listed)]
+            first = next(iter(listed))
+            with_wild = dict(listed)
+            with_wild[first] -= 1
+            with_wild["wild"] = 1
+            layouts.append({k: v for k, v in with_wild.items() if v > 0})
+            for layout in layouts:
+                for acc in range(MAX_ACCESSORIES + 1):
+                    parts = dict(layout)
+                    if acc:
+                        parts["accessory"] = acc
+                    if card.rune_cost + acc <= runes and sum(parts.values()) <= hand:
+                        yield Build(slot=slot, parts=parts)
+
+    # --- apply ------------------------------------------------------------------------
+
+    def apply(
+        self, state: BuildersState, action: BuildersAction
+    ) -> tuple[BuildersState, tuple[Event, ...]]:
+        if state.result is not None:
+            raise refuse("The game is over.")
+        if state.tied:
+            if not isinstance(action, PickWinner):
+                raise refuse(
+                    "All 10 Colossi are built; the players must now pick the winner.", "BC-R12"
+                )
+            return self._pick_winner(state, action)
+        if isinstance(action, PickWinner):
+            raise refuse("There is no tie to decide.", "BC-R12")
+        if isinstance(action, EndTurn):
+            return self._end_turn(state, action)
+        work = _Turn(state)
+        update: dict[str, Any] = {}
+        if isinstance(action, Curse):
+            self._curse(state, action, work)
+            update["mode"] = "curse"
+        elif isinstance(action, Build):
+            update.update(self._build(state, action, work))
+        else:
+            if state.mode == "curse":
+                raise refuse(
+                    "You cursed this turn; a Curse replaces Trade, Draw and Reveal.", "BC-R02"
+                )
+            kind = action.type
+            if kind in state.actions_used:
+                raise refuse(f"{kind.capitalize()} can be done only once per turn.")
+            if isinstance(action, Trade):
+                self._trade(state, action, work)
+            elif isinstance(action, Draw):
+                self._draw(state, work)
+            else:
+                self._reveal(state, action, work)
+            update["mode"] = "actions"
+            update["actions_used"] = (*state.actions_used, kind)
+        work.refill()
+        new = state.model_copy(update={**update, **work.update()})
+        new, more = self._after_change(new)
+        return new, (*work.events, *more)
+
+    def _curse(self, state: BuildersState, action: Curse, work: _Turn) -> None:
+        me = state.current
+        if state.mode == "curse":
+            raise refuse("You have already cursed this turn.", "BC-R02")
+        if state.mode == "actions":
+            raise refuse(
+                "A Curse replaces Trade, Draw and Reveal; you have already taken an action.",
+                "BC-R02",
+            )
+        if len(action.runes) != len(state.players):
+            raise refuse(f"Say how many Runes each of the {len(state.players)} players gets.")
+        if any(r < 0 for r in action.runes):
+            raise refuse("A Curse cannot take Runes away from a player.", "BC-R09")
+        total = sum(action.runes)
+        if not CURSE_MIN <= total <= CURSE_MAX:
+            raise refuse(f"A Curse takes 1 to 4 Runes from the stockpile, not {total}.", "BC-R09")
+        if action.runes[me] > 1:
+            raise refuse("Curse: you may keep at most 1 of the Runes you take.", "BC-R09")
+        work.events.append(
+            ActionTaken(
+                text=f"{work.name(me)} curses with {_plural(total, 'Rune')}.",
+                player=me,
+                action="curse",
+            )
+        )
+        for seat, amount in enumerate(action.runes):
+            work.move_runes(None, seat, amount)
+
+    def _trade(self, state: BuildersState, action: Trade, work: _Turn) -> None:
+        me, p = state.current, action.partner
+        if not 0 <= p < len(state.players) or p == me:
+            raise refuse("A Trade is made with exactly one other player.", "BC-R08")
+        amounts = (action.cards_received, action.cards_given, action.runes_received)
+        if min(*amounts, action.runes_given) < 0:
+            raise refuse("Trade amounts cannot be negative.", "BC-R08")
+        if action.cards_received < 1:
+            raise refuse("A Trade must give you at least 1 Parts card.", "BC-R08")
+        if action.cards_received > state.hands[p]:
+            raise refuse(f"{state.players[p]} holds only {state.hands[p]} Parts cards.", "BC-R08")
+        if action.cards_given > state.hands[me]:
+            raise refuse(f"You hold only {state.hands[me]} Parts cards.", "BC-R08")
+        if action.runes_given > state.runes[me]:
+            raise refuse(f"You have only {_plural(state.runes[me], 'Rune')}.", "BC-R08")
+        if action.runes_received > state.runes[p]:
+            raise refuse(
+                f"{state.players[p]} has only {_plural(state.runes[p], 'Rune')}.", "BC-R08"
+            )
+        work.events.append(
+            ActionTaken(
+                text=f"{work.name(me)} trades with {work.name(p)}.", player=me, action="trade"
+            )
+        )
+        work.move_parts(p, me, action.cards_received)
+        work.move_parts(me, p, action.cards_given)
+        work.move_runes(p, me, action.runes_received)
+        work.move_runes(me, p, action.runes_given)
+
+    def _draw(self, state: BuildersState, work: _Turn) -> None:
+        me = state.current
+        if state.deck < 1:
+            raise refuse("The Parts deck is empty: no card to draw.", "BC-R14")
+        work.events.append(ActionTaken(text=f"{work.name(me)} draws.", player=me, action="draw"))
+        work.move_runes(None, me, 1)
+        work.move_parts(None, me, 1)
+
+    def _reveal(self, state: BuildersState, action: Reveal, work: _Turn) -> None:
+        me, t = state.current, action.target
+        if not 0 <= t < len(state.players) or t == me:
+            raise refuse("Reveal needs another player as the target.", "BC-R04")
+        source = state.reveal_source
+        if source == "target_only_require_2" and state.runes[t] < REVEAL_RUNES:
+            raise refuse(
+                f"{state.players[t]} has fewer than 2 Runes, so you cannot Reveal them.",
+                "BC-R04",
+            )
+        if action.take and state.hands[t] < 1:
+            raise refuse(f"{state.players[t]} has no Parts card to take.", "BC-R05")
+        shown = min(REVEAL_CARDS, state.hands[t])
+        work.events.append(
+            ActionTaken(
+                text=(
+                    f"{work.name(me)} reveals {shown} cards of {work.name(t)}"
+                    + (" and takes one." if action.take else " and takes none.")
+                ),
+                player=me,
+                action="reveal",
+            )
+        )
+        from_target = 0 if source == "stockpile" else min(REVEAL_RUNES, state.runes[t])
+        work.move_runes(t, me, from_target)
+        work.move_runes(None, me, REVEAL_RUNES - from_target)
+        if action.take:
+            work.move_parts(t, me, 1)
+
+    def _build(self, state: BuildersState, action: Build, work: _Turn) -> dict[str, Any]:
+        me = state.current
+        if not 1 <= action.slot <= BLUEPRINT_SLOTS:
+            raise refuse(f"There are Blueprint slots 1 to 3, not {action.slot}.", "BC-R15")
+        if state.blueprint_table:
+            cost, acc, cards, blueprint = self._check_layout(state, action)
+        else:
+            cost, acc, cards, blueprint = self._check_arithmetic(action)
+        if cards > state.hands[me]:
+            raise refuse(
+                f"You hold only {state.hands[me]} Parts cards, not the {cards} laid out.",
+                "BC-R15",
+            )
+        total = cost + acc
+        if total > state.runes[me]:
+            raise refuse(
+                f"This Colossus seals {total} Runes (cost {cost} + {acc} Accessories) "
+                f"but you have {state.runes[me]}.",
+                "BC-R15",
+            )
+        record = BuildRecord(
+            player=me,
+            turn=state.turn,
+            slot=action.slot,
+            blueprint=blueprint,
+            rune_cost=cost,
+            accessories=acc,
+            cards=cards,
+            colossus_name=action.colossus_name,
+        )
+        built = state.built + 1
+        named = f" {record.colossus_name!r}" if record.colossus_name else ""
+        what = f"Blueprint {blueprint!r}" if blueprint else f"the Blueprint in slot {action.slot}"
+        work.events.append(
+            ColossusBuilt(
+                text=f"{work.name(me)} builds Colossus{named} from {what}: {built}/10 built.",
+                record=record,
+                built=built,
+            )
+        )
+        work.move_runes(me, None, total)
+        work.move_parts(me, None, cards)
+        update: dict[str, Any] = {"builds": (*state.builds, record)}
+        if built < COLOSSI_TO_BUILD:
+            update.update(self._replace_blueprint(state, action.slot, work))
+        return update
+
+    @staticmethod
+    def _face_up_card(state: BuildersState, slot: int) -> BlueprintCard | None:
+        index = state.face_up[slot - 1]
+        return None if index is None else state.blueprint_table[index]
+
+    @staticmethod
+    def _check_arithmetic(action: Build) -> tuple[int, int, int, str | None]:
+        """BC-R15 without a table: cost 3–6, 0–2 Accessories, a card count."""
+        if action.parts is not None:
+            raise refuse(
+                "Without a Blueprint table the referee cannot check Parts; give the number "
+                "of cards laid out instead.",
+                "BC-R15",
+            )
+        if action.rune_cost is None:
+            raise refuse("Give the Blueprint's Rune Cost (3 to 6).", "BC-R15")
+        if not MIN_RUNE_COST <= action.rune_cost <= MAX_RUNE_COST:
+            raise refuse(f"A Rune Cost is 3 to 6, not {action.rune_cost}.", "BC-R15")
+        acc = action.accessories or 0
+        if not 0 <= acc <= MAX_ACCESSORIES:
+            raise refuse(f"A Colossus takes 0 to 2 Accessories, not {acc}.", "BC-R15")
+        if action.cards is None:
+            raise refuse("Give the number of Parts cards laid out, Accessories included.")
+        if action.cards < acc + 1:
+            raise refuse("A Colossus needs at least one listed Part besides its Accessories.")
+        return action.rune_cost, acc, action.cards, action.blueprint
+
+    def _check_layout(
+        self, state: BuildersState, action: Build
+    ) -> tuple[int, int, int, str | None]:
+        """The full check a Blueprint table allows: Wilds for listed Parts, never Accessories."""
+        card = self._face_up_card(state, action.slot)
+        if card is None:
+            raise refuse(f"Blueprint slot {action.slot} is empty.", "BC-R15")
+        if action.blueprint is not None and action.blueprint != card.name:
+            raise refuse(
+                f"Slot {action.slot} holds {card.name!r}, not {action.blueprint!r}.", "BC-R15"
+            )
+        if action.rune_cost is not None and action.rune_cost != card.rune_cost:
+            raise refuse(
+                f"{card.name!r} costs {card.rune_cost} Runes, not {action.rune_cost}.", "BC-R15"
+            )
+        if action.parts is None:
+            raise refuse("Say which Parts you laid out (counts per type).", "BC-R15")
+        laid = action.parts
+        for part, count in laid.items():
+            if part not in LAYOUT_PART_TYPES:
+                raise refuse(f"{part!r} is not a Parts type.", "BC-R15")
+            if count < 0:
+                raise refuse(f"{part} count {count} is negative.", "BC-R15")
+        acc = laid.get("accessory", 0)
+        if action.accessories is not None and action.accessories != acc:
+            raise refuse(f"The layout has {acc} Accessories, not {action.accessories}.", "BC-R15")
+        if acc > MAX_ACCESSORIES:
+            raise refuse(f"A Colossus takes 0 to 2 Accessories, not {acc}.", "BC-R15")
+        missing = 0
+        for part in LISTED_PART_TYPES:
+            need, have = card.parts.get(part, 0), laid.get(part, 0)
+            if have > need:
+                raise refuse(
+                    f"{card.name!r} lists {need} {part}, but {have} were laid out.", "BC-R15"
+                )
+            missing += need - have
+        wilds = laid.get("wild", 0)
+        if wilds != missing:
+            raise refuse(
+                f"{card.name!r} is {missing} listed Parts short and {wilds} Wilds were laid "
+                "out; Wilds stand in for listed Parts only, never for Accessories.",
+                "BC-R15",
+            )
+        return card.rune_cost, acc, sum(laid.values()), card.name
+
+    @staticmethod
+    def _replace_blueprint(state: BuildersState, slot: int, work: _Turn) -> dict[str, Any]:
+        """Step 6 of a build: a new Blueprint goes face up in the emptied slot."""
+        face_up = list(state.face_up)
+        deck = state.blueprint_deck
+        if state.blueprint_table:
+            face_up[slot - 1] = deck[0] if deck else None
+            deck = deck[1:]
+        new_index = face_up[slot - 1]
+        instruction = "Reveal a new Blueprint here."
+        if new_index is not None:
+            instruction = f"Reveal a new Blueprint here: {state.blueprint_table[new_index].name}."
+        work.events.append(
+            TableChanges(
+                text=f"Replace the Blueprint in slot {slot}.",
+                changes=(
+                    TableChange(
+                        step=1, cell="parts_deck", instruction="Laid-out Parts go to the bottom."
+                    ),
+                    TableChange(step=2, cell=f"blueprint:{slot}", instruction=instruction),
+                ),
+            )
+        )
+        return {"face_up": tuple(face_up), "blueprint_deck": deck}
+
+    def _end_turn(
+        self, state: BuildersState, action: EndTurn
+    ) -> tuple[BuildersState, tuple[Event, ...]]:
+        me = state.current
+        if state.mode == "open":
+            raise refuse(
+                "Before ending your turn, Curse or take at least one of Trade, Draw, Reveal."
+            )
+        if self._needs_no_build_word(state) and not action.no_build_possible:
+            raise refuse(
+                "Building is compulsory at this table: confirm that you cannot complete any "
+                "face-up Blueprint before you end your turn.",
+                "BC-R03",
+            )
+        row = ScoreRow(label=f"Turn {state.turn} · {state.players[me]}", values=state.runes)
+        nxt = (me + 1) % len(state.players)
+        turn = state.turn + 1
+        events: list[Event] = [
+            TurnStarted(text=f"Turn {turn}: {state.players[nxt]} to play.", player=nxt, turn=turn)
+        ]
+        new = state.model_copy(
+            update={
+                "current": nxt,
+                "turn": turn,
+                "mode": "open",
+                "actions_used": (),
+                "history": (*state.history, row),
+            }
+        )
+        due = new.zero_checks[nxt]
+        if due is not None and due == turn:
+            checks = list(new.zero_checks)
+            checks[nxt] = None
+            new = new.model_copy(update={"zero_checks": tuple(checks)})
+            name = state.players[nxt]
+            if new.runes[nxt] == 0:
+                text = f"{name} still has 0 Runes at the start of their turn and wins."
+                result = Outcome(winners=(nxt,), reason="zero_runes", text=text)
+                events.append(ZeroCheck(text=text, player=nxt, result="won", due_turn=due))
+                events.append(GameEnded(text=text))
+                return new.model_copy(update={"result": result}), tuple(events)
+            events.append(
+                ZeroCheck(
+                    text=f"{name} has Runes again; the zero-Rune check lapses.",
+                    player=nxt,
+                    result="lapsed",
+                    due_turn=due,
+                )
+            )
+        return new, tuple(events)
+
+    def _needs_no_build_word(self, state: BuildersState) -> bool:
+        """forced_build (BC-R03): may a build still be possible, as far as the app can tell?"""
+        if not state.forced_build:
+            return False
+        me = state.current
+        if state.blueprint_table:
+            costs = [state.blueprint_table[i].rune_cost for i in state.face_up if i is not None]
+            if not costs:
+                return False
+            cheapest = min(costs)
+            smallest = min(
+                sum(state.blueprint_table[i].parts.values()) for i in state.face_up if i is not None
+            )
+            return state.runes[me] >= cheapest and state.hands[me] >= smallest
+        return state.runes[me] >= MIN_RUNE_COST and state.hands[me] >= 1
+
+    # --- after every change: zero checks and the 10th Colossus ----------------------
+
+    def _after_change(self, state: BuildersState) -> tuple[BuildersState, tuple[Event, ...]]:
+        events: list[Event] = []
+        if state.built >= COLOSSI_TO_BUILD:
+            return self._final_ranking(state)
+        checks = list(state.zero_checks)
+        for seat, runes in enumerate(state.runes):
+            if runes == 0 and checks[seat] is None:
+                due = self._due_turn(state, seat)
+                checks[seat] = due
+                events.append(
+                    ZeroCheck(
+                        text=(
+                            f"{state.players[seat]} has 0 Runes: they win if they still "
+                            f"have 0 at the start of turn {due}."
+                        ),
+                        player=seat,
+                        result="set",
+                        due_turn=due,
+                    )
+                )
+        return state.model_copy(update={"zero_checks": tuple(checks)}), tuple(events)
+
+    @staticmethod
+    def _due_turn(state: BuildersState, seat: int) -> int:
+        """The turn whose start checks ``seat`` (BC-R10 and its ``full_round`` option)."""
+        n, turn, cur = len(state.players), state.turn, state.current
+
+        def first_turn_of(player: int, after: int) -> int:
+            """The first turn number > ``after`` played by ``player``."""
+            seat_after = (cur + (after - turn)) % n
+            step = (player - seat_after) % n
+            return after + (step or n)
+
+        if state.zero_check == "next_own_turn":
+            return first_turn_of(seat, turn)
+        last_other = max(first_turn_of(q, turn) for q in range(n) if q != seat)
+        return first_turn_of(seat, last_other)
+
+    def _final_ranking(self, state: BuildersState) -> tuple[BuildersState, tuple[Event, ...]]:
+        """The 10th Colossus ends the game at once: fewest Runes, then more Colossi."""
+        row = ScoreRow(
+            label=f"Turn {state.turn} · {state.players[state.current]} (end)", values=state.runes
+        )
+        state = state.model_copy(update={"history": (*state.history, row)})
+        fewest = min(state.runes)
+        tied = [s for s, r in enumerate(state.runes) if r == fewest]
+        reason = "fewest_runes"
+        if len(tied) > 1:
+            most = max(state.builds_by(s) for s in tied)
+            tied = [s for s in tied if state.builds_by(s) == most]
+            reason = "more_colossi"
+        if len(tied) > 1 and state.final_tie == "manual":
+            names = " or ".join(state.players[s] for s in tied)
+            text = f"10 Colossi built; {names} tie on Runes and Colossi: the players decide."
+            return state.model_copy(update={"tied": tuple(tied)}), (GameEnded(text=text),)
+        if len(tied) > 1:
+            reason = "shared"
+        names = " and ".join(state.players[s] for s in tied)
+        verb = "share the victory" if len(tied) > 1 else "wins"
+        text = f"10 Colossi built: {names} {verb} with {_plural(fewest, 'Rune')}."
+        result = Outcome(winners=tuple(tied), reason=reason, text=text)
+        return state.model_copy(update={"result": result}), (GameEnded(text=text),)
+
+    def _pick_winner(
+        self, state: BuildersState, action: PickWinner
+    ) -> tuple[BuildersState, tuple[Event, ...]]:
+        seats = action.seats
+        if not seats or len(set(seats)) != len(seats) or not set(seats) <= set(state.tied):
+            names = ", ".join(state.players[s] for s in state.tied)
+            raise refuse(f"Pick one or more of the tied players: {names}.", "BC-R12")
+        ordered = tuple(sorted(seats))
+        names = " and ".join(state.players[s] for s in ordered)
+        verb = "share the victory" if len(ordered) > 1 else "wins"
+        text = f"The players decide: {names} {verb}."
+        result = Outcome(winners=ordered, reason="players_decide", text=text)
+        return state.model_copy(update={"result": result, "tied": ()}), (GameEnded(text=text),)
+
+
+RULES = BuildersRules()
+
+__all__ = [
+    "RULES",
+    "BlueprintCard",
+    "Build",
+    "BuildersOptions",
+    "BuildersRules",
+    "BuildersState",
+    "Curse",
+    "Draw",
+    "EndTurn",
+    "PickWinner",
+    "Reveal",
+    "Trade",
+    "check_blueprint_table",
+    "parse_blueprint_table",
+]
