@@ -126,7 +126,7 @@ class Referee:
 
     def handle(self, line: str | bytes) -> str:
         """One request line in, one response line out (without the newline)."""
-        return json.dumps(self.handle_obj(line), separators=(",", ":"))
+        return json.dumps(self.handle_obj(line), separators=(",", ":"), ensure_ascii=False)
 
     def handle_obj(self, line: str | bytes) -> dict[str, Any]:
         request_id: RequestId = None

@@ -1,0 +1,632 @@
+"""Colossus solo (seed 003): one test per CS ruling, scripted games, and property tests."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from companion.bot import RandomBot
+from companion.errors import InvalidContent, InvalidOptions, InvalidPosition, RuleViolation
+from companion.games.colossus_solo import (
+    ACTION_CARDS,
+    RULES,
+    CardTable,
+    ColossusCard,
+    ColossusLine,
+    ColossusSoloState,
+    DestroyCards,
+    DiscardPowerCard,
+    EnterColossusCard,
+    EnterFinalBlow,
+    EnterMedallions,
+    EnterStats,
+    FinalBlowProfile,
+    LineResolved,
+    PayPenalty,
+    ResolveCard,
+    Stats,
+    UsePower,
+    cards_in_play,
+    parse_card_table,
+    position_problems,
+)
+
+MAX_RANDOM_ACTIONS = 3000
+
+
+def line(value: int | None, destroy: bool = False) -> ColossusLine:
+    return ColossusLine(value=value, destroy=destroy)
+
+
+def card(
+    attack: int | None = 2,
+    grip: int | None = 2,
+    bonus: int | None = 3,
+    climb: int | None = 2,
+    *,
+    icons: tuple[str, ...] = (),
+    name: str = "",
+) -> ColossusCard:
+    return ColossusCard(
+        name=name,
+        attack=line(attack, "attack" in icons),
+        grip=line(grip, "grip" in icons),
+        bonus=line(bonus, "bonus" in icons),
+        climb=line(climb, "climb" in icons),
+    )
+
+
+def table(**profile: Any) -> CardTable:
+    """A made-up card table: 11 identical cards, 3 Final Blow cards."""
+    fb = {
+        "n_cards": (2, 3, 4, 5, 6, 7, 8, 9),
+        "grip_req": (8, 7, 6, 5, 4, 3, 2, 1),
+        "attack_req": 5,
+    } | profile
+    return CardTable(
+        colossus=tuple(card(name=f"Og {i}") for i in range(11)),
+        final_blow=tuple(FinalBlowProfile(name=n, **fb) for n in "ABC"),
+    )
+
+
+def new_game(
+    seed: int = 1, card_table: CardTable | None = None, trigger: str = "on_draw_attempt"
+) -> ColossusSoloState:
+    data: dict[str, Any] = {"depletion_trigger": trigger}
+    if card_table is not None:
+        data["card_table"] = card_table.model_dump(mode="json")
+    return RULES.setup(["Netophah"], RULES.parse_options(data), seed)
+
+
+def act(state: ColossusSoloState, *actions: Any) -> ColossusSoloState:
+    for action in actions:
+        state, _ = RULES.apply(state, action)
+        assert not position_problems(state), position_problems(state)
+    return state
+
+
+def stats(attack: int = 0, grip: int = 0, bonus: int = 0, climb: int = 0) -> EnterStats:
+    return EnterStats(attack=attack, grip=grip, bonus=bonus, climb=climb)
+
+
+def at_power(state: ColossusSoloState, current: ColossusCard, **counts: int) -> ColossusSoloState:
+    """A state at the start of step 4 with the given card and card counts."""
+    return state.model_copy(
+        update={"phase": "power", "current_card": current, "stats": Stats(), "hand": 0} | counts
+    )
+
+
+# --- CS-R01 trackers --------------------------------------------------------------------
+
+
+def test_CS_R01_trackers_start_at_weakness_1_and_grip_8() -> None:
+    state = new_game()
+    assert (state.weakness, state.grip) == (1, 8)
+    assert state.phase == "colossus_card"
+    assert RULES.current_player(state) == 0
+
+
+def test_CS_R01_attack_success_raises_weakness_but_not_above_8() -> None:
+    state = act(new_game(), EnterColossusCard(card=card(attack=1, grip=None, climb=5)))
+    after = act(state, stats(attack=1), ResolveCard())
+    assert after.weakness == 2
+    top = act(state.model_copy(update={"weakness": 8}), stats(attack=3), ResolveCard())
+    assert top.weakness == 8
+
+
+def test_CS_R01_grip_failure_lowers_grip_and_success_keeps_it() -> None:
+    state = act(new_game(), EnterColossusCard(card=card(attack=None, grip=3, climb=5)))
+    assert act(state, stats(grip=2), ResolveCard()).grip == 7
+    assert act(state, stats(grip=3), ResolveCard()).grip == 8
+
+
+# --- CS-R02 stat arithmetic ---------------------------------------------------------------
+
+
+def test_CS_R02_negative_medallions_cancel_positives_and_never_go_below_zero() -> None:
+    state = act(new_game(), EnterColossusCard(card=card()))
+    entry = EnterMedallions(
+        positive=Stats(attack=3, grip=1, bonus=2, climb=0),
+        negative=Stats(attack=1, grip=2, bonus=0, climb=1),
+    )
+    after = act(state, entry)
+    assert after.stats == Stats(attack=2, grip=0, bonus=2, climb=0)
+    assert act(state, stats(attack=2, bonus=2)).stats == after.stats
+
+
+# --- CS-R03 depletion ---------------------------------------------------------------------
+
+
+def _end_of_round(trigger: str, deck: int, weakness: int = 1) -> ColossusSoloState:
+    """Step 4 of a round whose Colossus card does nothing; 4 cards in the Playing Area."""
+    state = new_game(trigger=trigger)
+    nothing = card(attack=None, grip=None, bonus=None, climb=None)
+    discard = ACTION_CARDS - deck - 4 - 5
+    return at_power(
+        state,
+        nothing,
+        action_deck=deck,
+        discard=discard,
+        playing_area=4,
+        destroyed=5,
+        weakness=weakness,
+    )
+
+
+def test_CS_R03_on_draw_attempt_reshuffles_only_the_discard_pile_when_a_draw_is_needed() -> None:
+    state = _end_of_round("on_draw_attempt", deck=2)
+    after, events = RULES.apply(state, ResolveCard())
+    # 2 cards drawn, then the empty deck is refilled from the 19 discarded (15 + the 4
+    # of the Playing Area), the forced penalty paid in Grip (W = 1), 2 more drawn.
+    assert [e.type for e in events].count("deck_reshuffled") == 1
+    assert after.grip == 7 and after.weakness == 1
+    assert (after.playing_area, after.hand, after.destroyed, after.discard) == (1, 3, 5, 0)
+    assert after.action_deck == ACTION_CARDS - 5 - 4
+    assert cards_in_play(after) == ACTION_CARDS
+
+
+def test_CS_R03_on_draw_attempt_does_not_trigger_when_the_deck_just_suffices() -> None:
+    after = act(_end_of_round("on_draw_attempt", deck=4), ResolveCard())
+    assert after.action_deck == 0 and after.grip == 8 and after.discard > 0
+
+
+def test_CS_R03_option_when_emptied_triggers_as_the_last_card_is_drawn() -> None:
+    after, events = RULES.apply(_end_of_round("when_emptied", deck=4), ResolveCard())
+    assert any(e.type == "deck_reshuffled" for e in events)
+    assert after.grip == 7 and after.discard == 0
+    assert after.action_deck == ACTION_CARDS - 5 - 4
+
+
+def test_CS_R03_penalty_is_a_choice_when_weakness_can_be_lost() -> None:
+    state = act(_end_of_round("on_draw_attempt", deck=2, weakness=4), ResolveCard())
+    assert state.phase == "penalty"
+    assert set(RULES.legal_actions(state)) == {PayPenalty(pay="weakness"), PayPenalty(pay="grip")}
+    assert "lose 1 Weakness or 1 Grip" in RULES.status(state)
+    paid = act(state, PayPenalty(pay="weakness"))
+    assert (paid.weakness, paid.grip, paid.phase, paid.hand) == (3, 8, "stats", 3)
+    assert act(state, PayPenalty(pay="grip")).grip == 7
+
+
+def test_CS_R03_the_power_draw_can_deplete_the_deck_and_then_asks_the_penalty() -> None:
+    state = act(new_game(), EnterColossusCard(card=card(grip=None, climb=9)), stats())
+    state = state.model_copy(update={"action_deck": 0, "discard": 22, "weakness": 3})
+    powered = act(state, UsePower(pay="weakness"))
+    assert (powered.phase, powered.weakness, powered.action_deck) == ("penalty", 2, 22)
+    paid = act(powered, PayPenalty(pay="weakness"))
+    assert (paid.phase, paid.weakness, paid.hand, paid.action_deck) == ("power_card", 1, 1, 21)
+    with pytest.raises(RuleViolation) as err:
+        RULES.apply(paid, PayPenalty(pay="weakness"))
+    assert err.value.ruling == "CS-R03"
+
+
+def test_CS_R03_option_when_emptied_counts_the_power_draw_too() -> None:
+    state = act(new_game(trigger="when_emptied"), EnterColossusCard(card=card()), stats())
+    state = state.model_copy(update={"action_deck": 1, "discard": 21, "weakness": 1})
+    powered = act(state, UsePower(pay="grip"))
+    # the power's card was the last one: reshuffle at once, Grip pays (W = 1)
+    assert (powered.phase, powered.grip, powered.action_deck, powered.hand) == (
+        "power_card",
+        6,
+        21,
+        1,
+    )
+
+
+def test_CS_R03_a_draw_with_no_card_anywhere_is_skipped_without_penalty() -> None:
+    state = _end_of_round("on_draw_attempt", deck=2).model_copy(
+        update={"discard": 0, "destroyed": 20}
+    )
+    after = act(state, ResolveCard())
+    # 4 cards of the Playing Area were discarded: 2 + 4 = 6 cards for 4 draws
+    assert (after.playing_area, after.hand, after.grip, after.action_deck) == (1, 3, 7, 2)
+    starved = state.model_copy(update={"action_deck": 0, "playing_area": 0, "destroyed": 26})
+    after = act(starved, ResolveCard())
+    assert (after.playing_area, after.hand, after.grip, after.phase) == (0, 0, 8, "stats")
+    assert not any(isinstance(a, UsePower) for a in RULES.legal_actions(act(after, stats())))
+
+
+# --- CS-R04 choices "insofar as both are possible" ------------------------------------------
+
+
+def test_CS_R04_power_is_never_paid_with_a_fatal_grip_loss() -> None:
+    state = act(new_game(), EnterColossusCard(card=card()), stats())
+    low = state.model_copy(update={"grip": 1, "weakness": 3})
+    assert UsePower(pay="grip") not in set(RULES.legal_actions(low))
+    with pytest.raises(RuleViolation) as err:
+        RULES.apply(low, UsePower(pay="grip"))
+    assert err.value.ruling == "CS-R04"
+    assert act(low, UsePower(pay="weakness")).weakness == 2
+    stuck = state.model_copy(update={"grip": 1, "weakness": 1})
+    assert set(RULES.legal_actions(stuck)) == {ResolveCard()}
+    with pytest.raises(RuleViolation, match="Weakness is at 1"):
+        RULES.apply(stuck, UsePower(pay="weakness"))
+
+
+def test_CS_R04_power_draws_one_card_and_the_payment_is_not_refunded() -> None:
+    state = act(new_game(), EnterColossusCard(card=card(grip=None, climb=9)), stats())
+    powered = act(state, UsePower(pay="grip"))
+    assert (powered.phase, powered.grip, powered.hand, powered.power_used) == (
+        "power_card",
+        7,
+        1,
+        True,
+    )
+    discarded = act(powered, DiscardPowerCard())
+    assert discarded.grip == 7 and discarded.discard == 5  # 4 round cards + the power card
+    placed = act(powered, stats(attack=2, grip=2))
+    assert placed.weakness == 2  # the new stats were used: Attack 2 met
+    with pytest.raises(RuleViolation):
+        RULES.apply(act(state, ResolveCard()), UsePower(pay="grip"))  # next round's step 3
+
+
+def test_CS_R04_depletion_penalty_at_weakness_1_and_grip_1_is_a_fall() -> None:
+    state = _end_of_round("on_draw_attempt", deck=2).model_copy(update={"grip": 1})
+    after = act(state, ResolveCard())
+    outcome = RULES.outcome(after)
+    assert outcome is not None and outcome.reason == "fell" and outcome.winners == ()
+    assert after.grip == 1  # the tracker stays in range; the fall is the result
+    assert list(RULES.legal_actions(after)) == []
+
+
+# --- CS-R05..R09 Final Blow ----------------------------------------------------------------
+
+
+def _last_round(state: ColossusSoloState) -> ColossusSoloState:
+    """Step 4 of a round on the last Colossus card, which the stats will climb."""
+    return state.model_copy(
+        update={
+            "phase": "power",
+            "colossus_left": 1,
+            "colossus_order": state.colossus_order[:1],
+            "stats": Stats(grip=5, climb=5),
+        }
+    )
+
+
+def test_CS_R05_final_blow_values_are_entered_without_a_card_table() -> None:
+    state = act(new_game(), EnterColossusCard(card=card()), stats())
+    state = act(_last_round(state), ResolveCard())
+    assert state.phase == "final_blow_values"
+    assert state.discard == 0 and state.action_deck == ACTION_CARDS
+    state = act(state, EnterFinalBlow(n_cards=8, grip_req=5, attack_req=7))
+    assert (state.phase, state.final_blow_deck, state.action_deck) == ("final_blow", 8, 18)
+    assert "need Attack 7 and Grip 5" in RULES.status(state)
+
+
+def test_CS_R05_final_blow_values_come_from_the_table_by_tracker_position() -> None:
+    state = new_game(card_table=table())
+    state = _last_round(state).model_copy(update={"weakness": 4, "grip": 6})
+    after = act(state, ResolveCard())
+    assert after.final_blow is not None
+    assert (after.final_blow.n_cards, after.final_blow.grip_req) == (5, 3)
+    assert after.final_blow.attack_req == 5 and after.final_blow_deck == 5
+    with pytest.raises(RuleViolation, match="not asked"):
+        RULES.apply(after, EnterFinalBlow(n_cards=1, grip_req=1, attack_req=1))
+
+
+def _final_blow(n_cards: int, grip_req: int = 2, attack_req: int = 3) -> ColossusSoloState:
+    state = act(new_game(), EnterColossusCard(card=card()), stats())
+    state = act(_last_round(state), ResolveCard())
+    return act(state, EnterFinalBlow(n_cards=n_cards, grip_req=grip_req, attack_req=attack_req))
+
+
+def test_CS_R06_first_final_blow_card_is_the_base_and_counts() -> None:
+    state = _final_blow(3)
+    after = act(state, stats(attack=1, grip=1))
+    assert (after.playing_area, after.final_blow_deck) == (1, 2)
+    assert RULES.outcome(after) is None
+    won = act(state, stats(attack=3, grip=2))  # the base card alone can win
+    outcome = RULES.outcome(won)
+    assert outcome is not None and outcome.winners == (0,) and outcome.reason == "final_blow"
+
+
+def test_CS_R07_victory_is_checked_after_every_placement() -> None:
+    state = act(_final_blow(5), stats(attack=2, grip=2), stats(attack=3, grip=1))
+    assert RULES.outcome(state) is None
+    won = act(state, stats(attack=3, grip=2))
+    assert RULES.outcome(won) is not None and won.final_blow_deck == 2
+    lost = act(_final_blow(2), stats(attack=3), stats(grip=5))  # never both at once
+    outcome = RULES.outcome(lost)
+    assert outcome is not None and outcome.reason == "final_blow_failed"
+    assert outcome.winners == ()
+
+
+def test_CS_R08_final_blow_deck_takes_what_is_left_without_a_penalty() -> None:
+    state = act(new_game(), EnterColossusCard(card=card()), stats())
+    state = _last_round(state).model_copy(
+        update={"action_deck": 0, "discard": 2, "destroyed": 20, "weakness": 1, "grip": 1}
+    )
+    state = act(state, ResolveCard())
+    assert state.action_deck == 6  # 2 discarded + the 4 of the Playing Area
+    after = act(state, EnterFinalBlow(n_cards=10, grip_req=1, attack_req=1))
+    assert (after.final_blow_deck, after.action_deck, after.grip, after.weakness) == (6, 0, 1, 1)
+    empty = state.model_copy(update={"action_deck": 0, "destroyed": 26})
+    failed = act(empty, EnterFinalBlow(n_cards=10, grip_req=1, attack_req=1))
+    assert RULES.outcome(failed) is not None and failed.result == "final_blow_failed"
+
+
+def test_CS_R09_netophahs_power_is_not_available_in_the_final_blow() -> None:
+    state = _final_blow(4)
+    assert not any(isinstance(a, UsePower) for a in RULES.legal_actions(state))
+    with pytest.raises(RuleViolation) as err:
+        RULES.apply(state, UsePower(pay="weakness"))
+    assert err.value.ruling == "CS-R09"
+
+
+# --- CS-R10..R13 ---------------------------------------------------------------------------
+
+
+def test_CS_R10_missing_values_skip_lines_and_empty_advanced_deck_does_nothing() -> None:
+    state = act(new_game(), EnterColossusCard(card=card(attack=None, grip=None, climb=None)))
+    after, events = RULES.apply(state.model_copy(update={"grip": 1}), stats())
+    after, events = RULES.apply(after, ResolveCard())
+    skipped = [e for e in events if isinstance(e, LineResolved) and e.success is None]
+    assert len(skipped) == 3 and after.grip == 1 and after.colossus_left == 11
+    bonus = act(state, stats(bonus=3), ResolveCard())
+    assert (bonus.advanced_deck, bonus.advanced_added) == (5, 1)
+    # on top of the Action deck, then the next round's 4 cards were drawn from it
+    assert bonus.action_deck + bonus.playing_area + bonus.hand == state.action_deck + 1
+    dry = state.model_copy(update={"advanced_deck": 0, "advanced_added": 6, "action_deck": 28})
+    dry_after = act(dry, stats(bonus=3), ResolveCard())
+    assert dry_after.advanced_added == 6 and cards_in_play(dry_after) == ACTION_CARDS + 6
+
+
+def test_CS_R11_destroy_rights_one_per_successful_icon_line_optional_any_area_card() -> None:
+    icons = ("attack", "grip", "climb")
+    state = act(new_game(), EnterColossusCard(card=card(climb=9, icons=icons)))
+    state = act(state, stats(attack=2, grip=1, climb=0), ResolveCard())
+    assert state.phase == "destroy" and state.destroy_rights == 1  # grip and climb failed
+    both = act(new_game(), EnterColossusCard(card=card(icons=icons)), stats(2, 2, 0, 2))
+    both = act(both, ResolveCard())
+    assert both.destroy_rights == 3 and both.playing_area == 4  # the centre card counts too
+    assert [a.count for a in RULES.legal_actions(both) if isinstance(a, DestroyCards)] == [
+        0,
+        1,
+        2,
+        3,
+    ]
+    with pytest.raises(RuleViolation) as err:
+        RULES.apply(both, DestroyCards(count=4))
+    assert err.value.ruling == "CS-R11"
+    kept = act(both, DestroyCards(count=0))
+    assert kept.destroyed == 0 and kept.discard == 4
+    gone = act(both, DestroyCards(count=3))
+    assert gone.destroyed == 3 and gone.discard == 1 and gone.round == 2
+
+
+def test_CS_R12_players_enter_card_values_and_stats() -> None:
+    state = new_game()
+    assert "enter the revealed Colossus card" in RULES.status(state)
+    with pytest.raises(RuleViolation) as err:
+        RULES.apply(state, stats())
+    assert err.value.ruling == "CS-R12"
+    bad = ColossusCard(attack=line(None, destroy=True), climb=line(2))
+    with pytest.raises(RuleViolation, match="destroy icon but no value"):
+        RULES.apply(state, EnterColossusCard(card=bad))
+    state = act(state, EnterColossusCard(card=card()))
+    assert RULES.status(state) == (
+        "Round 1 · Colossus card 1/11 · W 1 · G 8 · place your 3 cards and enter the visible stats"
+    )
+    assert (state.action_deck, state.playing_area, state.hand) == (22, 1, 3)
+    tabled = new_game(card_table=table())
+    assert tabled.phase == "stats" and tabled.current_card is not None
+    with pytest.raises(RuleViolation, match="card table"):
+        RULES.apply(tabled, EnterColossusCard(card=card()))
+
+
+def test_CS_R12_card_table_is_validated_with_clear_errors() -> None:
+    good = table()
+    assert parse_card_table(good.model_dump_json()) == good
+    data = good.model_dump(mode="json")
+    with pytest.raises(InvalidContent, match="10 Colossus cards") as err:
+        parse_card_table(data | {"colossus": data["colossus"][:10]})
+    assert err.value.ruling == "CS-R12"
+    with pytest.raises(InvalidContent, match="has 7 numbers"):
+        parse_card_table(table(n_cards=(1, 2, 3, 4, 5, 6, 7)))
+    with pytest.raises(InvalidContent, match="outside"):
+        parse_card_table(table(attack_req=99))
+    with pytest.raises(InvalidContent, match="called 'Og 0'"):
+        parse_card_table(data | {"colossus": [data["colossus"][0]] * 11})
+    with pytest.raises(InvalidContent, match="Not a Colossus card table"):
+        parse_card_table('{"colossus": "nope"}')
+    with pytest.raises(InvalidContent):
+        new_game(card_table=table(grip_req=(1, 2)))
+
+
+def test_CS_R12_card_table_deals_a_virtual_colossus_deck_from_the_state_rng() -> None:
+    cards = tuple(card(climb=i + 1, name=f"c{i}") for i in range(11))
+    t = table().model_copy(update={"colossus": cards})
+    a, b = new_game(seed=5, card_table=t), new_game(seed=5, card_table=t)
+    assert a == b and sorted(a.colossus_order) == list(range(11))
+    orders = {new_game(seed=s, card_table=t).colossus_order for s in range(6)}
+    assert len(orders) > 1
+    climbed = act(a, stats(climb=20), ResolveCard())
+    assert climbed.current_card == cards[a.colossus_order[1]]
+
+
+def test_CS_R13_colossus_in_eden_mode_is_not_offered() -> None:
+    assert set(RULES.options_model.model_fields) == {"depletion_trigger", "card_table"}
+    with pytest.raises(InvalidOptions):
+        RULES.parse_options({"mode": "colossus_in_eden"})
+
+
+# --- other contract pieces -----------------------------------------------------------------
+
+
+def test_exactly_one_player() -> None:
+    with pytest.raises(InvalidOptions):
+        RULES.setup(["A", "B"], RULES.parse_options({}), 1)
+
+
+def test_scores_and_status_follow_the_rounds() -> None:
+    state = act(new_game(), EnterColossusCard(card=card()), stats(attack=2, climb=2), ResolveCard())
+    sheet = RULES.scores(state)
+    assert sheet.measure == "weakness/grip"
+    assert sheet.columns == ("Weakness", "Grip", "Colossus cards left")
+    assert [(r.label, r.values) for r in sheet.rows] == [("Round 1", (2, 7, 10))]
+    assert RULES.status(state).startswith("Round 2 · Colossus card 2/11 · W 2 · G 7")
+
+
+def test_interest_prefers_climbing_so_random_play_progresses() -> None:
+    state = act(new_game(), EnterColossusCard(card=card(climb=3)))
+    assert RULES.interest(state, stats(climb=3)) > 10 * RULES.interest(state, stats(climb=2))
+    fb = _final_blow(4, grip_req=2, attack_req=3)
+    assert RULES.interest(fb, stats(3, 2)) > RULES.interest(fb, stats(2, 2))
+
+
+def test_docs_examples_are_accepted() -> None:
+    doc = Path(__file__).parents[2] / "docs" / "games" / "colossus-solo.md"
+    blocks = re.findall(r"```json\n(.*?)```", doc.read_text(encoding="utf-8"), re.S)
+    actions = [json.loads(b)["action"] for b in blocks if '"cmd"' in b]
+    assert len(actions) == 9
+    kinds = {RULES.parse_action(a).type for a in actions}
+    assert len(kinds) == 9
+    position = next(b for b in blocks if '"players"' in b)
+    assert RULES.load_position(json.loads(position)).phase == "stats"
+
+
+def test_check_position_refuses_broken_conservation() -> None:
+    state = act(new_game(), EnterColossusCard(card=card()))
+    broken = RULES.dump_position(state) | {"discard": 3}
+    with pytest.raises(InvalidPosition, match="add up"):
+        RULES.load_position(broken)
+
+
+def test_scripted_game_won_through_the_final_blow() -> None:
+    state = new_game(seed=3)
+    penalties = 0
+    while state.phase != "final_blow_values":
+        if state.phase == "colossus_card":
+            state = act(state, EnterColossusCard(card=card(attack=1, grip=1, bonus=1, climb=1)))
+        elif state.phase == "penalty":
+            state = act(state, PayPenalty(pay="weakness"))
+            penalties += 1
+        else:
+            state = act(state, stats(attack=1, grip=1, bonus=1, climb=1), ResolveCard())
+    assert state.round == 11 and state.colossus_left == 0 and state.grip == 8
+    assert penalties >= 1  # 44 draws from a deck of 26 + 6 Advanced cards
+    assert state.weakness == 8  # the penalty's level was won back by later attacks
+    assert state.advanced_added == 6 and state.action_deck == ACTION_CARDS + 6
+    state = act(state, EnterFinalBlow(n_cards=4, grip_req=3, attack_req=4))
+    state = act(state, stats(attack=2, grip=1), stats(attack=4, grip=3))
+    outcome = RULES.outcome(state)
+    assert outcome == RULES.outcome(state)
+    assert outcome is not None and outcome.winners == (0,) and outcome.reason == "final_blow"
+    assert RULES.scores(state).rows[-1].label == "Final Blow"
+    assert RULES.current_player(state) is None
+
+
+def test_scripted_game_lost_by_falling() -> None:
+    state = new_game(seed=4)
+    rounds = 0
+    while RULES.outcome(state) is None:
+        if state.phase == "colossus_card":
+            state = act(state, EnterColossusCard(card=card(grip=4, climb=6)))
+        elif state.phase == "penalty":
+            state = act(state, PayPenalty(pay="grip"))
+        else:
+            state = act(state, stats(grip=1), ResolveCard())
+            rounds += 1
+    outcome = RULES.outcome(state)
+    assert outcome is not None and outcome.reason == "fell" and outcome.winners == ()
+    # 6 rounds lose 6 Grip, round 7's draws deplete the deck (W = 1: Grip is lost),
+    # then round 7's Grip line would take Grip below 1.
+    assert rounds == 7 and state.grip == 1
+    assert RULES.scores(state).rows[-1].label == "Round 7 (fell)"
+
+
+# --- property tests ------------------------------------------------------------------------
+
+OPTIONS = st.fixed_dictionaries(
+    {
+        "depletion_trigger": st.sampled_from(["on_draw_attempt", "when_emptied"]),
+        "card_table": st.sampled_from([None, table().model_dump(mode="json")]),
+    }
+)
+
+
+def check_invariants(state: ColossusSoloState) -> None:
+    assert 1 <= state.weakness <= 8 and 1 <= state.grip <= 8
+    assert cards_in_play(state) == ACTION_CARDS + state.advanced_added
+    assert state.advanced_deck + state.advanced_added == 6
+    assert 0 <= state.colossus_left <= 11
+    assert position_problems(state) == []
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(options=OPTIONS, seed=st.integers(0, 2**62), bot_seed=st.integers(0, 2**31))
+def test_random_play_never_crashes_keeps_invariants_and_ends(
+    options: dict[str, Any], seed: int, bot_seed: int
+) -> None:
+    state = RULES.setup(["Netophah"], RULES.parse_options(options), seed)
+    bot = RandomBot(bot_seed)
+    for _ in range(MAX_RANDOM_ACTIONS):
+        check_invariants(state)
+        if RULES.outcome(state) is not None:
+            break
+        action = bot.choose(RULES, state)
+        assert action is not None
+        state, _ = RULES.apply(state, action)
+        RULES.status(state)
+    else:
+        pytest.fail("random play did not end")
+    assert list(RULES.legal_actions(state)) == []
+    with pytest.raises(RuleViolation):
+        RULES.apply(state, ResolveCard())
+
+
+ALL_KINDS: tuple[Any, ...] = (
+    EnterColossusCard(card=card()),
+    stats(1, 1, 1, 1),
+    EnterMedallions(positive=Stats(attack=2), negative=Stats(attack=1)),
+    UsePower(pay="weakness"),
+    UsePower(pay="grip"),
+    DiscardPowerCard(),
+    ResolveCard(),
+    PayPenalty(pay="weakness"),
+    PayPenalty(pay="grip"),
+    DestroyCards(count=0),
+    DestroyCards(count=9),
+    EnterFinalBlow(n_cards=3, grip_req=1, attack_req=1),
+)
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    options=OPTIONS,
+    seed=st.integers(0, 2**62),
+    bot_seed=st.integers(0, 2**31),
+    steps=st.integers(0, 60),
+)
+def test_illegal_actions_change_nothing_and_positions_round_trip(
+    options: dict[str, Any], seed: int, bot_seed: int, steps: int
+) -> None:
+    state = RULES.setup(["Netophah"], RULES.parse_options(options), seed)
+    bot = RandomBot(bot_seed)
+    for _ in range(steps):
+        if RULES.outcome(state) is not None:
+            break
+        action = bot.choose(RULES, state)
+        assert action is not None
+        state, _ = RULES.apply(state, action)
+    dumped = RULES.dump_position(state)
+    assert RULES.load_position(dumped) == state
+    before = state.model_dump_json()
+    listed = set(RULES.legal_actions(state))
+    for action in ALL_KINDS:
+        try:
+            after, _ = RULES.apply(state, action)
+        except RuleViolation as exc:
+            assert exc.message
+            assert action not in listed
+        else:
+            check_invariants(after)
+        assert state.model_dump_json() == before
+    for action in list(listed)[:20]:
+        RULES.apply(state, action)  # every listed action is accepted
