@@ -1,0 +1,187 @@
+"""The animator: one thread that renders the current highlights at a steady frame rate.
+
+Whoever owns the session calls :meth:`Animator.show` with new highlights from any thread;
+the newest highlights simply replace the old ones, so there is never a backlog of frames
+to catch up on. Each tick renders the latest state with the pure renderer and ships it
+only if it differs from what the strip already shows (plus a refresh once a second, which
+repairs a glitched strip). If a tick is late the schedule resynchronises instead of
+bursting. The clock is injectable so tests can step time by hand with :meth:`tick`.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from collections.abc import Callable, Iterable
+
+from companion.highlights import Highlight
+from firmware_bridge.layout import LedLayout
+from firmware_bridge.leds.palette import KOLOSSUS_PALETTE, Palette
+from firmware_bridge.leds.render import (
+    DEFAULT_GAMMA_TABLE,
+    PowerBudget,
+    fix_steps,
+    next_fix_step,
+    render,
+)
+from firmware_bridge.leds.strip import Frame, LedStrip
+
+log = logging.getLogger(__name__)
+
+DEFAULT_FPS = 42.0
+REFRESH_S = 1.0
+
+
+class Animator:
+    """Renders highlights onto a strip at ``fps`` on its own thread."""
+
+    def __init__(
+        self,
+        strip: LedStrip,
+        layout: LedLayout,
+        *,
+        palette: Palette = KOLOSSUS_PALETTE,
+        brightness: float = 0.5,
+        power_budget: PowerBudget | None = None,
+        fps: float = DEFAULT_FPS,
+        clock: Callable[[], float] = time.monotonic,
+        gamma: tuple[int, ...] = DEFAULT_GAMMA_TABLE,
+    ) -> None:
+        if layout.led_count > strip.count:
+            raise ValueError(
+                f"The layout needs {layout.led_count} LEDs but the strip has {strip.count}."
+            )
+        if not 1 <= fps <= 240:
+            raise ValueError(f"Frame rate must be between 1 and 240 per second, not {fps}.")
+        self.strip = strip
+        self.layout = layout
+        self.palette = palette
+        self.power_budget = power_budget if power_budget is not None else PowerBudget()
+        self.fps = fps
+        self._clock = clock
+        self._gamma = gamma
+        self._brightness = brightness
+        self._lock = threading.Lock()
+        self._wake = threading.Event()
+        self._stopping = threading.Event()
+        self._thread: threading.Thread | None = None
+        self._highlights: tuple[Highlight, ...] = ()
+        self._fix_step: int | None = None
+        self._last_frame: Frame | None = None
+        self._last_ship = float("-inf")
+        self._epoch = clock()
+        self.frames_shipped = 0
+        self.ticks = 0
+        self.last_error: Exception | None = None
+
+    # --- what to show (any thread) ----------------------------------------------------
+
+    def show(self, highlights: Iterable[Highlight]) -> None:
+        """Replace the highlights; a walk-through restarts at its first step."""
+        new = tuple(highlights)
+        with self._lock:
+            self._highlights = new
+            steps = fix_steps(new)
+            self._fix_step = steps[0] if steps else None
+        self._wake.set()
+
+    def advance_fix(self) -> int | None:
+        """Light the next "fix the table" step; None (and dark) once every step is done."""
+        with self._lock:
+            following = next_fix_step(self._highlights, self._fix_step)
+            if following is None:
+                self._highlights = ()
+            self._fix_step = following
+        self._wake.set()
+        return following
+
+    @property
+    def fix_step(self) -> int | None:
+        with self._lock:
+            return self._fix_step
+
+    def set_brightness(self, brightness: float) -> None:
+        if not 0.0 <= brightness <= 1.0:
+            raise ValueError(f"Brightness must be between 0 and 1, got {brightness}.")
+        with self._lock:
+            self._brightness = brightness
+        self._wake.set()
+
+    # --- one frame (the thread's body; tests call it directly) ------------------------
+
+    def render_now(self, now: float | None = None) -> Frame:
+        """The frame for the current highlights at ``now`` (the clock's time by default)."""
+        moment = self._clock() if now is None else now
+        with self._lock:
+            highlights, step, brightness = self._highlights, self._fix_step, self._brightness
+        frame = render(
+            highlights,
+            self.layout,
+            self.palette,
+            brightness,
+            self.power_budget,
+            moment - self._epoch,
+            fix_step=step,
+            gamma=self._gamma,
+        )
+        missing = self.strip.count - len(frame)
+        return frame + ((0, 0, 0),) * missing if missing else frame
+
+    def tick(self, now: float | None = None) -> bool:
+        """Render once and ship if the frame changed (or is due a refresh). True if shipped."""
+        moment = self._clock() if now is None else now
+        frame = self.render_now(moment)
+        self.ticks += 1
+        if frame == self._last_frame and moment - self._last_ship < REFRESH_S:
+            return False
+        self.strip.show(frame)
+        self._last_frame = frame
+        self._last_ship = moment
+        self.frames_shipped += 1
+        return True
+
+    # --- the thread ---------------------------------------------------------------------
+
+    @property
+    def running(self) -> bool:
+        return self._thread is not None and self._thread.is_alive()
+
+    def start(self) -> None:
+        """Begin the strip (if needed) and start rendering. Starting twice does nothing."""
+        if self.running:
+            return
+        self.strip.begin()
+        self._stopping.clear()
+        self._thread = threading.Thread(target=self._run, name="led-animator", daemon=True)
+        self._thread.start()
+
+    def stop(self, timeout: float = 2.0) -> None:
+        """Stop the thread and wait for it; the strip stays open (its owner closes it)."""
+        self._stopping.set()
+        self._wake.set()
+        thread, self._thread = self._thread, None
+        if thread is not None:
+            thread.join(timeout)
+            if thread.is_alive():
+                log.warning("The LED animator did not stop within %.1f s.", timeout)
+
+    def _run(self) -> None:
+        period = 1.0 / self.fps
+        deadline = time.monotonic()
+        while not self._stopping.is_set():
+            try:
+                self.tick()
+                self.last_error = None
+            except Exception as error:  # keep animating; the strip may come back
+                if self.last_error is None:
+                    log.exception("The LED strip refused a frame.")
+                self.last_error = error
+            deadline += period
+            now = time.monotonic()
+            if deadline < now:  # late: skip the missed frames instead of bursting
+                deadline = now
+            woken = self._wake.wait(deadline - now)
+            self._wake.clear()
+            if woken:  # new highlights: render them at once, keep the rhythm from here
+                deadline = time.monotonic()

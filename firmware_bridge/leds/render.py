@@ -1,0 +1,231 @@
+"""The pure LED renderer: highlights + layout + palette + time → one frame.
+
+No I/O, no clock, no threads: the same inputs always give the same frame, so the
+animator, the calibration, the simulated strip and the tests all share it.
+
+Order of the steps, each for a reason:
+
+1. One role per cell (the palette's priority), its colour and level.
+2. Animation intensity from ``t`` (pulse, sweep, flash), then global brightness: all in
+   perceived units, so half brightness *looks* half as bright.
+3. Gamma correction (a 256-entry table) turns perceived values into PWM duty.
+4. The power limiter scales the whole frame down, as WLED does, so that the estimated
+   current never exceeds the supply budget. It works on duty values because current is
+   linear in duty.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from companion.highlights import Highlight, Role, TableChange
+from firmware_bridge.layout import LedLayout
+from firmware_bridge.leds.palette import KOLOSSUS_PALETTE, Palette
+from firmware_bridge.leds.strip import RGB, Frame
+
+DEFAULT_GAMMA = 2.6
+#: WLED's default: about 55 mA per LED at full white, 1 mA idle per LED.
+DEFAULT_MA_PER_LED = 55.0
+DEFAULT_IDLE_MA_PER_LED = 1.0
+
+PULSE_PERIOD_S = 1.6
+CITADEL_PERIOD_S = 2.4
+SWEEP_PERIOD_S = 1.2
+SWEEP_WAVELENGTH_CELLS = 5.0
+FLASH_HZ = 2.5
+FIX_PERIOD_S = 0.8
+
+
+def gamma_table(gamma: float = DEFAULT_GAMMA) -> tuple[int, ...]:
+    """Perceived level 0..255 → PWM duty 0..255 (0 stays 0, 255 stays 255, monotone)."""
+    if gamma <= 0:
+        raise ValueError(f"Gamma must be positive, got {gamma}.")
+    return tuple(round(255 * (level / 255) ** gamma) for level in range(256))
+
+
+DEFAULT_GAMMA_TABLE = gamma_table()
+LINEAR_TABLE = tuple(range(256))
+
+
+@dataclass(frozen=True)
+class PowerBudget:
+    """What the LED supply may deliver, and what the LEDs draw (WLED's model).
+
+    Each channel at full duty draws a third of ``ma_per_led`` (55 mA → ≈ 18.3 mA per
+    channel); every LED draws ``idle_ma_per_led`` even when dark. ``budget_ma = None``
+    switches the limiter off.
+    """
+
+    budget_ma: int | None = 2000
+    ma_per_led: float = DEFAULT_MA_PER_LED
+    idle_ma_per_led: float = DEFAULT_IDLE_MA_PER_LED
+
+    def __post_init__(self) -> None:
+        if self.budget_ma is not None and self.budget_ma < 0:
+            raise ValueError(f"A power budget cannot be negative, got {self.budget_ma} mA.")
+        if self.ma_per_led <= 0 or self.idle_ma_per_led < 0:
+            raise ValueError("Current per LED must be positive and idle current not negative.")
+
+    @property
+    def ma_per_step(self) -> float:
+        """Current of one duty step (1/255) of one channel."""
+        return self.ma_per_led / (3 * 255)
+
+    def idle_ma(self, led_count: int) -> float:
+        return self.idle_ma_per_led * led_count
+
+
+def estimate_current_ma(frame: Frame, power: PowerBudget) -> float:
+    """The current a frame draws on the model of :class:`PowerBudget`."""
+    steps = sum(r + g + b for r, g, b in frame)
+    return power.idle_ma(len(frame)) + steps * power.ma_per_step
+
+
+def limit_power(frame: Frame, power: PowerBudget) -> Frame:
+    """Scale the whole frame down so that its estimated current fits the budget.
+
+    Integer arithmetic (floor) guarantees the result never exceeds the budget; a budget
+    below the idle current of the strip gives a dark frame.
+    """
+    if power.budget_ma is None:
+        return frame
+    steps = sum(r + g + b for r, g, b in frame)
+    if steps == 0:
+        return frame
+    spare_ma = power.budget_ma - power.idle_ma(len(frame))
+    # The tiny margin keeps float rounding of ma_per_step on the safe side.
+    allowed = math.floor(spare_ma / power.ma_per_step * (1 - 1e-9)) if spare_ma > 0 else 0
+    if steps <= allowed:
+        return frame
+    return tuple(
+        (r * allowed // steps, g * allowed // steps, b * allowed // steps) for r, g, b in frame
+    )
+
+
+# --- animations: pure functions of time (and position for the sweep) -------------------
+
+
+def pulse(t: float, period: float = PULSE_PERIOD_S, low: float = 0.25) -> float:
+    """A smooth breathing level between ``low`` and 1."""
+    return low + (1 - low) * (0.5 - 0.5 * math.cos(2 * math.pi * t / period))
+
+
+def sweep(
+    t: float,
+    x: float,
+    y: float,
+    period: float = SWEEP_PERIOD_S,
+    wavelength: float = SWEEP_WAVELENGTH_CELLS,
+    low: float = 0.2,
+) -> float:
+    """A bright band travelling along a row or column (diagonally over an area)."""
+    phase = ((x + y) / wavelength - t / period) % 1.0
+    band = 1.0 - abs(phase - 0.5) * 2.0
+    return low + (1 - low) * band * band
+
+
+def flash(t: float, hz: float = FLASH_HZ, low: float = 0.1) -> float:
+    """Hard on/off blinking, for what can be captured or will fall off."""
+    return 1.0 if (t * hz) % 1.0 < 0.5 else low
+
+
+def role_intensity(role: Role, t: float, position: tuple[float, float]) -> float:
+    """How bright ``role`` is at time ``t`` (1 = its full palette level)."""
+    if role is Role.SELECTABLE:
+        return pulse(t)
+    if role is Role.CITADEL:
+        return pulse(t, CITADEL_PERIOD_S, low=0.35)
+    if role is Role.QUAKE_REGION:
+        return sweep(t, position[0], position[1])
+    if role in (Role.CAPTURABLE, Role.FALLS_OFF):
+        return flash(t)
+    if role is Role.FIX:
+        return pulse(t, FIX_PERIOD_S, low=0.45)
+    return 1.0
+
+
+# --- the "fix the table" walk-through ---------------------------------------------------
+
+
+def highlights_from_table_changes(changes: Iterable[TableChange]) -> tuple[Highlight, ...]:
+    """Turn the steps of a ``TableChanges`` event into FIX highlights for the walk-through."""
+    return tuple(Highlight(cell=c.cell, role=Role.FIX, step=c.step) for c in changes)
+
+
+def fix_steps(highlights: Iterable[Highlight]) -> tuple[int, ...]:
+    """The step numbers of the walk-through, in order (FIX without a step counts as 0)."""
+    return tuple(sorted({h.step or 0 for h in highlights if h.role is Role.FIX}))
+
+
+def next_fix_step(highlights: Iterable[Highlight], current: int | None) -> int | None:
+    """The step after ``current`` (the first if None), or None when all steps are done."""
+    steps = fix_steps(highlights)
+    if current is None:
+        return steps[0] if steps else None
+    later = [step for step in steps if step > current]
+    return later[0] if later else None
+
+
+# --- the renderer ---------------------------------------------------------------------
+
+
+def winning_highlights(
+    highlights: Iterable[Highlight], palette: Palette, fix_step: int | None = None
+) -> dict[str, Highlight]:
+    """One highlight per cell: the highest-priority role.
+
+    While the table must be fixed (any FIX highlight), only the current step is shown:
+    ``fix_step``, or the first step when None. Everything else waits, so the players see
+    one change at a time.
+    """
+    chosen = list(highlights)
+    steps = fix_steps(chosen)
+    if steps:
+        current = steps[0] if fix_step is None else fix_step
+        chosen = [h for h in chosen if h.role is Role.FIX and (h.step or 0) == current]
+    winners: dict[str, Highlight] = {}
+    for highlight in chosen:
+        held = winners.get(highlight.cell)
+        if held is None or palette.rank(highlight.role) < palette.rank(held.role):
+            winners[highlight.cell] = highlight
+    return winners
+
+
+def _scale(colour: RGB, factor: float, table: Sequence[int]) -> RGB:
+    r, g, b = colour
+    return (
+        table[min(255, round(r * factor))],
+        table[min(255, round(g * factor))],
+        table[min(255, round(b * factor))],
+    )
+
+
+def render(
+    highlights: Iterable[Highlight],
+    layout: LedLayout,
+    palette: Palette = KOLOSSUS_PALETTE,
+    brightness: float = 1.0,
+    power_budget: PowerBudget | None = None,
+    t: float = 0.0,
+    *,
+    fix_step: int | None = None,
+    gamma: Sequence[int] = DEFAULT_GAMMA_TABLE,
+) -> Frame:
+    """The frame for ``highlights`` at time ``t`` (seconds). Cells the layout lacks are skipped."""
+    if not 0.0 <= brightness <= 1.0:
+        raise ValueError(f"Brightness must be between 0 and 1, got {brightness}.")
+    pixels: list[RGB] = [(0, 0, 0)] * layout.led_count
+    for cell, highlight in winning_highlights(highlights, palette, fix_step).items():
+        leds = layout.leds_of(cell)
+        if not leds:
+            continue
+        position = layout.positions.get(cell, (0.0, 0.0))
+        factor = palette.level(highlight.role) * brightness
+        factor *= role_intensity(highlight.role, t, position)
+        colour = _scale(palette.colour(highlight.role, highlight.player), factor, gamma)
+        for index in leds:
+            pixels[index] = colour
+    frame = tuple(pixels)
+    return limit_power(frame, power_budget) if power_budget is not None else frame

@@ -1,0 +1,189 @@
+"""``doctor`` findings for invented machines (injected platform facts, no real hardware)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from firmware_bridge.config import CompanionConfig, ConfigProblem, LedsConfig, LoadedConfig
+from firmware_bridge.doctor import Finding, Severity, diagnose, doctor, worst
+from firmware_bridge.layout import LayoutError, LedLayout
+from firmware_bridge.platform import (
+    Platform,
+    PlatformFacts,
+    SerialPort,
+    gather_facts,
+    pi_generation,
+)
+
+PI4 = Platform("Raspberry Pi 4 Model B Rev 1.4")
+PI5 = Platform("Raspberry Pi 5 Model B Rev 1.0")
+GOOD_BOOT = "dtparam=spi=on\ndtparam=audio=off\ncore_freq_min=500\n"
+
+
+def pi_facts(platform: Platform = PI4, **changes: object) -> PlatformFacts:
+    base: dict[str, object] = {
+        "platform": platform,
+        "devices": frozenset({"/dev/spidev0.0", "/dev/gpiochip0", "/dev/ttyACM0"}),
+        "serial_ports": (SerialPort("/dev/ttyACM0", 0x2E8A, 0x0005, "Pico"),),
+        "groups": frozenset({"gpio", "spi", "dialout"}),
+        "is_root": True,
+        "boot_config": GOOD_BOOT,
+        "boot_config_path": "/boot/firmware/config.txt",
+        "installed": frozenset({"rpi_ws281x", "spidev", "lgpio", "serial", "gpiozero"}),
+    }
+    base.update(changes)
+    return PlatformFacts(**base)  # type: ignore[arg-type]
+
+
+def run(config: CompanionConfig, facts: PlatformFacts, **kw: object) -> list[Finding]:
+    loaded = LoadedConfig(config.resolved(facts.platform), Path("/etc/companion.toml"))
+    return diagnose(loaded, facts, writable=lambda _p: True, **kw)  # type: ignore[arg-type]
+
+
+def texts(findings: list[Finding], severity: Severity) -> str:
+    return "\n".join(f.text for f in findings if f.severity is severity)
+
+
+def test_a_well_set_up_pi_4_has_no_problems() -> None:
+    findings = run(CompanionConfig(), pi_facts())
+    assert worst(findings) is Severity.OK, [str(f) for f in findings]
+    ok = texts(findings, Severity.OK)
+    assert "Raspberry Pi 4" in ok and "GPIO18 (PWM), DMA channel 10" in ok
+    assert "Dice tray found on /dev/ttyACM0" in ok
+
+
+def test_pi_model_parsing() -> None:
+    assert pi_generation("Raspberry Pi Zero W Rev 1.1") == 1
+    assert pi_generation("Raspberry Pi Zero 2 W Rev 1.0") == 3
+    assert pi_generation("Raspberry Pi 3 Model B Plus Rev 1.3") == 3
+    assert pi_generation("Raspberry Pi 400 Rev 1.0") == 4
+    assert pi_generation("Raspberry Pi Compute Module 4 Rev 1.0") == 4
+    assert pi_generation("Raspberry Pi 5 Model B Rev 1.0") == 5
+    assert pi_generation("Raspberry Pi Model B Rev 2") == 1
+    assert pi_generation("Generic x86 PC") is None
+
+
+def test_gather_facts_reads_a_fake_root(tmp_path: Path) -> None:
+    (tmp_path / "proc/device-tree").mkdir(parents=True)
+    (tmp_path / "proc/device-tree/model").write_bytes(b"Raspberry Pi 5 Model B Rev 1.0\x00")
+    (tmp_path / "dev").mkdir()
+    for name in ("spidev0.0", "gpiochip4", "ttyACM0", "null"):
+        (tmp_path / "dev" / name).touch()
+    (tmp_path / "boot/firmware").mkdir(parents=True)
+    (tmp_path / "boot/firmware/config.txt").write_text("dtparam=spi=on\n")
+    facts = gather_facts(tmp_path)
+    assert facts.platform.generation == 5
+    assert facts.devices == frozenset({"/dev/spidev0.0", "/dev/gpiochip4", "/dev/ttyACM0"})
+    assert facts.boot_setting("spi") == "on"
+    assert facts.boot_config_path == "/boot/firmware/config.txt"
+    assert [p.device for p in facts.serial_ports] == ["/dev/ttyACM0"]
+
+
+def test_ws281x_on_a_pi_5_is_a_problem_pointing_to_spi() -> None:
+    config = CompanionConfig(leds=LedsConfig(driver="ws281x"))
+    findings = run(config, pi_facts(PI5))
+    assert 'driver = "spi"' in texts(findings, Severity.PROBLEM)
+
+
+def test_pi_5_defaults_to_spi_and_checks_the_device() -> None:
+    findings = run(CompanionConfig(), pi_facts(PI5, devices=frozenset({"/dev/gpiochip4"})))
+    problems = texts(findings, Severity.PROBLEM)
+    assert "/dev/spidev0.0 is missing: put dtparam=spi=on" in problems
+
+
+def test_pwm_needs_root_and_audio_off() -> None:
+    facts = pi_facts(is_root=False, boot_config="dtparam=audio=on\n")
+    findings = run(CompanionConfig(), facts)
+    assert "needs root for PWM on GPIO18" in texts(findings, Severity.PROBLEM)
+    assert "dtparam=audio=off" in texts(findings, Severity.WARNING)
+
+
+def test_spi_on_a_pi_4_wants_a_fixed_core_clock_and_the_spi_group() -> None:
+    config = CompanionConfig(leds=LedsConfig(driver="spi"))
+    facts = pi_facts(is_root=False, groups=frozenset({"gpio", "dialout"}), boot_config="")
+    findings = run(config, facts)
+    assert "core_freq_min=500" in texts(findings, Severity.WARNING)
+    assert "adduser $USER spi" in texts(findings, Severity.PROBLEM)
+
+
+def test_long_strips_on_spi_warn_about_the_kernel_buffer() -> None:
+    config = CompanionConfig(leds=LedsConfig(driver="spi", count=300, layout=None))
+    assert "spidev.bufsiz=65536" in texts(run(config, pi_facts(PI5)), Severity.WARNING)
+    fixed = pi_facts(PI5, boot_cmdline="console=tty1 spidev.bufsiz=65536")
+    assert "bufsiz" not in texts(run(config, fixed), Severity.WARNING)
+
+
+def test_missing_libraries_are_named_with_the_install_command() -> None:
+    findings = run(CompanionConfig(), pi_facts(installed=frozenset()))
+    assert "rpi_ws281x package is missing" in texts(findings, Severity.PROBLEM)
+    findings = run(CompanionConfig(), pi_facts(PI5, installed=frozenset()))
+    problems = texts(findings, Severity.PROBLEM)
+    assert "spidev package is missing" in problems and "lgpio" in problems
+
+
+def test_real_drivers_off_a_pi_are_problems() -> None:
+    config = CompanionConfig(leds=LedsConfig(driver="spi"))
+    findings = run(config, PlatformFacts())
+    assert 'set [leds] driver = "sim"' in texts(findings, Severity.PROBLEM)
+
+
+def test_simulated_leds_on_a_pi_are_a_warning() -> None:
+    config = CompanionConfig(leds=LedsConfig(driver="sim"))
+    assert "LEDs are simulated" in texts(run(config, pi_facts()), Severity.WARNING)
+
+
+def test_power_budget_findings() -> None:
+    below_idle = CompanionConfig(leds=LedsConfig(driver="sim", power_budget_ma=100))
+    assert "every frame would be black" in texts(run(below_idle, PlatformFacts()), Severity.PROBLEM)
+    off = CompanionConfig(leds=LedsConfig(driver="sim", power_budget_ma=0))
+    assert "limiter is off" in texts(run(off, PlatformFacts()), Severity.WARNING)
+    normal = texts(run(CompanionConfig(), PlatformFacts()), Severity.OK)
+    assert "Budget 2000 mA" in normal and "6.7 A" in normal  # 121 × 55 mA
+
+
+def test_frame_rate_beyond_what_the_strip_can_carry() -> None:
+    config = CompanionConfig(leds=LedsConfig(driver="sim", count=1000, frame_rate=60))
+    assert "frame_rate 60 is too high" in texts(run(config, PlatformFacts()), Severity.WARNING)
+
+
+def test_layout_findings(tmp_path: Path) -> None:
+    def broken(path: Path) -> LedLayout:
+        raise LayoutError(str(path), ['LED 3 is used by both "0,0" and "0,1"'])
+
+    config = CompanionConfig(leds=LedsConfig(driver="sim", layout=tmp_path / "l.json"))
+    findings = run(config, PlatformFacts(), layout_loader=broken)
+    assert "LED 3 is used by both" in texts(findings, Severity.PROBLEM)
+    short = CompanionConfig(leds=LedsConfig(driver="sim", count=100))
+    assert "[leds] count is 100" in texts(run(short, PlatformFacts()), Severity.PROBLEM)
+
+
+def test_dice_tray_missing_and_groups() -> None:
+    facts = pi_facts(serial_ports=(), groups=frozenset({"gpio", "spi"}), is_root=False)
+    findings = run(CompanionConfig(), facts)
+    assert "No dice tray (USB 2e8a:0005)" in texts(findings, Severity.WARNING)
+    assert "adduser $USER dialout" in texts(findings, Severity.PROBLEM)
+
+
+def test_buttons_need_gpio_access() -> None:
+    facts = pi_facts(devices=frozenset({"/dev/spidev0.0"}), groups=frozenset(), is_root=False)
+    problems = texts(run(CompanionConfig(), facts), Severity.PROBLEM)
+    assert "No /dev/gpiochip*" in problems and "adduser $USER gpio" in problems
+
+
+def test_config_problems_come_first_and_explain_the_fallback() -> None:
+    loaded = LoadedConfig(
+        CompanionConfig().simulated(),
+        Path("/x.toml"),
+        (ConfigProblem("/x.toml", "line 3, leds.brightness", "too bright"),),
+    )
+    findings = diagnose(loaded, PlatformFacts(), writable=lambda _p: False)
+    assert (
+        str(findings[0]) == "[problem] configuration: /x.toml, line 3, leds.brightness: too bright"
+    )
+    assert "simulated until the file is fixed" in findings[1].text
+    assert "not writable" in texts(findings, Severity.PROBLEM)
+
+
+def test_doctor_runs_on_this_machine() -> None:
+    findings = doctor()
+    assert findings and all(isinstance(f, Finding) for f in findings)

@@ -1,0 +1,220 @@
+"""The animator thread: steady ticks, only the latest highlights, clean start/stop."""
+
+from __future__ import annotations
+
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+from companion.highlights import Highlight, Role
+from firmware_bridge.layout import build_layout, kolossus_layout
+from firmware_bridge.leds.animation import Animator
+from firmware_bridge.leds.render import PowerBudget, estimate_current_ma, render
+from firmware_bridge.leds.sim import SimStrip
+from firmware_bridge.leds.strip import Frame, LedStrip
+
+LAYOUT = kolossus_layout()
+
+
+class FakeClock:
+    def __init__(self) -> None:
+        self.now = 100.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def make(
+    clock: FakeClock | None = None, strip: LedStrip | None = None
+) -> tuple[Animator, SimStrip]:
+    sim = SimStrip(121)
+    animator = Animator(strip or sim, LAYOUT, brightness=1.0, clock=clock or FakeClock(), fps=42)
+    (strip or sim).begin()
+    return animator, sim
+
+
+def test_tick_renders_the_current_highlights_at_the_clock_time() -> None:
+    clock = FakeClock()
+    animator, strip = make(clock)
+    highlights = [Highlight(cell="2,2", role=Role.SELECTABLE)]
+    animator.show(highlights)
+    clock.now = 100.5
+    assert animator.tick()
+    expected = render(highlights, LAYOUT, brightness=1.0, power_budget=PowerBudget(), t=0.5)
+    assert strip.last_frame == expected
+
+
+def test_unchanged_static_frames_are_not_shipped_again_until_a_refresh() -> None:
+    clock = FakeClock()
+    animator, strip = make(clock)
+    animator.show([Highlight(cell="2,2", role=Role.REACHABLE)])
+    assert animator.tick()
+    clock.now += 0.1
+    assert not animator.tick()
+    clock.now += 1.0
+    assert animator.tick()  # the once-a-second refresh
+    assert strip.shown == 2
+
+
+def test_new_highlights_replace_pending_ones() -> None:
+    clock = FakeClock()
+    animator, strip = make(clock)
+    for column in range(11):
+        animator.show([Highlight(cell=f"0,{column}", role=Role.REACHABLE)])
+    animator.tick()
+    assert strip.shown == 1
+    lit = [i for i, pixel in enumerate(strip.last_frame or ()) if pixel != (0, 0, 0)]
+    assert lit == [10]
+
+
+def test_advance_fix_walks_through_the_steps_then_goes_dark() -> None:
+    animator, strip = make()
+    animator.show(
+        [
+            Highlight(cell="0,0", role=Role.FIX, step=1),
+            Highlight(cell="0,1", role=Role.FIX, step=2),
+        ]
+    )
+    assert animator.fix_step == 1
+    animator.tick()
+    first = strip.last_frame or ()
+    assert first[0] != (0, 0, 0) and first[1] == (0, 0, 0)
+    assert animator.advance_fix() == 2
+    animator.tick()
+    second = strip.last_frame or ()
+    assert second[0] == (0, 0, 0) and second[1] != (0, 0, 0)
+    assert animator.advance_fix() is None
+    animator.tick()
+    assert set(strip.last_frame or ()) == {(0, 0, 0)}
+
+
+def test_brightness_changes_apply_on_the_next_tick() -> None:
+    animator, strip = make()
+    animator.show([Highlight(cell="0,0", role=Role.SELECTED)])
+    animator.tick()
+    bright = (strip.last_frame or ())[0]
+    animator.set_brightness(0.2)
+    animator.tick()
+    assert sum((strip.last_frame or ())[0]) < sum(bright)
+    with pytest.raises(ValueError):
+        animator.set_brightness(2.0)
+
+
+def test_frames_keep_the_power_budget() -> None:
+    strip = SimStrip(121)
+    strip.begin()
+    power = PowerBudget(budget_ma=600)
+    animator = Animator(strip, LAYOUT, brightness=1.0, power_budget=power, clock=FakeClock())
+    animator.show([Highlight(cell=cell, role=Role.SELECTED) for cell in LAYOUT.cells])
+    animator.tick()
+    assert estimate_current_ma(strip.last_frame or (), power) <= 600
+
+
+def test_a_layout_longer_than_the_strip_is_refused() -> None:
+    with pytest.raises(ValueError, match="121 LEDs"):
+        Animator(SimStrip(100), LAYOUT)
+
+
+def wait_for(condition: object, timeout: float = 3.0) -> bool:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if condition():  # type: ignore[operator]
+            return True
+        time.sleep(0.005)
+    return False
+
+
+def test_thread_animates_at_a_steady_rate_and_stops_cleanly() -> None:
+    strip = SimStrip(121)
+    animator = Animator(strip, LAYOUT, fps=50)
+    animator.show([Highlight(cell="4,4", role=Role.SELECTABLE)])  # pulses: a new frame each tick
+    animator.start()
+    animator.start()  # idempotent
+    assert animator.running and strip.started
+    time.sleep(0.4)
+    animator.stop()
+    assert not animator.running
+    assert not any(t.name == "led-animator" for t in threading.enumerate())
+    # ~20 ticks expected at 50 fps in 0.4 s; a busy machine may lose some, never gain many.
+    assert 5 <= animator.ticks <= 25
+    shipped = strip.shown
+    time.sleep(0.1)
+    assert strip.shown == shipped  # nothing after stop
+    strip.close()
+
+
+def test_thread_shows_new_highlights_promptly() -> None:
+    strip = SimStrip(121)
+    animator = Animator(strip, LAYOUT, fps=2)  # slow ticks: the wake-up must not wait for them
+    animator.start()
+    try:
+        assert wait_for(lambda: strip.shown >= 1)
+        animator.show([Highlight(cell="0,0", role=Role.REACHABLE)])
+        assert wait_for(lambda: (strip.last_frame or ((0, 0, 0),))[0] != (0, 0, 0), 0.4)
+    finally:
+        animator.stop()
+
+
+class FlakyStrip(SimStrip):
+    def __init__(self) -> None:
+        super().__init__(121)
+        self.failures = 3
+
+    def _ship(self, frame: Frame) -> None:
+        if self.failures:
+            self.failures -= 1
+            raise OSError("strip unplugged")
+        super()._ship(frame)
+
+
+def test_thread_survives_a_strip_that_fails_for_a_while() -> None:
+    strip = FlakyStrip()
+    animator = Animator(strip, LAYOUT, fps=100)
+    animator.show([Highlight(cell="1,1", role=Role.SELECTABLE)])
+    animator.start()
+    try:
+        assert wait_for(lambda: strip.shown >= 2)
+        assert wait_for(lambda: animator.last_error is None)
+    finally:
+        animator.stop()
+
+
+def test_png_gallery_of_the_animations(tmp_path: Path) -> None:
+    """Writes PNGs a person can look at (quake sweep, fix step, capture, island)."""
+    strip = SimStrip(121)
+    strip.begin()
+    quake = [Highlight(cell=f"{r},3", role=Role.QUAKE_REGION) for r in range(11)]
+    quake += [Highlight(cell="5,5", role=Role.CITADEL), Highlight(cell="0,3", role=Role.FALLS_OFF)]
+    moves = [Highlight(cell="0,0", role=Role.SELECTED)]
+    moves += [Highlight(cell=f"{r},{c}", role=Role.REACHABLE) for r, c in [(1, 1), (2, 2), (0, 1)]]
+    moves += [Highlight(cell="3,3", role=Role.CAPTURABLE), Highlight(cell="1,0", role=Role.PATH)]
+    scenes = {
+        "quake-t0.0": (quake, 0.0),
+        "quake-t0.4": (quake, 0.4),
+        "moves": (moves, 0.0),
+        "fix-step-1": ([Highlight(cell="4,6", role=Role.FIX, step=1)], 0.0),
+    }
+    written = []
+    for name, (highlights, t) in scenes.items():
+        strip.show(render(highlights, LAYOUT, brightness=0.8, power_budget=PowerBudget(), t=t))
+        written.append(strip.to_png(tmp_path / f"{name}.png", LAYOUT, labels=True))
+    island = build_layout(
+        name="placeholder island",
+        board="island",
+        led_count=5,
+        cells={f"s{i}": [i] for i in range(5)},
+        positions={f"s{i}": (i * 1.0 + (0.5 if i % 2 else 0.0), float(i % 2)) for i in range(5)},
+    )
+    island_strip = SimStrip(5)
+    island_strip.begin()
+    island_strip.show(
+        render(
+            [Highlight(cell="s1", role=Role.CONTROL, player=0)],
+            island,
+            brightness=1.0,
+        )
+    )
+    written.append(island_strip.to_png(tmp_path / "island.png", island))
+    assert all(path.stat().st_size > 200 for path in written)
