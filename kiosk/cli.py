@@ -5,14 +5,18 @@
     companion games                list the games in the journal
     companion export GAME_ID       a game as a JSON record
     companion schema               the protocol's JSON Schema
+    companion doctor               what hardware was found and what is wrong
+    companion calibrate            light each board cell in order to check the wiring
 
-Every command takes ``--data-dir`` (or ``COMPANION_DATA_DIR``); the default is the
-per-user data directory, where the journal ``journal.sqlite3`` lives.
+Every command takes ``--config`` (or ``COMPANION_CONFIG``; see examples/companion.toml)
+and ``--data-dir`` (or ``COMPANION_DATA_DIR``; otherwise the config's ``data_dir``, by
+default the per-user data directory), where the journal ``journal.sqlite3`` lives.
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import os
 import secrets
@@ -24,19 +28,17 @@ from typing import BinaryIO
 from companion.errors import RefereeError
 from companion.journal import Journal
 from companion.protocol import MAX_LINE_BYTES, ProtocolError, Referee, protocol_schema
+from firmware_bridge.config import CompanionConfig, load_config
 
-APP_NAME = "colossus-companion"
 JOURNAL_FILE = "journal.sqlite3"
 
 
-def default_data_dir() -> Path:
-    """``COMPANION_DATA_DIR`` if set, else the platform's per-user data directory."""
+def data_dir_for(args: argparse.Namespace, config: CompanionConfig) -> Path:
+    """``--data-dir``, else ``COMPANION_DATA_DIR``, else the config's data directory."""
+    if args.data_dir is not None:
+        return Path(args.data_dir)
     env = os.environ.get("COMPANION_DATA_DIR")
-    if env:
-        return Path(env)
-    import platformdirs
-
-    return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
+    return Path(env) if env else config.data_dir
 
 
 def fresh_seed() -> int:
@@ -122,7 +124,37 @@ def _cmd_schema(args: argparse.Namespace) -> int:
 def _cmd_app(args: argparse.Namespace) -> int:
     from kiosk.app import run_app
 
-    return run_app(data_dir=args.data_dir, config_path=args.config)
+    result: int = run_app(data_dir=args.data_dir, config_path=args.config)
+    return result
+
+
+def _cmd_doctor(args: argparse.Namespace) -> int:
+    from firmware_bridge.doctor import Severity, doctor, worst
+
+    findings = doctor(args.loaded)
+    for finding in findings:
+        print(finding)
+    level = worst(findings)
+    return {Severity.OK: 0, Severity.WARNING: 0}.get(level, 1)
+
+
+def _cmd_calibrate(args: argparse.Namespace) -> int:
+    from firmware_bridge.calibrate import run_calibration
+    from firmware_bridge.leds.factory import layout_of, make_strip, power_budget_of
+
+    leds = args.loaded.config.leds
+    strip = make_strip(leds)
+    if strip is None:
+        print("companion: the LED strip is switched off in the config (driver = none).")
+        return 1
+    try:
+        shown = run_calibration(
+            strip, layout_of(leds), delay_s=args.delay, power_budget=power_budget_of(leds)
+        )
+    finally:
+        strip.close()
+    print(f"{shown} cells shown, in strip order.")
+    return 0
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -157,13 +189,25 @@ def build_parser() -> argparse.ArgumentParser:
 
     schema = sub.add_parser("schema", help="print the protocol's JSON Schema")
     schema.set_defaults(func=_cmd_schema)
+
+    doctor = sub.add_parser("doctor", help="report what hardware was found and what is wrong")
+    doctor.set_defaults(func=_cmd_doctor)
+
+    calibrate = sub.add_parser("calibrate", help="light each board cell in wiring order")
+    calibrate.add_argument("--delay", type=float, default=1.0, help="seconds per cell")
+    calibrate.set_defaults(func=_cmd_calibrate)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
-    if args.data_dir is None:
-        args.data_dir = default_data_dir()
+    args.loaded = load_config(args.config)
+    for problem in args.loaded.problems:
+        print(f"companion: config: {problem}", file=sys.stderr)
+    args.data_dir = data_dir_for(args, args.loaded.config)
+    args.loaded = dataclasses.replace(
+        args.loaded, config=args.loaded.config.model_copy(update={"data_dir": args.data_dir})
+    )
     try:
         result: int = args.func(args)
     except RefereeError as exc:
