@@ -13,10 +13,10 @@ import tempfile
 import time
 from pathlib import Path
 
-from companion.bot import RandomBot
-from companion.games import available_games
+from companion.games import available_games, get_rules
 from companion.journal import Journal
 from companion.protocol import Referee
+from companion.rng import Rng
 from companion.session import Session
 
 
@@ -29,19 +29,24 @@ def ms(seconds: float) -> str:
     return f"{seconds * 1000:.3f} ms"
 
 
-def long_game(game: str, target: int, journal: Journal) -> Session:
-    """A journaled game of ``target`` actions: random games chained until one is that long.
+def long_game(game: str, target: int, journal: Journal, avoid: frozenset[str]) -> Session:
+    """A journaled game of up to ``target`` actions, chosen by a uniform random policy.
 
-    Each game is played by the random bot; if it ends early, the journal keeps it and
-    another game is started, until one game reaches ``target`` actions or the seeds run
-    out (the longest is then used, and its length printed).
+    Action types in ``avoid`` are never chosen while others exist: a Builders game in
+    which nobody builds or trades never ends, so it can be made exactly ``target`` long.
+    Other games end on their own; the longest of a few seeds is used.
     """
+    rules = get_rules(game)
+    players = ["Ann", "Bob", "Cleo", "Dov"][: max(rules.min_players, min(2, rules.max_players))]
     best: Session | None = None
-    for seed in range(200):
-        session = Session.new(game, ["Ann", "Bob", "Cleo", "Dov"][:2], seed=seed, journal=journal)
-        bot = RandomBot(seed)
+    for seed in range(10):
+        session = Session.new(rules, players, seed=seed, journal=journal)
+        rng = Rng(seed=seed)
         while session.outcome is None and len(session.actions) < target:
-            session.submit(bot.choose(session.rules, session.state))
+            actions = list(rules.legal_actions(session.state))
+            preferred = [a for a in actions if getattr(a, "type", "") not in avoid] or actions
+            action, rng = rng.choice(preferred)
+            session.submit(action)
         if best is None or len(session.actions) > len(best.actions):
             best = session
         if len(best.actions) >= target:
@@ -62,13 +67,16 @@ def bench_append(directory: Path, count: int) -> None:
     journal.close()
     print(
         f"journal append+commit (disk, synchronous=FULL), {count} actions: "
-        f"median {ms(statistics.median(samples))}, p99 {ms(percentile(samples, 0.99))}"
+        f"median {ms(statistics.median(samples))}, p99 {ms(percentile(samples, 0.99))}",
+        flush=True,
     )
 
 
-def bench_replay(directory: Path, game: str, target: int) -> None:
+def bench_replay(
+    directory: Path, game: str, target: int, avoid: frozenset[str] = frozenset()
+) -> None:
     journal = Journal(directory / f"replay-{game}.sqlite3")
-    session = long_game(game, target, journal)
+    session = long_game(game, target, journal, avoid)
     assert session.game_id is not None
     runs = []
     for _ in range(5):
@@ -87,7 +95,8 @@ def bench_replay(directory: Path, game: str, target: int) -> None:
 
 def bench_protocol(game: str, count: int) -> None:
     referee = Referee(None, lambda: 1)
-    referee.handle(json.dumps({"cmd": "new", "game": game, "players": ["Ann", "Bob"], "seed": 1}))
+    players = ["Ann", "Bob", "Cleo", "Dov"][: get_rules(game).min_players]
+    referee.handle(json.dumps({"cmd": "new", "game": game, "players": players, "seed": 1}))
     for cmd in ("state", "legal", "dump"):
         line = json.dumps({"cmd": cmd})
         samples = []
@@ -127,7 +136,9 @@ def main() -> None:
     with tempfile.TemporaryDirectory(dir=args.dir) as tmp:
         directory = Path(tmp)
         bench_append(directory, 500)
-        for game in games:
+        if "builders" in games:  # the 2,000-action figure: nobody builds, nobody trades
+            bench_replay(directory, "builders", args.actions, frozenset({"build", "trade"}))
+        for game in games:  # every game's longest random game, per action
             bench_replay(directory, game, args.actions)
         for game in games:
             bench_protocol(game, args.requests)

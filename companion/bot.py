@@ -16,14 +16,19 @@ from companion.rules import AnyRules
 class RandomBot:
     """Picks a legal action with probability proportional to ``rules.interest``."""
 
-    def __init__(self, seed: int) -> None:
+    def __init__(self, seed: int, *, weighted: bool = True) -> None:
+        """``weighted=False`` ignores ``interest`` (long, aimless games for benchmarks)."""
         self.rng = Rng(seed=seed)
+        self.weighted = weighted
 
     def choose(self, rules: AnyRules, state: Any) -> Any | None:
         """A legal action for ``state``, or None when there is none (game over)."""
         actions = list(rules.legal_actions(state))
         if not actions:
             return None
+        if not self.weighted:
+            pick, self.rng = self.rng.randint(0, len(actions) - 1)
+            return actions[pick]
         weights = [max(1, rules.interest(state, a)) for a in actions]
         pick, self.rng = self.rng.randint(0, sum(weights) - 1)
         for action, weight in zip(actions, weights, strict=True):

@@ -175,7 +175,8 @@ class Rules(ABC, Generic[StateT, ActionT, OptionsT]):
                 if self.min_players == self.max_players
                 else f"{self.min_players}–{self.max_players}"
             )
-            raise InvalidOptions(f"{self.title} is for {span} players, not {len(names)}.")
+            noun = "player" if self.max_players == 1 else "players"
+            raise InvalidOptions(f"{self.title} is for {span} {noun}, not {len(names)}.")
         if any(not n for n in names):
             raise InvalidOptions("Every player needs a name.")
         if len(set(names)) != len(names):
