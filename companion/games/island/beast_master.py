@@ -1,0 +1,833 @@
+"""Beast Master (seed 001): 15 turns each of Actions or Rest, Banners, one Beast.
+
+The referee computes control, Road Movement, exploring rolls, Beast kills and
+displacement, Beast Master kill gold, Banner legality, turn count and the winner.
+Players enter what is printed and unknown: Loot rewards (BM-R15), Rest rewards of
+Environments, and every card's effects (as generic primitives, or from a content file).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Sequence
+from typing import Annotated, Literal
+
+from pydantic import Field, TypeAdapter
+
+from companion.dice import DiceRequest, Roll, resolve_roll
+from companion.errors import InvalidOptions, InvalidPosition
+from companion.events import DiceRolled, Event, GameEnded
+from companion.highlights import Highlight
+from companion.model import Frozen
+from companion.outcome import Outcome, ScoreSheet
+from companion.rng import Rng
+from companion.rules import Rules, refuse
+
+from .board import IslandBoard, placeholder_board
+from .content import Content
+from .mechanics import (
+    HAND_LIMIT,
+    ApplyEffect,
+    BeastPos,
+    DiscardToLimit,
+    DisplaceColossus,
+    GainGold,
+    IslandConfig,
+    IslandState,
+    Move,
+    MoveBeast,
+    Note,
+    PendingDiscard,
+    PendingDisplace,
+    PendingExplore,
+    PendingLoot,
+    PlayCard,
+    SpaceExplored,
+    Spawn,
+    Tile,
+    TurnChanged,
+    Work,
+    control_map,
+    controller,
+    empty_spaces,
+    ledger_totals,
+)
+from .turns import (
+    displace_targets,
+    do_displace,
+    do_effect,
+    do_move,
+    do_spawn,
+    gold_row,
+    island_highlights,
+    move_actions,
+    resolve_play_card,
+)
+
+BANNERS = 5
+MOVEMENTS = 4
+START_CARDS = 3
+
+
+class BeastMasterOptions(Frozen):
+    board: IslandBoard | None = Field(
+        default=None,
+        description="The island as a board file; none = the development placeholder.",
+        json_schema_extra={"ruling": "BM-R01"},
+    )
+    acolytes_per_player: int | None = Field(
+        default=None,
+        ge=1,
+        le=30,
+        description="Acolytes each; none = 12 with 3 players, otherwise 10.",
+        json_schema_extra={"ruling": "BM-R02"},
+    )
+    turns_per_player: int = Field(
+        default=15,
+        ge=1,
+        le=60,
+        description="Turns each player takes.",
+        json_schema_extra={"ruling": "BM-R16"},
+    )
+    colossus_start: Literal["centre", "player_choice"] = Field(
+        default="centre",
+        description="Colossi start on the centre, or each player places theirs in turn order.",
+        json_schema_extra={"ruling": "BM-R03"},
+    )
+    centre_starts_with_loot: bool = Field(
+        default=False,
+        description="A Loot token lies on the centre at the start (its reward is entered).",
+        json_schema_extra={"ruling": "BM-R05"},
+    )
+    spawn_safe_first_step: bool = Field(
+        default=False,
+        description="An Acolyte spawned on the Beast's space survives if it leaves at once.",
+        json_schema_extra={"ruling": "BM-R07"},
+    )
+    hand_limit_check: Literal["immediate", "end_of_turn"] = Field(
+        default="immediate",
+        description="When a hand of 7+ cards is cut down to 6.",
+        json_schema_extra={"ruling": "BM-R08"},
+    )
+    tie_policy: Literal["shared", "manual"] = Field(
+        default="shared",
+        description="A gold tie is a shared victory, or the table picks the winner.",
+        json_schema_extra={"ruling": "BM-R12"},
+    )
+    loot_tokens: int | None = Field(
+        default=None,
+        ge=0,
+        le=200,
+        description="Loot tokens in the supply; none = never runs out.",
+        json_schema_extra={"ruling": "BM-R06"},
+    )
+    environment_tiles: int | None = Field(
+        default=None,
+        ge=0,
+        le=200,
+        description="Environment tiles in the stack; none = never runs out.",
+        json_schema_extra={"ruling": "BM-R06"},
+    )
+    content: Content | None = Field(
+        default=None,
+        description="Optional content file: known cards as effect lists.",
+        json_schema_extra={"ruling": "BM-R10"},
+    )
+
+
+Phase = Literal["place_colossus", "choose", "actions", "banners", "resting", "tie", "over"]
+
+
+class BeastMasterState(IslandState):
+    options: BeastMasterOptions
+    phase: Phase
+    banners_in_hand: tuple[int, ...]
+    turns_taken: tuple[int, ...]
+    rest_left: tuple[str, ...] = ()
+    loot_left: int | None = None
+    environments_left: int | None = None
+    winners: tuple[int, ...] = ()
+
+
+# --- actions -------------------------------------------------------------------------
+
+
+class TakeActions(Frozen):
+    """Choose the Actions turn: draw 1, then up to 4 Movements and any cards."""
+
+    type: Literal["take_actions"] = "take_actions"
+
+
+class Rest(Frozen):
+    """Choose Rest: collect every Banner's rewards, nothing else (BM-R09)."""
+
+    type: Literal["rest"] = "rest"
+
+
+class EndActions(Frozen):
+    """Done moving and playing cards; go on to placing Banners."""
+
+    type: Literal["end_actions"] = "end_actions"
+
+
+class PlaceBanner(Frozen):
+    type: Literal["place_banner"] = "place_banner"
+    space: str
+
+
+class EndTurn(Frozen):
+    type: Literal["end_turn"] = "end_turn"
+
+
+class CollectReward(Frozen):
+    """Resolve one Banner at Rest: the gold and cards it gave (None = the Loot's printed
+    reward, or 0 for an Environment). The Banner returns to hand."""
+
+    type: Literal["collect_reward"] = "collect_reward"
+    space: str
+    gold: int | None = Field(default=None, ge=0, le=99)
+    cards: int | None = Field(default=None, ge=0, le=20)
+
+
+class EnterLoot(Frozen):
+    """The printed reward of the Loot token just placed face up (BM-R15)."""
+
+    type: Literal["enter_loot"] = "enter_loot"
+    gold: int = Field(default=0, ge=0, le=99)
+    cards: int = Field(default=0, ge=0, le=20)
+    name: str = ""
+
+
+class NameTile(Frozen):
+    """Optional: write an Environment's name (or a Loot's text) on its space."""
+
+    type: Literal["name_tile"] = "name_tile"
+    space: str
+    name: str
+
+
+class PlaceColossus(Frozen):
+    """``colossus_start = player_choice``: put your Colossus on any space (no exploring)."""
+
+    type: Literal["place_colossus"] = "place_colossus"
+    space: str
+
+
+class PickWinners(Frozen):
+    """``tie_policy = manual``: the table picks the winner(s) among the tied players."""
+
+    type: Literal["pick_winners"] = "pick_winners"
+    seats: tuple[int, ...]
+
+
+BeastMasterAction = Annotated[
+    Roll
+    | TakeActions
+    | Rest
+    | Move
+    | Spawn
+    | PlayCard
+    | ApplyEffect
+    | EndActions
+    | PlaceBanner
+    | EndTurn
+    | CollectReward
+    | EnterLoot
+    | NameTile
+    | DisplaceColossus
+    | DiscardToLimit
+    | PlaceColossus
+    | PickWinners,
+    Field(discriminator="type"),
+]
+
+
+def config(state: BeastMasterState) -> IslandConfig:
+    opts = state.options
+    return IslandConfig(
+        beast_kills=True,
+        spawn_safe_first_step=opts.spawn_safe_first_step,
+        tipped_controls=True,
+        hand_limit_immediate=opts.hand_limit_check == "immediate",
+        gold_floor_zero=False,
+    )
+
+
+class BeastMasterRules(Rules[BeastMasterState, BeastMasterAction, BeastMasterOptions]):
+    name = "beast_master"
+    title = "Beast Master"
+    seed_document = "001"
+    min_players = 2
+    max_players = 4
+
+    options_model = BeastMasterOptions
+    state_model = BeastMasterState
+    action_adapter: TypeAdapter[BeastMasterAction] = TypeAdapter(BeastMasterAction)
+
+    # --- setup ------------------------------------------------------------------------
+
+    def setup(
+        self, players: Sequence[str], options: BeastMasterOptions, seed: int
+    ) -> BeastMasterState:
+        names = self.check_players(players)
+        n = len(names)
+        board = options.board or placeholder_board()
+        acolytes = options.acolytes_per_player or (12 if n == 3 else 10)  # BM-R02
+        if len(board.spaces) < 2:
+            raise InvalidOptions("An island needs at least two spaces.")
+        centre = board.centre
+        spaces = list(empty_spaces(board, n))
+        pending: tuple[PendingLoot, ...] = ()
+        loot_left = options.loot_tokens
+        if options.centre_starts_with_loot:  # BM-R05 option
+            idx = board.graph.index[centre]
+            spaces[idx] = spaces[idx].model_copy(update={"tile": Tile(kind="loot")})
+            pending = (PendingLoot(space=centre, player=0),)
+            loot_left = None if loot_left is None else max(0, loot_left - 1)
+        start = options.colossus_start == "centre"
+        return BeastMasterState(
+            players=names,
+            rng=Rng(seed=seed),
+            options=options,
+            board=board,
+            spaces=tuple(spaces),
+            colossi=tuple(centre if start else None for _ in names),  # BM-R03
+            tipped=(False,) * n,
+            acolytes_in_hand=(acolytes,) * n,  # BM-R04
+            cards_in_hand=(START_CARDS,) * n,
+            perks=(None,) * n,
+            gold=(0,) * n,
+            beasts=(_beast(centre),),
+            phase="choose" if start else "place_colossus",
+            banners_in_hand=(BANNERS,) * n,
+            turns_taken=(0,) * n,
+            loot_left=loot_left,
+            environments_left=options.environment_tiles,
+            pending=pending,
+        )
+
+    # --- queries ----------------------------------------------------------------------
+
+    def current_player(self, state: BeastMasterState) -> int | None:
+        if state.phase == "over":
+            return None
+        if state.pending:
+            head = state.pending[0]
+            who = getattr(head, "player", None)
+            return state.active if who is None else int(who)
+        return state.active
+
+    def dice_request(self, state: BeastMasterState) -> DiceRequest | None:
+        if state.pending and isinstance(state.pending[0], PendingExplore):
+            head = state.pending[0]
+            return DiceRequest(
+                purpose="explore",
+                label=f"Explore {head.space}: 1–4 Loot, 5–6 Environment",
+                count=1,
+                sides=6,
+                player=head.player,
+            )
+        return None
+
+    def outcome(self, state: BeastMasterState) -> Outcome | None:
+        if state.phase != "over":
+            return None
+        names = " and ".join(state.players[w] for w in state.winners)
+        best = max(state.gold)
+        return Outcome(
+            winners=state.winners,
+            reason="most_gold" if len(state.winners) == 1 else "shared_gold",
+            text=f"{names} {'wins' if len(state.winners) == 1 else 'share the win'} "
+            f"with {best} Gold.",
+        )
+
+    def status(self, state: BeastMasterState) -> str:
+        if state.phase == "over":
+            out = self.outcome(state)
+            return out.text if out else "Game over."
+        n = len(state.players)
+        turn = min(state.turns_played + 1, state.options.turns_per_player * n)
+        who = state.players[self.current_player(state) or 0]
+        if state.pending:
+            ask = {
+                "explore": "roll the d6 to explore",
+                "loot": "enter the Loot token's reward",
+                "displace": "move your Colossus away from the Beast",
+                "discard": "discard down to 6 cards",
+            }.get(state.pending[0].kind, "resolve")
+        else:
+            ask = {
+                "place_colossus": "place your Colossus",
+                "choose": "take Actions or Rest",
+                "actions": f"{state.movements_left} Movement(s) left",
+                "banners": "place Banners or end the turn",
+                "resting": "collect your Banners' rewards",
+                "tie": "pick the winner of the tie",
+            }.get(state.phase, "")
+        return f"Turn {turn}/{state.options.turns_per_player * n} — {who}: {ask}"
+
+    def scores(self, state: BeastMasterState) -> ScoreSheet:
+        return ScoreSheet(measure="gold", columns=state.players, rows=state.history)
+
+    def highlights(
+        self, state: BeastMasterState, focus: str | None = None
+    ) -> tuple[Highlight, ...]:
+        seat = self.current_player(state)
+        return island_highlights(
+            state,
+            config(state),
+            focus,
+            seat,
+            can_move=state.phase == "actions" and not state.pending and state.movements_left > 0,
+            banners=True,
+        )
+
+    def check_position(self, state: BeastMasterState) -> None:
+        n = len(state.players)
+        if ledger_totals(state.ledger, n) != state.gold:
+            raise InvalidPosition("Gold does not match the gold ledger.")
+        total = state.options.acolytes_per_player or (12 if n == 3 else 10)
+        for seat in range(n):
+            on_board = sum(sp.acolytes[seat] for sp in state.spaces)
+            if on_board + state.acolytes_in_hand[seat] != total:
+                raise InvalidPosition(f"{state.players[seat]} does not have {total} Acolytes.")
+            banners = sum(1 for sp in state.spaces if sp.banner == seat)
+            if banners + state.banners_in_hand[seat] != BANNERS:
+                raise InvalidPosition(f"{state.players[seat]} does not have {BANNERS} Banners.")
+        if len(state.spaces) != len(state.board.spaces):
+            raise InvalidPosition("The spaces do not match the board.")
+
+    # --- legal actions ----------------------------------------------------------------
+
+    def legal_actions(self, state: BeastMasterState) -> Iterable[BeastMasterAction]:
+        if state.phase == "over":
+            return
+        cfg = config(state)
+        if state.pending:
+            yield from self._pending_actions(state)
+            return
+        seat = state.active
+        if state.phase == "place_colossus":
+            for sid, sp in zip(state.board.ids, state.spaces, strict=True):
+                if not sp.water:
+                    yield PlaceColossus(space=sid)
+        elif state.phase == "tie":
+            tied = _leaders(state.gold)
+            yield PickWinners(seats=tied)
+            for seat_ in tied:
+                yield PickWinners(seats=(seat_,))
+        elif state.phase == "choose":
+            yield TakeActions()
+            yield Rest()
+        elif state.phase == "actions":
+            if state.movements_left > 0:
+                yield from move_actions(state, cfg, seat)
+            if state.cards_in_hand[seat] > 0:
+                yield from _card_samples(state, seat)
+            yield EndActions()
+        elif state.phase == "banners":
+            if state.banners_in_hand[seat]:
+                for space in _banner_spaces(state, cfg, seat):
+                    yield PlaceBanner(space=space)
+            yield EndTurn()
+        elif state.phase == "resting":
+            for space in state.rest_left:
+                yield CollectReward(space=space)
+                if _tile_kind(state, space) == "environment":
+                    yield CollectReward(space=space, gold=2, cards=0)
+                    yield CollectReward(space=space, gold=0, cards=1)
+
+    def _pending_actions(self, state: BeastMasterState) -> Iterator[BeastMasterAction]:
+        head = state.pending[0]
+        if isinstance(head, PendingExplore):
+            yield Roll()
+            for face in range(1, 7):
+                yield Roll(values=(face,), source="manual")
+        elif isinstance(head, PendingLoot):
+            for gold in range(4):
+                for cards in range(3):
+                    yield EnterLoot(gold=gold, cards=cards)
+        elif isinstance(head, PendingDisplace):
+            for space in displace_targets(state, head):
+                yield DisplaceColossus(to=space)
+        elif isinstance(head, PendingDiscard):
+            yield DiscardToLimit()
+
+    def interest(self, state: BeastMasterState, action: BeastMasterAction) -> int:
+        if isinstance(action, PlaceBanner):
+            return 30
+        if isinstance(action, Rest):
+            on_board = BANNERS - state.banners_in_hand[state.active]
+            return 1 + 4 * on_board
+        if isinstance(action, Move | Spawn):
+            return 3
+        if isinstance(action, PlayCard):
+            return 4
+        if isinstance(action, EndActions):
+            return 1 if state.movements_left > 0 else 20
+        return 1
+
+    # --- apply ------------------------------------------------------------------------
+
+    def apply(
+        self, state: BeastMasterState, action: BeastMasterAction
+    ) -> tuple[BeastMasterState, tuple[Event, ...]]:
+        if state.phase == "over":
+            raise refuse("The game is over.", "BM-R16")
+        cfg = config(state)
+        work = Work(state, cfg)
+        work.label = f"Turn {state.turns_played + 1}"
+        if state.pending:
+            self._resolve_pending(work, action)
+        else:
+            self._act(work, action)
+        self._settle(work)
+        new_state = work.finish()
+        return new_state, tuple(work.events)
+
+    def _resolve_pending(self, work: Work[BeastMasterState], action: BeastMasterAction) -> None:
+        state = work.state
+        head = state.pending[0]
+        if isinstance(head, PendingDiscard):
+            if not isinstance(action, DiscardToLimit):
+                raise refuse(
+                    f"{state.players[head.player]} must first discard down to 6 cards.", "BM-R08"
+                )
+            work.pending.pop(0)
+            if work.cards[head.player] > HAND_LIMIT:
+                work.note(
+                    f"{state.players[head.player]} discards "
+                    f"{work.cards[head.player] - HAND_LIMIT} card(s) down to 6."
+                )
+                work.cards[head.player] = HAND_LIMIT
+            return
+        if isinstance(head, PendingExplore):
+            if not isinstance(action, Roll):
+                raise refuse(f"Roll the d6 to explore {head.space} first.", "BM-R06")
+            request = self.dice_request(state)
+            faces, rng = resolve_roll(request, action, state.rng, ruling="BM-R06")
+            work.update["rng"] = rng
+            assert request is not None
+            work.events.append(
+                DiceRolled(
+                    request=request,
+                    values=faces,
+                    source=action.source,
+                    text=f"Explore roll for {head.space}: {faces[0]}.",
+                )
+            )
+            work.pending.pop(0)
+            self._explore(work, head, faces[0])
+            return
+        if isinstance(head, PendingLoot):
+            if not isinstance(action, EnterLoot):
+                raise refuse(f"Enter the reward of the Loot token on {head.space} first.", "BM-R15")
+            idx = work.i(head.space)
+            work.tiles[idx] = Tile(
+                kind="loot", gold=action.gold, cards=action.cards, name=action.name
+            )
+            work.pending.pop(0)
+            work.note(f"Loot on {head.space}: {action.gold} Gold, {action.cards} card(s).")
+            return
+        if isinstance(head, PendingDisplace):
+            if not isinstance(action, DisplaceColossus):
+                raise refuse(
+                    f"{state.players[head.player]} must first move their Colossus off {head.space}."
+                )
+            do_displace(work, head, action)
+            return
+        raise refuse("Something else must be resolved first.")
+
+    def _explore(self, work: Work[BeastMasterState], head: PendingExplore, face: int) -> None:
+        """1–4 Loot, 5–6 Environment; an exhausted kind gives the other (BM-R06)."""
+        idx = work.i(head.space)
+        loot_left = work.update.get("loot_left", work.state.loot_left)
+        env_left = work.update.get("environments_left", work.state.environments_left)
+        want = "loot" if face <= 4 else "environment"
+        if want == "loot" and loot_left == 0:
+            want = "environment"
+        if want == "environment" and env_left == 0:
+            want = "loot" if loot_left != 0 else "bare"
+        if want == "loot":
+            work.tiles[idx] = Tile(kind="loot")
+            work.pending.insert(0, PendingLoot(space=head.space, player=head.player))
+            if loot_left is not None:
+                work.update["loot_left"] = loot_left - 1
+        elif want == "environment":
+            work.tiles[idx] = Tile(kind="environment")
+            if env_left is not None:
+                work.update["environments_left"] = env_left - 1
+        else:
+            work.tiles[idx] = Tile(kind="bare")
+        tile = work.tiles[idx]
+        assert tile is not None
+        work.events.append(
+            SpaceExplored(
+                space=head.space,
+                tile=tile,
+                text=f"{head.space} is explored: "
+                + {
+                    "loot": "a Loot token",
+                    "environment": "an Environment",
+                    "bare": "nothing (both supplies are exhausted, BM-R06)",
+                }[want]
+                + ".",
+            )
+        )
+
+    def _act(self, work: Work[BeastMasterState], action: BeastMasterAction) -> None:
+        state = work.state
+        seat = state.active
+        phase = state.phase
+        cfg = work.cfg
+        if isinstance(action, PlaceColossus):
+            if phase != "place_colossus":
+                raise refuse("Colossi are already on the island.", "BM-R03")
+            if not state.board.has(action.space) or state.space(action.space).water:
+                raise refuse(f"{action.space} is not a space a Colossus can stand on.", "BM-R03")
+            work.colossi[seat] = action.space  # placement does not explore (BM-R05)
+            nxt = seat + 1
+            if nxt >= len(state.players):
+                work.update.update(phase="choose", active=0)
+            else:
+                work.update["active"] = nxt
+            return
+        if isinstance(action, PickWinners):
+            tied = _leaders(state.gold)
+            if phase != "tie" or not action.seats or not set(action.seats) <= set(tied):
+                raise refuse("Pick the winner(s) among the tied players.", "BM-R12")
+            work.update.update(phase="over", winners=tuple(sorted(set(action.seats))))
+            work.events.append(GameEnded(text="The table picked the winner of the tie."))
+            return
+        if isinstance(action, NameTile):
+            idx = work.i(action.space)
+            tile = work.tiles[idx]
+            if tile is None:
+                raise refuse(f"{action.space} has no tile to name.")
+            work.tiles[idx] = tile.model_copy(update={"name": action.name})
+            return
+        if isinstance(action, ApplyEffect):
+            if phase in ("place_colossus", "tie"):
+                raise refuse("Effects can be applied once the game is under way.")
+            do_effect(work, seat, action, colossi_rules=False)
+            return
+        if phase == "choose":
+            if isinstance(action, TakeActions):
+                work.update["phase"] = "actions"
+                work.movements_left = MOVEMENTS
+                work.note(f"{state.players[seat]} takes Actions and draws 1 card.")
+                work.change_cards(seat, 1)  # BM-R08 check inside
+                return
+            if isinstance(action, Rest):
+                spaces = tuple(
+                    sid
+                    for sid, sp in zip(state.board.ids, state.spaces, strict=True)
+                    if sp.banner == seat
+                )
+                work.note(f"{state.players[seat]} rests.")
+                if spaces:
+                    work.update.update(phase="resting", rest_left=spaces)
+                else:
+                    self._end_turn(work)
+                return
+            raise refuse("First choose: take Actions or Rest.", "BM-R09")
+        if phase == "resting":
+            if not isinstance(action, CollectReward):
+                raise refuse(
+                    "While Resting you only collect your Banners' rewards: no cards, no "
+                    "Movement, no Banners.",
+                    "BM-R09",
+                )
+            self._collect(work, action)
+            return
+        if phase == "actions":
+            if isinstance(action, Move | Spawn):
+                if work.movements_left < 1:
+                    raise refuse("You have no Movement left this turn.")
+                work.movements_left -= 1
+                if isinstance(action, Move):
+                    do_move(work, seat, action)
+                else:
+                    do_spawn(work, seat, action)
+                return
+            if isinstance(action, PlayCard):
+                if action.kind == "beast":
+                    raise refuse("Beast Master has no Beast cards; it has Beast Master cards.")
+                resolve_play_card(work, seat, action, state.options.content)
+                return
+            if isinstance(action, EndActions):
+                if state.banners_in_hand[seat] and _banner_spaces(state, cfg, seat):
+                    work.update["phase"] = "banners"
+                else:
+                    self._end_turn(work)
+                return
+            raise refuse("That is not possible during Actions.")
+        if phase == "banners":
+            if isinstance(action, PlaceBanner):
+                self._place_banner(work, seat, action.space)
+                return
+            if isinstance(action, EndTurn):
+                self._end_turn(work)
+                return
+            raise refuse("At the end of the turn you can only place Banners.")
+        raise refuse("That is not possible now.")
+
+    def _place_banner(self, work: Work[BeastMasterState], seat: int, space: str) -> None:
+        state = work.state
+        idx = work.i(space)
+        if work.update.get("banners_in_hand", state.banners_in_hand)[seat] < 1:
+            raise refuse("You have no Banner left in hand.")
+        if controller(state, space, work.cfg) != seat:
+            raise refuse(f"You do not control {space} now.", "BM-R14")
+        old = work.banners[idx]
+        if old == seat:
+            raise refuse(f"Your Banner already stands on {space}.")
+        in_hand = list(work.update.get("banners_in_hand", state.banners_in_hand))
+        in_hand[seat] -= 1
+        if old is not None:
+            in_hand[old] += 1
+            work.note(f"{state.players[old]}'s Banner on {space} returns to their hand.")
+        work.banners[idx] = seat
+        work.update["banners_in_hand"] = tuple(in_hand)
+        work.note(f"{state.players[seat]} raises a Banner on {space}.")
+
+    def _collect(self, work: Work[BeastMasterState], action: CollectReward) -> None:
+        state = work.state
+        seat = state.active
+        if action.space not in state.rest_left:
+            raise refuse(f"You have no unresolved Banner on {action.space}.")
+        tile = state.space(action.space).tile
+        kind = tile.kind if tile else None
+        if kind not in ("loot", "environment"):
+            if action.gold or action.cards:
+                raise refuse(f"{action.space} has no tile, so its Banner gives nothing.", "BM-R14")
+            gold, cards = 0, 0
+        else:
+            assert tile is not None
+            default_gold, default_cards = (tile.gold, tile.cards) if kind == "loot" else (0, 0)
+            gold = default_gold if action.gold is None else action.gold
+            cards = default_cards if action.cards is None else action.cards
+        work.add_gold(seat, gold, "banner")
+        if cards:
+            work.change_cards(seat, cards)
+        idx = work.i(action.space)
+        work.banners[idx] = None
+        in_hand = list(state.banners_in_hand)
+        in_hand[seat] += 1
+        work.update["banners_in_hand"] = tuple(in_hand)
+        left = tuple(s for s in state.rest_left if s != action.space)
+        work.update["rest_left"] = left
+        if not left:
+            self._end_turn(work)
+
+    def _end_turn(self, work: Work[BeastMasterState]) -> None:
+        """Count the turn (BM-R16), record gold, pass clockwise or end the game."""
+        state = work.state
+        seat = state.active
+        n = len(state.players)
+        if not work.cfg.hand_limit_immediate:
+            for p in work.seats_from(seat):
+                work.check_hand_limit(p)
+        turns = list(state.turns_taken)
+        turns[seat] += 1
+        played = state.turns_played + 1
+        work.movements_left = 0
+        work.update.update(
+            turns_taken=tuple(turns),
+            turns_played=played,
+            rest_left=(),
+            history=gold_row(state, work.gold, f"Turn {played} ({state.players[seat]})"),
+        )
+        if all(t >= state.options.turns_per_player for t in turns):
+            leaders = _leaders(tuple(work.gold))
+            if len(leaders) > 1 and state.options.tie_policy == "manual":
+                work.update["phase"] = "tie"
+                work.note("Gold is tied: the table picks the winner (BM-R12).")
+            else:
+                work.update.update(phase="over", winners=leaders)
+                work.events.append(GameEnded(text="Every player has taken their last turn."))
+            return
+        nxt = (seat + 1) % n
+        work.update.update(phase="choose", active=nxt)
+        work.events.append(TurnChanged(player=nxt, text=f"{state.players[nxt]}'s turn."))
+
+    def _settle(self, work: Work[BeastMasterState]) -> None:
+        """Drop displacements that no longer apply (the Colossus already left)."""
+        work.pending = [
+            p
+            for p in work.pending
+            if not (isinstance(p, PendingDisplace) and work.colossi[p.player] != p.space)
+        ]
+        if work.update.get("phase") == "over":
+            work.pending = []
+        loot_left = work.update.get("loot_left", work.state.loot_left)
+        env_left = work.update.get("environments_left", work.state.environments_left)
+        if loot_left == 0 and env_left == 0:  # BM-R06: nothing left to find, no roll
+            for p in [p for p in work.pending if isinstance(p, PendingExplore)]:
+                work.tiles[work.i(p.space)] = Tile(kind="bare")
+                work.pending.remove(p)
+                work.note(f"{p.space} stays bare: Loot and Environments are exhausted (BM-R06).")
+
+
+def _beast(space: str) -> BeastPos:
+    return BeastPos(name="the Beast", space=space)
+
+
+def _leaders(gold: tuple[int, ...]) -> tuple[int, ...]:
+    best = max(gold)
+    return tuple(i for i, g in enumerate(gold) if g == best)
+
+
+def _tile_kind(state: BeastMasterState, space: str) -> str | None:
+    tile = state.space(space).tile
+    return tile.kind if tile else None
+
+
+def _banner_spaces(state: BeastMasterState, cfg: IslandConfig, seat: int) -> list[str]:
+    """Spaces where ``seat`` may raise a Banner now: controlled, not already theirs."""
+    return [
+        space
+        for space, who in control_map(state, cfg).items()
+        if who == seat and state.space(space).banner != seat
+    ]
+
+
+def _card_samples(state: BeastMasterState, seat: int) -> Iterator[PlayCard]:
+    """A bounded, representative set of card plays (unknown texts): see the docs."""
+    yield PlayCard(kind="action")
+    yield PlayCard(kind="perk", name="Perk")
+    yield PlayCard(kind="divine_gift", effects=(GainGold(who="each", amount=1),))
+    beast = state.beasts[0].space if state.beasts else None
+    if beast is not None:
+        for space in state.board.adjacent(beast):
+            if not state.space(space).water:
+                yield PlayCard(kind="beast_master", effects=(MoveBeast(to=space),))
+
+
+RULES = BeastMasterRules()
+
+__all__ = [
+    "RULES",
+    "ApplyEffect",
+    "BeastMasterAction",
+    "BeastMasterOptions",
+    "BeastMasterRules",
+    "BeastMasterState",
+    "CollectReward",
+    "DiscardToLimit",
+    "DisplaceColossus",
+    "EndActions",
+    "EndTurn",
+    "EnterLoot",
+    "Move",
+    "NameTile",
+    "Note",
+    "PickWinners",
+    "PlaceBanner",
+    "PlaceColossus",
+    "PlayCard",
+    "Rest",
+    "Roll",
+    "Spawn",
+    "TakeActions",
+    "config",
+]

@@ -1,0 +1,1198 @@
+"""Colossi (seed 002): three Ages of Action and Harvest Phases, Mantle, Traits, Water, Lairs.
+
+The same island as Beast Master (one implementation in :mod:`.mechanics`), without
+Banners and Rest. The referee computes control, Road Movement, Actions left (Beast card
+net 0), Water/edge legality, the explore deck counts, harvest eligibility and
+bookkeeping, Mantle roll-offs, the Lair transition and the winner. Players enter Age
+cards, Age scoring, Environment/Beast/card/Trait effects and (optionally) drawn tiles.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Sequence
+from typing import Annotated, Any, Literal
+
+from pydantic import Field, TypeAdapter
+
+from companion.dice import DiceRequest, Roll, resolve_roll
+from companion.errors import InvalidOptions, InvalidPosition
+from companion.events import DiceRolled, Event, GameEnded
+from companion.highlights import Highlight
+from companion.model import Frozen
+from companion.outcome import Outcome, ScoreSheet
+from companion.rng import Rng
+from companion.rules import Rules, refuse
+
+from .board import IslandBoard, placeholder_board
+from .content import Content
+from .mechanics import (
+    HAND_LIMIT,
+    ApplyEffect,
+    BeastPos,
+    DiscardToLimit,
+    DisplaceColossus,
+    Effect,
+    GainGold,
+    GrassLoot,
+    IslandConfig,
+    IslandState,
+    Move,
+    MoveBeast,
+    Note,
+    PendingDiscard,
+    PendingDisplace,
+    PendingExplore,
+    PendingLair,
+    PendingRollOff,
+    PendingTrait,
+    PendingTraitDiscard,
+    PlayCard,
+    SpaceExplored,
+    Spawn,
+    Tile,
+    TurnChanged,
+    Work,
+    control_map,
+    empty_spaces,
+    ledger_totals,
+)
+from .turns import (
+    displace_targets,
+    do_displace,
+    do_effect,
+    do_move,
+    do_spawn,
+    gold_row,
+    island_highlights,
+    move_actions,
+    resolve_play_card,
+    run_effects,
+)
+
+ACTIONS = 4
+START_CARDS = 2
+AGES = 3
+AGE_NAMES = ("I", "II", "III")
+MAX_TRAITS = 2
+
+
+class ColossiOptions(Frozen):
+    board: IslandBoard | None = Field(
+        default=None,
+        description="The island as a board file; none = the development placeholder.",
+        json_schema_extra={"ruling": "BM-R01"},
+    )
+    use_traits: bool = Field(
+        default=True,
+        description="Play with Traits (leave them out in a first game).",
+        json_schema_extra={"ruling": "CA-R13"},
+    )
+    centre_setup: Literal["age1_lair", "random_tile"] = Field(
+        default="age1_lair",
+        description="Age I's Lair in the centre, or a random tile there and the Lair placed.",
+        json_schema_extra={"ruling": "CA-R01"},
+    )
+    acolytes_per_player: int = Field(
+        default=10,
+        ge=1,
+        le=30,
+        description="Acolytes each.",
+        json_schema_extra={"ruling": "CA-R02"},
+    )
+    rounds_per_age: int = Field(
+        default=5,
+        ge=1,
+        le=30,
+        description="Turns each player takes per Action Phase (an Age card may override).",
+        json_schema_extra={"ruling": "CA-R04"},
+    )
+    mantle_pass_left_after_award: bool = Field(
+        default=False,
+        description="After the Mantle award, the leader's left neighbour starts the Age.",
+        json_schema_extra={"ruling": "CA-R03"},
+    )
+    tipped_colossus_controls: bool = Field(
+        default=True,
+        description="A tipped (already harvested) Colossus still counts for control.",
+        json_schema_extra={"ruling": "CA-R06"},
+    )
+    beast_master_beast_rules: bool = Field(
+        default=False,
+        description="Beasts kill Acolytes and displace Colossi as in Beast Master.",
+        json_schema_extra={"ruling": "CA-R08"},
+    )
+    beast_card_needs_action: bool = Field(
+        default=True,
+        description="A Beast card needs an Action available (it refunds it).",
+        json_schema_extra={"ruling": "CA-R15"},
+    )
+    tie_policy: Literal["shared", "manual"] = Field(
+        default="shared",
+        description="A final gold tie is a shared victory, or the table picks the winner.",
+        json_schema_extra={"ruling": "CA-R05"},
+    )
+    mantle_holder: int = Field(
+        default=0,
+        ge=0,
+        le=3,
+        description="Seat of the most experienced player, who takes the Mantle.",
+        json_schema_extra={"ruling": "CA-R03"},
+    )
+    grass_tiles: int = Field(
+        default=16,
+        ge=0,
+        le=60,
+        description="Grass tiles in the explore deck.",
+        json_schema_extra={"ruling": "CA-R01"},
+    )
+    deck_lairs: int = Field(
+        default=2,
+        ge=0,
+        le=10,
+        description="Random Lairs in the explore deck.",
+        json_schema_extra={"ruling": "CA-R01"},
+    )
+    deck_environments: int = Field(
+        default=8,
+        ge=0,
+        le=60,
+        description="Environments in the explore deck.",
+        json_schema_extra={"ruling": "CA-R01"},
+    )
+    spare_environments: int = Field(
+        default=0,
+        ge=0,
+        le=60,
+        description="Unused non-Lair Environments left in the box (the count is unknown).",
+        json_schema_extra={"ruling": "CA-R10"},
+    )
+    content: Content | None = Field(
+        default=None,
+        description="Optional content file: known cards, Age cards and Environments.",
+        json_schema_extra={"ruling": "CA-R14"},
+    )
+
+
+Phase = Literal["age_reveal", "actions", "age_scoring", "harvest", "transition", "tie", "over"]
+
+
+class ColossiState(IslandState):
+    options: ColossiOptions
+    phase: Phase = "age_reveal"
+    age: int = 1
+    age_name: str = ""
+    age_beasts: tuple[str, ...] = ()
+    used_age_cards: tuple[str, ...] = ()
+    rounds: int = 5
+    age_turns: int = 0
+    mantle: int = 0
+    deck_grass: int = 16
+    deck_lairs: tuple[str, ...] = ()
+    deck_environments: int = 8
+    spare_environments: int = 0
+    traits: tuple[tuple[str, ...], ...] = ()
+    trait_row: tuple[str, ...] = ()
+    traits_drawn: int = 0
+    harvested: tuple[tuple[str, ...], ...] = ()
+    passed: tuple[bool, ...] = ()
+    retiring_beasts: tuple[str, ...] = ()
+    winners: tuple[int, ...] = ()
+
+
+# --- actions -------------------------------------------------------------------------
+
+
+class RevealAge(Frozen):
+    """Enter the Age card just revealed: its Beasts, Action-Phase length and Water.
+
+    ``card`` names an Age card of the content file instead; with a content file and no
+    Beasts given, the referee draws an unused Age card (CA-R19).
+    """
+
+    type: Literal["reveal_age"] = "reveal_age"
+    card: str | None = None
+    name: str = ""
+    beasts: tuple[str, ...] = ()
+    rounds: int | None = Field(default=None, ge=1, le=50)
+    water: tuple[str, ...] = ()
+
+
+class DrawTile(Frozen):
+    """Explore: draw from the explore deck. ``kind`` None = a virtual draw by the counts;
+    otherwise the tile the players drew. ``loot`` applies if it is Grass, ``beast`` if a Lair."""
+
+    type: Literal["draw_tile"] = "draw_tile"
+    kind: Literal["grass", "lair", "environment", "bare"] | None = None
+    name: str = ""
+    loot: GrassLoot | None = None
+    beast: str | None = None
+
+
+class PlaceLair(Frozen):
+    """Put the pending Lair (and its Beast) on an empty space (CA-R16)."""
+
+    type: Literal["place_lair"] = "place_lair"
+    space: str
+
+
+class TakeTrait(Frozen):
+    """Gain a Trait: ``row`` 0–2 takes a face-up one (the row refills), None the deck top."""
+
+    type: Literal["take_trait"] = "take_trait"
+    row: int | None = Field(default=None, ge=0, le=2)
+    name: str | None = None  # the deck card's name, or the refill's name
+    refill: str | None = None
+
+
+class DiscardTrait(Frozen):
+    type: Literal["discard_trait"] = "discard_trait"
+    name: str
+
+
+class EndTurn(Frozen):
+    """End the Actions and draw 1 card (CA 3.5.1)."""
+
+    type: Literal["end_turn"] = "end_turn"
+
+
+class EndActionPhase(Frozen):
+    """Manual control: the Action Phase ends now (an Age card said so, CA-R04)."""
+
+    type: Literal["end_action_phase"] = "end_action_phase"
+
+
+class AgeScoring(Frozen):
+    """The Age card's special scoring: gold per player in seat order (may be negative)."""
+
+    type: Literal["age_scoring"] = "age_scoring"
+    gold: tuple[int, ...]
+
+
+class Harvest(Frozen):
+    """Harvest a space you control; ``effects`` are the Environment's text, if any."""
+
+    type: Literal["harvest"] = "harvest"
+    space: str
+    effects: tuple[Effect, ...] = ()
+
+
+class PassHarvest(Frozen):
+    """Done harvesting for this Age (final)."""
+
+    type: Literal["pass_harvest"] = "pass_harvest"
+
+
+class PickWinners(Frozen):
+    type: Literal["pick_winners"] = "pick_winners"
+    seats: tuple[int, ...]
+
+
+ColossiAction = Annotated[
+    Roll
+    | RevealAge
+    | DrawTile
+    | PlaceLair
+    | TakeTrait
+    | DiscardTrait
+    | Move
+    | Spawn
+    | PlayCard
+    | ApplyEffect
+    | EndTurn
+    | EndActionPhase
+    | AgeScoring
+    | Harvest
+    | PassHarvest
+    | DisplaceColossus
+    | DiscardToLimit
+    | PickWinners,
+    Field(discriminator="type"),
+]
+
+
+def config(state: ColossiState) -> IslandConfig:
+    opts = state.options
+    return IslandConfig(
+        beast_kills=opts.beast_master_beast_rules,  # CA-R08
+        spawn_safe_first_step=False,
+        tipped_controls=opts.tipped_colossus_controls,  # CA-R06
+        hand_limit_immediate=True,
+        gold_floor_zero=True,  # CA-R17
+    )
+
+
+def age_label(age: int) -> str:
+    return f"Age {AGE_NAMES[age - 1]}"
+
+
+class ColossiRules(Rules[ColossiState, ColossiAction, ColossiOptions]):
+    name = "colossi"
+    title = "Colossi"
+    seed_document = "002"
+    min_players = 2
+    max_players = 4
+
+    options_model = ColossiOptions
+    state_model = ColossiState
+    action_adapter: TypeAdapter[ColossiAction] = TypeAdapter(ColossiAction)
+
+    # --- setup ------------------------------------------------------------------------
+
+    def setup(self, players: Sequence[str], options: ColossiOptions, seed: int) -> ColossiState:
+        names = self.check_players(players)
+        n = len(names)
+        if options.mantle_holder >= n:
+            raise InvalidOptions("The Mantle holder must be one of the players.", ruling="CA-R12")
+        board = options.board or placeholder_board()
+        return ColossiState(
+            players=names,
+            rng=Rng(seed=seed),
+            options=options,
+            board=board,
+            spaces=empty_spaces(board, n),
+            colossi=(board.centre,) * n,  # CA-R01
+            tipped=(False,) * n,
+            acolytes_in_hand=(options.acolytes_per_player,) * n,
+            cards_in_hand=(START_CARDS,) * n,
+            perks=(None,) * n,
+            gold=(0,) * n,  # CA-R17
+            active=options.mantle_holder,
+            mantle=options.mantle_holder,
+            rounds=options.rounds_per_age,
+            deck_grass=options.grass_tiles,
+            deck_lairs=tuple(f"Deck Lair {k + 1}" for k in range(options.deck_lairs)),
+            deck_environments=options.deck_environments,
+            spare_environments=options.spare_environments,
+            traits=((),) * n,
+            trait_row=("Trait 1", "Trait 2", "Trait 3") if options.use_traits else (),
+            traits_drawn=3 if options.use_traits else 0,
+            harvested=((),) * n,
+            passed=(False,) * n,
+        )
+
+    # --- queries ----------------------------------------------------------------------
+
+    def current_player(self, state: ColossiState) -> int | None:
+        if state.phase == "over":
+            return None
+        if state.pending:
+            who = getattr(state.pending[0], "player", None)
+            return state.active if who is None else int(who)
+        if state.phase in ("age_reveal", "age_scoring", "tie", "transition"):
+            return state.mantle
+        return state.active
+
+    def dice_request(self, state: ColossiState) -> DiceRequest | None:
+        if state.pending and isinstance(state.pending[0], PendingRollOff):
+            head = state.pending[0]
+            names = ", ".join(state.players[p] for p in head.contenders)
+            what = {"mantle": "the Mantle", "least_gold": "least Gold", "age1_lairs": "Lairs"}
+            return DiceRequest(
+                purpose=f"roll_off_{head.purpose}",
+                label=f"Roll-off for {what[head.purpose]}: one d6 each for {names}",
+                count=len(head.contenders),
+                sides=6,
+            )
+        return None
+
+    def outcome(self, state: ColossiState) -> Outcome | None:
+        if state.phase != "over":
+            return None
+        names = " and ".join(state.players[w] for w in state.winners)
+        single = len(state.winners) == 1
+        return Outcome(
+            winners=state.winners,
+            reason="most_gold" if single else "shared_gold",
+            text=f"{names} {'wins' if single else 'share the win'} with {max(state.gold)} Gold.",
+        )
+
+    def status(self, state: ColossiState) -> str:
+        if state.phase == "over":
+            out = self.outcome(state)
+            return out.text if out else "Game over."
+        seat = self.current_player(state)
+        who = state.players[seat if seat is not None else state.mantle]
+        head = state.pending[0] if state.pending else None
+        if head is not None:
+            ask = {
+                "explore": "draw a tile to explore",
+                "roll_off": "roll off",
+                "lair": "place the new Lair",
+                "trait": "take a Trait",
+                "trait_discard": "discard one of 3 Traits",
+                "displace": "move your Colossus away",
+                "discard": "discard down to 6 cards",
+            }.get(head.kind, "resolve")
+        else:
+            n = len(state.players)
+            ask = {
+                "age_reveal": "reveal the Age card",
+                "actions": f"round {state.age_turns // n + 1}/{state.rounds}, "
+                f"{state.movements_left} Action(s) left",
+                "age_scoring": "enter the Age card's scoring",
+                "harvest": "harvest a space or pass",
+                "tie": "pick the winner of the tie",
+                "transition": "Age transition",
+            }.get(state.phase, "")
+        return f"{age_label(state.age)} — {who}: {ask}"
+
+    def scores(self, state: ColossiState) -> ScoreSheet:
+        return ScoreSheet(measure="gold", columns=state.players, rows=state.history)
+
+    def harvestable(self, state: ColossiState, seat: int) -> set[str]:
+        """Spaces ``seat`` controls now and has not harvested this Age (CA-R07)."""
+        done = set(state.harvested[seat])
+        return {
+            space
+            for space, who in control_map(state, config(state)).items()
+            if who == seat and space not in done
+        }
+
+    def highlights(self, state: ColossiState, focus: str | None = None) -> tuple[Highlight, ...]:
+        seat = self.current_player(state)
+        harvest = state.phase == "harvest" and not state.pending and seat is not None
+        return island_highlights(
+            state,
+            config(state),
+            focus,
+            seat,
+            can_move=state.phase == "actions" and not state.pending and state.movements_left > 0,
+            banners=False,
+            harvestable=self.harvestable(state, seat) if harvest and seat is not None else None,
+        )
+
+    def check_position(self, state: ColossiState) -> None:
+        n = len(state.players)
+        if ledger_totals(state.ledger, n) != state.gold:
+            raise InvalidPosition("Gold does not match the gold ledger.")
+        if any(g < 0 for g in state.gold):
+            raise InvalidPosition("Gold never drops below 0 (CA-R17).")
+        for seat in range(n):
+            on_board = sum(sp.acolytes[seat] for sp in state.spaces)
+            if on_board + state.acolytes_in_hand[seat] != state.options.acolytes_per_player:
+                raise InvalidPosition(f"{state.players[seat]} has the wrong number of Acolytes.")
+            if len(state.traits[seat]) > MAX_TRAITS + 1:
+                raise InvalidPosition("A player holds more than 2 Traits (CA-R13).")
+        if len(state.spaces) != len(state.board.spaces):
+            raise InvalidPosition("The spaces do not match the board.")
+
+    # --- legal actions ----------------------------------------------------------------
+
+    def legal_actions(self, state: ColossiState) -> Iterable[ColossiAction]:
+        if state.phase == "over":
+            return
+        if state.pending:
+            yield from self._pending_actions(state)
+            return
+        seat = state.active
+        if state.phase == "age_reveal":
+            yield from _age_samples(state)
+        elif state.phase == "actions":
+            if state.movements_left > 0:
+                yield from move_actions(state, config(state), seat)
+                if state.cards_in_hand[seat] > 0:
+                    yield from _card_samples(state)
+            yield EndTurn()
+        elif state.phase == "age_scoring":
+            n = len(state.players)
+            yield AgeScoring(gold=(0,) * n)
+            yield AgeScoring(gold=tuple(2 if p == state.age % n else 0 for p in range(n)))
+        elif state.phase == "harvest":
+            for space in sorted(self.harvestable(state, seat)):
+                yield Harvest(space=space)
+            yield PassHarvest()
+        elif state.phase == "tie":
+            tied = _leaders(state.gold)
+            yield PickWinners(seats=tied)
+            for p in tied:
+                yield PickWinners(seats=(p,))
+
+    def _pending_actions(self, state: ColossiState) -> Iterator[ColossiAction]:
+        head = state.pending[0]
+        if isinstance(head, PendingExplore):
+            yield DrawTile()
+            for loot in ("gold", "cards", "trait"):
+                yield DrawTile(loot=loot)
+        elif isinstance(head, PendingRollOff):
+            yield Roll()
+        elif isinstance(head, PendingLair):
+            for space in _lair_spaces(state):
+                yield PlaceLair(space=space)
+        elif isinstance(head, PendingTrait):
+            for row in range(len(state.trait_row)):
+                yield TakeTrait(row=row)
+            yield TakeTrait()
+        elif isinstance(head, PendingTraitDiscard):
+            for name in state.traits[head.player]:
+                yield DiscardTrait(name=name)
+        elif isinstance(head, PendingDisplace):
+            for space in displace_targets(state, head):
+                yield DisplaceColossus(to=space)
+        elif isinstance(head, PendingDiscard):
+            yield DiscardToLimit()
+
+    def interest(self, state: ColossiState, action: ColossiAction) -> int:
+        if isinstance(action, Harvest):
+            return 12
+        if isinstance(action, Move | Spawn):
+            return 3
+        if isinstance(action, PlayCard):
+            return 3
+        if isinstance(action, EndTurn):
+            return 1 if state.movements_left > 0 else 10
+        return 1
+
+    # --- apply ------------------------------------------------------------------------
+
+    def apply(
+        self, state: ColossiState, action: ColossiAction
+    ) -> tuple[ColossiState, tuple[Event, ...]]:
+        if state.phase == "over":
+            raise refuse("The game is over.")
+        work = Work(state, config(state))
+        work.label = f"{age_label(state.age)} {state.phase.replace('_', ' ')}"
+        if state.pending:
+            self._resolve_pending(work, action)
+        else:
+            self._act(work, action)
+        self._settle(work)
+        new_state = work.finish()
+        return new_state, tuple(work.events)
+
+    def _get(self, work: Work[ColossiState], field: str) -> Any:
+        return work.update.get(field, getattr(work.state, field))
+
+    # --- pending --------------------------------------------------------------------
+
+    def _resolve_pending(self, work: Work[ColossiState], action: ColossiAction) -> None:
+        state = work.state
+        head = state.pending[0]
+        if isinstance(head, PendingDiscard):
+            if not isinstance(action, DiscardToLimit):
+                raise refuse(f"{state.players[head.player]} must first discard down to 6 cards.")
+            work.pending.pop(0)
+            work.cards[head.player] = min(work.cards[head.player], HAND_LIMIT)
+            work.note(f"{state.players[head.player]} discards down to 6 cards.")
+            return
+        if isinstance(head, PendingDisplace):
+            if not isinstance(action, DisplaceColossus):
+                raise refuse(f"{state.players[head.player]} must first move their Colossus.")
+            do_displace(work, head, action)
+            return
+        if isinstance(head, PendingExplore):
+            if not isinstance(action, DrawTile):
+                raise refuse(f"Draw a tile for {head.space} first.", "CA-R10")
+            work.pending.pop(0)
+            self._draw_tile(work, head, action)
+            return
+        if isinstance(head, PendingRollOff):
+            if not isinstance(action, Roll):
+                raise refuse("Roll off first.", "CA-R05")
+            request = self.dice_request(state)
+            faces, rng = resolve_roll(request, action, state.rng, ruling="CA-R05")
+            assert request is not None
+            work.update["rng"] = rng
+            work.events.append(
+                DiceRolled(
+                    request=request,
+                    values=faces,
+                    source=action.source,
+                    text=f"{request.label}: {', '.join(map(str, faces))}.",
+                )
+            )
+            work.pending.pop(0)
+            best = max(faces)
+            top = tuple(p for p, f in zip(head.contenders, faces, strict=True) if f == best)
+            if len(top) > 1:
+                work.pending.insert(0, head.model_copy(update={"contenders": top}))
+            else:
+                self._roll_off_won(work, head.purpose, top[0])
+            return
+        if isinstance(head, PendingLair):
+            if not isinstance(action, PlaceLair):
+                raise refuse(f"Place the Lair of {head.beast} first.", "CA-R16")
+            if action.space not in _lair_spaces(state):
+                raise refuse(
+                    "A Lair goes on an empty space (no tile, not Water); only when there is "
+                    "none may it replace a tile.",
+                    "CA-R16",
+                )
+            work.pending.pop(0)
+            self._put_lair(work, head.beast, action.space)
+            self._maybe_finish_transition(work)
+            return
+        if isinstance(head, PendingTrait):
+            if not isinstance(action, TakeTrait):
+                raise refuse("Take a Trait first.", "CA-R13")
+            work.pending.pop(0)
+            self._take_trait(work, head.player, action)
+            return
+        if isinstance(head, PendingTraitDiscard):
+            if not isinstance(action, DiscardTrait):
+                raise refuse("You hold 3 Traits: discard one now.", "CA-R13")
+            self._discard_trait(work, head.player, action.name)
+            work.pending.pop(0)
+            return
+        raise refuse("Something else must be resolved first.")
+
+    def _roll_off_won(self, work: Work[ColossiState], purpose: str, seat: int) -> None:
+        state = work.state
+        if purpose == "mantle":
+            work.note(f"{state.players[seat]} takes the Mantle (CA-R05).")
+            work.update["mantle"] = seat
+            self._begin_transition(work)
+        else:
+            work.note(f"{state.players[seat]} places the new Lair(s) (CA-R05).")
+            missing = self._missing_lairs(work)
+            for pos, beast in enumerate(missing):
+                work.pending.insert(pos, PendingLair(player=seat, beast=beast))
+            if not missing:
+                self._maybe_finish_transition(work)
+
+    def _draw_tile(self, work: Work[ColossiState], head: PendingExplore, action: DrawTile) -> None:
+        """Draw from the explore deck; empty deck → a spare Environment or bare (CA-R10)."""
+        state = work.state
+        grass, envs = state.deck_grass, state.deck_environments
+        lairs = list(state.deck_lairs)
+        deck_size = grass + envs + len(lairs)
+        kind = action.kind
+        rng = work.update.get("rng", state.rng)
+        if kind is None:
+            if deck_size > 0:
+                pick, rng = rng.randint(0, deck_size - 1)
+                kind = "grass" if pick < grass else "environment" if pick < grass + envs else "lair"
+            else:
+                kind = "environment" if state.spare_environments > 0 else "bare"
+            work.update["rng"] = rng
+        counts = {"grass": grass, "environment": envs, "lair": len(lairs)}
+        if deck_size > 0:
+            if kind == "bare" or counts[kind] < 1:
+                raise refuse(f"The explore deck holds no {kind} tile now.", "CA-R10")
+        elif kind not in ("bare", "environment") or (
+            kind == "environment" and state.spare_environments < 1
+        ):
+            raise refuse(
+                "The explore deck is empty: only a spare Environment from the box, if any, "
+                "or nothing.",
+                "CA-R10",
+            )
+        idx = work.i(head.space)
+        if kind == "grass":
+            work.update["deck_grass"] = grass - 1
+            tile = Tile(kind="grass", name=action.name, loot=action.loot or "none")
+        elif kind == "environment":
+            if deck_size > 0:
+                work.update["deck_environments"] = envs - 1
+            else:
+                work.update["spare_environments"] = state.spare_environments - 1
+            tile = Tile(kind="environment", name=action.name)
+        elif kind == "lair":
+            beast = action.beast or lairs[0]
+            if beast in lairs:
+                lairs.remove(beast)
+            else:
+                lairs.pop(0)
+            if any(b.name == beast for b in work.beasts):
+                raise refuse(f"{beast} is already on the island.", "CA-R11")
+            work.update["deck_lairs"] = tuple(lairs)
+            tile = Tile(kind="lair", name=action.name or f"Lair of {beast}", beast=beast)
+        else:
+            tile = Tile(kind="bare")
+        work.tiles[idx] = tile
+        work.events.append(
+            SpaceExplored(space=head.space, tile=tile, text=f"{head.space}: {_tile_text(tile)}.")
+        )
+        if action.kind is None:
+            work.fix(head.space, f"Put {_tile_text(tile)} here (drawn by the referee).")
+        if tile.kind == "lair" and tile.beast:
+            self._add_beast(work, tile.beast, head.space)
+
+    def _add_beast(self, work: Work[ColossiState], beast: str, space: str) -> None:
+        work.beasts.append(BeastPos(name=beast, space=space))
+        work.note(f"{beast} appears on {space}.")
+        if work.cfg.beast_kills:  # CA-R08 option: Beast Master's kill rule
+            idx = work.i(space)
+            for seat in work.seats_from(work.active):
+                work.kill(seat, space, work.acolytes[idx][seat], beast)
+
+    def _put_lair(self, work: Work[ColossiState], beast: str, space: str) -> None:
+        idx = work.i(space)
+        if work.tiles[idx] is not None:
+            work.note(f"The tile on {space} is discarded for the Lair (CA-R11).")
+        work.tiles[idx] = Tile(kind="lair", name=f"Lair of {beast}", beast=beast)
+        work.fix(space, f"Put the Lair of {beast} here, with {beast} on it.")
+        self._add_beast(work, beast, space)
+
+    # --- traits ---------------------------------------------------------------------
+
+    def _next_trait(self, work: Work[ColossiState], name: str | None) -> str:
+        drawn = int(self._get(work, "traits_drawn"))
+        work.update["traits_drawn"] = drawn + 1
+        return name or f"Trait {drawn + 1}"
+
+    def _take_trait(self, work: Work[ColossiState], seat: int, action: TakeTrait) -> None:
+        state = work.state
+        row = list(self._get(work, "trait_row"))
+        if action.row is not None:
+            if action.row >= len(row):
+                raise refuse("There is no such face-up Trait.", "CA-R13")
+            name = row[action.row]
+            row[action.row] = self._next_trait(work, action.refill)  # refill at once
+        else:
+            name = self._next_trait(work, action.name)
+        traits = [list(t) for t in state.traits]
+        if name in traits[seat]:
+            name = f"{name} (2)"
+        traits[seat].append(name)
+        work.update["trait_row"] = tuple(row)
+        work.update["traits"] = tuple(tuple(t) for t in traits)
+        work.note(f"{state.players[seat]} gains the Trait {name}.")
+        if len(traits[seat]) > MAX_TRAITS:
+            work.pending.insert(0, PendingTraitDiscard(player=seat))
+
+    def _discard_trait(self, work: Work[ColossiState], seat: int, name: str) -> None:
+        traits = [list(t) for t in self._get(work, "traits")]
+        if name not in traits[seat]:
+            raise refuse(f"{work.state.players[seat]} has no Trait {name!r}.", "CA-R13")
+        traits[seat].remove(name)
+        work.update["traits"] = tuple(tuple(t) for t in traits)
+        work.note(f"{work.state.players[seat]} discards the Trait {name}.")
+
+    # --- phases -----------------------------------------------------------------------
+
+    def _act(self, work: Work[ColossiState], action: ColossiAction) -> None:
+        state = work.state
+        phase = state.phase
+        seat = state.active
+        if isinstance(action, PickWinners):
+            tied = _leaders(state.gold)
+            if phase != "tie" or not action.seats or not set(action.seats) <= set(tied):
+                raise refuse("Pick the winner(s) among the tied players.", "CA-R05")
+            work.update.update(phase="over", winners=tuple(sorted(set(action.seats))))
+            work.events.append(GameEnded(text="The table picked the winner of the tie."))
+            return
+        if isinstance(action, ApplyEffect):
+            if phase in ("tie",):
+                raise refuse("The game is being decided.")
+            do_effect(work, self.current_player(state) or 0, action, colossi_rules=True)
+            return
+        if isinstance(action, DiscardTrait):
+            if not state.options.use_traits:
+                raise refuse("This game is played without Traits.", "CA-R13")
+            self._discard_trait(work, self.current_player(state) or 0, action.name)
+            return
+        if phase == "age_reveal":
+            if not isinstance(action, RevealAge):
+                raise refuse(f"Reveal the card of {age_label(state.age)} first.", "CA-R19")
+            self._reveal(work, action)
+            return
+        if phase == "actions":
+            self._action_phase(work, seat, action)
+            return
+        if phase == "age_scoring":
+            if not isinstance(action, AgeScoring):
+                raise refuse("Enter the Age card's scoring first.", "CA-R17")
+            if len(action.gold) != len(state.players):
+                raise refuse("Give one gold amount per player, in seat order.")
+            work.label = f"{age_label(state.age)} scoring"
+            for p, amount in enumerate(action.gold):
+                work.add_gold(p, amount, "age_scoring")
+            work.update.update(
+                phase="harvest",
+                active=state.mantle,
+                history=gold_row(state, work.gold, f"{age_label(state.age)} scoring"),
+            )
+            work.note("The Harvest Phase begins with the Mantle holder.")
+            return
+        if phase == "harvest":
+            if isinstance(action, Harvest):
+                self._harvest(work, seat, action)
+            elif isinstance(action, PassHarvest):
+                passed = list(state.passed)
+                passed[seat] = True
+                work.update["passed"] = tuple(passed)
+                work.note(f"{state.players[seat]} passes for this Harvest.")
+            else:
+                raise refuse("In the Harvest Phase you harvest a space or pass.")
+            self._next_harvester(work)
+            return
+        raise refuse("That is not possible now.")
+
+    def _reveal(self, work: Work[ColossiState], action: RevealAge) -> None:
+        state = work.state
+        content = state.options.content
+        beasts, rounds, water, name = action.beasts, action.rounds, action.water, action.name
+        card_id: str | None = action.card
+        if card_id is None and not beasts and content and content.ages:
+            marked = any(a.age for a in content.ages)  # CA-R19 sub-decks
+            pool = [
+                a.id
+                for a in content.ages
+                if a.id not in state.used_age_cards
+                and (not marked or a.age == AGE_NAMES[state.age - 1])
+            ]
+            if not pool:
+                raise refuse("The content file has no unused Age card for this Age.", "CA-R19")
+            card_id, rng = state.rng.choice(pool)
+            work.update["rng"] = rng
+        if card_id is not None:
+            card = content.age(card_id) if content else None
+            if card is None:
+                raise refuse(f"The content file has no Age card {card_id!r}.", "CA-R19")
+            beasts, rounds, water = card.beasts, card.rounds, card.water
+            name = card.name or card.id
+            work.update["used_age_cards"] = (*state.used_age_cards, card.id)
+        if not beasts or len(set(beasts)) != len(beasts):
+            raise refuse("An Age card names at least one Beast, each once.", "CA-R11")
+        for space in water:
+            if not state.board.has(space):
+                raise refuse(f"There is no space {space!r} on this island.", "BM-R01")
+        work.label = age_label(state.age)
+        work.update.update(
+            age_name=name,
+            age_beasts=beasts,
+            rounds=rounds or state.options.rounds_per_age,  # CA-R04
+            phase="transition",
+        )
+        work.note(f"{age_label(state.age)}: {name or 'Age card'} — Beasts: {', '.join(beasts)}.")
+        on_board = {b.name for b in work.beasts}
+        if state.age == 1:
+            first, *others = beasts
+            centre = state.board.centre
+            if state.options.centre_setup == "age1_lair":  # CA-R01
+                self._put_lair(work, first, centre)
+                placed_later = others
+            else:
+                work.pending.append(
+                    PendingExplore(space=centre, player=state.mantle, entered=False)
+                )
+                placed_later = list(beasts)
+            work.update["retiring_beasts"] = ()
+            if placed_later:
+                work.pending.append(
+                    PendingRollOff(
+                        purpose="age1_lairs", contenders=tuple(range(len(state.players)))
+                    )
+                )
+        else:
+            retiring = tuple(b.name for b in work.beasts if b.name not in beasts)
+            work.update["retiring_beasts"] = retiring
+            missing = [b for b in beasts if b not in on_board]
+            if missing:
+                low = min(work.gold)
+                poorest = tuple(p for p, g in enumerate(work.gold) if g == low)
+                if len(poorest) == 1:
+                    for beast in missing:
+                        work.pending.append(PendingLair(player=poorest[0], beast=beast))
+                else:
+                    work.pending.append(PendingRollOff(purpose="least_gold", contenders=poorest))
+        for space in water:  # the Age card's Setup (CA-R18)
+            work.set_water(space, True)
+        self._maybe_finish_transition(work)
+
+    def _missing_lairs(self, work: Work[ColossiState]) -> list[str]:
+        beasts: tuple[str, ...] = tuple(self._get(work, "age_beasts"))
+        on_board = {b.name for b in work.beasts}
+        pending = {p.beast for p in work.pending if isinstance(p, PendingLair)}
+        return [b for b in beasts if b not in on_board and b not in pending]
+
+    def _maybe_finish_transition(self, work: Work[ColossiState]) -> None:
+        """Once every new Lair is placed: retire old Beasts (CA-R11), start the Action Phase."""
+        if self._get(work, "phase") != "transition":
+            return
+        if any(isinstance(p, PendingLair | PendingRollOff) for p in work.pending):
+            return
+        state = work.state
+        retiring: tuple[str, ...] = tuple(self._get(work, "retiring_beasts"))
+        for beast in retiring:
+            pos = next((k for k, b in enumerate(work.beasts) if b.name == beast), None)
+            if pos is None:
+                continue
+            space = work.beasts.pop(pos).space
+            idx = work.i(space)
+            tile = work.tiles[idx]
+            if tile is not None and tile.kind == "lair" and tile.beast == beast:
+                occupied = sum(work.acolytes[idx]) > 0 or space in work.colossi
+                work.tiles[idx] = None
+                work.note(f"{beast} and its Lair leave the island (CA-R11).")
+                work.fix(space, f"Remove {beast} and its Lair.")
+                if occupied:
+                    work.pending.append(
+                        PendingExplore(space=space, player=state.mantle, entered=False)
+                    )
+        age: int = int(self._get(work, "age"))
+        mantle: int = int(self._get(work, "mantle"))
+        if age == 1 and state.options.use_traits:
+            for seat in work.seats_from(mantle):  # CA-R12
+                work.pending.append(PendingTrait(player=seat))
+        work.movements_left = ACTIONS
+        work.update.update(
+            phase="actions",
+            retiring_beasts=(),
+            active=mantle,
+            age_turns=0,
+            harvested=((),) * len(state.players),
+            passed=(False,) * len(state.players),
+        )
+        work.events.append(
+            TurnChanged(player=mantle, text=f"{state.players[mantle]} starts the Age.")
+        )
+
+    def _action_phase(self, work: Work[ColossiState], seat: int, action: ColossiAction) -> None:
+        state = work.state
+        if isinstance(action, Move | Spawn):
+            if work.movements_left < 1:
+                raise refuse("You have no Action left this turn.")
+            work.movements_left -= 1
+            if isinstance(action, Move):
+                do_move(work, seat, action)
+            else:
+                do_spawn(work, seat, action)
+            return
+        if isinstance(action, PlayCard):
+            kind = action.kind
+            if action.card is not None and state.options.content:
+                known = state.options.content.card(action.card)
+                kind = known.kind if known else kind
+            if kind in ("perk", "beast_master"):
+                raise refuse("Colossi's cards are Action, Beast and Divine Gift cards.", "CA-R14")
+            if kind == "beast":
+                if work.movements_left < 1 and state.options.beast_card_needs_action:
+                    raise refuse("Playing a Beast card needs an Action available.", "CA-R15")
+            elif work.movements_left < 1:
+                raise refuse("Playing a card costs an Action; you have none left.")
+            spent = 1 if work.movements_left > 0 else 0
+            work.movements_left -= spent
+            played = resolve_play_card(work, seat, action, state.options.content)
+            if played == "beast":
+                work.movements_left += spent  # CA-R15: the Beast card refunds its Action
+            return
+        if isinstance(action, EndActionPhase):
+            work.note("The Action Phase ends early (CA-R04).")
+            self._start_harvest(work)
+            return
+        if isinstance(action, EndTurn):
+            work.label = f"{age_label(state.age)} turn"
+            work.note(f"{state.players[seat]} ends the Actions and draws 1 card.")
+            work.change_cards(seat, 1)
+            turns = state.age_turns + 1
+            n = len(state.players)
+            label = f"{age_label(state.age)} round {(turns - 1) // n + 1} ({state.players[seat]})"
+            work.update.update(age_turns=turns, history=gold_row(state, work.gold, label))
+            if turns >= state.rounds * n:
+                self._start_harvest(work)
+            else:
+                nxt = (seat + 1) % n
+                work.movements_left = ACTIONS
+                work.update["active"] = nxt
+                work.events.append(TurnChanged(player=nxt, text=f"{state.players[nxt]}'s turn."))
+            return
+        raise refuse("That is not possible during the Action Phase.")
+
+    def _start_harvest(self, work: Work[ColossiState]) -> None:
+        work.movements_left = 0
+        work.update.update(phase="age_scoring", active=work.state.mantle)
+        work.note(f"{age_label(work.state.age)}'s Harvest Phase: first the Age card's scoring.")
+
+    def _harvest(self, work: Work[ColossiState], seat: int, action: Harvest) -> None:
+        """Acolytes home, Colossus tipped, then cubes → Grass Loot → Environment (3.7)."""
+        state = work.state
+        if not state.board.has(action.space):
+            raise refuse(f"There is no space {action.space!r} on this island.", "BM-R01")
+        if action.space in state.harvested[seat]:
+            raise refuse(f"You already harvested {action.space} this Age.", "CA-R07")
+        if action.space not in self.harvestable(state, seat):
+            raise refuse(f"You do not control {action.space} now.", "CA-R06")
+        idx = work.i(action.space)
+        work.label = f"{age_label(state.age)} harvest"
+        back = work.acolytes[idx][seat]
+        work.acolytes[idx][seat] = 0
+        work.in_hand[seat] += back
+        if back:
+            work.fix(action.space, f"{state.players[seat]} takes back {back} Acolyte(s).")
+        if work.colossi[seat] == action.space:
+            work.tipped[seat] = True
+            work.fix(action.space, f"Lay {state.players[seat]}'s Colossus on its side.")
+        work.note(
+            f"{state.players[seat]} harvests {action.space}"
+            + (f"; {back} Acolyte(s) return to hand" if back else "")
+            + ("; the Colossus is laid on its side" if work.colossi[seat] == action.space else "")
+            + "."
+        )
+        cubes = work.cubes[idx]
+        if cubes:
+            work.cubes[idx] = 0
+            work.add_gold(seat, cubes, "harvest")
+        tile = work.tiles[idx]
+        if tile is not None and tile.kind == "grass":
+            if tile.loot == "gold":
+                work.add_gold(seat, 1, "harvest")
+            elif tile.loot == "cards":
+                work.change_cards(seat, 1)
+            elif tile.loot == "trait":
+                if state.options.use_traits:
+                    work.pending.append(PendingTrait(player=seat))
+                else:
+                    work.note("Without Traits, Trait Loot gives nothing (CA-R13).")
+        effects = action.effects
+        if tile is not None and tile.kind in ("environment", "lair") and not effects:
+            known = state.options.content.environment(tile.name) if state.options.content else None
+            effects = known.effects if known else ()
+        elif effects and (tile is None or tile.kind not in ("environment", "lair")):
+            raise refuse(f"{action.space} is not an Environment: it has no effect text.")
+        if effects:
+            run_effects(work, seat, None, effects, colossi_rules=True, gold_source="harvest")
+        harvested = [list(h) for h in state.harvested]
+        harvested[seat].append(action.space)
+        work.update["harvested"] = tuple(tuple(h) for h in harvested)
+
+    def _next_harvester(self, work: Work[ColossiState]) -> None:
+        state = work.state
+        passed: tuple[bool, ...] = tuple(self._get(work, "passed"))
+        n = len(state.players)
+        for k in range(1, n + 1):
+            seat = (state.active + k) % n
+            if not passed[seat]:
+                work.update["active"] = seat
+                return
+        self._end_age(work)
+
+    def _end_age(self, work: Work[ColossiState]) -> None:
+        state = work.state
+        work.update["history"] = gold_row(state, work.gold, f"End of {age_label(state.age)}")
+        leaders = _leaders(tuple(work.gold))
+        if state.age >= AGES:
+            if len(leaders) > 1 and state.options.tie_policy == "manual":
+                work.update["phase"] = "tie"
+            else:
+                work.update.update(phase="over", winners=leaders)
+                work.events.append(GameEnded(text="Age III is over."))
+            return
+        work.update["phase"] = "transition"
+        if len(leaders) == 1:
+            work.update["mantle"] = leaders[0]
+            work.note(f"{state.players[leaders[0]]} is in first place and takes the Mantle.")
+            self._begin_transition(work)
+        else:
+            work.pending.append(PendingRollOff(purpose="mantle", contenders=leaders))
+
+    def _begin_transition(self, work: Work[ColossiState]) -> None:
+        """Stand Colossi up, pass the Mantle if the option says so, reveal the next Age."""
+        state = work.state
+        for seat, tipped in enumerate(work.tipped):
+            where = work.colossi[seat]
+            if tipped and where is not None:
+                work.fix(where, f"Stand {state.players[seat]}'s Colossus up again.")
+        work.tipped = [False] * len(state.players)
+        mantle = int(self._get(work, "mantle"))
+        if state.options.mantle_pass_left_after_award:  # CA-R03 option
+            mantle = (mantle + 1) % len(state.players)
+        work.update.update(mantle=mantle, active=mantle, phase="age_reveal", age=state.age + 1)
+
+    def _settle(self, work: Work[ColossiState]) -> None:
+        work.pending = [
+            p
+            for p in work.pending
+            if not (isinstance(p, PendingDisplace) and work.colossi[p.player] != p.space)
+        ]
+
+
+def _leaders(gold: tuple[int, ...]) -> tuple[int, ...]:
+    best = max(gold)
+    return tuple(i for i, g in enumerate(gold) if g == best)
+
+
+def _lair_spaces(state: ColossiState) -> list[str]:
+    """Empty non-Water spaces (CA-R16); if none, any non-Water tile without a Beast."""
+    beasts = state.beast_spaces()
+    empty = [
+        sid
+        for sid, sp in zip(state.board.ids, state.spaces, strict=True)
+        if sp.tile is None and not sp.water and sid not in beasts
+    ]
+    if empty:
+        return empty
+    tiles = [
+        sid
+        for sid, sp in zip(state.board.ids, state.spaces, strict=True)
+        if not sp.water and sid not in beasts
+    ]
+    # A tiny island full of Beasts: the Lair shares a Beast's space rather than get stuck.
+    return tiles or [
+        sid for sid, sp in zip(state.board.ids, state.spaces, strict=True) if not sp.water
+    ]
+
+
+def _tile_text(tile: Tile) -> str:
+    if tile.kind == "grass":
+        return f"Grass with {tile.loot} Loot"
+    if tile.kind == "lair":
+        return f"the Lair of {tile.beast}"
+    if tile.kind == "environment":
+        return f"the Environment {tile.name}" if tile.name else "an Environment"
+    return "nothing (the deck and the box are empty, CA-R10)"
+
+
+def _age_samples(state: ColossiState) -> Iterator[RevealAge]:
+    """A bounded set of Age cards for self-play: same, new and overlapping Beasts."""
+    label = AGE_NAMES[state.age - 1]
+    current = state.age_beasts
+    if state.age == 1:
+        yield RevealAge(name="Age I", beasts=("Beast I",))
+        yield RevealAge(name="Age I", beasts=("Beast I", "Beast I b"), rounds=3)
+        return
+    yield RevealAge(name=f"Age {label}", beasts=current)
+    yield RevealAge(name=f"Age {label}", beasts=(f"Beast {label}",))
+    yield RevealAge(name=f"Age {label}", beasts=(current[0], f"Beast {label}"))
+    edge = next(
+        (
+            s
+            for s in state.board.ids
+            if state.board.is_edge(s) and s not in state.beast_spaces() and s != state.board.centre
+        ),
+        None,
+    )
+    if edge is not None:
+        yield RevealAge(name=f"Age {label}", beasts=(f"Beast {label}",), water=(edge,))
+
+
+def _card_samples(state: ColossiState) -> Iterator[PlayCard]:
+    """A bounded, representative set of card plays (unknown texts): see the docs."""
+    yield PlayCard(kind="action")
+    yield PlayCard(kind="divine_gift", effects=(GainGold(who="each", amount=1),))
+    if state.beasts:
+        beast = state.beasts[0]
+        for space in state.board.adjacent(beast.space):
+            if not state.space(space).water:
+                yield PlayCard(kind="beast", effects=(MoveBeast(beast=beast.name, to=space),))
+
+
+RULES = ColossiRules()
+
+__all__ = [
+    "RULES",
+    "AgeScoring",
+    "ApplyEffect",
+    "ColossiAction",
+    "ColossiOptions",
+    "ColossiRules",
+    "ColossiState",
+    "DiscardToLimit",
+    "DiscardTrait",
+    "DisplaceColossus",
+    "DrawTile",
+    "EndActionPhase",
+    "EndTurn",
+    "Harvest",
+    "Move",
+    "Note",
+    "PassHarvest",
+    "PickWinners",
+    "PlaceLair",
+    "PlayCard",
+    "RevealAge",
+    "Roll",
+    "Spawn",
+    "TakeTrait",
+    "config",
+]

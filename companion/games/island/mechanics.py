@@ -1,0 +1,953 @@
+"""The island mechanics both island games share: pieces, control, Road Movement, exploring
+triggers, deaths, the Beast, hand limit, the gold ledger and the generic effect editors.
+
+Beast Master (seed 001) and Colossi (seed 002) are two rule sets over one island system;
+everything that is the same in both lives here, switched by :class:`IslandConfig` where
+they differ (the Beast's built-in kill and displacement exist only in Beast Master,
+CA-R08; gold never drops below 0 only in Colossi, CA-R17).
+
+States are immutable; changes are made on a :class:`Work` (a mutable scratch copy of the
+shared fields) and frozen back into a new state in one ``model_copy``.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Annotated, Any, Generic, Literal, TypeVar
+
+from pydantic import Field
+
+from companion.events import Event, TableChanges
+from companion.highlights import TableChange
+from companion.model import Frozen
+from companion.outcome import ScoreRow
+from companion.rules import GameState, refuse
+
+from .board import IslandBoard
+
+OFF_BOARD = "off"
+HAND_LIMIT = 6
+
+PieceKind = Literal["colossus", "acolyte"]
+TileKind = Literal["loot", "environment", "grass", "lair", "bare"]
+GrassLoot = Literal["gold", "cards", "trait", "none"]
+GoldSource = Literal["banner", "kill", "gift", "harvest", "age_scoring", "effect", "correction"]
+CardKind = Literal["action", "perk", "divine_gift", "beast_master", "beast", "other"]
+SeatRef = int | Literal["self", "each", "others"]
+
+
+# --- pieces of state ------------------------------------------------------------------
+
+
+class Tile(Frozen):
+    """What lies face up on a space. ``bare`` = explored, nothing there (BM-R06, CA-R10)."""
+
+    kind: TileKind
+    name: str = ""
+    gold: int = Field(default=0, ge=0)  # Beast Master Loot: its printed reward (BM-R15)
+    cards: int = Field(default=0, ge=0)
+    loot: GrassLoot | None = None  # Colossi Grass tiles
+    beast: str | None = None  # Colossi Lair tiles: the matching Beast
+
+
+class SpaceState(Frozen):
+    """The changing contents of one space (aligned with the board's space order)."""
+
+    tile: Tile | None = None
+    acolytes: tuple[int, ...]  # per seat
+    banner: int | None = None
+    water: bool = False
+    cubes: int = Field(default=0, ge=0)
+
+
+class BeastPos(Frozen):
+    name: str
+    space: str
+
+
+class GoldEntry(Frozen):
+    """One line of the gold ledger: a player's gold is always the sum of their entries."""
+
+    player: int
+    amount: int
+    source: GoldSource
+    label: str
+
+
+# --- things the game waits for ---------------------------------------------------------
+
+
+class PendingExplore(Frozen):
+    """A space was entered unexplored: roll (Beast Master) or draw a tile (Colossi)."""
+
+    kind: Literal["explore"] = "explore"
+    space: str
+    player: int
+    entered: bool = True  # False: a replacement tile (CA-R10/CA-R11), not an entry
+
+
+class PendingLoot(Frozen):
+    """A Loot token was placed face up; its printed reward must be entered (BM-R15)."""
+
+    kind: Literal["loot"] = "loot"
+    space: str
+    player: int
+
+
+class PendingDisplace(Frozen):
+    """A Colossus must leave ``space`` to an adjacent space of its owner's choice."""
+
+    kind: Literal["displace"] = "displace"
+    space: str
+    player: int
+    reason: str
+
+
+class PendingDiscard(Frozen):
+    """The player holds more than 6 cards and must discard down (BM-R08)."""
+
+    kind: Literal["discard"] = "discard"
+    player: int
+
+
+class PendingTrait(Frozen):
+    """Colossi: the player gains a Trait (face-up row or deck, CA-R12/CA-R13)."""
+
+    kind: Literal["trait"] = "trait"
+    player: int
+
+
+class PendingTraitDiscard(Frozen):
+    """Colossi: the player holds 3 Traits and must discard one now (CA-R13)."""
+
+    kind: Literal["trait_discard"] = "trait_discard"
+    player: int
+
+
+class PendingRollOff(Frozen):
+    """A d6 roll-off among tied players; re-roll ties among the highest (CA-R05)."""
+
+    kind: Literal["roll_off"] = "roll_off"
+    purpose: Literal["mantle", "least_gold", "age1_lairs"]
+    contenders: tuple[int, ...]
+    player: int | None = None
+
+
+class PendingLair(Frozen):
+    """Colossi: ``player`` places the Lair of ``beast`` on an empty space (CA-R11/CA-R16)."""
+
+    kind: Literal["lair"] = "lair"
+    player: int
+    beast: str
+
+
+Pending = Annotated[
+    PendingExplore
+    | PendingLoot
+    | PendingDisplace
+    | PendingDiscard
+    | PendingTrait
+    | PendingTraitDiscard
+    | PendingRollOff
+    | PendingLair,
+    Field(discriminator="kind"),
+]
+
+
+# --- the generic effect editors (principle 0.2.2) ---------------------------------------
+
+
+class MovePiece(Frozen):
+    """Move or push a piece to any space (or ``"off"`` the edge from an edge space)."""
+
+    type: Literal["move_piece"] = "move_piece"
+    who: SeatRef = "self"
+    piece: PieceKind = "acolyte"
+    origin: str
+    to: str
+    push: bool = True
+
+
+class MoveBeast(Frozen):
+    type: Literal["move_beast"] = "move_beast"
+    beast: str | None = None  # None: the only Beast / the first one
+    to: str
+
+
+class KillAcolyte(Frozen):
+    type: Literal["kill_acolyte"] = "kill_acolyte"
+    who: SeatRef
+    space: str
+    count: int = Field(default=1, ge=1)
+
+
+class GainGold(Frozen):
+    """±gold; in Colossi a loss is capped at the current total (CA-R17)."""
+
+    type: Literal["gold"] = "gold"
+    who: SeatRef = "self"
+    amount: int
+    source: GoldSource | None = None  # None: from the context (a gift card -> "gift")
+
+
+class DrawCards(Frozen):
+    """Draw (positive) or discard (negative) Colossus cards."""
+
+    type: Literal["cards"] = "cards"
+    who: SeatRef = "self"
+    amount: int
+
+
+class ExtraMovements(Frozen):
+    """Extra Movements (Beast Master) or Actions (Colossi) for this turn."""
+
+    type: Literal["extra_movements"] = "extra_movements"
+    amount: int = Field(ge=-20, le=20)
+
+
+class SetPerk(Frozen):
+    """Beast Master: put a Perk in play (replacing the old one, BM-R11) or remove it."""
+
+    type: Literal["perk"] = "perk"
+    who: SeatRef = "self"
+    name: str | None
+
+
+class PlaceWater(Frozen):
+    """Colossi: put Water on a space (CA-R18 consequences) or take it away."""
+
+    type: Literal["water"] = "water"
+    space: str
+    on: bool = True
+
+
+class PlaceCubes(Frozen):
+    type: Literal["cubes"] = "cubes"
+    space: str
+    amount: int
+
+
+Effect = Annotated[
+    MovePiece
+    | MoveBeast
+    | KillAcolyte
+    | GainGold
+    | DrawCards
+    | ExtraMovements
+    | SetPerk
+    | PlaceWater
+    | PlaceCubes,
+    Field(discriminator="type"),
+]
+
+
+# --- shared actions ----------------------------------------------------------------------
+
+
+class Move(Frozen):
+    """One paid Movement/Action, with its free Road steps (B.3).
+
+    ``path`` lists every space entered, the destination last; without it the referee
+    takes a shortest legal chain.
+    """
+
+    type: Literal["move"] = "move"
+    piece: PieceKind
+    origin: str
+    to: str
+    path: tuple[str, ...] | None = None
+
+
+class Spawn(Frozen):
+    """Spawn an Acolyte on your Colossus's space, optionally stepping on for free."""
+
+    type: Literal["spawn"] = "spawn"
+    to: str | None = None
+    path: tuple[str, ...] | None = None
+
+
+class DisplaceColossus(Frozen):
+    """Answer a displacement: move your Colossus to this adjacent space."""
+
+    type: Literal["displace_colossus"] = "displace_colossus"
+    to: str
+
+
+class DiscardToLimit(Frozen):
+    """Discard down to the hand limit of 6 (the cards themselves are chosen at the table)."""
+
+    type: Literal["discard_to_limit"] = "discard_to_limit"
+
+
+class ApplyEffect(Frozen):
+    """A generic effect editor outside any card (corrections, tile and Age texts)."""
+
+    type: Literal["effect"] = "effect"
+    effect: Effect
+    card_kind: CardKind | None = None  # entered as part of this kind of card (BM-R10)
+
+
+class PlayCard(Frozen):
+    """Play a Colossus card: its kind, optional name, and its effects as primitives.
+
+    With a content file, ``card`` names a known card and its kind and effects come from
+    the file (given ``effects`` are then refused).
+    """
+
+    type: Literal["play_card"] = "play_card"
+    kind: CardKind | None = None
+    name: str | None = None
+    card: str | None = None
+    effects: tuple[Effect, ...] = ()
+
+
+# --- events -------------------------------------------------------------------------------
+
+
+class PieceMoved(Event):
+    type: Literal["piece_moved"] = "piece_moved"
+    player: int
+    piece: PieceKind
+    path: tuple[str, ...]
+
+
+class AcolyteDied(Event):
+    type: Literal["acolyte_died"] = "acolyte_died"
+    player: int
+    space: str
+    count: int
+
+
+class SpaceExplored(Event):
+    type: Literal["space_explored"] = "space_explored"
+    space: str
+    tile: Tile
+
+
+class GoldChanged(Event):
+    type: Literal["gold_changed"] = "gold_changed"
+    player: int
+    amount: int
+    source: GoldSource
+
+
+class BeastMoved(Event):
+    type: Literal["beast_moved"] = "beast_moved"
+    beast: str
+    space: str
+
+
+class TurnChanged(Event):
+    type: Literal["turn_changed"] = "turn_changed"
+    player: int
+
+
+class Note(Event):
+    """Anything else worth a log line (cards, banners, phases)."""
+
+    type: Literal["note"] = "note"
+
+
+# --- the shared state ----------------------------------------------------------------------
+
+
+class IslandState(GameState):
+    """Fields both island games keep (each game's state adds its own)."""
+
+    board: IslandBoard
+    spaces: tuple[SpaceState, ...]
+    colossi: tuple[str | None, ...]
+    tipped: tuple[bool, ...]
+    acolytes_in_hand: tuple[int, ...]
+    cards_in_hand: tuple[int, ...]
+    perks: tuple[str | None, ...]
+    gold: tuple[int, ...]
+    ledger: tuple[GoldEntry, ...] = ()
+    beasts: tuple[BeastPos, ...] = ()
+    active: int = 0
+    movements_left: int = 0
+    pending: tuple[Pending, ...] = ()
+    turns_played: int = 0
+    history: tuple[ScoreRow, ...] = ()
+
+    def space(self, space_id: str) -> SpaceState:
+        return self.spaces[self.board.graph.index[space_id]]
+
+    def beast_spaces(self) -> set[str]:
+        return {b.space for b in self.beasts}
+
+
+S = TypeVar("S", bound=IslandState)
+
+
+@dataclass(frozen=True)
+class IslandConfig:
+    """Where the two games' island rules differ."""
+
+    beast_kills: bool  # BM 2.6.6 / CA-R08 option
+    spawn_safe_first_step: bool  # BM-R07 option
+    tipped_controls: bool  # CA-R06 option
+    hand_limit_immediate: bool  # BM-R08 option
+    gold_floor_zero: bool  # CA-R17
+
+
+# --- control (B.4) ---------------------------------------------------------------------
+
+
+def control_of(colossus_owners: Iterable[int], acolytes: Sequence[int]) -> int | None:
+    """Who controls a space (B.4, 2.6.5): None when nobody does."""
+    owners = sorted(set(colossus_owners))
+    if len(owners) == 1:
+        return owners[0]
+    candidates = owners if owners else [p for p, n in enumerate(acolytes) if n > 0]
+    if not candidates:
+        return None
+    best = max(acolytes[p] for p in candidates)
+    winners = [p for p in candidates if acolytes[p] == best]
+    if len(winners) == 1 and (len(owners) >= 2 or best >= 1):
+        return winners[0]
+    return None
+
+
+def colossus_owners_at(state: IslandState, space: str, cfg: IslandConfig) -> list[int]:
+    return [
+        seat
+        for seat, where in enumerate(state.colossi)
+        if where == space and (cfg.tipped_controls or not state.tipped[seat])
+    ]
+
+
+def controller(state: IslandState, space: str, cfg: IslandConfig) -> int | None:
+    return control_of(colossus_owners_at(state, space, cfg), state.space(space).acolytes)
+
+
+def control_map(state: IslandState, cfg: IslandConfig) -> dict[str, int]:
+    """Every controlled space and its controller."""
+    by_space: dict[str, list[int]] = {}
+    for seat, where in enumerate(state.colossi):
+        if where is not None and (cfg.tipped_controls or not state.tipped[seat]):
+            by_space.setdefault(where, []).append(seat)
+    out: dict[str, int] = {}
+    for sid, sp in zip(state.board.ids, state.spaces, strict=True):
+        who = control_of(by_space.get(sid, ()), sp.acolytes)
+        if who is not None:
+            out[sid] = who
+    return out
+
+
+# --- Road Movement (B.3) ---------------------------------------------------------------
+
+
+def own_spaces(
+    state: IslandState, owner: int, piece: PieceKind | None, origin: str | None
+) -> set[str]:
+    """Spaces holding a piece of ``owner`` other than the moving one (``piece`` at ``origin``)."""
+    out: set[str] = set()
+    col = state.colossi[owner]
+    if col is not None and piece != "colossus":
+        out.add(col)
+    for sid, sp in zip(state.board.ids, state.spaces, strict=True):
+        count = sp.acolytes[owner]
+        if piece == "acolyte" and sid == origin:
+            count -= 1
+        if count > 0:
+            out.add(sid)
+    return out
+
+
+def enterable(state: IslandState, space: str) -> bool:
+    """Water is like the edge: nobody enters it voluntarily (CA-R09)."""
+    return not state.space(space).water
+
+
+def destinations(
+    state: IslandState,
+    owner: int,
+    piece: PieceKind,
+    origin: str,
+    cfg: IslandConfig,
+    *,
+    spawn: bool = False,
+) -> dict[str, tuple[str, ...]]:
+    """Every space one paid Movement reaches, with a shortest chain path to each (B.3).
+
+    For a spawn the piece starts *on* ``origin`` (the Colossus's space): staying is a
+    destination (empty path) and the first step is free.
+    """
+    board = state.board
+    beasts = state.beast_spaces() if cfg.beast_kills and piece == "acolyte" else set()
+    own = own_spaces(state, owner, None if spawn else piece, None if spawn else origin)
+    water = {sid for sid, sp in zip(board.ids, state.spaces, strict=True) if sp.water}
+    found: dict[str, tuple[str, ...]] = {}
+    queue: deque[str] = deque()
+    if spawn:
+        found[origin] = ()
+        if origin not in beasts or cfg.spawn_safe_first_step:
+            queue.append(origin)
+    else:
+        for s1 in board.adjacent(origin):
+            if s1 in water:
+                continue
+            found[s1] = (s1,)
+            if s1 in own and s1 not in beasts:
+                queue.append(s1)
+    expanded: set[str] = set()
+    while queue:
+        here = queue.popleft()
+        if here in expanded:
+            continue
+        expanded.add(here)
+        base = found[here]
+        for nxt in board.adjacent(here):
+            if nxt in water or nxt in found:
+                continue
+            found[nxt] = (*base, nxt)
+            if nxt in own and nxt not in beasts:
+                queue.append(nxt)
+    return found
+
+
+def check_path(
+    state: IslandState,
+    owner: int,
+    piece: PieceKind,
+    origin: str,
+    path: tuple[str, ...],
+    cfg: IslandConfig,
+    *,
+    spawn: bool = False,
+) -> None:
+    """Refuse a chain that is not a legal Road Movement (B.3, BM-R07)."""
+    board = state.board
+    if not path and not spawn:
+        raise refuse("A Movement must enter at least one space.", "BM-R01")
+    beasts = state.beast_spaces() if cfg.beast_kills and piece == "acolyte" else set()
+    own = own_spaces(state, owner, None if spawn else piece, None if spawn else origin)
+    here = origin
+    if spawn and path and origin in beasts and not cfg.spawn_safe_first_step:
+        raise refuse(
+            "An Acolyte spawned on the Beast's space dies at once and cannot step on.",
+            "BM-R07",
+        )
+    for i, step in enumerate(path):
+        if not board.has(step):
+            raise refuse(f"There is no space {step!r} on this island.", "BM-R01")
+        if step not in board.adjacent(here):
+            raise refuse(f"{step} is not adjacent to {here}.", "BM-R01")
+        if not enterable(state, step):
+            raise refuse(f"{step} is Water: nobody enters it voluntarily.", "CA-R09")
+        if i > 0:
+            prev = path[i - 1]
+            if prev not in own:
+                raise refuse(
+                    f"Road Movement needs another of your pieces on {prev} to continue.",
+                    "BM-R07" if prev in beasts else None,
+                )
+            if prev in beasts:
+                raise refuse(f"An Acolyte entering the Beast's space {prev} dies there.", "BM-R07")
+        here = step
+
+
+# --- the scratch copy ------------------------------------------------------------------------
+
+
+class Work(Generic[S]):
+    """A mutable copy of the shared fields, frozen back with :meth:`finish`."""
+
+    def __init__(self, state: S, cfg: IslandConfig) -> None:
+        self.state = state
+        self.cfg = cfg
+        self.board = state.board
+        self.index = state.board.graph.index
+        self.tiles = [sp.tile for sp in state.spaces]
+        self.acolytes = [list(sp.acolytes) for sp in state.spaces]
+        self.banners = [sp.banner for sp in state.spaces]
+        self.water = [sp.water for sp in state.spaces]
+        self.cubes = [sp.cubes for sp in state.spaces]
+        self.colossi = list(state.colossi)
+        self.tipped = list(state.tipped)
+        self.in_hand = list(state.acolytes_in_hand)
+        self.cards = list(state.cards_in_hand)
+        self.perks = list(state.perks)
+        self.gold = list(state.gold)
+        self.ledger = list(state.ledger)
+        self.beasts = list(state.beasts)
+        self.pending: list[Any] = list(state.pending)
+        self.movements_left = state.movements_left
+        self.events: list[Event] = []
+        self.update: dict[str, Any] = {}
+        self.fixes: list[tuple[str, str]] = []  # (space, what to change on the table)
+        self.kill_credit: int | None = None  # seat paid +1 per opposing kill (BM-R10)
+        self.gold_context: GoldSource = "effect"
+        self.label = ""
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        return self.state.players
+
+    @property
+    def active(self) -> int:
+        active: int = self.update.get("active", self.state.active)
+        return active
+
+    def fix(self, space: str, instruction: str) -> None:
+        """Something the referee decided that players must now do on the table."""
+        self.fixes.append((space, instruction))
+
+    def finish(self) -> S:
+        """The new state; table fixes become one TableChanges event at the end."""
+        if self.fixes:
+            changes = tuple(
+                TableChange(step=k, cell=cell, instruction=text)
+                for k, (cell, text) in enumerate(self.fixes, start=1)
+            )
+            self.events.append(
+                TableChanges(changes=changes, text=f"Change the table: {len(changes)} step(s).")
+            )
+            self.fixes = []
+        spaces = tuple(
+            SpaceState(
+                tile=self.tiles[i],
+                acolytes=tuple(self.acolytes[i]),
+                banner=self.banners[i],
+                water=self.water[i],
+                cubes=self.cubes[i],
+            )
+            for i in range(len(self.tiles))
+        )
+        update: dict[str, Any] = {
+            "spaces": spaces,
+            "colossi": tuple(self.colossi),
+            "tipped": tuple(self.tipped),
+            "acolytes_in_hand": tuple(self.in_hand),
+            "cards_in_hand": tuple(self.cards),
+            "perks": tuple(self.perks),
+            "gold": tuple(self.gold),
+            "ledger": tuple(self.ledger),
+            "beasts": tuple(self.beasts),
+            "pending": tuple(self.pending),
+            "movements_left": self.movements_left,
+        }
+        update.update(self.update)
+        return self.state.model_copy(update=update)
+
+    # --- small queries -------------------------------------------------------------------
+
+    def i(self, space: str) -> int:
+        if space not in self.index:
+            raise refuse(f"There is no space {space!r} on this island.", "BM-R01")
+        return self.index[space]
+
+    def note(self, text: str) -> None:
+        self.events.append(Note(text=text))
+
+    def name(self, seat: int) -> str:
+        return self.players[seat]
+
+    def beast_at(self, space: str) -> bool:
+        return any(b.space == space for b in self.beasts)
+
+    def seats_from(self, first: int) -> list[int]:
+        """Seats in clockwise order starting with ``first``."""
+        n = len(self.players)
+        return [(first + k) % n for k in range(n)]
+
+    # --- gold -------------------------------------------------------------------------------
+
+    def add_gold(self, seat: int, amount: int, source: GoldSource) -> int:
+        """Change gold and record it in the ledger; returns the amount actually applied."""
+        if self.cfg.gold_floor_zero and self.gold[seat] + amount < 0:
+            amount = -self.gold[seat]  # CA-R17: a loss is capped at the current total
+        if amount == 0:
+            return 0
+        self.gold[seat] += amount
+        self.ledger.append(GoldEntry(player=seat, amount=amount, source=source, label=self.label))
+        sign = "+" if amount > 0 else "−"
+        self.events.append(
+            GoldChanged(
+                player=seat,
+                amount=amount,
+                source=source,
+                text=f"{self.name(seat)} {sign}{abs(amount)} Gold ({source}).",
+            )
+        )
+        return amount
+
+    # --- cards --------------------------------------------------------------------------------
+
+    def change_cards(self, seat: int, amount: int) -> None:
+        if self.cards[seat] + amount < 0:
+            raise refuse(f"{self.name(seat)} has only {self.cards[seat]} cards in hand.")
+        self.cards[seat] += amount
+        if amount:
+            verb = "draws" if amount > 0 else "discards"
+            self.note(f"{self.name(seat)} {verb} {abs(amount)} card(s).")
+        if self.cfg.hand_limit_immediate:
+            self.check_hand_limit(seat)
+
+    def check_hand_limit(self, seat: int) -> None:
+        """Whenever a hand holds 7+ cards, discarding comes before anything else (BM-R08)."""
+        if self.cards[seat] > HAND_LIMIT and not any(
+            isinstance(p, PendingDiscard) and p.player == seat for p in self.pending
+        ):
+            self.pending.insert(0, PendingDiscard(player=seat))
+
+    # --- deaths, exploring, the Beast ----------------------------------------------------
+
+    def kill(self, seat: int, space: str, count: int, why: str) -> None:
+        idx = self.i(space)
+        count = min(count, self.acolytes[idx][seat])
+        if count <= 0:
+            return
+        self.acolytes[idx][seat] -= count
+        self.in_hand[seat] += count
+        self.fix(space, f"Give {count} of {self.name(seat)}'s Acolytes there back to them.")
+        self.events.append(
+            AcolyteDied(
+                player=seat,
+                space=space,
+                count=count,
+                text=f"{count} Acolyte(s) of {self.name(seat)} died on {space} ({why}).",
+            )
+        )
+        credit = self.kill_credit
+        if credit is not None and credit != seat:
+            self.add_gold(credit, count, "kill")  # BM-R10
+
+    def enter(self, seat: int, space: str) -> None:
+        """A Colossus or Acolyte entered ``space``: queue exploring if it has no tile."""
+        idx = self.i(space)
+        if self.tiles[idx] is None and not any(
+            isinstance(p, PendingExplore) and p.space == space for p in self.pending
+        ):
+            self.pending.append(PendingExplore(space=space, player=seat))
+
+    def place_acolyte(self, seat: int, space: str, *, entering: bool) -> bool:
+        """Put an Acolyte on ``space``; it dies at once on the Beast (BM-R07). True if alive."""
+        idx = self.i(space)
+        self.acolytes[idx][seat] += 1
+        if entering:
+            self.enter(seat, space)
+        if self.cfg.beast_kills and self.beast_at(space):
+            self.kill(seat, space, 1, "the Beast")
+            return False
+        return True
+
+    def move_beast(self, name: str | None, to: str) -> None:
+        """Move a Beast; in Beast Master it kills and displaces (2.6.6)."""
+        idx = self.i(to)
+        if not self.beasts:
+            raise refuse("There is no Beast on the island.")
+        pos = 0
+        if name is not None:
+            names = [b.name for b in self.beasts]
+            if name not in names:
+                raise refuse(f"There is no Beast called {name!r} on the island.")
+            pos = names.index(name)
+        if self.water[idx]:
+            raise refuse(f"{to} is Water: Beasts never enter it.", "CA-R09")
+        beast = self.beasts[pos]
+        self.beasts[pos] = BeastPos(name=beast.name, space=to)
+        self.events.append(
+            BeastMoved(beast=beast.name, space=to, text=f"{beast.name} moves to {to}.")
+        )
+        if not self.cfg.beast_kills or beast.space == to:
+            return
+        for seat in self.seats_from(self.active):
+            self.kill(seat, to, self.acolytes[idx][seat], beast.name)
+        for seat in self.seats_from(self.active):
+            if self.colossi[seat] == to:
+                self.displace(seat, to, f"{beast.name} arrived")
+
+    def move_colossus(self, seat: int, path: Sequence[str]) -> None:
+        for step in path:
+            self.colossi[seat] = step
+            self.enter(seat, step)
+
+    def walk(self, seat: int, piece: PieceKind, origin: str | None, path: Sequence[str]) -> None:
+        """A checked Road Movement: every entered space explores; the end may kill (BM-R07).
+
+        ``origin`` None is a spawn: the Acolyte comes from hand onto the Colossus's space.
+        """
+        if piece == "colossus":
+            self.move_colossus(seat, path)
+        else:
+            if origin is None:
+                here = self.colossi[seat]
+                assert here is not None
+                self.in_hand[seat] -= 1
+                if not path:
+                    self.place_acolyte(seat, here, entering=False)
+                    return
+            else:
+                self.acolytes[self.i(origin)][seat] -= 1
+            for step in path[:-1]:
+                self.enter(seat, step)
+            self.place_acolyte(seat, path[-1], entering=True)
+        text = (
+            f"{self.name(seat)} moves a {piece} "
+            + (f"from {origin} " if origin else "(spawned) ")
+            + ("via " + " → ".join(path) if path else "and it stays")
+        )
+        self.events.append(PieceMoved(player=seat, piece=piece, path=tuple(path), text=text + "."))
+
+    def push_piece(self, seat: int, piece: PieceKind, origin: str, to: str, push: bool) -> None:
+        """The move-or-push editor, with its consequences (BM-R13, CA-R09, BM-R07)."""
+        oi = self.i(origin)
+        if piece == "colossus":
+            if self.colossi[seat] != origin:
+                raise refuse(f"{self.name(seat)}'s Colossus is not on {origin}.")
+        elif self.acolytes[oi][seat] < 1:
+            raise refuse(f"{self.name(seat)} has no Acolyte on {origin}.")
+        if to == OFF_BOARD:
+            if not self.board.is_edge(origin):
+                raise refuse(f"{origin} is not on the edge: nothing falls off from there.")
+            if piece == "colossus":
+                self.note("A Colossus cannot leave the island: it stays where it is (BM-R13).")
+                return
+            self.kill(seat, origin, 1, "pushed off the edge")
+            return
+        ti = self.i(to)
+        if self.water[ti]:
+            if not push:
+                raise refuse(f"{to} is Water: nobody enters it voluntarily.", "CA-R09")
+            if piece == "colossus":
+                self.note("A Colossus pushed onto Water does not move (CA-R09).")
+                return
+            self.kill(seat, origin, 1, "pushed into Water")
+            return
+        if piece == "colossus":
+            self.colossi[seat] = to
+            self.enter(seat, to)
+        else:
+            self.acolytes[oi][seat] -= 1
+            self.place_acolyte(seat, to, entering=True)
+        self.events.append(
+            PieceMoved(
+                player=seat,
+                piece=piece,
+                path=(to,),
+                text=f"{self.name(seat)}'s {piece} is moved from {origin} to {to}.",
+            )
+        )
+
+    def set_water(self, space: str, on: bool) -> None:
+        """Water placement; unless the Age card says otherwise, CA-R18 clears the space."""
+        idx = self.i(space)
+        if not on:
+            self.water[idx] = False
+            return
+        if self.beast_at(space):
+            raise refuse(f"A Beast stands on {space}; Water cannot go there.", "CA-R18")
+        if self.tiles[idx] is not None:
+            self.note(f"The tile on {space} is discarded for Water (CA-R18).")
+        self.tiles[idx] = None
+        self.cubes[idx] = 0
+        self.banners[idx] = None
+        self.water[idx] = True
+        self.fix(space, "Put a Water tile here.")
+        self.pending = [
+            p for p in self.pending if not (isinstance(p, PendingExplore) and p.space == space)
+        ]
+        for seat in range(len(self.players)):
+            self.kill(seat, space, self.acolytes[idx][seat], "Water")
+        for seat in self.seats_from(self.active):
+            if self.colossi[seat] == space:
+                self.displace(seat, space, "Water")
+
+    def displace(self, seat: int, space: str, reason: str) -> None:
+        """Queue a forced Colossus move; with no dry neighbour it stays (it cannot die)."""
+        if any(not self.water[self.i(s)] for s in self.board.adjacent(space)):
+            self.pending.append(PendingDisplace(space=space, player=seat, reason=reason))
+        else:
+            self.note(f"{self.name(seat)}'s Colossus has nowhere to go and stays on {space}.")
+
+    # --- effects ---------------------------------------------------------------------------
+
+    def seats(self, who: SeatRef, actor: int) -> list[int]:
+        if who == "self":
+            return [actor]
+        if who == "each":
+            return self.seats_from(actor)
+        if who == "others":
+            return self.seats_from(actor)[1:]
+        if not 0 <= who < len(self.players):
+            raise refuse(f"There is no seat {who}.")
+        return [who]
+
+    def one_seat(self, who: SeatRef, actor: int) -> int:
+        seats = self.seats(who, actor)
+        if len(seats) != 1:
+            raise refuse("This effect needs one player, not several.")
+        return seats[0]
+
+    def apply_effect(self, effect: Effect, actor: int, *, colossi_rules: bool) -> None:
+        """Resolve one primitive; its consequences follow the rules (deaths, exploring...)."""
+        if isinstance(effect, MovePiece):
+            self.push_piece(
+                self.one_seat(effect.who, actor),
+                effect.piece,
+                effect.origin,
+                effect.to,
+                effect.push,
+            )
+        elif isinstance(effect, MoveBeast):
+            self.move_beast(effect.beast, effect.to)
+        elif isinstance(effect, KillAcolyte):
+            seat = self.one_seat(effect.who, actor)
+            idx = self.i(effect.space)
+            if self.acolytes[idx][seat] < effect.count:
+                raise refuse(
+                    f"{self.name(seat)} has only {self.acolytes[idx][seat]} Acolyte(s) "
+                    f"on {effect.space}."
+                )
+            self.kill(seat, effect.space, effect.count, "an effect")
+        elif isinstance(effect, GainGold):
+            for seat in self.seats(effect.who, actor):
+                self.add_gold(seat, effect.amount, effect.source or self.gold_context)
+        elif isinstance(effect, DrawCards):
+            for seat in self.seats(effect.who, actor):
+                self.change_cards(seat, effect.amount)
+        elif isinstance(effect, ExtraMovements):
+            self.movements_left = max(0, self.movements_left + effect.amount)
+            self.note(f"{effect.amount:+d} Movement(s)/Action(s) this turn.")
+        elif isinstance(effect, SetPerk):
+            if colossi_rules:
+                raise refuse("Colossi has no Perks.", "CA-R14")
+            seat = self.one_seat(effect.who, actor)
+            old = self.perks[seat]
+            self.perks[seat] = effect.name
+            if old and effect.name:
+                self.note(
+                    f"{self.name(seat)}'s Perk {old} is discarded for {effect.name} (BM-R11)."
+                )
+        elif isinstance(effect, PlaceWater):
+            self.set_water(effect.space, effect.on)
+        elif isinstance(effect, PlaceCubes):
+            idx = self.i(effect.space)
+            if self.cubes[idx] + effect.amount < 0:
+                raise refuse(f"There are only {self.cubes[idx]} Gold cubes on {effect.space}.")
+            self.cubes[idx] += effect.amount
+
+
+def ledger_totals(ledger: Iterable[GoldEntry], players: int) -> tuple[int, ...]:
+    totals = [0] * players
+    for entry in ledger:
+        totals[entry.player] += entry.amount
+    return tuple(totals)
+
+
+def gold_by_source(state: IslandState) -> dict[str, tuple[int, ...]]:
+    """Each player's gold split by where it came from (for the score screen)."""
+    n = len(state.players)
+    out: dict[str, list[int]] = {}
+    for entry in state.ledger:
+        out.setdefault(entry.source, [0] * n)[entry.player] += entry.amount
+    return {k: tuple(v) for k, v in out.items()}
+
+
+def empty_spaces(board: IslandBoard, players: int) -> tuple[SpaceState, ...]:
+    by_id = {s.id: s for s in board.spaces}
+    return tuple(SpaceState(acolytes=(0,) * players, water=by_id[sid].water) for sid in board.ids)

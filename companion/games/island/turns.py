@@ -1,0 +1,230 @@
+"""Turn pieces both island referees use: Movements, Spawns, displacement, card plays,
+effects and highlights, all on top of :mod:`.mechanics`."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+
+from companion.highlights import Highlight, Role
+from companion.outcome import ScoreRow
+from companion.rules import refuse
+
+from .content import Content
+from .mechanics import (
+    ApplyEffect,
+    DisplaceColossus,
+    Effect,
+    GoldSource,
+    IslandConfig,
+    IslandState,
+    Move,
+    PendingDisplace,
+    PieceKind,
+    PlayCard,
+    S,
+    SetPerk,
+    Spawn,
+    Work,
+    check_path,
+    control_map,
+    destinations,
+)
+
+
+def piece_spaces(state: IslandState, seat: int) -> list[tuple[PieceKind, str]]:
+    """(piece kind, space) for every piece of ``seat`` that can be moved."""
+    out: list[tuple[PieceKind, str]] = []
+    col = state.colossi[seat]
+    if col is not None:
+        out.append(("colossus", col))
+    for sid, sp in zip(state.board.ids, state.spaces, strict=True):
+        if sp.acolytes[seat] > 0:
+            out.append(("acolyte", sid))
+    return out
+
+
+def move_actions(state: IslandState, cfg: IslandConfig, seat: int) -> Iterator[Move | Spawn]:
+    """Every paid Movement (one per destination; the referee picks the chain) and spawn."""
+    for piece, space in piece_spaces(state, seat):
+        for dest in destinations(state, seat, piece, space, cfg):
+            yield Move(piece=piece, origin=space, to=dest)
+    col = state.colossi[seat]
+    if col is not None and state.acolytes_in_hand[seat] > 0:
+        for dest in destinations(state, seat, "acolyte", col, cfg, spawn=True):
+            yield Spawn(to=dest)
+
+
+def do_move(work: Work[S], seat: int, action: Move) -> None:
+    state, cfg = work.state, work.cfg
+    if not state.board.has(action.origin) or not state.board.has(action.to):
+        raise refuse("That space is not on this island.", "BM-R01")
+    if action.piece == "colossus":
+        if state.colossi[seat] != action.origin:
+            raise refuse(f"Your Colossus is not on {action.origin}.")
+    elif state.space(action.origin).acolytes[seat] < 1:
+        raise refuse(f"You have no Acolyte on {action.origin}.")
+    if state.space(action.to).water:
+        raise refuse(f"{action.to} is Water: nobody enters it voluntarily.", "CA-R09")
+    if action.path is None:
+        reach = destinations(state, seat, action.piece, action.origin, cfg)
+        if action.to not in reach:
+            raise refuse(
+                f"{action.to} cannot be reached from {action.origin} with one Movement "
+                "(Road Movement needs your own pieces along the way).",
+                "BM-R07" if cfg.beast_kills else None,
+            )
+        path = reach[action.to]
+    else:
+        path = action.path
+        if not path or path[-1] != action.to:
+            raise refuse("The path must end on the destination.")
+        check_path(state, seat, action.piece, action.origin, path, cfg)
+    work.walk(seat, action.piece, action.origin, path)
+
+
+def do_spawn(work: Work[S], seat: int, action: Spawn) -> None:
+    state, cfg = work.state, work.cfg
+    col = state.colossi[seat]
+    if col is None:
+        raise refuse("Your Colossus is not on the island yet.", "BM-R03")
+    if state.acolytes_in_hand[seat] < 1:
+        raise refuse("You have no Acolyte in hand to spawn.")
+    to = col if action.to is None else action.to
+    if action.path is None:
+        reach = destinations(state, seat, "acolyte", col, cfg, spawn=True)
+        if to not in reach:
+            raise refuse(
+                f"A spawned Acolyte cannot reach {to} from {col}.",
+                "BM-R07" if cfg.beast_kills and col in state.beast_spaces() else None,
+            )
+        path = reach[to]
+    else:
+        path = action.path
+        if (path and path[-1] != to) or (not path and to != col):
+            raise refuse("The path must end on the destination.")
+        check_path(state, seat, "acolyte", col, path, cfg, spawn=True)
+    work.walk(seat, "acolyte", None, path)
+
+
+def do_displace(work: Work[S], pending: PendingDisplace, action: DisplaceColossus) -> None:
+    """A Colossus leaves for an adjacent space (free; exploring applies, 2.6.6/CA-R18)."""
+    options = displace_targets(work.state, pending)
+    if action.to not in options:
+        raise refuse(
+            f"Your Colossus must move from {pending.space} to an adjacent space that is not Water.",
+            "CA-R18" if pending.reason == "Water" else None,
+        )
+    work.pending.pop(0)
+    work.move_colossus(pending.player, (action.to,))
+    work.note(f"{work.name(pending.player)}'s Colossus steps to {action.to} ({pending.reason}).")
+
+
+def displace_targets(state: IslandState, pending: PendingDisplace) -> list[str]:
+    return [s for s in state.board.adjacent(pending.space) if not state.space(s).water]
+
+
+def resolve_play_card(work: Work[S], actor: int, action: PlayCard, content: Content | None) -> str:
+    """Play a card from hand and resolve its effects; returns its kind."""
+    kind = action.kind
+    effects = action.effects
+    name = action.name
+    if action.card is not None:
+        known = content.card(action.card) if content else None
+        if known is None:
+            raise refuse(f"The content file has no card {action.card!r}.")
+        if action.effects:
+            raise refuse("A known card brings its own effects; do not list them too.")
+        kind, effects, name = known.kind, known.effects, known.name or known.id
+    if kind is None:
+        raise refuse("Say which kind of card this is (or name a known card).", "CA-R14")
+    if work.cards[actor] < 1:
+        raise refuse("You have no card in hand to play.")
+    work.cards[actor] -= 1
+    work.note(
+        f"{work.name(actor)} plays a {kind.replace('_', ' ')} card"
+        + (f": {name}." if name else ".")
+    )
+    if kind == "perk" and not any(isinstance(e, SetPerk) for e in effects):
+        effects = (SetPerk(name=name or "Perk"), *effects)  # BM-R11: replaces the old one
+    run_effects(work, actor, kind, effects)
+    return kind
+
+
+def run_effects(
+    work: Work[S],
+    actor: int,
+    kind: str | None,
+    effects: Sequence[Effect],
+    *,
+    colossi_rules: bool = False,
+    gold_source: GoldSource | None = None,
+) -> None:
+    """Resolve effects in order, with the card's context (kill gold, gift gold)."""
+    work.kill_credit = actor if kind == "beast_master" else None  # BM-R10
+    work.gold_context = gold_source or ("gift" if kind == "divine_gift" else "effect")
+    try:
+        for effect in effects:
+            work.apply_effect(effect, actor, colossi_rules=colossi_rules)
+    finally:
+        work.kill_credit = None
+        work.gold_context = "effect"
+
+
+def do_effect(work: Work[S], actor: int, action: ApplyEffect, *, colossi_rules: bool) -> None:
+    run_effects(work, actor, action.card_kind, (action.effect,), colossi_rules=colossi_rules)
+
+
+def gold_row(
+    state: IslandState, gold: list[int] | tuple[int, ...], label: str
+) -> tuple[ScoreRow, ...]:
+    return (*state.history, ScoreRow(label=label, values=tuple(gold)))
+
+
+def island_highlights(
+    state: IslandState,
+    cfg: IslandConfig,
+    focus: str | None,
+    seat: int | None,
+    *,
+    can_move: bool,
+    banners: bool,
+    harvestable: set[str] | None = None,
+) -> tuple[Highlight, ...]:
+    """CONTROL/BEAST/BANNER/SELECTABLE, or SELECTED+REACHABLE(+PATH) for a focused space."""
+    out: list[Highlight] = []
+    if (
+        focus is not None
+        and seat is not None
+        and can_move
+        and state.board.has(focus)
+        and any(space == focus for _, space in piece_spaces(state, seat))
+    ):
+        out.append(Highlight(cell=focus, role=Role.SELECTED, player=seat))
+        reach: dict[str, tuple[str, ...]] = {}
+        if state.colossi[seat] == focus:
+            reach.update(destinations(state, seat, "colossus", focus, cfg))
+        if state.space(focus).acolytes[seat] > 0:
+            for dest, path in destinations(state, seat, "acolyte", focus, cfg).items():
+                reach.setdefault(dest, path)
+        for dest in reach:
+            out.append(Highlight(cell=dest, role=Role.REACHABLE, player=seat))
+        if reach:
+            first = next(iter(reach.values()))
+            for step, cell in enumerate(first[:-1], start=1):
+                out.append(Highlight(cell=cell, role=Role.PATH, player=seat, step=step))
+        return tuple(out)
+    for space, who in control_map(state, cfg).items():
+        out.append(Highlight(cell=space, role=Role.CONTROL, player=who))
+    for beast in state.beasts:
+        out.append(Highlight(cell=beast.space, role=Role.BEAST))
+    if banners:
+        for sid, sp in zip(state.board.ids, state.spaces, strict=True):
+            if sp.banner is not None:
+                out.append(Highlight(cell=sid, role=Role.BANNER, player=sp.banner))
+    if seat is not None and can_move:
+        for space in sorted({space for _, space in piece_spaces(state, seat)}):
+            out.append(Highlight(cell=space, role=Role.SELECTABLE, player=seat))
+    if harvestable is not None and seat is not None:
+        for space in sorted(harvestable):
+            out.append(Highlight(cell=space, role=Role.HARVESTABLE, player=seat))
+    return tuple(out)

@@ -1,0 +1,439 @@
+"""Beast Master (seed 001): one test per ruling BM-R01…BM-R16, plus Beast and Banner rules."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from companion.dice import Roll
+from companion.errors import InvalidOptions, RuleViolation
+from companion.games.island import beast_master as bm
+from companion.games.island.board import placeholder_board
+from companion.games.island.mechanics import (
+    ApplyEffect,
+    DiscardToLimit,
+    DisplaceColossus,
+    DrawCards,
+    GainGold,
+    MoveBeast,
+    MovePiece,
+    PendingDiscard,
+    PendingDisplace,
+    PendingExplore,
+    PendingLoot,
+    PlayCard,
+    Spawn,
+    Tile,
+)
+from companion.highlights import Role
+
+from .helpers import explored, grid_board, line_board, place
+
+R = bm.RULES
+NAMES = ["Ann", "Bob", "Cleo", "Dov"]
+
+
+def new(players: int = 2, **options: Any) -> bm.BeastMasterState:
+    return R.setup(NAMES[:players], R.parse_options(options), seed=7)
+
+
+def actions(state: bm.BeastMasterState, movements: int = 4) -> bm.BeastMasterState:
+    return state.model_copy(update={"phase": "actions", "movements_left": movements})
+
+
+def act(state: bm.BeastMasterState, *steps: Any) -> bm.BeastMasterState:
+    for step in steps:
+        state, _ = R.apply(state, step)
+    return state
+
+
+def test_BM_R01_a_table_board_is_used_and_the_placeholder_is_the_default() -> None:
+    assert new().board == placeholder_board()
+    board = grid_board(3, 3)
+    state = R.setup(NAMES[:2], R.parse_options({"board": board.model_dump(mode="json")}), 1)
+    assert state.board == board
+    assert state.colossi == ("g11", "g11")
+    assert state.beasts[0].space == "g11"
+    with pytest.raises(InvalidOptions):
+        R.parse_options({"board": {"centre": "x", "spaces": [{"id": "y"}]}})
+
+
+def test_BM_R02_player_counts_and_acolytes() -> None:
+    assert new(2).acolytes_in_hand == (10, 10)
+    assert new(3).acolytes_in_hand == (12, 12, 12)
+    assert new(4).acolytes_in_hand == (10,) * 4
+    assert new(2, acolytes_per_player=8).acolytes_in_hand == (8, 8)
+    with pytest.raises(InvalidOptions):
+        R.setup(["a"], R.parse_options({}), 1)
+    with pytest.raises(InvalidOptions):
+        R.setup(["a", "b", "c", "d", "e"], R.parse_options({}), 1)
+
+
+def test_BM_R03_colossi_start_on_the_centre_with_the_beast() -> None:
+    state = new(3)
+    assert state.colossi == ("r3c3",) * 3
+    assert [b.space for b in state.beasts] == ["r3c3"]
+    assert state.phase == "choose"
+
+
+def test_BM_R03_player_choice_places_colossi_in_turn_order_without_exploring() -> None:
+    state = new(2, colossus_start="player_choice")
+    assert state.phase == "place_colossus" and R.current_player(state) == 0
+    with pytest.raises(RuleViolation):
+        R.apply(state, bm.TakeActions())
+    state = act(state, bm.PlaceColossus(space="r1c1"))
+    assert R.current_player(state) == 1
+    state = act(state, bm.PlaceColossus(space="r5c5"))
+    assert state.colossi == ("r1c1", "r5c5") and state.phase == "choose"
+    assert state.pending == ()
+
+
+def test_BM_R04_all_acolytes_and_banners_start_in_hand() -> None:
+    state = new(2)
+    assert all(sum(sp.acolytes) == 0 for sp in state.spaces)
+    assert state.banners_in_hand == (5, 5)
+    assert state.cards_in_hand == (3, 3)
+
+
+def test_BM_R05_centre_is_unexplored_and_the_first_entry_explores() -> None:
+    state = new(2)
+    assert state.space("r3c3").tile is None
+    state = place(actions(state), colossi={0: "r2c3"})
+    state = act(state, bm.Move(piece="colossus", origin="r2c3", to="r3c3"))
+    assert state.pending == (PendingExplore(space="r3c3", player=0),)
+
+
+def test_BM_R05_option_centre_starts_with_loot() -> None:
+    state = new(2, centre_starts_with_loot=True)
+    assert state.space("r3c3").tile == Tile(kind="loot")
+    assert isinstance(state.pending[0], PendingLoot)
+    state = act(state, bm.EnterLoot(gold=2, cards=0))
+    assert state.space("r3c3").tile == Tile(kind="loot", gold=2)
+
+
+def test_BM_R06_explore_roll_and_exhausted_supplies() -> None:
+    state = place(actions(new(2)), colossi={0: "r2c3"})
+    moved = act(state, bm.Move(piece="colossus", origin="r2c3", to="r2c2"))
+    request = R.dice_request(moved)
+    assert request is not None and request.sides == 6 and request.count == 1
+    env = act(moved, Roll(values=(5,), source="manual"))
+    assert env.space("r2c2").tile == Tile(kind="environment")
+    loot = act(moved, Roll(values=(4,), source="manual"))
+    assert isinstance(loot.pending[0], PendingLoot)
+    # Loot exhausted: a Loot roll gives an Environment
+    no_loot = moved.model_copy(update={"loot_left": 0})
+    assert act(no_loot, Roll(values=(1,))).space("r2c2").tile == Tile(kind="environment")
+    # both exhausted: bare at once (no roll), and never explored again
+    none_left = state.model_copy(update={"loot_left": 0, "environments_left": 0})
+    bare = act(none_left, bm.Move(piece="colossus", origin="r2c3", to="r2c2"))
+    assert bare.space("r2c2").tile == Tile(kind="bare") and bare.pending == ()
+    assert R.dice_request(bare) is None
+    back = act(bare, bm.Move(piece="colossus", origin="r2c2", to="r2c3"))
+    back = act(back, bm.Move(piece="colossus", origin="r2c3", to="r2c2"))
+    assert back.space("r2c2").tile == Tile(kind="bare") and back.pending == ()
+
+
+def test_BM_R06_supply_counts_go_down() -> None:
+    state = place(actions(new(2, loot_tokens=3, environment_tiles=1)), colossi={0: "r2c3"})
+    state = act(state, bm.Move(piece="colossus", origin="r2c3", to="r2c2"), Roll(values=(6,)))
+    assert state.environments_left == 0 and state.loot_left == 3
+
+
+def test_BM_R07_spawn_on_the_beasts_space_dies_at_once() -> None:
+    state = explored(actions(new(2)))
+    after, events = R.apply(state, Spawn())
+    assert after.acolytes_in_hand[0] == 10 and after.space("r3c3").acolytes[0] == 0
+    assert any(e.type == "acolyte_died" for e in events)
+    assert after.movements_left == 3
+    with pytest.raises(RuleViolation) as err:
+        R.apply(state, Spawn(to="r2c3"))
+    assert err.value.ruling == "BM-R07"
+
+
+def test_BM_R07_option_spawn_safe_first_step() -> None:
+    state = explored(actions(new(2, spawn_safe_first_step=True)))
+    after = act(state, Spawn(to="r2c3"))
+    assert after.space("r2c3").acolytes[0] == 1
+    died = act(state, Spawn())
+    assert died.space("r3c3").acolytes[0] == 0
+
+
+def test_BM_R07_an_acolyte_entering_the_beast_dies_and_its_chain_ends() -> None:
+    state = explored(actions(new(2)))
+    state = place(state, acolytes={"r2c3": {0: 1}}, colossi={0: "r1c3"})
+    after = act(state, bm.Move(piece="acolyte", origin="r2c3", to="r3c3"))
+    assert after.space("r3c3").acolytes[0] == 0 and after.acolytes_in_hand[0] == 10
+    assert after.gold == (0, 0)  # not a Beast Master card: no gold
+
+
+def test_BM_R08_hand_limit_is_immediate() -> None:
+    state = new(2).model_copy(update={"cards_in_hand": (6, 3)})
+    state = act(state, bm.TakeActions())
+    assert state.cards_in_hand[0] == 7
+    assert state.pending == (PendingDiscard(player=0),)
+    with pytest.raises(RuleViolation) as err:
+        R.apply(state, bm.EndActions())
+    assert err.value.ruling == "BM-R08"
+    state = act(state, DiscardToLimit())
+    assert state.cards_in_hand[0] == 6 and state.pending == ()
+
+
+def test_BM_R08_option_end_of_turn() -> None:
+    state = new(2, hand_limit_check="end_of_turn").model_copy(update={"cards_in_hand": (6, 3)})
+    state = act(state, bm.TakeActions())
+    assert state.pending == ()
+    state = act(state, bm.EndActions())
+    if state.phase == "banners":
+        state = act(state, bm.EndTurn())
+    assert state.pending == (PendingDiscard(player=0),)
+    assert R.current_player(state) == 0
+    state = act(state, DiscardToLimit())
+    assert R.current_player(state) == 1
+
+
+def test_BM_R09_rest_allows_nothing_but_collecting() -> None:
+    state = explored(new(2))
+    state = place(state, acolytes={"r1c1": {0: 1}})
+    state = state.model_copy(
+        update={
+            "spaces": tuple(
+                sp.model_copy(update={"banner": 0}) if sid == "r1c1" else sp
+                for sid, sp in zip(state.board.ids, state.spaces, strict=True)
+            ),
+            "banners_in_hand": (4, 5),
+        }
+    )
+    rest = act(state, bm.Rest())
+    assert rest.phase == "resting" and rest.cards_in_hand[0] == 3  # no draw
+    for illegal in (
+        bm.Move(piece="colossus", origin="r3c3", to="r2c3"),
+        PlayCard(kind="action"),
+        bm.PlaceBanner(space="r1c1"),
+        bm.EndActions(),
+    ):
+        with pytest.raises(RuleViolation) as err:
+            R.apply(rest, illegal)
+        assert err.value.ruling == "BM-R09"
+    done = act(rest, bm.CollectReward(space="r1c1", gold=3, cards=1))
+    assert done.gold[0] == 3 and done.cards_in_hand[0] == 4
+    assert done.banners_in_hand[0] == 5 and done.space("r1c1").banner is None
+    assert done.turns_taken == (1, 0) and done.active == 1
+
+
+def test_BM_R10_beast_master_card_pays_for_opposing_kills_only() -> None:
+    state = explored(actions(new(3)))
+    state = place(
+        state,
+        acolytes={"r2c3": {0: 1, 1: 2, 2: 1}},
+        colossi={0: "r1c1", 1: "r1c1", 2: "r1c1"},
+    )
+    card = PlayCard(kind="beast_master", effects=(MoveBeast(to="r2c3"),))
+    after = act(state, card)
+    assert after.space("r2c3").acolytes == (0, 0, 0)
+    assert after.gold == (3, 0, 0)
+    assert {e.source for e in after.ledger} == {"kill"}
+    assert sorted(e.amount for e in after.ledger) == [1, 2]
+    # the same Beast move as a plain correction pays nothing
+    plain = act(state, ApplyEffect(effect=MoveBeast(to="r2c3")))
+    assert plain.gold == (0, 0, 0)
+    # ...but entered as part of a Beast Master card it does
+    entered = act(state, ApplyEffect(effect=MoveBeast(to="r2c3"), card_kind="beast_master"))
+    assert entered.gold == (3, 0, 0)
+
+
+def test_BM_R10_push_by_a_beast_master_card_into_the_beast_pays() -> None:
+    state = explored(actions(new(2)))
+    state = place(state, acolytes={"r2c3": {1: 1}})
+    push = MovePiece(who=1, piece="acolyte", origin="r2c3", to="r3c3")
+    after = act(state, PlayCard(kind="beast_master", effects=(push,)))
+    assert after.gold == (1, 0) and after.acolytes_in_hand[1] == 10
+
+
+def test_BM_R11_a_second_perk_replaces_the_first() -> None:
+    state = explored(actions(new(2)))
+    state = act(state, PlayCard(kind="perk", name="Swift"))
+    assert state.perks == ("Swift", None) and state.cards_in_hand[0] == 2
+    state = act(state, PlayCard(kind="perk", name="Strong"))
+    assert state.perks == ("Strong", None)
+
+
+def _finish_turns(state: bm.BeastMasterState, gold: tuple[int, ...]) -> bm.BeastMasterState:
+    n = len(state.players)
+    state = state.model_copy(update={"turns_taken": (14,) * n, "turns_played": 14 * n, "active": 0})
+    for seat, amount in enumerate(gold):
+        if amount:
+            state = act(state, ApplyEffect(effect=GainGold(who=seat, amount=amount)))
+    for _ in range(n):
+        state = act(state, bm.Rest())
+    return state
+
+
+def test_BM_R12_gold_tie_is_shared() -> None:
+    state = _finish_turns(new(3), (4, 4, 1))
+    out = R.outcome(state)
+    assert out is not None and out.winners == (0, 1) and out.reason == "shared_gold"
+
+
+def test_BM_R12_option_manual_tie() -> None:
+    state = _finish_turns(new(3, tie_policy="manual"), (4, 4, 1))
+    assert state.phase == "tie" and R.outcome(state) is None
+    with pytest.raises(RuleViolation):
+        R.apply(state, bm.PickWinners(seats=(2,)))
+    state = act(state, bm.PickWinners(seats=(1,)))
+    out = R.outcome(state)
+    assert out is not None and out.winners == (1,)
+
+
+def test_BM_R13_a_colossus_is_never_pushed_off_the_island() -> None:
+    state = explored(actions(new(2)))
+    state = place(state, acolytes={"r1c1": {1: 1}}, colossi={1: "r1c1"})
+    after = act(
+        state, ApplyEffect(effect=MovePiece(who=1, piece="colossus", origin="r1c1", to="off"))
+    )
+    assert after.colossi[1] == "r1c1"
+    after = act(
+        after, ApplyEffect(effect=MovePiece(who=1, piece="acolyte", origin="r1c1", to="off"))
+    )
+    assert after.space("r1c1").acolytes[1] == 0 and after.acolytes_in_hand[1] == 10
+    with pytest.raises(RuleViolation):
+        R.apply(
+            state, ApplyEffect(effect=MovePiece(who=1, piece="colossus", origin="r3c3", to="off"))
+        )
+
+
+def test_BM_R14_banners_on_controlled_spaces_even_without_a_tile() -> None:
+    state = actions(new(2))
+    state = place(state, acolytes={"r1c1": {0: 1}, "r1c2": {1: 1}, "r1c3": {0: 1, 1: 1}})
+    state = act(state, bm.EndActions())
+    assert state.phase == "banners"
+    listed = {a.space for a in R.legal_actions(state) if isinstance(a, bm.PlaceBanner)}
+    assert listed == {"r1c1"}  # r3c3: two Colossi 0-0 → nobody; r1c3 tied
+    with pytest.raises(RuleViolation) as err:
+        R.apply(state, bm.PlaceBanner(space="r1c2"))
+    assert err.value.ruling == "BM-R14"
+    state = act(state, bm.PlaceBanner(space="r1c1"))
+    with pytest.raises(RuleViolation):
+        R.apply(state, bm.PlaceBanner(space="r1c1"))  # already your Banner
+    state = act(state, bm.EndTurn())
+    # later Ann rests: an untiled space gives nothing
+    state = state.model_copy(update={"active": 0, "phase": "choose"})
+    state = act(state, bm.Rest())
+    with pytest.raises(RuleViolation) as err:
+        R.apply(state, bm.CollectReward(space="r1c1", gold=2))
+    assert err.value.ruling == "BM-R14"
+    state = act(state, bm.CollectReward(space="r1c1"))
+    assert state.gold == (0, 0)
+
+
+def test_banner_replaces_an_opposing_banner() -> None:
+    state = actions(new(2))
+    state = place(state, acolytes={"r1c1": {0: 2, 1: 1}})
+    spaces = list(state.spaces)
+    spaces[0] = spaces[0].model_copy(update={"banner": 1})
+    state = state.model_copy(update={"spaces": tuple(spaces), "banners_in_hand": (5, 4)})
+    state = act(state, bm.EndActions(), bm.PlaceBanner(space="r1c1"))
+    assert state.space("r1c1").banner == 0 and state.banners_in_hand == (4, 5)
+
+
+def test_BM_R15_loot_reward_is_entered_when_placed_and_paid_at_rest() -> None:
+    state = place(actions(new(2)), colossi={0: "r2c3"})
+    state = act(
+        state,
+        bm.Move(piece="colossus", origin="r2c3", to="r1c3"),
+        Roll(values=(2,)),
+        bm.EnterLoot(gold=2, cards=1, name="2 Gold + card"),
+    )
+    assert state.space("r1c3").tile == Tile(kind="loot", gold=2, cards=1, name="2 Gold + card")
+    state = act(state, bm.EndActions(), bm.PlaceBanner(space="r1c3"), bm.EndTurn())
+    state = act(state, bm.Rest())  # Bob rests with nothing
+    state = act(state, bm.Rest(), bm.CollectReward(space="r1c3"))
+    assert state.gold == (2, 0) and state.cards_in_hand[0] == 3 + 1
+    assert [(e.source, e.amount) for e in state.ledger] == [("banner", 2)]
+
+
+def test_BM_R16_rest_and_actions_both_count_and_turns_go_clockwise() -> None:
+    state = new(3, turns_per_player=2)
+    order = []
+    while R.outcome(state) is None:
+        order.append(state.active)
+        if state.turns_played % 2:
+            state = act(state, bm.Rest())
+        else:
+            state = act(state, bm.TakeActions(), bm.EndActions())
+            if state.phase == "banners":
+                state = act(state, bm.EndTurn())
+            while state.pending:
+                state = act(state, next(iter(R.legal_actions(state))))
+    assert order == [0, 1, 2, 0, 1, 2]
+    assert state.turns_taken == (2, 2, 2)
+    assert list(R.legal_actions(state)) == []
+    assert len(R.scores(state).rows) == 6
+
+
+def test_beast_displaces_colossi_in_order_from_the_active_player() -> None:
+    state = explored(actions(new(3)), None)
+    state = place(state, colossi={0: "r2c3", 1: "r2c3", 2: "r2c3"}, tiles={"r1c3": None})
+    state = state.model_copy(update={"active": 1})
+    state = act(state, PlayCard(kind="beast_master", effects=(MoveBeast(to="r2c3"),)))
+    assert [p.player for p in state.pending if isinstance(p, PendingDisplace)] == [1, 2, 0]
+    assert R.current_player(state) == 1
+    with pytest.raises(RuleViolation):
+        R.apply(state, DisplaceColossus(to="r5c5"))
+    state = act(state, DisplaceColossus(to="r1c3"))  # unexplored: exploring follows
+    assert state.colossi[1] == "r1c3"
+    assert any(isinstance(p, PendingExplore) and p.space == "r1c3" for p in state.pending)
+    assert R.current_player(state) == 2
+
+
+def test_a_colossus_may_share_the_beasts_space() -> None:
+    state = place(explored(actions(new(2))), colossi={0: "r2c3"})
+    state = act(state, bm.Move(piece="colossus", origin="r2c3", to="r3c3"))
+    assert state.colossi[0] == "r3c3" and state.pending == ()
+
+
+def test_divine_gift_gold_and_card_effects_are_recorded_by_source() -> None:
+    state = explored(actions(new(2)))
+    gift = PlayCard(kind="divine_gift", effects=(GainGold(who="each", amount=2),))
+    state = act(state, gift, ApplyEffect(effect=DrawCards(who=1, amount=2)))
+    assert state.gold == (2, 2) and {e.source for e in state.ledger} == {"gift"}
+    assert state.cards_in_hand == (2, 5)
+
+
+def test_gold_may_go_negative_in_beast_master() -> None:
+    state = act(explored(actions(new(2))), ApplyEffect(effect=GainGold(who=0, amount=-2)))
+    assert state.gold == (-2, 0)
+
+
+def test_highlights_without_and_with_focus() -> None:
+    state = explored(actions(new(2)))
+    state = place(state, acolytes={"r2c3": {0: 1}, "r1c1": {1: 1}})
+    roles = {(h.cell, h.role, h.player) for h in R.highlights(state)}
+    assert ("r3c3", Role.BEAST, None) in roles
+    assert ("r2c3", Role.CONTROL, 0) in roles and ("r1c1", Role.CONTROL, 1) in roles
+    assert ("r2c3", Role.SELECTABLE, 0) in roles and ("r3c3", Role.SELECTABLE, 0) in roles
+    focused = R.highlights(state, focus="r2c3")
+    assert focused[0].role == Role.SELECTED and focused[0].cell == "r2c3"
+    reach = {h.cell for h in focused if h.role == Role.REACHABLE}
+    assert reach == set(state.board.adjacent("r2c3"))
+    chain = place(state, acolytes={"r2c4": {0: 1}})
+    steps = [h for h in R.highlights(chain, focus="r2c3") if h.role == Role.PATH]
+    assert all(h.step is not None for h in steps)
+    far = {h.cell for h in R.highlights(chain, focus="r2c3") if h.role == Role.REACHABLE}
+    assert "r2c5" in far  # through Ann's own Acolyte on r2c4
+    # focus on a space without own pieces shows the overview
+    assert R.highlights(state, focus="r1c1") == R.highlights(state)
+
+
+def test_banner_highlights() -> None:
+    state = actions(new(2))
+    state = place(state, acolytes={"r1c1": {0: 1}})
+    state = act(state, bm.EndActions(), bm.PlaceBanner(space="r1c1"))
+    assert any(
+        h.role == Role.BANNER and h.cell == "r1c1" and h.player == 0 for h in R.highlights(state)
+    )
+
+
+def test_line_board_game_runs() -> None:
+    state = R.setup(NAMES[:2], bm.BeastMasterOptions(board=line_board(4)), 3)
+    assert state.colossi == ("a2", "a2")
