@@ -1,0 +1,82 @@
+"""The `companion` command's headless subcommands, run in-process through `main`."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from companion.journal import Journal
+from companion.session import Session
+from kiosk.cli import main
+
+
+@pytest.fixture
+def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path))
+    monkeypatch.setenv("COMPANION_CONFIG", str(tmp_path / "absent.toml"))
+    monkeypatch.delenv("COMPANION_HARDWARE", raising=False)
+    return tmp_path
+
+
+def _played_game(data_dir: Path) -> int:
+    with Journal(data_dir / "journal.sqlite3") as journal:
+        session = Session.new("builders", ["Ann", "Bob"], seed=3, journal=journal)
+        session.submit({"type": "draw"})
+        session.submit({"type": "end_turn"})
+        assert session.game_id is not None
+        return session.game_id
+
+
+def test_games_lists_the_journal(data_dir: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    game_id = _played_game(data_dir)
+    assert main(["games"]) == 0
+    out = capsys.readouterr().out
+    assert f"{game_id:5d}" in out and "builders" in out and "Ann, Bob" in out
+    assert "(2 entries) in progress" in out
+
+
+def test_export_writes_a_replayable_record(data_dir: Path) -> None:
+    game_id = _played_game(data_dir)
+    target = data_dir / "record.json"
+    assert main(["export", str(game_id), "--out", str(target)]) == 0
+    record = json.loads(target.read_text(encoding="utf-8"))
+    assert record["game"] == "builders" and record["seed"] == 3
+    replay = Session.new("builders", record["players"], record["options"], seed=record["seed"])
+    for action in record["actions"]:
+        replay.submit(action)
+    assert replay.export()["scores"] == record["scores"]
+
+
+def test_export_of_an_unknown_game_is_a_clear_error(
+    data_dir: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["export", "42"]) == 1
+    assert "There is no game 42" in capsys.readouterr().err
+
+
+def test_schema_is_json(data_dir: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["schema"]) == 0
+    schema = json.loads(capsys.readouterr().out)
+    assert "builders" in schema["games"] and schema["version"] == 1
+
+
+def test_doctor_reports_a_broken_config_in_plain_words(
+    data_dir: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    broken = data_dir / "companion.toml"
+    broken.write_text("[leds]\nbrightness = 3\n", encoding="utf-8")
+    monkeypatch.setenv("COMPANION_CONFIG", str(broken))
+    assert main(["doctor"]) == 1
+    out = capsys.readouterr().out
+    assert "line 2" in out and "brightness" in out
+    assert "Traceback" not in out
+
+
+def test_calibrate_lights_every_cell_on_the_simulated_strip(
+    data_dir: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["calibrate", "--delay", "0"]) == 0
+    out = capsys.readouterr().out
+    assert "121 cells shown" in out and "cell 0,0 = LED 0" in out
