@@ -1,0 +1,116 @@
+"""Kolossus move-generator and full-game timings (prints figures; asserts nothing).
+
+Worst case built here: Chapter 3, a Colossus with 12 MP from its dice plus 6 Attack,
+the Sword of Storm and the Whip of Wrath both charged (``titan_weapons = all_four``),
+on a crowded, quaked board with enemies of Defence 0..2 scattered over the pyramid.
+Each sample clears the memo so it measures a cold touch, as on a fresh position.
+Run: ``.venv/bin/python bench/bench_kolossus.py``.
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import time
+
+from companion.games.kolossus import RULES
+from companion.games.kolossus.board import SQUARES, cell, square
+from companion.games.kolossus.movement import reach
+from companion.games.kolossus.position import all_destinations, occupants
+from companion.games.kolossus.state import KolossusState
+
+
+def worst_case(seed: int) -> tuple[KolossusState, int]:
+    """A Chapter 3 position: our Colossus mid-board, 18 MP, Sword + Whip charged."""
+    options = RULES.parse_options({"chapter": 3, "titan_weapons": "all_four"})
+    state = RULES.setup(["Ann", "Bob"], options, seed)
+    rnd = random.Random(seed)
+    squares = list(range(SQUARES))
+    rnd.shuffle(squares)
+    minis = list(squares[:32])
+    colossus = 0  # NW's Colossus
+    minis[colossus] = square(5, 5)
+    if square(5, 5) in minis[1:]:
+        minis[minis.index(square(5, 5), 1)] = squares[40]
+    bands = list(state.warbands)
+    bands[0] = bands[0].model_copy(
+        update={"skills": (0, 0, 0, 0, 6, 0), "charges": (2, 2, 0, 0), "supply": 10}
+    )
+    for i in (1, 3):
+        bands[i] = bands[i].model_copy(update={"skills": (0, 1, 0, 2, 0, 1), "supply": 16})
+    state = state.model_copy(
+        update={
+            "warbands": tuple(bands),
+            "minis": tuple(minis),
+            "phase": "move",
+            "active_class": "C",
+            "mp": 12 + 6,
+            "round": 1,
+        }
+    )
+    return state, colossus
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def bench_destinations(samples: int = 300) -> None:
+    times: list[float] = []
+    counts: list[int] = []
+    for seed in range(samples):
+        state, piece = worst_case(seed)
+        assert occupants(state.minis)[state.minis[piece]] == piece
+        reach.cache_clear()
+        start = time.perf_counter()
+        ends = all_destinations(state, piece, state.mp)
+        times.append((time.perf_counter() - start) * 1000)
+        counts.append(len(ends))
+    print(
+        f"legal destinations (cold, all weapon combos): median {statistics.median(times):.2f} ms, "
+        f"p99 {percentile(times, 0.99):.2f} ms, max {max(times):.2f} ms, "
+        f"avg {statistics.mean(counts):.0f} destinations"
+    )
+    touch: list[float] = []
+    for seed in range(samples):
+        state, piece = worst_case(seed)
+        reach.cache_clear()
+        start = time.perf_counter()
+        RULES.highlights(state, cell(state.minis[piece]))
+        touch.append((time.perf_counter() - start) * 1000)
+    print(
+        f"touch -> highlights (cold): median {statistics.median(touch):.2f} ms, "
+        f"p99 {percentile(touch, 0.99):.2f} ms"
+    )
+    state, piece = worst_case(0)
+    all_destinations(state, piece, state.mp)
+    start = time.perf_counter()
+    for _ in range(1000):
+        all_destinations(state, piece, state.mp)
+    print(f"legal destinations (memoised): {(time.perf_counter() - start):.3f} ms per call")
+
+
+def bench_game(games: int = 5) -> None:
+    durations = []
+    actions = 0
+    for seed in range(games):
+        options = RULES.parse_options({"chapter": 3})
+        state = RULES.setup(["Ann", "Bob", "Cleo", "Dov"], options, seed)
+        rnd = random.Random(seed)
+        start = time.perf_counter()
+        while RULES.outcome(state) is None:
+            listed = list(RULES.legal_actions(state))
+            action = rnd.choices(listed, [RULES.interest(state, a) for a in listed])[0]
+            state, _ = RULES.apply(state, action)
+            actions += 1
+        durations.append(time.perf_counter() - start)
+    print(
+        f"full random Chapter 3 game: median {statistics.median(durations) * 1000:.0f} ms, "
+        f"max {max(durations) * 1000:.0f} ms ({actions / games:.0f} actions per game)"
+    )
+
+
+if __name__ == "__main__":
+    bench_destinations()
+    bench_game()

@@ -1,0 +1,5 @@
+"""Kolossus – The Citadel of Time (seed 000), Chapters 1–3. See docs/games/kolossus.md."""
+
+from companion.games.kolossus.rules import RULES, KolossusRules
+
+__all__ = ["RULES", "KolossusRules"]

@@ -1,0 +1,196 @@
+"""What the LEDs and the screen show for a Kolossus state (cells are ``"r,c"``).
+
+``focus`` is what the player touched: a square (``"3,4"``), a move preview
+``"9,9>6,6"`` (PATH steps) or, during the Great Quake and for the Earthquake, a region
+preview ``"row3:east"`` (``"row3"`` alone lights the region). See
+docs/games/kolossus.md for the roles per phase.
+"""
+
+from __future__ import annotations
+
+from companion.games.kolossus.board import (
+    ALL_REGIONS,
+    CENTRAL_REGIONS,
+    CLASS_COST,
+    CLASSES,
+    cell,
+    parse_cell,
+    parse_region,
+    region_sign,
+    region_squares,
+)
+from companion.games.kolossus.movement import hammer_costs, spear_targets
+from companion.games.kolossus.position import (
+    all_destinations,
+    blocked_squares,
+    can_activate,
+    charged,
+    citadel,
+    class_of,
+    current_warband,
+    destinations,
+    free_start_squares,
+    movable_pieces,
+    occupancy,
+    occupants,
+    warband_of,
+    weapon_configs,
+)
+from companion.games.kolossus.quake import shift_region
+from companion.games.kolossus.state import KolossusState
+from companion.highlights import Highlight, Role
+
+
+def _region_preview(
+    state: KolossusState, focus: str, candidates: tuple[str, ...], distance: int | None
+) -> list[Highlight]:
+    out: list[Highlight] = []
+    region, _, direction = focus.partition(":")
+    parsed = parse_region(region)
+    if parsed is None or region not in candidates:
+        return out
+    for sq in region_squares(region):
+        out.append(Highlight(cell=cell(sq), role=Role.QUAKE_REGION))
+    sign = region_sign(parsed[0], direction) if direction else None
+    if sign is not None and distance is not None:
+        shift = shift_region(
+            state.terrain, state.minis, region, sign, distance, state.options.region_move_model
+        )
+        for sq in shift.fallen:
+            out.append(Highlight(cell=cell(sq), role=Role.FALLS_OFF))
+    return out
+
+
+def board_highlights(state: KolossusState, focus: str | None) -> tuple[Highlight, ...]:
+    out: list[Highlight] = []
+    if state.crystals > 0:
+        out.append(Highlight(cell=cell(citadel(state)), role=Role.CITADEL))
+    if state.phase == "over":
+        return tuple(out)
+    wb = current_warband(state)
+    phase = state.phase
+
+    if phase == "placement":
+        occ = occupants(state.minis)
+        for band in state.warbands:
+            for sq in band.zone:
+                if occ[sq] >= 0:
+                    out.append(Highlight(cell=cell(sq), role=Role.SELECTABLE, player=band.player))
+        return tuple(out)
+
+    if phase == "move_roll":
+        for p in range(wb * 8, wb * 8 + 8):
+            if (
+                class_of(p) == state.active_class
+                and state.minis[p] >= 0
+                and p not in state.activated
+            ):
+                out.append(Highlight(cell=cell(state.minis[p]), role=Role.SELECTABLE))
+        return tuple(out)
+
+    if phase == "quake":
+        moved = state.quake_moved
+        pool = CENTRAL_REGIONS if state.options.quake_candidates == "central10" else ALL_REGIONS
+        candidates = tuple(r for r in pool if r not in moved)
+        distance = state.roll[0] if state.roll and state.dice is None else None
+        if focus and parse_cell(focus) is None:
+            out.extend(_region_preview(state, focus, candidates, distance))
+        else:
+            seen: set[str] = set()
+            for region in candidates:
+                for sq in region_squares(region):
+                    if cell(sq) not in seen:
+                        seen.add(cell(sq))
+                        out.append(Highlight(cell=cell(sq), role=Role.QUAKE_REGION))
+        return tuple(out)
+
+    if phase == "turn":
+        if focus and parse_cell(focus) is None:
+            if state.options.chapter >= 3 and state.warbands[wb].pool >= 3:
+                out.extend(_region_preview(state, focus, ALL_REGIONS, 1))
+            return tuple(out)
+        band = state.warbands[wb]
+        occ = occupants(state.minis)
+        for cls in CLASSES:
+            if CLASS_COST[cls] <= state.ap and can_activate(state, cls):
+                for p in range(wb * 8, wb * 8 + 8):
+                    if class_of(p) == cls and state.minis[p] >= 0 and p not in state.activated:
+                        out.append(
+                            Highlight(
+                                cell=cell(state.minis[p]), role=Role.SELECTABLE, player=band.player
+                            )
+                        )
+        if state.options.chapter >= 3:
+            rebirth = any(
+                CLASS_COST[cls] <= band.pool
+                and any(
+                    class_of(p) == cls and state.minis[p] < 0 for p in range(wb * 8, wb * 8 + 8)
+                )
+                for cls in CLASSES
+            )
+            if rebirth:
+                for sq in free_start_squares(state, wb):
+                    out.append(Highlight(cell=cell(sq), role=Role.REBIRTH, player=band.player))
+        focus_sq = parse_cell(focus) if focus else None
+        if focus_sq is not None and occ[focus_sq] >= 0:
+            out.append(Highlight(cell=cell(focus_sq), role=Role.SELECTED))
+        return tuple(out)
+
+    if phase == "move":
+        if focus and ">" in focus:  # "from>to": the path preview of that move
+            origin, _, to = focus.partition(">")
+            steps = path_preview(state, origin, to)
+            if steps:
+                out.append(Highlight(cell=origin.strip(), role=Role.SELECTED))
+            out.extend(steps)
+            return tuple(out)
+        pieces = movable_pieces(state)
+        focus_sq = parse_cell(focus) if focus else None
+        piece = occupants(state.minis)[focus_sq] if focus_sq is not None else -1
+        if piece < 0 or piece not in pieces:
+            for p in pieces:
+                out.append(Highlight(cell=cell(state.minis[p]), role=Role.SELECTABLE))
+            return tuple(out)
+        out.append(Highlight(cell=cell(state.minis[piece]), role=Role.SELECTED))
+        ends = all_destinations(state, piece, state.mp)
+        occ = occupants(state.minis)
+        for sq in sorted(ends):
+            if sq == state.minis[piece]:
+                continue
+            role = Role.CAPTURABLE if occ[sq] >= 0 else Role.REACHABLE
+            out.append(Highlight(cell=cell(sq), role=role))
+        for sq in sorted(blocked_squares(state, piece, state.mp)):
+            out.append(Highlight(cell=cell(sq), role=Role.BLOCKED))
+        return tuple(out)
+
+    if phase == "after_move" and state.active_piece is not None:
+        at = state.minis[state.active_piece]
+        out.append(Highlight(cell=cell(at), role=Role.SELECTED))
+        occ = occupancy(state, wb, whip=state.whip_active)
+        targets: set[int] = set()
+        if charged(state, wb, "spear"):
+            targets |= {sq for sq, _ in spear_targets(occ, at, state.mp)}
+        if charged(state, wb, "hammer"):
+            targets |= {sq for sq, cost in hammer_costs(occ, at) if cost <= state.mp}
+        for sq in sorted(targets):
+            out.append(Highlight(cell=cell(sq), role=Role.TARGET))
+        return tuple(out)
+    return tuple(out)
+
+
+def path_preview(state: KolossusState, origin: str, to: str) -> tuple[Highlight, ...]:
+    """PATH highlights for the canonical way from ``origin`` to ``to`` (empty if illegal)."""
+    a, b = parse_cell(origin), parse_cell(to)
+    if a is None or b is None or state.phase != "move":
+        return ()
+    piece = occupants(state.minis)[a]
+    if piece < 0 or warband_of(piece) != current_warband(state):
+        return ()
+    for sword, whip in weapon_configs(state, piece):
+        way = destinations(state, piece, state.mp, sword=sword, whip=whip).ends.get(b)
+        if way is not None:
+            return tuple(
+                Highlight(cell=cell(sq), role=Role.PATH, step=i + 1)
+                for i, sq in enumerate(way.path)
+            )
+    return ()

@@ -1,0 +1,228 @@
+"""Legal destinations of one activation (RULINGS Appendix B.1), Spear and Hammer targets.
+
+The generator works on plain tuples so it can be memoised and stays within a 60 Hz
+frame on a Pi Zero 2: ``levels`` (121 ints) and ``occ`` (121 ints: ``EMPTY``,
+``FRIEND`` or, for an enemy, the Defence it has against this attacker). The mover's own
+origin square is ``EMPTY`` in ``occ``. Squares are ``11*r + c``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from functools import lru_cache
+from itertools import combinations
+from types import MappingProxyType
+from typing import NamedTuple
+
+from companion.errors import RuleViolation
+from companion.games.kolossus.board import NEIGHBOURS, RAYS, SIZE, cell
+
+EMPTY = -1
+FRIEND = -2
+
+
+class Reach(NamedTuple):
+    """How a destination is reached: the squares entered, MP left, beaten squares."""
+
+    path: tuple[int, ...]
+    left: int
+    beaten: tuple[int, ...]
+    sword_used: bool  # the move continued after a beat (Sword of Storm, K-R31)
+
+
+class Reachability(NamedTuple):
+    ends: Mapping[int, Reach]  # destination -> canonical way there (origin included)
+    blocked: frozenset[int]  # enemy squares the mover tried but could not enter
+
+
+@lru_cache(maxsize=2048)
+def reach(
+    levels: tuple[int, ...],
+    occ: tuple[int, ...],
+    origin: int,
+    may_turn: bool,
+    ignore_levels: bool,
+    mp: int,
+    sword: bool,
+    consume: bool,
+) -> Reachability:
+    """Every legal end square with its canonical path (memoised per position and piece).
+
+    Straight lines in 8 directions; ``may_turn`` allows one change to any other direction
+    (K-R09); levels may differ by at most 1 between a step's two squares unless
+    ``ignore_levels`` (Colossus, K-R10); friends may be passed but not ended on (K-R11);
+    an enemy is entered only with MP left >= its Defence, which is then consumed if
+    ``consume`` (K-R12), otherwise it blocks (K-R13); a beat ends the move unless
+    ``sword`` (K-R31). Nothing leaves the board (K-R39).
+    """
+    # Canonical preference as one int: no Sword first, then MP left, then beats.
+    best: dict[int, int] = {origin: (1 << 16) | (mp << 6)}
+    found: dict[int, Reach] = {origin: Reach((), mp, (), False)}
+    blocked: set[int] = set()
+    rays = RAYS
+
+    def walk(
+        start: int,
+        d: int,
+        left: int,
+        beaten: tuple[int, ...],
+        sword_used: bool,
+        prefix: tuple[int, ...],
+        turned: bool,
+    ) -> None:
+        lv_pos = levels[start]
+        entered: list[int] = []
+        turns = may_turn and not turned
+        for nxt in rays[start][d]:
+            if left == 0:
+                return
+            lv_next = levels[nxt]
+            o = occ[nxt]
+            if beaten:
+                sword_used = True
+                if nxt in beaten:
+                    o = EMPTY
+            if not ignore_levels and (lv_next - lv_pos > 1 or lv_pos - lv_next > 1):
+                if o >= 0:
+                    blocked.add(nxt)
+                return
+            left -= 1
+            entered.append(nxt)
+            if o >= 0:
+                if left < o:
+                    blocked.add(nxt)
+                    return
+                if consume:
+                    left -= o
+                beaten = (*beaten, nxt)
+            if o != FRIEND:
+                score = ((not sword_used) << 16) | (left << 6) | len(beaten)
+                if score > best.get(nxt, -1):
+                    best[nxt] = score
+                    found[nxt] = Reach((*prefix, *entered), left, beaten, sword_used)
+                if o >= 0 and not sword:
+                    return
+            if turns and left > 0:
+                here = (*prefix, *entered)
+                for d2 in range(8):
+                    if d2 != d:
+                        walk(nxt, d2, left, beaten, sword_used, here, True)
+            lv_pos = lv_next
+
+    if mp > 0:
+        for d in range(8):
+            walk(origin, d, mp, (), False, (), False)
+    ends = found
+    return Reachability(MappingProxyType(ends), frozenset(blocked - set(ends)))
+
+
+def _direction(a: int, b: int) -> tuple[int, int] | None:
+    ar, ac = divmod(a, SIZE)
+    br, bc = divmod(b, SIZE)
+    dr, dc = br - ar, bc - ac
+    if max(abs(dr), abs(dc)) != 1:
+        return None
+    return dr, dc
+
+
+def check_path(
+    levels: tuple[int, ...],
+    occ: tuple[int, ...],
+    origin: int,
+    path: tuple[int, ...],
+    may_turn: bool,
+    ignore_levels: bool,
+    mp: int,
+    sword: bool,
+    consume: bool,
+) -> Reach:
+    """Validate an explicit path step by step; the reason if it breaks a rule."""
+    if len(path) > mp:
+        raise RuleViolation(f"That path needs {len(path)} movement points; you have {mp}.")
+    left = mp
+    beaten: tuple[int, ...] = ()
+    sword_used = False
+    pos = origin
+    heading: tuple[int, int] | None = None
+    turned = False
+    for i, nxt in enumerate(path):
+        if left <= 0:
+            raise RuleViolation(
+                f"No movement points are left for the step to {cell(nxt)}.", ruling="K-R12"
+            )
+        step = _direction(pos, nxt)
+        if step is None:
+            raise RuleViolation(
+                f"{cell(nxt)} is not next to {cell(pos)}: move one square at a time.",
+                ruling="K-R39",
+            )
+        if heading is not None and step != heading:
+            if not may_turn:
+                raise RuleViolation("A Warrior moves in one straight line.", ruling="K-R09")
+            if turned:
+                raise RuleViolation("Only one change of direction is allowed.", ruling="K-R09")
+            turned = True
+        heading = step
+        if not ignore_levels and abs(levels[nxt] - levels[pos]) > 1:
+            raise RuleViolation(
+                f"From {cell(pos)} (level {levels[pos]}) to {cell(nxt)} "
+                f"(level {levels[nxt]}) is more than one level.",
+                ruling="K-R10",
+            )
+        if beaten:
+            if not sword:
+                raise RuleViolation(
+                    "Beating an enemy ends the move (only the Sword of Storm continues).",
+                    ruling="K-R31",
+                )
+            sword_used = True
+        left -= 1
+        o = EMPTY if nxt in beaten else occ[nxt]
+        last = i == len(path) - 1
+        if o >= 0:
+            if left < o:
+                raise RuleViolation(
+                    f"The enemy on {cell(nxt)} needs {o} movement points left after the "
+                    f"step; you would have {left}.",
+                    ruling="K-R13",
+                )
+            if consume:
+                left -= o
+            beaten = (*beaten, nxt)
+        elif o == FRIEND and last:
+            raise RuleViolation(
+                f"You may pass {cell(nxt)} but not end your move on a friendly miniature.",
+                ruling="K-R11",
+            )
+        pos = nxt
+    return Reach(path, left, beaten, sword_used)
+
+
+def spear_targets(occ: tuple[int, ...], at: int, left: int) -> tuple[tuple[int, int], ...]:
+    """(enemy square, cost) for the Spear: first miniature on each of the 8 lines (K-R29)."""
+    out = []
+    for d in range(8):
+        for dist, sq in enumerate(RAYS[at][d], start=1):
+            o = occ[sq]
+            if o == EMPTY:
+                continue
+            if o >= 0 and dist + o <= left:
+                out.append((sq, dist + o))
+            break
+    return tuple(out)
+
+
+def hammer_costs(occ: tuple[int, ...], at: int) -> tuple[tuple[int, int], ...]:
+    """(enemy square, 1 + Defence) for every enemy next to the Colossus (K-R30)."""
+    return tuple((sq, 1 + occ[sq]) for sq in NEIGHBOURS[at] if occ[sq] >= 0)
+
+
+def hammer_subsets(occ: tuple[int, ...], at: int, left: int) -> tuple[tuple[int, ...], ...]:
+    """Every non-empty affordable set of adjacent enemies (sorted squares)."""
+    costs = hammer_costs(occ, at)
+    out = []
+    for size in range(1, len(costs) + 1):
+        for combo in combinations(costs, size):
+            if sum(c for _, c in combo) <= left:
+                out.append(tuple(sorted(sq for sq, _ in combo)))
+    return tuple(out)

@@ -1,0 +1,203 @@
+"""Queries on a Kolossus state shared by the rules and the highlights.
+
+Everything here is a pure function of the state; the expensive parts (occupancy
+tables, destinations) are memoised on hashable tuples so that a touch on the board,
+the highlights and the following ``apply`` reuse one computation.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from companion.games.kolossus.board import (
+    CLASS_NAME,
+    LANDSCAPE_NAME,
+    PIECE_CLASS,
+    PIECE_COUNT,
+    PIECES_PER_WARBAND,
+    SQUARES,
+    WARBAND_OF_COLOUR,
+    ClassCode,
+    alliance,
+    cell,
+    citadel_square,
+    landscape_at,
+    levels_of,
+)
+from companion.games.kolossus.movement import EMPTY, FRIEND, Reachability, reach
+from companion.games.kolossus.state import WEAPON_CHARGE, WEAPONS, KolossusState, Weapon
+
+
+def warband_of(piece: int) -> int:
+    return piece // PIECES_PER_WARBAND
+
+
+def class_of(piece: int) -> ClassCode:
+    return PIECE_CLASS[piece % PIECES_PER_WARBAND]
+
+
+def current_warband(state: KolossusState) -> int:
+    return (state.first + state.turn) % 4
+
+
+def warband_name(state: KolossusState, wb: int) -> str:
+    return WARBAND_OF_COLOUR[state.warbands[wb].colour]
+
+
+def piece_name(state: KolossusState, piece: int) -> str:
+    return f"{warband_name(state, warband_of(piece))}'s {CLASS_NAME[class_of(piece)]}"
+
+
+def describe_square(state: KolossusState, sq: int) -> str:
+    land = landscape_at(state.terrain, sq)
+    return LANDSCAPE_NAME.get(land, "bare board")
+
+
+@lru_cache(maxsize=1024)
+def occupants(minis: tuple[int, ...]) -> tuple[int, ...]:
+    """Piece id on each square, -1 where none."""
+    out = [-1] * SQUARES
+    for piece, sq in enumerate(minis):
+        if sq >= 0:
+            out[sq] = piece
+    return tuple(out)
+
+
+def friendly(state: KolossusState, a: int, b: int) -> bool:
+    """Own warband, or an ally while allies count as friendly (K-R11)."""
+    return a == b or (state.options.allies_are_friendly and alliance(a) == alliance(b))
+
+
+def piece_defences(state: KolossusState) -> tuple[int, ...]:
+    """The Defence skill of every piece's class in its warband (0 in Chapter 1)."""
+    return tuple(state.warbands[warband_of(p)].defence(class_of(p)) for p in range(PIECE_COUNT))
+
+
+@lru_cache(maxsize=1024)
+def _occ(
+    minis: tuple[int, ...],
+    mover_wb: int,
+    friends: tuple[bool, bool, bool, bool],
+    defences: tuple[int, ...],
+    whip: bool,
+    vacated: int,
+) -> tuple[int, ...]:
+    out = [EMPTY] * SQUARES
+    for piece, sq in enumerate(minis):
+        if sq < 0 or sq == vacated:
+            continue
+        if friends[piece // PIECES_PER_WARBAND]:
+            out[sq] = FRIEND
+        else:
+            out[sq] = 0 if whip else defences[piece]
+    return tuple(out)
+
+
+def occupancy(
+    state: KolossusState, mover_wb: int, *, whip: bool = False, vacated: int = -1
+) -> tuple[int, ...]:
+    """The generator's view: EMPTY, FRIEND or an enemy's Defence (0 under the Whip)."""
+    friends = (
+        friendly(state, mover_wb, 0),
+        friendly(state, mover_wb, 1),
+        friendly(state, mover_wb, 2),
+        friendly(state, mover_wb, 3),
+    )
+    return _occ(state.minis, mover_wb, friends, piece_defences(state), whip, vacated)
+
+
+def charged(state: KolossusState, wb: int, weapon: Weapon) -> bool:
+    """Whether ``wb`` holds ``weapon`` charged (Chapter 3 only, K-R26)."""
+    if state.options.chapter < 3:
+        return False
+    band = state.warbands[wb]
+    if state.options.titan_weapons == "one_per_warband" and band.weapon != weapon:
+        return False
+    return band.charges[WEAPONS.index(weapon)] >= WEAPON_CHARGE
+
+
+def movement_points(state: KolossusState, wb: int, cls: ClassCode, dice: tuple[int, ...]) -> int:
+    """Dice sum plus the class's Attack skill (Chapter 2+)."""
+    return sum(dice) + state.warbands[wb].attack(cls)
+
+
+def destinations(
+    state: KolossusState, piece: int, mp: int, *, sword: bool, whip: bool
+) -> Reachability:
+    """Legal ends for ``piece`` with ``mp`` under the given weapon use (memoised)."""
+    wb = warband_of(piece)
+    origin = state.minis[piece]
+    cls = class_of(piece)
+    occ = occupancy(state, wb, whip=whip, vacated=origin)
+    return reach(
+        levels_of(state.terrain),
+        occ,
+        origin,
+        cls != "W",
+        cls == "C",
+        mp,
+        sword,
+        state.options.defence_consumed,
+    )
+
+
+def weapon_configs(state: KolossusState, piece: int) -> tuple[tuple[bool, bool], ...]:
+    """(sword, whip) combinations to try, cheapest first (no weapon before a weapon)."""
+    wb = warband_of(piece)
+    if class_of(piece) != "C":
+        return ((False, False),)
+    swords = (False, True) if charged(state, wb, "sword") else (False,)
+    whips = (False, True) if charged(state, wb, "whip") else (False,)
+    return tuple((s, w) for w in whips for s in swords)
+
+
+def all_destinations(state: KolossusState, piece: int, mp: int) -> dict[int, bool]:
+    """Every legal end over all usable weapons -> whether its canonical way beats someone.
+
+    The most permissive weapon combination reaches a superset of the others (the Whip
+    only lowers Defence, the Sword only lets a move continue), so one search suffices.
+    """
+    sword, whip = weapon_configs(state, piece)[-1]
+    found = destinations(state, piece, mp, sword=sword, whip=whip)
+    return {sq: bool(way.beaten) for sq, way in found.ends.items()}
+
+
+def blocked_squares(state: KolossusState, piece: int, mp: int) -> frozenset[int]:
+    """Enemies the piece cannot enter even with every usable weapon."""
+    sword, whip = weapon_configs(state, piece)[-1]
+    return destinations(state, piece, mp, sword=sword, whip=whip).blocked
+
+
+def movable_pieces(state: KolossusState) -> tuple[int, ...]:
+    """Pieces of the active class that may still be activated this turn."""
+    if state.active_class is None:
+        return ()
+    wb = current_warband(state)
+    base = wb * PIECES_PER_WARBAND
+    return tuple(
+        p
+        for p in range(base, base + PIECES_PER_WARBAND)
+        if class_of(p) == state.active_class and state.minis[p] >= 0 and p not in state.activated
+    )
+
+
+def can_activate(state: KolossusState, cls: ClassCode) -> bool:
+    wb = current_warband(state)
+    base = wb * PIECES_PER_WARBAND
+    return any(
+        class_of(p) == cls and state.minis[p] >= 0 and p not in state.activated
+        for p in range(base, base + PIECES_PER_WARBAND)
+    )
+
+
+def citadel(state: KolossusState) -> int:
+    return citadel_square(state.terrain)
+
+
+def free_start_squares(state: KolossusState, wb: int) -> tuple[int, ...]:
+    occ = occupants(state.minis)
+    return tuple(sq for sq in state.warbands[wb].zone if occ[sq] < 0)
+
+
+def cells(squares: tuple[int, ...] | list[int]) -> tuple[str, ...]:
+    return tuple(cell(sq) for sq in squares)

@@ -1,0 +1,146 @@
+"""Random full games: they end, keep every count, and replay exactly."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from companion.errors import RuleViolation
+from companion.events import TableChanges
+from companion.games.kolossus import RULES
+from companion.games.kolossus.actions import Move
+from companion.games.kolossus.board import LANDSCAPE_TOTALS
+from companion.games.kolossus.state import KolossusState
+
+OPTION_CHOICES: dict[str, list[Any]] = {
+    "quake_candidates": ["central10", "all22"],
+    "region_move_model": ["rigid", "push_compress"],
+    "quake_distance": ["exact", "up_to_roll"],
+    "allies_are_friendly": [True, False],
+    "defence_consumed": [True, False],
+    "crystal_placement": ["one_per_round_accumulate", "refill_if_empty"],
+    "capture_requires_entry": [False, True],
+    "crystal_majority": ["relative", "absolute_7"],
+    "elimination_unit": ["warband", "player"],
+    "simultaneous_elimination": ["draw", "active_alliance_loses"],
+    "titan_weapons": ["one_per_warband", "all_four"],
+    "charge_from_pool": [False, True],
+    "initiative_once_per_turn": [False, True],
+}
+
+
+def check_invariants(state: KolossusState) -> None:
+    assert len(state.minis) == 32
+    on_board = [s for s in state.minis if s >= 0]
+    assert len(set(on_board)) == len(on_board), "two miniatures on one square"
+    flat = "".join(state.terrain)
+    assert flat.count("C") == 1, "the Citadel left the board"
+    for ch, total in LANDSCAPE_TOTALS.items():
+        assert flat.count(ch) <= total
+    captured = sum(c.count for c in state.captures)
+    assert state.crystals + state.crystal_supply + captured == 12
+    beaten = sum(1 for s in state.minis if s < 0)
+    assert beaten <= len(state.beats)  # every beaten piece was recorded (Rebirth undoes)
+    if state.options.chapter >= 2:
+        for band in state.warbands:
+            assert band.mana_total() == 20, f"mana not conserved for {band.colour}"
+            assert 0 <= band.pool <= 5
+            assert min(band.supply, band.income, *band.skills, *band.charges) >= 0
+    else:
+        assert all(b.mana_total() == 0 for b in state.warbands)
+    assert 0 <= state.round <= 12
+
+
+def play(
+    seed: int, players: int, options: dict[str, Any], bot_seed: int, limit: int = 4000
+) -> tuple[KolossusState, list[Any], KolossusState]:
+    start = RULES.setup(["Ann", "Bob", "Cleo", "Dov"][:players], RULES.parse_options(options), seed)
+    state = start
+    rnd = random.Random(bot_seed)
+    actions: list[Any] = []
+    for _ in range(limit):
+        if RULES.outcome(state) is not None:
+            break
+        listed = list(RULES.legal_actions(state))
+        assert listed, f"stuck in {state.phase}"
+        action = rnd.choices(listed, [RULES.interest(state, a) for a in listed])[0]
+        state, events = RULES.apply(state, action)
+        for event in events:
+            if isinstance(event, TableChanges):
+                assert [c.step for c in event.changes] == list(range(1, len(event.changes) + 1))
+        check_invariants(state)
+        actions.append(action)
+    else:
+        pytest.fail("the game did not end")
+    return start, actions, state
+
+
+@st.composite
+def game_options(draw: st.DrawFn) -> dict[str, Any]:
+    options: dict[str, Any] = {"chapter": draw(st.sampled_from([1, 2, 3]))}
+    for name, choices in OPTION_CHOICES.items():
+        if draw(st.booleans()):
+            options[name] = draw(st.sampled_from(choices))
+    return options
+
+
+@settings(max_examples=24, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    seed=st.integers(0, 2**40),
+    players=st.sampled_from([2, 3, 4]),
+    options=game_options(),
+    bot_seed=st.integers(0, 2**31),
+)
+def test_random_games_end_keep_counts_and_replay(
+    seed: int, players: int, options: dict[str, Any], bot_seed: int
+) -> None:
+    start, actions, final = play(seed, players, options, bot_seed)
+    assert RULES.outcome(final) is not None and final.phase == "over"
+    assert list(RULES.legal_actions(final)) == []
+    replayed = start
+    for action in actions:  # replay through the JSON form, as the journal does
+        replayed, _ = RULES.apply(replayed, RULES.parse_action(RULES.dump_action(action)))
+    assert replayed == final
+    assert RULES.load_position(RULES.dump_position(final)) == final
+    sheet = RULES.scores(final)
+    assert len(sheet.columns) == 6 and all(len(r.values) == 6 for r in sheet.rows)
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**40), bot_seed=st.integers(0, 2**31), steps=st.integers(5, 250))
+def test_refused_actions_leave_the_state_unchanged(seed: int, bot_seed: int, steps: int) -> None:
+    start = RULES.setup(["Ann", "Bob", "Cleo", "Dov"], RULES.parse_options({"chapter": 3}), seed)
+    rnd = random.Random(bot_seed)
+    state = start
+    seen: list[Any] = []
+    for _ in range(steps):
+        if RULES.outcome(state) is not None:
+            break
+        listed = list(RULES.legal_actions(state))
+        seen.extend(rnd.sample(listed, min(3, len(listed))))
+        state = RULES.apply(
+            state, rnd.choices(listed, [RULES.interest(state, a) for a in listed])[0]
+        )[0]
+    before = state.model_dump()
+    for stale in [*seen[-30:], Move.model_validate({"from": "5,5", "to": "0,0"})]:
+        try:
+            RULES.apply(state, stale)
+        except RuleViolation as exc:
+            assert exc.message
+        assert state.model_dump() == before
+
+
+@pytest.mark.slow
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    seed=st.integers(0, 2**40), players=st.sampled_from([2, 3, 4]), bot_seed=st.integers(0, 2**31)
+)
+def test_random_chapter_three_games_with_default_rules(
+    seed: int, players: int, bot_seed: int
+) -> None:
+    _, _, final = play(seed, players, {"chapter": 3}, bot_seed)
+    assert RULES.outcome(final) is not None

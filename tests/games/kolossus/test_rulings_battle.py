@@ -1,0 +1,359 @@
+"""Rulings on turns, movement, crystals and the end (K-R08..K-R20, K-R37, K-R39, K-R40)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from companion.errors import RuleViolation
+from companion.events import GameEnded, TableChanges
+from companion.games.kolossus import RULES
+from companion.games.kolossus.board import cell
+from companion.games.kolossus.position import all_destinations, blocked_squares, destinations
+from companion.games.kolossus.state import CrystalCapture, KolossusState
+from tests.games.kolossus.helpers import (
+    NE,
+    NW,
+    SE,
+    SW,
+    act,
+    charge,
+    in_turn,
+    listed,
+    new_game,
+    pid,
+    place,
+    ready_to_move,
+    roll,
+    set_skills,
+    sq,
+)
+
+
+def move(state: KolossusState, frm: str, to: str, **extra: Any) -> KolossusState:
+    return act(state, {"type": "move", "from": frm, "to": to, **extra})[0]
+
+
+def ends(state: KolossusState, piece: int) -> set[str]:
+    return {cell(s) for s in all_destinations(state, piece, state.mp)}
+
+
+def end_turn(state: KolossusState) -> KolossusState:
+    state, _ = act(state, {"type": "end_turn"})
+    if state.phase == "allocate":
+        state, _ = act(state, {"type": "allocate"})
+    return state
+
+
+# --- K-R08 ----------------------------------------------------------------------------
+
+
+def test_K_R08_class_before_dice_costs_and_one_activation_each() -> None:
+    state = in_turn(new_game(), NW, ap=2)
+    with pytest.raises(RuleViolation, match="K-R08"):
+        act(state, {"type": "choose_class", "cls": "C"})  # costs 3
+    chosen, _ = act(state, {"type": "choose_class", "cls": "W"})
+    assert chosen.phase == "move_roll" and chosen.dice is not None and chosen.dice.count == 1
+    with pytest.raises(RuleViolation, match="K-R07"):  # the dice come first
+        act(chosen, {"type": "move", "from": "1,1", "to": "1,1"})
+    rolled = roll(chosen, 2)
+    warrior = cell(rolled.minis[pid(NW, "W")])
+    moved = move(rolled, warrior, warrior)  # 0 squares is an activation
+    assert moved.ap == 1 and pid(NW, "W") in moved.activated
+    again = roll(act(moved, {"type": "choose_class", "cls": "W"})[0], 1)
+    with pytest.raises(RuleViolation, match="K-R08"):
+        move(again, warrior, warrior)
+    # a class with no miniature left cannot be chosen
+    no_guardians = place(state, {pid(NW, "G"): None, pid(NW, "G2"): None})
+    with pytest.raises(RuleViolation, match="K-R08"):
+        act(no_guardians, {"type": "choose_class", "cls": "G"})
+    # leftover AP are forfeited
+    after = end_turn(moved)
+    assert after.phase == "destiny" and after.ap == 0 and RULES.current_player(after) == 1
+
+
+def test_K_R08_legal_activation_sets_follow_the_destiny_table() -> None:
+    """Seed table: 1 -> W; 2 -> WW or G; 3 -> WWW, GW, C; 4 -> WWWW, GWW, GG, CW."""
+
+    def full_spends(state: KolossusState) -> set[tuple[str, ...]]:
+        out: set[tuple[str, ...]] = set()
+
+        def go(s: KolossusState, taken: tuple[str, ...]) -> None:
+            if s.ap == 0:
+                out.add(tuple(sorted(taken)))
+                return
+            for a in listed(s, "choose_class"):
+                cls = a["cls"]
+                nxt = roll(act(s, a)[0], *([1] * {"W": 1, "G": 2, "C": 3}[cls]))
+                piece = next(p for p in range(8) if p not in nxt.activated and "CGGWWWWW"[p] == cls)
+                at = cell(nxt.minis[piece])
+                go(move(nxt, at, at), (*taken, cls))
+
+        go(state, ())
+        return out
+
+    expected = {
+        1: {("W",)},
+        2: {("W", "W"), ("G",)},
+        3: {("W", "W", "W"), ("G", "W"), ("C",)},
+        4: {("W", "W", "W", "W"), ("G", "W", "W"), ("G", "G"), ("C", "W")},
+    }
+    for ap, sets in expected.items():
+        assert full_spends(in_turn(new_game(), NW, ap=ap)) == sets
+
+
+# --- movement -------------------------------------------------------------------------
+
+
+def test_K_R09_guardian_turns_once_in_any_direction_including_reversal() -> None:
+    state = place(new_game(), {pid(NW, "G"): "5,0"})
+    guardian = ready_to_move(state, NW, "G", 4)
+    reversed_ = move(guardian, "5,0", "6,0", path=["4,0", "5,0", "6,0"])
+    assert reversed_.minis[pid(NW, "G")] == sq("6,0")
+    with pytest.raises(RuleViolation, match="K-R09"):
+        move(guardian, "5,0", "5,1", path=["4,0", "4,1", "5,1"])  # two changes
+    warrior = ready_to_move(place(new_game(), {pid(NW, "W"): "5,0"}), NW, "W", 4)
+    with pytest.raises(RuleViolation, match="K-R09"):
+        move(warrior, "5,0", "6,0", path=["4,0", "5,0", "6,0"])
+    assert "3,1" not in ends(warrior, pid(NW, "W"))  # a knight's move needs a turn
+    assert "3,1" in ends(guardian, pid(NW, "G"))
+
+
+def test_K_R10_levels_compare_origin_and_destination_and_colossus_ignores_them() -> None:
+    state = new_game()
+    terrain = [list(row) for row in state.terrain]
+    terrain[5][2] = "M"  # level 4 next to bare (5,1)
+    terrain[5][1] = "."
+    terrain[6][2] = "M"  # the "corners" of the diagonal (6,1)->(5,2)... are irrelevant
+    terrain[4][1] = "M"
+    state = state.model_copy(update={"terrain": tuple("".join(r) for r in terrain)})
+    warrior = ready_to_move(place(state, {pid(NW, "W"): "5,1"}), NW, "W", 3)
+    assert "5,2" not in ends(warrior, pid(NW, "W"))
+    with pytest.raises(RuleViolation, match="K-R10"):
+        move(warrior, "5,1", "5,2")
+    terrain[5][2] = "W"
+    diag = state.model_copy(update={"terrain": tuple("".join(r) for r in terrain)})
+    w2 = ready_to_move(place(diag, {pid(NW, "W"): "6,1"}), NW, "W", 1)
+    assert "5,2" in ends(w2, pid(NW, "W"))  # (5,1) and (6,2) do not block the diagonal
+    colossus = ready_to_move(place(state, {pid(NW, "C"): "5,1"}), NW, "C", 1)
+    assert "5,2" in ends(colossus, pid(NW, "C"))  # level 1 -> 4, one MP
+
+
+def test_K_R11_own_and_allied_pieces_are_passed_not_ended_on() -> None:
+    base = place(new_game(), {pid(NW, "W"): "5,0", pid(NW, "W2"): "4,0", pid(SE, "W"): "5,1"})
+    state = ready_to_move(base, NW, "W", 2)
+    reach = ends(state, pid(NW, "W"))
+    assert "3,0" in reach and "4,0" not in reach  # own piece passed
+    assert "5,2" in reach and "5,1" not in reach  # ally passed
+    with pytest.raises(RuleViolation, match="K-R11"):
+        move(state, "5,0", "5,1")
+    hostile = ready_to_move(
+        base.model_copy(
+            update={"options": base.options.model_copy(update={"allies_are_friendly": False})}
+        ),
+        NW,
+        "W",
+        2,
+    )
+    reach = ends(hostile, pid(NW, "W"))
+    assert "5,1" in reach and "5,2" not in reach  # the ally is beaten, not passed
+
+
+def test_K_R12_defence_is_needed_after_the_step_and_consumed() -> None:
+    state = set_skills(new_game(chapter=3), NE, guardian_defence=2)
+    state = place(state, {pid(NW, "C"): "5,0", pid(NE, "G"): "5,1"})
+    state = charge(state, NW, "sword")
+    colossus = ready_to_move(state, NW, "C", 4)
+    found = destinations(colossus, pid(NW, "C"), 4, sword=True, whip=False)
+    r = {cell(s): w for s, w in found.ends.items()}
+    assert r["5,1"].left == 1  # 4 - 1 step - 2 Defence
+    assert "5,2" in r and "5,3" not in r
+    with pytest.raises(RuleViolation, match="K-R12"):  # the Defence used up the MP
+        move(colossus, "5,0", "5,3", path=["5,1", "5,2", "5,3"])
+    loose = colossus.model_copy(
+        update={"options": colossus.options.model_copy(update={"defence_consumed": False})}
+    )
+    r2 = {cell(s) for s in all_destinations(loose, pid(NW, "C"), 4)}
+    assert {"5,2", "5,3", "5,4"} <= r2
+
+
+def test_K_R13_too_few_points_block_the_enemy_square_and_the_line() -> None:
+    state = set_skills(new_game(chapter=2), NE, warrior_defence=2)
+    state = place(state, {pid(NW, "W"): "5,0", pid(NE, "W"): "4,0"})
+    warrior = ready_to_move(state, NW, "W", 2)
+    reach = ends(warrior, pid(NW, "W"))
+    assert "4,0" not in reach and "3,0" not in reach
+    assert sq("4,0") in blocked_squares(warrior, pid(NW, "W"), 2)
+    with pytest.raises(RuleViolation, match="K-R13"):
+        move(warrior, "5,0", "4,0")
+    strong = ready_to_move(state, NW, "W", 3)
+    beaten = move(strong, "5,0", "4,0")
+    assert beaten.minis[pid(NE, "W")] == -1 and beaten.minis[pid(NW, "W")] == sq("4,0")
+
+
+def test_K_R14_the_colossus_can_be_beaten() -> None:
+    state = place(new_game(), {pid(NW, "W"): "5,0", pid(NE, "C"): "4,0"})
+    after = move(ready_to_move(state, NW, "W", 1), "5,0", "4,0")
+    assert after.minis[pid(NE, "C")] == -1
+    assert after.beats[-1].piece == pid(NE, "C")
+
+
+def test_K_R39_moves_never_leave_the_board_and_go_square_by_square() -> None:
+    state = ready_to_move(place(new_game(), {pid(NW, "C"): "0,0"}), NW, "C", 12)
+    for s in all_destinations(state, pid(NW, "C"), 12):
+        assert 0 <= s < 121
+    with pytest.raises(RuleViolation, match="K-R39"):
+        move(state, "0,0", "3,3", path=["3,3"])
+    with pytest.raises(RuleViolation, match="K-R01"):
+        move(state, "0,0", "0,11")
+
+
+# --- crystals ---------------------------------------------------------------------------
+
+
+def finish_round(state: KolossusState) -> KolossusState:
+    """End every remaining turn of this round (rolling Destiny where needed)."""
+    start = state.round
+    while state.round == start and state.phase != "over":
+        if state.phase == "destiny":
+            state = roll(state, 4)
+        state = end_turn(state)
+    return state
+
+
+def test_K_R15_one_crystal_per_round_accumulating_or_refilled() -> None:
+    state = in_turn(new_game(), NW, ap=1)
+    assert state.crystals == 1 and state.crystal_supply == 11
+    nxt = finish_round(state)
+    assert nxt.round == 2 and nxt.crystals == 2 and nxt.crystal_supply == 10
+    refill = in_turn(new_game(crystal_placement="refill_if_empty"), NW, ap=1)
+    assert finish_round(refill).crystals == 1
+
+
+def test_K_R16_capture_when_the_activation_ends_on_the_citadel() -> None:
+    state = place(new_game(), {pid(NW, "W"): "5,4"})
+    taken = move(ready_to_move(state, NW, "W", 1), "5,4", "5,5")
+    assert taken.crystals == 0 and taken.captures == (CrystalCapture(round=1, warband=NW, count=1),)
+    standing = place(new_game(), {pid(NW, "W"): "5,5"})
+    zero = move(ready_to_move(standing, NW, "W", 3), "5,5", "5,5")
+    assert zero.captures and zero.captures[0].count == 1
+    strict = standing.model_copy(
+        update={"options": standing.options.model_copy(update={"capture_requires_entry": True})}
+    )
+    assert not move(ready_to_move(strict, NW, "W", 3), "5,5", "5,5").captures
+    passing = place(new_game(), {pid(NW, "G"): "5,4"})
+    through = move(ready_to_move(passing, NW, "G", 2), "5,4", "5,6")
+    assert not through.captures and through.crystals == 1
+
+
+def test_K_R17_the_capturing_warband_is_first_from_the_next_round() -> None:
+    state = place(new_game(), {pid(SE, "W"): "5,4"})
+    state = ready_to_move(state, SE, "W", 1)
+    state = move(state, "5,4", "5,5")
+    state = end_turn(state)  # SE done; SW next
+    assert RULES.current_player(state) == 3
+    state = finish_round(state)
+    assert state.round == 2 and state.first == SE and RULES.current_player(state) == 2
+    # no capture in round 2: the first warband stays
+    assert finish_round(state).first == SE
+
+
+def final_turn(captures: tuple[CrystalCapture, ...], **options: Any) -> KolossusState:
+    state = in_turn(new_game(**options), SW, ap=1, round_=12)
+    return state.model_copy(update={"captures": captures})
+
+
+def test_K_R18_relative_majority_or_absolute_seven() -> None:
+    caps = (
+        CrystalCapture(round=2, warband=NW, count=3),
+        CrystalCapture(round=5, warband=NE, count=2),
+    )
+    over = end_turn(final_turn(caps))
+    outcome = RULES.outcome(over)
+    assert outcome is not None and outcome.reason == "crystal_majority"
+    assert outcome.winners == (0, 2)  # the NW+SE alliance's players
+    absolute = end_turn(final_turn(caps, crystal_majority="absolute_7"))
+    outcome = RULES.outcome(absolute)
+    assert outcome is not None and outcome.reason == "last_crystal" and outcome.winners == (1, 3)
+    seven = (
+        CrystalCapture(round=2, warband=SE, count=7),
+        CrystalCapture(round=9, warband=SW, count=5),
+    )
+    outcome = RULES.outcome(end_turn(final_turn(seven, crystal_majority="absolute_7")))
+    assert outcome is not None and outcome.winners == (0, 2)
+
+
+def test_K_R19_tie_goes_to_the_last_capture_and_no_capture_is_a_draw() -> None:
+    tie = (
+        CrystalCapture(round=2, warband=NE, count=2),
+        CrystalCapture(round=6, warband=SE, count=2),
+    )
+    outcome = RULES.outcome(end_turn(final_turn(tie)))
+    assert outcome is not None and outcome.reason == "last_crystal" and outcome.winners == (0, 2)
+    outcome = RULES.outcome(end_turn(final_turn(())))
+    assert outcome is not None and outcome.is_draw and outcome.reason == "no_capture"
+
+
+def test_K_R20_a_wiped_out_warband_loses_its_alliance_at_once() -> None:
+    state = new_game()
+    wipe: dict[int, str | None] = {p: None for p in range(NE * 8, NE * 8 + 8)}
+    wipe[pid(NE, "W")] = "4,0"
+    state = place(state, {**wipe, pid(NW, "W"): "5,0"})
+    over, events = act(
+        ready_to_move(state, NW, "W", 1), {"type": "move", "from": "5,0", "to": "4,0"}
+    )
+    outcome = RULES.outcome(over)
+    assert outcome is not None and outcome.reason == "elimination" and outcome.winners == (0, 2)
+    assert any(isinstance(e, GameEnded) for e in events)
+    assert list(RULES.legal_actions(over)) == []
+    # per player: with 2 players the NE+SW player still has SW's pieces
+    two = place(new_game(2, elimination_unit="player"), {**wipe, pid(NW, "W"): "5,0"})
+    going = move(ready_to_move(two, NW, "W", 1), "5,0", "4,0")
+    assert RULES.outcome(going) is None
+
+
+def test_K_R20_simultaneous_elimination_is_a_draw_or_the_actor_loses() -> None:
+    """Only a region shift can remove two warbands at once: the Quake with all22."""
+    for policy, winners in (("draw", ()), ("active_alliance_loses", (1, 3))):
+        state = new_game(quake_candidates="all22", simultaneous_elimination=policy)
+        wipe: dict[int, str | None] = {p: None for p in range(32) if p // 8 in (NE, SE)}
+        wipe[pid(NE, "W")] = "0,0"
+        wipe[pid(SE, "W")] = "0,1"
+        state = place(state, wipe)
+        state = roll(act(state, {"type": "ready"})[0], 2)
+        over, _ = act(state, {"type": "quake_move", "region": "row0", "direction": "west"})
+        outcome = RULES.outcome(over)
+        assert outcome is not None and outcome.reason == "simultaneous_elimination"
+        assert outcome.winners == winners
+
+
+def test_K_R37_the_game_ends_after_round_twelve() -> None:
+    state = in_turn(new_game(), NW, ap=1, round_=11)
+    state = finish_round(state)
+    assert state.round == 12 and RULES.outcome(state) is None
+    state = finish_round(state)
+    assert state.phase == "over" and RULES.outcome(state) is not None
+    assert len([r for r in RULES.scores(state).rows if r.label.endswith("crystals")]) == 12
+
+
+def test_K_R40_each_round_starts_with_the_first_warband_clockwise() -> None:
+    state = in_turn(new_game(), NW, ap=1).model_copy(update={"first": SW, "turn": 0})
+    order = []
+    for _ in range(4):
+        order.append(RULES.current_player(state))
+        state = end_turn(state)
+        if state.phase == "destiny":
+            state = roll(state, 1)
+    assert order == [3, 0, 1, 2]
+
+
+def test_table_changes_for_a_beat_list_removal_then_move() -> None:
+    state = place(new_game(), {pid(NW, "W"): "5,0", pid(NE, "G"): "3,0"})
+    _, events = act(ready_to_move(state, NW, "W", 2), {"type": "move", "from": "5,0", "to": "3,0"})
+    change = events[0]
+    assert isinstance(change, TableChanges)
+    assert [c.instruction for c in change.changes] == [
+        "Remove Krell's Guardian from 3,0 (beaten)",
+        "Move Tua'tha's Warrior from 5,0 to 3,0",
+    ]
