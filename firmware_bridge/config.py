@@ -10,8 +10,14 @@ forces every device to its simulated twin.
 list of problems, each naming the file, the line and key, and what is wrong, so the
 kiosk can start and show the problem on screen.
 
-The dice and buttons sections are plain fields here; the drivers in
-``firmware_bridge.dice`` and ``firmware_bridge.buttons`` read them.
+One way to configure each device: ``[dice.serial]``, ``[dice.gpio]`` and ``[buttons]``
+*are* the drivers' own settings models (:class:`SerialDiceSettings`,
+:class:`GpioDiceSettings`, :class:`ButtonSettings`), so a key means exactly what the
+driver does with it. Which device runs is chosen only by ``source`` (``[dice] source``,
+``[buttons] source``); the drivers' ``enabled`` flags follow from it when the
+configuration is resolved and may not be set in the file. No GPIO may have two users:
+the check asks every device in use for its ``used_pins()`` and adds the LED strip's
+data pin (and its SPI bus).
 """
 
 from __future__ import annotations
@@ -25,19 +31,51 @@ from pathlib import Path
 from typing import Any, Literal
 
 import platformdirs
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    ValidationError,
+    field_validator,
+    model_validator,
+)
+from pydantic_core import PydanticCustomError
 
+from firmware_bridge.buttons import ButtonSettings
+from firmware_bridge.dice.gpio_die import GpioDiceSettings
+from firmware_bridge.dice.serial_tray import (
+    PICO_MICROPYTHON_PID,
+    PICO_USB_VID,
+    SerialDiceSettings,
+)
 from firmware_bridge.platform import Platform, detect_platform
+
+__all__ = [
+    "PICO_MICROPYTHON_PID",
+    "PICO_USB_VID",
+    "ButtonSettings",
+    "ButtonsConfig",
+    "CompanionConfig",
+    "ConfigProblem",
+    "DiceConfig",
+    "GpioDiceSettings",
+    "KioskConfig",
+    "LedsConfig",
+    "LoadedConfig",
+    "SerialDiceSettings",
+    "default_config_path",
+    "default_data_dir",
+    "find_key_line",
+    "load_config",
+    "parse_config_file",
+    "parse_config_text",
+    "pin_claims",
+]
 
 APP_NAME = "colossus-companion"
 CONFIG_FILE_NAME = "companion.toml"
 ENV_CONFIG = "COMPANION_CONFIG"
 ENV_HARDWARE = "COMPANION_HARDWARE"
-
-#: Raspberry Pi Foundation's USB vendor ID: a Pico running the dice-tray firmware.
-PICO_USB_VID = 0x2E8A
-#: The product ID MicroPython's USB serial reports on an RP2040.
-PICO_MICROPYTHON_PID = 0x0005
 
 DiceSource = Literal["auto", "sim", "serial", "gpio", "none"]
 ButtonSource = Literal["auto", "sim", "gpio", "none"]
@@ -45,6 +83,20 @@ LedDriver = Literal["auto", "sim", "ws281x", "spi", "none"]
 ColourOrder = Literal["GRB", "RGB", "BRG", "BGR", "RBG", "GBR"]
 
 GPIO_MAX = 27  # the 40-pin header exposes GPIO0..GPIO27
+
+#: The header pins an SPI bus takes once it is switched on (MOSI carries the LED data).
+#: SPI0 (``dtparam=spi=on``) claims both chip selects; SPI1 (``dtoverlay=spi1-1cs``) one.
+#: Pins of the Pi 4's extra buses (3–6) are not checked.
+SPI_BUS_PINS: dict[int, tuple[tuple[int, str], ...]] = {
+    0: ((10, "MOSI"), (11, "SCLK"), (9, "MISO"), (8, "CE0"), (7, "CE1")),
+    1: ((20, "MOSI"), (21, "SCLK"), (19, "MISO"), (18, "CE0")),
+}
+#: rpi_ws281x on GPIO10 drives the strip through SPI0.
+WS281X_SPI_PIN = 10
+
+#: Error ``ctx`` key: the settings involved (space-separated, relative to the error's location);
+#: the problem points at the first one the file sets.
+CONFIG_KEY = "config_key"
 
 
 def default_config_path() -> Path:
@@ -65,66 +117,107 @@ def _check_pin(pin: int) -> int:
     return pin
 
 
-class SerialDiceConfig(Section):
-    """A dice tray (a Pico) on USB serial; field names follow the dice driver's settings.
+def _pin_conflict(message: str, *keys: str) -> PydanticCustomError:
+    """A refusal that points at one of ``keys`` (the first one the file sets), not its table."""
+    return PydanticCustomError("pin_conflict", message, {CONFIG_KEY: " ".join(keys)})
 
-    An empty ``port`` means: find the tray by its USB vendor/product ID.
+
+def pin_claims(section: str, settings: ButtonSettings | GpioDiceSettings) -> list[tuple[int, str]]:
+    """``(pin, user)`` for every pin in ``settings.used_pins()``, the user named by its key.
+
+    ``used_pins()`` decides which pins count (a ``None`` pin is not fitted); each is
+    named after the ``*_pin``/``*_pins`` setting that holds it, e.g. ``[buttons]
+    menu_pin``, so a refusal says which line of the file to change.
     """
+    remaining = list(settings.used_pins())
+    claims: list[tuple[int, str]] = []
+    for field in type(settings).model_fields:
+        value = getattr(settings, field)
+        if field.endswith("_pin") and isinstance(value, int):
+            held: tuple[int, ...] = (value,)
+        elif field.endswith("_pins") and isinstance(value, tuple):
+            held = tuple(pin for pin in value if isinstance(pin, int))
+        else:
+            continue
+        for pin in held:
+            if pin in remaining:
+                remaining.remove(pin)
+                claims.append((pin, f"[{section}] {field}"))
+    claims.extend((pin, f"[{section}]") for pin in remaining)
+    return claims
 
-    port: str = Field(default="", description="e.g. /dev/ttyACM0; empty = find by USB IDs")
-    baudrate: int = Field(default=115200, gt=0)
-    usb_vid: int = Field(default=PICO_USB_VID, ge=0, le=0xFFFF)
-    usb_pid: int = Field(default=PICO_MICROPYTHON_PID, ge=0, le=0xFFFF)
-    serial_number: str = Field(default="", description="only this tray (several trays)")
+
+def _first_shared_pin(claims: list[tuple[int, str]]) -> tuple[int, str, str] | None:
+    """The first pin claimed twice: ``(pin, first user, second user)``."""
+    users: dict[int, str] = {}
+    for pin, user in claims:
+        if pin in users:
+            return pin, users[pin], user
+        users[pin] = user
+    return None
 
 
-class GpioDiceConfig(Section):
-    """Dice read through GPIO inputs (one pin per signal, as the dice driver defines)."""
-
-    pins: tuple[int, ...] = ()
-    pull_up: bool = True
-    settle_s: float = Field(default=0.25, ge=0, le=5)
-
-    @field_validator("pins")
-    @classmethod
-    def _pins_on_header(cls, pins: tuple[int, ...]) -> tuple[int, ...]:
-        for pin in pins:
-            _check_pin(pin)
-        if len(set(pins)) != len(pins):
-            raise ValueError("a GPIO pin is listed twice")
-        return pins
+def _config_key(user: str) -> str:
+    """``"[dice.gpio] strobe_pin"`` → ``"dice.gpio.strobe_pin"`` (for the line lookup)."""
+    found = re.fullmatch(r"\[([^\]]+)\](?: (\w+))?.*", user)
+    if not found:
+        return ""
+    return found.group(1) + (f".{found.group(2)}" if found.group(2) else "")
 
 
 class DiceConfig(Section):
-    source: DiceSource = "auto"
-    serial: SerialDiceConfig = SerialDiceConfig()
-    gpio: GpioDiceConfig = GpioDiceConfig()
+    """Which dice source runs, and the settings of each (the drivers' own models)."""
+
+    source: DiceSource = Field(
+        default="auto", description="auto = the serial tray on a Pi, simulated elsewhere"
+    )
+    serial: SerialDiceSettings = SerialDiceSettings()
+    gpio: GpioDiceSettings = GpioDiceSettings()
 
 
-class ButtonsConfig(Section):
-    """Physical buttons (name → GPIO, wired to ground) and an optional buzzer."""
+class ButtonsConfig(ButtonSettings):
+    """The buttons driver's :class:`ButtonSettings` plus which source runs."""
 
-    source: ButtonSource = "auto"
-    pins: dict[str, int] = Field(default_factory=lambda: {"confirm": 5, "undo": 6, "next": 16})
-    hold_s: float = Field(default=1.0, gt=0, le=10, description="a long press after this")
-    bounce_s: float = Field(default=0.05, ge=0, le=1)
-    buzzer_pin: int | None = 26
+    source: ButtonSource = Field(
+        default="auto", description="auto = GPIO buttons on a Pi, simulated elsewhere"
+    )
 
-    @field_validator("pins")
+    @model_validator(mode="before")
     @classmethod
-    def _pins_on_header(cls, pins: dict[str, int]) -> dict[str, int]:
-        seen: dict[int, str] = {}
-        for name, pin in pins.items():
-            _check_pin(pin)
-            if pin in seen:
-                raise ValueError(f'buttons "{seen[pin]}" and "{name}" share GPIO{pin}')
-            seen[pin] = name
-        return pins
+    def _false_means_not_fitted(cls, data: Any) -> Any:
+        """TOML has no null: ``buzzer_pin = false`` says the part is not fitted (None)."""
+        if isinstance(data, Mapping):
+            for key, value in data.items():
+                if key.endswith("_pin") and value is True:
+                    raise PydanticCustomError(
+                        "not_a_pin",
+                        "true is not a pin: give a GPIO number, or false if it is not fitted",
+                        {CONFIG_KEY: key},
+                    )
+            return {
+                key: None if key.endswith("_pin") and value is False else value
+                for key, value in data.items()
+            }
+        return data
 
-    @field_validator("buzzer_pin")
-    @classmethod
-    def _buzzer_on_header(cls, pin: int | None) -> int | None:
-        return None if pin is None else _check_pin(pin)
+    # Replaces ButtonSettings' own check of the same name (same rules), so that two
+    # buttons on one pin are refused with both names and the line to change.
+    @model_validator(mode="after")
+    def _pins_are_distinct(self) -> ButtonsConfig:
+        for pin in self.roll_pins:
+            if not 0 <= pin <= GPIO_MAX:
+                raise _pin_conflict(
+                    f"GPIO{pin} is not on the 40-pin header (GPIO0..GPIO{GPIO_MAX})", "roll_pins"
+                )
+        shared = _first_shared_pin(pin_claims("buttons", self))
+        if shared is not None:
+            pin, first, second = shared
+            raise _pin_conflict(
+                f"GPIO{pin} is used twice: by {first} and by {second}",
+                _config_key(second).removeprefix("buttons."),
+                _config_key(first).removeprefix("buttons."),
+            )
+        return self
 
 
 class LedsConfig(Section):
@@ -160,6 +253,26 @@ class LedsConfig(Section):
     def _pin_on_header(cls, pin: int) -> int:
         return _check_pin(pin)
 
+    def used_pins_named(self) -> list[tuple[int, str]]:
+        """The header pins the strip takes, each with its user (for the shared-pin check).
+
+        ``"auto"`` is rpi_ws281x on ``gpio_pin`` on a Pi 1–4 but SPI on a Pi 5, so it
+        claims both: a default that works on either board. SPI takes its whole bus.
+        """
+        claims: dict[int, str] = {}
+        buses: list[int] = []
+        if self.driver in ("ws281x", "auto"):
+            claims[self.gpio_pin] = "[leds] gpio_pin (the LED strip's data)"
+            if self.gpio_pin == WS281X_SPI_PIN:
+                buses.append(0)
+        if self.driver in ("spi", "auto"):
+            buses.append(self.spi_bus)
+        for bus in buses:
+            for pin, role in SPI_BUS_PINS.get(bus, ()):
+                what = "the LED strip's data" if role == "MOSI" else "taken with the LED's SPI bus"
+                claims.setdefault(pin, f"[leds] spi_bus (SPI{bus} {role}, {what})")
+        return list(claims.items())
+
 
 class KioskConfig(BaseModel):
     """The screen side (placeholder: the kiosk defines its settings; unknown keys are kept)."""
@@ -177,27 +290,29 @@ class CompanionConfig(Section):
     leds: LedsConfig = LedsConfig()
     kiosk: KioskConfig = KioskConfig()
 
+    def pin_users(self) -> list[tuple[int, str]]:
+        """Every GPIO the devices in use take, with its user, in the order they are checked.
+
+        A source that may run (``"auto"`` included) claims its pins; the GPIO die only
+        when ``[dice] source = "gpio"`` (``"auto"`` means the serial tray).
+        """
+        claims = self.leds.used_pins_named()
+        if self.buttons.source in ("gpio", "auto"):
+            claims.extend(pin_claims("buttons", self.buttons))
+        if self.dice.source == "gpio":
+            claims.extend(pin_claims("dice.gpio", self.dice.gpio))
+        return claims
+
     @model_validator(mode="after")
     def _no_shared_pins(self) -> CompanionConfig:
-        used: dict[int, str] = {}
-
-        def claim(pin: int, user: str) -> None:
-            if pin in used:
-                raise ValueError(f"GPIO{pin} is used twice: by {used[pin]} and by {user}")
-            used[pin] = user
-
-        if self.leds.driver in ("ws281x", "auto"):
-            claim(self.leds.gpio_pin, "the LED strip")
-        elif self.leds.driver == "spi" and self.leds.spi_bus == 0:
-            claim(10, "the LED strip (SPI MOSI)")
-        if self.buttons.source in ("gpio", "auto"):
-            for name, pin in self.buttons.pins.items():
-                claim(pin, f'button "{name}"')
-            if self.buttons.buzzer_pin is not None:
-                claim(self.buttons.buzzer_pin, "the buzzer")
-        if self.dice.source in ("gpio", "auto"):
-            for pin in self.dice.gpio.pins:
-                claim(pin, "the GPIO dice")
+        shared = _first_shared_pin(self.pin_users())
+        if shared is not None:
+            pin, first, second = shared
+            raise _pin_conflict(
+                f"GPIO{pin} is used twice: by {first} and by {second}",
+                _config_key(second),
+                _config_key(first),
+            )
         return self
 
     def resolved(self, platform: Platform) -> CompanionConfig:
@@ -212,21 +327,31 @@ class CompanionConfig(Section):
         button_source = self.buttons.source
         if button_source == "auto":
             button_source = "gpio" if on_pi else "sim"
-        return self.model_copy(
-            update={
-                "leds": self.leds.model_copy(update={"driver": led_driver}),
-                "dice": self.dice.model_copy(update={"source": dice_source}),
-                "buttons": self.buttons.model_copy(update={"source": button_source}),
-            }
-        )
+        return self._with_sources(led_driver, dice_source, button_source)
 
     def simulated(self) -> CompanionConfig:
         """The same settings with every device replaced by its simulated twin."""
+        return self._with_sources("sim", "sim", "sim")
+
+    def _with_sources(
+        self, led_driver: LedDriver, dice_source: DiceSource, button_source: ButtonSource
+    ) -> CompanionConfig:
+        """Set the sources and make the drivers' ``enabled`` flags agree with them."""
+        dice = self.dice.model_copy(
+            update={
+                "source": dice_source,
+                "serial": self.dice.serial.model_copy(update={"enabled": dice_source == "serial"}),
+                "gpio": self.dice.gpio.model_copy(update={"enabled": dice_source == "gpio"}),
+            }
+        )
+        buttons = self.buttons.model_copy(
+            update={"source": button_source, "enabled": button_source == "gpio"}
+        )
         return self.model_copy(
             update={
-                "leds": self.leds.model_copy(update={"driver": "sim"}),
-                "dice": self.dice.model_copy(update={"source": "sim"}),
-                "buttons": self.buttons.model_copy(update={"source": "sim"}),
+                "leds": self.leds.model_copy(update={"driver": led_driver}),
+                "dice": dice,
+                "buttons": buttons,
             }
         )
 
@@ -333,10 +458,14 @@ def parse_config_text(
         where = f"line {position.group(1)}, column {position.group(2)}" if position else ""
         message = _TOML_POSITION.sub("", message)
         return None, [ConfigProblem(source, where, f"not valid TOML: {message}")]
+    problems = _source_switch_problems(data, text, source)
     try:
         config = CompanionConfig.model_validate(data)
     except ValidationError as error:
-        return None, [_validation_problem(source, text, item) for item in error.errors()]
+        problems += [_validation_problem(source, text, item) for item in error.errors()]
+        return None, problems
+    if problems:
+        return None, problems
     if base_dir is not None:
         config = _anchor_paths(config, base_dir)
     return config, []
@@ -355,21 +484,64 @@ def _anchor_paths(config: CompanionConfig, base_dir: Path) -> CompanionConfig:
 
 def _validation_problem(source: str, text: str, item: Any) -> ConfigProblem:
     loc = tuple(str(part) for part in item["loc"])
+    pointed = str((item.get("ctx") or {}).get(CONFIG_KEY, ""))
+    line: int | None = None
+    if pointed:  # a check over a whole table that knows which settings are involved
+        candidates = [loc + tuple(key.split(".")) for key in pointed.split()]
+        found = [(c, find_key_line(text, c, exact=True)) for c in candidates]
+        loc, line = next(((c, n) for c, n in found if n), (candidates[0], None))
     key = ".".join(loc) if loc else "the file"
-    line = find_key_line(text, loc)
+    line = line or find_key_line(text, loc)
     where = f"line {line}, {key}" if line else key
     message = str(item["msg"]).removeprefix("Value error, ")
     if item["type"] == "extra_forbidden":
         message = "unknown setting (misspelt?)"
     elif item["type"] == "missing":
         message = "this setting is required"
-    elif "input" in item and item["type"] not in ("model_type", "dict_type"):
+    elif (
+        "input" in item
+        and not pointed
+        and not isinstance(item["input"], dict)
+        and item["type"] not in ("model_type", "dict_type")
+    ):
         message = f"{message} (found {item['input']!r})"
     return ConfigProblem(source, where, message)
 
 
-def find_key_line(text: str, loc: tuple[str, ...]) -> int | None:
-    """The 1-based line where the TOML key at ``loc`` is set, or its table starts, if found."""
+#: ``enabled`` keys of the drivers' models that ``source`` decides instead.
+_SOURCE_SWITCHES: dict[tuple[str, ...], str] = {
+    ("dice", "serial", "enabled"): '[dice] source = "serial"',
+    ("dice", "gpio", "enabled"): '[dice] source = "gpio"',
+    ("buttons", "enabled"): '[buttons] source = "gpio"',
+}
+
+
+def _source_switch_problems(data: Mapping[str, Any], text: str, source: str) -> list[ConfigProblem]:
+    """Refuse ``enabled`` in the file: ``source`` is the one switch for each device."""
+    problems: list[ConfigProblem] = []
+    for loc, instead in _SOURCE_SWITCHES.items():
+        table: Any = data
+        for part in loc[:-1]:
+            table = table.get(part) if isinstance(table, Mapping) else None
+        if isinstance(table, Mapping) and loc[-1] in table:
+            line = find_key_line(text, loc)
+            key = ".".join(loc)
+            problems.append(
+                ConfigProblem(
+                    source,
+                    f"line {line}, {key}" if line else key,
+                    f"the source setting chooses the device: remove this line and use {instead} "
+                    'or "none"',
+                )
+            )
+    return problems
+
+
+def find_key_line(text: str, loc: tuple[str, ...], *, exact: bool = False) -> int | None:
+    """The 1-based line where the TOML key at ``loc`` is set, or its table starts, if found.
+
+    ``exact``: only the line that sets the key itself (no table fallback).
+    """
     table: tuple[str, ...] = ()
     table_line: dict[tuple[str, ...], int] = {}
     for number, raw in enumerate(text.splitlines(), start=1):
@@ -385,6 +557,8 @@ def find_key_line(text: str, loc: tuple[str, ...]) -> int | None:
         full = table + key
         if full == loc[: len(full)] and full:
             return number
+    if exact:
+        return None
     for depth in range(len(loc), 0, -1):
         if loc[:depth] in table_line:
             return table_line[loc[:depth]]

@@ -10,11 +10,17 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 from pathlib import Path
 
-from firmware_bridge.config import CompanionConfig, LoadedConfig, load_config
+from firmware_bridge.config import (
+    ButtonSettings,
+    CompanionConfig,
+    LoadedConfig,
+    SerialDiceSettings,
+    load_config,
+)
 from firmware_bridge.layout import LayoutError, LedLayout, load_layout
 from firmware_bridge.leds.factory import layout_of
 from firmware_bridge.leds.spi import DEFAULT_SPIDEV_BUFSIZ, encode_frame
@@ -55,6 +61,8 @@ def doctor(loaded: LoadedConfig | None = None, facts: PlatformFacts | None = Non
     """Look at this machine (or the injected facts) with its configuration."""
     found = facts if facts is not None else gather_facts()
     config = loaded if loaded is not None else load_config(platform=found.platform)
+    if facts is None:
+        found = _with_configured_port(found, config.config)
     return diagnose(config, found)
 
 
@@ -393,7 +401,29 @@ def _button_findings(config: CompanionConfig, facts: PlatformFacts) -> list[Find
     buttons = config.buttons
     if buttons.source in ("sim", "none"):
         return [Finding(Severity.OK, "buttons", f"Buttons: {buttons.source}.")]
-    return _gpio_findings(facts, "buttons")
+    out = _gpio_findings(facts, "buttons")
+    out.append(Finding(Severity.OK, "buttons", f"Button pins: {describe_button_pins(buttons)}."))
+    return out
+
+
+def describe_button_pins(buttons: ButtonSettings) -> str:
+    """The fitted buttons and roll feedback with their GPIOs, as the builder wired them."""
+    parts = [
+        f"{name} GPIO{pin}"
+        for name, pin in (
+            ("confirm", buttons.confirm_pin),
+            ("undo (hold = redo)", buttons.undo_pin),
+            ("end turn", buttons.end_turn_pin),
+            ("menu (hold = admin)", buttons.menu_pin),
+        )
+        if pin is not None
+    ]
+    parts.extend(f"roll GPIO{pin}" for pin in buttons.roll_pins)
+    if buttons.feedback_led_pin is not None:
+        parts.append(f"roll LED GPIO{buttons.feedback_led_pin}")
+    if buttons.buzzer_pin is not None:
+        parts.append(f"buzzer GPIO{buttons.buzzer_pin}")
+    return ", ".join(parts) if parts else "none fitted"
 
 
 def _gpio_findings(facts: PlatformFacts, topic: str) -> list[Finding]:
@@ -430,49 +460,77 @@ def _dice_findings(config: CompanionConfig, facts: PlatformFacts) -> list[Findin
     if dice.source in ("sim", "none"):
         return [Finding(Severity.OK, topic, f"Dice: {dice.source} (rolls on the screen).")]
     if dice.source == "gpio":
-        return _gpio_findings(facts, topic)
-    out: list[Finding] = []
-    serial = dice.serial
-    ports = {port.device for port in facts.serial_ports}
-    if serial.port:
-        if serial.port in ports or facts.has_device(serial.port):
-            out.append(Finding(Severity.OK, topic, f"Dice tray port {serial.port} is present."))
-        else:
-            out.append(
-                Finding(
-                    Severity.WARNING,
-                    topic,
-                    f"{serial.port} is not present: is the dice tray plugged in?",
-                )
-            )
-    else:
-        matching = [
-            p.device
-            for p in facts.serial_ports
-            if p.vid == serial.usb_vid and p.pid == serial.usb_pid
-        ]
-        if matching:
-            out.append(Finding(Severity.OK, topic, f"Dice tray found on {', '.join(matching)}."))
-        else:
-            seen = ", ".join(sorted(ports)) or "none"
-            out.append(
-                Finding(
-                    Severity.WARNING,
-                    topic,
-                    f"No dice tray (USB {serial.usb_vid:04x}:{serial.usb_pid:04x}) is plugged "
-                    f"in; serial ports seen: {seen}. Rolls can still be entered on the screen.",
-                )
-            )
-    if not _in_group(facts, "dialout"):
+        die = dice.gpio
+        out = _gpio_findings(facts, topic)
+        data = ", ".join(f"GPIO{pin}" for pin in die.data_pins)
         out.append(
             Finding(
-                Severity.PROBLEM,
+                Severity.OK,
                 topic,
-                "This user may not open serial ports: sudo adduser $USER dialout, then log in "
-                "again.",
+                f'GPIO die "{die.device}" (d{die.faces}): face bits on {data} (LSB first), '
+                f"strobe on GPIO{die.strobe_pin}.",
             )
         )
-    return out
+        return out
+    return _serial_tray_findings(dice.serial, facts) + _dialout_findings(facts)
+
+
+def _serial_tray_findings(serial: SerialDiceSettings, facts: PlatformFacts) -> list[Finding]:
+    """Where the reader will find the tray: the stable path first, then the USB IDs."""
+    topic = "dice"
+    ids = f"USB {serial.usb_vid:04x}:{serial.usb_pid:04x}"
+    if serial.serial_number:
+        ids += f", serial number {serial.serial_number}"
+    ports = {port.device for port in facts.serial_ports}
+    if serial.port and (serial.port in ports or facts.has_device(serial.port)):
+        return [Finding(Severity.OK, topic, f"Dice tray port {serial.port} is present.")]
+    matching = [
+        p.device for p in facts.serial_ports if p.vid == serial.usb_vid and p.pid == serial.usb_pid
+    ]
+    if matching:
+        text = f"Dice tray ({ids}) found on {', '.join(matching)}."
+        if serial.serial_number:
+            text += " Its serial number is checked when the companion connects."
+        if serial.port:
+            text += (
+                f" {serial.port} does not exist: install the udev rule from hardware.md "
+                "for a stable name."
+            )
+        return [Finding(Severity.OK, topic, text)]
+    seen = ", ".join(sorted(ports)) or "none"
+    where = f"{serial.port} is not present and no" if serial.port else "No"
+    return [
+        Finding(
+            Severity.WARNING,
+            topic,
+            f"{where} dice tray ({ids}) is plugged in; serial ports seen: {seen}. "
+            "Rolls can still be entered on the screen.",
+        )
+    ]
+
+
+def _dialout_findings(facts: PlatformFacts) -> list[Finding]:
+    if _in_group(facts, "dialout"):
+        return []
+    return [
+        Finding(
+            Severity.PROBLEM,
+            "dice",
+            "This user may not open serial ports: sudo adduser $USER dialout, then log in again.",
+        )
+    ]
+
+
+def _with_configured_port(facts: PlatformFacts, config: CompanionConfig) -> PlatformFacts:
+    """Add the tray's configured path (e.g. the udev link) if it exists on this machine.
+
+    ``gather_facts`` only lists the usual device names; a udev symlink such as
+    ``/dev/dice-tray`` or a ``/dev/serial/by-id/...`` path is looked up here.
+    """
+    port = config.dice.serial.port
+    if config.dice.source != "serial" or not port or not os.path.exists(port):
+        return facts
+    return replace(facts, devices=facts.devices | {port})
 
 
 def _is_writable(path: Path) -> bool:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -9,12 +10,20 @@ import pytest
 from firmware_bridge.config import (
     ENV_CONFIG,
     ENV_HARDWARE,
+    ButtonsConfig,
+    ButtonSettings,
     CompanionConfig,
+    DiceConfig,
+    GpioDiceSettings,
+    LedsConfig,
+    SerialDiceSettings,
     default_config_path,
     find_key_line,
     load_config,
     parse_config_text,
+    pin_claims,
 )
+from firmware_bridge.dice.frames import FrameDecoder, Hello, cobs_encode, encode_frame
 from firmware_bridge.platform import Platform
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
@@ -89,8 +98,16 @@ def test_example_file_is_valid_and_anchors_the_layout_path() -> None:
     config = loaded.config
     assert config.leds.layout == EXAMPLES / "layouts/kolossus-11x11-serpentine.json"
     assert config.leds.layout.is_file()
-    assert config.buttons.pins == {"confirm": 5, "undo": 6, "next": 16}
     assert config.dice.serial.usb_vid == 0x2E8A
+    # the example spells out exactly the defaults of the drivers' own settings models
+    for section, default in (
+        (config.buttons, ButtonSettings()),
+        (config.dice.serial, SerialDiceSettings()),
+        (config.dice.gpio, GpioDiceSettings()),
+    ):
+        for name in type(default).model_fields:
+            if name != "enabled":
+                assert getattr(section, name) == getattr(default, name), name
 
 
 def test_broken_toml_names_file_and_line_and_falls_back_to_simulation(tmp_path: Path) -> None:
@@ -126,20 +143,167 @@ def test_dma_channel_5_is_refused_with_the_reason() -> None:
     assert "corrupt" in str(problems[0]) and "line 2, leds.dma_channel" in str(problems[0])
 
 
-def test_shared_gpio_pins_are_refused() -> None:
-    text = '[leds]\ndriver = "ws281x"\n[buttons]\nsource = "gpio"\n[buttons.pins]\nconfirm = 18\n'
-    _, problems = parse_config_text(text, "c.toml")
-    assert "GPIO18 is used twice" in str(problems[0])
-    _, problems = parse_config_text("[buttons.pins]\na = 5\nb = 5\n", "c.toml")
-    assert 'buttons "a" and "b" share GPIO5' in str(problems[0])
-    _, problems = parse_config_text("[buttons.pins]\na = 40\n", "c.toml")
-    assert "not on the 40-pin header" in str(problems[0])
+def default_pin_map() -> list[tuple[int, str]]:
+    """Every pin a default device may take: LEDs on PWM *and* SPI, buttons, GPIO die."""
+    config = CompanionConfig()
+    spi = LedsConfig(driver="spi").used_pins_named()
+    return (
+        config.leds.used_pins_named()
+        + spi
+        + pin_claims("buttons", config.buttons)
+        + pin_claims("dice.gpio", config.dice.gpio)
+    )
 
 
-def test_spi_driver_claims_gpio10() -> None:
-    text = '[leds]\ndriver = "spi"\n[buttons]\nsource = "gpio"\n[buttons.pins]\nconfirm = 10\n'
+def test_default_pin_map_uses_no_pin_twice() -> None:
+    claims = default_pin_map()
+    pins = [pin for pin, _ in claims]
+    # the LED strip lists GPIO10 under both drivers; every other pin has one user
+    shared = {pin for pin in pins if pins.count(pin) > 1}
+    assert shared <= {10, 11, 9, 8, 7}, claims
+    users_of_shared = {user for pin, user in claims if pin in shared}
+    assert all(user.startswith("[leds]") for user in users_of_shared)
+    assert all(0 <= pin <= 27 for pin in pins)
+    # the map of hardware.md and the example file
+    by_user = {user: pin for pin, user in claims}
+    assert by_user["[leds] gpio_pin (the LED strip's data)"] == 18
+    assert {k.split()[1]: v for k, v in by_user.items() if k.startswith("[buttons]")} == {
+        "confirm_pin": 5,
+        "undo_pin": 6,
+        "end_turn_pin": 13,
+        "menu_pin": 19,
+        "roll_pins": 26,
+        "feedback_led_pin": 16,
+        "buzzer_pin": 20,
+    }
+    die = sorted(pin for pin, user in claims if user.startswith("[dice.gpio]"))
+    assert die == [17, 22, 23, 27]
+    # and every combination of sources is a valid configuration
+    for driver in ("auto", "ws281x", "spi"):
+        for dice in ("auto", "serial", "gpio"):
+            config = CompanionConfig(
+                leds=LedsConfig(driver=driver),
+                dice=DiceConfig(source=dice),
+                buttons=ButtonsConfig(source="gpio"),
+            )
+            assert config.pin_users()
+
+
+def test_default_pin_map_is_the_one_in_hardware_md() -> None:
+    text = (EXAMPLES.parent / "hardware.md").read_text(encoding="utf-8")
+    table = text[text.index("## GPIO pin table") :]
+    table = table[: table.index("\n## ", 5)]
+    rows: dict[str, str] = {}  # config key -> GPIO cell of its first row
+    for line in table.splitlines():
+        if line.startswith("| "):
+            gpio, _, _, key = line.strip("|").split("|")[:4]
+            rows.setdefault(key.strip("` "), gpio.strip())
+    config = CompanionConfig()
+    buttons = config.buttons
+    expected = {
+        "[leds] gpio_pin": config.leds.gpio_pin,
+        "[buttons] confirm_pin": buttons.confirm_pin,
+        "[buttons] undo_pin": buttons.undo_pin,
+        "[buttons] end_turn_pin": buttons.end_turn_pin,
+        "[buttons] menu_pin": buttons.menu_pin,
+        "[buttons] roll_pins": buttons.roll_pins[0],
+        "[buttons] feedback_led_pin": buttons.feedback_led_pin,
+        "[buttons] buzzer_pin": buttons.buzzer_pin,
+        "[dice.gpio] strobe_pin": config.dice.gpio.strobe_pin,
+    }
+    for key, pin in expected.items():
+        assert rows.get(key) == str(pin), (key, rows)
+    assert rows["[dice.gpio] data_pins"] == ", ".join(map(str, config.dice.gpio.data_pins))
+
+
+def test_a_pin_shared_between_devices_is_refused_naming_both_users() -> None:
+    text = '[leds]\ndriver = "ws281x"\n[buttons]\nsource = "gpio"\nconfirm_pin = 18\n'
+    config, problems = parse_config_text(text, "c.toml")
+    assert config is None
+    assert str(problems[0]) == (
+        "c.toml, line 5, buttons.confirm_pin: GPIO18 is used twice: by [leds] gpio_pin "
+        "(the LED strip's data) and by [buttons] confirm_pin"
+    )
+    text = '[dice]\nsource = "gpio"\n[dice.gpio]\nstrobe_pin = 16\n'
+    (problem,) = parse_config_text(text, "c.toml")[1]
+    assert problem.where == "line 4, dice.gpio.strobe_pin"
+    assert "GPIO16 is used twice: by [buttons] feedback_led_pin and by [dice.gpio] strobe_pin" in (
+        problem.message
+    )
+
+
+def test_a_pin_shared_inside_the_buttons_names_both_and_points_at_the_line_set() -> None:
+    (problem,) = parse_config_text("[buttons]\n\nend_turn_pin = 26\n", "c.toml")[1]
+    assert problem.where == "line 3, buttons.end_turn_pin"
+    assert "GPIO26 is used twice: by [buttons] end_turn_pin and by [buttons] roll_pins" in (
+        problem.message
+    )
+    (problem,) = parse_config_text("[buttons]\nroll_pins = [26, 40]\n", "c.toml")[1]
+    assert "GPIO40 is not on the 40-pin header" in str(problem)
+    (problem,) = parse_config_text("[buttons]\nmenu_pin = 40\n", "c.toml")[1]
+    assert problem.where == "line 2, buttons.menu_pin" and "40" in problem.message
+
+
+def test_the_gpio_die_claims_its_pins_only_when_it_is_the_source() -> None:
+    text = "[dice.gpio]\nstrobe_pin = 5\n"  # the confirm button's pin, but the tray is used
+    assert parse_config_text(text)[1] == []
+    _, problems = parse_config_text('[dice]\nsource = "gpio"\n' + text, "c.toml")
+    assert "GPIO5 is used twice: by [buttons] confirm_pin and by [dice.gpio] strobe_pin" in str(
+        problems[0]
+    )
+    _, problems = parse_config_text('[dice]\nsource = "gpio"\n[dice.gpio]\ndata_pins = [17]\n')
+    assert "1 data lines cannot carry faces up to 4" in str(problems[0])
+
+
+def test_led_pin_moved_onto_a_button_is_refused() -> None:
+    (problem,) = parse_config_text('[leds]\ndriver = "ws281x"\ngpio_pin = 19\n', "c.toml")[1]
+    assert problem.where == "line 3, leds.gpio_pin"
+    assert "by [leds] gpio_pin (the LED strip's data) and by [buttons] menu_pin" in problem.message
+
+
+def test_spi_driver_claims_its_bus() -> None:
+    text = '[leds]\ndriver = "spi"\n[buttons]\nsource = "gpio"\nconfirm_pin = 10\n'
     _, problems = parse_config_text(text, "c.toml")
-    assert "GPIO10 is used twice" in str(problems[0])
+    assert "GPIO10 is used twice: by [leds] spi_bus (SPI0 MOSI" in str(problems[0])
+    _, problems = parse_config_text('[leds]\ndriver = "spi"\n[buttons]\nconfirm_pin = 8\n')
+    assert "GPIO8 is used twice: by [leds] spi_bus (SPI0 CE0" in str(problems[0])
+    # rpi_ws281x on GPIO18 leaves SPI0 free
+    assert parse_config_text('[leds]\ndriver = "ws281x"\n[buttons]\nconfirm_pin = 8\n')[1] == []
+    assert parse_config_text('[leds]\ndriver = "sim"\n[buttons]\nconfirm_pin = 18\n')[1] == []
+
+
+def test_source_is_the_one_switch_enabled_is_refused_in_the_file() -> None:
+    text = "[dice.serial]\nenabled = false\n[buttons]\nenabled = true\n"
+    config, problems = parse_config_text(text, "c.toml")
+    assert config is None
+    assert [p.where for p in problems] == ["line 2, dice.serial.enabled", "line 4, buttons.enabled"]
+    assert '[dice] source = "serial"' in problems[0].message
+
+
+def test_resolving_sets_the_drivers_enabled_flags_from_the_source() -> None:
+    pi = CompanionConfig().resolved(PI4)
+    assert (pi.dice.serial.enabled, pi.dice.gpio.enabled, pi.buttons.enabled) == (True, False, True)
+    gpio = CompanionConfig(dice=DiceConfig(source="gpio")).resolved(PI4)
+    assert (gpio.dice.serial.enabled, gpio.dice.gpio.enabled) == (False, True)
+    sim = CompanionConfig().resolved(LAPTOP)
+    assert (sim.dice.serial.enabled, sim.dice.gpio.enabled, sim.buttons.enabled) == (False,) * 3
+    assert isinstance(sim.buttons, ButtonSettings)  # what ButtonPanel takes
+
+
+def test_false_means_a_part_is_not_fitted() -> None:
+    config, problems = parse_config_text("[buttons]\nbuzzer_pin = false\nmenu_pin = false\n")
+    assert not problems and config is not None
+    assert config.buttons.buzzer_pin is None and config.buttons.menu_pin is None
+    assert 20 not in config.buttons.used_pins()
+    (problem,) = parse_config_text("[buttons]\nundo_pin = true\n", "c.toml")[1]
+    assert problem.where == "line 2, buttons.undo_pin" and "false if it is not fitted" in str(
+        problem
+    )
+
+
+def test_old_button_table_is_an_unknown_setting() -> None:
+    (problem,) = parse_config_text("[buttons.pins]\nconfirm = 5\n", "c.toml")[1]
+    assert problem.where == "line 1, buttons.pins" and "unknown setting" in problem.message
 
 
 def test_unreadable_file_is_a_problem_not_a_crash(tmp_path: Path) -> None:
@@ -167,3 +331,21 @@ def test_find_key_line_handles_tables_and_dotted_keys() -> None:
 def test_data_dir_is_relative_to_the_file(tmp_path: Path) -> None:
     loaded = load_config(write(tmp_path, 'data_dir = "games"\n'), environ=NO_ENV, platform=LAPTOP)
     assert loaded.config.data_dir == tmp_path / "games"
+
+
+def test_hardware_md_example_frames_decode_to_the_message_named() -> None:
+    """hardware.md restates the wire protocol; its example frames must be the codec's."""
+    text = (EXAMPLES.parent / "hardware.md").read_text(encoding="utf-8")
+    dice = text[text.index("## Electronic dice") :]
+    rows = re.findall(r"^\| ([A-Z_]+)\(.*?\) \| `([0-9a-f ]+)` \| `([0-9a-f ]+)` \|$", dice, re.M)
+    assert len(rows) == 8
+    for name, body, wire in rows:
+        (message,) = FrameDecoder().feed(bytes.fromhex(wire))
+        assert type(message).__name__ == name.title().replace("_", ""), name
+        assert encode_frame(message).hex(" ") == wire
+        assert encode_frame(message)[1:-1] == cobs_encode(bytes.fromhex(body))
+    hello = re.search(r"wire: ((?:[0-9a-f]{2}[ \n]+)+)", dice)
+    assert hello is not None
+    (message,) = FrameDecoder().feed(bytes.fromhex(" ".join(hello.group(1).split())))
+    assert isinstance(message, Hello) and message.device_id == "pico-tray-e6605838"
+    assert message.boot_id == 0x12345678 and len(message.dice) == 3

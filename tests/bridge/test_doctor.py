@@ -4,8 +4,23 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from firmware_bridge.config import CompanionConfig, ConfigProblem, LedsConfig, LoadedConfig
-from firmware_bridge.doctor import Finding, Severity, diagnose, doctor, worst
+from firmware_bridge.config import (
+    ButtonsConfig,
+    CompanionConfig,
+    ConfigProblem,
+    DiceConfig,
+    LedsConfig,
+    LoadedConfig,
+    SerialDiceSettings,
+)
+from firmware_bridge.doctor import (
+    Finding,
+    Severity,
+    _with_configured_port,
+    diagnose,
+    doctor,
+    worst,
+)
 from firmware_bridge.layout import LayoutError, LedLayout
 from firmware_bridge.platform import (
     Platform,
@@ -49,7 +64,9 @@ def test_a_well_set_up_pi_4_has_no_problems() -> None:
     assert worst(findings) is Severity.OK, [str(f) for f in findings]
     ok = texts(findings, Severity.OK)
     assert "Raspberry Pi 4" in ok and "GPIO18 (PWM), DMA channel 10" in ok
-    assert "Dice tray found on /dev/ttyACM0" in ok
+    assert "Dice tray (USB 2e8a:0005) found on /dev/ttyACM0" in ok
+    assert "/dev/dice-tray does not exist: install the udev rule" in ok
+    assert "confirm GPIO5" in ok and "roll LED GPIO16, buzzer GPIO20" in ok
 
 
 def test_pi_model_parsing() -> None:
@@ -160,8 +177,58 @@ def test_layout_findings(tmp_path: Path) -> None:
 def test_dice_tray_missing_and_groups() -> None:
     facts = pi_facts(serial_ports=(), groups=frozenset({"gpio", "spi"}), is_root=False)
     findings = run(CompanionConfig(), facts)
-    assert "No dice tray (USB 2e8a:0005)" in texts(findings, Severity.WARNING)
+    warnings = texts(findings, Severity.WARNING)
+    assert "/dev/dice-tray is not present and no dice tray (USB 2e8a:0005)" in warnings
     assert "adduser $USER dialout" in texts(findings, Severity.PROBLEM)
+    scan_only = CompanionConfig(dice=DiceConfig(serial=SerialDiceSettings(port="")))
+    assert "No dice tray (USB 2e8a:0005)" in texts(run(scan_only, facts), Severity.WARNING)
+
+
+def test_dice_tray_at_its_stable_udev_path() -> None:
+    facts = pi_facts(devices=frozenset({"/dev/gpiochip0", "/dev/spidev0.0", "/dev/dice-tray"}))
+    ok = texts(run(CompanionConfig(), facts), Severity.OK)
+    assert "Dice tray port /dev/dice-tray is present." in ok and "udev" not in ok
+
+
+def test_dice_tray_search_reports_the_configured_ids_and_serial_number() -> None:
+    serial = SerialDiceSettings(port="", usb_vid=0x1234, usb_pid=0x5678, serial_number="E66")
+    config = CompanionConfig(dice=DiceConfig(source="serial", serial=serial))
+    facts = pi_facts(serial_ports=(SerialPort("/dev/ttyACM1", 0x1234, 0x5678),))
+    ok = texts(run(config, facts), Severity.OK)
+    assert "Dice tray (USB 1234:5678, serial number E66) found on /dev/ttyACM1" in ok
+    assert "serial number is checked when the companion connects" in ok
+    missing = texts(run(config, pi_facts()), Severity.WARNING)
+    assert "No dice tray (USB 1234:5678, serial number E66)" in missing
+
+
+def test_doctor_looks_up_the_configured_tray_path(tmp_path: Path) -> None:
+    link = tmp_path / "dice-tray"
+    serial = SerialDiceSettings(port=str(link))
+    config = CompanionConfig(dice=DiceConfig(source="serial", serial=serial))
+    facts = pi_facts(serial_ports=())
+    assert _with_configured_port(facts, config) == facts  # absent: nothing added
+    link.touch()
+    found = _with_configured_port(facts, config)
+    assert str(link) in found.devices
+    ok = texts(diagnose(LoadedConfig(config, None), found, writable=lambda _p: True), Severity.OK)
+    assert f"Dice tray port {link} is present." in ok
+
+
+def test_gpio_die_reports_its_pins() -> None:
+    config = CompanionConfig(dice=DiceConfig(source="gpio"))
+    ok = texts(run(config, pi_facts()), Severity.OK)
+    assert 'GPIO die "gpio-die" (d4): face bits on GPIO17, GPIO27, GPIO22' in ok
+    assert "strobe on GPIO23" in ok
+    off_pi = texts(run(config, PlatformFacts()), Severity.PROBLEM)
+    assert "GPIO needs a Raspberry Pi" in off_pi
+
+
+def test_button_pins_follow_the_settings() -> None:
+    buttons = ButtonsConfig(menu_pin=None, buzzer_pin=None, roll_pins=(26, 24))
+    ok = texts(run(CompanionConfig(buttons=buttons), pi_facts()), Severity.OK)
+    assert "menu" not in ok.split("Button pins:")[1].split("\n")[0]
+    assert "roll GPIO26, roll GPIO24, roll LED GPIO16." in ok
+    assert "Buttons: sim." in texts(run(CompanionConfig(), PlatformFacts()), Severity.OK)
 
 
 def test_buttons_need_gpio_access() -> None:
