@@ -1,8 +1,9 @@
 """The island games: Beast Master (seed 001) and Colossi (seed 002).
 
 One implementation of the island (board graph, control, Road Movement, exploring,
-deaths, effect editors) in :mod:`.board`, :mod:`.mechanics` and :mod:`.turns`; the two
-rule sets in :mod:`.beast_master` and :mod:`.colossi`, each exposing ``RULES``.
+deaths, effect editors) in :mod:`.board`, :mod:`.mechanics` and :mod:`.turns`; one
+referee skeleton and the shared options in :mod:`.referee`; the two rule sets in
+:mod:`.beast_master` and :mod:`.colossi`, each exposing ``RULES``.
 Board files and content files are parsed from text/dicts by :func:`.board.parse_board`
 and :func:`.content.parse_content`; reading the files is the kiosk's job.
 """

@@ -13,19 +13,15 @@ from typing import Annotated, Literal
 
 from pydantic import Field, TypeAdapter
 
-from companion.dice import DiceRequest, Roll, resolve_roll
+from companion.dice import DiceRequest, Roll
 from companion.errors import InvalidOptions, InvalidPosition
-from companion.events import DiceRolled, Event, GameEnded
-from companion.highlights import Highlight
 from companion.model import Frozen
-from companion.outcome import Outcome, ScoreSheet
 from companion.rng import Rng
-from companion.rules import Rules, refuse
+from companion.rules import refuse
 
-from .board import IslandBoard, placeholder_board
+from .board import placeholder_board
 from .content import Content
 from .mechanics import (
-    HAND_LIMIT,
     ApplyEffect,
     BeastPos,
     DiscardToLimit,
@@ -36,8 +32,6 @@ from .mechanics import (
     Move,
     MoveBeast,
     Note,
-    PendingDiscard,
-    PendingDisplace,
     PendingExplore,
     PendingLoot,
     PlayCard,
@@ -49,16 +43,19 @@ from .mechanics import (
     control_map,
     controller,
     empty_spaces,
-    ledger_totals,
+)
+from .referee import (
+    IslandOptions,
+    IslandRules,
+    TiePolicy,
+    option,
+    pending_answers,
+    tie_choices,
 )
 from .turns import (
-    displace_targets,
-    do_displace,
     do_effect,
-    do_move,
-    do_spawn,
+    do_paid_move,
     gold_row,
-    island_highlights,
     move_actions,
     resolve_play_card,
 )
@@ -68,69 +65,36 @@ MOVEMENTS = 4
 START_CARDS = 3
 
 
-class BeastMasterOptions(Frozen):
-    board: IslandBoard | None = Field(
-        default=None,
-        description="The island as a board file; none = the development placeholder.",
-        json_schema_extra={"ruling": "BM-R01"},
+class BeastMasterOptions(IslandOptions):
+    acolytes_per_player: int | None = option(
+        None, "Acolytes each; none = 12 with 3 players, otherwise 10.", "BM-R02", ge=1, le=30
     )
-    acolytes_per_player: int | None = Field(
-        default=None,
-        ge=1,
-        le=30,
-        description="Acolytes each; none = 12 with 3 players, otherwise 10.",
-        json_schema_extra={"ruling": "BM-R02"},
+    turns_per_player: int = option(15, "Turns each player takes.", "BM-R16", ge=1, le=60)
+    colossus_start: Literal["centre", "player_choice"] = option(
+        "centre",
+        "Colossi start on the centre, or each player places theirs in turn order.",
+        "BM-R03",
     )
-    turns_per_player: int = Field(
-        default=15,
-        ge=1,
-        le=60,
-        description="Turns each player takes.",
-        json_schema_extra={"ruling": "BM-R16"},
+    centre_starts_with_loot: bool = option(
+        False, "A Loot token lies on the centre at the start (its reward is entered).", "BM-R05"
     )
-    colossus_start: Literal["centre", "player_choice"] = Field(
-        default="centre",
-        description="Colossi start on the centre, or each player places theirs in turn order.",
-        json_schema_extra={"ruling": "BM-R03"},
+    spawn_safe_first_step: bool = option(
+        False, "An Acolyte spawned on the Beast's space survives if it leaves at once.", "BM-R07"
     )
-    centre_starts_with_loot: bool = Field(
-        default=False,
-        description="A Loot token lies on the centre at the start (its reward is entered).",
-        json_schema_extra={"ruling": "BM-R05"},
+    hand_limit_check: Literal["immediate", "end_of_turn"] = option(
+        "immediate", "When a hand of 7+ cards is cut down to 6.", "BM-R08"
     )
-    spawn_safe_first_step: bool = Field(
-        default=False,
-        description="An Acolyte spawned on the Beast's space survives if it leaves at once.",
-        json_schema_extra={"ruling": "BM-R07"},
+    tie_policy: TiePolicy = option(
+        "shared", "A gold tie is a shared victory, or the table picks the winner.", "BM-R12"
     )
-    hand_limit_check: Literal["immediate", "end_of_turn"] = Field(
-        default="immediate",
-        description="When a hand of 7+ cards is cut down to 6.",
-        json_schema_extra={"ruling": "BM-R08"},
+    loot_tokens: int | None = option(
+        None, "Loot tokens in the supply; none = never runs out.", "BM-R06", ge=0, le=200
     )
-    tie_policy: Literal["shared", "manual"] = Field(
-        default="shared",
-        description="A gold tie is a shared victory, or the table picks the winner.",
-        json_schema_extra={"ruling": "BM-R12"},
+    environment_tiles: int | None = option(
+        None, "Environment tiles in the stack; none = never runs out.", "BM-R06", ge=0, le=200
     )
-    loot_tokens: int | None = Field(
-        default=None,
-        ge=0,
-        le=200,
-        description="Loot tokens in the supply; none = never runs out.",
-        json_schema_extra={"ruling": "BM-R06"},
-    )
-    environment_tiles: int | None = Field(
-        default=None,
-        ge=0,
-        le=200,
-        description="Environment tiles in the stack; none = never runs out.",
-        json_schema_extra={"ruling": "BM-R06"},
-    )
-    content: Content | None = Field(
-        default=None,
-        description="Optional content file: known cards as effect lists.",
-        json_schema_extra={"ruling": "BM-R10"},
+    content: Content | None = option(
+        None, "Optional content file: known cards as effect lists.", "BM-R10"
     )
 
 
@@ -145,7 +109,6 @@ class BeastMasterState(IslandState):
     rest_left: tuple[str, ...] = ()
     loot_left: int | None = None
     environments_left: int | None = None
-    winners: tuple[int, ...] = ()
 
 
 # --- actions -------------------------------------------------------------------------
@@ -252,12 +215,14 @@ def config(state: BeastMasterState) -> IslandConfig:
     )
 
 
-class BeastMasterRules(Rules[BeastMasterState, BeastMasterAction, BeastMasterOptions]):
+class BeastMasterRules(IslandRules[BeastMasterState, BeastMasterAction, BeastMasterOptions]):
     name = "beast_master"
     title = "Beast Master"
     seed_document = "001"
-    min_players = 2
-    max_players = 4
+    game_over_ruling = "BM-R16"
+    tie_ruling = "BM-R12"
+    hand_limit_ruling = "BM-R08"
+    shows_banners = True
 
     options_model = BeastMasterOptions
     state_model = BeastMasterState
@@ -307,14 +272,11 @@ class BeastMasterRules(Rules[BeastMasterState, BeastMasterAction, BeastMasterOpt
 
     # --- queries ----------------------------------------------------------------------
 
-    def current_player(self, state: BeastMasterState) -> int | None:
-        if state.phase == "over":
-            return None
-        if state.pending:
-            head = state.pending[0]
-            who = getattr(head, "player", None)
-            return state.active if who is None else int(who)
-        return state.active
+    def island_config(self, state: BeastMasterState) -> IslandConfig:
+        return config(state)
+
+    def work_label(self, state: BeastMasterState) -> str:
+        return f"Turn {state.turns_played + 1}"
 
     def dice_request(self, state: BeastMasterState) -> DiceRequest | None:
         if state.pending and isinstance(state.pending[0], PendingExplore):
@@ -328,22 +290,7 @@ class BeastMasterRules(Rules[BeastMasterState, BeastMasterAction, BeastMasterOpt
             )
         return None
 
-    def outcome(self, state: BeastMasterState) -> Outcome | None:
-        if state.phase != "over":
-            return None
-        names = " and ".join(state.players[w] for w in state.winners)
-        best = max(state.gold)
-        return Outcome(
-            winners=state.winners,
-            reason="most_gold" if len(state.winners) == 1 else "shared_gold",
-            text=f"{names} {'wins' if len(state.winners) == 1 else 'share the win'} "
-            f"with {best} Gold.",
-        )
-
-    def status(self, state: BeastMasterState) -> str:
-        if state.phase == "over":
-            out = self.outcome(state)
-            return out.text if out else "Game over."
+    def asking(self, state: BeastMasterState) -> str:
         n = len(state.players)
         turn = min(state.turns_played + 1, state.options.turns_per_player * n)
         who = state.players[self.current_player(state) or 0]
@@ -365,26 +312,8 @@ class BeastMasterRules(Rules[BeastMasterState, BeastMasterAction, BeastMasterOpt
             }.get(state.phase, "")
         return f"Turn {turn}/{state.options.turns_per_player * n} — {who}: {ask}"
 
-    def scores(self, state: BeastMasterState) -> ScoreSheet:
-        return ScoreSheet(measure="gold", columns=state.players, rows=state.history)
-
-    def highlights(
-        self, state: BeastMasterState, focus: str | None = None
-    ) -> tuple[Highlight, ...]:
-        seat = self.current_player(state)
-        return island_highlights(
-            state,
-            config(state),
-            focus,
-            seat,
-            can_move=state.phase == "actions" and not state.pending and state.movements_left > 0,
-            banners=True,
-        )
-
-    def check_position(self, state: BeastMasterState) -> None:
+    def check_pieces(self, state: BeastMasterState) -> None:
         n = len(state.players)
-        if ledger_totals(state.ledger, n) != state.gold:
-            raise InvalidPosition("Gold does not match the gold ledger.")
         total = state.options.acolytes_per_player or (12 if n == 3 else 10)
         for seat in range(n):
             on_board = sum(sp.acolytes[seat] for sp in state.spaces)
@@ -393,8 +322,6 @@ class BeastMasterRules(Rules[BeastMasterState, BeastMasterAction, BeastMasterOpt
             banners = sum(1 for sp in state.spaces if sp.banner == seat)
             if banners + state.banners_in_hand[seat] != BANNERS:
                 raise InvalidPosition(f"{state.players[seat]} does not have {BANNERS} Banners.")
-        if len(state.spaces) != len(state.board.spaces):
-            raise InvalidPosition("The spaces do not match the board.")
 
     # --- legal actions ----------------------------------------------------------------
 
@@ -411,10 +338,8 @@ class BeastMasterRules(Rules[BeastMasterState, BeastMasterAction, BeastMasterOpt
                 if not sp.water:
                     yield PlaceColossus(space=sid)
         elif state.phase == "tie":
-            tied = _leaders(state.gold)
-            yield PickWinners(seats=tied)
-            for seat_ in tied:
-                yield PickWinners(seats=(seat_,))
+            for seats in tie_choices(state.gold):
+                yield PickWinners(seats=seats)
         elif state.phase == "choose":
             yield TakeActions()
             yield Rest()
@@ -446,11 +371,8 @@ class BeastMasterRules(Rules[BeastMasterState, BeastMasterAction, BeastMasterOpt
             for gold in range(4):
                 for cards in range(3):
                     yield EnterLoot(gold=gold, cards=cards)
-        elif isinstance(head, PendingDisplace):
-            for space in displace_targets(state, head):
-                yield DisplaceColossus(to=space)
-        elif isinstance(head, PendingDiscard):
-            yield DiscardToLimit()
+        else:
+            yield from pending_answers(state)
 
     def interest(self, state: BeastMasterState, action: BeastMasterAction) -> int:
         if isinstance(action, PlaceBanner):
@@ -468,52 +390,14 @@ class BeastMasterRules(Rules[BeastMasterState, BeastMasterAction, BeastMasterOpt
 
     # --- apply ------------------------------------------------------------------------
 
-    def apply(
-        self, state: BeastMasterState, action: BeastMasterAction
-    ) -> tuple[BeastMasterState, tuple[Event, ...]]:
-        if state.phase == "over":
-            raise refuse("The game is over.", "BM-R16")
-        cfg = config(state)
-        work = Work(state, cfg)
-        work.label = f"Turn {state.turns_played + 1}"
-        if state.pending:
-            self._resolve_pending(work, action)
-        else:
-            self._act(work, action)
-        self._settle(work)
-        new_state = work.finish()
-        return new_state, tuple(work.events)
-
-    def _resolve_pending(self, work: Work[BeastMasterState], action: BeastMasterAction) -> None:
+    def resolve_pending(self, work: Work[BeastMasterState], action: BeastMasterAction) -> None:
         state = work.state
         head = state.pending[0]
-        if isinstance(head, PendingDiscard):
-            if not isinstance(action, DiscardToLimit):
-                raise refuse(
-                    f"{state.players[head.player]} must first discard down to 6 cards.", "BM-R08"
-                )
-            work.pending.pop(0)
-            if work.cards[head.player] > HAND_LIMIT:
-                work.note(
-                    f"{state.players[head.player]} discards "
-                    f"{work.cards[head.player] - HAND_LIMIT} card(s) down to 6."
-                )
-                work.cards[head.player] = HAND_LIMIT
-            return
         if isinstance(head, PendingExplore):
             if not isinstance(action, Roll):
                 raise refuse(f"Roll the d6 to explore {head.space} first.", "BM-R06")
-            request = self.dice_request(state)
-            faces, rng = resolve_roll(request, action, state.rng, ruling="BM-R06")
-            work.update["rng"] = rng
-            assert request is not None
-            work.events.append(
-                DiceRolled(
-                    request=request,
-                    values=faces,
-                    source=action.source,
-                    text=f"Explore roll for {head.space}: {faces[0]}.",
-                )
+            faces = self.roll(
+                work, action, "BM-R06", lambda _, f: f"Explore roll for {head.space}: {f[0]}."
             )
             work.pending.pop(0)
             self._explore(work, head, faces[0])
@@ -527,13 +411,6 @@ class BeastMasterRules(Rules[BeastMasterState, BeastMasterAction, BeastMasterOpt
             )
             work.pending.pop(0)
             work.note(f"Loot on {head.space}: {action.gold} Gold, {action.cards} card(s).")
-            return
-        if isinstance(head, PendingDisplace):
-            if not isinstance(action, DisplaceColossus):
-                raise refuse(
-                    f"{state.players[head.player]} must first move their Colossus off {head.space}."
-                )
-            do_displace(work, head, action)
             return
         raise refuse("Something else must be resolved first.")
 
@@ -574,7 +451,7 @@ class BeastMasterRules(Rules[BeastMasterState, BeastMasterAction, BeastMasterOpt
             )
         )
 
-    def _act(self, work: Work[BeastMasterState], action: BeastMasterAction) -> None:
+    def act(self, work: Work[BeastMasterState], action: BeastMasterAction) -> None:
         state = work.state
         seat = state.active
         phase = state.phase
@@ -592,11 +469,7 @@ class BeastMasterRules(Rules[BeastMasterState, BeastMasterAction, BeastMasterOpt
                 work.update["active"] = nxt
             return
         if isinstance(action, PickWinners):
-            tied = _leaders(state.gold)
-            if phase != "tie" or not action.seats or not set(action.seats) <= set(tied):
-                raise refuse("Pick the winner(s) among the tied players.", "BM-R12")
-            work.update.update(phase="over", winners=tuple(sorted(set(action.seats))))
-            work.events.append(GameEnded(text="The table picked the winner of the tie."))
+            self.pick_winners(work, action.seats)
             return
         if isinstance(action, NameTile):
             idx = work.i(action.space)
@@ -641,13 +514,7 @@ class BeastMasterRules(Rules[BeastMasterState, BeastMasterAction, BeastMasterOpt
             return
         if phase == "actions":
             if isinstance(action, Move | Spawn):
-                if work.movements_left < 1:
-                    raise refuse("You have no Movement left this turn.")
-                work.movements_left -= 1
-                if isinstance(action, Move):
-                    do_move(work, seat, action)
-                else:
-                    do_spawn(work, seat, action)
+                do_paid_move(work, seat, action, "Movement")
                 return
             if isinstance(action, PlayCard):
                 if action.kind == "beast":
@@ -738,25 +605,17 @@ class BeastMasterRules(Rules[BeastMasterState, BeastMasterAction, BeastMasterOpt
             history=gold_row(state, work.gold, f"Turn {played} ({state.players[seat]})"),
         )
         if all(t >= state.options.turns_per_player for t in turns):
-            leaders = _leaders(tuple(work.gold))
-            if len(leaders) > 1 and state.options.tie_policy == "manual":
-                work.update["phase"] = "tie"
-                work.note("Gold is tied: the table picks the winner (BM-R12).")
-            else:
-                work.update.update(phase="over", winners=leaders)
-                work.events.append(GameEnded(text="Every player has taken their last turn."))
+            self.finish_game(
+                work, state.options.tie_policy, "Every player has taken their last turn."
+            )
             return
         nxt = (seat + 1) % n
         work.update.update(phase="choose", active=nxt)
         work.events.append(TurnChanged(player=nxt, text=f"{state.players[nxt]}'s turn."))
 
-    def _settle(self, work: Work[BeastMasterState]) -> None:
-        """Drop displacements that no longer apply (the Colossus already left)."""
-        work.pending = [
-            p
-            for p in work.pending
-            if not (isinstance(p, PendingDisplace) and work.colossi[p.player] != p.space)
-        ]
+    def settle(self, work: Work[BeastMasterState]) -> None:
+        """Nothing waits once the game is over; exhausted supplies leave spaces bare."""
+        super().settle(work)
         if work.update.get("phase") == "over":
             work.pending = []
         loot_left = work.update.get("loot_left", work.state.loot_left)
@@ -770,11 +629,6 @@ class BeastMasterRules(Rules[BeastMasterState, BeastMasterAction, BeastMasterOpt
 
 def _beast(space: str) -> BeastPos:
     return BeastPos(name="the Beast", space=space)
-
-
-def _leaders(gold: tuple[int, ...]) -> tuple[int, ...]:
-    best = max(gold)
-    return tuple(i for i, g in enumerate(gold) if g == best)
 
 
 def _tile_kind(state: BeastMasterState, space: str) -> str | None:

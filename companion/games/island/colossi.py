@@ -14,19 +14,15 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Field, TypeAdapter
 
-from companion.dice import DiceRequest, Roll, resolve_roll
+from companion.dice import DiceRequest, Roll
 from companion.errors import InvalidOptions, InvalidPosition
-from companion.events import DiceRolled, Event, GameEnded
-from companion.highlights import Highlight
 from companion.model import Frozen
-from companion.outcome import Outcome, ScoreSheet
 from companion.rng import Rng
-from companion.rules import Rules, refuse
+from companion.rules import refuse
 
-from .board import IslandBoard, placeholder_board
+from .board import placeholder_board
 from .content import Content
 from .mechanics import (
-    HAND_LIMIT,
     ApplyEffect,
     BeastPos,
     DiscardToLimit,
@@ -39,8 +35,6 @@ from .mechanics import (
     Move,
     MoveBeast,
     Note,
-    PendingDiscard,
-    PendingDisplace,
     PendingExplore,
     PendingLair,
     PendingRollOff,
@@ -54,16 +48,20 @@ from .mechanics import (
     Work,
     control_map,
     empty_spaces,
-    ledger_totals,
+)
+from .referee import (
+    IslandOptions,
+    IslandRules,
+    TiePolicy,
+    leaders,
+    option,
+    pending_answers,
+    tie_choices,
 )
 from .turns import (
-    displace_targets,
-    do_displace,
     do_effect,
-    do_move,
-    do_spawn,
+    do_paid_move,
     gold_row,
-    island_highlights,
     move_actions,
     resolve_play_card,
     run_effects,
@@ -76,100 +74,51 @@ AGE_NAMES = ("I", "II", "III")
 MAX_TRAITS = 2
 
 
-class ColossiOptions(Frozen):
-    board: IslandBoard | None = Field(
-        default=None,
-        description="The island as a board file; none = the development placeholder.",
-        json_schema_extra={"ruling": "BM-R01"},
+class ColossiOptions(IslandOptions):
+    use_traits: bool = option(True, "Play with Traits (leave them out in a first game).", "CA-R13")
+    centre_setup: Literal["age1_lair", "random_tile"] = option(
+        "age1_lair",
+        "Age I's Lair in the centre, or a random tile there and the Lair placed.",
+        "CA-R01",
     )
-    use_traits: bool = Field(
-        default=True,
-        description="Play with Traits (leave them out in a first game).",
-        json_schema_extra={"ruling": "CA-R13"},
-    )
-    centre_setup: Literal["age1_lair", "random_tile"] = Field(
-        default="age1_lair",
-        description="Age I's Lair in the centre, or a random tile there and the Lair placed.",
-        json_schema_extra={"ruling": "CA-R01"},
-    )
-    acolytes_per_player: int = Field(
-        default=10,
+    acolytes_per_player: int = option(10, "Acolytes each.", "CA-R02", ge=1, le=30)
+    rounds_per_age: int = option(
+        5,
+        "Turns each player takes per Action Phase (an Age card may override).",
+        "CA-R04",
         ge=1,
         le=30,
-        description="Acolytes each.",
-        json_schema_extra={"ruling": "CA-R02"},
     )
-    rounds_per_age: int = Field(
-        default=5,
-        ge=1,
-        le=30,
-        description="Turns each player takes per Action Phase (an Age card may override).",
-        json_schema_extra={"ruling": "CA-R04"},
+    mantle_pass_left_after_award: bool = option(
+        False, "After the Mantle award, the leader's left neighbour starts the Age.", "CA-R03"
     )
-    mantle_pass_left_after_award: bool = Field(
-        default=False,
-        description="After the Mantle award, the leader's left neighbour starts the Age.",
-        json_schema_extra={"ruling": "CA-R03"},
+    tipped_colossus_controls: bool = option(
+        True, "A tipped (already harvested) Colossus still counts for control.", "CA-R06"
     )
-    tipped_colossus_controls: bool = Field(
-        default=True,
-        description="A tipped (already harvested) Colossus still counts for control.",
-        json_schema_extra={"ruling": "CA-R06"},
+    beast_master_beast_rules: bool = option(
+        False, "Beasts kill Acolytes and displace Colossi as in Beast Master.", "CA-R08"
     )
-    beast_master_beast_rules: bool = Field(
-        default=False,
-        description="Beasts kill Acolytes and displace Colossi as in Beast Master.",
-        json_schema_extra={"ruling": "CA-R08"},
+    beast_card_needs_action: bool = option(
+        True, "A Beast card needs an Action available (it refunds it).", "CA-R15"
     )
-    beast_card_needs_action: bool = Field(
-        default=True,
-        description="A Beast card needs an Action available (it refunds it).",
-        json_schema_extra={"ruling": "CA-R15"},
+    tie_policy: TiePolicy = option(
+        "shared", "A final gold tie is a shared victory, or the table picks the winner.", "CA-R05"
     )
-    tie_policy: Literal["shared", "manual"] = Field(
-        default="shared",
-        description="A final gold tie is a shared victory, or the table picks the winner.",
-        json_schema_extra={"ruling": "CA-R05"},
+    mantle_holder: int = option(
+        0, "Seat of the most experienced player, who takes the Mantle.", "CA-R03", ge=0, le=3
     )
-    mantle_holder: int = Field(
-        default=0,
-        ge=0,
-        le=3,
-        description="Seat of the most experienced player, who takes the Mantle.",
-        json_schema_extra={"ruling": "CA-R03"},
-    )
-    grass_tiles: int = Field(
-        default=16,
+    grass_tiles: int = option(16, "Grass tiles in the explore deck.", "CA-R01", ge=0, le=60)
+    deck_lairs: int = option(2, "Random Lairs in the explore deck.", "CA-R01", ge=0, le=10)
+    deck_environments: int = option(8, "Environments in the explore deck.", "CA-R01", ge=0, le=60)
+    spare_environments: int = option(
+        0,
+        "Unused non-Lair Environments left in the box (the count is unknown).",
+        "CA-R10",
         ge=0,
         le=60,
-        description="Grass tiles in the explore deck.",
-        json_schema_extra={"ruling": "CA-R01"},
     )
-    deck_lairs: int = Field(
-        default=2,
-        ge=0,
-        le=10,
-        description="Random Lairs in the explore deck.",
-        json_schema_extra={"ruling": "CA-R01"},
-    )
-    deck_environments: int = Field(
-        default=8,
-        ge=0,
-        le=60,
-        description="Environments in the explore deck.",
-        json_schema_extra={"ruling": "CA-R01"},
-    )
-    spare_environments: int = Field(
-        default=0,
-        ge=0,
-        le=60,
-        description="Unused non-Lair Environments left in the box (the count is unknown).",
-        json_schema_extra={"ruling": "CA-R10"},
-    )
-    content: Content | None = Field(
-        default=None,
-        description="Optional content file: known cards, Age cards and Environments.",
-        json_schema_extra={"ruling": "CA-R14"},
+    content: Content | None = option(
+        None, "Optional content file: known cards, Age cards and Environments.", "CA-R14"
     )
 
 
@@ -196,7 +145,6 @@ class ColossiState(IslandState):
     harvested: tuple[tuple[str, ...], ...] = ()
     passed: tuple[bool, ...] = ()
     retiring_beasts: tuple[str, ...] = ()
-    winners: tuple[int, ...] = ()
 
 
 # --- actions -------------------------------------------------------------------------
@@ -325,12 +273,11 @@ def age_label(age: int) -> str:
     return f"Age {AGE_NAMES[age - 1]}"
 
 
-class ColossiRules(Rules[ColossiState, ColossiAction, ColossiOptions]):
+class ColossiRules(IslandRules[ColossiState, ColossiAction, ColossiOptions]):
     name = "colossi"
     title = "Colossi"
     seed_document = "002"
-    min_players = 2
-    max_players = 4
+    tie_ruling = "CA-R05"
 
     options_model = ColossiOptions
     state_model = ColossiState
@@ -372,12 +319,14 @@ class ColossiRules(Rules[ColossiState, ColossiAction, ColossiOptions]):
 
     # --- queries ----------------------------------------------------------------------
 
-    def current_player(self, state: ColossiState) -> int | None:
-        if state.phase == "over":
-            return None
-        if state.pending:
-            who = getattr(state.pending[0], "player", None)
-            return state.active if who is None else int(who)
+    def island_config(self, state: ColossiState) -> IslandConfig:
+        return config(state)
+
+    def work_label(self, state: ColossiState) -> str:
+        return f"{age_label(state.age)} {state.phase.replace('_', ' ')}"
+
+    def deciding_seat(self, state: ColossiState) -> int:
+        """The Mantle holder reveals and scores Ages and settles ties."""
         if state.phase in ("age_reveal", "age_scoring", "tie", "transition"):
             return state.mantle
         return state.active
@@ -395,21 +344,7 @@ class ColossiRules(Rules[ColossiState, ColossiAction, ColossiOptions]):
             )
         return None
 
-    def outcome(self, state: ColossiState) -> Outcome | None:
-        if state.phase != "over":
-            return None
-        names = " and ".join(state.players[w] for w in state.winners)
-        single = len(state.winners) == 1
-        return Outcome(
-            winners=state.winners,
-            reason="most_gold" if single else "shared_gold",
-            text=f"{names} {'wins' if single else 'share the win'} with {max(state.gold)} Gold.",
-        )
-
-    def status(self, state: ColossiState) -> str:
-        if state.phase == "over":
-            out = self.outcome(state)
-            return out.text if out else "Game over."
+    def asking(self, state: ColossiState) -> str:
         seat = self.current_player(state)
         who = state.players[seat if seat is not None else state.mantle]
         head = state.pending[0] if state.pending else None
@@ -436,9 +371,6 @@ class ColossiRules(Rules[ColossiState, ColossiAction, ColossiOptions]):
             }.get(state.phase, "")
         return f"{age_label(state.age)} — {who}: {ask}"
 
-    def scores(self, state: ColossiState) -> ScoreSheet:
-        return ScoreSheet(measure="gold", columns=state.players, rows=state.history)
-
     def harvestable(self, state: ColossiState, seat: int) -> set[str]:
         """Spaces ``seat`` controls now and has not harvested this Age (CA-R07)."""
         done = set(state.harvested[seat])
@@ -448,33 +380,20 @@ class ColossiRules(Rules[ColossiState, ColossiAction, ColossiOptions]):
             if who == seat and space not in done
         }
 
-    def highlights(self, state: ColossiState, focus: str | None = None) -> tuple[Highlight, ...]:
-        seat = self.current_player(state)
-        harvest = state.phase == "harvest" and not state.pending and seat is not None
-        return island_highlights(
-            state,
-            config(state),
-            focus,
-            seat,
-            can_move=state.phase == "actions" and not state.pending and state.movements_left > 0,
-            banners=False,
-            harvestable=self.harvestable(state, seat) if harvest and seat is not None else None,
-        )
+    def harvestable_now(self, state: ColossiState, seat: int | None) -> set[str] | None:
+        if state.phase != "harvest" or state.pending or seat is None:
+            return None
+        return self.harvestable(state, seat)
 
-    def check_position(self, state: ColossiState) -> None:
-        n = len(state.players)
-        if ledger_totals(state.ledger, n) != state.gold:
-            raise InvalidPosition("Gold does not match the gold ledger.")
+    def check_pieces(self, state: ColossiState) -> None:
         if any(g < 0 for g in state.gold):
             raise InvalidPosition("Gold never drops below 0 (CA-R17).")
-        for seat in range(n):
+        for seat in range(len(state.players)):
             on_board = sum(sp.acolytes[seat] for sp in state.spaces)
             if on_board + state.acolytes_in_hand[seat] != state.options.acolytes_per_player:
                 raise InvalidPosition(f"{state.players[seat]} has the wrong number of Acolytes.")
             if len(state.traits[seat]) > MAX_TRAITS + 1:
                 raise InvalidPosition("A player holds more than 2 Traits (CA-R13).")
-        if len(state.spaces) != len(state.board.spaces):
-            raise InvalidPosition("The spaces do not match the board.")
 
     # --- legal actions ----------------------------------------------------------------
 
@@ -502,10 +421,8 @@ class ColossiRules(Rules[ColossiState, ColossiAction, ColossiOptions]):
                 yield Harvest(space=space)
             yield PassHarvest()
         elif state.phase == "tie":
-            tied = _leaders(state.gold)
-            yield PickWinners(seats=tied)
-            for p in tied:
-                yield PickWinners(seats=(p,))
+            for seats in tie_choices(state.gold):
+                yield PickWinners(seats=seats)
 
     def _pending_actions(self, state: ColossiState) -> Iterator[ColossiAction]:
         head = state.pending[0]
@@ -525,11 +442,8 @@ class ColossiRules(Rules[ColossiState, ColossiAction, ColossiOptions]):
         elif isinstance(head, PendingTraitDiscard):
             for name in state.traits[head.player]:
                 yield DiscardTrait(name=name)
-        elif isinstance(head, PendingDisplace):
-            for space in displace_targets(state, head):
-                yield DisplaceColossus(to=space)
-        elif isinstance(head, PendingDiscard):
-            yield DiscardToLimit()
+        else:
+            yield from pending_answers(state)
 
     def interest(self, state: ColossiState, action: ColossiAction) -> int:
         if isinstance(action, Harvest):
@@ -544,41 +458,14 @@ class ColossiRules(Rules[ColossiState, ColossiAction, ColossiOptions]):
 
     # --- apply ------------------------------------------------------------------------
 
-    def apply(
-        self, state: ColossiState, action: ColossiAction
-    ) -> tuple[ColossiState, tuple[Event, ...]]:
-        if state.phase == "over":
-            raise refuse("The game is over.")
-        work = Work(state, config(state))
-        work.label = f"{age_label(state.age)} {state.phase.replace('_', ' ')}"
-        if state.pending:
-            self._resolve_pending(work, action)
-        else:
-            self._act(work, action)
-        self._settle(work)
-        new_state = work.finish()
-        return new_state, tuple(work.events)
-
     def _get(self, work: Work[ColossiState], field: str) -> Any:
         return work.update.get(field, getattr(work.state, field))
 
     # --- pending --------------------------------------------------------------------
 
-    def _resolve_pending(self, work: Work[ColossiState], action: ColossiAction) -> None:
+    def resolve_pending(self, work: Work[ColossiState], action: ColossiAction) -> None:
         state = work.state
         head = state.pending[0]
-        if isinstance(head, PendingDiscard):
-            if not isinstance(action, DiscardToLimit):
-                raise refuse(f"{state.players[head.player]} must first discard down to 6 cards.")
-            work.pending.pop(0)
-            work.cards[head.player] = min(work.cards[head.player], HAND_LIMIT)
-            work.note(f"{state.players[head.player]} discards down to 6 cards.")
-            return
-        if isinstance(head, PendingDisplace):
-            if not isinstance(action, DisplaceColossus):
-                raise refuse(f"{state.players[head.player]} must first move their Colossus.")
-            do_displace(work, head, action)
-            return
         if isinstance(head, PendingExplore):
             if not isinstance(action, DrawTile):
                 raise refuse(f"Draw a tile for {head.space} first.", "CA-R10")
@@ -588,17 +475,8 @@ class ColossiRules(Rules[ColossiState, ColossiAction, ColossiOptions]):
         if isinstance(head, PendingRollOff):
             if not isinstance(action, Roll):
                 raise refuse("Roll off first.", "CA-R05")
-            request = self.dice_request(state)
-            faces, rng = resolve_roll(request, action, state.rng, ruling="CA-R05")
-            assert request is not None
-            work.update["rng"] = rng
-            work.events.append(
-                DiceRolled(
-                    request=request,
-                    values=faces,
-                    source=action.source,
-                    text=f"{request.label}: {', '.join(map(str, faces))}.",
-                )
+            faces = self.roll(
+                work, action, "CA-R05", lambda label, f: f"{label}: {', '.join(map(str, f))}."
             )
             work.pending.pop(0)
             best = max(faces)
@@ -760,16 +638,12 @@ class ColossiRules(Rules[ColossiState, ColossiAction, ColossiOptions]):
 
     # --- phases -----------------------------------------------------------------------
 
-    def _act(self, work: Work[ColossiState], action: ColossiAction) -> None:
+    def act(self, work: Work[ColossiState], action: ColossiAction) -> None:
         state = work.state
         phase = state.phase
         seat = state.active
         if isinstance(action, PickWinners):
-            tied = _leaders(state.gold)
-            if phase != "tie" or not action.seats or not set(action.seats) <= set(tied):
-                raise refuse("Pick the winner(s) among the tied players.", "CA-R05")
-            work.update.update(phase="over", winners=tuple(sorted(set(action.seats))))
-            work.events.append(GameEnded(text="The table picked the winner of the tie."))
+            self.pick_winners(work, action.seats)
             return
         if isinstance(action, ApplyEffect):
             if phase in ("tie",):
@@ -941,13 +815,7 @@ class ColossiRules(Rules[ColossiState, ColossiAction, ColossiOptions]):
     def _action_phase(self, work: Work[ColossiState], seat: int, action: ColossiAction) -> None:
         state = work.state
         if isinstance(action, Move | Spawn):
-            if work.movements_left < 1:
-                raise refuse("You have no Action left this turn.")
-            work.movements_left -= 1
-            if isinstance(action, Move):
-                do_move(work, seat, action)
-            else:
-                do_spawn(work, seat, action)
+            do_paid_move(work, seat, action, "Action")
             return
         if isinstance(action, PlayCard):
             kind = action.kind
@@ -1060,21 +928,17 @@ class ColossiRules(Rules[ColossiState, ColossiAction, ColossiOptions]):
     def _end_age(self, work: Work[ColossiState]) -> None:
         state = work.state
         work.update["history"] = gold_row(state, work.gold, f"End of {age_label(state.age)}")
-        leaders = _leaders(tuple(work.gold))
         if state.age >= AGES:
-            if len(leaders) > 1 and state.options.tie_policy == "manual":
-                work.update["phase"] = "tie"
-            else:
-                work.update.update(phase="over", winners=leaders)
-                work.events.append(GameEnded(text="Age III is over."))
+            self.finish_game(work, state.options.tie_policy, "Age III is over.")
             return
         work.update["phase"] = "transition"
-        if len(leaders) == 1:
-            work.update["mantle"] = leaders[0]
-            work.note(f"{state.players[leaders[0]]} is in first place and takes the Mantle.")
+        first = leaders(work.gold)
+        if len(first) == 1:
+            work.update["mantle"] = first[0]
+            work.note(f"{state.players[first[0]]} is in first place and takes the Mantle.")
             self._begin_transition(work)
         else:
-            work.pending.append(PendingRollOff(purpose="mantle", contenders=leaders))
+            work.pending.append(PendingRollOff(purpose="mantle", contenders=first))
 
     def _begin_transition(self, work: Work[ColossiState]) -> None:
         """Stand Colossi up, pass the Mantle if the option says so, reveal the next Age."""
@@ -1088,18 +952,6 @@ class ColossiRules(Rules[ColossiState, ColossiAction, ColossiOptions]):
         if state.options.mantle_pass_left_after_award:  # CA-R03 option
             mantle = (mantle + 1) % len(state.players)
         work.update.update(mantle=mantle, active=mantle, phase="age_reveal", age=state.age + 1)
-
-    def _settle(self, work: Work[ColossiState]) -> None:
-        work.pending = [
-            p
-            for p in work.pending
-            if not (isinstance(p, PendingDisplace) and work.colossi[p.player] != p.space)
-        ]
-
-
-def _leaders(gold: tuple[int, ...]) -> tuple[int, ...]:
-    best = max(gold)
-    return tuple(i for i, g in enumerate(gold) if g == best)
 
 
 def _lair_spaces(state: ColossiState) -> list[str]:

@@ -12,7 +12,8 @@ shared fields) and frozen back into a new state in one ``model_copy``.
 
 from __future__ import annotations
 
-from collections import deque
+import heapq
+import itertools
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Annotated, Any, Generic, Literal, TypeVar
@@ -371,6 +372,8 @@ class IslandState(GameState):
     pending: tuple[Pending, ...] = ()
     turns_played: int = 0
     history: tuple[ScoreRow, ...] = ()
+    phase: str  # each game narrows it to its own phases; "over" ends the game
+    winners: tuple[int, ...] = ()
 
     def space(self, space_id: str) -> SpaceState:
         return self.spaces[self.board.graph.index[space_id]]
@@ -462,6 +465,21 @@ def enterable(state: IslandState, space: str) -> bool:
     return not state.space(space).water
 
 
+def explore_on_entry(state: IslandState) -> set[str]:
+    """Spaces whose next entry starts exploring: no tile yet and none already queued."""
+    queued = {p.space for p in state.pending if isinstance(p, PendingExplore)}
+    return {
+        sid
+        for sid, sp in zip(state.board.ids, state.spaces, strict=True)
+        if sp.tile is None and sid not in queued
+    }
+
+
+#: How hazardous a chain's way is (B.3 "a hazard-free path first"): unexplored spaces
+#: entered before the destination (each starts exploring), then the spaces entered.
+PathCost = tuple[int, int]
+
+
 def destinations(
     state: IslandState,
     owner: int,
@@ -471,41 +489,47 @@ def destinations(
     *,
     spawn: bool = False,
 ) -> dict[str, tuple[str, ...]]:
-    """Every space one paid Movement reaches, with a shortest chain path to each (B.3).
+    """Every space one paid Movement reaches, with the safest chain to each (B.3).
+
+    Safest means, in order: no death on the way, the fewest unexplored spaces crossed,
+    the fewest steps. No death comes first by construction: an Acolyte's chain ends on
+    the Beast's space (BM-R07), so a death can only happen on the destination, which
+    every chain to it shares. When the only chains cross unexplored spaces, the best of
+    them is still returned: it is legal, and exploring happens on the way.
 
     For a spawn the piece starts *on* ``origin`` (the Colossus's space): staying is a
     destination (empty path) and the first step is free.
     """
     board = state.board
-    beasts = state.beast_spaces() if cfg.beast_kills and piece == "acolyte" else set()
+    deadly = state.beast_spaces() if cfg.beast_kills and piece == "acolyte" else set()
+    unexplored = explore_on_entry(state)
     own = own_spaces(state, owner, None if spawn else piece, None if spawn else origin)
     water = {sid for sid, sp in zip(board.ids, state.spaces, strict=True) if sp.water}
     found: dict[str, tuple[str, ...]] = {}
-    queue: deque[str] = deque()
+    frontier: list[tuple[PathCost, int, str, tuple[str, ...]]] = []
+    order = itertools.count()  # ties keep the board's neighbour order: deterministic
     if spawn:
-        found[origin] = ()
-        if origin not in beasts or cfg.spawn_safe_first_step:
-            queue.append(origin)
+        heapq.heappush(frontier, ((0, 0), next(order), origin, ()))
     else:
         for s1 in board.adjacent(origin):
-            if s1 in water:
-                continue
-            found[s1] = (s1,)
-            if s1 in own and s1 not in beasts:
-                queue.append(s1)
-    expanded: set[str] = set()
-    while queue:
-        here = queue.popleft()
-        if here in expanded:
+            if s1 not in water:
+                heapq.heappush(frontier, ((0, 1), next(order), s1, (s1,)))
+    while frontier:
+        (explores, steps), _, here, path = heapq.heappop(frontier)
+        if here in found:
             continue
-        expanded.add(here)
-        base = found[here]
+        found[here] = path
+        if not path:  # a spawned Acolyte on its Colossus: placed there, not entering
+            if here in deadly and not cfg.spawn_safe_first_step:
+                continue  # it dies at once (BM-R07)
+            through: PathCost = (explores, steps + 1)
+        elif here in own and here not in deadly:
+            through = (explores + int(here in unexplored), steps + 1)
+        else:
+            continue  # no other own piece here, or the Acolyte died: the chain ends
         for nxt in board.adjacent(here):
-            if nxt in water or nxt in found:
-                continue
-            found[nxt] = (*base, nxt)
-            if nxt in own and nxt not in beasts:
-                queue.append(nxt)
+            if nxt not in water and nxt not in found:
+                heapq.heappush(frontier, (through, next(order), nxt, (*path, nxt)))
     return found
 
 

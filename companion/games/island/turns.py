@@ -82,6 +82,17 @@ def do_move(work: Work[S], seat: int, action: Move) -> None:
     work.walk(seat, action.piece, action.origin, path)
 
 
+def do_paid_move(work: Work[S], seat: int, action: Move | Spawn, unit: str) -> None:
+    """A Movement (Beast Master) or Action (Colossi) spent on a move or a spawn."""
+    if work.movements_left < 1:
+        raise refuse(f"You have no {unit} left this turn.")
+    work.movements_left -= 1
+    if isinstance(action, Move):
+        do_move(work, seat, action)
+    else:
+        do_spawn(work, seat, action)
+
+
 def do_spawn(work: Work[S], seat: int, action: Spawn) -> None:
     state, cfg = work.state, work.cfg
     col = state.colossi[seat]
@@ -180,6 +191,22 @@ def gold_row(
     return (*state.history, ScoreRow(label=label, values=tuple(gold)))
 
 
+def move_preview(
+    state: IslandState, cfg: IslandConfig, seat: int, origin: str
+) -> dict[str, tuple[str, ...]]:
+    """Destinations (with the chain the referee takes) of ``seat``'s pieces on ``origin``.
+
+    On a space with both the Colossus and Acolytes, the Colossus's chains come first.
+    """
+    reach: dict[str, tuple[str, ...]] = {}
+    if state.colossi[seat] == origin:
+        reach.update(destinations(state, seat, "colossus", origin, cfg))
+    if state.space(origin).acolytes[seat] > 0:
+        for dest, path in destinations(state, seat, "acolyte", origin, cfg).items():
+            reach.setdefault(dest, path)
+    return reach
+
+
 def island_highlights(
     state: IslandState,
     cfg: IslandConfig,
@@ -190,28 +217,28 @@ def island_highlights(
     banners: bool,
     harvestable: set[str] | None = None,
 ) -> tuple[Highlight, ...]:
-    """CONTROL/BEAST/BANNER/SELECTABLE, or SELECTED+REACHABLE(+PATH) for a focused space."""
+    """The overview, or the preview of a move from the focused space.
+
+    ``focus`` is ``"<space>"`` (the selected piece's space: SELECTED, REACHABLE) or
+    ``"<space>><destination>"`` (also PATH: every space the chain enters, in order,
+    numbered from 1, the destination last). Any other focus shows the overview:
+    CONTROL, BEAST, BANNER, SELECTABLE, HARVESTABLE.
+    """
     out: list[Highlight] = []
+    origin, _, hovered = (focus or "").partition(">")
+    origin, hovered = origin.strip(), hovered.strip()
     if (
-        focus is not None
-        and seat is not None
+        seat is not None
         and can_move
-        and state.board.has(focus)
-        and any(space == focus for _, space in piece_spaces(state, seat))
+        and state.board.has(origin)
+        and any(space == origin for _, space in piece_spaces(state, seat))
     ):
-        out.append(Highlight(cell=focus, role=Role.SELECTED, player=seat))
-        reach: dict[str, tuple[str, ...]] = {}
-        if state.colossi[seat] == focus:
-            reach.update(destinations(state, seat, "colossus", focus, cfg))
-        if state.space(focus).acolytes[seat] > 0:
-            for dest, path in destinations(state, seat, "acolyte", focus, cfg).items():
-                reach.setdefault(dest, path)
+        out.append(Highlight(cell=origin, role=Role.SELECTED, player=seat))
+        reach = move_preview(state, cfg, seat, origin)
         for dest in reach:
             out.append(Highlight(cell=dest, role=Role.REACHABLE, player=seat))
-        if reach:
-            first = next(iter(reach.values()))
-            for step, cell in enumerate(first[:-1], start=1):
-                out.append(Highlight(cell=cell, role=Role.PATH, player=seat, step=step))
+        for step, cell in enumerate(reach.get(hovered, ()), start=1):
+            out.append(Highlight(cell=cell, role=Role.PATH, player=seat, step=step))
         return tuple(out)
     for space, who in control_map(state, cfg).items():
         out.append(Highlight(cell=space, role=Role.CONTROL, player=who))
