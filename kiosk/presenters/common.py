@@ -1,0 +1,124 @@
+"""Small shared pieces: refusal banners, action labels, player colours."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from companion.errors import RefereeError
+
+RGB = tuple[int, int, int]
+
+#: Player colours for games without seat colours of their own (distinct in dim light).
+SEAT_COLOURS: tuple[RGB, ...] = (
+    (70, 130, 255),
+    (255, 190, 0),
+    (40, 210, 90),
+    (240, 60, 60),
+    (200, 90, 255),
+    (0, 200, 200),
+)
+
+
+@dataclass(frozen=True)
+class Banner:
+    """A refusal (or a journal problem) shown until the next tap: message and ruling ID."""
+
+    message: str
+    ruling: str | None = None
+    code: str = "referee_error"
+
+    @property
+    def text(self) -> str:
+        message = screen_text(self.message)
+        return f"{message}  [{self.ruling}]" if self.ruling else message
+
+    @classmethod
+    def from_error(cls, exc: RefereeError) -> Banner:
+        return cls(message=exc.message, ruling=exc.ruling, code=exc.code)
+
+
+def humanize(name: str) -> str:
+    """``"final_blow"`` → ``"Final blow"``."""
+    words = name.replace("_", " ").strip()
+    return words[:1].upper() + words[1:]
+
+
+def _value_text(value: Any) -> str:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, list | tuple):
+        return "+".join(_value_text(v) for v in value) if value else "none"
+    if isinstance(value, dict):
+        return ", ".join(f"{k} {_value_text(v)}" for k, v in value.items())
+    return str(value)
+
+
+SEAT_KEYS = ("player", "target", "seat", "opponent", "victim", "to_player", "partner")
+
+
+def describe_action(
+    data: Mapping[str, Any], players: tuple[str, ...] = (), skip: tuple[str, ...] = ()
+) -> str:
+    """A button label for a dumped action: its type, then its fields in order.
+
+    Seat fields (``player``, ``target``, ``seat`` …) holding an index are shown as the
+    player's name, because players think in names, not seat numbers.
+    """
+    label = humanize(str(data.get("type", "action")))
+    parts = []
+    for key, value in data.items():
+        if key == "type" or key in skip or value is None:
+            continue
+        seat_list = isinstance(value, list | tuple) and all(
+            isinstance(v, int) and not isinstance(v, bool) for v in value
+        )
+        if (
+            isinstance(value, int)
+            and not isinstance(value, bool)
+            and key in SEAT_KEYS
+            and 0 <= value < len(players)
+        ):
+            parts.append(players[value] if key == "player" else f"{key} {players[value]}")
+        elif (
+            seat_list and key in ("seats", "winners") and all(0 <= v < len(players) for v in value)
+        ):
+            parts.append(" and ".join(players[v] for v in value))
+        elif seat_list and len(players) > 1 and len(value) == len(players):
+            shares = ", ".join(f"{p} {v}" for p, v in zip(players, value, strict=True))
+            parts.append(f"{humanize(key).lower()}: {shares}")
+        else:
+            parts.append(f"{humanize(key).lower()} {_value_text(value)}")
+    return f"{label}: {', '.join(parts)}" if parts else label
+
+
+#: Glyphs the game texts use that Kivy's bundled Roboto font lacks (they render as
+#: boxes), mapped to ones it has.
+_MISSING_GLYPHS = str.maketrans({"→": "»", "✗": "×", "⇄": "«»", "✓": "√"})
+
+
+def screen_text(text: str) -> str:
+    """``text`` with glyphs the screen font cannot draw replaced by look-alikes."""
+    return text.translate(_MISSING_GLYPHS)
+
+
+Listener = Callable[[], None]
+
+
+class Observable:
+    """A presenter that tells its view to redraw after every change (no Kivy needed)."""
+
+    def __init__(self) -> None:
+        self._listeners: list[Listener] = []
+
+    def subscribe(self, listener: Listener) -> None:
+        self._listeners.append(listener)
+
+    def unsubscribe(self, listener: Listener) -> None:
+        if listener in self._listeners:
+            self._listeners.remove(listener)
+
+    def changed(self) -> None:
+        for listener in list(self._listeners):
+            listener()

@@ -1,0 +1,245 @@
+"""Action forms: enter an action with open amounts field by field.
+
+``legal_actions`` lists only samples of actions with open amounts (a trade's size, the
+stats read off the table, a Final Blow card's numbers), while ``apply`` accepts the
+whole legal range. A form turns the action's pydantic model into steppers (ints, within
+the field's bounds), switches (bools) and choices (Literals), prefilled from a listed
+example; nested models (``Stats``) and per-seat tuples (a Curse's Runes per player)
+become one stepper per entry. Submitting goes through the same path as a tap.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import types
+import typing
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from pydantic import BaseModel, TypeAdapter
+from pydantic.fields import FieldInfo
+
+from kiosk.presenters.common import humanize
+
+FieldKind = Literal["stepper", "switch", "choice"]
+DEFAULT_MAX = 99
+SEAT_FIELDS = ("partner", "target", "player", "seat", "opponent", "victim")
+
+
+@dataclass(frozen=True)
+class FormField:
+    path: tuple[str | int, ...]  # where the value sits in the payload
+    label: str
+    kind: FieldKind
+    value: Any
+    minimum: int = 0
+    maximum: int = DEFAULT_MAX
+    choices: tuple[Any, ...] = ()
+    optional: bool = False  # None is allowed (shown as "—")
+    choice_labels: tuple[str, ...] = ()  # what players read for each choice
+
+    @property
+    def key(self) -> str:
+        return ".".join(str(p) for p in self.path)
+
+    @property
+    def value_text(self) -> str:
+        if self.value is None:
+            return "—"
+        if self.choice_labels and self.value in self.choices:
+            return self.choice_labels[self.choices.index(self.value)]
+        if isinstance(self.value, bool):
+            return "Yes" if self.value else "No"
+        return humanize(self.value) if isinstance(self.value, str) else str(self.value)
+
+
+@dataclass(frozen=True)
+class FormView:
+    type: str
+    title: str
+    fields: tuple[FormField, ...]
+
+
+def action_models(adapter: TypeAdapter[Any]) -> dict[str, type[BaseModel]]:
+    """``type`` tag → action model class, read from the adapter's tagged union."""
+    schema = adapter.core_schema
+    tags: set[str] = set()
+    models: dict[str, type[BaseModel]] = {}
+
+    def walk(node: Any) -> None:
+        if isinstance(node, dict):
+            if node.get("type") == "tagged-union":
+                tags.update(str(k) for k in node.get("choices", {}))
+            cls = node.get("cls") if node.get("type") == "model" else None
+            if isinstance(cls, type) and issubclass(cls, BaseModel):
+                field = cls.model_fields.get("type")
+                if field is not None and isinstance(field.default, str):
+                    models.setdefault(field.default, cls)
+            for value in node.values():
+                walk(value)
+        elif isinstance(node, list | tuple):
+            for value in node:
+                walk(value)
+
+    walk(schema)
+    return {tag: cls for tag, cls in models.items() if not tags or tag in tags}
+
+
+def _bounds(info: FieldInfo) -> tuple[int, int]:
+    low, high = 0, DEFAULT_MAX
+    for item in info.metadata:
+        if getattr(item, "ge", None) is not None:
+            low = int(item.ge)
+        if getattr(item, "gt", None) is not None:
+            low = int(item.gt) + 1
+        if getattr(item, "le", None) is not None:
+            high = int(item.le)
+        if getattr(item, "lt", None) is not None:
+            high = int(item.lt) - 1
+    return low, high
+
+
+def _unwrap_optional(annotation: Any) -> tuple[Any, bool]:
+    if typing.get_origin(annotation) in (typing.Union, types.UnionType):
+        args = [a for a in typing.get_args(annotation) if a is not type(None)]
+        if len(args) == 1:
+            return args[0], True
+    return annotation, False
+
+
+def _fields_of(
+    model: type[BaseModel],
+    example: dict[str, Any],
+    prefix: tuple[str | int, ...],
+    seats: tuple[str, ...] = (),
+) -> list[FormField]:
+    out: list[FormField] = []
+    for name, info in model.model_fields.items():
+        if name == "type":
+            continue
+        annotation, optional = _unwrap_optional(info.annotation)
+        value = example.get(
+            name, None if info.is_required() else info.get_default(call_default_factory=True)
+        )
+        if isinstance(value, BaseModel):
+            value = value.model_dump(mode="json")
+        path = (*prefix, name)
+        label = " ".join(humanize(str(p)) if isinstance(p, str) else f"#{p + 1}" for p in path)
+        origin = typing.get_origin(annotation)
+        if annotation is bool and optional:
+            out.append(
+                FormField(
+                    path,
+                    label,
+                    "choice",
+                    value,
+                    choices=(None, True, False),
+                    choice_labels=("Auto", "Yes", "No"),
+                    optional=True,
+                )
+            )
+        elif annotation is bool:
+            out.append(FormField(path, label, "switch", bool(value)))
+        elif annotation is int and name in SEAT_FIELDS and seats and not optional:
+            out.append(
+                FormField(
+                    path,
+                    label,
+                    "choice",
+                    value,
+                    choices=tuple(range(len(seats))),
+                    choice_labels=seats,
+                )
+            )
+        elif annotation is int:
+            low, high = _bounds(info)
+            out.append(FormField(path, label, "stepper", value, low, high, optional=optional))
+        elif origin is Literal:
+            out.append(
+                FormField(path, label, "choice", value, choices=tuple(typing.get_args(annotation)))
+            )
+        elif isinstance(annotation, type) and issubclass(annotation, BaseModel):
+            if isinstance(value, dict):
+                out.extend(_fields_of(annotation, value, path, seats))
+        elif origin is tuple and isinstance(value, list | tuple):
+            args = typing.get_args(annotation)
+            if args and args[0] is int:
+                for i, item in enumerate(value):
+                    out.append(FormField((*path, i), f"{label} #{i + 1}", "stepper", item))
+        elif origin is dict and isinstance(value, dict):
+            for key, item in value.items():
+                if isinstance(item, int):
+                    out.append(FormField((*path, key), f"{label}: {key}", "stepper", item))
+    return out
+
+
+class ActionForm:
+    """One action being filled in; ``payload()`` is what gets submitted."""
+
+    def __init__(
+        self, model: type[BaseModel], example: dict[str, Any], seats: tuple[str, ...] = ()
+    ) -> None:
+        self.model = model
+        self.type = str(example.get("type"))
+        self.payload_data: dict[str, Any] = _deep_copy(example)
+        self.seats = seats
+
+    def view(self) -> FormView:
+        fields = _fields_of(self.model, self.payload_data, (), self.seats)
+        fields = [self._seat_labels(f) for f in fields]
+        return FormView(type=self.type, title=humanize(self.type), fields=tuple(fields))
+
+    def _seat_labels(self, field: FormField) -> FormField:
+        """Per-seat tuples and seat fields are labelled with player names."""
+        if len(field.path) == 2 and isinstance(field.path[1], int) and self.seats:
+            seat = field.path[1]
+            if 0 <= seat < len(self.seats):
+                label = f"{humanize(str(field.path[0]))}: {self.seats[seat]}"
+                return dataclasses.replace(field, label=label)
+        return field
+
+    def _field(self, key: str) -> FormField | None:
+        return next((f for f in self.view().fields if f.key == key), None)
+
+    def _set(self, path: tuple[str | int, ...], value: Any) -> None:
+        node: Any = self.payload_data
+        for part in path[:-1]:
+            node = node[part]
+        node[path[-1]] = value
+
+    def step(self, key: str, delta: int) -> None:
+        field = self._field(key)
+        if field is None or field.kind != "stepper":
+            return
+        current = field.minimum - delta if field.value is None and delta > 0 else field.value
+        if current is None:
+            return
+        new = int(current) + delta
+        if new < field.minimum:
+            if field.optional:
+                self._set(field.path, None)
+            return
+        if new <= field.maximum:
+            self._set(field.path, new)
+
+    def toggle(self, key: str) -> None:
+        field = self._field(key)
+        if field is not None and field.kind == "switch":
+            self._set(field.path, not field.value)
+
+    def choose(self, key: str, value: Any) -> None:
+        field = self._field(key)
+        if field is not None and field.kind == "choice" and value in field.choices:
+            self._set(field.path, value)
+
+    def payload(self) -> dict[str, Any]:
+        result: dict[str, Any] = _deep_copy(self.payload_data)
+        return result
+
+
+def _deep_copy(data: Any) -> Any:
+    if isinstance(data, dict):
+        return {k: _deep_copy(v) for k, v in data.items()}
+    if isinstance(data, list | tuple):
+        return [_deep_copy(v) for v in data]
+    return data

@@ -1,0 +1,109 @@
+"""The home screen: the games present in this build, games to resume, recent results."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from companion.games import available_games, get_rules
+from companion.journal import GameInfo, Journal
+from companion.rules import AnyRules
+
+RECENT_RESULTS = 5
+RESUMABLE_SHOWN = 6
+
+
+@dataclass(frozen=True)
+class GameCard:
+    name: str
+    title: str
+    players: str  # "1 player", "2–4 players"
+
+
+@dataclass(frozen=True)
+class ResumeCard:
+    game_id: int
+    game: str
+    title: str
+    players: str
+    detail: str  # "12 actions · 2026-11-22 04:50"
+
+
+@dataclass(frozen=True)
+class ResultLine:
+    game_id: int
+    text: str
+
+
+@dataclass(frozen=True)
+class HomeView:
+    games: tuple[GameCard, ...]
+    resumable: tuple[ResumeCard, ...]
+    recent: tuple[ResultLine, ...]
+    problems: tuple[str, ...]  # games whose module failed to load
+
+
+def player_span(rules: AnyRules) -> str:
+    low, high = rules.min_players, rules.max_players
+    if low == high:
+        return f"{low} player" if low == 1 else f"{low} players"
+    return f"{low}–{high} players"
+
+
+def _when(info: GameInfo) -> str:
+    return info.updated.replace("T", " ")[:16]
+
+
+class HomePresenter:
+    """Reads the registry and the journal; nothing here changes either."""
+
+    def __init__(
+        self,
+        journal: Journal,
+        games: Callable[[], list[str]] = available_games,
+    ) -> None:
+        self.journal = journal
+        self._games = games
+
+    def _rules(self) -> tuple[dict[str, AnyRules], list[str]]:
+        found: dict[str, AnyRules] = {}
+        problems: list[str] = []
+        for name in self._games():
+            try:
+                found[name] = get_rules(name)
+            except Exception as exc:  # a game module still being written must not kill home
+                problems.append(f"{name}: {exc}")
+        return found, problems
+
+    def view(self) -> HomeView:
+        rules, problems = self._rules()
+        cards = tuple(
+            GameCard(name=name, title=r.title, players=player_span(r)) for name, r in rules.items()
+        )
+        resumable: list[ResumeCard] = []
+        recent: list[ResultLine] = []
+        for info in self.journal.games():
+            game = rules.get(info.game)
+            if game is None:
+                continue
+            if info.status == "active" and len(resumable) < RESUMABLE_SHOWN:
+                resumable.append(
+                    ResumeCard(
+                        game_id=info.game_id,
+                        game=info.game,
+                        title=game.title,
+                        players=", ".join(info.players),
+                        detail=f"{info.entries} moves · {_when(info)}",
+                    )
+                )
+            elif info.status == "finished" and len(recent) < RECENT_RESULTS:
+                text = str((info.outcome or {}).get("text", "finished"))
+                recent.append(
+                    ResultLine(
+                        game_id=info.game_id,
+                        text=f"{game.title} · {', '.join(info.players)} — {text}",
+                    )
+                )
+        return HomeView(
+            games=cards, resumable=tuple(resumable), recent=tuple(recent), problems=tuple(problems)
+        )

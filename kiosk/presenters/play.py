@@ -1,0 +1,468 @@
+"""The play screen: header, dice panel, action menu, game log, undo/redo, refusals.
+
+The presenter owns the :class:`~companion.session.Session` while a game is on screen.
+Every intent (a tap on an action, a die face, undo, a board square) goes through
+:meth:`PlayPresenter.submit` or a sibling, which catches every
+:class:`~companion.errors.RefereeError` and turns it into a :class:`Banner` with the
+message and ruling ID. Electronic dice arrive through :meth:`electronic_roll`, called on
+the main thread by the hardware hub, so the touch path and the dice path are one path.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from itertools import islice
+from typing import Any
+
+from companion.dice import DiceRequest, Roll
+from companion.errors import RefereeError
+from companion.events import Event, TableChanges
+from companion.highlights import Highlight, TableChange
+from companion.session import Session
+from firmware_bridge.leds.render import highlights_from_table_changes
+from kiosk.presenters import games as _game_panels  # noqa: F401  (registers the panels)
+from kiosk.presenters.common import Banner, Observable, describe_action, humanize, screen_text
+from kiosk.presenters.devices import DeviceStatus, badges, electronic_dice_ready
+from kiosk.presenters.forms import ActionForm, FormView, action_models
+from kiosk.presenters.panels import GamePanel, game_panel
+
+LOG_LINES = 60
+MAX_LISTED_ACTIONS = 600  # how many legal actions the menu looks at (Kolossus has many)
+MAX_SHOWN_ACTIONS = 48  # buttons per group
+MAX_TAPPABLE_FACES = 20  # dice with more sides are entered with a stepper instead
+
+
+@dataclass(frozen=True)
+class DicePanel:
+    label: str
+    count: int
+    sides: int
+    player: str | None
+    entered: tuple[int, ...]
+    waiting_for_device: bool  # an electronic die is connected: it will answer
+    faces: tuple[int, ...]  # the face buttons to tap
+
+    @property
+    def prompt(self) -> str:
+        dice = "die" if self.count == 1 else "dice"
+        who = f"{self.player}: " if self.player else ""
+        if self.waiting_for_device:
+            return f"{who}{screen_text(self.label)} — waiting for the electronic {dice}…"
+        roll = f"roll {self.count}d{self.sides}, tap the faces or roll here"
+        return f"{who}{screen_text(self.label)} — {roll}"
+
+
+@dataclass(frozen=True)
+class ActionGroup:
+    key: str
+    label: str
+    count: int
+
+
+@dataclass(frozen=True)
+class ActionChoice:
+    label: str
+    payload: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class LogLine:
+    number: int
+    text: str
+
+
+@dataclass(frozen=True)
+class FixStep:
+    step: int  # the step number the LEDs show
+    number: int  # 1-based position in the walk-through
+    total: int
+    cell: str
+    instruction: str
+
+
+@dataclass(frozen=True)
+class PlayView:
+    game: str
+    title: str
+    player: str  # whose turn ("" when over)
+    player_seat: int | None
+    status: str
+    can_undo: bool
+    can_redo: bool
+    banner: Banner | None
+    notice: str  # neutral feedback ("Took back: …")
+    dice: DicePanel | None
+    groups: tuple[ActionGroup, ...]
+    group: str | None
+    actions: tuple[ActionChoice, ...]
+    more_actions: int  # listed actions not shown as buttons
+    log: tuple[LogLine, ...]
+    panel: GamePanel
+    fix: FixStep | None
+    outcome: str | None
+    winners: tuple[str, ...]
+    devices: tuple[str, ...]
+    focus: str | None
+    form: FormView | None
+    formable: bool  # the current group's amounts can be entered in a form
+
+
+def _flat_strings(value: Any) -> Iterable[str]:
+    """Every way a cell may be spelt inside an action payload ("5,5", [5, 5], "A3")."""
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, list | tuple):
+        if len(value) == 2 and all(isinstance(v, int) for v in value):
+            yield f"{value[0]},{value[1]}"
+        for item in value:
+            yield from _flat_strings(item)
+    elif isinstance(value, dict):
+        for item in value.values():
+            yield from _flat_strings(item)
+
+
+def mentions(payload: Mapping[str, Any], cell: str) -> bool:
+    return any(s == cell for k, v in payload.items() if k != "type" for s in _flat_strings(v))
+
+
+def _screen_panel(panel: GamePanel) -> GamePanel:
+    return dataclasses.replace(panel, facts=tuple(screen_text(f) for f in panel.facts))
+
+
+class PlayPresenter(Observable):
+    """A game on screen. ``view()`` is cheap enough to call after every change."""
+
+    def __init__(self, session: Session) -> None:
+        super().__init__()
+        self.session = session
+        self.banner: Banner | None = None
+        self.notice = ""
+        self.entered: tuple[int, ...] = ()
+        self.group: str | None = None
+        self.focus: str | None = None
+        self.devices: tuple[DeviceStatus, ...] = ()
+        self.fix_changes: tuple[TableChange, ...] = ()
+        self.fix_index = 0
+        self.form: ActionForm | None = None
+        self._models = action_models(session.rules.action_adapter)
+        self._open_entry_form()
+
+    # --- reading ----------------------------------------------------------------------
+
+    @property
+    def rules(self) -> Any:
+        return self.session.rules
+
+    @property
+    def state(self) -> Any:
+        return self.session.state
+
+    def dice_request(self) -> DiceRequest | None:
+        request: DiceRequest | None = self.rules.dice_request(self.state)
+        return request
+
+    def legal_payloads(self) -> list[dict[str, Any]]:
+        """The listed legal actions (dumped), without rolls: the dice panel does those."""
+        if self.session.outcome is not None:
+            return []
+        out = []
+        for action in islice(self.rules.legal_actions(self.state), MAX_LISTED_ACTIONS):
+            payload: dict[str, Any] = self.rules.dump_action(action)
+            if payload.get("type") != "roll":
+                out.append(payload)
+        return out
+
+    def highlights(self) -> tuple[Highlight, ...]:
+        """Exactly what the LEDs show: the game's highlights for the current focus."""
+        if self._fix_step() is not None:
+            return highlights_from_table_changes(self.fix_changes)
+        found: tuple[Highlight, ...] = self.rules.highlights(self.state, self.focus)
+        return found
+
+    @property
+    def fix_step(self) -> int | None:
+        """The walk-through step shown now (the board and the LEDs show only this one)."""
+        fix = self._fix_step()
+        return None if fix is None else self.fix_changes[self.fix_index].step
+
+    def _fix_step(self) -> FixStep | None:
+        if self.fix_index >= len(self.fix_changes):
+            return None
+        change = self.fix_changes[self.fix_index]
+        return FixStep(
+            step=change.step,
+            number=self.fix_index + 1,
+            total=len(self.fix_changes),
+            cell=change.cell,
+            instruction=change.instruction,
+        )
+
+    def _dice_panel(self) -> DicePanel | None:
+        request = self.dice_request()
+        if request is None:
+            return None
+        players = self.state.players
+        player = (
+            players[request.player]
+            if request.player is not None and 0 <= request.player < len(players)
+            else None
+        )
+        faces = tuple(range(1, request.sides + 1)) if request.sides <= MAX_TAPPABLE_FACES else ()
+        return DicePanel(
+            label=request.label,
+            count=request.count,
+            sides=request.sides,
+            player=player,
+            entered=self.entered,
+            waiting_for_device=electronic_dice_ready(self.devices),
+            faces=faces,
+        )
+
+    def _log(self) -> tuple[LogLine, ...]:
+        lines: list[LogLine] = []
+        for number, events in reversed(list(enumerate(self.session.events, start=1))):
+            for event in events:
+                lines.append(LogLine(number=number, text=screen_text(event.text)))
+            if len(lines) >= LOG_LINES:
+                break
+        return tuple(lines[:LOG_LINES])
+
+    def _actions(self) -> tuple[tuple[ActionGroup, ...], str | None, tuple[ActionChoice, ...], int]:
+        payloads = self.legal_payloads()
+        if self.focus is not None:
+            focused = [p for p in payloads if mentions(p, self.focus)]
+            payloads = focused or payloads
+        counts: dict[str, int] = {}
+        for p in payloads:
+            key = str(p.get("type"))
+            counts[key] = counts.get(key, 0) + 1
+        groups = tuple(ActionGroup(key=k, label=humanize(k), count=n) for k, n in counts.items())
+        group = self.group if self.group in counts else (groups[0].key if groups else None)
+        chosen = [p for p in payloads if p.get("type") == group]
+        players = tuple(self.state.players)
+        skip: tuple[str, ...] = ("type",)
+        choices = tuple(
+            ActionChoice(label=describe_action(p, players, skip), payload=p)
+            for p in chosen[:MAX_SHOWN_ACTIONS]
+        )
+        return groups, group, choices, max(0, len(chosen) - MAX_SHOWN_ACTIONS)
+
+    def view(self) -> PlayView:
+        state = self.state
+        seat = self.rules.current_player(state)
+        outcome = self.session.outcome
+        groups, group, actions, more = self._actions()
+        players = tuple(state.players)
+        return PlayView(
+            game=self.rules.name,
+            title=self.rules.title,
+            player="" if seat is None else players[seat],
+            player_seat=seat,
+            status=screen_text(self.rules.status(state)),
+            can_undo=self.session.can_undo,
+            can_redo=self.session.can_redo,
+            banner=self.banner,
+            notice=self.notice,
+            dice=self._dice_panel(),
+            groups=groups,
+            group=group,
+            actions=actions,
+            more_actions=more,
+            log=self._log(),
+            panel=_screen_panel(game_panel(self.rules, state)),
+            fix=self._fix_step(),
+            outcome=None if outcome is None else screen_text(outcome.text),
+            winners=() if outcome is None else tuple(players[w] for w in outcome.winners),
+            devices=tuple(b.text for b in badges(self.devices)),
+            focus=self.focus,
+            form=None if self.form is None else self.form.view(),
+            formable=self._formable(group, actions),
+        )
+
+    def _formable(self, group: str | None, actions: tuple[ActionChoice, ...]) -> bool:
+        """True when the group's action has amounts a form can edit."""
+        model = self._models.get(group or "")
+        if model is None or not actions:
+            return False
+        return bool(ActionForm(model, actions[0].payload, tuple(self.state.players)).view().fields)
+
+    # --- intents ----------------------------------------------------------------------
+
+    def _after(self, events: tuple[Event, ...], notice: str = "") -> None:
+        self.banner = None
+        self.notice = notice
+        self.entered = ()
+        self.focus = None
+        self.form = None
+        changes: list[TableChange] = []
+        for event in events:
+            if isinstance(event, TableChanges):
+                changes.extend(event.changes)
+        self.fix_changes = tuple(sorted(changes, key=lambda c: c.step))
+        self.fix_index = 0
+        self._open_entry_form()
+
+    def _open_entry_form(self) -> None:
+        """When the game only waits for numbers read off the table, show the form at once."""
+        types = {p.get("type") for p in self.legal_payloads()}
+        if len(types) == 1:
+            key = str(next(iter(types)))
+            if key.startswith("enter_") and key in self._models:
+                example = next(p for p in self.legal_payloads() if p.get("type") == key)
+                form = ActionForm(self._models[key], example, tuple(self.state.players))
+                if form.view().fields:
+                    self.form = form
+
+    def _refused(self, exc: RefereeError) -> None:
+        self.banner = Banner.from_error(exc)
+        self.notice = ""
+
+    def submit(self, action: object) -> bool:
+        """Submit an action (dict or model). False, with the banner set, if refused."""
+        try:
+            events = self.session.submit(action)
+        except RefereeError as exc:
+            self._refused(exc)
+            self.changed()
+            return False
+        self._after(events)
+        self.changed()
+        return True
+
+    def choose(self, index: int) -> bool:
+        """Tap on the ``index``-th action button of the current view."""
+        actions = self.view().actions
+        if not 0 <= index < len(actions):
+            return False
+        return self.submit(actions[index].payload)
+
+    def choose_group(self, key: str) -> None:
+        self.group = key
+        self.changed()
+
+    def undo(self) -> None:
+        try:
+            action = self.session.undo()
+        except RefereeError as exc:
+            self._refused(exc)
+        else:
+            label = describe_action(self.rules.dump_action(action), tuple(self.state.players))
+            self._after((), notice=f"Took back: {label}")
+        self.changed()
+
+    def redo(self) -> None:
+        try:
+            events = self.session.redo()
+        except RefereeError as exc:
+            self._refused(exc)
+        else:
+            self._after(events, notice="Redone.")
+        self.changed()
+
+    def dismiss_banner(self) -> None:
+        self.banner = None
+        self.notice = ""
+        self.changed()
+
+    # --- forms -----------------------------------------------------------------------
+
+    def open_form(self, key: str | None = None) -> bool:
+        """Edit the amounts of an action of group ``key``, starting from a listed one."""
+        key = key or self.view().group
+        model = self._models.get(key or "")
+        example = next((p for p in self.legal_payloads() if p.get("type") == key), None)
+        if model is None or example is None:
+            return False
+        self.form = ActionForm(model, example, tuple(self.state.players))
+        self.changed()
+        return True
+
+    def form_step(self, key: str, delta: int) -> None:
+        if self.form is not None:
+            self.form.step(key, delta)
+            self.changed()
+
+    def form_toggle(self, key: str) -> None:
+        if self.form is not None:
+            self.form.toggle(key)
+            self.changed()
+
+    def form_choose(self, key: str, value: object) -> None:
+        if self.form is not None:
+            self.form.choose(key, value)
+            self.changed()
+
+    def form_submit(self) -> bool:
+        """Submit the form; on a refusal the form stays open under the banner."""
+        if self.form is None:
+            return False
+        return self.submit(self.form.payload())
+
+    def form_cancel(self) -> None:
+        self.form = None
+        self.changed()
+
+    # --- dice -------------------------------------------------------------------------
+
+    def roll_in_software(self) -> bool:
+        self.entered = ()
+        return self.submit(Roll(source="software"))
+
+    def tap_face(self, face: int) -> bool:
+        """Add one die face read off the table; submits once enough faces are in."""
+        request = self.dice_request()
+        if request is None:
+            return False
+        self.entered = (*self.entered, face)
+        if len(self.entered) < request.count:
+            self.changed()
+            return True
+        values, self.entered = self.entered, ()
+        return self.submit(Roll(values=values, source="manual"))
+
+    def clear_faces(self) -> None:
+        self.entered = ()
+        self.changed()
+
+    def electronic_roll(self, values: tuple[int, ...], device: str | None = None) -> bool:
+        """A roll from an electronic die (posted by a device thread, drained on the main loop)."""
+        if self.dice_request() is None:
+            self.banner = Banner("A die was rolled, but no dice are wanted right now.")
+            self.changed()
+            return False
+        return self.submit(Roll(values=tuple(values), source="electronic", device=device))
+
+    def set_devices(self, statuses: tuple[DeviceStatus, ...]) -> None:
+        self.devices = statuses
+        self.changed()
+
+    # --- board ------------------------------------------------------------------------
+
+    def tap_cell(self, cell: str) -> bool:
+        """A tap on the board: pick a piece, or play the one legal move to that square.
+
+        With a piece selected, a tap on a square that exactly one legal action of that
+        piece names plays it; several candidates narrow the action menu instead. Any
+        other tap selects the tapped cell (its legal squares light up) or clears it.
+        """
+        if self.focus is not None and cell != self.focus:
+            candidates = [
+                p for p in self.legal_payloads() if mentions(p, self.focus) and mentions(p, cell)
+            ]
+            if len(candidates) == 1:
+                return self.submit(candidates[0])
+            if candidates:
+                self.group = str(candidates[0].get("type"))
+                self.changed()
+                return False
+        self.focus = None if cell == self.focus else cell
+        self.changed()
+        return False
+
+    def next_fix_step(self) -> None:
+        """The players changed the table as step N says: show step N + 1."""
+        if self.fix_index < len(self.fix_changes):
+            self.fix_index += 1
+        self.changed()

@@ -1,0 +1,166 @@
+"""Score history, the end-of-game summary and the export (JSON record + BG Stats link).
+
+The chart is computed here as normalised polylines (0..1 in both axes) so the Kivy
+widget only scales points to its size; the table is the ScoreSheet as text.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+from urllib.parse import quote
+
+from companion.outcome import ScoreSheet
+from companion.session import Session
+from kiosk.presenters.common import RGB, humanize, screen_text
+from kiosk.presenters.setup import seat_colours
+
+BGSTATS_URL = "bgstats://app.bgstatsapp.com/createPlay.html?data="
+TABLE_ROWS_SHOWN = 12  # the newest rows; older ones scroll off the top
+
+
+@dataclass(frozen=True)
+class ChartSeries:
+    name: str
+    colour: RGB
+    points: tuple[tuple[float, float], ...]  # normalised 0..1
+
+
+@dataclass(frozen=True)
+class ScoresView:
+    title: str
+    measure: str
+    columns: tuple[str, ...]
+    rows: tuple[tuple[str, tuple[str, ...]], ...]  # label, one value per column
+    hidden_rows: int
+    series: tuple[ChartSeries, ...]
+    y_range: tuple[int, int]
+    outcome: str | None
+    summary: tuple[str, ...]  # end-of-game lines: winner(s), final scores, actions
+    export_path: str | None
+    export_link: str | None
+
+
+def chart_series(
+    sheet: ScoreSheet, colours: tuple[RGB, ...]
+) -> tuple[tuple[ChartSeries, ...], tuple[int, int]]:
+    """One polyline per column, x = row index, y = value, both scaled to 0..1."""
+    if not sheet.rows:
+        return (), (0, 0)
+    values = [v for row in sheet.rows for v in row.values]
+    low, high = min(0, *values), max(1, *values)
+    span = high - low or 1
+    count = len(sheet.rows)
+    series = []
+    for col, name in enumerate(sheet.columns):
+        points = tuple(
+            (0.5 if count == 1 else i / (count - 1), (row.values[col] - low) / span)
+            for i, row in enumerate(sheet.rows)
+            if col < len(row.values)
+        )
+        series.append(ChartSeries(name=name, colour=colours[col % len(colours)], points=points))
+    return tuple(series), (low, high)
+
+
+def final_scores(sheet: ScoreSheet) -> tuple[int, ...] | None:
+    return sheet.rows[-1].values if sheet.rows else None
+
+
+def bgstats_link(record: dict[str, Any], when: datetime) -> str:
+    """A BG Stats import link (``createPlay.html?data=<url-encoded JSON>``) for the play."""
+    outcome = record.get("outcome") or {}
+    winners = set(outcome.get("winners", ()))
+    rows = record["scores"].get("rows") or []
+    last = rows[-1]["values"] if rows else []
+    players = []
+    for seat, name in enumerate(record["players"]):
+        entry: dict[str, Any] = {
+            "name": name,
+            "startPlayer": seat == 0,
+            "winner": seat in winners,
+            "sourcePlayerId": f"seat{seat}",
+        }
+        if seat < len(last) and len(last) == len(record["players"]):
+            entry["score"] = last[seat]
+        players.append(entry)
+    data = {
+        "game": {
+            "name": record["title"],
+            "sourceGameId": record["game"],
+            "highestWins": True,
+            "noPoints": not last or len(last) != len(record["players"]),
+        },
+        "playDate": when.strftime("%Y-%m-%d %H:%M:%S"),
+        "players": players,
+        "comments": outcome.get("text", ""),
+        "sourcePlayId": f"{record['game']}-{record.get('game_id')}",
+    }
+    return BGSTATS_URL + quote(json.dumps(data, separators=(",", ":")), safe="")
+
+
+def export_filename(record: dict[str, Any], when: datetime) -> str:
+    safe = re.sub(r"[^a-z0-9_]+", "_", str(record["game"]).lower())
+    game_id = record.get("game_id") or "nojournal"
+    return f"{safe}-{game_id}-{when.strftime('%Y%m%d-%H%M%S')}.json"
+
+
+class ScoresPresenter:
+    """Reads the session; ``export`` is the one thing here that writes (to exports/)."""
+
+    def __init__(self, session: Session, exports_dir: Path) -> None:
+        self.session = session
+        self.exports_dir = exports_dir
+        self.export_path: Path | None = None
+        self.export_link: str | None = None
+
+    def view(self) -> ScoresView:
+        rules, state = self.session.rules, self.session.state
+        sheet: ScoreSheet = rules.scores(state)
+        colours = seat_colours(rules.name)
+        series, y_range = chart_series(sheet, colours)
+        shown = sheet.rows[-TABLE_ROWS_SHOWN:]
+        rows = tuple((r.label, tuple(str(v) for v in r.values)) for r in shown)
+        outcome = self.session.outcome
+        summary: list[str] = []
+        if outcome is not None:
+            names = [state.players[w] for w in outcome.winners]
+            summary.append(screen_text(outcome.text))
+            summary.append("Winner: " + " and ".join(names) if names else "No winner.")
+            last = final_scores(sheet)
+            if last is not None:
+                summary.append(
+                    f"Final {sheet.measure}: "
+                    + ", ".join(f"{c} {v}" for c, v in zip(sheet.columns, last, strict=False))
+                )
+            summary.append(f"{len(self.session.actions)} actions recorded.")
+        return ScoresView(
+            title=rules.title,
+            measure=humanize(sheet.measure),
+            columns=tuple(sheet.columns),
+            rows=rows,
+            hidden_rows=len(sheet.rows) - len(shown),
+            series=series,
+            y_range=y_range,
+            outcome=None if outcome is None else screen_text(outcome.text),
+            summary=tuple(summary),
+            export_path=None if self.export_path is None else str(self.export_path),
+            export_link=self.export_link,
+        )
+
+    def export(self, when: datetime | None = None) -> Path:
+        """Write the game record to ``exports_dir`` and prepare the BG Stats link."""
+        when = when or datetime.now(UTC)
+        record = self.session.export()
+        record["exported"] = when.isoformat(timespec="seconds")
+        self.exports_dir.mkdir(parents=True, exist_ok=True)
+        path = self.exports_dir / export_filename(record, when)
+        tmp = path.with_suffix(".tmp")
+        tmp.write_text(json.dumps(record, indent=2) + "\n", encoding="utf-8")
+        tmp.replace(path)
+        self.export_path = path
+        self.export_link = bgstats_link(record, when)
+        return path

@@ -1,0 +1,353 @@
+"""The setup screen: players (names, seats, colours) and the game's options.
+
+Options are rendered generically from the game's pydantic options model: a ``bool``
+becomes a switch, a ``Literal`` a row of choices, an ``int`` a stepper within the
+field's bounds; anything else is shown read-only at its default. Each option shows its
+description and the ruling ID from ``json_schema_extra`` so players see which ruling a
+house rule changes.
+"""
+
+from __future__ import annotations
+
+import types
+import typing
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from pydantic.fields import FieldInfo
+
+from companion.errors import RefereeError
+from companion.journal import Journal
+from companion.rules import AnyRules
+from companion.session import Session
+from firmware_bridge.leds.palette import ISLAND_PLAYER_COLOURS
+from kiosk.presenters.common import RGB, SEAT_COLOURS, Banner, humanize
+
+OptionKind = Literal["switch", "choice", "stepper", "list", "fixed"]
+
+MAX_NAME_LENGTH = 16
+BOARD_SEAT_COLOURS: dict[str, tuple[RGB, ...]] = {
+    # Kolossus warbands in rule order: Tua'tha Blue, Krell Yellow, Ishtari Green, Firbolg Red.
+    "kolossus": ((0, 90, 255), (255, 190, 0), (0, 200, 60), (230, 30, 30)),
+    # Island games: the LED palette's player colours, so screen, LEDs and seats agree.
+    "beast_master": ISLAND_PLAYER_COLOURS,
+    "colossi": ISLAND_PLAYER_COLOURS,
+}
+
+
+#: Options holding one entry per corner/seat whose entries have names players know.
+ELEMENT_LABELS: dict[tuple[str, str], tuple[str, ...]] = {
+    ("kolossus", "colours"): ("NW corner", "NE corner", "SE corner", "SW corner"),
+    ("kolossus", "controllers"): ("NW corner", "NE corner", "SE corner", "SW corner"),
+}
+#: Tuple options of ints that name seats (shown as player names).
+SEAT_OPTIONS = ("controllers", "seats")
+
+
+@dataclass(frozen=True)
+class ElementView:
+    """One entry of a tuple option (a corner's colour, a corner's player)."""
+
+    index: int
+    label: str
+    value: Any
+    choices: tuple[Any, ...]
+    choice_labels: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class OptionView:
+    name: str
+    label: str
+    kind: OptionKind
+    value: Any
+    value_text: str
+    choices: tuple[Any, ...] = ()
+    minimum: int | None = None
+    maximum: int | None = None
+    ruling: str | None = None
+    description: str = ""
+    changed: bool = False  # differs from the ruling's default
+    elements: tuple[ElementView, ...] = ()  # kind "list": one choice per entry
+    automatic: bool = False  # kind "list" with None allowed: the game decides (the default)
+    optional: bool = False  # kind "list": None (automatic) is allowed
+
+
+@dataclass(frozen=True)
+class PlayerRow:
+    seat: int
+    name: str
+    colour: RGB
+    can_remove: bool
+
+
+@dataclass(frozen=True)
+class SetupView:
+    game: str
+    title: str
+    players: tuple[PlayerRow, ...]
+    can_add_player: bool
+    options: tuple[OptionView, ...]
+    banner: Banner | None
+    player_hint: str
+
+
+def _bounds(info: FieldInfo) -> tuple[int | None, int | None]:
+    low: int | None = None
+    high: int | None = None
+    for item in info.metadata:
+        if getattr(item, "ge", None) is not None:
+            low = int(item.ge)
+        if getattr(item, "gt", None) is not None:
+            low = int(item.gt) + 1
+        if getattr(item, "le", None) is not None:
+            high = int(item.le)
+        if getattr(item, "lt", None) is not None:
+            high = int(item.lt) - 1
+    return low, high
+
+
+def _literal_choices(annotation: Any) -> tuple[Any, ...] | None:
+    if typing.get_origin(annotation) is Literal:
+        return tuple(typing.get_args(annotation))
+    return None
+
+
+def _kind(annotation: Any) -> OptionKind:
+    if annotation is bool:
+        return "switch"
+    if _literal_choices(annotation) is not None:
+        return "choice"
+    if annotation is int:
+        return "stepper"
+    origin = typing.get_origin(annotation)
+    if origin in (typing.Union, types.UnionType):  # Optional[...] etc. cannot be edited here
+        return "fixed"
+    return "fixed"
+
+
+def _list_shape(annotation: Any) -> tuple[tuple[Any, ...] | None, int, bool] | None:
+    """For ``tuple[Literal[...], ...]`` or ``tuple[int, ...]`` (fixed length, maybe
+    Optional): (element choices or None for seats, length, optional)."""
+    optional = False
+    if typing.get_origin(annotation) in (typing.Union, types.UnionType):
+        args = [a for a in typing.get_args(annotation) if a is not type(None)]
+        if len(args) != 1:
+            return None
+        annotation, optional = args[0], True
+    if typing.get_origin(annotation) is not tuple:
+        return None
+    items = typing.get_args(annotation)
+    if not items or Ellipsis in items:
+        return None
+    if all(a is int for a in items):
+        return None, len(items), optional
+    choices = [_literal_choices(a) for a in items]
+    if all(c is not None and c == choices[0] for c in choices):
+        return choices[0], len(items), optional
+    return None
+
+
+def _ruling(info: FieldInfo) -> str | None:
+    extra = info.json_schema_extra
+    if isinstance(extra, dict):
+        ruling = extra.get("ruling")
+        return None if ruling is None else str(ruling)
+    return None
+
+
+def _value_text(value: Any) -> str:
+    if isinstance(value, bool):
+        return "On" if value else "Off"
+    if isinstance(value, str):
+        return humanize(value)
+    return str(value)
+
+
+def seat_colours(game: str) -> tuple[RGB, ...]:
+    return BOARD_SEAT_COLOURS.get(game, SEAT_COLOURS)
+
+
+class SetupPresenter:
+    """Collects players and options, then starts a journaled :class:`Session`."""
+
+    def __init__(self, rules: AnyRules, names: tuple[str, ...] = ()) -> None:
+        self.rules = rules
+        count = max(rules.min_players, min(2, rules.max_players))
+        default = tuple(f"Player {i + 1}" for i in range(count))
+        self.names: list[str] = list(names or default)
+        self.values: dict[str, Any] = {}
+        self.banner: Banner | None = None
+
+    # --- players ----------------------------------------------------------------------
+
+    def add_player(self) -> None:
+        if len(self.names) < self.rules.max_players:
+            taken = set(self.names)
+            number = len(self.names) + 1
+            while f"Player {number}" in taken:
+                number += 1
+            self.names.append(f"Player {number}")
+
+    def remove_player(self, seat: int) -> None:
+        if len(self.names) > self.rules.min_players and 0 <= seat < len(self.names):
+            del self.names[seat]
+
+    def rename(self, seat: int, name: str) -> None:
+        if 0 <= seat < len(self.names):
+            self.names[seat] = name.strip()[:MAX_NAME_LENGTH]
+
+    def move_up(self, seat: int) -> None:
+        """Swap a player with the seat before: seat order is turn order (and colour)."""
+        if 0 < seat < len(self.names):
+            self.names[seat - 1], self.names[seat] = self.names[seat], self.names[seat - 1]
+
+    # --- options ----------------------------------------------------------------------
+
+    def _fields(self) -> dict[str, FieldInfo]:
+        fields: dict[str, FieldInfo] = self.rules.options_model.model_fields
+        return fields
+
+    def value(self, name: str) -> Any:
+        if name in self.values:
+            return self.values[name]
+        return self._fields()[name].get_default(call_default_factory=True)
+
+    def toggle(self, name: str) -> None:
+        """A switch flips; an optional list option flips between automatic and by hand."""
+        info = self._fields()[name]
+        if _kind(info.annotation) == "switch":
+            self.values[name] = not bool(self.value(name))
+            return
+        shape = _list_shape(info.annotation)
+        if shape is not None and shape[2]:
+            if self.value(name) is None:
+                choices, length, _ = shape
+                start = tuple(
+                    (i % len(self.names)) if choices is None else choices[i % len(choices)]
+                    for i in range(length)
+                )
+                self.values[name] = start
+            else:
+                self.values[name] = None
+
+    def choose_element(self, name: str, index: int, choice: Any) -> None:
+        """Set one entry of a tuple option (a corner's colour or player)."""
+        shape = _list_shape(self._fields()[name].annotation)
+        current = self.value(name)
+        if shape is None or current is None or not 0 <= index < len(current):
+            return
+        choices, _, _ = shape
+        allowed = tuple(range(len(self.names))) if choices is None else choices
+        if choice in allowed:
+            updated = list(current)
+            updated[index] = choice
+            self.values[name] = tuple(updated)
+
+    def _list_view(self, name: str, info: FieldInfo, value: Any) -> tuple[ElementView, ...]:
+        shape = _list_shape(info.annotation)
+        if shape is None or value is None:
+            return ()
+        choices, length, _ = shape
+        if choices is None:
+            if name not in SEAT_OPTIONS:
+                return ()
+            choices = tuple(range(len(self.names)))
+            labels = tuple(self.names)
+        else:
+            labels = tuple(humanize(str(c)) for c in choices)
+        names = ELEMENT_LABELS.get((self.rules.name, name)) or tuple(
+            f"#{i + 1}" for i in range(length)
+        )
+        return tuple(
+            ElementView(index=i, label=names[i], value=v, choices=choices, choice_labels=labels)
+            for i, v in enumerate(value)
+        )
+
+    def choose(self, name: str, choice: Any) -> None:
+        choices = _literal_choices(self._fields()[name].annotation)
+        if choices is not None and choice in choices:
+            self.values[name] = choice
+
+    def step(self, name: str, delta: int) -> None:
+        info = self._fields()[name]
+        if _kind(info.annotation) != "stepper":
+            return
+        low, high = _bounds(info)
+        new = int(self.value(name)) + delta
+        if (low is None or new >= low) and (high is None or new <= high):
+            self.values[name] = new
+
+    def reset_options(self) -> None:
+        self.values.clear()
+
+    def options_dict(self) -> dict[str, Any]:
+        return dict(self.values)
+
+    # --- view and start ---------------------------------------------------------------
+
+    def view(self) -> SetupView:
+        colours = seat_colours(self.rules.name)
+        players = tuple(
+            PlayerRow(
+                seat=i,
+                name=name,
+                colour=colours[i % len(colours)],
+                can_remove=len(self.names) > self.rules.min_players,
+            )
+            for i, name in enumerate(self.names)
+        )
+        options = []
+        for name, info in self._fields().items():
+            kind = _kind(info.annotation)
+            low, high = _bounds(info)
+            value = self.value(name)
+            default = info.get_default(call_default_factory=True)
+            shape = _list_shape(info.annotation)
+            elements: tuple[ElementView, ...] = ()
+            if shape is not None and (shape[0] is not None or name in SEAT_OPTIONS):
+                kind = "list"
+                elements = self._list_view(name, info, value)
+            options.append(
+                OptionView(
+                    name=name,
+                    label=humanize(name),
+                    kind=kind,
+                    value=value,
+                    value_text=_value_text(value),
+                    choices=_literal_choices(info.annotation) or (),
+                    minimum=low,
+                    maximum=high,
+                    ruling=_ruling(info),
+                    description=info.description or "",
+                    changed=value != default,
+                    elements=elements,
+                    automatic=kind == "list" and value is None,
+                    optional=kind == "list" and shape is not None and shape[2],
+                )
+            )
+        low, high = self.rules.min_players, self.rules.max_players
+        hint = f"{low} player" if low == high == 1 else f"{low}–{high} players"
+        if low == high and low != 1:
+            hint = f"{low} players"
+        return SetupView(
+            game=self.rules.name,
+            title=self.rules.title,
+            players=players,
+            can_add_player=len(self.names) < high,
+            options=tuple(options),
+            banner=self.banner,
+            player_hint=f"{hint}; seat order is turn order",
+        )
+
+    def start(self, seed: int, journal: Journal | None) -> Session | None:
+        """A new game with these players and options, or None with the refusal shown."""
+        try:
+            session = Session.new(
+                self.rules, self.names, self.options_dict(), seed=seed, journal=journal
+            )
+        except RefereeError as exc:
+            self.banner = Banner.from_error(exc)
+            return None
+        self.banner = None
+        return session

@@ -1,0 +1,90 @@
+"""The kiosk's buttons and labels (their looks live in ``kiosk/kv/widgets.kv``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kivy.graphics import Color, Rectangle
+from kivy.properties import ListProperty, StringProperty
+from kivy.uix.button import Button
+from kivy.uix.label import Label
+from kivy.uix.togglebutton import ToggleButton
+from kivy.uix.widget import Widget
+
+from kiosk import theme
+
+
+class KButton(Button):  # type: ignore[misc]
+    """A finger-sized button. ``role`` is "normal", "accent" or "danger"."""
+
+    role = StringProperty("normal")
+
+
+class ChoiceButton(KButton):
+    """A legal action: left-aligned, up to two lines, for long labels in narrow columns."""
+
+
+class KToggle(ToggleButton):  # type: ignore[misc]
+    """A choice in a row of choices (one group per option)."""
+
+
+class KLabel(Label):  # type: ignore[misc]
+    """Left-aligned, wrapping text in the body size."""
+
+
+class WrapLabel(Label):  # type: ignore[misc]
+    """Text that wraps and grows downwards (log lines, descriptions)."""
+
+
+class SmallLabel(WrapLabel):
+    """Secondary text (descriptions, ruling IDs)."""
+
+
+class TitleLabel(KLabel):
+    """Screen titles and the player whose turn it is."""
+
+
+class Swatch(Widget):  # type: ignore[misc]
+    """A filled square in a player's colour."""
+
+    colour = ListProperty([1.0, 1.0, 1.0, 1.0])
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        with self.canvas:
+            self._colour = Color(*self.colour)
+            self._rect = Rectangle(pos=self.pos, size=self.size)
+        self.bind(pos=self._redraw, size=self._redraw, colour=self._redraw)
+
+    def _redraw(self, *_: Any) -> None:
+        self._colour.rgba = self.colour
+        self._rect.pos = self.pos
+        self._rect.size = self.size
+
+
+def button(
+    text: str,
+    on_release: Any,
+    *,
+    role: str = "normal",
+    cls: type[KButton] = KButton,
+    **kwargs: Any,
+) -> KButton:
+    """A KButton (or ``cls``) wired to a zero-argument callback."""
+    widget = cls(text=text, role=role, **kwargs)
+    widget.bind(on_release=lambda *_: on_release())
+    return widget
+
+
+__all__ = [
+    "ChoiceButton",
+    "KButton",
+    "KLabel",
+    "KToggle",
+    "SmallLabel",
+    "Swatch",
+    "TitleLabel",
+    "WrapLabel",
+    "button",
+    "theme",
+]

@@ -1,0 +1,24 @@
+"""Test helpers that never import Kivy (presenter tests use them)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def assert_imports_without_kivy(*modules: str) -> None:
+    """Import ``modules`` in a fresh interpreter and fail if that pulled in Kivy."""
+    code = (
+        "import sys\n"
+        + "".join(f"import {m}\n" for m in modules)
+        + "bad = sorted(m for m in sys.modules if m == 'kivy' or m.startswith('kivy.'))\n"
+        + "print(' '.join(bad[:5]))\n"
+        + "sys.exit(1 if bad else 0)\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60
+    )
+    assert result.returncode == 0, f"Kivy was imported: {result.stdout} {result.stderr[-500:]}"

@@ -1,0 +1,100 @@
+"""Action forms: open amounts entered field by field, within the model's bounds."""
+
+from __future__ import annotations
+
+from companion.games import get_rules
+from companion.session import Session
+from kiosk.presenters.forms import ActionForm, action_models
+from kiosk.presenters.play import PlayPresenter
+from tests.kiosk.helpers import assert_imports_without_kivy
+
+
+def test_forms_do_not_import_kivy() -> None:
+    assert_imports_without_kivy("kiosk.presenters.forms", "tests.kiosk.test_presenters_forms")
+
+
+def test_action_models_from_the_union() -> None:
+    models = action_models(get_rules("builders").action_adapter)
+    assert {"curse", "trade", "draw", "reveal", "build", "end_turn"} <= set(models)
+
+
+def test_curse_form_has_one_stepper_per_player() -> None:
+    model = action_models(get_rules("builders").action_adapter)["curse"]
+    form = ActionForm(model, {"type": "curse", "runes": [0, 1, 0]}, ("Ann", "Bob", "Cy"))
+    labels = [f.label for f in form.view().fields]
+    assert labels == ["Runes: Ann", "Runes: Bob", "Runes: Cy"]
+    form.step("runes.0", 1)
+    form.step("runes.2", -1)  # below 0: refused
+    assert form.payload() == {"type": "curse", "runes": [1, 1, 0]}
+
+
+def test_trade_partner_is_a_choice_of_names() -> None:
+    model = action_models(get_rules("builders").action_adapter)["trade"]
+    form = ActionForm(
+        model,
+        {
+            "type": "trade",
+            "partner": 1,
+            "cards_received": 1,
+            "cards_given": 0,
+            "runes_received": 0,
+            "runes_given": 0,
+        },
+        ("Ann", "Bob", "Cy"),
+    )
+    partner = next(f for f in form.view().fields if f.key == "partner")
+    assert partner.kind == "choice" and partner.value_text == "Bob"
+    form.choose("partner", 2)
+    assert form.payload()["partner"] == 2
+
+
+def test_BC_R09_curse_form_refusal_keeps_the_form_open() -> None:
+    presenter = PlayPresenter(Session.new("builders", ["Ann", "Bob"], seed=1))
+    presenter.choose_group("curse")
+    assert presenter.open_form("curse")
+    form = presenter.view().form
+    assert form is not None
+    while presenter.view().form.fields[0].value < 2:  # type: ignore[union-attr]
+        presenter.form_step("runes.0", 1)
+    assert presenter.form_submit() is False
+    view = presenter.view()
+    assert view.banner is not None and view.banner.ruling == "BC-R09"
+    assert view.form is not None  # fix the amounts and try again
+    presenter.form_step("runes.0", -1)
+    assert presenter.form_submit() is True
+    assert presenter.view().form is None
+
+
+def test_solo_entry_forms_open_by_themselves_and_nest() -> None:
+    presenter = PlayPresenter(Session.new("colossus_solo", ["Mara"], seed=2))
+    form = presenter.view().form
+    assert form is not None and form.type == "enter_colossus_card"
+    kinds = {f.key: f.kind for f in form.fields}
+    assert kinds["card.attack.value"] == "stepper" and kinds["card.attack.destroy"] == "switch"
+    assert presenter.form_submit()
+    form = presenter.view().form
+    assert form is not None and form.type == "enter_stats"
+    presenter.form_step("climb", 1)
+    presenter.form_step("climb", 1)
+    assert presenter.form is not None and presenter.form.payload()["climb"] == 2
+    assert presenter.form_submit()
+    assert presenter.session.actions[-1].climb == 2
+
+
+def test_optional_amount_steps_through_none() -> None:
+    model = action_models(get_rules("builders").action_adapter)["build"]
+    form = ActionForm(
+        model,
+        {
+            "type": "build",
+            "slot": 1,
+            "rune_cost": 3,
+            "accessories": 0,
+            "cards": 5,
+            "parts": None,
+            "blueprint": None,
+            "colossus_name": None,
+        },
+    )
+    cost = next(f for f in form.view().fields if f.key == "rune_cost")
+    assert cost.optional and cost.value == 3

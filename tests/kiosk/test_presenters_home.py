@@ -1,0 +1,42 @@
+"""Home presenter: games present, resumable games, recent results."""
+
+from __future__ import annotations
+
+from companion.games import available_games
+from companion.journal import Journal
+from companion.session import Session
+from kiosk.presenters.home import HomePresenter
+from tests.kiosk.helpers import assert_imports_without_kivy
+
+
+def test_home_presenter_does_not_import_kivy() -> None:
+    assert_imports_without_kivy("kiosk.presenters.home", "tests.kiosk.test_presenters_home")
+
+
+def test_lists_the_games_of_this_build() -> None:
+    view = HomePresenter(Journal(":memory:")).view()
+    assert [c.name for c in view.games] == available_games()
+    solo = [c for c in view.games if c.name == "colossus_solo"]
+    assert not solo or solo[0].players == "1 player"
+
+
+def test_a_broken_game_module_is_reported_not_fatal() -> None:
+    view = HomePresenter(Journal(":memory:"), games=lambda: ["toy_pig", "no_such_game"]).view()
+    assert [c.name for c in view.games] == ["toy_pig"]
+    assert len(view.problems) == 1 and "no_such_game" in view.problems[0]
+
+
+def test_unfinished_games_are_resumable_and_finished_ones_are_results() -> None:
+    journal = Journal(":memory:")
+    active = Session.new("toy_pig", ["Ann", "Bob"], seed=1, journal=journal)
+    active.submit({"type": "roll", "values": [4], "source": "manual"})
+    done = Session.new("toy_pig", ["Cy"], {"target": 5}, seed=2, journal=journal)
+    done.submit({"type": "roll", "values": [6], "source": "manual"})
+    done.submit({"type": "hold"})
+    assert done.outcome is not None
+    view = HomePresenter(journal, games=lambda: ["toy_pig"]).view()
+    assert [r.game_id for r in view.resumable] == [active.game_id]
+    assert view.resumable[0].players == "Ann, Bob"
+    assert "1 moves" in view.resumable[0].detail
+    assert [r.game_id for r in view.recent] == [done.game_id]
+    assert "Cy wins" in view.recent[0].text

@@ -1,0 +1,243 @@
+"""Play presenter: header, refusals, dice entry, undo/redo, log, board focus, fix steps."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from companion.bot import RandomBot
+from companion.events import DiceRolled, TableChanges
+from companion.highlights import Highlight, Role, TableChange
+from companion.journal import Journal
+from companion.session import Session
+from kiosk.presenters.devices import DeviceStatus
+from kiosk.presenters.play import PlayPresenter, mentions
+from tests.kiosk.helpers import assert_imports_without_kivy
+from tests.toy_game import Hold, PigRules, PigState
+
+
+def test_play_presenter_does_not_import_kivy() -> None:
+    assert_imports_without_kivy("kiosk.presenters.play", "tests.kiosk.test_presenters_play")
+
+
+def pig(players: tuple[str, ...] = ("Ann", "Bob"), journal: Journal | None = None) -> PlayPresenter:
+    return PlayPresenter(Session.new("toy_pig", players, seed=5, journal=journal))
+
+
+def test_header_shows_whose_turn_and_status() -> None:
+    view = pig().view()
+    assert view.player == "Ann" and view.player_seat == 0
+    assert view.status == "Ann to play, turn total 0"
+    assert not view.can_undo and not view.can_redo
+
+
+def test_refusal_is_a_banner_with_ruling_and_changes_nothing() -> None:
+    presenter = pig()
+    before = presenter.state
+    assert presenter.submit({"type": "hold"}) is False
+    banner = presenter.view().banner
+    assert banner is not None
+    assert banner.ruling == "TOY-R2" and "Roll at least once" in banner.message
+    assert "[TOY-R2]" in banner.text
+    assert presenter.state == before and not presenter.session.actions
+    presenter.dismiss_banner()
+    assert presenter.view().banner is None
+
+
+def test_malformed_action_is_a_banner_too() -> None:
+    presenter = pig()
+    assert presenter.submit({"type": "teleport"}) is False
+    banner = presenter.view().banner
+    assert banner is not None and banner.code == "invalid_action"
+
+
+def test_dice_panel_tap_to_enter_faces() -> None:
+    presenter = pig()
+    dice = presenter.view().dice
+    assert dice is not None
+    assert (dice.count, dice.sides, dice.faces) == (1, 6, (1, 2, 3, 4, 5, 6))
+    assert dice.player == "Ann" and not dice.waiting_for_device
+    assert presenter.tap_face(4) is True
+    [events] = presenter.session.events
+    assert isinstance(events[0], DiceRolled)
+    assert events[0].values == (4,) and events[0].source == "manual"
+    assert presenter.view().log[0].text == "rolled 4"
+
+
+def test_a_face_off_the_die_is_refused_with_its_ruling() -> None:
+    presenter = pig()
+    presenter.tap_face(7)
+    banner = presenter.view().banner
+    assert banner is not None and banner.ruling == "TOY-R1"
+    assert presenter.view().dice is not None and presenter.view().dice.entered == ()  # type: ignore[union-attr]
+
+
+def test_roll_in_software_uses_the_state_generator() -> None:
+    a, b = pig(), pig()
+    a.roll_in_software()
+    b.roll_in_software()
+    assert a.state == b.state  # same seed, same software roll
+    [events] = a.session.events
+    assert isinstance(events[0], DiceRolled) and events[0].source == "software"
+
+
+def test_undo_redo_and_notice() -> None:
+    presenter = pig()
+    presenter.tap_face(3)
+    assert presenter.view().can_undo
+    presenter.undo()
+    view = presenter.view()
+    assert view.notice.startswith("Took back: Roll") and view.can_redo and not view.can_undo
+    presenter.redo()
+    assert presenter.view().log[0].text == "rolled 3"
+    presenter.redo()  # nothing left to redo: a banner, not a crash
+    assert presenter.view().banner is not None
+
+
+def test_action_menu_lists_non_roll_actions_and_choose_submits() -> None:
+    presenter = pig()
+    assert presenter.view().actions == ()  # only rolls are legal; the dice panel has them
+    presenter.tap_face(5)
+    view = presenter.view()
+    assert [a.label for a in view.actions] == ["Hold"]
+    assert presenter.choose(0) is True
+    assert presenter.view().player == "Bob"
+    assert presenter.choose(9) is False
+
+
+def test_electronic_die_waits_and_submits() -> None:
+    presenter = pig()
+    presenter.set_devices((DeviceStatus(device="dice", state="connected", battery=50),))
+    view = presenter.view()
+    assert view.dice is not None and view.dice.waiting_for_device
+    assert "waiting for the electronic die" in view.dice.prompt
+    assert view.devices == ("Dice on 50%",)
+    assert presenter.electronic_roll((2,), "tray-1")
+    events = presenter.session.events[-1]
+    assert isinstance(events[0], DiceRolled) and events[0].source == "electronic"
+
+
+def test_electronic_roll_without_request_is_refused() -> None:
+    presenter = PlayPresenter(Session.new("toy_pig", ["Cy"], {"target": 5}, seed=1))
+    presenter.tap_face(6)
+    presenter.choose(0)
+    assert presenter.view().outcome == "Cy wins"
+    assert presenter.view().dice is None and presenter.view().actions == ()
+    assert presenter.electronic_roll((3,)) is False
+    assert presenter.view().banner is not None
+
+
+def test_every_accepted_action_is_journaled_and_resumes(tmp_path: Path) -> None:
+    journal = Journal(tmp_path / "journal.sqlite3")
+    presenter = pig(journal=journal)
+    presenter.tap_face(4)
+    presenter.tap_face(2)
+    presenter.choose(0)
+    game_id = presenter.session.game_id
+    assert game_id is not None
+    journal.close()  # as if the power went: nothing held in memory matters
+    again = Journal(tmp_path / "journal.sqlite3")
+    resumed, damage = Session.resume(again, game_id)
+    assert damage is None and resumed.state == presenter.state
+    assert PlayPresenter(resumed).view().log == presenter.view().log
+
+
+class BoardPig(PigRules):
+    """The toy game with a board: highlights depend on the focus; holding moves a piece."""
+
+    name = "toy_board_pig"
+
+    def highlights(self, state: PigState, focus: str | None = None) -> tuple[Highlight, ...]:
+        if focus == "1,1":
+            return (
+                Highlight(cell="1,1", role=Role.SELECTED),
+                Highlight(cell="1,2", role=Role.REACHABLE),
+            )
+        return (Highlight(cell="1,1", role=Role.SELECTABLE),)
+
+    def apply(self, state: PigState, action: Any) -> Any:
+        new, events = super().apply(state, action)
+        if isinstance(action, Hold):
+            change = TableChanges(
+                text="Move the pawn",
+                changes=(
+                    TableChange(step=1, cell="1,1", instruction="Lift the pawn"),
+                    TableChange(step=2, cell="1,2", instruction="Put it here"),
+                ),
+            )
+            events = (*events, change)
+        return new, events
+
+
+def test_board_focus_changes_highlights_and_menu() -> None:
+    presenter = PlayPresenter(Session.new(BoardPig(), ["Ann", "Bob"], seed=2))
+    assert presenter.highlights() == (Highlight(cell="1,1", role=Role.SELECTABLE),)
+    presenter.tap_cell("1,1")
+    assert presenter.view().focus == "1,1"
+    assert {h.role for h in presenter.highlights()} == {Role.SELECTED, Role.REACHABLE}
+    presenter.tap_cell("1,1")  # tapping it again clears the selection
+    assert presenter.focus is None
+
+
+def test_fix_the_table_walk_through() -> None:
+    presenter = PlayPresenter(Session.new(BoardPig(), ["Ann", "Bob"], seed=2))
+    presenter.tap_face(5)
+    presenter.choose(0)  # hold: the table changes
+    view = presenter.view()
+    assert view.fix is not None and (view.fix.number, view.fix.total) == (1, 2)
+    assert view.fix.instruction == "Lift the pawn" and presenter.fix_step == 1
+    assert {h.role for h in presenter.highlights()} == {Role.FIX}
+    presenter.next_fix_step()
+    assert presenter.view().fix.cell == "1,2"  # type: ignore[union-attr]
+    presenter.next_fix_step()
+    assert presenter.view().fix is None and presenter.fix_step is None
+
+
+def test_mentions_finds_cells_in_payloads() -> None:
+    assert mentions({"type": "move", "to": "5,5"}, "5,5")
+    assert mentions({"type": "move", "path": [[5, 5], [5, 6]]}, "5,6")
+    assert not mentions({"type": "move", "to": "5,5"}, "move")
+
+
+def test_builders_random_taps_reach_the_end() -> None:
+    presenter = PlayPresenter(Session.new("builders", ["Ann", "Bob", "Cy"], seed=9))
+    bot = RandomBot(4)
+    for _ in range(3000):
+        if presenter.view().outcome is not None:
+            break
+        action = bot.choose(presenter.rules, presenter.state)
+        assert action is not None
+        assert presenter.submit(action), presenter.view().banner
+    view = presenter.view()
+    assert view.outcome is not None and view.winners
+    assert view.actions == () and view.dice is None
+
+
+def test_BC_R10_builders_panel_counts_and_zero_rune_check() -> None:
+    presenter = PlayPresenter(Session.new("builders", ["Ann", "Bob"], seed=9))
+    panel = presenter.view().panel
+    assert [r.label for r in panel.rows] == ["Runes", "Hand", "Built"]
+    assert panel.rows[0].values == ("10", "10") and panel.rows[1].values == ("10", "10")
+    assert "Colossi built: 0/10" in panel.facts
+    bot = RandomBot(2)
+    for _ in range(400):
+        state = presenter.state
+        if any(due is not None for due in state.zero_checks) or state.result is not None:
+            break
+        presenter.submit(bot.choose(presenter.rules, state))
+    state = presenter.state
+    due = [(s, d) for s, d in enumerate(state.zero_checks) if d is not None]
+    assert due, "this seeded game reaches a zero-Rune check within a few moves"
+    seat, turn = due[0]
+    expected = f"{state.players[seat]} at 0 Runes: wins on turn {turn} if still at 0"
+    assert expected in presenter.view().panel.facts
+    assert presenter.view().panel.rows[0].values == tuple(str(r) for r in state.runes)
+    assert f"Colossi built: {state.built}/10" in presenter.view().panel.facts
+
+
+def test_colossus_solo_panel_shows_trackers_and_deck() -> None:
+    presenter = PlayPresenter(Session.new("colossus_solo", ["Mara"], seed=2))
+    rows = {r.label: r.values[0] for r in presenter.view().panel.rows}
+    state = presenter.state
+    assert rows["Weakness"] == str(state.weakness) and rows["Grip"] == str(state.grip)
+    assert rows["Card"] == "1/11" and rows["Deck"] == str(state.action_deck)

@@ -1,0 +1,78 @@
+"""Scores presenter: table, chart series, summary, export file and BG Stats link."""
+
+from __future__ import annotations
+
+import json
+from datetime import UTC, datetime
+from pathlib import Path
+from urllib.parse import unquote
+
+from companion.bot import RandomBot
+from companion.journal import Journal
+from companion.outcome import ScoreRow, ScoreSheet
+from companion.session import Session
+from kiosk.presenters.scores import BGSTATS_URL, ScoresPresenter, chart_series
+from tests.kiosk.helpers import assert_imports_without_kivy
+
+WHEN = datetime(2026, 11, 22, 20, 15, tzinfo=UTC)
+
+
+def test_scores_presenter_does_not_import_kivy() -> None:
+    assert_imports_without_kivy("kiosk.presenters.scores", "tests.kiosk.test_presenters_scores")
+
+
+def test_chart_series_are_normalised() -> None:
+    sheet = ScoreSheet(
+        measure="gold",
+        columns=("A", "B"),
+        rows=(ScoreRow(label="r1", values=(0, 10)), ScoreRow(label="r2", values=(5, 20))),
+    )
+    series, (low, high) = chart_series(sheet, ((1, 2, 3),))
+    assert (low, high) == (0, 20)
+    assert series[0].points == ((0.0, 0.0), (1.0, 0.25))
+    assert series[1].points == ((0.0, 0.5), (1.0, 1.0))
+    assert chart_series(ScoreSheet(measure="x", columns=("A",)), ((1, 2, 3),)) == ((), (0, 0))
+
+
+def finished_builders(journal: Journal | None = None) -> Session:
+    session = Session.new("builders", ["Ann", "Bob"], seed=4, journal=journal)
+    bot = RandomBot(1)
+    while session.outcome is None:
+        session.submit(bot.choose(session.rules, session.state))
+    return session
+
+
+def test_summary_and_table_after_the_end(tmp_path: Path) -> None:
+    session = finished_builders()
+    view = ScoresPresenter(session, tmp_path).view()
+    assert view.outcome is not None and view.summary[0] == view.outcome
+    assert any(line.startswith("Winner: ") for line in view.summary)
+    assert view.columns == ("Ann", "Bob") and view.measure == "Runes"
+    sheet = session.rules.scores(session.state)
+    assert len(view.rows) + view.hidden_rows == len(sheet.rows)
+    assert view.rows[-1][1] == tuple(str(v) for v in sheet.rows[-1].values)
+    assert len(view.series) == 2
+
+
+def test_export_writes_the_record_and_a_bgstats_link(tmp_path: Path) -> None:
+    journal = Journal(":memory:")
+    session = finished_builders(journal)
+    presenter = ScoresPresenter(session, tmp_path / "exports")
+    path = presenter.export(WHEN)
+    assert path.parent == tmp_path / "exports" and path.suffix == ".json"
+    record = json.loads(path.read_text())
+    assert record["format"] == "colossus-companion/game-record"
+    assert record["game"] == "builders" and record["players"] == ["Ann", "Bob"]
+    assert len(record["actions"]) == len(session.actions)
+    replayed = Session.new("builders", record["players"], record["options"], seed=record["seed"])
+    for action in record["actions"]:
+        replayed.submit(action)
+    assert replayed.state == session.state  # the export is a complete record
+    view = presenter.view()
+    assert view.export_path == str(path) and view.export_link is not None
+    assert view.export_link.startswith(BGSTATS_URL)
+    data = json.loads(unquote(view.export_link[len(BGSTATS_URL) :]))
+    assert data["game"]["name"] == "Builders of the Colossus"
+    assert data["playDate"] == "2026-11-22 20:15:00"
+    winners = {p["name"] for p in data["players"] if p["winner"]}
+    assert winners == {record["players"][w] for w in record["outcome"]["winners"]}

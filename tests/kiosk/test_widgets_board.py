@@ -1,0 +1,146 @@
+"""The board widget and the LED mirror on the play screen, driven by touches."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from companion.bot import RandomBot
+from companion.events import TableChanges
+from companion.highlights import Role
+from firmware_bridge.layout import kolossus_layout
+from firmware_bridge.leds.palette import KOLOSSUS_PALETTE
+from firmware_bridge.leds.render import render
+from kiosk.app import Kiosk
+from kiosk.presenters.board import cell_looks
+from tests.kiosk.test_widgets_screens import shoot
+from tests.kiosk.ui import close_kiosk, frames, open_kiosk, tap_at, tap_button
+
+
+@pytest.fixture
+def kiosk(tmp_path: Path) -> Iterator[Kiosk]:
+    k = open_kiosk(tmp_path, seed=3)
+    k.open_setup("kolossus")
+    assert k.setup is not None
+    k.setup.names[:] = ["Ann", "Bob"]
+    k.start_game()
+    yield k
+    close_kiosk(k)
+
+
+def advance_to(kiosk: Kiosk, phase: str, bot_seed: int = 8) -> None:
+    play = kiosk.play
+    assert play is not None
+    bot = RandomBot(bot_seed)
+    for _ in range(300):
+        if play.state.phase == phase and play.fix_step is None:
+            return
+        while play.fix_step is not None:
+            play.next_fix_step()
+        play.submit(bot.choose(play.rules, play.state))
+    pytest.fail(f"never reached {phase}")
+
+
+def tap_cell(kiosk: Kiosk, cell: str) -> None:
+    board = kiosk.play_screen.board
+    assert board is not None
+    frames(2)
+    tap_at(*board.cell_centre(cell))
+
+
+def test_select_a_miniature_then_tap_its_destination(kiosk: Kiosk) -> None:
+    advance_to(kiosk, "move")
+    play = kiosk.play
+    assert play is not None
+    selectable = [h.cell for h in play.highlights() if h.role is Role.SELECTABLE]
+    assert selectable
+    tap_cell(kiosk, selectable[0])
+    assert play.focus == selectable[0]
+    drawn = kiosk.play_screen.board.view  # type: ignore[union-attr]
+    assert drawn is not None and drawn.focus == selectable[0]
+    expected = cell_looks(play.rules.highlights(play.state, selectable[0]), KOLOSSUS_PALETTE)
+    assert dict(drawn.looks) == expected  # the screen draws exactly the rules' highlights
+    reachable = [c for c, look in expected.items() if look.role is Role.REACHABLE]
+    before = len(play.session.actions)
+    tap_cell(kiosk, reachable[0])
+    assert len(play.session.actions) == before + 1
+    assert play.rules.dump_action(play.session.actions[-1])["to"] == reachable[0]
+
+
+def test_fix_the_table_walk_through_by_touch(kiosk: Kiosk) -> None:
+    play = kiosk.play
+    assert play is not None
+    bot = RandomBot(2)
+    for _ in range(300):
+        if play.fix_step is not None:
+            break
+        play.submit(bot.choose(play.rules, play.state))
+    else:
+        pytest.skip("no table changes in this game")
+    changes = [e for e in play.session.events[-1] if isinstance(e, TableChanges)]
+    total = sum(len(e.changes) for e in changes)
+    assert play.view().fix is not None and play.view().fix.total == total  # type: ignore[union-attr]
+    shoot(kiosk, "play-fix-the-table")
+    drawn = kiosk.play_screen.board.view  # type: ignore[union-attr]
+    assert drawn is not None and {look.role for look in drawn.looks.values()} == {Role.FIX}
+    for _ in range(total):
+        tap_button(kiosk, "Done", exact=True)
+    assert play.view().fix is None
+
+
+def test_led_mirror_shows_the_strip_frame(kiosk: Kiosk) -> None:
+    layout = kolossus_layout()
+    kiosk.set_led_layout(layout)
+    frames_sent: list[object] = []
+
+    def feed(highlights: object, fix_step: int | None) -> None:
+        frame = render(highlights, layout, KOLOSSUS_PALETTE, t=0.6, fix_step=fix_step)  # type: ignore[arg-type]
+        frames_sent.append(frame)
+        kiosk.show_led_frame(frame)
+
+    kiosk.on_highlights = feed
+    advance_to(kiosk, "move")
+    tap_button(kiosk, "Table", exact=True)  # board → facts and log
+    assert kiosk.play_screen.mode == "info"
+    shoot(kiosk, "play-kolossus-table")
+    tap_button(kiosk, "LEDs", exact=True)  # → what the strip shows
+    mirror = kiosk.play_screen.mirror
+    assert mirror is not None and mirror.parent is not None
+    assert frames_sent
+    lit = [d for d in mirror.dots if d.colour != (0, 0, 0)]
+    assert lit and len(mirror.dots) == 121
+    shoot(kiosk, "play-led-mirror")
+    tap_button(kiosk, "Board", exact=True)
+    assert kiosk.play_screen.board is not None and kiosk.play_screen.board.parent is not None
+
+
+@pytest.mark.parametrize("game", ["beast_master", "colossi"])
+def test_island_board_draws_the_rules_highlights(tmp_path: Path, game: str) -> None:
+    from firmware_bridge.leds.palette import ISLAND_PALETTE
+
+    kiosk = open_kiosk(tmp_path, seed=5)
+    try:
+        kiosk.open_setup(game)
+        kiosk.start_game()
+        play = kiosk.play
+        assert play is not None
+        bot = RandomBot(4)
+        for _ in range(25):
+            while play.fix_step is not None:
+                play.next_fix_step()
+            play.submit(bot.choose(play.rules, play.state))
+        frames(2)
+        board = kiosk.play_screen.board
+        assert board is not None and board.view is not None
+        assert len(board.view.geometry.cells) == len(play.state.board.spaces)
+        assert dict(board.view.looks) == cell_looks(
+            play.highlights(), ISLAND_PALETTE, play.fix_step
+        )
+        space = play.state.board.spaces[0].id
+        tap_cell(kiosk, space)
+        assert play.focus == space or play.session.actions  # selected, or it played a move
+        shoot(kiosk, f"play-{game.replace('_', '-')}")
+    finally:
+        close_kiosk(kiosk)

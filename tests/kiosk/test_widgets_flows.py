@@ -1,0 +1,180 @@
+"""Whole games played by touch on the offscreen 800×480 window.
+
+Every move is a UnitTestTouch on the button a player would press: the game button on
+Home, "Start game", a group tab, an action, the +/− of a form, "Submit", undo, redo.
+A seeded bot decides *what* to press, so the games reach their end.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from companion.bot import RandomBot
+from kiosk.app import Kiosk
+from kiosk.presenters.common import describe_action, humanize
+from tests.kiosk.ui import close_kiosk, find_button, open_kiosk, tap, tap_button
+
+
+@pytest.fixture
+def kiosk(tmp_path: Path) -> Iterator[Kiosk]:
+    k = open_kiosk(tmp_path)
+    yield k
+    close_kiosk(k)
+
+
+def start(kiosk: Kiosk, title: str) -> None:
+    tap_button(kiosk, title)
+    assert kiosk.manager.current == "setup"
+    tap_button(kiosk, "Start game")
+    assert kiosk.manager.current == "play"
+
+
+def _value_at(payload: dict[str, Any], path: tuple[Any, ...]) -> Any:
+    node: Any = payload
+    for part in path:
+        node = node[part]
+    return node
+
+
+def play_by_touch(kiosk: Kiosk, payload: dict[str, Any]) -> None:
+    """Press what a player presses to play ``payload`` on the current play screen."""
+    play = kiosk.play
+    assert play is not None
+    view = play.view()
+    while view.fix is not None:  # the table must match before the next move
+        assert find_button(kiosk, "Done", exact=True)
+        tap_button(kiosk, "Done", exact=True)
+        view = play.view()
+    kind = payload["type"]
+    if view.form is not None and view.form.type != kind:
+        tap_button(kiosk, "Cancel", exact=True)
+        view = play.view()
+    if view.form is None:
+        if len(view.groups) > 1 and view.group != kind:
+            group = next(g for g in view.groups if g.key == kind)
+            tap_button(kiosk, f"{group.label} (")
+            view = play.view()
+        label = describe_action(payload, tuple(play.state.players), ("type",))
+        if any(a.label == label for a in view.actions):
+            tap_button(kiosk, label, exact=True)
+            return
+        tap_button(kiosk, f"Enter amounts for {humanize(kind)}")
+        view = play.view()
+    assert view.form is not None and view.form.type == kind
+    for field in view.form.fields:
+        target = _value_at(payload, field.path)
+        for _ in range(40):
+            current = next(f for f in play.view().form.fields if f.key == field.key)  # type: ignore[union-attr]
+            if current.value == target:
+                break
+            if current.kind == "stepper":
+                row_buttons = _field_buttons(kiosk, current.label)
+                tap(row_buttons["+" if (current.value or -1) < target else "−"])
+            elif current.kind == "switch":
+                tap(_field_buttons(kiosk, current.label)[current.value_text])
+            else:
+                index = current.choices.index(target)
+                text = (
+                    current.choice_labels[index] if current.choice_labels else humanize(str(target))
+                )
+                tap(_field_buttons(kiosk, current.label)[text])
+        else:
+            pytest.fail(f"could not set {field.key} to {target}")
+    tap_button(kiosk, "Submit", exact=True)
+
+
+def _field_buttons(kiosk: Kiosk, label: str) -> dict[str, Any]:
+    from kiosk.widgets.basic import KLabel
+
+    for widget in kiosk.play_screen.ids.act.walk(restrict=True):
+        if isinstance(widget, KLabel) and widget.text == label and widget.parent is not None:
+            return {c.text: c for c in widget.parent.children if hasattr(c, "on_release")}
+    raise AssertionError(f"no form row {label!r}")
+
+
+def test_builders_game_to_its_end_by_touch(kiosk: Kiosk) -> None:
+    start(kiosk, "Builders of the Colossus")
+    play = kiosk.play
+    assert play is not None and play.session.game_id is not None
+    assert find_button(kiosk, "Undo").disabled
+    bot = RandomBot(21)
+    for _ in range(600):
+        if play.view().outcome is not None:
+            break
+        action = bot.choose(play.rules, play.state)
+        assert action is not None
+        before = len(play.session.actions)
+        play_by_touch(kiosk, play.rules.dump_action(action))
+        assert len(play.session.actions) == before + 1, play.view().banner
+    view = play.view()
+    assert view.outcome is not None
+    assert "Game over" in view.status
+    tap_button(kiosk, "Scores and export")
+    assert kiosk.manager.current == "scores"
+    tap_button(kiosk, "Export", exact=True)
+    exports = list((kiosk.data_dir / "exports").glob("builders-*.json"))
+    assert len(exports) == 1
+    tap_button(kiosk, "Home", exact=True)
+    assert kiosk.manager.current == "home"
+    assert find_button(kiosk, "Builders of the Colossus")  # a new game can start
+
+
+def test_BC_R09_curse_refusal_shows_in_the_banner_by_touch(kiosk: Kiosk) -> None:
+    """A Curse that keeps 2 Runes for the curser is refused with BC-R09 on screen."""
+    start(kiosk, "Builders of the Colossus")
+    play = kiosk.play
+    assert play is not None
+    tap_button(kiosk, "Curse (")
+    tap_button(kiosk, "Enter amounts for Curse")
+    form = play.view().form
+    assert form is not None
+    me = form.fields[0]
+    while next(f for f in play.view().form.fields if f.key == me.key).value < 2:  # type: ignore[union-attr]
+        tap(_field_buttons(kiosk, me.label)["+"])
+    tap_button(kiosk, "Submit", exact=True)
+    banner = kiosk.play_screen.ids.banner
+    assert banner.opacity == 1 and "[BC-R09]" in banner.text
+    assert not play.session.actions
+    tap(banner)
+    assert banner.opacity == 0
+
+
+def test_undo_and_redo_are_one_tap(kiosk: Kiosk) -> None:
+    start(kiosk, "Builders of the Colossus")
+    play = kiosk.play
+    assert play is not None
+    tap_button(kiosk, "Draw (")
+    tap(find_button(kiosk, "Draw", exact=True), patient=True)  # a real touch in a ScrollView
+    assert len(play.session.actions) == 1
+    tap_button(kiosk, "Undo", exact=True)
+    assert not play.session.actions
+    assert kiosk.play_screen.ids.banner.text.startswith("Took back: Draw")
+    tap_button(kiosk, "Redo", exact=True)
+    assert len(play.session.actions) == 1
+
+
+def test_colossus_solo_to_the_final_blow_by_touch(kiosk: Kiosk) -> None:
+    start(kiosk, "Colossus")
+    play = kiosk.play
+    assert play is not None
+    assert play.view().form is not None  # the first Colossus card's values
+    bot = RandomBot(5)
+    reached_final_blow = False
+    for _ in range(400):
+        if play.view().outcome is not None:
+            break
+        reached_final_blow |= "Final Blow" in play.view().status
+        action = bot.choose(play.rules, play.state)
+        assert action is not None
+        before = len(play.session.actions)
+        play_by_touch(kiosk, play.rules.dump_action(action))
+        assert len(play.session.actions) == before + 1, play.view().banner
+    outcome = play.view().outcome
+    assert outcome is not None
+    assert reached_final_blow, outcome
+    assert play.state.result in ("final_blow", "final_blow_failed")
+    assert kiosk.play_screen.ids.player.text == "Game over"

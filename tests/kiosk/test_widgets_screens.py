@@ -1,0 +1,188 @@
+"""Every screen at 800×480, saved to docs/images/screen-<name>.png, with layout checks.
+
+The checks are the ones a tired player at a dim table cares about: every visible button
+is at least 48 px in both directions, nothing visible lies outside the window, the
+header always names whose turn it is, and refusals carry their ruling ID.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from kivy.uix.button import Button
+from kivy.uix.label import Label
+
+from companion.bot import RandomBot
+from companion.session import Session
+from kiosk.app import Kiosk
+from kiosk.hardware import SimulatedDice
+from kiosk.theme import HEIGHT, TOUCH_MIN, WIDTH
+from tests.kiosk.ui import close_kiosk, frames, open_kiosk, tap_button
+
+IMAGES = Path(__file__).resolve().parents[2] / "docs" / "images"
+
+
+@pytest.fixture
+def kiosk(tmp_path: Path) -> Iterator[Kiosk]:
+    k = open_kiosk(tmp_path, seed=12)
+    yield k
+    close_kiosk(k)
+
+
+def shoot(kiosk: Kiosk, name: str) -> Path:
+    """Lay out, check the screen, and save it."""
+    frames(3)
+    check_layout(kiosk)
+    IMAGES.mkdir(parents=True, exist_ok=True)
+    path = IMAGES / f"screen-{name}.png"
+    kiosk.manager.export_to_png(str(path))
+    assert path.stat().st_size > 5000, "blank screenshot"
+    return path
+
+
+def _visible(widget: object) -> bool:
+    node = widget
+    while node is not None:
+        if getattr(node, "opacity", 1) == 0:
+            return False
+        parent = getattr(node, "parent", None)
+        node = None if parent is node else parent
+    return True
+
+
+def check_layout(kiosk: Kiosk) -> None:
+    screen = kiosk.manager.current_screen
+    for widget in screen.walk(restrict=True):
+        if not _visible(widget) or widget.height == 0:
+            continue
+        if isinstance(widget, Button):
+            assert widget.width >= TOUCH_MIN and widget.height >= TOUCH_MIN, (
+                f"{widget.text!r} is only {widget.width:.0f}×{widget.height:.0f} px"
+            )
+        if isinstance(widget, Button | Label) and not _in_scroll(widget):
+            x, y = widget.to_window(*widget.pos)
+            assert x >= -1 and x + widget.width <= WIDTH + 1, f"{widget.text!r} sticks out"
+            assert y >= -1 and y + widget.height <= HEIGHT + 1, f"{widget.text!r} sticks out"
+
+
+def _in_scroll(widget: object) -> bool:
+    from kivy.uix.scrollview import ScrollView
+
+    node = getattr(widget, "parent", None)
+    while node is not None and node is not getattr(node, "parent", None):
+        if isinstance(node, ScrollView):
+            return True
+        node = getattr(node, "parent", None)
+    return False
+
+
+def play_randomly(kiosk: Kiosk, count: int, seed: int = 3) -> None:
+    play = kiosk.play
+    assert play is not None
+    bot = RandomBot(seed)
+    for _ in range(count):
+        if play.session.outcome is not None:
+            return
+        action = bot.choose(play.rules, play.state)
+        assert action is not None
+        play.submit(action)
+        while play.fix_step is not None:
+            play.next_fix_step()
+
+
+def test_screen_home_and_setup(kiosk: Kiosk) -> None:
+    finished = Session.new("builders", ["Ann", "Bob"], seed=4, journal=kiosk.journal)
+    bot = RandomBot(1)
+    while finished.outcome is None:
+        finished.submit(bot.choose(finished.rules, finished.state))
+    Session.new("colossus_solo", ["Mara"], seed=5, journal=kiosk.journal)
+    kiosk.go_home()
+    shoot(kiosk, "home")
+    tap_button(kiosk, "Builders of the Colossus")
+    assert kiosk.manager.current == "setup"
+    shoot(kiosk, "setup")
+
+
+def test_screen_setup_kolossus_corners(kiosk: Kiosk) -> None:
+    from kiosk.widgets.basic import KLabel
+
+    kiosk.open_setup("kolossus")
+    assert kiosk.setup is not None
+    kiosk.setup.toggle("controllers")
+    kiosk.setup_screen.refresh()
+    frames(2)
+    label = next(
+        w
+        for w in kiosk.setup_screen.ids.body.walk(restrict=True)
+        if isinstance(w, KLabel) and w.text.startswith("SW corner")
+    )
+    kiosk.setup_screen.ids.scroll.scroll_to(label, padding=4, animate=False)
+    shoot(kiosk, "setup-kolossus")
+
+
+def test_screen_play_builders_and_refusal(kiosk: Kiosk) -> None:
+    kiosk.open_setup("builders")
+    assert kiosk.setup is not None
+    kiosk.setup.names[:] = ["Ann", "Bob", "Cleo"]
+    kiosk.start_game()
+    play_randomly(kiosk, 6)
+    assert kiosk.play_screen.ids.player.text.endswith("to play")
+    shoot(kiosk, "play-builders")
+    assert kiosk.play is not None
+    kiosk.play.submit({"type": "curse", "runes": [2, 2, 0]})  # illegal now, or keeps 2
+    banner = kiosk.play_screen.ids.banner
+    assert banner.opacity == 1 and "[BC-" in banner.text
+    shoot(kiosk, "play-refusal")
+
+
+def test_screen_solo_stats_form(kiosk: Kiosk) -> None:
+    kiosk.open_setup("colossus_solo")
+    kiosk.start_game()
+    play_randomly(kiosk, 1)
+    assert kiosk.play is not None and kiosk.play.view().form is not None
+    shoot(kiosk, "play-solo-form")
+
+
+def test_screen_dice_panel_with_electronic_die(kiosk: Kiosk) -> None:
+    die = SimulatedDice(battery=64)
+    kiosk.hub.start([die])
+    kiosk.open_setup("kolossus")
+    kiosk.start_game()
+    play_randomly(kiosk, 1)
+    kiosk.pump()
+    assert kiosk.play is not None
+    view = kiosk.play.view()
+    assert view.dice is not None and view.dice.waiting_for_device
+    assert kiosk.play_screen.ids.devices.text == "Dice on 64%"
+    shoot(kiosk, "play-dice")
+    die.roll(3, sides=view.dice.sides)
+    kiosk.pump()
+    assert kiosk.play.view().dice is None
+    shoot(kiosk, "play-kolossus-board")
+
+
+def test_screen_kolossus_selection(kiosk: Kiosk) -> None:
+    kiosk.open_setup("kolossus")
+    kiosk.start_game()
+    play = kiosk.play
+    assert play is not None
+    play_randomly(kiosk, 40, seed=8)
+    selectable = [h.cell for h in play.highlights() if h.role.value == "selectable"]
+    if selectable:
+        play.tap_cell(selectable[0])
+    shoot(kiosk, "play-kolossus-selected")
+
+
+def test_screen_scores_and_summary(kiosk: Kiosk) -> None:
+    kiosk.open_setup("builders")
+    kiosk.start_game()
+    play_randomly(kiosk, 2000, seed=6)
+    assert kiosk.play is not None and kiosk.play.session.outcome is not None
+    shoot(kiosk, "summary")
+    kiosk.open_scores()
+    kiosk.export_game()
+    info = kiosk.scores_screen.ids.export_info.text
+    assert info.startswith("Saved ")
+    shoot(kiosk, "scores")

@@ -1,0 +1,104 @@
+"""Driving the Kivy screens in tests: real touches on real widgets, offscreen."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from kivy.base import EventLoop
+from kivy.core.window import Window
+from kivy.tests.common import UnitTestTouch
+from kivy.uix.button import Button
+from kivy.uix.scrollview import ScrollView
+
+from kiosk.app import Kiosk
+
+
+def frames(count: int = 2) -> None:
+    for _ in range(count):
+        EventLoop.idle()
+
+
+def _scroll_parent(widget: Any) -> Any:
+    parent = widget.parent
+    while parent is not None and parent is not parent.parent:
+        if isinstance(parent, ScrollView):
+            return parent
+        parent = parent.parent
+    return None
+
+
+def tap(widget: Any, *, patient: bool = False) -> None:
+    """A finger press and release at the widget's centre (window coordinates).
+
+    Inside a ScrollView Kivy holds a touch for 0.2 s to tell a tap from a scroll; the
+    widget is scrolled into view and, unless ``patient``, pressed by dispatching
+    on_press/on_release (the documented shortcut) to keep the suite fast.
+    """
+    frames(1)
+    assert widget.get_root_window() is not None, f"{widget} is not on screen"
+    assert not widget.disabled, f"{getattr(widget, 'text', widget)!r} is disabled"
+    scroll = _scroll_parent(widget)
+    if scroll is not None:
+        scroll.scroll_to(widget, padding=0, animate=False)
+        frames(1)
+        x, y = widget.to_window(*widget.center)
+        sx, sy = scroll.to_window(*scroll.pos)
+        visible = sx <= x <= sx + scroll.width and sy <= y <= sy + scroll.height
+        assert visible, f"{widget.text!r} is scrolled out of view"
+        if not patient:
+            widget.dispatch("on_press")
+            widget.dispatch("on_release")
+            frames(1)
+            return
+    x, y = widget.to_window(*widget.center)
+    touch = UnitTestTouch(x, y)
+    touch.touch_down()
+    touch.touch_up()
+    frames(1)
+    if scroll is not None:
+        deadline = time.monotonic() + 0.35
+        while time.monotonic() < deadline:
+            frames(1)
+
+
+def tap_at(x: float, y: float) -> None:
+    touch = UnitTestTouch(x, y)
+    touch.touch_down()
+    touch.touch_up()
+    frames(1)
+
+
+def buttons(kiosk: Kiosk) -> Iterator[Any]:
+    for widget in kiosk.manager.current_screen.walk(restrict=True):
+        if isinstance(widget, Button) and widget.opacity > 0:
+            yield widget
+
+
+def find_button(kiosk: Kiosk, text: str, *, exact: bool = False) -> Any:
+    found = [b for b in buttons(kiosk) if (b.text == text if exact else b.text.startswith(text))]
+    assert found, f"no button {text!r} on {kiosk.manager.current}: " + ", ".join(
+        repr(b.text) for b in buttons(kiosk)
+    )
+    return found[0]
+
+
+def tap_button(kiosk: Kiosk, text: str, *, exact: bool = False) -> None:
+    tap(find_button(kiosk, text, exact=exact))
+
+
+def open_kiosk(data_dir: Path, seed: int = 7) -> Kiosk:
+    EventLoop.ensure_window()
+    for child in list(Window.children):
+        Window.remove_widget(child)
+    kiosk = Kiosk(data_dir, seed=lambda: seed)
+    Window.add_widget(kiosk.manager)
+    frames(2)
+    return kiosk
+
+
+def close_kiosk(kiosk: Kiosk) -> None:
+    Window.remove_widget(kiosk.manager)
+    kiosk.close()
