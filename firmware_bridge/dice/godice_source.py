@@ -580,7 +580,7 @@ async def _bounded(call: Awaitable[T], timeout: float, what: str) -> T:
 
 def _godice() -> Any:
     """The ``godice`` module, imported on first use (optional ``ble`` extra, untyped)."""
-    import godice  # type: ignore[import-untyped]
+    import godice
 
     return godice
 
