@@ -6,6 +6,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from pydantic.fields import FieldInfo
+
 from companion.errors import RefereeError
 
 RGB = tuple[int, int, int]
@@ -43,6 +45,22 @@ def humanize(name: str) -> str:
     """``"final_blow"`` → ``"Final blow"``."""
     words = name.replace("_", " ").strip()
     return words[:1].upper() + words[1:]
+
+
+def int_bounds(info: FieldInfo) -> tuple[int | None, int | None]:
+    """The inclusive bounds a pydantic int field declares (``ge``/``gt``/``le``/``lt``)."""
+    low: int | None = None
+    high: int | None = None
+    for item in info.metadata:
+        if getattr(item, "ge", None) is not None:
+            low = int(item.ge)
+        if getattr(item, "gt", None) is not None:
+            low = int(item.gt) + 1
+        if getattr(item, "le", None) is not None:
+            high = int(item.le)
+        if getattr(item, "lt", None) is not None:
+            high = int(item.lt) - 1
+    return low, high
 
 
 def _value_text(value: Any) -> str:

@@ -17,9 +17,8 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from pydantic import BaseModel, TypeAdapter
-from pydantic.fields import FieldInfo
 
-from kiosk.presenters.common import humanize
+from kiosk.presenters.common import humanize, int_bounds
 
 FieldKind = Literal["stepper", "switch", "choice"]
 DEFAULT_MAX = 99
@@ -85,20 +84,6 @@ def action_models(adapter: TypeAdapter[Any]) -> dict[str, type[BaseModel]]:
     return {tag: cls for tag, cls in models.items() if not tags or tag in tags}
 
 
-def _bounds(info: FieldInfo) -> tuple[int, int]:
-    low, high = 0, DEFAULT_MAX
-    for item in info.metadata:
-        if getattr(item, "ge", None) is not None:
-            low = int(item.ge)
-        if getattr(item, "gt", None) is not None:
-            low = int(item.gt) + 1
-        if getattr(item, "le", None) is not None:
-            high = int(item.le)
-        if getattr(item, "lt", None) is not None:
-            high = int(item.lt) - 1
-    return low, high
-
-
 def _unwrap_optional(annotation: Any) -> tuple[Any, bool]:
     if typing.get_origin(annotation) in (typing.Union, types.UnionType):
         args = [a for a in typing.get_args(annotation) if a is not type(None)]
@@ -152,8 +137,18 @@ def _fields_of(
                 )
             )
         elif annotation is int:
-            low, high = _bounds(info)
-            out.append(FormField(path, label, "stepper", value, low, high, optional=optional))
+            low, high = int_bounds(info)
+            out.append(
+                FormField(
+                    path,
+                    label,
+                    "stepper",
+                    value,
+                    0 if low is None else low,
+                    DEFAULT_MAX if high is None else high,
+                    optional=optional,
+                )
+            )
         elif origin is Literal:
             out.append(
                 FormField(path, label, "choice", value, choices=tuple(typing.get_args(annotation)))

@@ -21,7 +21,7 @@ from companion.journal import Journal
 from companion.rules import AnyRules
 from companion.session import Session
 from firmware_bridge.leds.palette import ISLAND_PLAYER_COLOURS
-from kiosk.presenters.common import RGB, SEAT_COLOURS, Banner, humanize
+from kiosk.presenters.common import RGB, SEAT_COLOURS, Banner, humanize, int_bounds
 
 OptionKind = Literal["switch", "choice", "stepper", "list", "fixed"]
 
@@ -90,21 +90,6 @@ class SetupView:
     options: tuple[OptionView, ...]
     banner: Banner | None
     player_hint: str
-
-
-def _bounds(info: FieldInfo) -> tuple[int | None, int | None]:
-    low: int | None = None
-    high: int | None = None
-    for item in info.metadata:
-        if getattr(item, "ge", None) is not None:
-            low = int(item.ge)
-        if getattr(item, "gt", None) is not None:
-            low = int(item.gt) + 1
-        if getattr(item, "le", None) is not None:
-            high = int(item.le)
-        if getattr(item, "lt", None) is not None:
-            high = int(item.lt) - 1
-    return low, high
 
 
 def _literal_choices(annotation: Any) -> tuple[Any, ...] | None:
@@ -273,7 +258,7 @@ class SetupPresenter:
         info = self._fields()[name]
         if _kind(info.annotation) != "stepper":
             return
-        low, high = _bounds(info)
+        low, high = int_bounds(info)
         new = int(self.value(name)) + delta
         if (low is None or new >= low) and (high is None or new <= high):
             self.values[name] = new
@@ -300,7 +285,7 @@ class SetupPresenter:
         options = []
         for name, info in self._fields().items():
             kind = _kind(info.annotation)
-            low, high = _bounds(info)
+            low, high = int_bounds(info)
             value = self.value(name)
             default = info.get_default(call_default_factory=True)
             shape = _list_shape(info.annotation)
