@@ -82,6 +82,13 @@ class Legal(_Request):
     limit: int = Field(default=DEFAULT_LEGAL_LIMIT, ge=1, le=100_000)
 
 
+class Corrections(_Request):
+    """List the manual corrections possible now (RULINGS 0.2.1): templates prefilled
+    with the current values; edit the values and send one with ``act``."""
+
+    cmd: Literal["corrections"] = "corrections"
+
+
 class Highlights(_Request):
     """What the board should show now; ``focus`` is a selected cell."""
 
@@ -94,7 +101,7 @@ class _Simple(_Request):
 
 
 Request = Annotated[
-    Hello | NewGame | LoadPosition | Resume | Act | Legal | Highlights | _Simple,
+    Hello | NewGame | LoadPosition | Resume | Act | Legal | Corrections | Highlights | _Simple,
     Field(discriminator="cmd"),
 ]
 REQUEST_ADAPTER: TypeAdapter[Request] = TypeAdapter(Request)
@@ -206,6 +213,10 @@ class Referee:
                 "actions": [session.rules.dump_action(a) for a in actions[: request.limit]],
                 "more": len(actions) > request.limit,
             }
+        if isinstance(request, Corrections):
+            session = self._session()
+            templates = session.rules.corrections(session.state)
+            return {"corrections": [session.rules.dump_action(a) for a in templates]}
         if isinstance(request, Highlights):
             session = self._session()
             marks = session.rules.highlights(session.state, request.focus)
@@ -267,7 +278,7 @@ class Referee:
 
 
 _COMMANDS = frozenset(
-    {"hello", "new", "load", "resume", "act", "legal", "highlights"}
+    {"hello", "new", "load", "resume", "act", "legal", "corrections", "highlights"}
     | {"undo", "redo", "state", "dump", "outcome", "export", "games", "schema"}
 )
 

@@ -122,6 +122,17 @@ class Rules(ABC, Generic[StateT, ActionT, OptionsT]):
         """
         return 1
 
+    def corrections(self, state: StateT) -> tuple[ActionT, ...]:
+        """Templates of the manual corrections possible now (RULINGS 0.2.1).
+
+        One per thing the table may overrule (a player's Runes, a tracker, a miniature),
+        prefilled with the current values for a form to edit. Corrections are actions
+        of the union that ``legal_actions`` never lists, so random play never picks one;
+        :meth:`apply` validates them like any action. See ``companion.games.corrections``.
+        Empty once the game is over, and for games without corrections.
+        """
+        return ()
+
     def check_position(self, state: StateT) -> None:
         """Raise InvalidPosition if a loaded state breaks an invariant the models cannot."""
 

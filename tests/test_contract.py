@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 from companion.bot import RandomBot
 from companion.errors import RuleViolation
 from companion.games import available_games, get_rules
+from companion.games.corrections import CORRECTION_PREFIX, CORRECTION_TEXT, is_correction
 from companion.journal import Journal
 from companion.rules import AnyRules
 from companion.session import Session
@@ -121,3 +122,37 @@ def test_refused_action_changes_nothing(
             assert session.state == before_state
         if session.outcome is not None:
             break
+
+
+@pytest.mark.parametrize("rules", GAMES, ids=lambda r: r.name)
+@settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**62), bot_seed=st.integers(0, 2**31), steps=st.integers(0, 120))
+def test_0_2_1_corrections_are_listed_apart_and_judged_like_actions(
+    rules: AnyRules, seed: int, bot_seed: int, steps: int
+) -> None:
+    """Manual corrections (RULINGS 0.2.1) are never in ``legal_actions`` (random play and
+    the demo never pick one); their templates survive the JSON form and are accepted, or
+    refused with a ruling and no change. Corrections end with the game."""
+    session = Session.new(rules, _names(rules.min_players), seed=seed)
+    bot = RandomBot(bot_seed)
+    for _ in range(steps):
+        if session.outcome is not None:
+            break
+        session.submit(bot.choose(rules, session.state))
+    state = session.state
+    listed = list(rules.legal_actions(state))
+    assert not any(is_correction(a) for a in listed), "a correction is listed as legal"
+    templates = rules.corrections(state)
+    if session.outcome is not None:
+        assert templates == ()
+    for template in templates:
+        assert is_correction(template) and template.type.startswith(CORRECTION_PREFIX)
+        assert rules.parse_action(rules.dump_action(template)) == template
+        try:
+            new, events = rules.apply(state, template)
+        except RuleViolation as exc:
+            assert exc.message and exc.ruling
+        else:
+            assert events[0].text.startswith(CORRECTION_TEXT)
+            assert rules.load_position(rules.dump_position(new)) == new
+    assert session.state is state

@@ -236,3 +236,32 @@ def test_companion_referee_process_end_to_end(tmp_path: Path) -> None:
     assert responses[1]["error"]["code"] == "bad_json"
     assert "Traceback" not in proc.stderr
     assert (tmp_path / "journal.sqlite3").exists()
+
+
+def test_0_2_1_corrections_are_listed_sent_and_taken_back() -> None:
+    """``corrections`` lists templates with the current values; one edited and sent with
+    ``act`` is a journaled action like any other (RULINGS 0.2.1)."""
+    responses = run_script(
+        [
+            '{"cmd":"corrections","id":0}',
+            '{"cmd":"new","game":"builders","players":["Ann","Bob"],"seed":3,"id":1}',
+            '{"cmd":"corrections","id":2}',
+            '{"cmd":"act","action":{"type":"correct_runes","player":1,"runes":4},"id":3}',
+            '{"cmd":"act","action":{"type":"correct_runes","player":1,"runes":-2},"id":4}',
+            '{"cmd":"legal","id":5}',
+            '{"cmd":"undo","id":6}',
+            '{"cmd":"new","game":"toy_pig","players":["Ann"],"seed":3,"id":7}',
+            '{"cmd":"corrections","id":8}',
+        ]
+    )
+    none, _new, listed, fixed, negative, legal, undo, _pig, pig = responses
+    assert none["error"]["code"] == "no_game"
+    assert {"type": "correct_runes", "player": 1, "runes": 10} in listed["corrections"]
+    assert {"type": "correct_built", "player": 0, "colossi": 0} in listed["corrections"]
+    assert fixed["ok"] and fixed["events"][0]["text"].startswith("Manual correction:")
+    assert fixed["can_undo"] and fixed["actions"] == 1
+    assert negative["error"]["code"] == "illegal_action"
+    assert negative["error"]["ruling"] == "0.2.1"
+    assert not any(a["type"].startswith("correct_") for a in legal["actions"])
+    assert undo["undone"] == {"type": "correct_runes", "player": 1, "runes": 4}
+    assert pig["ok"] and pig["corrections"] == []  # a game without corrections

@@ -23,6 +23,15 @@ from pydantic import Field, TypeAdapter, ValidationError, field_validator
 
 from companion.errors import InvalidContent, InvalidPosition
 from companion.events import Event, GameEnded, TableChanges
+from companion.games.corrections import (
+    Correction,
+    change_text,
+    check_count,
+    corrected,
+    game_over,
+    impossible,
+    nothing_to_correct,
+)
 from companion.highlights import TableChange
 from companion.model import Frozen
 from companion.outcome import Outcome, ScoreRow, ScoreSheet
@@ -201,6 +210,7 @@ class BuildRecord(Frozen):
     accessories: int
     cards: int  # Parts cards laid out (returned to the bottom of the deck)
     colossus_name: str | None = None
+    corrected: bool = False  # added by a manual correction (0.2.1), not a build
 
 
 TurnMode = Literal["open", "curse", "actions"]
@@ -225,6 +235,9 @@ class BuildersState(GameState):
     # Rune flows with the stockpile per seat (BC-R13): received from it, sealed into it.
     from_stockpile: tuple[int, ...]
     sealed: tuple[int, ...]
+    # Net Runes per seat added (+) or removed (-) by manual corrections (0.2.1); empty
+    # means none (positions saved before corrections existed).
+    rune_corrections: tuple[int, ...] = ()
     history: tuple[ScoreRow, ...] = ()
     tied: tuple[int, ...] = ()  # seats awaiting the players' pick (BC-R12)
     result: Outcome | None = None
@@ -310,8 +323,47 @@ class PickWinner(Frozen):
     seats: tuple[int, ...]
 
 
+class CorrectRunes(Correction):
+    """Manual correction (0.2.1): ``player`` holds ``runes`` Runes; the difference comes
+    from or goes back to the unlimited stockpile (BC-R13)."""
+
+    type: Literal["correct_runes"] = "correct_runes"
+    player: int
+    runes: int
+
+
+class CorrectHand(Correction):
+    """Manual correction (0.2.1): ``player`` holds ``cards`` Parts cards; the difference
+    comes from or goes back to the Parts deck (the 135 cards are conserved)."""
+
+    type: Literal["correct_hand"] = "correct_hand"
+    player: int
+    cards: int
+
+
+class CorrectBuilt(Correction):
+    """Manual correction (0.2.1): ``player`` has built ``colossi`` Colossi (the counter
+    moves with it; the 10th ends the game as a build would, BC-R01)."""
+
+    type: Literal["correct_built"] = "correct_built"
+    player: int
+    colossi: int
+
+
+BuildersCorrection = CorrectRunes | CorrectHand | CorrectBuilt
+
 BuildersAction = Annotated[
-    Curse | Trade | Draw | Reveal | Build | EndTurn | PickWinner, Field(discriminator="type")
+    Curse
+    | Trade
+    | Draw
+    | Reveal
+    | Build
+    | EndTurn
+    | PickWinner
+    | CorrectRunes
+    | CorrectHand
+    | CorrectBuilt,
+    Field(discriminator="type"),
 ]
 
 
@@ -570,7 +622,10 @@ class BuildersRules(Rules[BuildersState, BuildersAction, BuildersOptions]):
             raise InvalidPosition(
                 f"Hands and deck hold {sum(state.hands) + state.deck} Parts cards, not 135."
             )
-        if sum(state.runes) != START_RUNES * n + sum(state.from_stockpile) - sum(state.sealed):
+        if state.rune_corrections and len(state.rune_corrections) != n:
+            raise InvalidPosition("rune_corrections needs one entry per player.")
+        flows = sum(state.from_stockpile) - sum(state.sealed) + sum(state.rune_corrections)
+        if sum(state.runes) != START_RUNES * n + flows:
             raise InvalidPosition("The Runes do not add up with the stockpile flows.")
         if not 0 <= state.current < n or state.built > COLOSSI_TO_BUILD:
             raise InvalidPosition("The current seat or the Colossi counter is out of range.")
@@ -672,6 +727,8 @@ class BuildersRules(Rules[BuildersState, BuildersAction, BuildersOptions]):
     def apply(
         self, state: BuildersState, action: BuildersAction
     ) -> tuple[BuildersState, tuple[Event, ...]]:
+        if isinstance(action, Correction):
+            return self._correct(state, action)
         if state.result is not None:
             raise refuse("The game is over.")
         if state.tied:
@@ -1017,6 +1074,80 @@ class BuildersRules(Rules[BuildersState, BuildersAction, BuildersOptions]):
             return state.runes[me] >= cheapest and state.hands[me] >= smallest
         return state.runes[me] >= MIN_RUNE_COST and state.hands[me] >= 1
 
+    # --- manual corrections (0.2.1) ----------------------------------------------------
+
+    def corrections(self, state: BuildersState) -> tuple[BuildersAction, ...]:
+        """Per player: Runes, Parts in hand, Colossi built, prefilled with the counts now."""
+        if state.result is not None or state.tied:
+            return ()
+        out: list[BuildersAction] = []
+        for seat in range(len(state.players)):
+            out.append(CorrectRunes(player=seat, runes=state.runes[seat]))
+            out.append(CorrectHand(player=seat, cards=state.hands[seat]))
+            out.append(CorrectBuilt(player=seat, colossi=state.builds_by(seat)))
+        return tuple(out)
+
+    def _correct(
+        self, state: BuildersState, action: Correction
+    ) -> tuple[BuildersState, tuple[Event, ...]]:
+        """Set a count to what the table shows; then the usual checks run (BC-R06,
+        BC-R10, the 10th Colossus)."""
+        if state.result is not None or state.tied:
+            raise game_over()
+        if not isinstance(action, CorrectRunes | CorrectHand | CorrectBuilt):
+            raise impossible("Builders of the Colossus has no such correction.")
+        seat = action.player
+        if not 0 <= seat < len(state.players):
+            raise impossible(f"There is no player {seat}.")
+        name = state.players[seat]
+        work = _Turn(state)
+        update: dict[str, Any] = {}
+        if isinstance(action, CorrectRunes):
+            check_count(action.runes, f"{name}'s Runes")
+            before = state.runes[seat]
+            if action.runes == before:
+                raise nothing_to_correct(f"{name} already has {before} Runes")
+            work.runes[seat] = action.runes
+            fixes = list(state.rune_corrections or (0,) * len(state.players))
+            fixes[seat] += action.runes - before
+            update["rune_corrections"] = tuple(fixes)
+            text = f"{name}'s Runes {change_text(before, action.runes)} (stockpile)."
+        elif isinstance(action, CorrectHand):
+            check_count(action.cards, f"{name}'s Parts cards")
+            before = state.hands[seat]
+            if action.cards == before:
+                raise nothing_to_correct(f"{name} already holds {before} Parts cards")
+            delta = action.cards - before
+            if delta > state.deck:
+                raise impossible(
+                    f"The Parts deck holds only {state.deck} cards, so {name} cannot hold "
+                    f"{action.cards} (there are 135 Parts cards)."
+                )
+            work.hands[seat] = action.cards
+            work.deck -= delta
+            text = f"{name}'s Parts cards {change_text(before, action.cards)} (Parts deck)."
+        else:
+            before = state.builds_by(seat)
+            check_count(action.colossi, f"Colossi built by {name}")
+            if action.colossi == before:
+                raise nothing_to_correct(f"{name} has already built {before} Colossi")
+            total = state.built - before + action.colossi
+            if total > COLOSSI_TO_BUILD:
+                raise impossible(
+                    f"Only {COLOSSI_TO_BUILD} Colossi can be built; that would make {total}.",
+                    "BC-R01",
+                )
+            update["builds"] = _corrected_builds(state, seat, action.colossi)
+            text = (
+                f"Colossi built by {name} {change_text(before, action.colossi)} "
+                f"(built {total}/{COLOSSI_TO_BUILD})."
+            )
+        events: list[Event] = [corrected(action.type, text)]
+        work.refill()
+        new = state.model_copy(update={**update, **work.update()})
+        new, more = self._after_change(new)
+        return new, (*events, *work.events, *more)
+
     # --- after every change: zero checks and the 10th Colossus ----------------------
 
     def _after_change(self, state: BuildersState) -> tuple[BuildersState, tuple[Event, ...]]:
@@ -1097,15 +1228,44 @@ class BuildersRules(Rules[BuildersState, BuildersAction, BuildersOptions]):
         return state.model_copy(update={"result": result, "tied": ()}), (GameEnded(text=text),)
 
 
+def _corrected_builds(state: BuildersState, seat: int, count: int) -> tuple[BuildRecord, ...]:
+    """The build records with ``seat``'s count set: its latest ones are dropped, or
+    correction records (no Blueprint, no Runes) are added."""
+    builds = list(state.builds)
+    have = state.builds_by(seat)
+    while have > count:
+        last = max(i for i, b in enumerate(builds) if b.player == seat)
+        del builds[last]
+        have -= 1
+    for _ in range(count - have):
+        builds.append(
+            BuildRecord(
+                player=seat,
+                turn=state.turn,
+                slot=0,
+                blueprint=None,
+                rune_cost=0,
+                accessories=0,
+                cards=0,
+                corrected=True,
+            )
+        )
+    return tuple(builds)
+
+
 RULES = BuildersRules()
 
 __all__ = [
     "RULES",
     "BlueprintCard",
     "Build",
+    "BuildersCorrection",
     "BuildersOptions",
     "BuildersRules",
     "BuildersState",
+    "CorrectBuilt",
+    "CorrectHand",
+    "CorrectRunes",
     "Curse",
     "Draw",
     "EndTurn",

@@ -27,6 +27,15 @@ from pydantic import Field, TypeAdapter, ValidationError
 
 from companion.errors import InvalidContent, InvalidPosition
 from companion.events import Event, GameEnded
+from companion.games.corrections import (
+    Correction,
+    change_text,
+    check_count,
+    corrected,
+    game_over,
+    impossible,
+    nothing_to_correct,
+)
 from companion.model import Frozen
 from companion.outcome import Outcome, ScoreRow, ScoreSheet
 from companion.rng import Rng
@@ -358,6 +367,58 @@ class EnterFinalBlow(Frozen):
     attack_req: int = Field(ge=0, le=MAX_REQUIREMENT)
 
 
+# --- manual corrections (0.2.1): each sets what the table shows ---------------------
+
+
+class CorrectTrackers(Correction):
+    """The Weakness and Grip trackers stand at these levels (1..8, CS-R01)."""
+
+    type: Literal["correct_trackers"] = "correct_trackers"
+    weakness: int = Field(ge=TRACKER_MIN, le=TRACKER_MAX)
+    grip: int = Field(ge=TRACKER_MIN, le=TRACKER_MAX)
+
+
+class CorrectCards(Correction):
+    """Where the Action cards are. They must add up to 26 + the Advanced cards added
+    (the Advanced deck holds the rest of the 6)."""
+
+    type: Literal["correct_cards"] = "correct_cards"
+    action_deck: int
+    discard: int
+    playing_area: int
+    hand: int
+    destroyed: int
+    final_blow_deck: int
+    advanced_added: int
+
+
+class CorrectPower(Correction):
+    """Whether Netophah's power was used this round (CS-R04, CS-R09)."""
+
+    type: Literal["correct_power"] = "correct_power"
+    used: bool
+
+
+class CorrectColossusCard(Correction):
+    """The current Colossus card's values as printed (no card table, CS-R12)."""
+
+    type: Literal["correct_colossus_card"] = "correct_colossus_card"
+    card: ColossusCard
+
+
+class CorrectFinalBlow(Correction):
+    """The Final Blow card's numbers as read (CS-R05); victory is checked again (CS-R07)."""
+
+    type: Literal["correct_final_blow"] = "correct_final_blow"
+    n_cards: int = Field(ge=0, le=MAX_FINAL_BLOW_CARDS)
+    grip_req: int = Field(ge=0, le=MAX_REQUIREMENT)
+    attack_req: int = Field(ge=0, le=MAX_REQUIREMENT)
+
+
+ColossusSoloCorrection = (
+    CorrectTrackers | CorrectCards | CorrectPower | CorrectColossusCard | CorrectFinalBlow
+)
+
 ColossusSoloAction = Annotated[
     EnterColossusCard
     | EnterStats
@@ -367,7 +428,12 @@ ColossusSoloAction = Annotated[
     | ResolveCard
     | PayPenalty
     | DestroyCards
-    | EnterFinalBlow,
+    | EnterFinalBlow
+    | CorrectTrackers
+    | CorrectCards
+    | CorrectPower
+    | CorrectColossusCard
+    | CorrectFinalBlow,
     Field(discriminator="type"),
 ]
 
@@ -822,7 +888,17 @@ class _Play:
                 cards_left=self.final_blow_deck,
             )
         )
-        if stats.attack >= values.attack_req and stats.grip >= values.grip_req:
+        self.check_final_blow()
+
+    def check_final_blow(self) -> None:
+        """Victory once both thresholds are met (CS-R07); defeat once the deck is spent."""
+        values, stats = self.final_blow, self.final_blow_stats
+        assert values is not None
+        if (
+            stats is not None
+            and stats.attack >= values.attack_req
+            and stats.grip >= values.grip_req
+        ):
             self.history = (*self.history, self.record("Final Blow"))
             self.end("final_blow")
         elif self.final_blow_deck == 0:
@@ -899,6 +975,8 @@ _LISTED_FINAL_BLOW_VALUES: tuple[EnterFinalBlow, ...] = tuple(
 
 # Random play favours met lines, the Climb above all, so it reaches the Final Blow.
 _PROGRESS_WEIGHTS: tuple[tuple[LineName, int], ...] = (("climb", 30), ("grip", 4), ("attack", 2))
+
+_FINAL_BLOW_PHASES = ("final_blow_values", "final_blow")
 
 _PHASE_ASK: dict[str, str] = {
     "colossus_card": "enter the revealed Colossus card's values",
@@ -998,6 +1076,8 @@ class ColossusSoloRules(Rules[ColossusSoloState, ColossusSoloAction, ColossusSol
     def apply(
         self, state: ColossusSoloState, action: ColossusSoloAction
     ) -> tuple[ColossusSoloState, tuple[Event, ...]]:
+        if isinstance(action, Correction):
+            return self._correct(state, action)
         phase = state.phase
         if phase == "over":
             raise refuse("The game is over.")
@@ -1117,6 +1197,149 @@ class ColossusSoloRules(Rules[ColossusSoloState, ColossusSoloAction, ColossusSol
                 )
             )
         return play.state(), tuple(play.events)
+
+    # --- manual corrections (0.2.1) ---------------------------------------------------
+
+    def corrections(self, state: ColossusSoloState) -> tuple[ColossusSoloAction, ...]:
+        """The trackers, the card counts, the power, the card values the player entered."""
+        if state.phase == "over":
+            return ()
+        out: list[ColossusSoloAction] = [
+            CorrectTrackers(weakness=state.weakness, grip=state.grip),
+            CorrectCards(
+                action_deck=state.action_deck,
+                discard=state.discard,
+                playing_area=state.playing_area,
+                hand=state.hand,
+                destroyed=state.destroyed,
+                final_blow_deck=state.final_blow_deck,
+                advanced_added=state.advanced_added,
+            ),
+        ]
+        if state.phase not in _FINAL_BLOW_PHASES:
+            out.append(CorrectPower(used=state.power_used))
+        if state.card_table is None and state.current_card is not None:
+            out.append(CorrectColossusCard(card=state.current_card))
+        if state.phase == "final_blow" and state.final_blow is not None:
+            values = state.final_blow
+            out.append(
+                CorrectFinalBlow(
+                    n_cards=values.n_cards, grip_req=values.grip_req, attack_req=values.attack_req
+                )
+            )
+        return tuple(out)
+
+    def _correct(
+        self, state: ColossusSoloState, action: Correction
+    ) -> tuple[ColossusSoloState, tuple[Event, ...]]:
+        if state.phase == "over":
+            raise game_over()
+        play = _Play.of(state)
+        if isinstance(action, CorrectTrackers):
+            if (action.weakness, action.grip) == (state.weakness, state.grip):
+                raise nothing_to_correct(
+                    f"the trackers already show Weakness {state.weakness}, Grip {state.grip}"
+                )
+            play.weakness, play.grip = action.weakness, action.grip
+            text = (
+                f"Weakness {change_text(state.weakness, action.weakness)}, "
+                f"Grip {change_text(state.grip, action.grip)}."
+            )
+        elif isinstance(action, CorrectCards):
+            text = self._correct_cards(state, play, action)
+        elif isinstance(action, CorrectPower):
+            if state.phase in _FINAL_BLOW_PHASES:
+                raise impossible("Netophah's power does not exist during the Final Blow.", "CS-R09")
+            if action.used == state.power_used:
+                raise nothing_to_correct(
+                    "the power is already marked " + ("used" if action.used else "unused")
+                )
+            play.power_used = action.used
+            text = "Netophah's power " + (
+                "was used this round." if action.used else "is still available this round."
+            )
+        elif isinstance(action, CorrectColossusCard):
+            if state.card_table is not None:
+                raise impossible("The card table gives the Colossus cards' values.", "CS-R12")
+            if state.current_card is None:
+                raise impossible("No Colossus card has been entered yet.", "CS-R12")
+            problems = card_problems(action.card, "This card")
+            if problems:
+                raise impossible("; ".join(problems) + ".", "CS-R12")
+            if action.card == state.current_card:
+                raise nothing_to_correct("the Colossus card already has these values")
+            play.current_card = action.card
+            text = f"the Colossus card reads {action.card.describe()}."
+        elif isinstance(action, CorrectFinalBlow):
+            if state.phase != "final_blow" or state.final_blow is None:
+                raise impossible("The Final Blow card is not revealed yet.", "CS-R05")
+            values = FinalBlowValues(
+                n_cards=action.n_cards, grip_req=action.grip_req, attack_req=action.attack_req
+            )
+            if values == state.final_blow:
+                raise nothing_to_correct("the Final Blow card already has these numbers")
+            play.final_blow = values
+            text = (
+                f"the Final Blow card shows {values.n_cards} cards, Grip {values.grip_req}, "
+                f"Attack {values.attack_req}."
+            )
+        else:
+            raise impossible("Colossus has no such correction.")
+        play.events.insert(0, corrected(action.type, text))
+        if play.phase == "final_blow":
+            play.check_final_blow()  # CS-R07 / CS-R08 with the corrected numbers
+        return play.state(), tuple(play.events)
+
+    @staticmethod
+    def _correct_cards(state: ColossusSoloState, play: _Play, action: CorrectCards) -> str:
+        """Card counts; the total is conserved, and a Final Blow deck only exists then."""
+        counts = {
+            "Action deck": action.action_deck,
+            "discard pile": action.discard,
+            "Playing Area": action.playing_area,
+            "hand": action.hand,
+            "destroyed": action.destroyed,
+            "Final Blow deck": action.final_blow_deck,
+        }
+        for label, value in counts.items():
+            check_count(value, f"The {label}")
+        check_count(action.advanced_added, "Advanced cards added", high=ADVANCED_CARDS)
+        total = sum(counts.values())
+        if total != ACTION_CARDS + action.advanced_added:
+            raise impossible(
+                f"These counts add up to {total} Action cards, but with "
+                f"{action.advanced_added} Advanced cards added there are "
+                f"{ACTION_CARDS + action.advanced_added}."
+            )
+        if action.final_blow_deck and state.phase != "final_blow":
+            raise impossible("There is no Final Blow deck before the Final Blow.")
+        before = (
+            state.action_deck,
+            state.discard,
+            state.playing_area,
+            state.hand,
+            state.destroyed,
+            state.final_blow_deck,
+            state.advanced_added,
+        )
+        after = (*counts.values(), action.advanced_added)
+        if before == after:
+            raise nothing_to_correct("the card counts are already these")
+        play.action_deck = action.action_deck
+        play.discard = action.discard
+        play.playing_area = action.playing_area
+        play.hand = action.hand
+        play.destroyed = action.destroyed
+        play.final_blow_deck = action.final_blow_deck
+        play.advanced_added = action.advanced_added
+        play.advanced_deck = ADVANCED_CARDS - action.advanced_added
+        names = (*counts, "Advanced added")
+        changed = [
+            f"{label} {change_text(old, new)}"
+            for label, old, new in zip(names, before, after, strict=True)
+            if old != new
+        ]
+        return ", ".join(changed) + "."
 
     def _check_power(self, state: ColossusSoloState, pay: Payment) -> None:
         if state.phase in ("final_blow", "final_blow_values"):
@@ -1279,9 +1502,15 @@ __all__ = [
     "CardTable",
     "ColossusCard",
     "ColossusLine",
+    "ColossusSoloCorrection",
     "ColossusSoloOptions",
     "ColossusSoloRules",
     "ColossusSoloState",
+    "CorrectCards",
+    "CorrectColossusCard",
+    "CorrectFinalBlow",
+    "CorrectPower",
+    "CorrectTrackers",
     "FinalBlowProfile",
     "Stats",
     "card_table_problems",

@@ -32,6 +32,10 @@ LOG_LINES = 60
 MAX_LISTED_ACTIONS = 600  # how many legal actions the menu looks at (Kolossus has many)
 MAX_SHOWN_ACTIONS = 48  # buttons per group
 MAX_TAPPABLE_FACES = 20  # dice with more sides are entered with a stepper instead
+#: The action-menu group of the manual corrections (RULINGS 0.2.1); a tap on one of
+#: its buttons opens that correction's form, prefilled with the current values.
+CORRECTIONS_GROUP = "correct_the_table"
+CORRECTIONS_LABEL = "Correct the table"
 
 
 @dataclass(frozen=True)
@@ -174,6 +178,12 @@ class PlayPresenter(Observable):
                 out.append(payload)
         return out
 
+    def correction_payloads(self) -> list[dict[str, Any]]:
+        """The game's correction templates (dumped), prefilled with the current values."""
+        if self.session.outcome is not None:
+            return []
+        return [self.rules.dump_action(a) for a in self.rules.corrections(self.state)]
+
     def highlights(self) -> tuple[Highlight, ...]:
         """Exactly what the LEDs show: the game's highlights for the current focus."""
         if self._fix_step() is not None:
@@ -241,6 +251,13 @@ class PlayPresenter(Observable):
         groups = tuple(ActionGroup(key=k, label=humanize(k), count=n) for k, n in counts.items())
         group = self.group if self.group in counts else (groups[0].key if groups else None)
         chosen = [p for p in payloads if p.get("type") == group]
+        fixes = self.correction_payloads()
+        if fixes:
+            groups = (*groups, ActionGroup(CORRECTIONS_GROUP, CORRECTIONS_LABEL, len(fixes)))
+            if self.group == CORRECTIONS_GROUP:
+                group = CORRECTIONS_GROUP
+                focused = [p for p in fixes if self.focus is not None and mentions(p, self.focus)]
+                chosen = focused or fixes
         players = tuple(self.state.players)
         skip: tuple[str, ...] = ("type",)
         choices = tuple(
@@ -332,11 +349,24 @@ class PlayPresenter(Observable):
         return True
 
     def choose(self, index: int) -> bool:
-        """Tap on the ``index``-th action button of the current view."""
-        actions = self.view().actions
+        """Tap on the ``index``-th action button of the current view.
+
+        In the "Correct the table" group the tap opens the correction's form instead
+        (True when it opened): a correction is entered, never sent unchanged.
+        """
+        view = self.view()
+        actions = view.actions
         if not 0 <= index < len(actions):
             return False
-        return self.submit(actions[index].payload)
+        payload = actions[index].payload
+        if view.group == CORRECTIONS_GROUP:
+            model = self._models.get(str(payload.get("type")))
+            if model is None:
+                return False
+            self.form = ActionForm(model, payload, tuple(self.state.players))
+            self.changed()
+            return True
+        return self.submit(payload)
 
     def choose_group(self, key: str) -> None:
         self.group = key

@@ -24,6 +24,9 @@ from .content import Content
 from .mechanics import (
     ApplyEffect,
     BeastPos,
+    CorrectMovements,
+    CorrectPlayer,
+    CorrectSpace,
     DiscardToLimit,
     DisplaceColossus,
     GainGold,
@@ -94,7 +97,7 @@ class BeastMasterOptions(IslandOptions):
         None, "Environment tiles in the stack; none = never runs out.", "BM-R06", ge=0, le=200
     )
     content: Content | None = option(
-        None, "Optional content file: known cards as effect lists.", "BM-R10"
+        None, "Optional content file: known cards as effect lists.", "0.2.2"
     )
 
 
@@ -199,7 +202,10 @@ BeastMasterAction = Annotated[
     | DisplaceColossus
     | DiscardToLimit
     | PlaceColossus
-    | PickWinners,
+    | PickWinners
+    | CorrectPlayer
+    | CorrectSpace
+    | CorrectMovements,
     Field(discriminator="type"),
 ]
 
@@ -223,6 +229,8 @@ class BeastMasterRules(IslandRules[BeastMasterState, BeastMasterAction, BeastMas
     tie_ruling = "BM-R12"
     hand_limit_ruling = "BM-R08"
     shows_banners = True
+    acolytes_ruling = "BM-R02"
+    colossus_stays_ruling = "BM-R13"
 
     options_model = BeastMasterOptions
     state_model = BeastMasterState
@@ -395,9 +403,9 @@ class BeastMasterRules(IslandRules[BeastMasterState, BeastMasterAction, BeastMas
         head = state.pending[0]
         if isinstance(head, PendingExplore):
             if not isinstance(action, Roll):
-                raise refuse(f"Roll the d6 to explore {head.space} first.", "BM-R06")
+                raise refuse(f"Roll the d6 to explore {head.space} first.", "2.6.2")
             faces = self.roll(
-                work, action, "BM-R06", lambda _, f: f"Explore roll for {head.space}: {f[0]}."
+                work, action, "2.6.2", lambda _, f: f"Explore roll for {head.space}: {f[0]}."
             )
             work.pending.pop(0)
             self._explore(work, head, faces[0])
@@ -502,7 +510,7 @@ class BeastMasterRules(IslandRules[BeastMasterState, BeastMasterAction, BeastMas
                 else:
                     self._end_turn(work)
                 return
-            raise refuse("First choose: take Actions or Rest.", "BM-R09")
+            raise refuse("First choose: take Actions or Rest.", "2.5")
         if phase == "resting":
             if not isinstance(action, CollectReward):
                 raise refuse(

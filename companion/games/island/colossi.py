@@ -25,6 +25,9 @@ from .content import Content
 from .mechanics import (
     ApplyEffect,
     BeastPos,
+    CorrectMovements,
+    CorrectPlayer,
+    CorrectSpace,
     DiscardToLimit,
     DisplaceColossus,
     Effect,
@@ -102,10 +105,10 @@ class ColossiOptions(IslandOptions):
         True, "A Beast card needs an Action available (it refunds it).", "CA-R15"
     )
     tie_policy: TiePolicy = option(
-        "shared", "A final gold tie is a shared victory, or the table picks the winner.", "CA-R05"
+        "shared", "A final gold tie is a shared victory, or the table picks the winner.", "0.2.4"
     )
     mantle_holder: int = option(
-        0, "Seat of the most experienced player, who takes the Mantle.", "CA-R03", ge=0, le=3
+        0, "Seat of the most experienced player, who takes the Mantle.", "3.4", ge=0, le=3
     )
     grass_tiles: int = option(16, "Grass tiles in the explore deck.", "CA-R01", ge=0, le=60)
     deck_lairs: int = option(2, "Random Lairs in the explore deck.", "CA-R01", ge=0, le=10)
@@ -118,7 +121,7 @@ class ColossiOptions(IslandOptions):
         le=60,
     )
     content: Content | None = option(
-        None, "Optional content file: known cards, Age cards and Environments.", "CA-R14"
+        None, "Optional content file: known cards, Age cards and Environments.", "0.2.2"
     )
 
 
@@ -253,7 +256,10 @@ ColossiAction = Annotated[
     | PassHarvest
     | DisplaceColossus
     | DiscardToLimit
-    | PickWinners,
+    | PickWinners
+    | CorrectPlayer
+    | CorrectSpace
+    | CorrectMovements,
     Field(discriminator="type"),
 ]
 
@@ -277,7 +283,11 @@ class ColossiRules(IslandRules[ColossiState, ColossiAction, ColossiOptions]):
     name = "colossi"
     title = "Colossi"
     seed_document = "002"
-    tie_ruling = "CA-R05"
+    tie_ruling = "0.2.4"
+    acolytes_ruling = "CA-R02"
+    colossus_stays_ruling = "CA-R09"
+    gold_floor_ruling = "CA-R17"
+    corrects_cubes = True
 
     options_model = ColossiOptions
     state_model = ColossiState
@@ -289,7 +299,7 @@ class ColossiRules(IslandRules[ColossiState, ColossiAction, ColossiOptions]):
         names = self.check_players(players)
         n = len(names)
         if options.mantle_holder >= n:
-            raise InvalidOptions("The Mantle holder must be one of the players.", ruling="CA-R12")
+            raise InvalidOptions("The Mantle holder must be one of the players.", ruling="3.4")
         board = options.board or placeholder_board()
         return ColossiState(
             players=names,
@@ -387,13 +397,13 @@ class ColossiRules(IslandRules[ColossiState, ColossiAction, ColossiOptions]):
 
     def check_pieces(self, state: ColossiState) -> None:
         if any(g < 0 for g in state.gold):
-            raise InvalidPosition("Gold never drops below 0 (CA-R17).")
+            raise InvalidPosition("Gold never drops below 0.", ruling="CA-R17")
         for seat in range(len(state.players)):
             on_board = sum(sp.acolytes[seat] for sp in state.spaces)
             if on_board + state.acolytes_in_hand[seat] != state.options.acolytes_per_player:
                 raise InvalidPosition(f"{state.players[seat]} has the wrong number of Acolytes.")
             if len(state.traits[seat]) > MAX_TRAITS + 1:
-                raise InvalidPosition("A player holds more than 2 Traits (CA-R13).")
+                raise InvalidPosition("A player holds more than 2 Traits.", ruling="CA-R13")
 
     # --- legal actions ----------------------------------------------------------------
 
@@ -468,7 +478,7 @@ class ColossiRules(IslandRules[ColossiState, ColossiAction, ColossiOptions]):
         head = state.pending[0]
         if isinstance(head, PendingExplore):
             if not isinstance(action, DrawTile):
-                raise refuse(f"Draw a tile for {head.space} first.", "CA-R10")
+                raise refuse(f"Draw a tile for {head.space} first.", "3.6")
             work.pending.pop(0)
             self._draw_tile(work, head, action)
             return
@@ -665,7 +675,7 @@ class ColossiRules(IslandRules[ColossiState, ColossiAction, ColossiOptions]):
             return
         if phase == "age_scoring":
             if not isinstance(action, AgeScoring):
-                raise refuse("Enter the Age card's scoring first.", "CA-R17")
+                raise refuse("Enter the Age card's scoring first.", "3.7")
             if len(action.gold) != len(state.players):
                 raise refuse("Give one gold amount per player, in seat order.")
             work.label = f"{age_label(state.age)} scoring"

@@ -21,6 +21,7 @@ from typing import Annotated, Any, Generic, Literal, TypeVar
 from pydantic import Field
 
 from companion.events import Event, TableChanges
+from companion.games.corrections import Correction
 from companion.highlights import TableChange
 from companion.model import Frozen
 from companion.outcome import ScoreRow
@@ -302,6 +303,37 @@ class PlayCard(Frozen):
     name: str | None = None
     card: str | None = None
     effects: tuple[Effect, ...] = ()
+
+
+# --- manual corrections (0.2.1): each sets what the table shows ---------------------------
+
+
+class CorrectPlayer(Correction):
+    """``player`` has ``gold`` Gold and ``cards`` Colossus cards in hand."""
+
+    type: Literal["correct_player"] = "correct_player"
+    player: int
+    gold: int
+    cards: int
+
+
+class CorrectSpace(Correction):
+    """What stands on ``space``: Acolytes per seat, whose Colossus (1 per seat standing
+    here, else 0) and, if given, the Gold cubes."""
+
+    type: Literal["correct_space"] = "correct_space"
+    space: str
+    acolytes: tuple[int, ...]
+    colossi: tuple[int, ...]
+    cubes: int | None = None
+
+
+class CorrectMovements(Correction):
+    """The active player has ``movements`` Movements (Beast Master) or Actions (Colossi)
+    left this turn."""
+
+    type: Literal["correct_movements"] = "correct_movements"
+    movements: int
 
 
 # --- events -------------------------------------------------------------------------------

@@ -19,6 +19,16 @@ from pydantic import Field
 from companion.dice import Roll, resolve_roll
 from companion.errors import InvalidPosition
 from companion.events import DiceRolled, Event, GameEnded
+from companion.games.corrections import (
+    CORRECTION_RULING,
+    Correction,
+    change_text,
+    check_count,
+    corrected,
+    game_over,
+    impossible,
+    nothing_to_correct,
+)
 from companion.highlights import Highlight
 from companion.model import Frozen
 from companion.outcome import Outcome, ScoreSheet
@@ -27,6 +37,9 @@ from companion.rules import ActionT, OptionsT, Rules, refuse
 from .board import IslandBoard
 from .mechanics import (
     HAND_LIMIT,
+    CorrectMovements,
+    CorrectPlayer,
+    CorrectSpace,
     DiscardToLimit,
     DisplaceColossus,
     IslandConfig,
@@ -108,6 +121,12 @@ class IslandRules(Rules[S, ActionT, OptionsT]):
     hand_limit_ruling: ClassVar[str | None] = None
     #: Whether the game has Banners to light.
     shows_banners: ClassVar[bool] = False
+    #: Ruling of the Acolytes each player owns (a correction cannot conjure more).
+    acolytes_ruling: ClassVar[str] = CORRECTION_RULING
+    #: Ruling that a Colossus never leaves the island.
+    colossus_stays_ruling: ClassVar[str] = CORRECTION_RULING
+    #: Ruling that Gold never drops below 0.
+    gold_floor_ruling: ClassVar[str] = CORRECTION_RULING
 
     # --- hooks ---------------------------------------------------------------------
 
@@ -205,6 +224,8 @@ class IslandRules(Rules[S, ActionT, OptionsT]):
     # --- apply -----------------------------------------------------------------------
 
     def apply(self, state: S, action: ActionT) -> tuple[S, tuple[Event, ...]]:
+        if isinstance(action, Correction):
+            return self._correct(state, action)
         if state.phase == "over":
             raise refuse("The game is over.", self.game_over_ruling)
         work = Work(state, self.island_config(state))
@@ -241,6 +262,142 @@ class IslandRules(Rules[S, ActionT, OptionsT]):
             do_displace(work, head, action)
             return
         self.resolve_pending(work, action)
+
+    # --- manual corrections (0.2.1) ---------------------------------------------------
+
+    def corrections(self, state: S) -> tuple[ActionT, ...]:
+        """Per player Gold and cards, the Movements left in an Actions turn, every space."""
+        if state.phase in ("over", "tie"):
+            return ()
+        out: list[Correction] = [
+            CorrectPlayer(player=seat, gold=state.gold[seat], cards=state.cards_in_hand[seat])
+            for seat in range(len(state.players))
+        ]
+        if state.phase == "actions":
+            out.append(CorrectMovements(movements=state.movements_left))
+        cubes = self.corrects_cubes
+        for sid, sp in zip(state.board.ids, state.spaces, strict=True):
+            out.append(
+                CorrectSpace(
+                    space=sid,
+                    acolytes=sp.acolytes,
+                    colossi=tuple(int(c == sid) for c in state.colossi),
+                    cubes=sp.cubes if cubes else None,
+                )
+            )
+        templates: tuple[ActionT, ...] = tuple(self.action_adapter.validate_python(c) for c in out)
+        return templates
+
+    #: Whether the space template offers the Gold cubes (Colossi).
+    corrects_cubes: ClassVar[bool] = False
+
+    def _correct(self, state: S, action: Correction) -> tuple[S, tuple[Event, ...]]:
+        """Set what the table shows; the rules then apply (hand limit, displacements)."""
+        if state.phase in ("over", "tie"):
+            raise game_over()
+        work = Work(state, self.island_config(state))
+        work.label = "Correction"
+        if isinstance(action, CorrectPlayer):
+            text = self._correct_player(work, action)
+        elif isinstance(action, CorrectSpace):
+            text = self._correct_space(work, action)
+        elif isinstance(action, CorrectMovements):
+            if state.phase != "actions":
+                raise impossible("Movements are only counted during an Actions turn.")
+            check_count(action.movements, "Movements left")
+            if action.movements == state.movements_left:
+                raise nothing_to_correct(f"{action.movements} Movements are already left")
+            work.movements_left = action.movements
+            text = f"Movements/Actions left {change_text(state.movements_left, action.movements)}."
+        else:
+            raise impossible(f"{self.title} has no such correction.")
+        work.events.insert(0, corrected(action.type, text))
+        self.settle(work)
+        return work.finish(), tuple(work.events)
+
+    def _seat(self, state: S, seat: int) -> str:
+        if not 0 <= seat < len(state.players):
+            raise impossible(f"There is no player {seat}.")
+        return state.players[seat]
+
+    def _correct_player(self, work: Work[S], action: CorrectPlayer) -> str:
+        state = work.state
+        name = self._seat(state, action.player)
+        if action.gold < 0:
+            raise impossible(
+                f"Gold cannot drop below 0; {action.gold} is not possible.", self.gold_floor_ruling
+            )
+        check_count(action.cards, f"{name}'s cards in hand")
+        gold, cards = state.gold[action.player], state.cards_in_hand[action.player]
+        if (action.gold, action.cards) == (gold, cards):
+            raise nothing_to_correct(f"{name} already has {gold} Gold and {cards} cards")
+        changed = []
+        if action.gold != gold:
+            work.add_gold(action.player, action.gold - gold, "correction")
+            changed.append(f"Gold {change_text(gold, action.gold)}")
+        if action.cards != cards:
+            work.cards[action.player] = action.cards
+            changed.append(f"cards in hand {change_text(cards, action.cards)}")
+            if work.cfg.hand_limit_immediate:
+                work.check_hand_limit(action.player)  # BM-R08: 7+ cards discard at once
+        return f"{name}: " + ", ".join(changed) + "."
+
+    def _correct_space(self, work: Work[S], action: CorrectSpace) -> str:
+        state = work.state
+        n = len(state.players)
+        if not state.board.has(action.space):
+            raise impossible(f"There is no space {action.space!r} on this island.", "BM-R01")
+        if len(action.acolytes) != n or len(action.colossi) != n:
+            raise impossible(f"Give the Acolytes and the Colossi of all {n} players.")
+        idx = work.i(action.space)
+        here = state.spaces[idx]
+        for seat, count in enumerate(action.acolytes):
+            check_count(count, f"{state.players[seat]}'s Acolytes on {action.space}")
+            spare = state.acolytes_in_hand[seat] + here.acolytes[seat]
+            if count > spare:
+                raise impossible(
+                    f"{state.players[seat]} has only {spare} Acolytes for {action.space} "
+                    "(the others are elsewhere on the island).",
+                    self.acolytes_ruling,
+                )
+        if any(c not in (0, 1) for c in action.colossi):
+            raise impossible("Each player has one Colossus: say 1 if it stands here, else 0.")
+        for seat, on in enumerate(action.colossi):
+            if not on and state.colossi[seat] == action.space:
+                raise impossible(
+                    f"{state.players[seat]}'s Colossus never leaves the island: correct the "
+                    "space it stands on instead.",
+                    self.colossus_stays_ruling,
+                )
+        if here.water and (any(action.acolytes) or any(action.colossi)):
+            raise impossible(f"{action.space} is Water: nobody stands there.", "CA-R09")
+        if work.cfg.beast_kills and work.beast_at(action.space) and any(action.acolytes):
+            raise impossible(
+                f"An Acolyte on the Beast's space ({action.space}) dies at once.", "BM-R07"
+            )
+        if action.cubes is not None:
+            check_count(action.cubes, f"Gold cubes on {action.space}")
+        cubes = here.cubes if action.cubes is None else action.cubes
+        colossi = tuple(int(c == action.space) for c in state.colossi)
+        if (action.acolytes, action.colossi, cubes) == (here.acolytes, colossi, here.cubes):
+            raise nothing_to_correct(f"{action.space} already looks like this")
+        changed = []
+        for seat, count in enumerate(action.acolytes):
+            delta = count - here.acolytes[seat]
+            if delta:
+                work.acolytes[idx][seat] = count
+                work.in_hand[seat] -= delta
+                changed.append(
+                    f"{state.players[seat]}'s Acolytes {change_text(here.acolytes[seat], count)}"
+                )
+        for seat, on in enumerate(action.colossi):
+            if on and state.colossi[seat] != action.space:
+                work.colossi[seat] = action.space  # placed, not entering: no exploring
+                changed.append(f"{state.players[seat]}'s Colossus is here")
+        if cubes != here.cubes:
+            work.cubes[idx] = cubes
+            changed.append(f"Gold cubes {change_text(here.cubes, cubes)}")
+        return f"{action.space}: " + ", ".join(changed) + "."
 
     def roll(
         self,

@@ -7,7 +7,8 @@ from typing import Annotated, Literal
 from pydantic import ConfigDict, Field, TypeAdapter
 
 from companion.dice import Roll
-from companion.games.kolossus.board import ClassCode, RegionDirection
+from companion.games.corrections import Correction
+from companion.games.kolossus.board import ClassCode, Colour, RegionDirection
 from companion.games.kolossus.state import Weapon
 from companion.model import Frozen
 
@@ -139,6 +140,90 @@ class EndTurn(Frozen):
     type: Literal["end_turn"] = "end_turn"
 
 
+# --- manual corrections (0.2.1): each sets what the table shows ---------------------
+
+Region = Literal[
+    "row0", "row1", "row2", "row3", "row4", "row5", "row6", "row7", "row8", "row9", "row10",
+    "col0", "col1", "col2", "col3", "col4", "col5", "col6", "col7", "col8", "col9", "col10",
+]  # fmt: skip
+Landscape = Literal["bare", "woods", "hills", "mountains"]
+
+
+class CorrectPiece(Correction):
+    """The miniature ``piece`` (e.g. ``"blue-W1"``: colour, class, number) stands on
+    ``row``, ``col``, or is beaten (both None)."""
+
+    type: Literal["correct_piece"] = "correct_piece"
+    piece: str
+    row: int | None = Field(default=None, ge=0, le=10)
+    col: int | None = Field(default=None, ge=0, le=10)
+
+
+class CorrectMana(Correction):
+    """A warband's 20 mana tokens (Ch.2+): supply, skills, pool, unallocated income and
+    which Titan Weapons are charged (2 tokens each). They must add up to 20."""
+
+    type: Literal["correct_mana"] = "correct_mana"
+    warband: Colour
+    supply: int
+    warrior_attack: int = 0
+    warrior_defence: int = 0
+    guardian_attack: int = 0
+    guardian_defence: int = 0
+    colossus_attack: int = 0
+    colossus_defence: int = 0
+    pool: int = 0
+    income: int = 0
+    sword: bool = False
+    whip: bool = False
+    spear: bool = False
+    hammer: bool = False
+
+    def skills(self) -> tuple[int, int, int, int, int, int]:
+        return (
+            self.warrior_attack,
+            self.warrior_defence,
+            self.guardian_attack,
+            self.guardian_defence,
+            self.colossus_attack,
+            self.colossus_defence,
+        )
+
+    def charged(self) -> tuple[bool, bool, bool, bool]:
+        return (self.sword, self.whip, self.spear, self.hammer)
+
+
+class CorrectCrystals(Correction):
+    """Where the 12 Crystals of Time are: on the Citadel, in the supply, captured by
+    each warband (by colour)."""
+
+    type: Literal["correct_crystals"] = "correct_crystals"
+    citadel: int
+    supply: int
+    blue: int = 0
+    yellow: int = 0
+    green: int = 0
+    red: int = 0
+
+
+class CorrectLandscape(Correction):
+    """The landscape on one square (the Citadel itself cannot be corrected away)."""
+
+    type: Literal["correct_landscape"] = "correct_landscape"
+    row: int = Field(ge=0, le=10)
+    col: int = Field(ge=0, le=10)
+    landscape: Landscape
+
+
+class CorrectRegion(Correction):
+    """A whole region was shifted on the table: shift it here too (K-R04 model)."""
+
+    type: Literal["correct_region"] = "correct_region"
+    region: Region
+    direction: RegionDirection
+    distance: int = Field(default=1, ge=1, le=10)
+
+
 KolossusAction = Annotated[
     Swap
     | Ready
@@ -153,7 +238,12 @@ KolossusAction = Annotated[
     | Finish
     | Earthquake
     | Rebirth
-    | EndTurn,
+    | EndTurn
+    | CorrectPiece
+    | CorrectMana
+    | CorrectCrystals
+    | CorrectLandscape
+    | CorrectRegion,
     Field(discriminator="type"),
 ]
 

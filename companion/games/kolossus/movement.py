@@ -154,7 +154,7 @@ def check_path(
         if step is None:
             raise RuleViolation(
                 f"{cell(nxt)} is not next to {cell(pos)}: move one square at a time.",
-                ruling="K-R39",
+                ruling="1.6.2",
             )
         if heading is not None and step != heading:
             if not may_turn:

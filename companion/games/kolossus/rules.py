@@ -13,10 +13,16 @@ from typing import Literal
 from companion.dice import DiceRequest, Roll, resolve_roll
 from companion.errors import InvalidOptions, InvalidPosition, RuleViolation
 from companion.events import DiceRolled, Event, GameEnded, TableChanges
+from companion.games.corrections import Correction, corrected, game_over, impossible
 from companion.games.kolossus.actions import (
     ACTION_ADAPTER,
     Allocate,
     ChooseClass,
+    CorrectCrystals,
+    CorrectLandscape,
+    CorrectMana,
+    CorrectPiece,
+    CorrectRegion,
     Earthquake,
     EndTurn,
     Finish,
@@ -55,6 +61,15 @@ from companion.games.kolossus.board import (
     parse_region,
     region_directions,
     region_sign,
+)
+from companion.games.kolossus.corrections import (
+    activation_has_piece,
+    correct_crystals,
+    correct_landscape,
+    correct_mana,
+    correct_piece,
+    correct_region,
+    templates,
 )
 from companion.games.kolossus.highlights import board_highlights
 from companion.games.kolossus.mana import (
@@ -136,12 +151,12 @@ def _controllers(count: int, options: KolossusOptions) -> tuple[int, int, int, i
     if options.controllers is not None:
         ctrl = options.controllers
         if sorted(set(ctrl)) != list(range(count)):
-            raise InvalidOptions("Every player must control at least one warband (K-R21).")
+            raise InvalidOptions("Every player must control at least one warband.", ruling="K-R21")
         for a in range(4):
             for b in range(4):
                 if ctrl[a] == ctrl[b] and a != b and alliance(a) != alliance(b):
                     raise InvalidOptions(
-                        "A player's two warbands must be a diagonal (allied) pair (K-R21)."
+                        "A player's two warbands must be a diagonal (allied) pair.", ruling="K-R21"
                     )
         return ctrl
     return {4: (0, 1, 2, 3), 3: (0, 1, 0, 2), 2: (0, 1, 0, 1)}[count]
@@ -160,13 +175,15 @@ def _zones(options: KolossusOptions) -> tuple[tuple[int, ...], ...]:
                 raise InvalidOptions(f"Start square {text!r} of {corner} is off the board.")
             squares.append(sq)
         if len(set(squares)) != PIECES_PER_WARBAND:
-            raise InvalidOptions(f"The {corner} start zone needs 8 different squares (K-R02).")
+            raise InvalidOptions(
+                f"The {corner} start zone needs 8 different squares.", ruling="K-R02"
+            )
         zones.append(tuple(squares))
     flat = [sq for zone in zones for sq in zone]
     if len(set(flat)) != len(flat):
-        raise InvalidOptions("Two start zones share a square (K-R02).")
+        raise InvalidOptions("Two start zones share a square.", ruling="K-R02")
     if citadel_square(INITIAL_TERRAIN) in flat:
-        raise InvalidOptions("A start zone cannot include the Citadel (K-R02).")
+        raise InvalidOptions("A start zone cannot include the Citadel.", ruling="K-R02")
     return tuple(zones)
 
 
@@ -187,14 +204,14 @@ class KolossusRules(Rules[KolossusState, KolossusAction, KolossusOptions]):
     def setup(self, players: Sequence[str], options: KolossusOptions, seed: int) -> KolossusState:
         names = self.check_players(players)
         if any(not 0 <= v <= 6 for v in options.mana_table):
-            raise InvalidOptions("Each mana_table entry must be between 0 and 6 (K-R22).")
+            raise InvalidOptions("Each mana_table entry must be between 0 and 6.", ruling="K-R22")
         if len(set(options.colours)) != 4:
             raise InvalidOptions("Each corner needs a different colour.")
         weapons: tuple[Weapon, ...] = options.weapons or tuple(
             DEFAULT_WEAPON_OF_COLOUR[c] for c in options.colours
         )
         if options.titan_weapons == "one_per_warband" and len(set(weapons)) != 4:
-            raise InvalidOptions("Each warband needs a different Titan Weapon (K-R26).")
+            raise InvalidOptions("Each warband needs a different Titan Weapon.", ruling="K-R26")
         ctrl = _controllers(len(names), options)
         zones = _zones(options)
         supply = MANA_PER_WARBAND if options.chapter >= 2 else 0
@@ -307,7 +324,9 @@ class KolossusRules(Rules[KolossusState, KolossusAction, KolossusOptions]):
         ):
             raise InvalidPosition("The landscape map needs 11 rows of 11 of . W H M C.")
         if "".join(state.terrain).count("C") != 1:
-            raise InvalidPosition("The Citadel must stand on the board exactly once (K-R41).")
+            raise InvalidPosition(
+                "The Citadel must stand on the board exactly once.", ruling="K-R41"
+            )
         if state.options.chapter >= 2:
             for wb in state.warbands:
                 if wb.mana_total() != MANA_PER_WARBAND:
@@ -422,6 +441,8 @@ class KolossusRules(Rules[KolossusState, KolossusAction, KolossusOptions]):
     def apply(
         self, state: KolossusState, action: KolossusAction
     ) -> tuple[KolossusState, tuple[Event, ...]]:
+        if isinstance(action, Correction):
+            return self._correct(state, action)
         if state.phase == "over":
             raise _violation("The game is over.", "K-R37")
         if isinstance(action, Roll):
@@ -461,6 +482,82 @@ class KolossusRules(Rules[KolossusState, KolossusAction, KolossusOptions]):
             case EndTurn():
                 return self._end_turn(state, action)
         raise _violation("Unknown action.")  # pragma: no cover - the union is exhaustive
+
+    # --- manual corrections (0.2.1) ---------------------------------------------------
+
+    def corrections(self, state: KolossusState) -> tuple[KolossusAction, ...]:
+        """Every miniature, each warband's mana (Ch.2+), the crystals, a landscape, a region."""
+        if state.phase == "over":
+            return ()
+        return templates(state)
+
+    def _correct(
+        self, state: KolossusState, action: Correction
+    ) -> tuple[KolossusState, tuple[Event, ...]]:
+        """Set what the table shows, then let the rules judge the consequences."""
+        if state.phase == "over":
+            raise game_over()
+        if isinstance(action, CorrectPiece):
+            new, text = correct_piece(state, action)
+        elif isinstance(action, CorrectMana):
+            new, text = correct_mana(state, action)
+        elif isinstance(action, CorrectCrystals):
+            new, text = correct_crystals(state, action)
+        elif isinstance(action, CorrectLandscape):
+            new, text = correct_landscape(state, action)
+        elif isinstance(action, CorrectRegion):
+            new, text = correct_region(state, action)
+        else:
+            raise impossible("Kolossus has no such correction.")
+        events: list[Event] = [corrected(action.type, text)]
+        new, more = self._after_correction(new)
+        return new, (*events, *more)
+
+    def _after_correction(self, state: KolossusState) -> tuple[KolossusState, tuple[Event, ...]]:
+        """The consequences a corrected board has under the rules.
+
+        A warband without miniatures loses its alliance the game (K-R20). A chosen class
+        with no miniature left to move was never a legal choice (K-R08): the activation
+        is cancelled and its AP come back. A Colossus waiting to use its Spear or Hammer
+        ends its activation when it was beaten or has no target any more.
+        """
+        state, ended = self._check_elimination(state)
+        if state.phase == "over":
+            return state, ended
+        if state.phase in ("move_roll", "move") and not activation_has_piece(state):
+            cls = state.active_class or "W"
+            refund = state.ap + CLASS_COST[cls]
+            state = state.model_copy(
+                update={
+                    "phase": "turn",
+                    "dice": None,
+                    "ap": refund,
+                    "active_class": None,
+                    "mp": 0,
+                }
+            )
+            text = (
+                f"No {CLASS_NAME[cls]} is left to move: the activation is cancelled and "
+                f"its AP come back ({refund} AP)."
+            )
+            return state, (KolossusEvent(text=text),)
+        if state.phase == "after_move" and state.active_piece is not None:
+            piece = state.active_piece
+            if state.minis[piece] < 0:
+                state = state.model_copy(
+                    update={
+                        "phase": "turn",
+                        "active_class": None,
+                        "active_piece": None,
+                        "mp": 0,
+                        "whip_active": False,
+                        "entered": False,
+                    }
+                )
+                return state, (KolossusEvent(text="The beaten Colossus's activation ends."),)
+            if not self._post_move_targets(state, piece):
+                return self._end_activation(state, piece)
+        return state, ()
 
     # --- setup phase ------------------------------------------------------------------
 
@@ -926,7 +1023,7 @@ class KolossusRules(Rules[KolossusState, KolossusAction, KolossusOptions]):
         if action.path is not None:
             path = tuple(_cell_arg(c, "Path square") for c in action.path)
             if (path[-1] if path else origin) != to:
-                raise _violation("The path must end on the destination.", "K-R39")
+                raise _violation("The path must end on the destination.", "1.6.2")
             error: RuleViolation | None = None
             for sword, whip in configs:
                 try:

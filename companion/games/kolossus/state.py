@@ -59,7 +59,7 @@ class KolossusOptions(Frozen):
     chapter: Chapter = Field(
         default=1,
         description="Rule chapter: 1 The Arrival, 2 The Power of Mana, 3 Lords of Destiny.",
-        json_schema_extra={"ruling": "K-R01"},
+        json_schema_extra={"ruling": "1.8"},
     )
     colours: tuple[Colour, Colour, Colour, Colour] = Field(
         default=("blue", "yellow", "green", "red"),
@@ -206,7 +206,7 @@ class BeatRecord(Frozen):
     round: int
     piece: int
     by: int | None
-    cause: Literal["move", "sword", "spear", "hammer", "earthquake", "quake"]
+    cause: Literal["move", "sword", "spear", "hammer", "earthquake", "quake", "correction"]
 
 
 class GameResult(Frozen):

@@ -47,8 +47,8 @@ def test_BM_R01_the_board_option_is_declared_once_for_both_games() -> None:
     ("field", "bm_ruling", "ca_ruling"),
     [
         ("acolytes_per_player", "BM-R02", "CA-R02"),
-        ("tie_policy", "BM-R12", "CA-R05"),
-        ("content", "BM-R10", "CA-R14"),
+        ("tie_policy", "BM-R12", "0.2.4"),  # Colossi has no tie ruling: principle 0.2.4
+        ("content", "0.2.2", "0.2.2"),  # the user-maintained content database
     ],
 )
 def test_options_shared_by_name_keep_each_games_ruling(
