@@ -16,8 +16,8 @@ consumed it, then the last byte; the clock starts just before that final write.
    journal, once with an on-disk journal (SQLite, ``synchronous=FULL``) in a temp dir.
 
 Prints median, p99 and max over ``--rolls`` rolls (default 1,000). Target: p99 < 10 ms.
-The main loop here blocks on the queue; the kiosk polls it every ``PUMP_INTERVAL_S``,
-which adds up to one interval on top of these figures.
+The main loop here blocks on the queue, as the kiosk's clock trigger is woken by each
+post; Kivy runs the trigger on its next frame, which adds up to one frame on top.
 
     .venv/bin/python bench/bench_dice_latency.py [--rolls 1000] [--json]
 """

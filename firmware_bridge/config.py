@@ -42,6 +42,7 @@ from pydantic import (
 from pydantic_core import PydanticCustomError
 
 from firmware_bridge.buttons import ButtonSettings
+from firmware_bridge.dice.godice_source import GoDiceSettings
 from firmware_bridge.dice.gpio_die import GpioDiceSettings
 from firmware_bridge.dice.serial_tray import (
     PICO_MICROPYTHON_PID,
@@ -58,6 +59,7 @@ __all__ = [
     "CompanionConfig",
     "ConfigProblem",
     "DiceConfig",
+    "GoDiceSettings",
     "GpioDiceSettings",
     "KioskConfig",
     "LedsConfig",
@@ -77,7 +79,7 @@ CONFIG_FILE_NAME = "companion.toml"
 ENV_CONFIG = "COMPANION_CONFIG"
 ENV_HARDWARE = "COMPANION_HARDWARE"
 
-DiceSource = Literal["auto", "sim", "serial", "gpio", "none"]
+DiceSource = Literal["auto", "sim", "serial", "gpio", "godice", "none"]
 ButtonSource = Literal["auto", "sim", "gpio", "none"]
 LedDriver = Literal["auto", "sim", "ws281x", "spi", "none"]
 ColourOrder = Literal["GRB", "RGB", "BRG", "BGR", "RBG", "GBR"]
@@ -173,6 +175,19 @@ class DiceConfig(Section):
     )
     serial: SerialDiceSettings = SerialDiceSettings()
     gpio: GpioDiceSettings = GpioDiceSettings()
+    godice: GoDiceSettings = GoDiceSettings()
+
+    @model_validator(mode="after")
+    def _godice_are_listed(self) -> DiceConfig:
+        """Bluetooth dice cannot be found without an address or a name to look for."""
+        if self.source == "godice" and not self.godice.dice:
+            raise PydanticCustomError(
+                "no_godice",
+                'source = "godice" needs at least one [[dice.godice.dice]] entry '
+                "(an address or a name)",
+                {CONFIG_KEY: "source"},
+            )
+        return self
 
 
 class ButtonsConfig(ButtonSettings):
@@ -274,13 +289,44 @@ class LedsConfig(Section):
         return list(claims.items())
 
 
+KioskBoot = Literal["resume", "demo", "home"]
+
+
 class KioskConfig(BaseModel):
-    """The screen side (placeholder: the kiosk defines its settings; unknown keys are kept)."""
+    """The screen side: window, shop demo (attract mode) and lock-down.
 
-    model_config = ConfigDict(frozen=True, extra="allow")
+    Unknown keys are refused like everywhere else: a misspelt ``locked`` must not leave
+    a shop's kiosk silently open (see :func:`load_config` for what survives a broken file).
+    """
 
-    fullscreen: bool = True
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    fullscreen: bool = Field(
+        default=False, description="fill the screen (a locked kiosk always does, borderless)"
+    )
     rotation: Literal[0, 90, 180, 270] = 0
+    locked: bool = Field(
+        default=False,
+        description="shop lock-down: no exit, Escape ignored, settings only with the admin PIN",
+    )
+    idle_timeout_s: float = Field(
+        default=0.0,
+        ge=0,
+        le=86_400,
+        description="no input this long starts the demo; 0 = off (players at home)",
+    )
+    on_boot: KioskBoot = Field(
+        default="resume", description="resume the last unfinished game, start the demo, or Home"
+    )
+    demo_step_s: float = Field(
+        default=1.5, ge=0.2, le=30, description="seconds between two moves of the demo"
+    )
+    demo_outcome_s: float = Field(
+        default=8.0, ge=0, le=300, description="how long a finished demo game stays on screen"
+    )
+    demo_games: tuple[str, ...] = Field(
+        default=(), description="games the demo rotates through; empty = every game"
+    )
 
 
 class CompanionConfig(Section):
@@ -342,6 +388,7 @@ class CompanionConfig(Section):
                 "source": dice_source,
                 "serial": self.dice.serial.model_copy(update={"enabled": dice_source == "serial"}),
                 "gpio": self.dice.gpio.model_copy(update={"enabled": dice_source == "gpio"}),
+                "godice": self.dice.godice.model_copy(update={"enabled": dice_source == "godice"}),
             }
         )
         buttons = self.buttons.model_copy(
@@ -422,14 +469,49 @@ def load_config(
                 f'"{hardware}" is not understood; use "sim" to simulate every device',
             )
         )
-    if config is None:  # no file, or a broken one: the defaults
-        config = CompanionConfig()
+    if config is None:  # no file, or a broken one: the defaults, or what is valid of it
+        config = CompanionConfig() if used_path is None else salvage_config(used_path)
     # Any problem: start with simulated hardware so the app comes up and can show it.
     resolved = config.simulated() if problems else config.resolved(found_platform)
     forced = hardware == "sim"
     if forced:
         resolved = resolved.simulated()
     return LoadedConfig(resolved, used_path, tuple(problems), forced)
+
+
+def salvage_config(path: Path) -> CompanionConfig:
+    """What can be kept of a file that is broken somewhere: each valid section.
+
+    Hardware still starts simulated (the caller sees the problems), but the data
+    directory and the shop's ``[kiosk]`` settings survive a typo in another section, and
+    an invalid ``[kiosk]`` still keeps ``locked = true`` — a mistake in the file must
+    never open a shop's kiosk to the public.
+    """
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+        return CompanionConfig()
+    kept: dict[str, Any] = {}
+    for key in CompanionConfig.model_fields:
+        if key in data:
+            try:
+                CompanionConfig.model_validate({key: data[key]})
+            except ValidationError:
+                continue
+            kept[key] = data[key]
+    try:
+        config = _anchor_paths(CompanionConfig.model_validate(kept), path.parent)
+    except ValidationError:  # valid alone, clashing together (a GPIO pin used twice)
+        config = _anchor_paths(
+            CompanionConfig.model_validate(
+                {k: v for k, v in kept.items() if k in ("data_dir", "kiosk")}
+            ),
+            path.parent,
+        )
+    section = data.get("kiosk")
+    if "kiosk" not in kept and isinstance(section, Mapping) and section.get("locked") is True:
+        config = config.model_copy(update={"kiosk": KioskConfig(locked=True)})
+    return config
 
 
 def parse_config_file(path: Path) -> tuple[CompanionConfig | None, list[ConfigProblem]]:
@@ -512,6 +594,7 @@ def _validation_problem(source: str, text: str, item: Any) -> ConfigProblem:
 _SOURCE_SWITCHES: dict[tuple[str, ...], str] = {
     ("dice", "serial", "enabled"): '[dice] source = "serial"',
     ("dice", "gpio", "enabled"): '[dice] source = "gpio"',
+    ("dice", "godice", "enabled"): '[dice] source = "godice"',
     ("buttons", "enabled"): '[buttons] source = "gpio"',
 }
 

@@ -1,34 +1,44 @@
 """The app side of the hardware: one thread-safe queue, drained on the main thread.
 
-Device threads (serial dice tray, GPIO die, Bluetooth) only ever call
-:meth:`HardwareHub.post` — ``queue.Queue.put`` — with a dice message. The main thread
-calls :meth:`HardwareHub.pump` from ``Clock.schedule_interval`` (see
-:func:`schedule_pump`): status messages update the header badges, single die results
-are collected until the pending dice request has all its faces, then submitted as one
-electronic ``Roll`` through the play presenter — the same path as a tap. Nothing here
-imports Kivy at module level, so the hub is tested without a display.
+Device threads (the dice readers, the button panel, the LED animator) only ever call
+:meth:`HardwareHub.post` — ``queue.Queue.put`` plus a wake-up — with a message from
+:mod:`firmware_bridge.rig`. The main thread calls :meth:`HardwareHub.pump`:
+
+* :class:`TrayStatus` updates the header badges (connected / reconnecting… / battery);
+* single :class:`DieResult` values are collected (:class:`DiceCollector`: the right kind
+  of die, until the pending request has its count), then submitted as one electronic
+  ``Roll`` through the play presenter — the same path as a tap;
+* button presses, shipped LED frames and device notes go to the handlers the kiosk
+  sets (:attr:`on_button`, :attr:`on_frame`, :attr:`on_note`, :attr:`on_devices`).
+
+Shipped LED frames are not queued: the animator may ship 42 a second, so the hub keeps
+only the newest one, and the mirror draws the latest frame, never a backlog.
+
+**Waking the main thread.** ``wake`` (the kiosk sets a Kivy ``Clock.create_trigger``)
+is called after every post; there is no polling interval. Kivy's scheduling methods are
+thread-safe, and a trigger is disarmed *before* its callback runs, so a message posted
+while :meth:`pump` is draining re-arms it and is handled on the next frame: a wake-up
+cannot be lost. The queue is filled before ``wake`` is called, and ``pump`` re-arms the
+trigger itself when it stops at :data:`MAX_PER_PUMP` with messages left. Nothing here
+imports Kivy, so the hub is tested without a display.
 """
 
 from __future__ import annotations
 
 import queue
 import threading
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from typing import Any, Protocol
 
-from firmware_bridge.dice.base import DiceSource
-from firmware_bridge.dice.messages import (
-    DiceMessage,
-    DieResult,
-    DieRolling,
-    PostDice,
-    TrayState,
-    TrayStatus,
-)
+from firmware_bridge.buttons import ButtonMessage, ButtonPressed, RollButtonPressed
+from firmware_bridge.dice.collector import DiceCollector
+from firmware_bridge.dice.messages import DieResult, DieRolling, TrayState, TrayStatus
+from firmware_bridge.rig import DeviceNote, LedFrameShown, RigMessage
+from kiosk.presenters.common import Banner
 from kiosk.presenters.devices import DeviceState, DeviceStatus
+from kiosk.presenters.play import PlayPresenter
 
-MAX_PER_PUMP = 64  # messages handled per main-loop tick; the rest wait for the next one
-PUMP_INTERVAL_S = 1 / 20
+MAX_PER_PUMP = 64  # messages handled per main-loop frame; the rest wait for the next one
 
 _STATE: dict[TrayState, DeviceState] = {
     TrayState.CONNECTED: "connected",
@@ -43,49 +53,60 @@ _STATE: dict[TrayState, DeviceState] = {
 class RollTarget(Protocol):
     """What the hub hands rolls to: the play presenter of the game on screen."""
 
+    notice: str
+
     def dice_request(self) -> Any: ...
 
     def electronic_roll(self, values: tuple[int, ...], device: str | None = None) -> bool: ...
 
     def set_devices(self, statuses: tuple[DeviceStatus, ...]) -> None: ...
 
+    def changed(self) -> None: ...
+
 
 class HardwareHub:
-    """Owns the queue and the dice sources; ``pump`` runs on the main thread only."""
+    """Owns the queue; ``post`` is for any thread, everything else for the main thread."""
 
-    def __init__(self) -> None:
-        self.queue: queue.Queue[DiceMessage] = queue.Queue()
-        self.sources: list[DiceSource] = []
+    def __init__(self, wake: Callable[[], None] | None = None) -> None:
+        self.queue: queue.Queue[RigMessage] = queue.Queue()
+        #: Called after every post, from the posting thread (a Kivy trigger in the app).
+        self.wake = wake
+        self.collector = DiceCollector()
         self.statuses: dict[str, DeviceStatus] = {}
-        self.pending: list[int] = []
-        self.pending_device: str | None = None
-        self._request_key: object = None
+        self.notes: list[DeviceNote] = []
         self.rolling = False
         self.handled = 0
+        self.on_button: Callable[[ButtonMessage], object] | None = None
+        self.on_frame: Callable[[LedFrameShown], None] | None = None
+        self.on_note: Callable[[DeviceNote], None] | None = None
+        self.on_devices: Callable[[tuple[DeviceStatus, ...]], None] | None = None
+        self._frame: LedFrameShown | None = None
+        self._frame_lock = threading.Lock()
 
     # --- any thread -------------------------------------------------------------------
 
-    def post(self, message: DiceMessage) -> None:
-        """Thread-safe: what device threads call (it is ``queue.Queue.put``)."""
-        self.queue.put(message)
+    def post(self, message: RigMessage) -> None:
+        """Thread-safe: what device threads call. Frames replace the unshown one."""
+        if isinstance(message, LedFrameShown):
+            with self._frame_lock:
+                self._frame = message
+        else:
+            self.queue.put(message)
+        wake = self.wake
+        if wake is not None:
+            wake()
 
     # --- main thread ------------------------------------------------------------------
-
-    def start(self, sources: Iterable[DiceSource]) -> None:
-        for source in sources:
-            self.sources.append(source)
-            source.start(self.post)
-
-    def stop(self) -> None:
-        for source in self.sources:
-            source.stop()
-        self.sources.clear()
 
     def device_statuses(self) -> tuple[DeviceStatus, ...]:
         return tuple(self.statuses[k] for k in sorted(self.statuses))
 
     def pump(self, target: RollTarget | None) -> int:
-        """Handle waiting messages (at most MAX_PER_PUMP). Returns how many."""
+        """Handle waiting messages (at most MAX_PER_PUMP) and the newest LED frame."""
+        with self._frame_lock:
+            frame, self._frame = self._frame, None
+        if frame is not None and self.on_frame is not None:
+            self.on_frame(frame)
         handled = 0
         statuses_changed = False
         while handled < MAX_PER_PUMP:
@@ -104,11 +125,25 @@ class HardwareHub:
                 statuses_changed = True
             elif isinstance(message, DieRolling):
                 self.rolling = True
-            elif isinstance(message, DieResult) and target is not None:
+            elif isinstance(message, DieResult):
                 self.rolling = False
-                self._collect(message, target)
-        if statuses_changed and target is not None:
-            target.set_devices(self.device_statuses())
+                if target is not None:
+                    self._collect(message, target)
+            elif isinstance(message, ButtonPressed | RollButtonPressed):
+                if self.on_button is not None:
+                    self.on_button(message)
+            elif isinstance(message, DeviceNote):
+                self.notes.append(message)
+                if self.on_note is not None:
+                    self.on_note(message)
+        if statuses_changed:
+            statuses = self.device_statuses()
+            if target is not None:
+                target.set_devices(statuses)
+            if self.on_devices is not None:
+                self.on_devices(statuses)
+        if handled == MAX_PER_PUMP and not self.queue.empty() and self.wake is not None:
+            self.wake()  # the rest on the next frame
         self.handled += handled
         return handled
 
@@ -116,74 +151,57 @@ class HardwareHub:
         """Gather single dice until the request has its count; then submit them as one."""
         request = target.dice_request()
         if request is None:
-            self.pending.clear()
+            self.collector.expect(None)
             target.electronic_roll((result.face,), result.device)  # refused with a banner
             return
-        key = (request.purpose, request.label, request.count, request.sides, request.player)
-        if key != self._request_key:
-            self._request_key = key
-            self.pending.clear()
-        self.pending.append(result.face)
-        self.pending_device = result.device
-        if len(self.pending) >= request.count:
-            values = tuple(self.pending[: request.count])
-            self.pending.clear()
-            self._request_key = None
-            target.electronic_roll(values, result.device)
+        self.collector.expect(request)
+        step = self.collector.add(result)
+        if step.roll is not None and step.roll.values is not None:
+            target.electronic_roll(step.roll.values, step.roll.device)
+        else:  # partial ("1 of 2 dice in") or the wrong kind of die
+            target.notice = step.note
+            target.changed()
 
 
-def schedule_pump(hub: HardwareHub, target: Callable[[], RollTarget | None]) -> Any:
-    """Drain the hub from Kivy's clock on the main thread; returns the clock event."""
-    from kivy.clock import Clock
-
-    return Clock.schedule_interval(lambda _dt: hub.pump(target()), PUMP_INTERVAL_S)
+#: Game actions the table's "End turn" button plays: the first one that is legal now.
+END_TURN_ACTIONS = ("end_turn", "end_actions", "end_action_phase")
 
 
-class SimulatedDice(DiceSource):
-    """A die you drive from code or a test, from any thread, through the real queue path."""
+def press_on_game(play: PlayPresenter, message: ButtonMessage) -> bool:
+    """What a table button does to the game on screen; False for menu and admin.
 
-    name = "simulated dice"
-
-    def __init__(self, device: str = "sim-die", battery: int | None = 87) -> None:
-        self.device = device
-        self.battery = battery
-        self._post: PostDice | None = None
-        self._state = TrayState.ABSENT
-        self._seq = 0
-        self._lock = threading.Lock()
-
-    def start(self, post: PostDice) -> None:
-        self._post = post
-        self._set(TrayState.CONNECTED)
-
-    def stop(self, timeout: float = 2.0) -> None:
-        if self._post is not None:
-            self._set(TrayState.STOPPED)
-        self._post = None
-
-    @property
-    def state(self) -> TrayState:
-        return self._state
-
-    def _set(self, state: TrayState) -> None:
-        self._state = state
-        if self._post is not None:
-            self._post(TrayStatus(device=self.device, state=state, battery=self.battery))
-
-    def disconnect(self) -> None:
-        """As if the cable was pulled: the header says "reconnecting"."""
-        self._set(TrayState.RECONNECTING)
-
-    def reconnect(self) -> None:
-        self._set(TrayState.CONNECTED)
-
-    def roll(self, *faces: int, sides: int = 6) -> None:
-        """Post one result per die, as a tray does when each die comes to rest."""
-        if self._post is None:
-            raise RuntimeError("The simulated dice are not started.")
-        for face in faces:
-            with self._lock:
-                self._seq += 1
-                seq = self._seq
-            self._post(DieRolling(device=self.device, die_id=0))
-            self._post(DieResult(device=self.device, die_id=0, face=face, faces=sides, seq=seq))
+    The same presenter calls as the screen's buttons: confirm = "Done" of the
+    fix-the-table step, else the open form's "Submit"; undo / redo (held undo); end turn
+    = the game's own end-of-turn action if it is legal; a roll button = the Pi rolls the
+    pending dice from the game's seeded generator (a software roll, journaled and
+    replayable; the button panel lights its LED and sounds its buzzer by itself).
+    Navigation (menu, admin) belongs to the kiosk.
+    """
+    if isinstance(message, RollButtonPressed):
+        play.roll_in_software()
+        return True
+    action = message.action
+    if action == "confirm":
+        if play.fix_step is not None:
+            play.next_fix_step()
+        elif play.form is not None:
+            play.form_submit()
+        else:
+            play.notice = "Nothing to confirm: choose an action on the screen."
+            play.changed()
+    elif action == "undo":
+        play.undo()
+    elif action == "redo":
+        play.redo()
+    elif action == "end_turn":
+        payloads = play.legal_payloads()
+        for kind in END_TURN_ACTIONS:
+            found = next((p for p in payloads if p.get("type") == kind), None)
+            if found is not None:
+                play.submit(found)
+                return True
+        play.banner = Banner("The turn cannot end right now.")
+        play.changed()
+    else:
+        return False
+    return True

@@ -14,6 +14,7 @@ from firmware_bridge.config import (
     ButtonSettings,
     CompanionConfig,
     DiceConfig,
+    GoDiceSettings,
     GpioDiceSettings,
     LedsConfig,
     SerialDiceSettings,
@@ -104,6 +105,7 @@ def test_example_file_is_valid_and_anchors_the_layout_path() -> None:
         (config.buttons, ButtonSettings()),
         (config.dice.serial, SerialDiceSettings()),
         (config.dice.gpio, GpioDiceSettings()),
+        (config.dice.godice, GoDiceSettings()),
     ):
         for name in type(default).model_fields:
             if name != "enabled":
@@ -313,11 +315,30 @@ def test_unreadable_file_is_a_problem_not_a_crash(tmp_path: Path) -> None:
     assert "not UTF-8" in str(loaded.problems[0])
 
 
-def test_kiosk_section_is_a_placeholder_that_keeps_unknown_keys() -> None:
-    config, problems = parse_config_text('[kiosk]\nrotation = 180\nlanguage = "de"\n')
-    assert not problems and config is not None
-    assert config.kiosk.rotation == 180
-    assert config.kiosk.model_extra == {"language": "de"}
+def test_a_misspelt_kiosk_key_is_refused_with_its_line() -> None:
+    config, problems = parse_config_text("[kiosk]\nrotation = 180\nlockd = true\n")
+    assert config is None
+    assert [(p.where, p.message) for p in problems] == [
+        ("line 3, kiosk.lockd", "unknown setting (misspelt?)")
+    ]
+
+
+def test_a_broken_file_keeps_its_valid_sections(tmp_path: Path) -> None:
+    text = (
+        'data_dir = "games"\n[leds]\ncount = "many"\n[kiosk]\nlocked = true\nidle_timeout_s = 60\n'
+    )
+    loaded = load_config(write(tmp_path, text), environ=NO_ENV, platform=LAPTOP)
+    assert [p.where for p in loaded.problems] == ["line 3, leds.count"]
+    assert (loaded.config.kiosk.locked, loaded.config.kiosk.idle_timeout_s) == (True, 60)
+    assert loaded.config.data_dir == tmp_path / "games"
+    assert loaded.config.leds.count == LedsConfig().count
+
+
+def test_a_broken_kiosk_section_still_stays_locked(tmp_path: Path) -> None:
+    text = "[kiosk]\nlocked = true\nlockd = false\n"
+    loaded = load_config(write(tmp_path, text), environ=NO_ENV, platform=LAPTOP)
+    assert loaded.problems
+    assert loaded.config.kiosk.locked is True
 
 
 def test_find_key_line_handles_tables_and_dotted_keys() -> None:
@@ -349,3 +370,57 @@ def test_hardware_md_example_frames_decode_to_the_message_named() -> None:
     (message,) = FrameDecoder().feed(bytes.fromhex(" ".join(hello.group(1).split())))
     assert isinstance(message, Hello) and message.device_id == "pico-tray-e6605838"
     assert message.boot_id == 0x12345678 and len(message.dice) == 3
+
+
+GODICE_TOML = """
+[dice]
+source = "godice"
+
+[dice.godice]
+connect_timeout_s = 8.0
+
+[[dice.godice.dice]]
+address = "F4:12:FA:3C:5B:01"
+shell = "D4"
+die_id = 1
+label = "red"
+
+[[dice.godice.dice]]
+name = "GoDice"
+shell = "D6"
+die_id = 2
+"""
+
+
+def test_godice_section_configures_bluetooth_dice() -> None:
+    config, problems = parse_config_text(GODICE_TOML, "c.toml")
+    assert not problems and config is not None
+    godice = config.dice.godice
+    assert godice.connect_timeout_s == 8.0
+    assert [(d.device, d.shell.faces) for d in godice.dice] == [("red", 4), ("godice-2", 6)]
+    resolved = config.resolved(LAPTOP)  # an explicit source is kept off a Pi
+    assert resolved.dice.source == "godice"
+    assert (resolved.dice.godice.enabled, resolved.dice.serial.enabled) == (True, False)
+    assert not CompanionConfig().resolved(PI4).dice.godice.enabled  # auto = the serial tray
+
+
+def test_godice_source_without_dice_names_the_line_to_change() -> None:
+    config, problems = parse_config_text('[dice]\nsource = "godice"\n', "c.toml")
+    assert config is None
+    (problem,) = problems
+    assert problem.where == "line 2, dice.source"
+    assert "[[dice.godice.dice]]" in problem.message
+
+
+def test_godice_enabled_is_refused_source_chooses() -> None:
+    config, problems = parse_config_text("[dice.godice]\nenabled = true\n", "c.toml")
+    assert config is None
+    assert [p.where for p in problems] == ["line 2, dice.godice.enabled"]
+    assert '[dice] source = "godice"' in problems[0].message
+
+
+def test_godice_dice_need_an_address_or_a_name() -> None:
+    text = '[dice]\nsource = "godice"\n[[dice.godice.dice]]\nshell = "D4"\n'
+    config, problems = parse_config_text(text, "c.toml")
+    assert config is None and problems
+    assert "address or a name" in problems[0].message

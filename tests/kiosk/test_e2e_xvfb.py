@@ -1,0 +1,404 @@
+"""End to end under Xvfb: the real ``companion`` app, real clicks, a die on a pty.
+
+The test starts ``.venv/bin/companion --config <toml> --data-dir <dir>`` (the README's
+way) on a private Xvfb display. ``[dice] source = "serial"`` points the app's real
+serial reader at a pty whose device end the *test* owns through
+``firmware_bridge.dice.sim_tray``: every die face is chosen and sent by the test, in the
+tray's wire protocol. The LEDs are the simulated strip. Clicks are ``xdotool`` mouse
+events at the window coordinates the app's ``COMPANION_UI_MAP`` test hook reports.
+
+It plays Kolossus from setup through the four Great Quake rolls (each on the pty die),
+the Die of Destiny, a class choice, the movement roll and a move, pulls the tray's
+cable once on the way, and then checks:
+
+* the journal on disk holds the actions, and every roll in it has exactly the faces
+  the tray sent, marked electronic, from the tray;
+* the header badge showed connected, reconnecting and the tray's battery;
+* the LED mirror on screen shows a frame the simulated strip really shipped (same
+  sequence number, same CRC-32, from ``COMPANION_SIM_LEDS``), lighting only cells the
+  referee highlights, and the mirror is visibly drawn in an X screenshot;
+* SIGTERM (``systemctl stop``) ends the app with status 0 and the strip's last frame
+  is dark.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+import zlib
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from companion.journal import Journal
+from companion.session import Session
+from firmware_bridge.dice.frames import DieSpec
+from firmware_bridge.dice.sim_tray import SimDiceTray
+from firmware_bridge.layout import kolossus_layout
+
+ROOT = Path(__file__).resolve().parents[2]
+COMPANION = Path(sys.executable).parent / "companion"
+XVFB = shutil.which("Xvfb")
+XDOTOOL = shutil.which("xdotool")
+TRAY_BATTERY = 55
+FACES = [3, 1, 4, 2, 2, 1, 3, 4]  # what the test's die shows, roll after roll
+SIDEBAR = {"Undo", "Redo", "Table", "Board", "LEDs", "Scores", "Home"}
+DARK_RING = (23, 26, 31)  # an unlit LED in the mirror: Color(0.09, 0.10, 0.12)
+
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.skipif(
+        XVFB is None or XDOTOOL is None,
+        reason="needs Xvfb and xdotool (Debian: apt install xvfb xdotool)",
+    ),
+]
+
+
+def free_display() -> int:
+    for number in range(140, 240):
+        if (
+            not Path(f"/tmp/.X{number}-lock").exists()
+            and not Path(f"/tmp/.X11-unix/X{number}").exists()
+        ):
+            return number
+    raise RuntimeError("no free X display number")
+
+
+@pytest.fixture
+def display() -> Iterator[str]:
+    assert XVFB is not None
+    for _attempt in range(3):
+        number = free_display()
+        server = subprocess.Popen(
+            [XVFB, f":{number}", "-screen", "0", "800x480x24", "-nolisten", "tcp"],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        deadline = time.monotonic() + 5
+        while time.monotonic() < deadline and server.poll() is None:
+            if Path(f"/tmp/.X11-unix/X{number}").exists():
+                break
+            time.sleep(0.05)
+        if server.poll() is None:
+            break
+    else:
+        pytest.fail("Xvfb did not start")
+    yield f":{number}"
+    server.terminate()
+    server.wait(5)
+
+
+@dataclass
+class App:
+    """The running companion, seen through its UI map, its journal and the X server."""
+
+    process: subprocess.Popen[bytes]
+    display: str
+    ui_map: Path
+    strip_file: Path
+    journal: Path
+    window: str = ""
+    timings: dict[str, list[float]] = field(default_factory=dict)
+
+    def ui(self) -> dict[str, Any]:
+        for _ in range(50):
+            try:
+                data: dict[str, Any] = json.loads(self.ui_map.read_text())
+                return data
+            except (OSError, ValueError):
+                time.sleep(0.02)
+        raise AssertionError("the app never wrote its UI map")
+
+    def wait(self, what: str, done: Callable[[dict[str, Any]], bool], timeout: float = 8) -> Any:
+        deadline = time.monotonic() + timeout
+        while True:
+            assert self.process.poll() is None, f"the app exited ({self.process.returncode})"
+            ui = self.ui()
+            if done(ui):
+                return ui
+            assert time.monotonic() < deadline, f"waited for {what}; the screen: {brief(ui)}"
+            time.sleep(0.03)
+
+    def buttons(self) -> list[dict[str, Any]]:
+        return [b for b in self.ui()["buttons"] if not b["disabled"]]
+
+    def find(self, text: str, *, exact: bool = False) -> dict[str, Any] | None:
+        found = [b for b in self.buttons() if b["text"] == text]
+        if not found and not exact:
+            found = [b for b in self.buttons() if b["text"].startswith(text)]
+        return found[0] if found else None
+
+    def xdotool(self, *args: str) -> str:
+        assert XDOTOOL is not None
+        result = subprocess.run(
+            [XDOTOOL, *args],
+            env={**os.environ, "DISPLAY": self.display},
+            capture_output=True,
+            text=True,
+            timeout=10,
+        )
+        return result.stdout.strip()
+
+    def click(self, text: str, *, exact: bool = False) -> None:
+        """A mouse click at the centre of the button with this text; waits for a redraw."""
+        self.wait(f"a button {text!r}", lambda _ui: self.find(text, exact=exact) is not None, 4)
+        button = self.find(text, exact=exact)
+        assert button is not None
+        before = self.ui_map.read_text()
+        self.xdotool("mousemove", "--window", self.window, str(button["x"]), str(button["y"]))
+        time.sleep(0.03)
+        self.xdotool("mousedown", "1")
+        time.sleep(0.05)
+        self.xdotool("mouseup", "1")
+        deadline = time.monotonic() + 4
+        while self.ui_map.read_text() == before and time.monotonic() < deadline:
+            time.sleep(0.02)
+
+    def rows(self, sql: str) -> list[tuple[Any, ...]]:
+        if not self.journal.exists():
+            return []
+        db = sqlite3.connect(f"file:{self.journal}?mode=ro", uri=True, timeout=5)
+        try:
+            return db.execute(sql).fetchall()
+        finally:
+            db.close()
+
+    def actions(self) -> list[dict[str, Any]]:
+        """The journal's acted actions, oldest first (no undo happens in this test)."""
+        rows = self.rows("SELECT payload FROM entries WHERE kind = 'act' ORDER BY game_id, seq")
+        return [json.loads(payload) for (payload,) in rows]
+
+
+def brief(ui: dict[str, Any]) -> str:
+    texts = [b["text"].replace("\n", " ")[:28] for b in ui.get("buttons", [])]
+    return f"{ui.get('screen')} {ui.get('devices')!r} {ui.get('banner')!r} {texts}"
+
+
+@pytest.fixture
+def tray(tmp_path: Path) -> Iterator[SimDiceTray]:
+    """The test's own dice tray: three d4 behind a pty, speaking the tray protocol."""
+    sim = SimDiceTray(
+        str(tmp_path / "dice-tray"),
+        device_id="test-tray",
+        dice=(DieSpec(1, 4), DieSpec(2, 4), DieSpec(3, 4)),
+        seed=7,
+    )
+    sim.battery = TRAY_BATTERY
+    sim.start()
+    yield sim
+    sim.stop()
+
+
+@pytest.fixture
+def app(tmp_path: Path, display: str, tray: SimDiceTray) -> Iterator[App]:
+    config = tmp_path / "companion.toml"
+    config.write_text(
+        f"""
+[dice]
+source = "serial"
+
+[dice.serial]
+port = "{tray.path}"
+usb_vid = 0                  # never a real tray on this machine
+usb_pid = 0
+backoff_initial_s = 0.2
+
+[buttons]
+source = "none"
+
+[leds]
+driver = "sim"
+
+[kiosk]
+idle_timeout_s = 0           # no shop demo in the middle of the test
+on_boot = "home"
+""",
+        encoding="utf-8",
+    )
+    env = {
+        key: value
+        for key, value in os.environ.items()
+        if not key.startswith(("KCFG_", "SDL_", "COMPANION_", "GPIOZERO_"))
+    }
+    kivy_home = tmp_path / "kivy-home"
+    kivy_home.mkdir()
+    env.update(
+        DISPLAY=display,
+        KIVY_HOME=str(kivy_home),
+        KIVY_NO_ARGS="1",
+        KIVY_NO_CONSOLELOG="1",
+        KIVY_NO_FILELOG="1",
+        COMPANION_UI_MAP=str(tmp_path / "ui.json"),
+        COMPANION_SIM_LEDS=str(tmp_path / "strip.json"),
+    )
+    data = tmp_path / "data"
+    log = (tmp_path / "app.log").open("wb")
+    command = [str(COMPANION), "--config", str(config), "--data-dir", str(data)]
+    process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=log, stderr=log)
+    running = App(
+        process, display, tmp_path / "ui.json", tmp_path / "strip.json", data / "journal.sqlite3"
+    )
+    try:
+        deadline = time.monotonic() + 20
+        while not running.ui_map.exists():
+            assert process.poll() is None, (tmp_path / "app.log").read_text()[-3000:]
+            assert time.monotonic() < deadline, "the app never drew its first screen"
+            time.sleep(0.05)
+        running.window = running.xdotool("search", "--sync", "--pid", str(process.pid))
+        running.window = running.window.splitlines()[0]
+        yield running
+    finally:
+        if process.poll() is None:
+            process.send_signal(signal.SIGTERM)
+            try:
+                process.wait(10)
+            except subprocess.TimeoutExpired:
+                process.kill()
+        log.close()
+
+
+def roll_on_tray(app: App, tray: SimDiceTray, face: int) -> None:
+    """Roll the test's die and wait until the journal has the game's roll."""
+    rolls_before = sum(a["type"] == "roll" for a in app.actions())
+    started = time.monotonic()
+    tray.roll(1 + rolls_before % 3, face)
+    deadline = started + 8
+    while sum(a["type"] == "roll" for a in app.actions()) == rolls_before:
+        assert time.monotonic() < deadline, f"the roll never reached the journal: {brief(app.ui())}"
+        time.sleep(0.005)
+    app.timings.setdefault("pty roll → journal commit", []).append(time.monotonic() - started)
+    app.wait(
+        "the dice panel to go",
+        lambda ui: not any(b["text"] == "Roll in software" for b in ui["buttons"]),
+    )
+    app.timings.setdefault("pty roll → screen updated", []).append(time.monotonic() - started)
+
+
+def play_until_a_move(app: App, tray: SimDiceTray, sent: list[int]) -> None:
+    """Play Kolossus by clicks and pty rolls until the first miniature has moved."""
+    for _step in range(80):
+        if any(a["type"] == "move" for a in app.actions()) and app.find("Done") is None:
+            return
+        if app.find("Done", exact=True) is not None:  # fix the table, step by step
+            app.click("Done", exact=True)
+        elif app.find("Roll in software") is not None:  # the game wants a die: the tray rolls
+            face = FACES[len(sent) % len(FACES)]
+            sent.append(face)
+            roll_on_tray(app, tray, face)
+            if len(sent) == 1:
+                pull_the_cable(app, tray)
+        elif app.find("Ready", exact=True) is not None:
+            app.click("Ready", exact=True)
+        elif app.find("Quake move:") is not None:
+            app.click("Quake move:")
+        elif app.find("Choose class:") is not None:
+            warrior = app.find("Choose class: cls W") is not None  # a Warrior rolls 1d4
+            app.click("Choose class: cls W" if warrior else "Choose class:")
+        elif app.find("Choose class (") is not None:
+            app.click("Choose class (")
+        elif app.find("Move:") is not None:
+            app.click("Move:")
+        elif app.find("Move (") is not None:
+            app.click("Move (")
+        else:
+            raise AssertionError(f"no way forward: {brief(app.ui())}")
+    raise AssertionError(f"no move after 80 steps: {app.actions()}")
+
+
+def pull_the_cable(app: App, tray: SimDiceTray) -> None:
+    """Unplug the tray (the badge says reconnecting…) and plug it back in."""
+    tray.unplug()
+    app.wait("reconnecting", lambda ui: ui["devices"] == f"Dice reconnecting… {TRAY_BATTERY}%")
+    tray.replug()
+    app.wait("reconnected", lambda ui: ui["devices"] == f"Dice on {TRAY_BATTERY}%")
+
+
+def test_kolossus_by_clicks_and_pty_dice_with_leds_mirrored(
+    app: App, tray: SimDiceTray, tmp_path: Path
+) -> None:
+    home = app.wait("Home", lambda ui: ui["screen"] == "home")
+    assert home["home_banner"] == ""  # a valid configuration, every device opened
+    app.click("Kolossus")
+    app.wait("Setup", lambda ui: ui["screen"] == "setup")
+    app.click("Start game", exact=True)
+    app.wait("the game", lambda ui: ui["screen"] == "play")
+    app.wait("the tray's badge", lambda ui: ui["devices"] == f"Dice on {TRAY_BATTERY}%")
+
+    sent: list[int] = []
+    play_until_a_move(app, tray, sent)
+
+    # The journal: the actions played, each roll with exactly the faces the tray sent.
+    actions = app.actions()
+    kinds = [a["type"] for a in actions]
+    assert kinds[0] == "ready" and kinds.count("quake_move") == 4 and "move" in kinds
+    rolls = [a for a in actions if a["type"] == "roll"]
+    assert [tuple(r["values"]) for r in rolls] == [(face,) for face in sent]
+    assert len(rolls) >= 6  # four Great Quakes, the Die of Destiny, the movement die
+    assert all(r["source"] == "electronic" and r["device"] == "test-tray" for r in rolls)
+    assert not tray.unacked  # every result was acked by the app's reader
+
+    # The LEDs: switch the left area to the LED mirror and compare with the strip.
+    app.click("Table", exact=True)
+    app.click("LEDs", exact=True)
+    ui = app.wait(
+        "a lit mirror frame",
+        lambda ui: ui["mirror"]["visible"] and any(map(any, ui["mirror"]["frame"])),
+    )
+    mirror = ui["mirror"]
+    strip = json.loads(app.strip_file.read_text())
+    assert strip["seq"] >= mirror["seq"]
+    assert strip["recent"][str(mirror["seq"])] == zlib.crc32(
+        bytes(channel for pixel in mirror["frame"] for channel in pixel)
+    ), "the mirror shows a frame the strip never shipped"
+    screenshot = grab(app.display, tmp_path / "screen.png")
+    left, top, width, height = mirror["rect"]
+    rings = sum(
+        1
+        for x in range(left, left + width, 2)
+        for y in range(top, top + height, 2)
+        if all(
+            abs(a - b) <= 4 for a, b in zip(screenshot.getpixel((x, y)), DARK_RING, strict=False)
+        )
+    )
+    assert rings > 200, "the LED mirror is not drawn on screen"
+
+    # Stop as systemd does (SIGTERM): a clean exit, the strip left dark.
+    app.process.send_signal(signal.SIGTERM)
+    assert app.process.wait(15) == 0
+    final = json.loads(app.strip_file.read_text())
+    assert not any(map(any, final["frame"]))
+
+    # The referee, replaying the journal, lights the cells the mirror showed.
+    layout = kolossus_layout()
+    with Journal(app.journal) as journal:
+        [info] = journal.games()
+        session, damage = Session.resume(journal, info.game_id)
+    assert damage is None
+    assert [session.rules.dump_action(a)["type"] for a in session.actions] == kinds
+    allowed = {
+        i for h in session.rules.highlights(session.state, None) for i in layout.leds_of(h.cell)
+    }
+    lit = {i for i, pixel in enumerate(mirror["frame"]) if any(pixel)}
+    assert lit and lit <= allowed
+    for name, values in app.timings.items():
+        print(
+            f"{name}: median {1000 * sorted(values)[len(values) // 2]:.0f} ms, "
+            f"max {1000 * max(values):.0f} ms over {len(values)} rolls"
+        )
+
+
+def grab(display: str, path: Path) -> Any:
+    from PIL import ImageGrab
+
+    image = ImageGrab.grab(xdisplay=display).convert("RGB")
+    image.save(path)
+    return image
