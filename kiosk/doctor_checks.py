@@ -1,0 +1,609 @@
+"""The kiosk's part of ``companion doctor``: storage, the journal, the screen, touch, the service.
+
+:mod:`firmware_bridge.doctor` looks at dice, buttons and LEDs; this module looks at what
+a kiosk on a Raspberry Pi needs besides: games saved on persistent storage with room to
+spare, a journal that opens and passes SQLite's integrity check in WAL mode (every
+committed move survives a power cut), a display (a desktop session or KMS/DRM), a
+touchscreen, the ``companion`` service user in the device groups, and the configuration
+the service really reads.
+
+As in the hardware doctor, :func:`gather_kiosk_facts` collects everything in one place
+(below a ``root`` directory, so tests invent machines) and :func:`diagnose_kiosk` judges
+it without touching the system.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import sqlite3
+import struct
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from urllib.parse import quote
+
+from firmware_bridge.config import LoadedConfig
+from firmware_bridge.doctor import Finding, Severity, doctor
+from firmware_bridge.platform import Platform, detect_platform
+
+JOURNAL_FILE = "journal.sqlite3"  # the same name as kiosk.cli.JOURNAL_FILE
+SERVICE_NAME = "colossus-companion"
+SERVICE_USER = "companion"
+#: The groups deploy/install-pi puts the service user in: GPIO buttons, SPI LEDs, I2C,
+#: the display (DRM card and render node), touch input and the dice tray's serial port.
+SERVICE_GROUPS = ("gpio", "spi", "i2c", "video", "render", "input", "dialout")
+INSTALLED_CONFIG = Path("/etc/colossus-companion/companion.toml")
+
+VOLATILE_FILE_SYSTEMS = frozenset({"tmpfs", "ramfs"})
+MIN_FREE_BYTES = 64 * 1024 * 1024  # below: a problem (SQLite needs room for its WAL)
+LOW_FREE_BYTES = 256 * 1024 * 1024  # below: a warning
+SQLITE_MAGIC = b"SQLite format 3\x00"
+
+ABS_X = 0x00
+ABS_MT_POSITION_X = 0x35
+BTN_TOUCH = 0x14A
+#: The kernel prints input capability bitmaps in words of ``unsigned long``.
+LONG_BITS = struct.calcsize("l") * 8
+
+
+@dataclass(frozen=True)
+class Mount:
+    """One line of ``/proc/self/mountinfo``: where, which file system, from what."""
+
+    point: str
+    fstype: str
+    source: str = ""
+
+
+@dataclass(frozen=True)
+class InputDevice:
+    """One block of ``/proc/bus/input/devices``."""
+
+    name: str
+    handlers: tuple[str, ...] = ()
+    abs_bits: frozenset[int] = frozenset()
+    key_bits: frozenset[int] = frozenset()
+
+    @property
+    def multitouch(self) -> bool:
+        return ABS_MT_POSITION_X in self.abs_bits
+
+    @property
+    def single_touch(self) -> bool:
+        return not self.multitouch and ABS_X in self.abs_bits and BTN_TOUCH in self.key_bits
+
+    @property
+    def event_node(self) -> str | None:
+        for handler in self.handlers:
+            if handler.startswith("event"):
+                return f"/dev/input/{handler}"
+        return None
+
+
+@dataclass(frozen=True)
+class JournalHealth:
+    """What the journal file looks like, read without changing it."""
+
+    path: Path
+    exists: bool
+    size: int = 0
+    wal: bool | None = None  # from the file header; None = not an SQLite file
+    integrity: tuple[str, ...] = ()  # PRAGMA integrity_check rows; ("ok",) when sound
+    games: int | None = None
+    error: str | None = None
+    permission_denied: bool = False
+
+    @property
+    def sound(self) -> bool:
+        return self.exists and self.error is None and self.integrity == ("ok",)
+
+
+@dataclass(frozen=True)
+class KioskFacts:
+    """Everything :func:`diagnose_kiosk` judges, gathered by :func:`gather_kiosk_facts`."""
+
+    data_dir: Path
+    data_dir_exists: bool
+    data_dir_is_dir: bool
+    journal: JournalHealth
+    mount: Mount | None = None
+    free_bytes: int | None = None
+    is_pi: bool = False
+    display_env: str | None = None  # "DISPLAY=:0" or "WAYLAND_DISPLAY=wayland-0"
+    dri_nodes: tuple[str, ...] = ()
+    input_devices: tuple[InputDevice, ...] = ()
+    inaccessible: frozenset[str] = frozenset()  # device nodes this user cannot open
+    service_user_groups: frozenset[str] | None = None  # None: no service user
+    system_groups: frozenset[str] = frozenset()
+    config_path: Path | None = None
+    installed_config_exists: bool = False
+
+
+# --- reading the machine ---------------------------------------------------------------
+
+
+def _unescape_mount(text: str) -> str:
+    """Mount points escape space, tab, newline and backslash as octal (``\\040``)."""
+    return re.sub(r"\\([0-7]{3})", lambda m: chr(int(m.group(1), 8)), text)
+
+
+def parse_mountinfo(text: str) -> tuple[Mount, ...]:
+    """``/proc/self/mountinfo`` lines → mounts, in mount order."""
+    mounts: list[Mount] = []
+    for line in text.splitlines():
+        before, sep, after = line.partition(" - ")
+        fields, tail = before.split(), after.split()
+        if not sep or len(fields) < 5 or not tail:
+            continue
+        mounts.append(Mount(_unescape_mount(fields[4]), tail[0], tail[1] if len(tail) > 1 else ""))
+    return tuple(mounts)
+
+
+def mount_of(path: Path, mounts: Iterable[Mount]) -> Mount | None:
+    """The mount that holds ``path`` (the longest mount point above it; the latest wins)."""
+    text = str(path)
+    best: Mount | None = None
+    for mount in mounts:
+        point = mount.point.rstrip("/") or "/"
+        inside = text == point or text.startswith(point + "/") or point == "/"
+        if inside and (best is None or len(point) >= len(best.point.rstrip("/") or "/")):
+            best = mount
+    return best
+
+
+def parse_bitmap(text: str, word_bits: int = LONG_BITS) -> frozenset[int]:
+    """A kernel capability bitmap (hex words, most significant first) → set bit numbers."""
+    bits: set[int] = set()
+    for index, word in enumerate(reversed(text.split())):
+        value = int(word, 16)
+        while value:
+            low = value & -value
+            bits.add(index * word_bits + low.bit_length() - 1)
+            value ^= low
+    return frozenset(bits)
+
+
+def parse_input_devices(text: str, word_bits: int = LONG_BITS) -> tuple[InputDevice, ...]:
+    """``/proc/bus/input/devices`` → one :class:`InputDevice` per block."""
+    devices: list[InputDevice] = []
+    for block in re.split(r"\n\s*\n", text.strip()):
+        name, handlers = "", ()
+        abs_bits: frozenset[int] = frozenset()
+        key_bits: frozenset[int] = frozenset()
+        for line in block.splitlines():
+            kind, _, value = line.partition(": ")
+            if kind == "N" and value.startswith("Name="):
+                name = value[len("Name=") :].strip().strip('"')
+            elif kind == "H" and value.startswith("Handlers="):
+                handlers = tuple(value[len("Handlers=") :].split())
+            elif kind == "B" and value.startswith("ABS="):
+                abs_bits = _bits_or_none(value[len("ABS=") :], word_bits)
+            elif kind == "B" and value.startswith("KEY="):
+                key_bits = _bits_or_none(value[len("KEY=") :], word_bits)
+        if name or handlers:
+            devices.append(InputDevice(name, handlers, abs_bits, key_bits))
+    return tuple(devices)
+
+
+def _bits_or_none(text: str, word_bits: int) -> frozenset[int]:
+    try:
+        return parse_bitmap(text, word_bits)
+    except ValueError:
+        return frozenset()
+
+
+def open_journal_readonly(path: Path) -> sqlite3.Connection:
+    """A read-only connection that creates no file next to the journal.
+
+    While the companion runs, its ``-wal`` and ``-shm`` files exist and a read-only
+    reader shares them (WAL lets it read while the kiosk writes). When no ``-wal`` file
+    exists the kiosk is not running and the file is opened ``immutable``: otherwise a
+    check run as root would leave root-owned ``-wal``/``-shm`` files that the service,
+    running as ``companion``, could not open.
+    """
+    running = Path(f"{path}-wal").exists()
+    uri = f"file:{quote(str(path))}?mode=ro" + ("" if running else "&immutable=1")
+    return sqlite3.connect(uri, uri=True)
+
+
+def inspect_journal(path: Path) -> JournalHealth:
+    """Open the journal read-only and check it, without creating or changing any file.
+
+    Whether it is in WAL mode is read from the file header (bytes 18 and 19 are 2): an
+    ``immutable`` connection (see :func:`open_journal_readonly`) would say "delete".
+    """
+    try:
+        size = path.stat().st_size
+    except FileNotFoundError:
+        return JournalHealth(path, exists=False)
+    except PermissionError as error:
+        return JournalHealth(path, True, error=str(error), permission_denied=True)
+    try:
+        with path.open("rb") as handle:
+            header = handle.read(100)
+    except PermissionError as error:
+        return JournalHealth(path, True, size, error=str(error), permission_denied=True)
+    except OSError as error:
+        return JournalHealth(path, True, size, error=str(error))
+    if not header.startswith(SQLITE_MAGIC):
+        return JournalHealth(path, True, size, error="not an SQLite database")
+    wal = len(header) >= 20 and header[18] == 2 and header[19] == 2
+    try:
+        db = open_journal_readonly(path)
+    except sqlite3.Error as error:
+        return JournalHealth(path, True, size, wal, error=str(error))
+    try:
+        rows = tuple(str(row[0]) for row in db.execute("PRAGMA integrity_check(20)"))
+        games: int | None = None
+        try:
+            games = int(db.execute("SELECT count(*) FROM games").fetchone()[0])
+        except sqlite3.Error:
+            games = None
+        return JournalHealth(path, True, size, wal, rows, games)
+    except sqlite3.Error as error:
+        denied = "readonly" in str(error) or "unable to open" in str(error)
+        return JournalHealth(path, True, size, wal, error=str(error), permission_denied=denied)
+    finally:
+        db.close()
+
+
+def _read(path: Path) -> str:
+    try:
+        return path.read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return ""
+
+
+def _existing_ancestor(path: Path) -> Path:
+    probe = path
+    while not probe.exists() and probe != probe.parent:
+        probe = probe.parent
+    return probe
+
+
+def _service_user_groups(user: str) -> tuple[frozenset[str] | None, frozenset[str]]:
+    """The service user's groups (None when there is no such user) and all groups."""
+    try:
+        import grp
+        import pwd
+    except ImportError:  # not Unix
+        return None, frozenset()
+    everything = grp.getgrall()
+    names = frozenset(group.gr_name for group in everything)
+    try:
+        entry = pwd.getpwnam(user)
+    except KeyError:
+        return None, names
+    groups = {group.gr_name for group in everything if user in group.gr_mem}
+    groups.update(group.gr_name for group in everything if group.gr_gid == entry.pw_gid)
+    return frozenset(groups), names
+
+
+def gather_kiosk_facts(
+    loaded: LoadedConfig,
+    *,
+    root: Path = Path("/"),
+    environ: Mapping[str, str] | None = None,
+    platform: Platform | None = None,
+) -> KioskFacts:
+    """Look at this machine (below ``root``) for the configuration ``loaded``."""
+    env = os.environ if environ is None else environ
+    data_dir = loaded.config.data_dir
+    found = platform if platform is not None else detect_platform(root)
+    anchor = Path(os.path.realpath(_existing_ancestor(data_dir)))
+    try:
+        stats = os.statvfs(anchor)
+        free: int | None = stats.f_bavail * stats.f_frsize
+    except OSError:
+        free = None
+    display = next(
+        (f"{key}={env[key]}" for key in ("DISPLAY", "WAYLAND_DISPLAY") if env.get(key)), None
+    )
+    dri = tuple(sorted(f"/dev/dri/{p.name}" for p in (root / "dev" / "dri").glob("card*")))
+    devices = parse_input_devices(_read(root / "proc" / "bus" / "input" / "devices"))
+    inaccessible = {
+        node for node in dri if not os.access(root / node.lstrip("/"), os.R_OK | os.W_OK)
+    }
+    for device in devices:
+        node = device.event_node
+        if device.multitouch and node and not os.access(root / node.lstrip("/"), os.R_OK):
+            inaccessible.add(node)
+    real = root == Path("/")
+    user_groups, system_groups = _service_user_groups(SERVICE_USER) if real else (None, frozenset())
+    return KioskFacts(
+        data_dir=data_dir,
+        data_dir_exists=data_dir.exists(),
+        data_dir_is_dir=data_dir.is_dir(),
+        journal=inspect_journal(data_dir / JOURNAL_FILE),
+        mount=mount_of(anchor, parse_mountinfo(_read(root / "proc" / "self" / "mountinfo"))),
+        free_bytes=free,
+        is_pi=found.is_raspberry_pi,
+        display_env=display,
+        dri_nodes=dri,
+        input_devices=devices,
+        inaccessible=frozenset(inaccessible),
+        service_user_groups=user_groups,
+        system_groups=system_groups,
+        config_path=loaded.path,
+        installed_config_exists=(root / str(INSTALLED_CONFIG).lstrip("/")).is_file(),
+    )
+
+
+def kiosk_doctor(loaded: LoadedConfig) -> list[Finding]:
+    """The kiosk findings for this machine."""
+    return diagnose_kiosk(gather_kiosk_facts(loaded))
+
+
+def full_doctor(loaded: LoadedConfig) -> list[Finding]:
+    """What ``companion doctor`` prints: the hardware findings, then the kiosk's."""
+    return doctor(loaded) + kiosk_doctor(loaded)
+
+
+# --- judging ---------------------------------------------------------------------------
+
+
+def diagnose_kiosk(facts: KioskFacts) -> list[Finding]:
+    """Every kiosk finding, storage first."""
+    return [
+        *_storage_findings(facts),
+        *_journal_findings(facts.journal),
+        *_display_findings(facts),
+        *_touch_findings(facts),
+        *_service_findings(facts),
+        *_config_path_findings(facts),
+    ]
+
+
+def _megabytes(count: int) -> str:
+    return f"{count / 1_000_000:.0f} MB" if count < 10_000_000_000 else f"{count / 1e9:.0f} GB"
+
+
+def _storage_findings(facts: KioskFacts) -> list[Finding]:
+    topic = "storage"
+    out: list[Finding] = []
+    if facts.data_dir_exists and not facts.data_dir_is_dir:
+        return [Finding(Severity.PROBLEM, topic, f"{facts.data_dir} is a file, not a directory.")]
+    if not facts.data_dir_exists:
+        severity = Severity.WARNING if facts.is_pi else Severity.OK
+        out.append(
+            Finding(
+                severity,
+                topic,
+                f"{facts.data_dir} does not exist yet; the companion creates it for the first "
+                "game" + (" (deploy/install-pi creates it on a kiosk)." if facts.is_pi else "."),
+            )
+        )
+    mount = facts.mount
+    if mount is not None:
+        where = f"{mount.fstype}" + (f" ({mount.source})" if mount.source else "")
+        if mount.fstype in VOLATILE_FILE_SYSTEMS:
+            out.append(
+                Finding(
+                    Severity.PROBLEM,
+                    topic,
+                    f"{facts.data_dir} is on {where}, which lives in RAM: every game is lost at "
+                    "power-off. Put data_dir on the SD card or a USB stick (docs/deploy.md).",
+                )
+            )
+        elif mount.fstype == "overlay" and facts.is_pi:
+            out.append(
+                Finding(
+                    Severity.PROBLEM,
+                    topic,
+                    f"{facts.data_dir} is on the overlay root (read-mostly mode): its writes go "
+                    "to RAM and are lost at power-off. Mount a writable partition there "
+                    "(docs/deploy.md, read-mostly setup).",
+                )
+            )
+        else:
+            out.append(Finding(Severity.OK, topic, f"{facts.data_dir} is on {where}."))
+    if facts.free_bytes is not None:
+        free = facts.free_bytes
+        if free < MIN_FREE_BYTES:
+            out.append(
+                Finding(
+                    Severity.PROBLEM,
+                    topic,
+                    f"Only {_megabytes(free)} free for {facts.data_dir}: moves may fail to save. "
+                    "Free some space (journalctl --vacuum-size=16M, old exports).",
+                )
+            )
+        elif free < LOW_FREE_BYTES:
+            out.append(
+                Finding(Severity.WARNING, topic, f"Only {_megabytes(free)} free for the games.")
+            )
+        else:
+            out.append(Finding(Severity.OK, topic, f"{_megabytes(free)} free."))
+    return out
+
+
+def _journal_findings(journal: JournalHealth) -> list[Finding]:
+    topic = "journal"
+    if not journal.exists:
+        return [Finding(Severity.OK, topic, f"No journal yet at {journal.path} (no game played).")]
+    if journal.permission_denied:
+        return [
+            Finding(
+                Severity.WARNING,
+                topic,
+                f"This user cannot read {journal.path} ({journal.error}); run the check as the "
+                f"kiosk's user: sudo -u {SERVICE_USER} companion doctor",
+            )
+        ]
+    if journal.error is not None:
+        return [
+            Finding(
+                Severity.PROBLEM,
+                topic,
+                f"{journal.path} cannot be read as a journal ({journal.error}). Keep a copy of "
+                "the file and make a support bundle (companion support-bundle).",
+            )
+        ]
+    out: list[Finding] = []
+    if journal.integrity != ("ok",):
+        shown = "; ".join(journal.integrity[:3])
+        out.append(
+            Finding(
+                Severity.PROBLEM,
+                topic,
+                f"{journal.path} fails SQLite's integrity check: {shown}. The companion goes on "
+                "from the last good move of each game; keep a copy of the file and make a "
+                "support bundle.",
+            )
+        )
+    if not journal.wal:
+        out.append(
+            Finding(
+                Severity.WARNING,
+                topic,
+                f"{journal.path} is not in WAL mode; the companion switches it on when it opens "
+                "the journal (WAL + synchronous=FULL: every saved move survives a power cut).",
+            )
+        )
+    if not out:
+        games = "" if journal.games is None else f"{journal.games} games, "
+        out.append(
+            Finding(
+                Severity.OK,
+                topic,
+                f"{journal.path}: {games}{_megabytes(journal.size)}, integrity ok, WAL mode "
+                "(every saved move survives a power cut).",
+            )
+        )
+    return out
+
+
+def _display_findings(facts: KioskFacts) -> list[Finding]:
+    topic = "display"
+    if facts.display_env:
+        return [Finding(Severity.OK, topic, f"Desktop session ({facts.display_env}).")]
+    if not facts.dri_nodes:
+        if facts.is_pi:
+            return [
+                Finding(
+                    Severity.PROBLEM,
+                    topic,
+                    "No display: no DISPLAY and no /dev/dri/card*. Is the screen connected, and "
+                    "is dtoverlay=vc4-kms-v3d in /boot/firmware/config.txt?",
+                )
+            ]
+        return [
+            Finding(
+                Severity.WARNING,
+                topic,
+                "No display (no DISPLAY, no /dev/dri/card*): the app draws on an offscreen "
+                "surface.",
+            )
+        ]
+    blocked = [node for node in facts.dri_nodes if node in facts.inaccessible]
+    if blocked:
+        return [
+            Finding(
+                Severity.PROBLEM,
+                topic,
+                f"This user cannot open {', '.join(blocked)}: it must be in the video and "
+                "render groups.",
+            )
+        ]
+    return [
+        Finding(
+            Severity.OK,
+            topic,
+            f"KMS/DRM display: {', '.join(facts.dri_nodes)} (the app draws with SDL's kmsdrm "
+            "driver).",
+        )
+    ]
+
+
+def _touch_findings(facts: KioskFacts) -> list[Finding]:
+    topic = "touch"
+    touch = [device for device in facts.input_devices if device.multitouch]
+    if touch:
+        out: list[Finding] = []
+        for device in touch:
+            node = device.event_node or "no event node"
+            if node in facts.inaccessible:
+                out.append(
+                    Finding(
+                        Severity.PROBLEM,
+                        topic,
+                        f'This user cannot read {node} ("{device.name}"): it must be in the '
+                        "input group.",
+                    )
+                )
+            else:
+                out.append(Finding(Severity.OK, topic, f'Touchscreen "{device.name}" on {node}.'))
+        return out
+    single = [device for device in facts.input_devices if device.single_touch]
+    if single:
+        names = ", ".join(f'"{device.name}"' for device in single)
+        return [
+            Finding(
+                Severity.WARNING,
+                topic,
+                f"Only a single-touch panel ({names}): the kiosk's Kivy config reads multitouch "
+                "panels; change its [input] line to probesysfs,provider=hidinput,select_all=1 "
+                "(docs/deploy.md, troubleshooting).",
+            )
+        ]
+    if facts.is_pi:
+        return [
+            Finding(
+                Severity.WARNING,
+                topic,
+                "No touchscreen found: players cannot tap. Check the panel's ribbon cable (the "
+                'official 7" panel shows up as "raspberrypi-ts" or "generic ft5x06").',
+            )
+        ]
+    return [Finding(Severity.OK, topic, "No touchscreen (mouse and keyboard work).")]
+
+
+def _service_findings(facts: KioskFacts) -> list[Finding]:
+    topic = "service"
+    groups = facts.service_user_groups
+    if groups is None:
+        if facts.is_pi:
+            return [
+                Finding(
+                    Severity.OK,
+                    topic,
+                    f"No {SERVICE_USER} user: the kiosk service is not installed "
+                    "(deploy/install-pi installs it).",
+                )
+            ]
+        return []
+    wanted = [group for group in SERVICE_GROUPS if group in facts.system_groups]
+    missing = [group for group in wanted if group not in groups]
+    if missing:
+        return [
+            Finding(
+                Severity.PROBLEM,
+                topic,
+                f"The service user {SERVICE_USER} is not in {', '.join(missing)}: sudo usermod "
+                f"-aG {','.join(missing)} {SERVICE_USER}, then sudo systemctl restart "
+                f"{SERVICE_NAME}.",
+            )
+        ]
+    return [
+        Finding(
+            Severity.OK,
+            topic,
+            f"The service user {SERVICE_USER} is in {', '.join(wanted) or 'no device group'}.",
+        )
+    ]
+
+
+def _config_path_findings(facts: KioskFacts) -> list[Finding]:
+    if not facts.installed_config_exists or facts.config_path == INSTALLED_CONFIG:
+        return []
+    used = str(facts.config_path) if facts.config_path else "no file (the defaults)"
+    return [
+        Finding(
+            Severity.WARNING,
+            "configuration",
+            f"The kiosk service reads {INSTALLED_CONFIG}, but this check read {used}: use "
+            f"COMPANION_CONFIG={INSTALLED_CONFIG} (the installed /usr/local/bin/companion "
+            "sets it).",
+        )
+    ]

@@ -1,0 +1,516 @@
+"""``companion support-bundle``: one zip file that a shop sends when something is wrong.
+
+The bundle holds what a helper needs to see what the kiosk sees, and nothing personal:
+
+- ``config.toml`` — the configuration file as written, with secrets redacted, and
+  ``config-effective.json`` — the settings in force (defaults and "auto" resolved);
+- ``versions.txt`` — the companion, Python, Kivy and hardware libraries, OS, kernel, Pi
+  model;
+- ``doctor.txt`` — the ``companion doctor`` report;
+- ``log.txt`` — the last lines of ``journalctl -u colossus-companion`` (when journalctl
+  exists and this user may read the system journal);
+- ``hardware.txt`` — devices, serial ports with USB IDs, input devices, boot settings,
+  the service's state, under-voltage flags;
+- ``journal.json`` — the journal in numbers only: games per game and status, entries,
+  damaged entries, size, integrity check;
+- ``kivy-config.ini`` — Kivy's settings of the service, if readable.
+
+**Personal data is left out.** Player names are personal data: the bundle has no player
+names, no moves and no game records. Every name found in the journal is also replaced
+by ``<player>`` in every text of the bundle (a log line may quote one). ``admin.json``
+(the admin PIN's hash) and exported games are never included.
+
+**Secrets are redacted** in the configuration: any key whose name contains password,
+secret, token, passphrase or credential, or has the word hash, salt, key or auth, and any
+PIN that is not a GPIO pin number (``pin``, ``admin_pin``, ``pin_hash`` …; ``confirm_pin
+= 5`` is a GPIO and stays).
+"""
+
+from __future__ import annotations
+
+import importlib.metadata
+import json
+import os
+import platform as python_platform
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import tomllib
+import zipfile
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from firmware_bridge.config import LoadedConfig
+from firmware_bridge.doctor import Finding
+from firmware_bridge.platform import PlatformFacts, gather_facts
+from kiosk.doctor_checks import (
+    JOURNAL_FILE,
+    SERVICE_NAME,
+    full_doctor,
+    inspect_journal,
+    open_journal_readonly,
+)
+
+REDACTED = "<redacted>"
+PLAYER = "<player>"
+DEFAULT_LOG_LINES = 500
+KIVY_CONFIG = Path("/var/lib/colossus-companion/kivy/config.ini")
+DISTRIBUTIONS = (
+    "colossus-companion",
+    "kivy",
+    "pydantic",
+    "pyserial",
+    "gpiozero",
+    "rpi-ws281x",
+    "spidev",
+    "lgpio",
+    "godice",
+    "pillow",
+)
+
+#: Key names that always hold a secret (substrings), and words that do.
+SECRET_PARTS = ("password", "passwd", "secret", "token", "passphrase", "credential")
+SECRET_WORDS = frozenset({"hash", "salt", "key", "auth", "apikey"})
+GPIO_MAX = 27
+
+#: ``run(argv) -> (returncode, stdout, stderr)``; tests replace it.
+Runner = Callable[[Sequence[str]], tuple[int, str, str]]
+
+
+def run_command(argv: Sequence[str]) -> tuple[int, str, str]:
+    """Run a read-only system tool; a missing tool or a time-out is an answer, not an error."""
+    if shutil.which(argv[0]) is None:
+        return 127, "", f"{argv[0]} is not available on this machine"
+    try:
+        done = subprocess.run(list(argv), capture_output=True, text=True, timeout=30, check=False)
+    except (OSError, subprocess.SubprocessError) as error:
+        return 1, "", str(error)
+    return done.returncode, done.stdout, done.stderr
+
+
+# --- secrets ---------------------------------------------------------------------------
+
+
+def _words(key: str) -> list[str]:
+    return [word for word in re.split(r"[^a-z0-9]+", key.lower()) if word]
+
+
+def _is_pin_word(word: str) -> bool:
+    return bool(re.fullmatch(r"[a-z]*pins?|pin(code|hash)", word))
+
+
+def _is_gpio_value(value: Any) -> bool:
+    """A GPIO pin setting: a header GPIO number, ``false`` (not fitted) or a list of them."""
+    if isinstance(value, bool):
+        return not value
+    if isinstance(value, int):
+        return 0 <= value <= GPIO_MAX
+    if isinstance(value, list | tuple):
+        return all(isinstance(item, int) and not isinstance(item, bool) for item in value) and all(
+            0 <= item <= GPIO_MAX for item in value
+        )
+    return False
+
+
+def is_secret(key: str, value: Any) -> bool:
+    """Should this setting be redacted? (GPIO pins are hardware facts and stay.)"""
+    lowered = key.lower()
+    words = _words(key)
+    if any(part in lowered for part in SECRET_PARTS) or SECRET_WORDS.intersection(words):
+        return True
+    if not any(_is_pin_word(word) for word in words):
+        return False
+    if "admin" in lowered or lowered in ("pin", "pincode"):
+        return True
+    return not _is_gpio_value(value)
+
+
+def redact_data(data: Any) -> Any:
+    """A copy of parsed configuration data with every secret value replaced."""
+    if isinstance(data, Mapping):
+        return {
+            key: REDACTED if is_secret(str(key), value) else redact_data(value)
+            for key, value in data.items()
+        }
+    if isinstance(data, list | tuple):
+        return [redact_data(item) for item in data]
+    return data
+
+
+def _secret_values(data: Any) -> set[str]:
+    """The text of every secret value (to prove none survives the line redaction)."""
+    found: set[str] = set()
+    if isinstance(data, Mapping):
+        for key, value in data.items():
+            if is_secret(str(key), value):
+                found.update(_leaf_texts(value))
+            else:
+                found.update(_secret_values(value))
+    elif isinstance(data, list):
+        for item in data:
+            found.update(_secret_values(item))
+    return found
+
+
+def _leaf_texts(value: Any) -> set[str]:
+    if isinstance(value, Mapping):
+        return set().union(*(_leaf_texts(item) for item in value.values()))
+    if isinstance(value, list):
+        return set().union(*(_leaf_texts(item) for item in value))
+    text = str(value)
+    return {text} if len(text) >= 3 else set()
+
+
+_KEY_LINE = re.compile(r"^(?P<indent>\s*)(?P<key>[A-Za-z0-9_.\-\"' ]+?)\s*=\s*(?P<value>.*)$")
+
+
+def redact_config_text(text: str) -> str:
+    """The configuration text, comments kept, with each secret's value replaced.
+
+    Each ``key = value`` line is read on its own; a value that is not complete on its
+    line (a multi-line string or array) is redacted whole when its key names a secret.
+    If a secret value could still be found in the result (an inline table, say), the
+    text is replaced by the redacted settings as JSON.
+    """
+    out: list[str] = []
+    rest: tuple[str, int] | None = None  # the rest of a redacted multi-line value to drop
+    for line in text.splitlines():
+        if rest is not None:
+            rest = _still_open(rest, line)
+            continue
+        match = _KEY_LINE.match(line)
+        if not match or line.lstrip().startswith(("#", "[")):
+            out.append(line)
+            continue
+        key = match.group("key").strip().strip("\"'").split(".")[-1]
+        redact = f'{match.group("indent")}{match.group("key")} = "{REDACTED}"'
+        try:
+            parsed = tomllib.loads(f"value = {match.group('value')}")["value"]
+        except tomllib.TOMLDecodeError:
+            if is_secret(key, "?"):
+                out.append(redact)
+                rest = _opened(match.group("value"))
+            else:
+                out.append(line)
+            continue
+        out.append(redact if is_secret(key, parsed) or redact_data(parsed) != parsed else line)
+    redacted = "\n".join(out) + ("\n" if text.endswith("\n") else "")
+    try:
+        secrets = _secret_values(tomllib.loads(text))
+    except tomllib.TOMLDecodeError:
+        return redacted
+    if any(secret in redacted for secret in secrets):
+        return (
+            "# The file could not be redacted line by line; its settings, redacted:\n"
+            + json.dumps(redact_data(tomllib.loads(text)), indent=2, default=str)
+            + "\n"
+        )
+    return redacted
+
+
+_QUOTED = re.compile(r'"(?:\\.|[^"\\])*"|\'[^\']*\'')
+
+
+def _depth(text: str) -> int:
+    """Open brackets minus closed ones, outside quoted strings and comments."""
+    code = _QUOTED.sub("", text).split("#", 1)[0]
+    return code.count("[") + code.count("{") - code.count("]") - code.count("}")
+
+
+def _opened(value: str) -> tuple[str, int] | None:
+    """How a value that does not end on its first line goes on: a triple quote, or brackets."""
+    text = value.strip()
+    for quote in ('"""', "'''"):
+        if text.startswith(quote):
+            return None if text.count(quote) >= 2 else (quote, 0)
+    depth = _depth(text)
+    return ("[", depth) if depth > 0 else None
+
+
+def _still_open(state: tuple[str, int], line: str) -> tuple[str, int] | None:
+    """The state after one more line of a multi-line value (None: it ended)."""
+    closer, depth = state
+    if closer != "[":
+        return None if closer in line else state
+    depth += _depth(line)
+    return None if depth <= 0 else (closer, depth)
+
+
+# --- player names ----------------------------------------------------------------------
+
+
+def scrub_names(text: str, names: Iterable[str]) -> str:
+    """Replace every player name (as a whole word, 2+ characters) by ``<player>``."""
+    for name in sorted({n for n in names if len(n.strip()) >= 2}, key=len, reverse=True):
+        text = re.sub(rf"(?<!\w){re.escape(name)}(?!\w)", PLAYER, text)
+    return text
+
+
+# --- sections --------------------------------------------------------------------------
+
+
+@dataclass
+class JournalSummary:
+    """The journal in numbers; ``names`` (never written out) feed :func:`scrub_names`."""
+
+    data: dict[str, Any] = field(default_factory=dict)
+    names: set[str] = field(default_factory=set)
+
+
+def journal_summary(path: Path) -> JournalSummary:
+    """Counts only: games per game, status and demo flag, entries and damaged entries."""
+    health = inspect_journal(path)
+    data: dict[str, Any] = {
+        "path": str(path),
+        "exists": health.exists,
+        "size_bytes": health.size,
+        "wal_mode": health.wal,
+        "integrity_check": list(health.integrity),
+        "error": health.error,
+    }
+    summary = JournalSummary(data)
+    if not health.exists or health.error is not None:
+        return summary
+    try:
+        db = open_journal_readonly(path)
+    except Exception as error:  # sqlite3.Error and OSError: reported, not raised
+        data["error"] = str(error)
+        return summary
+    try:
+        data["games"] = [
+            {"game": game, "status": status, "demo": bool(demo), "count": count}
+            for game, status, demo, count in db.execute(
+                "SELECT game, status, demo, count(*) FROM games "
+                "GROUP BY game, status, demo ORDER BY game, status, demo"
+            )
+        ]
+        data["entries"] = db.execute("SELECT count(*) FROM entries").fetchone()[0]
+        first, last = db.execute("SELECT min(created), max(updated) FROM games").fetchone()
+        data["first_game_created"], data["last_change"] = first, last
+        data["damaged_entries"] = [
+            {"game_id": game_id, "seq": seq, "reason": reason, "found": found}
+            for game_id, seq, reason, found in db.execute(
+                "SELECT game_id, seq, reason, found FROM damaged_entries ORDER BY found"
+            )
+        ]
+        for (players,) in db.execute("SELECT players FROM games"):
+            try:
+                summary.names.update(str(name) for name in json.loads(players))
+            except (ValueError, TypeError):
+                continue
+    except Exception as error:  # a foreign or damaged file: say so in the bundle
+        data["error"] = str(error)
+    finally:
+        db.close()
+    return summary
+
+
+def versions_text(facts: PlatformFacts) -> str:
+    lines = [f"{name}: {_version(name)}" for name in DISTRIBUTIONS]
+    lines += [
+        f"python: {python_platform.python_implementation()} {python_platform.python_version()}",
+        f"executable: {sys.executable}",
+        f"os: {_os_release()}",
+        f"kernel: {python_platform.release()} ({python_platform.machine()})",
+        f"model: {facts.platform.describe()}",
+    ]
+    return "\n".join(lines) + "\n"
+
+
+def _version(distribution: str) -> str:
+    try:
+        return importlib.metadata.version(distribution)
+    except importlib.metadata.PackageNotFoundError:
+        return "not installed"
+
+
+def _os_release(path: Path = Path("/etc/os-release")) -> str:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError:
+        return python_platform.platform()
+    found = re.search(r'^PRETTY_NAME="?([^"\n]*)"?', text, re.MULTILINE)
+    return found.group(1) if found else python_platform.platform()
+
+
+def log_text(lines: int, run: Runner) -> str:
+    """The service's last log lines, or why there are none."""
+    code, out, err = run(
+        ["journalctl", "-u", SERVICE_NAME, "-n", str(lines), "--no-pager", "-o", "short-iso"]
+    )
+    if code == 127:
+        return f"(no log: {err.strip()})\n"
+    text = out if out.endswith("\n") or not out else out + "\n"
+    if code != 0 or "insufficient permissions" in err or "not seeing messages" in err:
+        text += (
+            f"(journalctl said, exit {code}: {err.strip()})\n"
+            "(Reading the service's log needs root or the adm group: "
+            "sudo companion support-bundle)\n"
+        )
+    return text
+
+
+def hardware_text(facts: PlatformFacts, data_dir: Path, run: Runner) -> str:
+    parts = [
+        f"model: {facts.platform.describe()}",
+        f"user groups: {', '.join(sorted(facts.groups)) or '-'}; root: {facts.is_root}",
+        f"hardware libraries: {', '.join(sorted(facts.installed)) or 'none'}",
+        f"devices: {', '.join(sorted(facts.devices)) or 'none'}",
+        "serial ports: "
+        + (
+            ", ".join(
+                f"{port.device}"
+                + (f" (USB {port.vid:04x}:{port.pid:04x})" if port.vid and port.pid else "")
+                + (f" {port.description}" if port.description else "")
+                for port in facts.serial_ports
+            )
+            or "none"
+        ),
+        f"display nodes: {', '.join(sorted(p.name for p in Path('/dev/dri').glob('*'))) or 'none'}",
+        f"data dir: {data_dir}",
+    ]
+    usage = _disk_usage(data_dir)
+    if usage:
+        parts.append(f"disk: {usage}")
+    input_devices = _read_text(Path("/proc/bus/input/devices"))
+    names = re.findall(r'^N: Name="(.*)"$', input_devices, re.MULTILINE)
+    parts.append(f"input devices: {', '.join(names) or 'none'}")
+    uptime = _read_text(Path("/proc/uptime")).split()
+    if uptime:
+        parts.append(f"uptime: {float(uptime[0]) / 3600:.1f} h")
+    for title, argv in (
+        (
+            "throttling (vcgencmd get_throttled; 0x0 = never under-voltage)",
+            ["vcgencmd", "get_throttled"],
+        ),
+        (
+            "service",
+            [
+                "systemctl",
+                "show",
+                SERVICE_NAME,
+                "-p",
+                "ActiveState,SubState,Result,NRestarts,ExecMainStatus,ActiveEnterTimestamp,User",
+            ],
+        ),
+    ):
+        code, out, err = run(argv)
+        parts.append(f"\n== {title}\n{(out or err).strip() or f'(exit {code})'}")
+    parts.append(f"\n== {facts.boot_config_path or 'config.txt'}\n{facts.boot_config or '(none)'}")
+    parts.append(f"\n== cmdline.txt\n{facts.boot_cmdline or '(none)'}")
+    return "\n".join(parts).rstrip() + "\n"
+
+
+def _disk_usage(path: Path) -> str:
+    probe = path
+    while not probe.exists() and probe != probe.parent:
+        probe = probe.parent
+    try:
+        usage = shutil.disk_usage(probe)
+    except OSError:
+        return ""
+    return f"{usage.free / 1e6:.0f} MB free of {usage.total / 1e6:.0f} MB"
+
+
+def _read_text(path: Path) -> str:
+    try:
+        return path.read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return ""
+
+
+def config_texts(loaded: LoadedConfig) -> dict[str, str]:
+    """``config.toml`` (the file, redacted) and ``config-effective.json`` (the settings)."""
+    files: dict[str, str] = {}
+    if loaded.path is None:
+        files["config.toml"] = "# No configuration file: the defaults are in force.\n"
+    else:
+        try:
+            text = loaded.path.read_text(encoding="utf-8", errors="replace")
+            files["config.toml"] = f"# {loaded.path}\n" + redact_config_text(text)
+        except OSError as error:
+            files["config.toml"] = f"# {loaded.path}: cannot read it ({error})\n"
+    effective = redact_data(loaded.config.model_dump(mode="json"))
+    effective["problems"] = [str(problem) for problem in loaded.problems]
+    files["config-effective.json"] = json.dumps(effective, indent=2, sort_keys=True) + "\n"
+    return files
+
+
+README = """\
+Colossus Companion support bundle, made {made} on {host}.
+
+config.toml            the configuration file, secrets redacted
+config-effective.json  the settings in force (defaults and "auto" resolved), redacted
+versions.txt           companion, Python, Kivy, libraries, OS, kernel, Pi model
+doctor.txt             the `companion doctor` report
+log.txt                the last {lines} lines of the service's log (journalctl)
+hardware.txt           devices, serial ports, input devices, boot settings, service state
+journal.json           the journal in numbers: games per game and status, entries,
+                       damaged entries, size, integrity check
+kivy-config.ini        Kivy's settings of the kiosk service (if present)
+
+Not included: player names (personal data; any name from the journal is replaced by
+<player>), moves and game records, the admin PIN file, exported games. Secrets in the
+configuration (PINs, passwords, tokens, keys, hashes) are replaced by <redacted>.
+"""
+
+
+def collect(
+    loaded: LoadedConfig,
+    *,
+    log_lines: int = DEFAULT_LOG_LINES,
+    run: Runner = run_command,
+    doctor: Callable[[LoadedConfig], list[Finding]] = full_doctor,
+    facts: PlatformFacts | None = None,
+    kivy_config: Path | None = None,
+    now: datetime | None = None,
+) -> dict[str, str]:
+    """Every file of the bundle, by name, with player names scrubbed."""
+    found = facts if facts is not None else gather_facts()
+    data_dir = loaded.config.data_dir
+    journal = journal_summary(data_dir / JOURNAL_FILE)
+    made = (now or datetime.now(UTC)).isoformat(timespec="seconds")
+    files = {
+        "README.txt": README.format(made=made, host=python_platform.node(), lines=log_lines),
+        **config_texts(loaded),
+        "versions.txt": versions_text(found),
+        "doctor.txt": "\n".join(str(finding) for finding in doctor(loaded)) + "\n",
+        "log.txt": log_text(log_lines, run),
+        "hardware.txt": hardware_text(found, data_dir, run),
+        "journal.json": json.dumps(journal.data, indent=2) + "\n",
+    }
+    kivy_path = kivy_config or Path(os.environ.get("KIVY_HOME", "")) / "config.ini"
+    for candidate in (kivy_path, KIVY_CONFIG):
+        text = _read_text(candidate) if candidate.is_file() else ""
+        if text:
+            files["kivy-config.ini"] = f"; {candidate}\n{text}"
+            break
+    return {name: scrub_names(text, journal.names) for name, text in files.items()}
+
+
+def write_bundle(files: Mapping[str, str], out: Path) -> Path:
+    """Write the zip atomically (a temporary file beside it, then a rename)."""
+    out = out.expanduser()
+    out.parent.mkdir(parents=True, exist_ok=True)
+    handle, temporary = tempfile.mkstemp(prefix=".support-", suffix=".zip", dir=out.parent)
+    os.close(handle)
+    try:
+        with zipfile.ZipFile(temporary, "w", compression=zipfile.ZIP_DEFLATED) as bundle:
+            for name, text in files.items():
+                bundle.writestr(f"colossus-companion-support/{name}", text)
+        os.chmod(temporary, 0o600)
+        os.replace(temporary, out)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
+    return out
+
+
+def default_bundle_name(now: datetime | None = None) -> Path:
+    stamp = (now or datetime.now(UTC)).strftime("%Y%m%d-%H%M%S")
+    return Path(f"colossus-companion-support-{stamp}.zip")

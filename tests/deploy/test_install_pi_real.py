@@ -1,0 +1,115 @@
+"""deploy/install-pi for real, as root, in a private mount namespace that looks like a Pi 4.
+
+``/etc``, ``/var``, ``/opt`` and ``/usr/local`` are overlays whose changes land in a
+temporary directory, ``/boot`` is a temporary Bookworm boot partition, and ``/proc`` is
+a directory holding only ``device-tree/model``. apt-get, systemctl, udevadm and the
+venv's pip are stand-ins that print what they were asked; useradd, usermod, install,
+chown and the boot-file edits are the real thing. This runs the installer's real path
+(owners, modes, atomic renames), then a second time, which must change nothing. The host
+is never touched: the installer refuses to run unless the namespace's /proc says
+"Raspberry Pi", and that mount comes last.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[2]
+
+SHIM = '#!/bin/sh\necho "[stand-in] $(basename "$0") $*"\n'
+PYTHON3_SHIM = """#!/bin/sh
+# python3 -m venv DIR: a venv whose python runs the test's Python and fakes pip
+if [ "$1" = "-m" ] && [ "$2" = "venv" ]; then
+    mkdir -p "$3/bin"
+    printf '%s\\n' '#!/bin/sh' \\
+        'if [ "$1" = "-m" ] && [ "$2" = "pip" ]; then echo "[stand-in] pip $*"; exit 0; fi' \\
+        'exec {python} "$@"' >"$3/bin/python"
+    chmod +x "$3/bin/python"
+    exit 0
+fi
+exec /usr/bin/python3 "$@"
+"""
+INNER = """set -e
+for dir in etc var opt usr/local; do
+    name=$(echo "$dir" | tr / _)
+    mkdir -p "{work}/up/$name" "{work}/wk/$name"
+    mount -t overlay overlay \\
+        -o "lowerdir=/$dir,upperdir={work}/up/$name,workdir={work}/wk/$name" "/$dir"
+done
+mount --bind "{work}/boot" /boot
+mount --bind "{work}/proc" /proc
+export PATH="{work}/shims:$PATH"
+{installer} --rotate 180 >"{work}/run1.txt" 2>&1
+{installer} >"{work}/run2.txt" 2>&1
+stat -c '%U:%G %a %n' /var/lib/colossus-companion /var/lib/colossus-companion/kivy \\
+    /var/lib/colossus-companion/kivy/config.ini /etc/colossus-companion/companion.toml \\
+    /usr/local/bin/companion >"{work}/stat.txt"
+id -nG companion >"{work}/groups.txt"
+cp /boot/firmware/config.txt /boot/firmware/cmdline.txt "{work}/"
+"""
+
+
+def _can_unshare() -> bool:
+    if os.geteuid() != 0 or shutil.which("unshare") is None or not Path("/boot").is_dir():
+        return False
+    probe = subprocess.run(
+        ["unshare", "--mount", "--fork", "true"], capture_output=True, timeout=30, check=False
+    )
+    return probe.returncode == 0
+
+
+@pytest.mark.skipif(not _can_unshare(), reason="needs root, unshare and /boot")
+def test_a_real_run_on_a_pretend_pi_installs_and_a_second_run_changes_nothing(
+    tmp_path: Path,
+) -> None:
+    work = tmp_path
+    (work / "boot/firmware").mkdir(parents=True)
+    (work / "boot/firmware/config.txt").write_text(
+        "dtparam=audio=on\ndtoverlay=vc4-kms-v3d\n[all]\n", encoding="utf-8"
+    )
+    (work / "boot/firmware/cmdline.txt").write_text(
+        "console=tty1 root=PARTUUID=x-02 rootwait quiet\n", encoding="utf-8"
+    )
+    (work / "proc/device-tree").mkdir(parents=True)
+    (work / "proc/device-tree/model").write_bytes(b"Raspberry Pi 4 Model B Rev 1.4\x00")
+    shims = work / "shims"
+    shims.mkdir()
+    for name in ("apt-get", "systemctl", "udevadm"):
+        (shims / name).write_text(SHIM, encoding="utf-8")
+    (shims / "python3").write_text(PYTHON3_SHIM.replace("{python}", sys.executable), "utf-8")
+    for shim in shims.iterdir():
+        shim.chmod(0o755)
+    script = INNER.format(work=work, installer=REPO / "deploy" / "install-pi")
+    result = subprocess.run(
+        ["unshare", "--mount", "--fork", "bash", "-c", script],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    run1 = (work / "run1.txt").read_text(encoding="utf-8") if (work / "run1.txt").exists() else ""
+    assert result.returncode == 0, result.stderr + run1
+    assert "installer (real run)" in run1 and "run: useradd --system" in run1
+    assert "[stand-in] pip -m pip install --quiet /opt/colossus-companion/src[pi]" in run1
+    stats = (work / "stat.txt").read_text(encoding="utf-8").splitlines()
+    assert stats == [
+        "companion:companion 750 /var/lib/colossus-companion",
+        "companion:companion 750 /var/lib/colossus-companion/kivy",
+        "companion:companion 640 /var/lib/colossus-companion/kivy/config.ini",
+        "root:root 644 /etc/colossus-companion/companion.toml",
+        "root:root 755 /usr/local/bin/companion",
+    ]
+    assert {"companion", "video", "dialout"} <= set((work / "groups.txt").read_text().split())
+    assert "video=DSI-1:800x480@60,rotate=180" in (work / "cmdline.txt").read_text()
+    assert "dtparam=audio=off" in (work / "config.txt").read_text(encoding="utf-8")
+    run2 = (work / "run2.txt").read_text(encoding="utf-8")
+    assert "rotation: 180" in run2  # remembered
+    for verb in ("wrote:", "copied:", "removed:", "directory:", "useradd", "usermod", "pip"):
+        assert verb not in run2, run2
+    assert not Path("/etc/colossus-companion").exists()  # the host is untouched
