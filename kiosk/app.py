@@ -17,7 +17,9 @@ os.environ.setdefault("KIVY_LOG_MODE", "PYTHON")
 os.environ.setdefault("KCFG_GRAPHICS_WIDTH", "800")
 os.environ.setdefault("KCFG_GRAPHICS_HEIGHT", "480")
 
-from collections.abc import Callable
+import json
+import time
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -29,10 +31,14 @@ from companion.games import get_rules
 from companion.highlights import Highlight
 from companion.journal import Journal
 from companion.session import Session
+from firmware_bridge.buttons import ButtonMessage, ButtonPressed
+from firmware_bridge.config import LoadedConfig
 from firmware_bridge.layout import LedLayout
+from firmware_bridge.leds.palette import palette_for_game
 from firmware_bridge.leds.strip import Frame
+from firmware_bridge.rig import DeviceNote, LedFrameShown, Rig, build_rig
 from kiosk.cli import fresh_seed, open_journal
-from kiosk.hardware import HardwareHub, SimulatedDice, schedule_pump
+from kiosk.hardware import HardwareHub, press_on_game
 from kiosk.presenters.board import BoardView, board_view
 from kiosk.presenters.common import Banner
 from kiosk.presenters.devices import badges
@@ -45,11 +51,19 @@ from kiosk.screens.home import HomeScreen
 from kiosk.screens.play import PlayScreen
 from kiosk.screens.scores import ScoresScreen
 from kiosk.screens.setup import SetupScreen
+from kiosk.screens.shop import ShopMode
 from kiosk.widgets import basic, board, chart, led_mirror, qr  # noqa: F401
 
 KV_DIR = Path(__file__).parent / "kv"
-KV_FILES = ("widgets.kv", "screens.kv")
+KV_FILES = ("widgets.kv", "screens.kv", "admin.kv")
 EXPORTS = "exports"
+HOME_PROBLEMS_SHOWN = 3
+#: Test hooks (documented in docs/kiosk.md): the UI map file and the sim strip's frame file.
+ENV_UI_MAP = "COMPANION_UI_MAP"
+ENV_SIM_LEDS = "COMPANION_SIM_LEDS"
+UI_MAP_INTERVAL_S = 1 / 30
+#: How often the LED mirror is redrawn at most (each redraw repaints the window).
+MIRROR_FPS = 10
 
 HighlightSink = Callable[[tuple[Highlight, ...], int | None], None]
 
@@ -75,12 +89,27 @@ class Kiosk:
         hub: HardwareHub | None = None,
         journal: Journal | None = None,
         seed: Callable[[], int] = fresh_seed,
+        problems: Sequence[str] = (),
+        config: LoadedConfig | None = None,
     ) -> None:
         load_kv()
         self.data_dir = Path(data_dir)
         self.journal = journal if journal is not None else open_journal(self.data_dir)
         self.hub = hub if hub is not None else HardwareHub()
+        self.hub.on_button = self.on_button
+        self.hub.on_frame = self._frame_shown
+        self.hub.on_note = self._device_note
+        self.hub.on_devices = self._devices_changed
         self.seed = seed
+        #: Configuration and device problems, shown in a banner on Home.
+        self.problems: list[str] = list(problems)
+        self.rig: Rig | None = None
+        self.led_frame: Frame | None = None
+        self.led_frame_seq = 0
+        self.mirror_frame: Frame | None = None  # the frame the LED mirror draws now
+        self.mirror_frame_seq = 0
+        self._mirror_drawn_at = float("-inf")
+        self._mirror_later: Any = None  # a scheduled draw of the newest frame
         self.setup: SetupPresenter | None = None
         self.play: PlayPresenter | None = None
         self.scores: ScoresPresenter | None = None
@@ -94,6 +123,9 @@ class Kiosk:
         self.scores_screen = ScoresScreen(name="scores", kiosk=self)
         for screen in (self.home_screen, self.setup_screen, self.play_screen, self.scores_screen):
             self.manager.add_widget(screen)
+        # Shop mode (attract demo, lock-down, admin): armed by ``shop.boot()`` in the app.
+        self.shop = ShopMode(self, None if config is None else config.config.kiosk, config)
+        self.home_banner = self._add_home_banner()
         self.go_home()
 
     # --- navigation -------------------------------------------------------------------
@@ -101,7 +133,10 @@ class Kiosk:
     def go_home(self) -> None:
         devices = "   ".join(b.text for b in badges(self.hub.device_statuses()))
         self.home_screen.show(HomePresenter(self.journal).view(), devices)
+        self._show_home_banner()
         self.manager.current = "home"
+        if self.on_highlights is not None:
+            self.on_highlights((), None)  # no game on screen: the board goes dark
 
     def open_setup(self, game: str) -> None:
         self.setup = SetupPresenter(get_rules(game))
@@ -128,10 +163,11 @@ class Kiosk:
             )
             self.play.changed()
 
-    def show_game(self, session: Session) -> None:
+    def show_game(self, session: Session, presenter: PlayPresenter | None = None) -> None:
+        """Put ``session`` on the play screen (``presenter``: the shop demo's own)."""
         if self.play is not None:
             self.play.unsubscribe(self._after_change)
-        self.play = PlayPresenter(session)
+        self.play = presenter if presenter is not None else PlayPresenter(session)
         self.play.devices = self.hub.device_statuses()
         self.play.subscribe(self._after_change)
         self.board_geometry = board_geometry_for(session)
@@ -182,18 +218,144 @@ class Kiosk:
     def set_led_layout(self, layout: LedLayout) -> None:
         """Offer the LED mirror on the play screen for a strip wired as ``layout``."""
         self.play_screen.set_led_layout(dict(layout.positions), dict(layout.cells))
+        mirror = self.play_screen.mirror
+        if mirror is not None:
+            mirror.bind(parent=lambda *_: self._draw_mirror())
 
     def show_led_frame(self, frame: Frame) -> None:
-        """Show the exact frame the strip was sent (main thread)."""
-        if self.play_screen.mirror is not None:
-            self.play_screen.mirror.show_frame(frame)
+        """Show the exact frame the strip was sent (main thread).
+
+        The strip ships up to 42 frames a second while something pulses, and every
+        mirror redraw repaints the window, so the mirror is drawn only while it is on
+        screen and at most :data:`MIRROR_FPS` times a second — always a frame the strip
+        really got, and the newest one once the strip is still. A hidden mirror draws
+        the newest frame as soon as it is shown again.
+        """
+        self.led_frame = frame
+        mirror = self.play_screen.mirror
+        if mirror is None or mirror.get_root_window() is None:
+            return
+        wait = self._mirror_drawn_at + 1 / MIRROR_FPS - time.monotonic()
+        if wait <= 0:
+            self._draw_mirror()
+        elif self._mirror_later is None:
+            from kivy.clock import Clock
+
+            self._mirror_later = Clock.schedule_once(lambda _dt: self._draw_mirror(), wait)
+
+    def _draw_mirror(self) -> None:
+        self._mirror_later = None
+        mirror = self.play_screen.mirror
+        if mirror is not None and self.led_frame is not None and mirror.parent is not None:
+            mirror.show_frame(self.led_frame)
+            self.mirror_frame = self.led_frame
+            self.mirror_frame_seq = self.led_frame_seq
+            self._mirror_drawn_at = time.monotonic()
+
+    def _frame_shown(self, shown: LedFrameShown) -> None:
+        self.led_frame_seq = shown.seq
+        self.show_led_frame(shown.frame)
 
     def pump(self) -> int:
         """Drain the hardware queue into the game on screen (main thread)."""
         return self.hub.pump(self.play)
 
+    # --- the hardware: devices, table buttons, LEDs -------------------------------------
+
+    def attach_rig(self, rig: Rig) -> None:
+        """Run ``rig``'s devices for this kiosk: their messages into the hub, the LEDs fed.
+
+        After every change the highlights go to the LED animator; the frames the strip
+        ships come back through the hub to the LED mirror.
+        """
+        self.rig = rig
+        if rig.layout is not None:
+            self.set_led_layout(rig.layout)
+        self.on_highlights = self._light
+        rig.start(self.hub.post)
+        if self.play is not None:
+            self._after_change()
+        self.play_screen.refresh()
+
+    def _light(self, highlights: tuple[Highlight, ...], fix_step: int | None) -> None:
+        if self.rig is not None:
+            palette = palette_for_game(self.play.rules.name) if self.play is not None else None
+            self.rig.show_highlights(highlights, fix_step, palette)
+
+    def sim_tray_available(self) -> bool:
+        """True when the dice are simulated: the dice panel offers to roll the sim tray."""
+        return self.rig is not None and self.rig.sim is not None and self.rig.sim.dice_simulated
+
+    def roll_sim_tray(self) -> None:
+        """Roll the simulated tray's dice for the pending request (through the pty path)."""
+        play = self.play
+        if play is None or self.rig is None or self.rig.sim is None:
+            return
+        request = play.dice_request()
+        if request is None:
+            return
+        try:
+            self.rig.sim.roll_dice(request.sides, request.count)
+        except (ValueError, RuntimeError) as error:
+            play.banner = Banner(f"The simulated tray cannot roll this: {error}")
+            play.changed()
+
+    def on_button(self, message: ButtonMessage) -> None:
+        """A table button (main thread): menu and admin navigate, the rest act on the game."""
+        if isinstance(message, ButtonPressed) and message.action == "menu":
+            self.go_home()
+        elif isinstance(message, ButtonPressed) and message.action == "admin":
+            self.open_admin()
+        elif self.play is not None and self.manager.current == "play":
+            press_on_game(self.play, message)
+
+    def _device_note(self, note: DeviceNote) -> None:
+        self.problems.append(note.text)
+        self._show_home_banner()
+
+    def _devices_changed(self, statuses: tuple[Any, ...]) -> None:
+        self.home_screen.ids.devices.text = "   ".join(b.text for b in badges(statuses))
+
+    def _add_home_banner(self) -> Any:
+        """A banner under Home's title for configuration and device problems."""
+        from kivy.graphics import Color, Rectangle
+
+        from kiosk import theme
+        from kiosk.widgets.basic import WrapLabel
+
+        banner = WrapLabel(text="", font_size=theme.FONT_SMALL, padding=(theme.PADDING, 4))
+        with banner.canvas.before:
+            Color(*theme.NOTICE)
+            rect = Rectangle(pos=banner.pos, size=banner.size)
+        banner.bind(
+            pos=lambda w, *_: setattr(rect, "pos", w.pos),
+            size=lambda w, *_: setattr(rect, "size", w.size),
+        )
+        column = self.home_screen.children[0]
+        column.add_widget(banner, index=len(column.children) - 1)  # under the title row
+        return banner
+
+    def _show_home_banner(self) -> None:
+        banner = self.home_banner
+        shown = self.problems[:HOME_PROBLEMS_SHOWN]
+        more = len(self.problems) - len(shown)
+        text = "\n".join(f"• {problem}" for problem in shown)
+        if more > 0:
+            text += f"\n… and {more} more (run companion doctor)."
+        banner.text = text
+        banner.opacity = 1 if text else 0
+        if not text:
+            banner.height = 0
+
+    def open_admin(self) -> None:
+        """The admin page: through the PIN pad when the kiosk is locked (kiosk.screens.shop)."""
+        self.shop.request_admin()
+
     def close(self) -> None:
-        self.hub.stop()
+        self.shop.close()
+        if self.rig is not None:
+            self.rig.stop()
+            self.rig = None
         self.journal.close()
 
 
@@ -219,49 +381,206 @@ def board_geometry_for(session: Session) -> Any:
 
 
 class CompanionApp(App):  # type: ignore[misc]
-    """The Kivy app: builds the kiosk, drains the hardware queue, closes the journal."""
+    """The Kivy app: builds the kiosk, runs the rig, drains the hub, closes the journal."""
 
     title = "Colossus Companion"
 
-    def __init__(self, data_dir: Path, hub: HardwareHub | None = None, **kwargs: Any) -> None:
+    def __init__(
+        self,
+        data_dir: Path,
+        hub: HardwareHub | None = None,
+        *,
+        rig: Rig | None = None,
+        problems: Sequence[str] = (),
+        ui_map: Path | None = None,
+        config: LoadedConfig | None = None,
+        **kwargs: Any,
+    ) -> None:
         super().__init__(**kwargs)
+        # Not ``self.config``: that is Kivy's own ConfigParser, set by App.run().
+        self.loaded_config = config
         self.data_dir = Path(data_dir)
         self.hub = hub if hub is not None else HardwareHub()
+        self.rig = rig
+        self.problems = tuple(problems)
+        self.ui_map = ui_map
         self.kiosk: Kiosk | None = None
-        self._pump_event: Any = None
+        self._events: list[Any] = []
+        self._ui_map: UiMap | None = None
 
     def build(self) -> Any:
-        self.kiosk = Kiosk(self.data_dir, hub=self.hub)
-        self._pump_event = schedule_pump(self.hub, lambda: self.kiosk.play if self.kiosk else None)
+        from kivy.clock import Clock
+
+        self.kiosk = Kiosk(
+            self.data_dir, hub=self.hub, problems=self.problems, config=self.loaded_config
+        )
+        # Woken by every post from a device thread; no polling (see kiosk.hardware).
+        self.hub.wake = Clock.create_trigger(self._pump, 0)
+        if self.rig is not None:
+            self.kiosk.attach_rig(self.rig)
+        self.hub.wake()  # whatever was posted before the trigger existed
+        self.kiosk.shop.apply_window_mode()  # shop lock-down: borderless fullscreen
+        self.kiosk.shop.boot()  # [kiosk] on_boot; idle -> demo
+        if self.ui_map is not None:
+            self._ui_map = UiMap(self.kiosk, self.ui_map)  # Kivy's clock holds it weakly
+            self._events.append(Clock.schedule_interval(self._ui_map.write, UI_MAP_INTERVAL_S))
         return self.kiosk.manager
 
+    def _pump(self, _dt: float) -> None:
+        if self.kiosk is not None:
+            self.kiosk.pump()
+
+    def open_settings(self, *_args: Any) -> bool:
+        """No Kivy settings panel on F1: it could switch Escape back on in a locked shop
+        kiosk. The admin page (behind the PIN when locked) is the settings."""
+        return False
+
     def on_stop(self) -> None:
-        if self._pump_event is not None:
-            self._pump_event.cancel()
+        self.hub.wake = None
+        for event in self._events:
+            event.cancel()
         if self.kiosk is not None:
             self.kiosk.close()
 
 
-def dice_sources_from_environment() -> list[SimulatedDice]:
-    """``COMPANION_DICE=sim`` connects a simulated die (the shop and development)."""
-    if os.environ.get("COMPANION_DICE", "").strip().lower() == "sim":
-        return [SimulatedDice()]
-    return []
+class UiMap:
+    """Test hook (``COMPANION_UI_MAP=<file>``): where the visible buttons are, as JSON.
+
+    Written whenever it changes (checked 30 times a second): the current screen, every
+    visible button's text and centre in window pixels (origin top left, as X11 and
+    ``xdotool`` count), the other visible texts, the header's device badges, the
+    banner, and the LED mirror's
+    frame with its sequence number — so an end-to-end test can click by text and
+    compare the mirror with what the strip shipped. Off unless the variable is set.
+    """
+
+    def __init__(self, kiosk: Kiosk, path: Path) -> None:
+        self.kiosk = kiosk
+        self.path = Path(path)
+        self._last = ""
+
+    def snapshot(self) -> dict[str, Any]:
+        from kivy.core.window import Window
+        from kivy.uix.button import Button
+        from kivy.uix.label import Label
+
+        kiosk = self.kiosk
+        screen = kiosk.manager.current_screen
+        height = Window.height
+        buttons = []
+        texts = []
+        for widget in screen.walk(restrict=True):
+            if not isinstance(widget, Label) or widget.width < 1 or widget.height < 1:
+                continue
+            x, y = widget.to_window(*widget.center)
+            if not (0 <= x < Window.width and 0 <= y < height) or not _shown_at(widget, x, y):
+                continue
+            if not isinstance(widget, Button):
+                if widget.text:
+                    texts.append(widget.text)
+                continue
+            buttons.append(
+                {
+                    "text": widget.text,
+                    "x": round(x),
+                    "y": round(height - y),
+                    "disabled": bool(widget.disabled),
+                }
+            )
+        mirror = kiosk.play_screen.mirror
+        mirror_view: dict[str, Any] = {"visible": False}
+        if mirror is not None and kiosk.mirror_frame is not None:
+            left, bottom = mirror.to_window(mirror.x, mirror.y)
+            mirror_view = {
+                "visible": mirror.get_root_window() is not None,
+                "seq": kiosk.mirror_frame_seq,
+                "frame": [list(pixel) for pixel in kiosk.mirror_frame],
+                "rect": [
+                    round(left),
+                    round(height - bottom - mirror.height),
+                    round(mirror.width),
+                    round(mirror.height),
+                ],
+            }
+        play = kiosk.play_screen.ids
+        return {
+            "screen": kiosk.manager.current,
+            "buttons": buttons,
+            "texts": texts,
+            "devices": play.devices.text if kiosk.manager.current == "play" else "",
+            "banner": play.banner.text if play.banner.opacity > 0 else "",
+            "home_banner": kiosk.home_banner.text,
+            "mirror": mirror_view,
+        }
+
+    def write(self, *_: Any) -> None:
+        text = json.dumps(self.snapshot())
+        if text != self._last:
+            temp = self.path.with_name(self.path.name + ".tmp")
+            temp.write_text(text, encoding="utf-8")
+            os.replace(temp, self.path)
+            self._last = text
 
 
-def run_app(data_dir: Path, config_path: Path | None = None) -> int:
-    """Start the touchscreen app; returns the exit status for ``companion``.
+def _shown_at(widget: Any, x: float, y: float) -> bool:
+    """Not hidden (opacity 0 up the tree) and, inside scroll views, scrolled into view."""
+    from kivy.uix.scrollview import ScrollView
 
-    ``config_path`` (the hardware TOML) is not read yet: real dice and LED drivers are
-    wired here once ``firmware_bridge``'s config loader exists.
+    node = widget
+    while node is not None and node.parent is not node:
+        if node.opacity <= 0:
+            return False
+        if isinstance(node, ScrollView) and node is not widget:
+            left, bottom = node.to_window(node.x, node.y)
+            if not (left <= x <= left + node.width and bottom <= y <= bottom + node.height):
+                return False
+        node = node.parent
+    return True
+
+
+def run_app(loaded: LoadedConfig) -> int:
+    """Start the touchscreen app with the devices ``loaded`` configures; the exit status.
+
+    ``loaded.config.data_dir`` holds the journal. Configuration problems appear in a
+    banner on Home (the app then runs with simulated devices, as the loader decided).
+    Test hooks: ``COMPANION_UI_MAP`` (see :class:`UiMap`) and ``COMPANION_SIM_LEDS``
+    (the strip records every frame it ships: newest frame + checksums of recent ones).
     """
     if not os.environ.get("DISPLAY"):
         # No desktop (the Pi's KMSDRM): a docked on-screen keyboard for player names.
         from kivy.config import Config
 
         Config.set("kivy", "keyboard_mode", "systemanddock")
-    hub = HardwareHub()
-    hub.start(dice_sources_from_environment())
-    app = CompanionApp(Path(data_dir), hub=hub)
-    app.run()
+    frame_file = os.environ.get(ENV_SIM_LEDS)
+    ui_map = os.environ.get(ENV_UI_MAP)
+    rig = build_rig(loaded, frame_file=Path(frame_file) if frame_file else None)
+    app = CompanionApp(
+        loaded.config.data_dir,
+        rig=rig,
+        problems=[str(problem) for problem in loaded.problems],
+        ui_map=Path(ui_map) if ui_map else None,
+        config=loaded,
+    )
+    stop_on_sigterm(app)
+    try:
+        app.run()
+    finally:
+        rig.stop()
     return 0
+
+
+def stop_on_sigterm(app: Any) -> None:
+    """``systemctl stop`` (and a test's teardown) sends SIGTERM: stop as after Escape.
+
+    Python's default would end the process at once, leaving the LEDs lit, the journal
+    open and the simulated tray's port behind; this stops the app from its own clock
+    on the main thread, so ``on_stop`` closes the journal and the rig darkens the strip.
+    """
+    import signal
+
+    from kivy.clock import Clock
+
+    def handler(_signum: int, _frame: Any) -> None:
+        Clock.schedule_once(lambda _dt: app.stop(), 0)
+
+    signal.signal(signal.SIGTERM, handler)

@@ -7,6 +7,8 @@
     companion schema               the protocol's JSON Schema
     companion doctor               what hardware was found and what is wrong
     companion calibrate            light each board cell in order to check the wiring
+    companion support-bundle       a zip for support: config (redacted), doctor, log, versions
+    companion admin-pin            set (or reset) the shop's admin PIN; clears the lock-out
 
 Every command takes ``--config`` (or ``COMPANION_CONFIG``; see examples/companion.toml)
 and ``--data-dir`` (or ``COMPANION_DATA_DIR``; otherwise the config's ``data_dir``, by
@@ -18,6 +20,7 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import json
+import logging
 import os
 import secrets
 import sys
@@ -124,14 +127,16 @@ def _cmd_schema(args: argparse.Namespace) -> int:
 def _cmd_app(args: argparse.Namespace) -> int:
     from kiosk.app import run_app
 
-    result: int = run_app(data_dir=args.data_dir, config_path=args.config)
+    # ``main`` has loaded the configuration and put the chosen data directory in it.
+    result: int = run_app(args.loaded)
     return result
 
 
 def _cmd_doctor(args: argparse.Namespace) -> int:
-    from firmware_bridge.doctor import Severity, doctor, worst
+    from firmware_bridge.doctor import Severity, worst
+    from kiosk.doctor_checks import full_doctor
 
-    findings = doctor(args.loaded)
+    findings = full_doctor(args.loaded)
     for finding in findings:
         print(finding)
     level = worst(findings)
@@ -154,6 +159,45 @@ def _cmd_calibrate(args: argparse.Namespace) -> int:
     finally:
         strip.close()
     print(f"{shown} cells shown, in strip order.")
+    return 0
+
+
+def _cmd_admin_pin(args: argparse.Namespace) -> int:
+    """Set the admin PIN of a locked kiosk: the documented reset (needs the Pi's shell)."""
+    from kiosk.admin import PIN_MAX_DIGITS, PIN_MIN_DIGITS, PinError, PinStore
+
+    store = PinStore(args.data_dir)
+    if args.stdin:
+        pin = sys.stdin.readline().strip()
+    else:
+        import getpass
+
+        pin = getpass.getpass(f"New admin PIN ({PIN_MIN_DIGITS}-{PIN_MAX_DIGITS} digits): ")
+        if getpass.getpass("The same PIN again: ") != pin:
+            print("companion: the two PINs differ; nothing was changed.", file=sys.stderr)
+            return 1
+    try:
+        store.set_pin(pin)
+    except PinError as error:
+        print(f"companion: {error} Nothing was changed.", file=sys.stderr)
+        return 1
+    except OSError as error:
+        print(f"companion: cannot write {store.path}: {error}", file=sys.stderr)
+        return 1
+    print(f"Admin PIN set in {store.path}; wrong-PIN lock-out cleared.")
+    return 0
+
+
+def _cmd_support_bundle(args: argparse.Namespace) -> int:
+    from kiosk.support import collect, default_bundle_name, write_bundle
+
+    out = args.out if args.out is not None else default_bundle_name()
+    try:
+        written = write_bundle(collect(args.loaded, log_lines=args.log_lines), out)
+    except OSError as error:
+        print(f"companion: cannot write {out}: {error} (try --out FILE)", file=sys.stderr)
+        return 1
+    print(f"Support bundle written to {written} (no player names; secrets redacted).")
     return 0
 
 
@@ -196,11 +240,38 @@ def build_parser() -> argparse.ArgumentParser:
     calibrate = sub.add_parser("calibrate", help="light each board cell in wiring order")
     calibrate.add_argument("--delay", type=float, default=1.0, help="seconds per cell")
     calibrate.set_defaults(func=_cmd_calibrate)
+
+    bundle = sub.add_parser("support-bundle", help="write a zip for support (no player names)")
+    bundle.add_argument("--out", type=Path, default=None, help="the zip file to write")
+    bundle.add_argument("--log-lines", type=int, default=500, help="log lines to include")
+    bundle.set_defaults(func=_cmd_support_bundle)
+
+    admin_pin = sub.add_parser(
+        "admin-pin", help="set or reset the admin PIN of a locked kiosk (clears the lock-out)"
+    )
+    admin_pin.add_argument(
+        "--stdin", action="store_true", help="read the PIN from one line of standard input"
+    )
+    admin_pin.set_defaults(func=_cmd_admin_pin)
     return parser
+
+
+def configure_logging() -> None:
+    """Logs go to stderr only (journald keeps them on a kiosk), never to files on the SD card.
+
+    ``COMPANION_LOG_LEVEL`` (the service sets INFO) chooses the level; unset, Python's
+    default applies: warnings and errors on stderr.
+    """
+    level = os.environ.get("COMPANION_LOG_LEVEL", "").strip().upper()
+    if isinstance(logging.getLevelName(level), int):
+        logging.basicConfig(
+            level=level, stream=sys.stderr, format="%(levelname)s %(name)s: %(message)s"
+        )
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
+    configure_logging()
     args.loaded = load_config(args.config)
     for problem in args.loaded.problems:
         print(f"companion: config: {problem}", file=sys.stderr)

@@ -1,12 +1,17 @@
 """Looks for a 7" 800×480 panel read in dim light by people standing round a table.
 
 Dark surfaces with light, large text (no white glare at night), one warm accent for
-what to press, red only for refusals. Every touch target is at least
-``TOUCH_MIN`` pixels (48 px ≈ 7.5 mm on the official panel, a fingertip).
-Plain values, no Kivy import: the .kv files and the presenters' tests both read them.
+what to press, red only for refusals. Every touch target is at least ``TOUCH_MIN``
+pixels in both directions (48 px ≈ 9 mm on the official panel, 0.19 mm a pixel: a
+fingertip); the board's 35 px squares get there by forgiving taps and zoom
+(``kiosk.presenters.board.resolve_tap``). Text is DejaVu Sans Condensed (``kiosk/fonts``):
+it has the arrows and marks the games' texts use. Plain values, no Kivy import: the .kv
+files and the presenters' tests both read them.
 """
 
 from __future__ import annotations
+
+from kiosk.fonts import FONT_NAME as FONT_NAME  # the default font of every label
 
 RGBA = tuple[float, float, float, float]
 

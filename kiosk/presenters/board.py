@@ -4,12 +4,21 @@ The board widget and the LED renderer both go through
 :func:`firmware_bridge.leds.render.winning_highlights` with the game's palette, so a
 table without LEDs sees exactly what the strip would show (colour and role per cell).
 Geometry is normalised (0..1, y down = north at the top) so widgets only scale it.
+
+Fingers: Kolossus squares are about 35 px on the 800×480 panel (the play area is too
+short for 11 squares of 48 px), so taps go through :func:`resolve_tap`: every cell a tap
+can act on (:data:`TAP_ROLES`) gets a finger-sized disc around its centre; a tap inside
+exactly one disc picks that cell even if it landed on a neighbour, and a tap inside
+several discs zooms that part of the board until squares are finger-sized
+(:func:`zoom_viewport`) instead of guessing. A tap within half a finger of a target's
+centre therefore never acts on another cell: the guarantee a 48 px button gives.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Literal
 
 from companion.highlights import Highlight, Role
@@ -17,6 +26,7 @@ from firmware_bridge.leds.palette import Palette, palette_for_game
 from firmware_bridge.leds.render import winning_highlights
 from firmware_bridge.leds.strip import Frame
 from kiosk.presenters.common import RGB
+from kiosk.theme import TOUCH_MIN
 
 KOLOSSUS_SIZE = 11
 CellShape = Literal["square", "circle"]
@@ -75,6 +85,8 @@ class BoardView:
     decorations: tuple[Decoration, ...] = ()
     focus: str | None = None
     base: Mapping[str, RGB] | None = None  # unlit colour per cell (landscape, water)
+    #: Cells a tap acts on now (see :data:`TAP_ROLES`): what a sloppy tap snaps to.
+    targets: frozenset[str] = field(default_factory=frozenset)
 
 
 def grid_geometry(rows: int = KOLOSSUS_SIZE, cols: int = KOLOSSUS_SIZE) -> BoardGeometry:
@@ -128,13 +140,187 @@ def board_view(
     focus: str | None = None,
     base: Mapping[str, RGB] | None = None,
 ) -> BoardView:
+    highlights = tuple(highlights)
     return BoardView(
         geometry=geometry,
         looks=cell_looks(highlights, palette_for_game(game), fix_step),
         decorations=decorations,
         focus=focus,
         base=base,
+        targets=tap_targets(highlights, focus),
     )
+
+
+# --- fingers: forgiving taps and zoom ---------------------------------------------------
+
+#: Roles whose cells a tap acts on: pick a piece, move, capture, aim, harvest, choose a
+#: quake region, bring a piece back. Display-only roles (path preview, blocked, control,
+#: banners, beasts, the Citadel, fix-the-table steps) are not tap targets.
+TAP_ROLES = frozenset(
+    {
+        Role.SELECTABLE,
+        Role.SELECTED,
+        Role.REACHABLE,
+        Role.CAPTURABLE,
+        Role.TARGET,
+        Role.REBIRTH,
+        Role.QUAKE_REGION,
+        Role.HARVESTABLE,
+    }
+)
+
+
+def tap_targets(highlights: Iterable[Highlight], focus: str | None = None) -> frozenset[str]:
+    """Cells a tap can act on now: every highlight with a :data:`TAP_ROLES` role (not only
+    the one that wins the cell's colour) and the focus (a tap on it clears it)."""
+    cells = {h.cell for h in highlights if h.role in TAP_ROLES}
+    if focus is not None:
+        cells.add(focus)
+    return frozenset(cells)
+
+
+@dataclass(frozen=True)
+class Viewport:
+    """The part of the board on screen, in the geometry's normalised coordinates.
+
+    ``left``/``top`` are fractions of the board's width/height and ``span`` is the
+    fraction shown of both, so the zoom is the same in x and y and the drawn board
+    keeps its aspect ratio. ``Viewport()`` is the whole board.
+    """
+
+    left: float = 0.0
+    top: float = 0.0
+    span: float = 1.0
+
+    @property
+    def zoomed(self) -> bool:
+        return self.span < 1.0 - 1e-9
+
+    def to_board(self, u: float, v: float) -> tuple[float, float]:
+        """A point of the drawn view (0..1 across, 0..1 down) → board coordinates."""
+        return self.left + u * self.span, self.top + v * self.span
+
+    def to_view(self, x: float, y: float) -> tuple[float, float]:
+        """Board coordinates → the drawn view (outside 0..1 when not shown)."""
+        return (x - self.left) / self.span, (y - self.top) / self.span
+
+    def shows(self, cell: CellGeometry, aspect: float) -> bool:
+        """True when the whole cell lies inside the view (partial cells are not drawn)."""
+        half_x = cell.size / 2
+        half_y = cell.size / 2 / max(aspect, 1e-6)
+        eps = 1e-9
+        return (
+            cell.x - half_x >= self.left - eps
+            and cell.x + half_x <= self.left + self.span + eps
+            and cell.y - half_y >= self.top - eps
+            and cell.y + half_y <= self.top + self.span + eps
+        )
+
+
+WHOLE_BOARD = Viewport()
+
+
+def cell_side_px(
+    geometry: BoardGeometry, view_px: float, viewport: Viewport = WHOLE_BOARD
+) -> float:
+    """The smallest cell's side in pixels when the view is ``view_px`` wide."""
+    if not geometry.cells:
+        return math.inf
+    return min(c.size for c in geometry.cells) * view_px / viewport.span
+
+
+def zoom_viewport(
+    geometry: BoardGeometry,
+    point: tuple[float, float],
+    *,
+    view_px: float,
+    min_cell_px: float = TOUCH_MIN,
+) -> Viewport | None:
+    """The least zoom around ``point`` that makes every cell at least ``min_cell_px``
+    when drawn ``view_px`` wide, or None when cells already are that big.
+
+    Grids zoom by whole squares (6×6 of Kolossus's 11×11 in a 330 px view: 55 px
+    squares), aligned to the squares nearest the tap and kept inside the board.
+    """
+    if not geometry.cells or view_px <= 0:
+        return None
+    size = min(c.size for c in geometry.cells)
+    span = size * view_px / min_cell_px
+    if geometry.shape == "square":
+        span = max(1, math.floor(span / size + 1e-9)) * size
+    if span >= 1.0 - 1e-9:
+        return None
+    x, y = point
+    if geometry.shape == "square":
+        row = size / max(geometry.aspect, 1e-6)  # a square's height as a fraction
+        left = round((x - span / 2) / size) * size
+        top = round((y - span / 2) / row) * row
+    else:
+        left, top = x - span / 2, y - span / 2
+    return Viewport(
+        left=min(max(left, 0.0), 1.0 - span),
+        top=min(max(top, 0.0), 1.0 - span),
+        span=span,
+    )
+
+
+@dataclass(frozen=True)
+class TapResult:
+    """What a tap on the board means: a cell to tap, a zoom to show, or nothing."""
+
+    cell: str | None = None
+    zoom: Viewport | None = None
+
+
+def resolve_tap(
+    geometry: BoardGeometry,
+    point: tuple[float, float],
+    targets: frozenset[str],
+    *,
+    view_px: float,
+    viewport: Viewport = WHOLE_BOARD,
+    finger_px: float = TOUCH_MIN,
+    zoom_px: float | None = None,
+) -> TapResult:
+    """The cell a finger meant (``point`` in board coordinates, ``view_px`` the drawn
+    view's width, ``zoom_px`` the width a zoomed view would get; default ``view_px``).
+
+    Each target cell owns a disc of ``finger_px`` around its centre (and its own area).
+    One target under the finger: that target, even if the tap landed on a neighbouring
+    square. Several: zoom in (:func:`zoom_viewport`) when that makes squares
+    finger-sized, else the target under the tap, else the nearest. No target: the cell
+    under the tap (a tap that only moves the focus), or nothing outside the cells.
+    """
+    shown = [c for c in geometry.cells if viewport.shows(c, geometry.aspect)]
+    x, y = point
+    px_x = view_px / viewport.span  # pixels per unit of board width
+    px_y = px_x * geometry.aspect  # pixels per unit of board height
+    under = BoardGeometry(geometry.shape, tuple(shown), geometry.aspect).cell_at(x, y)
+    radius = finger_px / 2
+    near = sorted(
+        (math.hypot((x - c.x) * px_x, (y - c.y) * px_y), c.cell) for c in shown if c.cell in targets
+    )
+    candidates = [cell for distance, cell in near if distance <= radius + 1e-6 or cell == under]
+    if not candidates:
+        return TapResult(cell=under)
+    if len(candidates) == 1:
+        return TapResult(cell=candidates[0])
+    zoom_width = view_px if zoom_px is None else zoom_px
+    zoom = zoom_viewport(geometry, point, view_px=zoom_width, min_cell_px=finger_px)
+    if zoom is not None and zoom.span < viewport.span - 1e-9:
+        return TapResult(zoom=zoom)
+    return TapResult(cell=under if under in candidates else candidates[0])
+
+
+def zoom_survives(previous: BoardView | None, new: BoardView) -> bool:
+    """A zoomed board stays zoomed while the table is unchanged (selecting a piece,
+    narrowing the menu); a move that changed the pieces or the landscape, or a
+    fix-the-table step, returns to the whole board so everyone sees what happened."""
+    if previous is None or previous.geometry != new.geometry:
+        return False
+    if any(look.role is Role.FIX for look in new.looks.values()):
+        return False
+    return previous.decorations == new.decorations and previous.base == new.base
 
 
 @dataclass(frozen=True)

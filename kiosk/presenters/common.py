@@ -33,7 +33,7 @@ class Banner:
 
     @property
     def text(self) -> str:
-        message = screen_text(self.message)
+        message = self.message
         return f"{message}  [{self.ruling}]" if self.ruling else message
 
     @classmethod
@@ -109,16 +109,6 @@ def describe_action(
         else:
             parts.append(f"{humanize(key).lower()} {_value_text(value)}")
     return f"{label}: {', '.join(parts)}" if parts else label
-
-
-#: Glyphs the game texts use that Kivy's bundled Roboto font lacks (they render as
-#: boxes), mapped to ones it has.
-_MISSING_GLYPHS = str.maketrans({"→": "»", "✗": "×", "⇄": "«»", "✓": "√"})
-
-
-def screen_text(text: str) -> str:
-    """``text`` with glyphs the screen font cannot draw replaced by look-alikes."""
-    return text.translate(_MISSING_GLYPHS)
 
 
 Listener = Callable[[], None]

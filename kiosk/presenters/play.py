@@ -10,7 +10,6 @@ the main thread by the hardware hub, so the touch path and the dice path are one
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from itertools import islice
@@ -23,7 +22,7 @@ from companion.highlights import Highlight, TableChange
 from companion.session import Session
 from firmware_bridge.leds.render import highlights_from_table_changes
 from kiosk.presenters import games as _game_panels  # noqa: F401  (registers the panels)
-from kiosk.presenters.common import Banner, Observable, describe_action, humanize, screen_text
+from kiosk.presenters.common import Banner, Observable, describe_action, humanize
 from kiosk.presenters.devices import DeviceStatus, badges, electronic_dice_ready
 from kiosk.presenters.forms import ActionForm, FormView, action_models
 from kiosk.presenters.panels import GamePanel, game_panel
@@ -53,9 +52,9 @@ class DicePanel:
         dice = "die" if self.count == 1 else "dice"
         who = f"{self.player}: " if self.player else ""
         if self.waiting_for_device:
-            return f"{who}{screen_text(self.label)} — waiting for the electronic {dice}…"
+            return f"{who}{self.label} — waiting for the electronic {dice}…"
         roll = f"roll {self.count}d{self.sides}, tap the faces or roll here"
-        return f"{who}{screen_text(self.label)} — {roll}"
+        return f"{who}{self.label} — {roll}"
 
 
 @dataclass(frozen=True)
@@ -129,10 +128,6 @@ def _flat_strings(value: Any) -> Iterable[str]:
 
 def mentions(payload: Mapping[str, Any], cell: str) -> bool:
     return any(s == cell for k, v in payload.items() if k != "type" for s in _flat_strings(v))
-
-
-def _screen_panel(panel: GamePanel) -> GamePanel:
-    return dataclasses.replace(panel, facts=tuple(screen_text(f) for f in panel.facts))
 
 
 class PlayPresenter(Observable):
@@ -234,7 +229,7 @@ class PlayPresenter(Observable):
         lines: list[LogLine] = []
         for number, events in reversed(list(enumerate(self.session.events, start=1))):
             for event in events:
-                lines.append(LogLine(number=number, text=screen_text(event.text)))
+                lines.append(LogLine(number=number, text=event.text))
             if len(lines) >= LOG_LINES:
                 break
         return tuple(lines[:LOG_LINES])
@@ -277,7 +272,7 @@ class PlayPresenter(Observable):
             title=self.rules.title,
             player="" if seat is None else players[seat],
             player_seat=seat,
-            status=screen_text(self.rules.status(state)),
+            status=self.rules.status(state),
             can_undo=self.session.can_undo,
             can_redo=self.session.can_redo,
             banner=self.banner,
@@ -288,9 +283,9 @@ class PlayPresenter(Observable):
             actions=actions,
             more_actions=more,
             log=self._log(),
-            panel=_screen_panel(game_panel(self.rules, state)),
+            panel=game_panel(self.rules, state),
             fix=self._fix_step(),
-            outcome=None if outcome is None else screen_text(outcome.text),
+            outcome=None if outcome is None else outcome.text,
             winners=() if outcome is None else tuple(players[w] for w in outcome.winners),
             devices=tuple(b.text for b in badges(self.devices)),
             focus=self.focus,

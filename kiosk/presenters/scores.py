@@ -16,7 +16,7 @@ from urllib.parse import quote
 
 from companion.outcome import ScoreSheet
 from companion.session import Session
-from kiosk.presenters.common import RGB, humanize, screen_text
+from kiosk.presenters.common import RGB, humanize
 from kiosk.presenters.setup import seat_colours
 
 BGSTATS_URL = "bgstats://app.bgstatsapp.com/createPlay.html?data="
@@ -128,7 +128,7 @@ class ScoresPresenter:
         summary: list[str] = []
         if outcome is not None:
             names = [state.players[w] for w in outcome.winners]
-            summary.append(screen_text(outcome.text))
+            summary.append(outcome.text)
             summary.append("Winner: " + " and ".join(names) if names else "No winner.")
             last = final_scores(sheet)
             if last is not None:
@@ -145,7 +145,7 @@ class ScoresPresenter:
             hidden_rows=len(sheet.rows) - len(shown),
             series=series,
             y_range=y_range,
-            outcome=None if outcome is None else screen_text(outcome.text),
+            outcome=None if outcome is None else outcome.text,
             summary=tuple(summary),
             export_path=None if self.export_path is None else str(self.export_path),
             export_link=self.export_link,

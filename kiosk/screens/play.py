@@ -130,8 +130,10 @@ class PlayScreen(KioskScreen):
             info.add_widget(self.board)
             return
         info.size_hint_x = 0.46
-        info.add_widget(self._panel(view.panel))
+        # Facts and log scroll together: a long facts panel (or the refusal banner taking
+        # room) must not push text over the header.
         log = _column()
+        log.add_widget(self._panel(view.panel))
         for line in view.log[:LOG_SHOWN]:
             log.add_widget(
                 WrapLabel(text=f"{line.number}. {line.text}", font_size=theme.FONT_SMALL)
@@ -243,6 +245,7 @@ class PlayScreen(KioskScreen):
             view.more_actions,
             view.formable,
             form_shape,
+            self.ids.info.size_hint_x,  # the board's narrow column lays out differently
         )
         if key == self._act_key and view.form is not None:
             self._update_form(view.form)
@@ -444,8 +447,12 @@ class PlayScreen(KioskScreen):
                 )
             )
         if dice.faces:
+            # Rows of at most 4 faces beside the board (6 × 48 px do not fit its 260 px
+            # column), 6 otherwise; balanced, so a d6 is 2 rows of 3, not 4 + 2.
+            per_row = 4 if self.ids.info.size_hint_x is None else 6
+            rows = -(-len(dice.faces) // per_row)
             faces = GridLayout(
-                cols=min(6, len(dice.faces)), size_hint_y=None, spacing=theme.SPACING
+                cols=-(-len(dice.faces) // rows), size_hint_y=None, spacing=theme.SPACING
             )
             faces.bind(minimum_height=faces.setter("height"))
             for face in dice.faces:
@@ -464,4 +471,15 @@ class PlayScreen(KioskScreen):
         if dice.entered:
             row.add_widget(button("Clear", presenter.clear_faces, size_hint_x=0.4))
         box.add_widget(row)
+        if self.kiosk is not None and self.kiosk.sim_tray_available():
+            # Simulated hardware: roll the "electronic" dice of the simulated tray, which
+            # reach the game through the pty and the real serial reader.
+            box.add_widget(
+                button(
+                    "Roll the simulated tray",
+                    self.kiosk.roll_sim_tray,
+                    size_hint_y=None,
+                    height=theme.BUTTON_HEIGHT,
+                )
+            )
         return box

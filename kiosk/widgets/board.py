@@ -2,7 +2,13 @@
 
 Draws a :class:`~kiosk.presenters.board.BoardView` (the winning highlight per cell,
 coloured by the LED palette) and reports taps as cell IDs. Pieces and levels are drawn
-as short texts so they stay legible at 38 px per square.
+as short texts so they stay legible at 35 px per square.
+
+Fingers: taps go through :func:`~kiosk.presenters.board.resolve_tap` (a sloppy tap
+snaps to the one target cell under the finger; a tap between several targets zooms that
+part of the board to squares of at least 48 px). While zoomed, a strip under the board
+shows the whole board in miniature with the zoomed part framed (a tap there moves the
+zoom) and a **Whole board** button.
 """
 
 from __future__ import annotations
@@ -16,33 +22,67 @@ from kivy.uix.widget import Widget
 
 from companion.highlights import Role
 from kiosk import theme
-from kiosk.presenters.board import BoardView, CellGeometry
+from kiosk.presenters.board import (
+    WHOLE_BOARD,
+    BoardView,
+    CellGeometry,
+    Viewport,
+    resolve_tap,
+    zoom_survives,
+    zoom_viewport,
+)
+from kiosk.widgets.basic import KButton
 
 CellTap = Callable[[str], None]
+Box = tuple[float, float, float, float]  # x, y, width, height
 
 #: Roles that often cover much of the board: drawn as rings in the role's colour.
 RING_ROLES = frozenset(
     {Role.SELECTABLE, Role.QUAKE_REGION, Role.HARVESTABLE, Role.CITADEL, Role.REBIRTH}
 )
 
+#: Height of the strip under a zoomed board (miniature + "Whole board"): one finger.
+ZOOM_STRIP = theme.TOUCH_MIN
+_TEXTURES_KEPT = 256  # piece/level labels cached per widget (a game uses a few dozen)
+
 
 class BoardWidget(Widget):  # type: ignore[misc]
-    """A board that keeps its aspect ratio inside its box."""
+    """A board that keeps its aspect ratio inside its box, zoomable by taps."""
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.view: BoardView | None = None
+        self.viewport: Viewport = WHOLE_BOARD
         self.on_cell: CellTap | None = None
         self._labels: dict[tuple[str, int], Any] = {}
+        self.whole_button = KButton(text="Whole board", font_size=theme.FONT_BODY)
+        self.whole_button.bind(on_release=lambda *_: self.show_whole_board())
         self.bind(pos=self.redraw, size=self.redraw)
 
+    # --- what is shown ------------------------------------------------------------------
+
     def show(self, view: BoardView) -> None:
+        if self.viewport.zoomed and not zoom_survives(self.view, view):
+            self.viewport = WHOLE_BOARD
         self.view = view
         self.redraw()
 
-    def _frame(self) -> tuple[float, float, float, float]:
-        """x, y, width, height of the drawn board inside the widget."""
-        aspect = self.view.geometry.aspect if self.view else 1.0
+    def zoom(self, viewport: Viewport) -> None:
+        self.viewport = viewport
+        self.redraw()
+
+    def show_whole_board(self) -> None:
+        self.zoom(WHOLE_BOARD)
+
+    # --- geometry -----------------------------------------------------------------------
+
+    @property
+    def _aspect(self) -> float:
+        return self.view.geometry.aspect if self.view else 1.0
+
+    def _frame(self) -> Box:
+        """x, y, width, height of the whole drawn board inside the widget."""
+        aspect = self._aspect
         width = min(self.width, self.height / aspect)
         height = width * aspect
         return (
@@ -52,23 +92,57 @@ class BoardWidget(Widget):  # type: ignore[misc]
             height,
         )
 
-    def cell_rect(self, cell: CellGeometry) -> tuple[float, float, float]:
-        """Centre x, centre y (window coordinates) and side of a cell."""
+    def _zoom_frame(self) -> Box:
+        """Where a zoomed board is drawn: the frame less the strip under it."""
         x0, y0, width, height = self._frame()
-        return x0 + cell.x * width, y0 + height - cell.y * height, cell.size * width
+        room = height - ZOOM_STRIP - theme.SPACING
+        zoom_width = max(1.0, min(width, room / self._aspect))
+        zoom_height = zoom_width * self._aspect
+        return (
+            x0 + (width - zoom_width) / 2,
+            y0 + ZOOM_STRIP + theme.SPACING + (room - zoom_height) / 2,
+            zoom_width,
+            zoom_height,
+        )
+
+    def _board_frame(self) -> Box:
+        return self._zoom_frame() if self.viewport.zoomed else self._frame()
+
+    def _minimap_frame(self) -> Box:
+        x0, y0, _, _ = self._frame()
+        aspect = self._aspect
+        width = ZOOM_STRIP / max(aspect, 1.0)
+        height = width * aspect
+        return x0, y0 + (ZOOM_STRIP - height) / 2, width, height
+
+    def cell_rect(self, cell: CellGeometry) -> tuple[float, float, float]:
+        """Centre x, centre y (parent coordinates) and side of a cell in the current view."""
+        x0, y0, width, height = self._board_frame()
+        u, v = self.viewport.to_view(cell.x, cell.y)
+        return x0 + u * width, y0 + height - v * height, cell.size * width / self.viewport.span
 
     def cell_centre(self, cell_id: str) -> tuple[float, float]:
+        """Where to tap ``cell_id`` now; KeyError when the zoomed view does not show it."""
         assert self.view is not None
         for cell in self.view.geometry.cells:
-            if cell.cell == cell_id:
+            if cell.cell == cell_id and self.viewport.shows(cell, self._aspect):
                 cx, cy, _ = self.cell_rect(cell)
                 return cx, cy
         raise KeyError(cell_id)
+
+    def cell_side(self) -> float:
+        """The drawn side of the smallest cell (px) in the current view."""
+        assert self.view is not None
+        return min(self.cell_rect(c)[2] for c in self.view.geometry.cells)
+
+    # --- drawing ------------------------------------------------------------------------
 
     def _text(self, text: str, size: int) -> Any:
         key = (text, size)
         texture = self._labels.get(key)
         if texture is None:
+            if len(self._labels) >= _TEXTURES_KEPT:
+                self._labels.clear()
             label = CoreLabel(text=text, font_size=size, bold=True)
             label.refresh()
             texture = label.texture
@@ -77,23 +151,38 @@ class BoardWidget(Widget):  # type: ignore[misc]
 
     def redraw(self, *_: Any) -> None:
         self.canvas.clear()
+        zoomed = self.viewport.zoomed and self.view is not None
+        if zoomed and self.whole_button.parent is None:
+            self.add_widget(self.whole_button)
+        elif not zoomed and self.whole_button.parent is not None:
+            self.remove_widget(self.whole_button)
         if self.view is None:
             return
-        view = self.view
-        x0, y0, width, height = self._frame()
-        decorations: dict[str, list[Any]] = {}
-        for deco in view.decorations:
-            decorations.setdefault(deco.cell, []).append(deco)
+        x0, y0, width, height = self._board_frame()
         with self.canvas:
             Color(*theme.SURFACE)
             Rectangle(pos=(x0, y0), size=(width, height))
+        self._draw_cells()
+        if zoomed:
+            self._draw_strip()
+
+    def _draw_cells(self) -> None:
+        view = self.view
+        assert view is not None
+        decorations: dict[str, list[Any]] = {}
+        for deco in view.decorations:
+            decorations.setdefault(deco.cell, []).append(deco)
+        circle = view.geometry.shape == "circle"
+        shape = Ellipse if circle else Rectangle
+        with self.canvas:
             for cell in view.geometry.cells:
+                if not self.viewport.shows(cell, view.geometry.aspect):
+                    continue
                 cx, cy, side = self.cell_rect(cell)
                 inner = side * 0.9
                 look = view.looks.get(cell.cell)
                 base = (view.base or {}).get(cell.cell)
                 pos = (cx - inner / 2, cy - inner / 2)
-                shape = Ellipse if view.geometry.shape == "circle" else Rectangle
                 Color(*(theme.rgb_to_rgba(base) if base else theme.SURFACE_HIGH))
                 shape(pos=pos, size=(inner, inner))
                 if look is not None and look.role in RING_ROLES:
@@ -101,10 +190,10 @@ class BoardWidget(Widget):  # type: ignore[misc]
                     # LED colour: the landscape stays readable and the screen dim.
                     Color(*theme.rgb_to_rgba(look.colour), 1.0)
                     ring = max(2.0, inner * 0.09)
-                    if view.geometry.shape == "circle":
+                    if circle:
                         Line(circle=(cx, cy, inner / 2 - ring / 2), width=ring)
                     else:
-                        Line(rectangle=(*pos, inner, inner), width=ring)
+                        Line(rectangle=(*pos, inner, inner), width=ring, joint="miter")
                 elif look is not None:
                     # The LED colour over the landscape; dim roles stay see-through.
                     Color(*theme.rgb_to_rgba(look.colour), max(0.45, look.level))
@@ -112,12 +201,13 @@ class BoardWidget(Widget):  # type: ignore[misc]
                     shape(pos=(cx - lit / 2, cy - lit / 2), size=(lit, lit))
                 if cell.cell == view.focus:
                     Color(*theme.TEXT)
-                    Line(rectangle=(*pos, inner, inner), width=2)
+                    if circle:
+                        Line(circle=(cx, cy, inner / 2), width=2)
+                    else:
+                        Line(rectangle=(*pos, inner, inner), width=2)
                 texts = decorations.get(cell.cell, [])
                 if look is not None and look.step is not None:
-                    texts = [*texts]
-                    marker = f"{look.step}"
-                    texture = self._text(marker, max(12, int(inner * 0.45)))
+                    texture = self._text(f"{look.step}", max(12, int(inner * 0.45)))
                     Color(0, 0, 0, 1)
                     Rectangle(
                         texture=texture,
@@ -129,7 +219,9 @@ class BoardWidget(Widget):  # type: ignore[misc]
                     offset = (0.5 - i) * inner * 0.42 if len(texts) > 1 else 0.0
                     disc = max(texture.width, texture.height) + 2
                     Color(0, 0, 0, 0.7)
-                    Ellipse(pos=(cx - disc / 2, cy - disc / 2 + offset), size=(disc, disc))
+                    Ellipse(
+                        pos=(cx - disc / 2, cy - disc / 2 + offset), size=(disc, disc), segments=24
+                    )
                     Color(*theme.rgb_to_rgba(deco.colour))
                     Rectangle(
                         texture=texture,
@@ -137,14 +229,78 @@ class BoardWidget(Widget):  # type: ignore[misc]
                         size=texture.size,
                     )
 
+    def _draw_strip(self) -> None:
+        """The whole board in miniature (lit cells, the zoomed part framed) and the
+        "Whole board" button beside it."""
+        view = self.view
+        assert view is not None
+        mx, my, mw, mh = self._minimap_frame()
+        with self.canvas:
+            Color(*theme.SURFACE)
+            Rectangle(pos=(mx, my), size=(mw, mh))
+            for cell in view.geometry.cells:
+                look = view.looks.get(cell.cell)
+                base = (view.base or {}).get(cell.cell)
+                if look is not None:
+                    Color(*theme.rgb_to_rgba(look.colour))
+                elif base is not None:
+                    Color(*theme.rgb_to_rgba(base))
+                else:
+                    Color(*theme.SURFACE_HIGH)
+                side = cell.size * mw * 0.85
+                Rectangle(
+                    pos=(mx + cell.x * mw - side / 2, my + mh - cell.y * mh - side / 2),
+                    size=(side, side),
+                )
+            vp = self.viewport
+            Color(*theme.TEXT)
+            Line(
+                rectangle=(
+                    mx + vp.left * mw,
+                    my + mh - (vp.top + vp.span) * mh,
+                    vp.span * mw,
+                    vp.span * mh,
+                ),
+                width=1.5,
+            )
+        x0, y0, width, _ = self._frame()
+        left = mx + mw + theme.SPACING
+        self.whole_button.pos = (left, y0)
+        self.whole_button.size = (x0 + width - left, ZOOM_STRIP)
+
+    # --- taps ---------------------------------------------------------------------------
+
     def on_touch_down(self, touch: Any) -> bool:
         if self.view is None or not self.collide_point(*touch.pos):
             return False
-        x0, y0, width, height = self._frame()
-        nx = (touch.x - x0) / width if width else -1
-        ny = (y0 + height - touch.y) / height if height else -1
-        cell = self.view.geometry.cell_at(nx, ny)
-        if cell is not None and self.on_cell is not None:
-            self.on_cell(cell)
+        if super().on_touch_down(touch):  # the "Whole board" button
+            return True
+        geometry = self.view.geometry
+        if self.viewport.zoomed:
+            mx, my, mw, mh = self._minimap_frame()
+            if mx <= touch.x <= mx + mw and my <= touch.y <= my + mh:
+                point = ((touch.x - mx) / mw, (my + mh - touch.y) / mh)
+                _, _, zoom_width, _ = self._zoom_frame()
+                moved = zoom_viewport(geometry, point, view_px=zoom_width)
+                if moved is not None:
+                    self.zoom(moved)
+                return True
+        x0, y0, width, height = self._board_frame()
+        if not (x0 <= touch.x <= x0 + width and y0 <= touch.y <= y0 + height):
+            return False
+        point = self.viewport.to_board((touch.x - x0) / width, (y0 + height - touch.y) / height)
+        result = resolve_tap(
+            geometry,
+            point,
+            self.view.targets,
+            view_px=width,
+            viewport=self.viewport,
+            zoom_px=self._zoom_frame()[2],
+        )
+        if result.zoom is not None:
+            self.zoom(result.zoom)
+            return True
+        if result.cell is not None and self.on_cell is not None:
+            self.on_cell(result.cell)
             return True
         return False

@@ -2,22 +2,66 @@
 
 from __future__ import annotations
 
+import math
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from companion.highlights import Highlight, Role
 from companion.session import Session
 from firmware_bridge.layout import kolossus_layout
 from firmware_bridge.leds.palette import KOLOSSUS_PALETTE
 from firmware_bridge.leds.render import render, winning_highlights
 from kiosk.presenters.board import (
+    TAP_ROLES,
+    WHOLE_BOARD,
+    BoardGeometry,
+    Decoration,
+    TapResult,
+    Viewport,
     board_view,
     cell_looks,
+    cell_side_px,
     grid_geometry,
     led_mirror_dots,
     positions_geometry,
+    resolve_tap,
+    tap_targets,
+    zoom_survives,
+    zoom_viewport,
 )
 from kiosk.presenters.devices import DeviceStatus, badges, electronic_dice_ready
 from kiosk.presenters.games import board_decorations
 from kiosk.presenters.play import PlayPresenter
+from kiosk.theme import TOUCH_MIN
 from tests.kiosk.helpers import assert_imports_without_kivy
+
+#: The play screen's board: 384 px wide (as high as the play area), 330 px when zoomed
+#: (a finger-high strip under it): Kolossus squares of 35 px, 55 px zoomed.
+BOARD_PX = 384.0
+ZOOM_PX = 330.0
+GRID = grid_geometry()
+
+
+def centre(geometry: BoardGeometry, cell: str) -> tuple[float, float]:
+    found = next(c for c in geometry.cells if c.cell == cell)
+    return found.x, found.y
+
+
+def offset(
+    point: tuple[float, float], dx_px: float, dy_px: float, view_px: float = BOARD_PX
+) -> tuple[float, float]:
+    """``point`` moved by pixels on the whole-board view (y down)."""
+    return point[0] + dx_px / view_px, point[1] + dy_px / view_px
+
+
+def tap(
+    point: tuple[float, float], targets: set[str], viewport: Viewport = WHOLE_BOARD
+) -> TapResult:
+    view_px = ZOOM_PX if viewport.zoomed else BOARD_PX
+    return resolve_tap(
+        GRID, point, frozenset(targets), view_px=view_px, viewport=viewport, zoom_px=ZOOM_PX
+    )
 
 
 def test_board_presenter_does_not_import_kivy() -> None:
@@ -96,3 +140,155 @@ def test_device_badges() -> None:
     assert [b.level for b in shown] == ["warn", "warn"]
     assert electronic_dice_ready(statuses)
     assert not electronic_dice_ready(statuses[1:])
+
+
+# --- fingers: forgiving taps and zoom ---------------------------------------------------
+
+
+def test_kolossus_squares_are_below_a_finger_on_the_whole_board() -> None:
+    # Why this machinery exists: 11 squares in the 384 px play area are 35 px.
+    assert cell_side_px(GRID, BOARD_PX) < TOUCH_MIN
+
+
+def test_tap_targets_are_the_actionable_roles_and_the_focus() -> None:
+    lights = [Highlight(cell=f"0,{i}", role=role) for i, role in enumerate(Role)]
+    targets = tap_targets(lights, focus="9,9")
+    acting = {f"0,{i}" for i, role in enumerate(Role) if role in TAP_ROLES}
+    assert targets == frozenset(acting | {"9,9"})
+    assert Role.PATH not in TAP_ROLES and Role.FIX not in TAP_ROLES
+    # A reachable square drawn as the path preview (PATH outranks REACHABLE) is a target.
+    both = [Highlight(cell="3,3", role=Role.PATH), Highlight(cell="3,3", role=Role.REACHABLE)]
+    view = board_view("kolossus", GRID, both)
+    assert view.looks["3,3"].role is Role.PATH and view.targets == {"3,3"}
+
+
+def test_a_sloppy_tap_snaps_to_the_only_target_under_the_finger() -> None:
+    lone = centre(GRID, "5,5")
+    beside = offset(lone, 20, 0)  # on square 5,6, 20 px from the target's centre
+    assert GRID.cell_at(*beside) == "5,6"
+    assert tap(beside, {"5,5"}).cell == "5,5"
+    # Beyond half a finger the neighbour is meant: no snapping across the board.
+    assert tap(offset(lone, 30, 0), {"5,5"}).cell == "5,6"
+    assert tap(offset(lone, 30, 0), set()).cell == "5,6"  # no targets: plain hit test
+    assert tap((1.5, 0.5), {"5,5"}).cell is None  # off the board
+
+
+def test_a_tap_between_two_targets_zooms_to_finger_sized_squares() -> None:
+    between = offset(centre(GRID, "5,5"), 17.5, 0)  # the edge between 5,5 and 5,6
+    result = tap(between, {"5,5", "5,6"})
+    assert result.cell is None and result.zoom is not None
+    zoom = result.zoom
+    assert cell_side_px(GRID, ZOOM_PX, zoom) >= TOUCH_MIN
+    assert math.isclose(zoom.span, 6 / 11)  # 6×6 squares of 55 px: about a quadrant
+    assert zoom.left <= between[0] <= zoom.left + zoom.span
+    assert zoom.top <= between[1] <= zoom.top + zoom.span
+    shown = [c.cell for c in GRID.cells if zoom.shows(c, GRID.aspect)]
+    assert len(shown) == 36 and {"5,5", "5,6"} <= set(shown)
+    # Zoomed, the same spot is a precise tap: the square under the finger.
+    assert tap(between, {"5,5", "5,6"}, zoom).cell in ("5,5", "5,6")
+    assert tap(centre(GRID, "5,6"), {"5,5", "5,6"}, zoom).cell == "5,6"
+    # The centre of a square with a target beside it is still a sure tap.
+    assert tap(centre(GRID, "5,5"), {"5,5", "5,6"}).cell == "5,5"
+
+
+def test_zoom_aligns_to_squares_and_stays_on_the_board() -> None:
+    corner = zoom_viewport(GRID, (0.01, 0.01), view_px=ZOOM_PX)
+    assert corner == Viewport(0.0, 0.0, 6 / 11)
+    far = zoom_viewport(GRID, (0.99, 0.99), view_px=ZOOM_PX)
+    assert far is not None and math.isclose(far.left, 5 / 11) and math.isclose(far.top, 5 / 11)
+    middle = zoom_viewport(GRID, centre(GRID, "5,5"), view_px=ZOOM_PX)
+    assert middle is not None
+    assert math.isclose(middle.left * 11, round(middle.left * 11))  # whole squares
+    assert zoom_viewport(GRID, (0.5, 0.5), view_px=11 * TOUCH_MIN) is None  # big enough
+
+
+def test_viewport_maps_view_points_to_the_board_and_back() -> None:
+    viewport = Viewport(left=0.25, top=0.5, span=0.5)
+    assert viewport.to_board(0.0, 0.0) == (0.25, 0.5)
+    assert viewport.to_board(1.0, 1.0) == (0.75, 1.0)
+    u, v = viewport.to_view(*viewport.to_board(0.3, 0.7))
+    assert math.isclose(u, 0.3) and math.isclose(v, 0.7)
+    assert viewport.zoomed and not WHOLE_BOARD.zoomed
+
+
+def test_island_spaces_are_finger_sized_so_taps_never_zoom() -> None:
+    positions = {f"s{i}": (float(i % 6), float(i // 6)) for i in range(30)}
+    islands = positions_geometry(positions)
+    assert cell_side_px(islands, BOARD_PX) >= TOUCH_MIN
+    assert zoom_viewport(islands, (0.5, 0.5), view_px=BOARD_PX) is None
+    a, b = (next(c for c in islands.cells if c.cell == n) for n in ("s0", "s1"))
+    targets = frozenset({"s0", "s1"})
+    for fraction in (0.1, 0.3, 0.45):  # from s0's centre towards s1, inside s0
+        point = (a.x + (b.x - a.x) * fraction, a.y)
+        result = resolve_tap(islands, point, targets, view_px=BOARD_PX)
+        assert result == TapResult(cell="s0")
+    gap = ((a.x + b.x) / 2, a.y)  # between the two discs, beyond half a finger of both
+    assert resolve_tap(islands, gap, targets, view_px=BOARD_PX) == TapResult()
+
+
+grid_cells = st.tuples(st.integers(0, 10), st.integers(0, 10)).map(lambda rc: f"{rc[0]},{rc[1]}")
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    targets=st.sets(grid_cells, min_size=1, max_size=30),
+    pick=st.integers(0, 1000),
+    angle=st.floats(0, 2 * math.pi),
+    reach=st.floats(0, TOUCH_MIN / 2),
+)
+def test_a_tap_within_half_a_finger_of_a_target_never_acts_elsewhere(
+    targets: set[str], pick: int, angle: float, reach: float
+) -> None:
+    """The 48 px guarantee: a tap that misses a target by less than half a finger picks
+    that target or zooms; it never plays another cell."""
+    meant = sorted(targets)[pick % len(targets)]
+    point = offset(centre(GRID, meant), reach * math.cos(angle), reach * math.sin(angle))
+    result = tap(point, targets)
+    assert result.cell == meant or result.zoom is not None
+    if result.zoom is not None:
+        assert cell_side_px(GRID, ZOOM_PX, result.zoom) >= TOUCH_MIN
+        # The zoom shows both the square the finger landed on and the one it meant.
+        landed = GRID.cell_at(*point)
+        for name in {meant, landed} - {None}:
+            cell = next(c for c in GRID.cells if c.cell == name)
+            assert result.zoom.shows(cell, GRID.aspect), f"the zoom hides {name}"
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    targets=st.sets(grid_cells, max_size=30),
+    x=st.floats(0, 1, exclude_max=True),
+    y=st.floats(0, 1, exclude_max=True),
+)
+def test_a_tap_picks_the_square_under_it_or_a_target_within_reach(
+    targets: set[str], x: float, y: float
+) -> None:
+    result = tap((x, y), targets)
+    if result.cell is None:
+        assert result.zoom is not None
+        return
+    cx, cy = centre(GRID, result.cell)
+    distance = math.hypot(cx - x, cy - y) * BOARD_PX
+    assert result.cell == GRID.cell_at(x, y) or (
+        result.cell in targets and distance <= TOUCH_MIN / 2 + 1e-6
+    )
+
+
+def test_zoom_survives_a_selection_but_not_a_move_or_a_fix_step() -> None:
+    pieces = (Decoration(cell="1,1", text="W"),)
+    before = board_view("kolossus", GRID, [], decorations=pieces)
+    selected = board_view(
+        "kolossus",
+        GRID,
+        [Highlight(cell="1,1", role=Role.SELECTED), Highlight(cell="1,2", role=Role.REACHABLE)],
+        decorations=pieces,
+        focus="1,1",
+    )
+    assert zoom_survives(before, selected)
+    moved = board_view("kolossus", GRID, [], decorations=(Decoration(cell="1,2", text="W"),))
+    assert not zoom_survives(selected, moved)
+    fix = board_view(
+        "kolossus", GRID, [Highlight(cell="1,1", role=Role.FIX, step=1)], decorations=pieces
+    )
+    assert not zoom_survives(before, fix)
+    assert not zoom_survives(None, before)

@@ -42,7 +42,7 @@ def test_0_2_1_a_tap_opens_the_prefilled_form_and_submitting_corrects() -> None:
     presenter.form_step("runes", -3)
     assert presenter.form_submit() is True
     assert presenter.state.runes == (10, 7)
-    assert presenter.view().log[0].text == "Manual correction: Bob's Runes 10 » 7 (stockpile)."
+    assert presenter.view().log[0].text == "Manual correction: Bob's Runes 10 → 7 (stockpile)."
     presenter.undo()
     assert presenter.state.runes == (10, 10)
 

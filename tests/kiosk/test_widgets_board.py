@@ -14,7 +14,9 @@ from firmware_bridge.layout import kolossus_layout
 from firmware_bridge.leds.palette import KOLOSSUS_PALETTE
 from firmware_bridge.leds.render import render
 from kiosk.app import Kiosk
-from kiosk.presenters.board import cell_looks
+from kiosk.presenters.board import BoardView, cell_looks
+from kiosk.theme import TOUCH_MIN
+from kiosk.widgets.board import BoardWidget
 from tests.kiosk.test_widgets_screens import shoot
 from tests.kiosk.ui import close_kiosk, frames, open_kiosk, tap_at, tap_button
 
@@ -67,6 +69,98 @@ def test_select_a_miniature_then_tap_its_destination(kiosk: Kiosk) -> None:
     tap_cell(kiosk, reachable[0])
     assert len(play.session.actions) == before + 1
     assert play.rules.dump_action(play.session.actions[-1])["to"] == reachable[0]
+
+
+def the_board(kiosk: Kiosk) -> tuple[BoardWidget, BoardView]:
+    frames(2)
+    board = kiosk.play_screen.board
+    assert board is not None and board.view is not None
+    return board, board.view
+
+
+def side_by_side_targets(view: BoardView) -> tuple[str, str]:
+    for cell in sorted(view.targets):
+        row, col = (int(v) for v in cell.split(","))
+        if f"{row},{col + 1}" in view.targets:
+            return cell, f"{row},{col + 1}"
+    pytest.fail("no two targets side by side")
+
+
+def test_a_tap_between_two_pieces_zooms_then_select_and_move_by_touch(kiosk: Kiosk) -> None:
+    advance_to(kiosk, "move")
+    play = kiosk.play
+    assert play is not None
+    board, view = the_board(kiosk)
+    assert board.cell_side() < TOUCH_MIN  # 11 squares do not fit 48 px each
+    west, east = side_by_side_targets(view)
+    (wx, wy), (ex, ey) = board.cell_centre(west), board.cell_centre(east)
+    tap_at((wx + ex) / 2, (wy + ey) / 2)  # on the edge between two pieces: ambiguous
+    assert play.focus is None, "an ambiguous tap must not pick a piece"
+    assert board.viewport.zoomed and board.cell_side() >= TOUCH_MIN
+    button = board.whole_button
+    assert button.parent is board
+    assert button.width >= TOUCH_MIN and button.height >= TOUCH_MIN
+    shoot(kiosk, "play-kolossus-zoomed")
+    tap_cell(kiosk, west)  # zoomed: a precise tap at the square's centre
+    assert play.focus == west and board.viewport.zoomed  # selecting keeps the zoom
+    _, view = the_board(kiosk)
+    reachable = [c for c, look in view.looks.items() if look.role is Role.REACHABLE]
+    assert reachable
+    shown = [c for c in reachable if c in _shown_cells(board)]
+    if not shown:  # the destinations lie outside the zoomed part
+        tap_button(kiosk, "Whole board", exact=True)
+        assert not board.viewport.zoomed
+    before = len(play.session.actions)
+    tap_cell(kiosk, (shown or reachable)[0])
+    assert len(play.session.actions) == before + 1
+    assert not board.viewport.zoomed, "after a move everyone sees the whole board"
+    assert board.whole_button.parent is None
+
+
+def _shown_cells(board: BoardWidget) -> set[str]:
+    assert board.view is not None
+    geometry = board.view.geometry
+    return {c.cell for c in geometry.cells if board.viewport.shows(c, geometry.aspect)}
+
+
+def test_whole_board_button_and_the_miniature_move_the_zoom(kiosk: Kiosk) -> None:
+    advance_to(kiosk, "move")
+    board, view = the_board(kiosk)
+    west, east = side_by_side_targets(view)
+    (wx, wy), (ex, ey) = board.cell_centre(west), board.cell_centre(east)
+    tap_at((wx + ex) / 2, (wy + ey) / 2)
+    assert board.viewport.zoomed
+    first = board.viewport
+    # The miniature in the strip: a tap on its far corner from the zoom moves the zoom.
+    mx, my, mw, mh = board._minimap_frame()
+    far_x = mx + (0.95 if first.left < 0.25 else 0.05) * mw
+    far_y = my + (0.05 if first.top < 0.25 else 0.95) * mh
+    tap_at(far_x, far_y)
+    assert board.viewport.zoomed and board.viewport != first
+    tap_button(kiosk, "Whole board", exact=True)
+    assert not board.viewport.zoomed and board.whole_button.parent is None
+    assert board.cell_side() < TOUCH_MIN
+
+
+def test_a_sloppy_tap_beside_a_lone_piece_selects_it(kiosk: Kiosk) -> None:
+    advance_to(kiosk, "move")
+    play = kiosk.play
+    assert play is not None
+    board, view = the_board(kiosk)
+    side = board.cell_side()
+    for target in sorted(view.targets):
+        x, y = board.cell_centre(target)
+        point = (x + 0.6 * side, y)  # on the neighbouring square, 0.6 squares off
+        others = [board.cell_centre(t) for t in view.targets if t != target]
+        lone = all(
+            (ox - point[0]) ** 2 + (oy - point[1]) ** 2 > (TOUCH_MIN / 2) ** 2 for ox, oy in others
+        )
+        if lone and x + 1.5 * side < board.x + board.width:
+            break
+    else:
+        pytest.fail("no piece stands alone")
+    tap_at(*point)
+    assert play.focus == target and not board.viewport.zoomed
 
 
 def test_fix_the_table_walk_through_by_touch(kiosk: Kiosk) -> None:

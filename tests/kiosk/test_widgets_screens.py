@@ -7,7 +7,8 @@ header always names whose turn it is, and refusals carry their ruling ID.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import time
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -16,8 +17,16 @@ from kivy.uix.label import Label
 
 from companion.bot import RandomBot
 from companion.session import Session
+from firmware_bridge.config import (
+    ButtonsConfig,
+    CompanionConfig,
+    DiceConfig,
+    LedsConfig,
+    LoadedConfig,
+)
+from firmware_bridge.platform import Platform
+from firmware_bridge.rig import Rig, build_rig
 from kiosk.app import Kiosk
-from kiosk.hardware import SimulatedDice
 from kiosk.theme import HEIGHT, TOUCH_MIN, WIDTH
 from tests.kiosk.ui import close_kiosk, frames, open_kiosk, tap_button
 
@@ -92,13 +101,19 @@ def play_randomly(kiosk: Kiosk, count: int, seed: int = 3) -> None:
             play.next_fix_step()
 
 
-def test_screen_home_and_setup(kiosk: Kiosk) -> None:
+def test_screen_home_and_setup(kiosk: Kiosk, monkeypatch: pytest.MonkeyPatch) -> None:
+    from companion.games import GAME_MODULES
+
+    # The docs show the five games: not the test-only toy game tests/conftest.py adds.
+    monkeypatch.delitem(GAME_MODULES, "toy_pig", raising=False)
     finished = Session.new("builders", ["Ann", "Bob"], seed=4, journal=kiosk.journal)
     bot = RandomBot(1)
     while finished.outcome is None:
         finished.submit(bot.choose(finished.rules, finished.state))
     Session.new("colossus_solo", ["Mara"], seed=5, journal=kiosk.journal)
     kiosk.go_home()
+    home_games = [b.text.split("\n")[0] for b in kiosk.home_screen.ids.games.children]
+    assert home_games and not any("Pig" in title for title in home_games)
     shoot(kiosk, "home")
     tap_button(kiosk, "Builders of the Colossus")
     assert kiosk.manager.current == "setup"
@@ -145,21 +160,39 @@ def test_screen_solo_stats_form(kiosk: Kiosk) -> None:
     shoot(kiosk, "play-solo-form")
 
 
-def test_screen_dice_panel_with_electronic_die(kiosk: Kiosk) -> None:
-    die = SimulatedDice(battery=64)
-    kiosk.hub.start([die])
+def sim_dice_rig(sim_dir: Path) -> Rig:
+    """Simulated dice only: the rig's tray on a pty, read by the real serial reader."""
+    config = CompanionConfig(
+        dice=DiceConfig(source="sim"),
+        buttons=ButtonsConfig(source="none"),
+        leds=LedsConfig(driver="none"),
+    )
+    return build_rig(LoadedConfig(config, None), Platform(None), sim_dir=sim_dir)
+
+
+def pump_until(kiosk: Kiosk, done: Callable[[], bool], timeout: float = 5.0) -> None:
+    """Drain the hardware hub, as the app's clock trigger does, until ``done``."""
+    deadline = time.monotonic() + timeout
+    while not done():
+        assert time.monotonic() < deadline, "the device messages never arrived"
+        kiosk.pump()
+        frames(1)
+
+
+def test_screen_dice_panel_with_electronic_die(kiosk: Kiosk, tmp_path: Path) -> None:
+    rig = sim_dice_rig(tmp_path / "sim")  # the simulated tray on a pty, the real reader
+    kiosk.attach_rig(rig)
     kiosk.open_setup("kolossus")
     kiosk.start_game()
     play_randomly(kiosk, 1)
-    kiosk.pump()
+    pump_until(kiosk, lambda: kiosk.play_screen.ids.devices.text == "Dice on 87%")
     assert kiosk.play is not None
     view = kiosk.play.view()
     assert view.dice is not None and view.dice.waiting_for_device
-    assert kiosk.play_screen.ids.devices.text == "Dice on 64%"
     shoot(kiosk, "play-dice")
-    die.roll(3, sides=view.dice.sides)
-    kiosk.pump()
-    assert kiosk.play.view().dice is None
+    assert rig.sim is not None
+    rig.sim.roll_dice(view.dice.sides, view.dice.count, faces=[3] * view.dice.count)
+    pump_until(kiosk, lambda: kiosk.play is not None and kiosk.play.view().dice is None)
     shoot(kiosk, "play-kolossus-board")
 
 

@@ -1,0 +1,365 @@
+"""The shop's admin side without Kivy: the hidden gesture, the PIN pad, the admin page.
+
+* :class:`LongPress` tells a 3-second press on a screen's title (the hidden way in)
+  from a tap or a swipe; it is fed positions and timestamps.
+* :class:`PinPad` is the pad's logic: unlock (check the PIN against
+  :class:`kiosk.admin.PinStore`, lock-out included) or change (new PIN twice).
+* :class:`AdminPresenter` is the admin page: hardware findings from
+  ``firmware_bridge.doctor``, the ``[kiosk]`` settings, LED brightness and a
+  calibration walk (one cell after the other, in strip order, through the kiosk's LED
+  feed).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Literal, Protocol
+
+from companion.games import get_rules
+from companion.highlights import Highlight, Role
+from firmware_bridge.config import KioskConfig
+from firmware_bridge.doctor import Finding
+from firmware_bridge.rig import Rig
+from kiosk.admin import (
+    PIN_MAX_DIGITS,
+    PIN_MIN_DIGITS,
+    PinCheck,
+    PinError,
+    PinStore,
+    check_pin_format,
+)
+from kiosk.presenters.common import Observable
+
+HOLD_S = 3.0  # the hidden gesture: a press this long on a screen's title
+SLOP_PX = 24.0  # a finger may wander this far and still be "holding"
+CALIBRATION_STEP_S = 1.0
+BRIGHTNESS_STEP = 0.1
+
+PadMode = Literal["unlock", "new", "confirm", "no_pin"]
+PadResult = Literal["unlocked", "changed"]
+
+
+class LongPress:
+    """One finger held still for ``hold_s`` seconds; fires once per press."""
+
+    def __init__(self, hold_s: float = HOLD_S, slop_px: float = SLOP_PX) -> None:
+        self.hold_s = hold_s
+        self.slop_px = slop_px
+        self._start: tuple[float, float, float] | None = None
+
+    @property
+    def pressing(self) -> bool:
+        return self._start is not None
+
+    def down(self, x: float, y: float, now: float) -> None:
+        self._start = (x, y, now)
+
+    def move(self, x: float, y: float) -> None:
+        if self._start is not None:
+            sx, sy, _ = self._start
+            if abs(x - sx) > self.slop_px or abs(y - sy) > self.slop_px:
+                self._start = None
+
+    def up(self) -> None:
+        self._start = None
+
+    def fired(self, now: float) -> bool:
+        """True once, when the finger has been down long enough."""
+        if self._start is None or now - self._start[2] < self.hold_s:
+            return False
+        self._start = None
+        return True
+
+
+@dataclass(frozen=True)
+class PinPadView:
+    title: str
+    prompt: str
+    dots: str  # one ● per digit typed
+    message: str
+    error: bool  # the message is a refusal (shown in red)
+    digits_enabled: bool
+    ok_enabled: bool
+    mode: PadMode
+
+
+class PinPad:
+    """The PIN pad: ``press`` digits, ``submit``; the result says what was achieved."""
+
+    def __init__(self, store: PinStore, purpose: Literal["unlock", "change"] = "unlock") -> None:
+        self.store = store
+        self.purpose = purpose
+        self.entered = ""
+        self.first = ""  # the new PIN, waiting for its confirmation
+        self.message = ""
+        self.error = False
+        if purpose == "change":
+            self.mode: PadMode = "new"
+        else:
+            self.mode = "unlock" if store.has_pin else "no_pin"
+
+    def press(self, digit: int) -> None:
+        if self.mode != "no_pin" and len(self.entered) < PIN_MAX_DIGITS and 0 <= digit <= 9:
+            self.entered += str(digit)
+
+    def erase(self) -> None:
+        self.entered = self.entered[:-1]
+
+    def submit(self) -> PadResult | None:
+        """Check (unlock) or record (change) what was typed; clears the typed digits."""
+        typed, self.entered = self.entered, ""
+        if self.mode == "no_pin":
+            return None
+        if self.mode == "unlock":
+            check = self.store.verify(typed)
+            if check.ok:
+                self.message, self.error = "", False
+                return "unlocked"
+            if check.status == "no_pin":
+                self.mode = "no_pin"
+            self.message, self.error = check.message, True
+            return None
+        if self.mode == "new":
+            try:
+                self.first = check_pin_format(typed)
+            except PinError as error:
+                self.message, self.error = str(error), True
+                return None
+            self.mode = "confirm"
+            self.message, self.error = "", False
+            return None
+        if typed != self.first:  # confirm
+            self.mode, self.first = "new", ""
+            self.message, self.error = "The two PINs differ: enter the new PIN again.", True
+            return None
+        self.store.set_pin(typed)
+        self.first = ""
+        self.message, self.error = "The admin PIN was changed.", False
+        return "changed"
+
+    def view(self) -> PinPadView:
+        locked_for = self.store.locked_for() if self.mode == "unlock" else 0.0
+        message, error = self.message, self.error
+        if locked_for > 0:
+            message, error = PinCheck("locked", locked_for_s=locked_for).message, True
+        elif self.mode == "no_pin":
+            message = self.store.problem or ""
+            message = f"{message}\n" if message else ""
+            message += "The admin screen stays closed until a PIN is set."
+            error = True
+        title = {
+            "unlock": "Admin PIN",
+            "new": "New admin PIN",
+            "confirm": "New admin PIN again",
+            "no_pin": "No admin PIN set",
+        }[self.mode]
+        prompt = {
+            "unlock": "Enter the admin PIN.",
+            "new": f"Choose {PIN_MIN_DIGITS} to {PIN_MAX_DIGITS} digits.",
+            "confirm": "Type the same PIN once more.",
+            "no_pin": "On the Pi's shell, as the kiosk's user, run:  companion admin-pin",
+        }[self.mode]
+        typing = self.mode != "no_pin" and locked_for <= 0
+        return PinPadView(
+            title=title,
+            prompt=prompt,
+            dots=" ".join("●" for _ in self.entered),
+            message=message,
+            error=error,
+            digits_enabled=typing and len(self.entered) < PIN_MAX_DIGITS,
+            ok_enabled=typing
+            and len(self.entered) >= (1 if self.mode == "unlock" else PIN_MIN_DIGITS),
+            mode=self.mode,
+        )
+
+
+class LedControls(Protocol):
+    """What the admin page may do with the LED strip (the kiosk's rig provides it)."""
+
+    def brightness(self) -> float: ...
+
+    def set_brightness(self, value: float) -> None: ...
+
+    def cells_in_strip_order(self) -> Sequence[tuple[str, tuple[int, ...]]]: ...
+
+    def light_cell(self, cell: str | None) -> None: ...
+
+
+class RigLeds:
+    """:class:`LedControls` over the kiosk's running :class:`~firmware_bridge.rig.Rig`.
+
+    The animator has no brightness getter, so the value set last is kept here (it
+    starts at ``[leds] brightness``); it lasts until the app restarts.
+    """
+
+    def __init__(self, rig: Rig) -> None:
+        self.rig = rig
+        self._brightness = rig.config.leds.brightness
+
+    def brightness(self) -> float:
+        return self._brightness
+
+    def set_brightness(self, value: float) -> None:
+        if self.rig.animator is not None:
+            self.rig.animator.set_brightness(value)
+        self._brightness = value
+
+    def cells_in_strip_order(self) -> Sequence[tuple[str, tuple[int, ...]]]:
+        layout = self.rig.layout
+        if layout is None:
+            return ()
+        return tuple((cell, layout.leds_of(cell)) for cell in layout.cells_in_strip_order())
+
+    def light_cell(self, cell: str | None) -> None:
+        lit = () if cell is None else (Highlight(cell=cell, role=Role.SELECTED),)
+        self.rig.show_highlights(lit)
+
+
+@dataclass(frozen=True)
+class FindingLine:
+    severity: str  # "ok", "warning", "problem"
+    text: str
+
+
+@dataclass(frozen=True)
+class AdminView:
+    findings: tuple[FindingLine, ...]
+    settings: tuple[str, ...]
+    brightness: int | None  # percent; None = no LED strip to dim
+    calibration: str | None  # the cell lit now, while the walk runs
+    can_calibrate: bool
+    notice: str
+
+
+def _duration(seconds: float) -> str:
+    if seconds % 60 == 0 and seconds >= 60:
+        minutes = int(seconds // 60)
+        return f"{minutes} min"
+    return f"{seconds:g} s"
+
+
+def _title(game: str) -> str:
+    try:
+        return get_rules(game).title
+    except Exception:  # a game module that fails to import is listed by Home, not here
+        return game
+
+
+def settings_lines(config: KioskConfig, games: Sequence[str]) -> tuple[str, ...]:
+    """The ``[kiosk]`` settings in words (read-only here: they live in companion.toml)."""
+    idle = (
+        "off (idle_timeout_s = 0)"
+        if config.idle_timeout_s <= 0
+        else f"after {_duration(config.idle_timeout_s)} without a touch"
+    )
+    boot = {
+        "resume": "resume the last unfinished game",
+        "demo": "start the demo",
+        "home": "show Home",
+    }[config.on_boot]
+    return (
+        f"Locked (shop mode): {'yes' if config.locked else 'no'}",
+        f"Demo: {idle}",
+        f"Demo pace: a move every {config.demo_step_s:g} s, results shown "
+        f"{config.demo_outcome_s:g} s",
+        f"Demo games: {', '.join(_title(g) for g in games) if games else 'none'}",
+        f"On start: {boot}",
+        "Change these in companion.toml, section [kiosk], then restart the app.",
+    )
+
+
+class AdminPresenter(Observable):
+    """The admin page. ``diagnose`` runs the doctor; ``leds`` is None without a strip."""
+
+    def __init__(
+        self,
+        config: KioskConfig,
+        *,
+        demo_games: Sequence[str],
+        diagnose: Callable[[], Sequence[Finding]],
+        leds: LedControls | None = None,
+    ) -> None:
+        super().__init__()
+        self.config = config
+        self.demo_games = tuple(demo_games)
+        self._diagnose = diagnose
+        self.leds = leds
+        self.notice = ""
+        self.findings: tuple[FindingLine, ...] = ()
+        self._walk: tuple[tuple[str, tuple[int, ...]], ...] = ()
+        self._walk_index = 0
+        self._walk_next = 0.0
+        self.check_hardware()
+
+    def check_hardware(self) -> None:
+        try:
+            found = self._diagnose()
+        except Exception as error:  # the doctor must never take the admin page down
+            self.findings = (FindingLine("problem", f"The hardware check failed: {error}"),)
+        else:
+            self.findings = tuple(
+                FindingLine(str(f.severity.value), f"{f.topic}: {f.text}") for f in found
+            )
+        self.changed()
+
+    def view(self) -> AdminView:
+        brightness = None if self.leds is None else round(self.leds.brightness() * 100)
+        calibration = None
+        if self.calibrating:
+            cell, leds = self._walk[self._walk_index]
+            numbers = ", ".join(str(i) for i in leds)
+            calibration = f"{self._walk_index + 1}/{len(self._walk)}: cell {cell} = LED {numbers}"
+        return AdminView(
+            findings=self.findings,
+            settings=settings_lines(self.config, self.demo_games),
+            brightness=brightness,
+            calibration=calibration,
+            can_calibrate=self.leds is not None,
+            notice=self.notice,
+        )
+
+    # --- LEDs -------------------------------------------------------------------------
+
+    def step_brightness(self, direction: int) -> None:
+        """One step brighter (+1) or dimmer (-1), until the app restarts."""
+        if self.leds is None:
+            return
+        value = round(self.leds.brightness() + direction * BRIGHTNESS_STEP, 2)
+        self.leds.set_brightness(min(1.0, max(0.0, value)))
+        self.notice = "Brightness applies until the app restarts ([leds] brightness keeps it)."
+        self.changed()
+
+    @property
+    def calibrating(self) -> bool:
+        return self._walk_index < len(self._walk)
+
+    def start_calibration(self, now: float) -> None:
+        """Light each cell in strip order, one a second: the lit square must be the one named."""
+        if self.leds is None:
+            return
+        self._walk = tuple(self.leds.cells_in_strip_order())
+        self._walk_index = 0
+        self._walk_next = now + CALIBRATION_STEP_S
+        if self._walk:
+            self.leds.light_cell(self._walk[0][0])
+        self.changed()
+
+    def stop_calibration(self) -> None:
+        if self.calibrating and self.leds is not None:
+            self.leds.light_cell(None)
+        self._walk, self._walk_index = (), 0
+        self.changed()
+
+    def tick(self, now: float) -> None:
+        """Advance the calibration walk (called a few times a second)."""
+        if not self.calibrating or now < self._walk_next or self.leds is None:
+            return
+        self._walk_index += 1
+        self._walk_next = now + CALIBRATION_STEP_S
+        if self.calibrating:
+            self.leds.light_cell(self._walk[self._walk_index][0])
+        else:
+            self.leds.light_cell(None)
+            self.notice = "Calibration finished."
+        self.changed()

@@ -1,0 +1,410 @@
+"""Shop mode on the Kivy side: attract mode, lock-down and the hidden way to admin.
+
+:class:`ShopMode` is created by :class:`kiosk.app.Kiosk` (``kiosk.shop``) and armed by
+:meth:`ShopMode.boot` when the app starts. It only connects Kivy to the Kivy-free logic:
+
+* one ``Clock`` interval (4 Hz) feeds :class:`~kiosk.presenters.attract.AttractMode`
+  (idle clock → demo driver) and the long-press detector with ``time.monotonic()``;
+* the window's touch and key events are input: they reset the idle clock, and while the
+  demo runs the first one ends it (Home) and does nothing else; a table button does the
+  same (the hub's button handler is wrapped), a die rolled ends it through
+  :class:`~kiosk.presenters.attract.DemoPlayPresenter`;
+* locked (``[kiosk] locked = true``): Escape is swallowed (``exit_on_escape`` off and
+  keycode 27 consumed), a window close request is refused, the window is borderless
+  fullscreen without a cursor, there is no Admin button, and the admin page opens only
+  after the PIN pad (reached by holding a screen's title for 3 s). Unlocked, Home has
+  an Admin button and the same gesture opens the admin page directly.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from kivy.clock import Clock
+from kivy.config import Config
+from kivy.core.window import Window
+
+from companion.errors import RefereeError
+from firmware_bridge.config import KioskConfig, LoadedConfig
+from firmware_bridge.doctor import Finding
+from kiosk.admin import PinStore
+from kiosk.presenters.admin import AdminPresenter, LedControls, LongPress, PinPad, RigLeds
+from kiosk.presenters.attract import (
+    AttractMode,
+    DemoDriver,
+    DemoPlayPresenter,
+    TickResult,
+    boot_choice,
+    demo_rotation,
+    unknown_games,
+)
+from kiosk.screens.admin import AdminScreen, DemoBanner, PinScreen
+from kiosk.widgets.basic import TitleLabel, button
+
+TICK_S = 0.25
+ESCAPE = 27
+DEMO_BANNER = "DEMO — touch to play"
+ADMIN_SCREENS = ("pin", "admin")
+
+
+def _stop_running_app() -> None:
+    from kivy.app import App
+
+    app = App.get_running_app()
+    if app is not None:
+        app.stop()
+
+
+def _doctor(loaded: LoadedConfig | None) -> Sequence[Finding]:
+    from firmware_bridge.doctor import doctor
+
+    return doctor(loaded)
+
+
+def apply_window_mode(window: Any, config: KioskConfig) -> None:
+    """Locked: borderless fullscreen without a mouse cursor; else ``fullscreen`` as set."""
+    if config.locked:
+        window.borderless = True
+        window.fullscreen = "auto"
+        window.show_cursor = False
+    elif config.fullscreen:
+        window.fullscreen = "auto"
+
+
+def title_widget(screen: Any) -> Any:
+    """The widget a long press opens admin from: the screen's title (or whose turn)."""
+    for key in ("title", "player"):
+        widget = screen.ids.get(key)
+        if widget is not None:
+            return widget
+    for widget in screen.walk(restrict=True):
+        if isinstance(widget, TitleLabel):
+            return widget
+    return None
+
+
+class ShopMode:
+    """Attract mode and lock-down for one kiosk (see the module docstring)."""
+
+    def __init__(
+        self,
+        kiosk: Any,
+        config: KioskConfig | None = None,
+        loaded: LoadedConfig | None = None,
+        *,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.kiosk = kiosk
+        self.config = config if config is not None else KioskConfig()
+        self.loaded = loaded
+        self.clock = clock
+        self.pins = PinStore(kiosk.data_dir)
+        self.games = demo_rotation(self.config.demo_games)
+        self.attract = AttractMode(self.config.idle_timeout_s, self._make_driver, clock())
+        self.press = LongPress()
+        self.pad: PinPad | None = None
+        self.admin: AdminPresenter | None = None
+        self.leds: LedControls | None = None
+        self.diagnose: Callable[[], Sequence[Finding]] = lambda: _doctor(self.loaded)
+        #: What "Exit app" on the admin page does (stop the running Kivy app).
+        self.on_exit: Callable[[], None] = _stop_running_app
+        self.exiting = False
+        self.armed = False
+        self._event: Any = None
+        self._escape_before: str | None = None
+        self._inner_button: Any = None
+        self._return_to = "home"
+        self._pad_second = -1
+        self.banner = DemoBanner(text=DEMO_BANNER)
+        self.pin_screen = PinScreen(name="pin", kiosk=kiosk)
+        self.admin_screen = AdminScreen(name="admin", kiosk=kiosk)
+        kiosk.manager.add_widget(self.pin_screen)
+        kiosk.manager.add_widget(self.admin_screen)
+        self.admin_button: Any = None
+        if not self.config.locked:
+            self.admin_button = button("Admin", self.request_admin, size_hint_x=None, width=110)
+            kiosk.home_screen.ids.devices.parent.add_widget(self.admin_button)
+        problems = getattr(kiosk, "problems", None)
+        if isinstance(problems, list):
+            problems.extend(self.config_problems())
+
+    def config_problems(self) -> list[str]:
+        """Demo games this build does not have, in words for Home's banner.
+
+        (Unknown ``[kiosk]`` keys are refused by the config loader itself.)
+        """
+        return [
+            f"[kiosk] demo_games: there is no game {name!r}"
+            for name in unknown_games(self.config.demo_games)
+        ]
+
+    # --- life cycle -------------------------------------------------------------------
+
+    def boot(self) -> None:
+        """Arm the shop mode and show what ``[kiosk] on_boot`` asks for."""
+        self.arm()
+        choice = boot_choice(self.config.on_boot, self.kiosk.journal)
+        if choice.action == "demo":
+            self.start_demo(force=True)
+        elif choice.action == "resume" and choice.game_id is not None:
+            try:
+                self.kiosk.resume(choice.game_id)
+            except RefereeError as error:  # Home then says why
+                problems = getattr(self.kiosk, "problems", None)
+                if isinstance(problems, list):
+                    problems.append(f"The last game could not be resumed: {error}")
+                self.kiosk.go_home()
+
+    def arm(self) -> None:
+        """Listen to the window and the clock (idempotent)."""
+        if self.armed:
+            return
+        self.armed = True
+        Window.bind(
+            on_touch_down=self._touch_down,
+            on_touch_move=self._touch_move,
+            on_touch_up=self._touch_up,
+            on_keyboard=self._keyboard,
+            on_request_close=self._request_close,
+        )
+        self._event = Clock.schedule_interval(self._clock_tick, TICK_S)
+        if self.config.locked:
+            self._escape_before = Config.get("kivy", "exit_on_escape")
+            Config.set("kivy", "exit_on_escape", "0")
+        hub = getattr(self.kiosk, "hub", None)
+        if hub is not None and hasattr(hub, "on_button"):
+            self._inner_button = hub.on_button
+            hub.on_button = self._button
+
+    def apply_window_mode(self) -> None:
+        apply_window_mode(Window, self.config)
+
+    def close(self) -> None:
+        """Stop listening, end a running demo, restore Kivy's Escape setting."""
+        if self.armed:
+            Window.unbind(
+                on_touch_down=self._touch_down,
+                on_touch_move=self._touch_move,
+                on_touch_up=self._touch_up,
+                on_keyboard=self._keyboard,
+                on_request_close=self._request_close,
+            )
+            if self._event is not None:
+                self._event.cancel()
+            if self._escape_before is not None:
+                Config.set("kivy", "exit_on_escape", self._escape_before)
+            hub = getattr(self.kiosk, "hub", None)
+            if hub is not None and self._inner_button is not None:
+                hub.on_button = self._inner_button
+            self.armed = False
+        self.attract.stop(self.clock())
+
+    # --- input ------------------------------------------------------------------------
+
+    def note_input(self) -> bool:
+        """Any input. True if it ended the demo (Home is shown; do nothing else with it)."""
+        now = self.clock()
+        if self.attract.active:
+            self._end_demo(now)
+            return True
+        self.attract.input(now)
+        return False
+
+    def _touch_down(self, _window: Any, touch: Any) -> bool:
+        if self.note_input():
+            return True
+        if self._on_title(touch):
+            self.press.down(touch.x, touch.y, self.clock())
+        return False
+
+    def _touch_move(self, _window: Any, touch: Any) -> bool:
+        self.attract.idle.touch(self.clock())
+        self.press.move(touch.x, touch.y)
+        return False
+
+    def _touch_up(self, _window: Any, _touch: Any) -> bool:
+        self.attract.idle.touch(self.clock())
+        self.press.up()
+        return False
+
+    def _keyboard(self, _window: Any, key: int, *_args: Any, **_kwargs: Any) -> bool:
+        if self.note_input():
+            return True
+        return self.config.locked and key == ESCAPE
+
+    def _request_close(self, *_args: Any, **_kwargs: Any) -> bool:
+        """True refuses: a locked kiosk closes only through the admin page's Exit."""
+        return self.config.locked and not self.exiting
+
+    def _button(self, message: Any) -> None:
+        if self.note_input():
+            return
+        if self._inner_button is not None:
+            self._inner_button(message)
+
+    def _on_title(self, touch: Any) -> bool:
+        screen = self.kiosk.manager.current_screen
+        if screen is None or screen.name in ADMIN_SCREENS:
+            return False
+        widget = title_widget(screen)
+        if widget is None or widget.get_root_window() is None:
+            return False
+        return bool(widget.collide_point(*widget.to_widget(touch.x, touch.y)))
+
+    # --- the clock --------------------------------------------------------------------
+
+    def _clock_tick(self, _dt: float) -> None:
+        self.tick(self.clock())
+
+    def tick(self, now: float) -> TickResult:
+        """Everything time-driven: the gesture, idle → demo, demo moves, the PIN countdown."""
+        if self.press.fired(now):
+            self.request_admin()
+        result = self.attract.tick(now)
+        if self.admin is not None:
+            self.admin.tick(now)
+        if (
+            self.pad is not None
+            and self.kiosk.manager.current == "pin"
+            and int(now) != self._pad_second
+        ):
+            self._pad_second = int(now)
+            self.pin_screen.refresh()  # the lock-out countdown
+        return result
+
+    # --- the demo ---------------------------------------------------------------------
+
+    def _make_driver(self) -> DemoDriver:
+        return DemoDriver(
+            self.games,
+            seed=self.kiosk.seed,
+            step_s=self.config.demo_step_s,
+            outcome_s=self.config.demo_outcome_s,
+            on_game=self._show_demo_game,
+            on_input=self.note_input,
+        )
+
+    def start_demo(self, *, force: bool = False) -> None:
+        """Start the demo now: at boot (``force``) or from the admin page."""
+        if not force and self.admin is None:
+            return
+        self._close_admin()
+        self.attract.start(self.clock())
+
+    def _show_demo_game(self, play: DemoPlayPresenter) -> None:
+        self._close_admin()
+        Window.release_all_keyboards()  # a name field left half-typed: no keyboard over the demo
+        self.kiosk.show_game(play.session, play)
+        self.banner.text = f"{DEMO_BANNER}   ·   {play.rules.title}"
+        if self.banner.parent is None:
+            self.kiosk.play_screen.add_widget(self.banner)
+
+    def _end_demo(self, now: float) -> None:
+        self.attract.stop(now)
+        if self.banner.parent is not None:
+            self.banner.parent.remove_widget(self.banner)
+        kiosk = self.kiosk
+        screen = kiosk.play_screen
+        if isinstance(screen.presenter, DemoPlayPresenter):
+            screen.presenter.unsubscribe(screen.refresh)
+            screen.presenter = None
+        if isinstance(kiosk.play, DemoPlayPresenter):
+            kiosk.play = None
+            kiosk.scores = None
+            kiosk.board_geometry = None
+        kiosk.go_home()
+
+    # --- admin ------------------------------------------------------------------------
+
+    def request_admin(self) -> None:
+        """The hidden gesture, a table button or the Admin button (unlocked only)."""
+        if self.attract.active:
+            return
+        current = self.kiosk.manager.current
+        if current not in ADMIN_SCREENS:
+            self._return_to = current
+        if not self.config.locked:
+            self._open_admin()
+            return
+        self.pad = PinPad(self.pins, "unlock")
+        self._show_pad()
+
+    def _show_pad(self) -> None:
+        assert self.pad is not None
+        self.pin_screen.bind_pad(self.pad)
+        self.kiosk.manager.current = "pin"
+
+    def pin_submitted(self) -> None:
+        pad = self.pad
+        if pad is None:
+            return
+        result = pad.submit()
+        if result == "unlocked":
+            self._open_admin()
+        elif result == "changed":
+            self._open_admin(notice=pad.message)
+        else:
+            self.pin_screen.refresh()
+
+    def pin_cancelled(self) -> None:
+        pad, self.pad = self.pad, None
+        if pad is not None and pad.purpose == "change" and self.admin is not None:
+            self.kiosk.manager.current = "admin"
+            return
+        self._leave_to_previous()
+
+    def _leave_to_previous(self) -> None:
+        if self._return_to == "home" or self._return_to not in self.kiosk.manager.screen_names:
+            self.kiosk.go_home()
+        else:
+            self.kiosk.manager.current = self._return_to
+
+    def _open_admin(self, notice: str = "") -> None:
+        self.pad = None
+        if self.leds is None:
+            rig = getattr(self.kiosk, "rig", None)
+            if rig is not None and rig.animator is not None and rig.layout is not None:
+                self.leds = RigLeds(rig)
+        if self.admin is None:
+            self.admin = AdminPresenter(
+                self.config, demo_games=self.games, diagnose=self.diagnose, leds=self.leds
+            )
+        self.admin.notice = notice
+        self.admin_screen.bind_presenter(self.admin)
+        self.kiosk.manager.current = "admin"
+
+    def _close_admin(self) -> None:
+        """End the admin session: the next visit needs the PIN again."""
+        if self.admin is not None:
+            self.admin.stop_calibration()
+        self.admin = None
+        self.pad = None
+        if self.kiosk.manager.current in ADMIN_SCREENS:
+            self.kiosk.manager.current = "home"
+
+    def leave_admin(self) -> None:
+        self._close_admin()
+        self.kiosk.go_home()
+
+    def change_pin(self) -> None:
+        if self.admin is None:  # only from the admin page
+            return
+        self.pad = PinPad(self.pins, "change")
+        self._show_pad()
+
+    def toggle_calibration(self) -> None:
+        if self.admin is None:
+            return
+        if self.admin.calibrating:
+            self.admin.stop_calibration()
+        else:
+            self.admin.start_calibration(self.clock())
+
+    def exit_app(self) -> None:
+        """Exit, from the admin page only (locked: after the PIN)."""
+        if self.admin is None:
+            return
+        self.exiting = True
+        self.on_exit()
