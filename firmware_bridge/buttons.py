@@ -35,6 +35,9 @@ PressKind = Literal["press", "hold"]
 HOLD_ACTIONS: dict[TableButton, ButtonAction] = {"undo": "redo", "menu": "admin"}
 """What holding a button means instead of pressing it."""
 
+IDLE_POLL_S = 0.5
+"""How often an idle panel re-reads its pins anyway (heals a missed edge)."""
+
 
 @dataclass(frozen=True, slots=True)
 class ButtonPressed:
@@ -164,7 +167,10 @@ class ButtonPanel:
     """All GPIO buttons; posts :data:`ButtonMessage` values through ``post``.
 
     ``start()`` opens the pins (gpiozero, so ``MockFactory`` works in tests) and, unless
-    ``poll_thread=False``, a small thread that runs :meth:`poll` every ``poll_s``.
+    ``poll_thread=False``, a small thread that runs :meth:`poll` every ``poll_s`` while
+    something is in motion (a bounce settling, a hold being timed, the roll feedback on)
+    and every :data:`IDLE_POLL_S` otherwise, woken at once by an edge: an idle table
+    costs a few wake-ups a second, not a hundred.
     """
 
     settings: ButtonSettings
@@ -178,6 +184,7 @@ class ButtonPanel:
     _feedback_until: float | None = None
     _lock: threading.RLock = field(default_factory=threading.RLock)
     _stop: threading.Event = field(default_factory=threading.Event)
+    _activity: threading.Event = field(default_factory=threading.Event)
     _thread: threading.Thread | None = None
 
     def start(self) -> None:
@@ -217,6 +224,7 @@ class ButtonPanel:
 
     def stop(self, timeout: float = 2.0) -> None:
         self._stop.set()
+        self._activity.set()
         if self._thread is not None:
             self._thread.join(timeout)
             if self._thread.is_alive():
@@ -248,6 +256,7 @@ class ButtonPanel:
         def handler() -> None:
             with self._lock:
                 self._dispatch(item, item.debouncer.edge(pressed, self.clock()))
+            self._activity.set()
 
         return handler
 
@@ -268,9 +277,20 @@ class ButtonPanel:
             if device is not None:
                 device.value = on
 
+    def _busy(self) -> bool:
+        """Whether a timer is running: a bounce settling, a hold pending, the feedback on."""
+        with self._lock:
+            return self._feedback_until is not None or any(
+                d.raw != d.stable or (d.stable and d.hold_s is not None and not d.hold_fired)
+                for d in (item.debouncer for item in self._inputs)
+            )
+
     def _run(self) -> None:
-        while not self._stop.wait(self.settings.poll_s):
-            self.poll()
+        while not self._stop.is_set():
+            self._activity.wait(self.settings.poll_s if self._busy() else IDLE_POLL_S)
+            self._activity.clear()
+            if not self._stop.is_set():
+                self.poll()
 
     def _close_devices(self) -> None:
         for item in self._inputs:

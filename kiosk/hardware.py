@@ -80,6 +80,10 @@ class HardwareHub:
         self.on_frame: Callable[[LedFrameShown], None] | None = None
         self.on_note: Callable[[DeviceNote], None] | None = None
         self.on_devices: Callable[[tuple[DeviceStatus, ...]], None] | None = None
+        #: Whether a shipped LED frame wakes the main thread (the LED mirror is on
+        #: screen). Up to 42 wake-ups a second for a hidden mirror would cost more idle
+        #: CPU than everything else; the newest frame is still kept for the next drain.
+        self.frames_wanted = False
         self._frame: LedFrameShown | None = None
         self._frame_lock = threading.Lock()
 
@@ -90,6 +94,8 @@ class HardwareHub:
         if isinstance(message, LedFrameShown):
             with self._frame_lock:
                 self._frame = message
+            if not self.frames_wanted:
+                return  # kept for the next drain; no one is looking, so no wake-up
         else:
             self.queue.put(message)
         wake = self.wake

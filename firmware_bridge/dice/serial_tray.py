@@ -76,7 +76,14 @@ class SerialDiceSettings(Frozen):
     silence_timeout_s: float = Field(
         default=3.5, gt=0, description="No byte for this long = the device is gone."
     )
-    poll_s: float = Field(default=0.02, gt=0, description="Serial read timeout (loop tick).")
+    poll_s: float = Field(
+        default=0.1,
+        gt=0,
+        description=(
+            "Serial read timeout (loop tick). A byte ends the wait at once, so this only "
+            "bounds how late a ping or a stop is noticed; longer = fewer idle wake-ups."
+        ),
+    )
 
 
 def backoff_delays(initial: float, maximum: float) -> Iterator[float]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Iterator
 
 import pytest
@@ -185,6 +186,36 @@ def test_the_poll_thread_runs_with_the_real_clock(factory: MockFactory) -> None:
     finally:
         panel.stop()
     assert not any(t.name == "buttons" and t.is_alive() for t in threading.enumerate())
+
+
+def test_an_idle_panel_sleeps_until_an_edge_then_times_the_hold(factory: MockFactory) -> None:
+    """Idle: no 100 Hz polling (CPU on the Pi); a press wakes the thread for its timers."""
+    polls: list[float] = []
+    posted: list[ButtonMessage] = []
+    got = threading.Event()
+
+    def post(message: ButtonMessage) -> None:
+        posted.append(message)
+        got.set()
+
+    panel = ButtonPanel(SETTINGS.model_copy(update={"undo_hold_s": 0.3}), post)
+    real_poll = panel.poll
+
+    def counting_poll() -> None:
+        polls.append(time.monotonic())
+        real_poll()
+
+    panel.poll = counting_poll  # type: ignore[method-assign]
+    panel.start()
+    try:
+        time.sleep(0.3)
+        assert len(polls) <= 1  # IDLE_POLL_S is 0.5 s; a 10 ms poll would be ~30
+        factory.pin(6).drive_low()  # undo held: only the thread's polls can see the hold
+        assert got.wait(3.0)
+        assert posted == [ButtonPressed("undo", "redo", True)]
+    finally:
+        factory.pin(6).drive_high()
+        panel.stop()
 
 
 def test_unfitted_buttons_are_skipped(factory: MockFactory) -> None:
