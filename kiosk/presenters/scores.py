@@ -71,35 +71,41 @@ def final_scores(sheet: ScoreSheet) -> tuple[int, ...] | None:
 
 
 def bgstats_link(record: dict[str, Any], when: datetime) -> str:
-    """A BG Stats import link (``createPlay.html?data=<url-encoded JSON>``) for the play."""
+    """A BG Stats import link (``createPlay.html?data=<url-encoded JSON>``) for the play.
+
+    Only what BG Stats needs to record the play: every optional field makes the QR code
+    denser, and a phone must read it off a 7" screen. ``:`` and ``,`` may stand in a
+    URL's query unencoded (RFC 3986), which saves a fifth of the length.
+    """
     outcome = record.get("outcome") or {}
     winners = set(outcome.get("winners", ()))
     rows = record["scores"].get("rows") or []
     last = rows[-1]["values"] if rows else []
+    scored = bool(last) and len(last) == len(record["players"])
     players = []
     for seat, name in enumerate(record["players"]):
-        entry: dict[str, Any] = {
-            "name": name,
-            "startPlayer": seat == 0,
-            "winner": seat in winners,
-            "sourcePlayerId": f"seat{seat}",
-        }
-        if seat < len(last) and len(last) == len(record["players"]):
+        entry: dict[str, Any] = {"name": name}
+        if scored:
             entry["score"] = last[seat]
+        if seat in winners:
+            entry["winner"] = True
+        if seat == 0:
+            entry["startPlayer"] = True
         players.append(entry)
     data = {
+        "sourceName": "Colossus Companion",
+        "sourcePlayId": f"{record['game']}-{record.get('game_id')}",
+        "playDate": when.strftime("%Y-%m-%d %H:%M:%S"),
         "game": {
             "name": record["title"],
             "sourceGameId": record["game"],
             "highestWins": True,
-            "noPoints": not last or len(last) != len(record["players"]),
+            "noPoints": not scored,
         },
-        "playDate": when.strftime("%Y-%m-%d %H:%M:%S"),
         "players": players,
-        "comments": outcome.get("text", ""),
-        "sourcePlayId": f"{record['game']}-{record.get('game_id')}",
     }
-    return BGSTATS_URL + quote(json.dumps(data, separators=(",", ":")), safe="")
+    text = json.dumps(data, separators=(",", ":"), ensure_ascii=False)
+    return BGSTATS_URL + quote(text, safe=":,")
 
 
 def export_filename(record: dict[str, Any], when: datetime) -> str:

@@ -32,11 +32,16 @@ def qr_matrix(text: str) -> tuple[tuple[bool, ...], ...] | None:
 
 
 class QrCode(Widget):  # type: ignore[misc]
-    """Dark modules on a white quiet zone, as phone cameras expect even at night."""
+    """Dark modules on a white quiet zone, as phone cameras expect even at night.
+
+    A play with four players is a QR code of ~85 modules: too fine for a camera at the
+    preview's size, so a tap shows it as large as the screen allows (≥ 4 px a module).
+    """
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.matrix: tuple[tuple[bool, ...], ...] | None = None
+        self.enlarged: Any = None  # the full-screen view while it is open
         self.bind(pos=self.redraw, size=self.redraw)
 
     def show(self, text: str | None) -> None:
@@ -46,21 +51,48 @@ class QrCode(Widget):  # type: ignore[misc]
 
     def redraw(self, *_: Any) -> None:
         self.canvas.clear()
-        if not self.matrix:
-            return
-        count = len(self.matrix) + 4  # quiet zone of 2 modules each side
-        side = min(self.width, self.height)
-        module = side / count
-        x0 = self.x + (self.width - side) / 2
-        y0 = self.y
-        with self.canvas:
-            Color(1, 1, 1, 1)
-            Rectangle(pos=(x0, y0), size=(side, side))
-            Color(0, 0, 0, 1)
-            for r, row in enumerate(self.matrix):
-                for c, dark in enumerate(row):
-                    if dark:
-                        Rectangle(
-                            pos=(x0 + (c + 2) * module, y0 + side - (r + 3) * module),
-                            size=(module, module),
-                        )
+        if self.matrix:
+            draw_matrix(self, self.matrix)
+
+    def on_touch_down(self, touch: Any) -> bool:
+        if self.matrix and self.collide_point(*touch.pos):
+            self.enlarge()
+            return True
+        return False
+
+    def enlarge(self) -> None:
+        """The code full screen on white; any tap closes it."""
+        from kivy.uix.modalview import ModalView
+
+        class FullScreenQr(ModalView):  # type: ignore[misc]
+            def on_touch_down(self, touch: Any) -> bool:
+                self.dismiss()
+                return True
+
+        big = QrCode(size_hint=(1, 1))
+        big.matrix = self.matrix
+        view = FullScreenQr(background_color=(1, 1, 1, 1))
+        view.add_widget(big)
+        view.bind(on_dismiss=lambda *_: setattr(self, "enlarged", None))
+        self.enlarged = view
+        view.open()
+
+
+def draw_matrix(widget: Widget, matrix: tuple[tuple[bool, ...], ...]) -> None:
+    """Whole pixels per module (a blurred module edge is what makes scans fail)."""
+    count = len(matrix) + 4  # quiet zone of 2 modules each side
+    module = max(1, int(min(widget.width, widget.height) // count))
+    side = module * count
+    x0 = int(widget.x + (widget.width - side) / 2)
+    y0 = int(widget.y + (widget.height - side) / 2)
+    with widget.canvas:
+        Color(1, 1, 1, 1)
+        Rectangle(pos=(x0, y0), size=(side, side))
+        Color(0, 0, 0, 1)
+        for r, row in enumerate(matrix):
+            for c, dark in enumerate(row):
+                if dark:
+                    Rectangle(
+                        pos=(x0 + (c + 2) * module, y0 + side - (r + 3) * module),
+                        size=(module, module),
+                    )

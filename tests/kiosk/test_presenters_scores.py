@@ -7,11 +7,13 @@ from datetime import UTC, datetime
 from pathlib import Path
 from urllib.parse import unquote
 
+import segno
+
 from companion.bot import RandomBot
 from companion.journal import Journal
 from companion.outcome import ScoreRow, ScoreSheet
 from companion.session import Session
-from kiosk.presenters.scores import BGSTATS_URL, ScoresPresenter, chart_series
+from kiosk.presenters.scores import BGSTATS_URL, ScoresPresenter, bgstats_link, chart_series
 from tests.kiosk.helpers import assert_imports_without_kivy
 
 WHEN = datetime(2026, 11, 22, 20, 15, tzinfo=UTC)
@@ -74,5 +76,23 @@ def test_export_writes_the_record_and_a_bgstats_link(tmp_path: Path) -> None:
     data = json.loads(unquote(view.export_link[len(BGSTATS_URL) :]))
     assert data["game"]["name"] == "Builders of the Colossus"
     assert data["playDate"] == "2026-11-22 20:15:00"
-    winners = {p["name"] for p in data["players"] if p["winner"]}
+    winners = {p["name"] for p in data["players"] if p.get("winner")}
     assert winners == {record["players"][w] for w in record["outcome"]["winners"]}
+    assert [p.get("startPlayer", False) for p in data["players"]] == [True, False]
+
+
+def test_a_four_player_bgstats_link_fits_a_scannable_qr_code() -> None:
+    """Long names, four seats: the code stays ≤ 85 modules (≥ 5 px each full screen)."""
+    record = {
+        "title": "Kolossus – The Citadel of Time",
+        "game": "kolossus",
+        "game_id": 1234,
+        "players": ["Annabel", "Bartholomew", "Chen", "Dragomir"],
+        "outcome": {"winners": [0, 2], "text": "x" * 200},
+        "scores": {"rows": [{"values": [7, 5, 7, 5]}]},
+    }
+    link = bgstats_link(record, WHEN)
+    data = json.loads(unquote(link[len(BGSTATS_URL) :]))
+    assert [p["score"] for p in data["players"]] == [7, 5, 7, 5]
+    assert "x" * 200 not in link  # the outcome text is not needed by BG Stats
+    assert segno.make(link, error="l").symbol_size(border=0)[0] <= 85

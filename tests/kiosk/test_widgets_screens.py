@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+from kivy.core.window import Window
 from kivy.uix.button import Button
 from kivy.uix.label import Label
 
@@ -28,7 +29,7 @@ from firmware_bridge.platform import Platform
 from firmware_bridge.rig import Rig, build_rig
 from kiosk.app import Kiosk
 from kiosk.theme import HEIGHT, TOUCH_MIN, WIDTH
-from tests.kiosk.ui import close_kiosk, frames, open_kiosk, tap_button
+from tests.kiosk.ui import close_kiosk, frames, open_kiosk, tap_at, tap_button
 
 IMAGES = Path(__file__).resolve().parents[2] / "docs" / "images"
 
@@ -219,3 +220,17 @@ def test_screen_scores_and_summary(kiosk: Kiosk) -> None:
     info = kiosk.scores_screen.ids.export_info.text
     assert info.startswith("Saved ")
     shoot(kiosk, "scores")
+    # The preview is too fine for a phone camera: a tap shows the code full screen.
+    qr = kiosk.scores_screen.ids.qr
+    assert qr.matrix is not None
+    tap_at(*qr.to_window(*qr.center))
+    assert qr.enlarged is not None
+    frames(3)
+    big = qr.enlarged.children[0]
+    assert big.matrix == qr.matrix
+    module = min(big.size) // (len(big.matrix) + 4)
+    assert module >= 4, f"{module} px a module is too fine to scan"
+    qr.enlarged.export_to_png(str(IMAGES / "screen-scores-qr.png"))
+    tap_at(Window.width / 2, Window.height / 2)
+    frames(3)
+    assert qr.enlarged is None
