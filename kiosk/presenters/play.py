@@ -364,7 +364,8 @@ class PlayPresenter(Observable):
         return self.submit(payload)
 
     def choose_group(self, key: str) -> None:
-        self.group = key
+        """Show ``key``'s actions; a second tap on "Correct the table" closes that list."""
+        self.group = None if key == CORRECTIONS_GROUP and self.group == key else key
         self.changed()
 
     def undo(self) -> None:

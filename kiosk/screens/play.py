@@ -14,7 +14,7 @@ from kiosk.presenters.board import BoardView
 from kiosk.presenters.common import humanize
 from kiosk.presenters.forms import FormView
 from kiosk.presenters.panels import GamePanel
-from kiosk.presenters.play import DicePanel, PlayPresenter, PlayView
+from kiosk.presenters.play import CORRECTIONS_GROUP, DicePanel, PlayPresenter, PlayView
 from kiosk.presenters.setup import seat_colours
 from kiosk.screens import KioskScreen
 from kiosk.widgets.basic import ChoiceButton, KLabel, KToggle, WrapLabel, button
@@ -297,7 +297,9 @@ class PlayScreen(KioskScreen):
             return
         if view.dice is not None:
             act.add_widget(self._dice(view.dice))
-        if len(view.groups) > 1:
+        # One group needs no tabs, unless it is "Correct the table": while only a die is
+        # awaited it is the only group, and it must stay one tap away.
+        if len(view.groups) > 1 or any(g.key == CORRECTIONS_GROUP for g in view.groups):
             narrow = self.ids.info.size_hint_x is None  # a board takes the left area
             tabs = GridLayout(
                 cols=min(2 if narrow else 3, len(view.groups)),

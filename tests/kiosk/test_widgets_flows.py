@@ -178,3 +178,20 @@ def test_colossus_solo_to_the_final_blow_by_touch(kiosk: Kiosk) -> None:
     assert reached_final_blow, outcome
     assert play.state.result in ("final_blow", "final_blow_failed")
     assert kiosk.play_screen.ids.player.text == "Game over"
+
+
+def test_0_2_1_correct_the_table_is_one_tap_away_while_a_die_is_awaited(kiosk: Kiosk) -> None:
+    """A Kolossus Great Quake waits for a d4: the only group is the corrections one."""
+    start(kiosk, "Kolossus")
+    play = kiosk.play
+    assert play is not None
+    bot = RandomBot(3)
+    while play.dice_request() is None or play.view().actions:
+        while play.fix_step is not None:
+            play.next_fix_step()
+        play.submit(bot.choose(play.rules, play.state))
+    tap_button(kiosk, "Correct the table")
+    view = play.view()
+    assert view.actions and all(a.payload["type"].startswith("correct_") for a in view.actions)
+    tap(find_button(kiosk, view.actions[0].label, exact=True))
+    assert play.view().form is not None  # the prefilled form, nothing sent yet
