@@ -22,3 +22,19 @@ def assert_imports_without_kivy(*modules: str) -> None:
         [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60
     )
     assert result.returncode == 0, f"Kivy was imported: {result.stdout} {result.stderr[-500:]}"
+
+
+def screenshot_dir() -> Path:
+    """Where screenshot tests save their PNGs (to be opened and looked at).
+
+    ``artifacts/screenshots`` by default, so a test run leaves the tree clean;
+    ``COMPANION_SCREENSHOTS=docs`` refreshes the ones the docs show in ``docs/images``.
+    """
+    import os
+
+    if os.environ.get("COMPANION_SCREENSHOTS", "").strip().lower() == "docs":
+        folder = ROOT / "docs" / "images"
+    else:
+        folder = ROOT / "artifacts" / "screenshots"
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder

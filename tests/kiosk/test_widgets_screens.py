@@ -29,9 +29,10 @@ from firmware_bridge.platform import Platform
 from firmware_bridge.rig import Rig, build_rig
 from kiosk.app import Kiosk
 from kiosk.theme import HEIGHT, TOUCH_MIN, WIDTH
+from tests.kiosk.helpers import screenshot_dir
 from tests.kiosk.ui import close_kiosk, frames, open_kiosk, tap_at, tap_button
 
-IMAGES = Path(__file__).resolve().parents[2] / "docs" / "images"
+IMAGES = screenshot_dir()
 
 
 @pytest.fixture
@@ -45,7 +46,6 @@ def shoot(kiosk: Kiosk, name: str) -> Path:
     """Lay out, check the screen, and save it."""
     frames(3)
     check_layout(kiosk)
-    IMAGES.mkdir(parents=True, exist_ok=True)
     path = IMAGES / f"screen-{name}.png"
     kiosk.manager.export_to_png(str(path))
     assert path.stat().st_size > 5000, "blank screenshot"

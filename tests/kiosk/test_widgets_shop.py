@@ -36,9 +36,10 @@ from kiosk.cli import JOURNAL_FILE
 from kiosk.presenters.attract import DemoPlayPresenter
 from kiosk.screens.shop import DEMO_BANNER, apply_window_mode, title_widget
 from kiosk.theme import HEIGHT, TOUCH_MIN, WIDTH
+from tests.kiosk.helpers import screenshot_dir
 from tests.kiosk.ui import close_kiosk, find_button, frames, tap, tap_button
 
-IMAGES = Path(__file__).resolve().parents[2] / "docs" / "images"
+IMAGES = screenshot_dir()
 ALL_GAMES = ("kolossus", "beast_master", "colossi", "colossus_solo", "builders")
 
 
@@ -598,7 +599,6 @@ def shoot(shop: Shop, name: str) -> None:
         x, y = button.to_window(button.x, button.y)
         assert x >= 0 and y >= 0 and x + button.width <= WIDTH + 1, button.text
         assert y + button.height <= HEIGHT + 1, button.text
-    IMAGES.mkdir(parents=True, exist_ok=True)
     path = IMAGES / f"screen-{name}.png"
     shop.kiosk.manager.export_to_png(str(path))
     assert path.stat().st_size > 5000, "blank screenshot"
