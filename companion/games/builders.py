@@ -19,7 +19,7 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from itertools import product
 from typing import Annotated, Any, Literal
 
-from pydantic import Field, TypeAdapter, ValidationError, field_validator
+from pydantic import Field, TypeAdapter, field_validator
 
 from companion.errors import InvalidContent, InvalidPosition
 from companion.events import Event, GameEnded, TableChanges
@@ -32,11 +32,13 @@ from companion.games.corrections import (
     impossible,
     nothing_to_correct,
 )
+from companion.games.options import option
+from companion.games.parsing import parse_strict
 from companion.highlights import TableChange
 from companion.model import Frozen
 from companion.outcome import Outcome, ScoreRow, ScoreSheet
 from companion.rng import Rng
-from companion.rules import GameState, Rules, describe_validation_error, refuse
+from companion.rules import GameState, Rules, refuse
 
 # --- fixed numbers from the rules ----------------------------------------------------
 
@@ -125,14 +127,7 @@ def parse_blueprint_table(data: object) -> tuple[BlueprintCard, ...]:
         raise InvalidContent(f"The Blueprint table is not valid JSON: {exc}") from None
     if isinstance(raw, Mapping) and "blueprints" in raw:
         raw = raw["blueprints"]
-    try:
-        cards = _TABLE_ADAPTER.validate_json(json.dumps(raw), strict=True)
-    except ValidationError as exc:
-        raise InvalidContent(
-            f"The Blueprint table does not validate: {describe_validation_error(exc)}"
-        ) from None
-    except (TypeError, ValueError) as exc:
-        raise InvalidContent(f"The Blueprint table does not validate: {exc}") from None
+    cards = parse_strict(_TABLE_ADAPTER, raw, "The Blueprint table does not validate")
     check_blueprint_table(cards)
     return cards
 
@@ -143,47 +138,37 @@ def parse_blueprint_table(data: object) -> tuple[BlueprintCard, ...]:
 class BuildersOptions(Frozen):
     """House rules; the defaults are the rulings (RULINGS Appendix A, Builders rows)."""
 
-    forced_build: bool = Field(
-        default=False,
-        description=(
-            "Building is compulsory when possible. The referee cannot see hands, so when "
-            "on, ending a turn needs the player's word that no face-up Blueprint can be "
-            "completed, unless the Runes rule every build out."
-        ),
-        json_schema_extra={"ruling": "BC-R03"},
+    forced_build: bool = option(
+        False,
+        "Building is compulsory when possible. The referee cannot see hands, so when "
+        "on, ending a turn needs the player's word that no face-up Blueprint can be "
+        "completed, unless the Runes rule every build out.",
+        "BC-R03",
     )
-    reveal_source: Literal["target_then_stockpile", "stockpile", "target_only_require_2"] = Field(
-        default="target_then_stockpile",
-        description=(
-            "Where the 2 Runes of a Reveal come from: the target, topped up from the "
-            "stockpile; the stockpile alone; or the target only (Reveal needs a target "
-            "with 2 Runes)."
-        ),
-        json_schema_extra={"ruling": "BC-R04"},
+    reveal_source: Literal["target_then_stockpile", "stockpile", "target_only_require_2"] = option(
+        "target_then_stockpile",
+        "Where the 2 Runes of a Reveal come from: the target, topped up from the "
+        "stockpile; the stockpile alone; or the target only (Reveal needs a target "
+        "with 2 Runes).",
+        "BC-R04",
     )
-    zero_check: Literal["next_own_turn", "full_round"] = Field(
-        default="next_own_turn",
-        description=(
-            "When a player at 0 Runes wins: at the start of their next turn, or only after "
-            "every other player has begun a turn since they reached 0."
-        ),
-        json_schema_extra={"ruling": "BC-R10"},
+    zero_check: Literal["next_own_turn", "full_round"] = option(
+        "next_own_turn",
+        "When a player at 0 Runes wins: at the start of their next turn, or only after "
+        "every other player has begun a turn since they reached 0.",
+        "BC-R10",
     )
-    final_tie: Literal["manual", "shared"] = Field(
-        default="manual",
-        description=(
-            "A tie after the Runes and Colossi tie-breaks: the players pick the winner, "
-            "or the tied players share the victory."
-        ),
-        json_schema_extra={"ruling": "BC-R12"},
+    final_tie: Literal["manual", "shared"] = option(
+        "manual",
+        "A tie after the Runes and Colossi tie-breaks: the players pick the winner, "
+        "or the tied players share the victory.",
+        "BC-R12",
     )
-    blueprints: tuple[BlueprintCard, ...] | None = Field(
-        default=None,
-        description=(
-            "Optional Blueprint table (name, rune_cost 3–6, parts per type, copies). "
-            "With it the referee deals the Blueprints and checks every layout."
-        ),
-        json_schema_extra={"ruling": "BC-R15"},
+    blueprints: tuple[BlueprintCard, ...] | None = option(
+        None,
+        "Optional Blueprint table (name, rune_cost 3–6, parts per type, copies). "
+        "With it the referee deals the Blueprints and checks every layout.",
+        "BC-R15",
     )
 
     @field_validator("blueprints")

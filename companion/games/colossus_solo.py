@@ -18,12 +18,11 @@ nothing can be reshuffled, so the draw is skipped without a penalty.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from typing import Annotated, Any, Literal
 
-from pydantic import Field, TypeAdapter, ValidationError
+from pydantic import Field, TypeAdapter
 
 from companion.errors import InvalidContent, InvalidPosition
 from companion.events import Event, GameEnded
@@ -36,10 +35,12 @@ from companion.games.corrections import (
     impossible,
     nothing_to_correct,
 )
+from companion.games.options import option
+from companion.games.parsing import parse_strict
 from companion.model import Frozen
 from companion.outcome import Outcome, ScoreRow, ScoreSheet
 from companion.rng import Rng
-from companion.rules import GameState, Rules, describe_validation_error, refuse
+from companion.rules import GameState, Rules, refuse
 
 # --- the box (seed 003 components) ---------------------------------------------------
 
@@ -77,13 +78,14 @@ MAX_LINE_VALUE = 20
 MAX_FINAL_BLOW_CARDS = ACTION_CARDS + ADVANCED_CARDS
 MAX_REQUIREMENT = 30
 
-# What legal_actions lists for open amounts (apply accepts the whole range above).
-LISTED_STAT_VALUES = range(0, 6)  # each of Attack, Grip, Bonus, Climb in 0..5
-LISTED_FINAL_BLOW_STAT_VALUES = range(0, 11)  # Attack and Grip in 0..10
-LISTED_LINE_VALUES: tuple[int | None, ...] = (None, 1, 2, 3)  # Climb: 1..3 only
-LISTED_FINAL_BLOW_CARDS = range(1, 11)
-LISTED_GRIP_REQ = range(1, 9)
-LISTED_ATTACK_REQ = range(1, 11)
+# What legal_actions lists for open amounts (apply accepts the whole range above); the
+# listing rule is in docs/games/colossus-solo.md. Stats are listed per line as 0 and the
+# value the line needs, so every success/failure combination of a card is listed once.
+LISTED_PRINTED_VALUE = 2  # a listed card's Attack, Grip or Bonus line, when printed
+LISTED_CLIMB_VALUES = (1, 3)  # a listed card always has a Climb line
+LISTED_FINAL_BLOW_CARDS = (1, 4, 8)
+LISTED_GRIP_REQ = (2, 5)
+LISTED_ATTACK_REQ = (3, 7)
 
 
 # --- content: Colossus cards and Final Blow profiles ---------------------------------
@@ -189,21 +191,16 @@ def _label(name: str) -> str:
     return f" ({name})" if name else ""
 
 
+_CARD_TABLE: TypeAdapter[CardTable] = TypeAdapter(CardTable)
+
+
 def parse_card_table(data: str | bytes | Mapping[str, Any] | CardTable) -> CardTable:
     """A card table from JSON text or a dict; InvalidContent says what is wrong (CS-R12)."""
-    try:
-        if isinstance(data, CardTable):
-            table = data
-        elif isinstance(data, str | bytes):
-            table = CardTable.model_validate_json(data, strict=True)
-        else:
-            table = CardTable.model_validate_json(json.dumps(dict(data)), strict=True)
-    except ValidationError as exc:
-        raise InvalidContent(
-            f"Not a Colossus card table: {describe_validation_error(exc)}", ruling="CS-R12"
-        ) from None
-    except (TypeError, ValueError) as exc:
-        raise InvalidContent(f"Not a Colossus card table: {exc}", ruling="CS-R12") from None
+    table = (
+        data
+        if isinstance(data, CardTable)
+        else parse_strict(_CARD_TABLE, data, "Not a Colossus card table", "CS-R12")
+    )
     problems = card_table_problems(table)
     if problems:
         raise InvalidContent(
@@ -216,23 +213,19 @@ def parse_card_table(data: str | bytes | Mapping[str, Any] | CardTable) -> CardT
 
 
 class ColossusSoloOptions(Frozen):
-    depletion_trigger: DepletionTrigger = Field(
-        default="on_draw_attempt",
-        description=(
-            "When a depleted Action deck is reshuffled and the penalty paid: when a card "
-            "must be drawn from the empty deck (on_draw_attempt) or the moment the last "
-            "card is drawn (when_emptied)."
-        ),
-        json_schema_extra={"ruling": "CS-R03"},
+    depletion_trigger: DepletionTrigger = option(
+        "on_draw_attempt",
+        "When a depleted Action deck is reshuffled and the penalty paid: when a card "
+        "must be drawn from the empty deck (on_draw_attempt) or the moment the last "
+        "card is drawn (when_emptied).",
+        "CS-R03",
     )
-    card_table: CardTable | None = Field(
-        default=None,
-        description=(
-            "Optional card table (11 Colossus cards, 3 Final Blow cards). Without it you "
-            "enter each Colossus card's values when you reveal it and the Final Blow "
-            "numbers when you reach the top."
-        ),
-        json_schema_extra={"ruling": "CS-R12"},
+    card_table: CardTable | None = option(
+        None,
+        "Optional card table (11 Colossus cards, 3 Final Blow cards). Without it you "
+        "enter each Colossus card's values when you reveal it and the Final Blow "
+        "numbers when you reach the top.",
+        "CS-R12",
     )
 
 
@@ -571,41 +564,25 @@ class _Play:
 
     # trackers ----------------------------------------------------------------------
 
+    def log_tracker(self, tracker: Payment, before: int, text: str) -> None:
+        """Log that ``tracker`` went from ``before`` to where it stands now."""
+        after: int = getattr(self, tracker)
+        self.say(TrackerMoved(text=text, tracker=tracker, before=before, after=after))
+
     def lose(self, tracker: Payment, cause: str) -> None:
         """Lose one level; a Grip loss below 1 is a fall (CS-R01). W never goes below 1."""
         if tracker == "weakness":
             before = self.weakness
             self.weakness = max(TRACKER_MIN, before - 1)
-            self.say(
-                TrackerMoved(
-                    text=f"{cause}: Weakness {before} → {self.weakness}.",
-                    tracker="weakness",
-                    before=before,
-                    after=self.weakness,
-                )
-            )
+            self.log_tracker("weakness", before, f"{cause}: Weakness {before} → {self.weakness}.")
             return
         before = self.grip
         if before == TRACKER_MIN:
-            self.say(
-                TrackerMoved(
-                    text=f"{cause}: Grip would fall below 1 — Netophah falls.",
-                    tracker="grip",
-                    before=before,
-                    after=before,
-                )
-            )
+            self.log_tracker("grip", before, f"{cause}: Grip would fall below 1 — Netophah falls.")
             self.end("fell")
             return
         self.grip = before - 1
-        self.say(
-            TrackerMoved(
-                text=f"{cause}: Grip {before} → {self.grip}.",
-                tracker="grip",
-                before=before,
-                after=self.grip,
-            )
-        )
+        self.log_tracker("grip", before, f"{cause}: Grip {before} → {self.grip}.")
 
     def end(self, result: Result) -> None:
         self.result = result
@@ -734,14 +711,7 @@ class _Play:
                     if self.weakness != before
                     else f"Weakness stays at {TRACKER_MAX}, the top"
                 )
-                self.say(
-                    TrackerMoved(
-                        text=f"The Colossus is weakened: {moved}.",
-                        tracker="weakness",
-                        before=before,
-                        after=self.weakness,
-                    )
-                )
+                self.log_tracker("weakness", before, f"The Colossus is weakened: {moved}.")
             elif name == "grip" and not success:
                 self.lose("grip", "Grip line failed")
                 if self.result is not None:
@@ -922,49 +892,49 @@ def _net(action: EnterStats | EnterMedallions) -> Stats:
     return Stats(**{n: max(0, pos.of(n) - neg.of(n)) for n in LINES})
 
 
-# Listed actions are immutable values, so they are built once.
-_LISTED_STATS: tuple[EnterStats | EnterMedallions, ...] = (
-    *(
+def _stat_samples(required: int | None) -> tuple[int, ...]:
+    """A line's listed stat values: 0, and the value that meets it (if it needs more)."""
+    return (0, required) if required else (0,)
+
+
+def _listed_stats(card: ColossusCard) -> tuple[EnterStats, ...]:
+    """One entry per way the card's four lines can succeed or fail; all zeros first."""
+    attack, grip, bonus, climb = (_stat_samples(card.line(name).value) for name in LINES)
+    return tuple(
         EnterStats(attack=a, grip=g, bonus=b, climb=c)
-        for a in LISTED_STAT_VALUES
-        for g in LISTED_STAT_VALUES
-        for b in LISTED_STAT_VALUES
-        for c in LISTED_STAT_VALUES
-    ),
-    *(
-        EnterMedallions(
-            positive=Stats(attack=k, grip=k + 1, bonus=k, climb=k + 1),
-            negative=Stats(attack=1, grip=1, bonus=k + 1, climb=0),
-        )
-        for k in range(4)
-    ),
-)
-_LISTED_FINAL_BLOW_STATS: tuple[EnterStats | EnterMedallions, ...] = (
-    *(
+        for a in attack
+        for g in grip
+        for b in bonus
+        for c in climb
+    )
+
+
+def _listed_final_blow_stats(values: FinalBlowValues) -> tuple[EnterStats, ...]:
+    """One entry per way the Attack and Grip thresholds can be met or missed."""
+    return tuple(
         EnterStats(attack=a, grip=g)
-        for a in LISTED_FINAL_BLOW_STAT_VALUES
-        for g in LISTED_FINAL_BLOW_STAT_VALUES
-    ),
-    *(
-        EnterMedallions(positive=Stats(attack=k + 2, grip=k + 1), negative=Stats(attack=1))
-        for k in range(4)
-    ),
-)
+        for a in _stat_samples(values.attack_req)
+        for g in _stat_samples(values.grip_req)
+    )
+
+
+# Listed actions are immutable values, so they are built once.
+_PRINTED: tuple[int | None, ...] = (None, LISTED_PRINTED_VALUE)
 _LISTED_CARDS: tuple[EnterColossusCard, ...] = tuple(
     EnterColossusCard(
         card=ColossusCard(
-            attack=ColossusLine(value=a, destroy=icon == "attack" and a is not None),
+            attack=ColossusLine(value=a, destroy=icon == "attack"),
             grip=ColossusLine(value=g),
             bonus=ColossusLine(value=b),
             climb=ColossusLine(value=c, destroy=icon == "climb"),
         )
     )
-    for a in LISTED_LINE_VALUES
-    for g in LISTED_LINE_VALUES
-    for b in LISTED_LINE_VALUES
-    for c in LISTED_LINE_VALUES
-    if c is not None
+    for c in LISTED_CLIMB_VALUES
+    for a in _PRINTED
+    for g in _PRINTED
+    for b in _PRINTED
     for icon in ("none", "attack", "climb")
+    if icon != "attack" or a is not None
 )
 _LISTED_FINAL_BLOW_VALUES: tuple[EnterFinalBlow, ...] = tuple(
     EnterFinalBlow(n_cards=n, grip_req=g, attack_req=a)
@@ -1033,12 +1003,21 @@ class ColossusSoloRules(Rules[ColossusSoloState, ColossusSoloAction, ColossusSol
     # --- actions ---------------------------------------------------------------------
 
     def legal_actions(self, state: ColossusSoloState) -> Iterable[ColossusSoloAction]:
-        """Every legal action; entered numbers are listed in the bounded LISTED_* ranges."""
+        """Every legal choice; entered numbers are a bounded representative sample.
+
+        Stats are listed as 0 or the value each line of the current card (or the Final
+        Blow) needs, cards and Final Blow numbers from the LISTED_* values. ``apply``
+        accepts the whole range, ``enter_medallions`` included (never listed: it is the
+        same stats counted another way).
+        """
         phase = state.phase
         if phase == "colossus_card":
             return _LISTED_CARDS
-        if phase == "stats":
-            return _LISTED_STATS
+        if phase in ("stats", "power_card"):
+            card = state.current_card
+            assert card is not None  # position_problems: these phases need a card
+            stats = _listed_stats(card)
+            return stats if phase == "stats" else (DiscardPowerCard(), *stats)
         if phase == "power":
             actions: list[ColossusSoloAction] = [ResolveCard()]
             if self.power_allowed(state):
@@ -1046,8 +1025,6 @@ class ColossusSoloRules(Rules[ColossusSoloState, ColossusSoloAction, ColossusSol
                     UsePower(pay=p) for p in ("weakness", "grip") if self.can_pay(state, p)
                 )
             return actions
-        if phase == "power_card":
-            return (DiscardPowerCard(), *_LISTED_STATS)
         if phase == "penalty":
             return (PayPenalty(pay="weakness"), PayPenalty(pay="grip"))
         if phase == "destroy":
@@ -1056,7 +1033,9 @@ class ColossusSoloRules(Rules[ColossusSoloState, ColossusSoloAction, ColossusSol
         if phase == "final_blow_values":
             return _LISTED_FINAL_BLOW_VALUES
         if phase == "final_blow":
-            return _LISTED_FINAL_BLOW_STATS
+            values = state.final_blow
+            assert values is not None  # position_problems: the Final Blow needs its values
+            return _listed_final_blow_stats(values)
         return ()
 
     @staticmethod

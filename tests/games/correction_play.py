@@ -5,19 +5,20 @@ current values) is changed at random — one number moved, a token moved from on
 to another (which keeps totals), a switch flipped, a beaten piece put back — and sent.
 Accepted ones become part of the game; refused ones must be RuleViolations or
 malformed-action errors and change nothing. The caller checks its invariants after every
-step and that replaying the accepted actions reproduces the game.
+step; replaying the accepted actions must reproduce the game.
 """
 
 from __future__ import annotations
 
 import copy
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from companion.errors import InvalidAction, RuleViolation
 from companion.games.corrections import CORRECTION_TEXT, is_correction
 from companion.rules import AnyRules
+from tests.games.random_play import replay
 
 Path = tuple[str | int, ...]
 
@@ -99,7 +100,8 @@ def play_with_corrections(
     """Random weighted legal play with corrections mixed in.
 
     Returns the final state, every accepted action, and how many were corrections.
-    ``check`` is called on every new state.
+    ``check`` is called on every new state; at the end, replaying the accepted actions
+    must reproduce the game and the final position must survive dump and load.
     """
     rnd = random.Random(seed)
     state = start
@@ -126,12 +128,14 @@ def play_with_corrections(
         state, _ = rules.apply(state, action)
         actions.append(action)
         check(state)
+    assert replay(rules, start, actions) == state
+    assert rules.load_position(rules.dump_position(state)) == state
     return state, actions, fixes
 
 
-def replay(rules: AnyRules, start: Any, actions: list[Any]) -> Any:
-    """Replay through the JSON form of every action, as the journal does."""
-    state = start
-    for action in actions:
-        state, _ = rules.apply(state, rules.parse_action(rules.dump_action(action)))
-    return state
+def accepted_corrections(
+    rules: AnyRules, starts: Iterable[tuple[Any, int]], steps: int, check: Callable[[Any], None]
+) -> int:
+    """How many random corrections were accepted over games from ``(start, seed)`` pairs:
+    the property tests above would be vacuous if every random correction were refused."""
+    return sum(play_with_corrections(rules, start, seed, steps, check)[2] for start, seed in starts)

@@ -13,7 +13,6 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion.bot import RandomBot
 from companion.errors import InvalidContent, InvalidOptions, RuleViolation
 from companion.events import Event
 from companion.games.builders import (
@@ -33,6 +32,8 @@ from companion.games.builders import (
     Trade,
     parse_blueprint_table,
 )
+
+from .random_play import random_game, replay
 
 NAMES = ["Ann", "Bob", "Cleo", "Dov"]
 
@@ -490,19 +491,8 @@ def test_table_checks_the_layout_with_wilds_and_accessories() -> None:
 def _random_game(
     seed: int, bot_seed: int, players: int, options: dict[str, Any], limit: int = 600
 ) -> tuple[list[BuildersState], list[BuildersAction], list[tuple[Event, ...]]]:
-    state = new_game(players, seed, **options)
-    bot = RandomBot(bot_seed)
-    states, actions, events = [state], [], []
-    for _ in range(limit):
-        if RULES.outcome(state) is not None:
-            break
-        action = bot.choose(RULES, state)
-        assert action is not None
-        state, evs = RULES.apply(state, action)
-        states.append(state)
-        actions.append(action)
-        events.append(evs)
-    return states, actions, events
+    played = random_game(RULES, new_game(players, seed, **options), bot_seed, limit)
+    return played.states, played.actions, played.events
 
 
 OPTION_SETS = st.fixed_dictionaries(
@@ -537,11 +527,7 @@ def test_random_play_never_crashes_always_ends_and_conserves(
         in_from_pile = sum(e.amount for e in flows if e.giver is None)
         out_to_pile = sum(e.amount for e in flows if e.receiver is None)
         assert sum(after.runes) - sum(before.runes) == in_from_pile - out_to_pile
-    # replaying the actions reproduces every state
-    replay = states[0]
-    for action in actions:
-        replay, _ = RULES.apply(replay, action)
-    assert replay == final
+    assert replay(RULES, states[0], actions) == final  # replay reproduces the game
     assert RULES.load_position(RULES.dump_position(final)) == final
 
 

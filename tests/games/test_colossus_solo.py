@@ -11,7 +11,6 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion.bot import RandomBot
 from companion.errors import InvalidContent, InvalidOptions, InvalidPosition, RuleViolation
 from companion.games.colossus_solo import (
     ACTION_CARDS,
@@ -36,6 +35,8 @@ from companion.games.colossus_solo import (
     parse_card_table,
     position_problems,
 )
+
+from .random_play import random_game
 
 MAX_RANDOM_ACTIONS = 3000
 
@@ -541,6 +542,74 @@ def test_scripted_game_lost_by_falling() -> None:
     assert RULES.scores(state).rows[-1].label == "Round 7 (fell)"
 
 
+# --- what legal_actions lists for entered numbers (docs/games/colossus-solo.md) -------------
+
+LINE_VALUE = st.none() | st.integers(0, 20)
+
+
+def outcomes(checks: list[tuple[int, int | None]]) -> tuple[bool | None, ...]:
+    """Per line: None (no value, skipped), else whether the stat meets the value."""
+    return tuple(None if need is None else stat >= need for stat, need in checks)
+
+
+@settings(max_examples=60, deadline=None)
+@given(attack=LINE_VALUE, grip=LINE_VALUE, bonus=LINE_VALUE, climb=LINE_VALUE)
+def test_listed_stats_reach_every_success_and_failure_of_the_card_once(
+    attack: int | None, grip: int | None, bonus: int | None, climb: int | None
+) -> None:
+    current = card(attack, grip, bonus, climb)
+    state = act(new_game(), EnterColossusCard(card=current))
+    listed = list(RULES.legal_actions(state))
+    assert all(isinstance(a, EnterStats) for a in listed)
+    assert listed[0] == stats(), "the kiosk's form starts from all zeros"
+    needs = (attack, grip, bonus, climb)
+    seen = [
+        outcomes(list(zip((a.attack, a.grip, a.bonus, a.climb), needs, strict=True)))
+        for a in listed
+        if isinstance(a, EnterStats)
+    ]
+    possible = 1
+    for need in needs:
+        possible *= 2 if need else 1  # a line that needs 0 always succeeds
+    assert len(set(seen)) == len(seen) == possible <= 16
+    power_card = state.model_copy(update={"phase": "power_card", "stats": Stats()})
+    assert list(RULES.legal_actions(power_card)) == [DiscardPowerCard(), *listed]
+    for action in listed:
+        RULES.apply(state, action)
+    RULES.apply(state, stats(attack=99, grip=41, bonus=17, climb=23))  # not listed, accepted
+
+
+@settings(max_examples=30, deadline=None)
+@given(grip_req=st.integers(0, 30), attack_req=st.integers(0, 30))
+def test_listed_final_blow_stats_meet_and_miss_each_threshold_once(
+    grip_req: int, attack_req: int
+) -> None:
+    state = _final_blow(4, grip_req=grip_req, attack_req=attack_req)
+    listed = [a for a in RULES.legal_actions(state) if isinstance(a, EnterStats)]
+    assert listed[0] == stats()
+    seen = {outcomes([(a.attack, attack_req), (a.grip, grip_req)]) for a in listed}
+    assert len(seen) == len(listed) == (2 if attack_req else 1) * (2 if grip_req else 1)
+    assert all(a.bonus == a.climb == 0 for a in listed)
+    RULES.apply(state, stats(attack=30, grip=29))  # not listed, accepted
+
+
+def test_listed_cards_and_final_blow_numbers_are_a_small_sample_all_accepted() -> None:
+    state = new_game()
+    cards = list(RULES.legal_actions(state))
+    assert 1 < len(cards) <= 40
+    assert cards[0] == EnterColossusCard(card=card(None, None, None, 1))
+    assert len(set(cards)) == len(cards)
+    for action in cards:
+        RULES.apply(state, action)
+    values_phase = act(state, EnterColossusCard(card=card()), stats())
+    values_phase = act(_last_round(values_phase), ResolveCard())
+    numbers = list(RULES.legal_actions(values_phase))
+    assert all(isinstance(a, EnterFinalBlow) for a in numbers) and 1 < len(numbers) <= 40
+    for action in numbers:
+        RULES.apply(values_phase, action)
+    RULES.apply(values_phase, EnterFinalBlow(n_cards=32, grip_req=30, attack_req=0))
+
+
 # --- property tests ------------------------------------------------------------------------
 
 OPTIONS = st.fixed_dictionaries(
@@ -564,18 +633,15 @@ def check_invariants(state: ColossusSoloState) -> None:
 def test_random_play_never_crashes_keeps_invariants_and_ends(
     options: dict[str, Any], seed: int, bot_seed: int
 ) -> None:
-    state = RULES.setup(["Netophah"], RULES.parse_options(options), seed)
-    bot = RandomBot(bot_seed)
-    for _ in range(MAX_RANDOM_ACTIONS):
+    start = RULES.setup(["Netophah"], RULES.parse_options(options), seed)
+    check_invariants(start)
+
+    def check(state: ColossusSoloState) -> None:
         check_invariants(state)
-        if RULES.outcome(state) is not None:
-            break
-        action = bot.choose(RULES, state)
-        assert action is not None
-        state, _ = RULES.apply(state, action)
         RULES.status(state)
-    else:
-        pytest.fail("random play did not end")
+
+    state = random_game(RULES, start, bot_seed, MAX_RANDOM_ACTIONS, check).final
+    assert RULES.outcome(state) is not None, "random play did not end"
     assert list(RULES.legal_actions(state)) == []
     with pytest.raises(RuleViolation):
         RULES.apply(state, ResolveCard())
@@ -607,14 +673,8 @@ ALL_KINDS: tuple[Any, ...] = (
 def test_illegal_actions_change_nothing_and_positions_round_trip(
     options: dict[str, Any], seed: int, bot_seed: int, steps: int
 ) -> None:
-    state = RULES.setup(["Netophah"], RULES.parse_options(options), seed)
-    bot = RandomBot(bot_seed)
-    for _ in range(steps):
-        if RULES.outcome(state) is not None:
-            break
-        action = bot.choose(RULES, state)
-        assert action is not None
-        state, _ = RULES.apply(state, action)
+    start = RULES.setup(["Netophah"], RULES.parse_options(options), seed)
+    state = random_game(RULES, start, bot_seed, steps).final
     dumped = RULES.dump_position(state)
     assert RULES.load_position(dumped) == state
     before = state.model_dump_json()

@@ -15,6 +15,7 @@ from pydantic import Field, TypeAdapter
 
 from companion.dice import DiceRequest, Roll
 from companion.errors import InvalidOptions, InvalidPosition
+from companion.games.options import option
 from companion.model import Frozen
 from companion.rng import Rng
 from companion.rules import refuse
@@ -51,7 +52,6 @@ from .referee import (
     IslandOptions,
     IslandRules,
     TiePolicy,
-    option,
     pending_answers,
     tie_choices,
 )

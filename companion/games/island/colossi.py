@@ -16,6 +16,7 @@ from pydantic import Field, TypeAdapter
 
 from companion.dice import DiceRequest, Roll
 from companion.errors import InvalidOptions, InvalidPosition
+from companion.games.options import option
 from companion.model import Frozen
 from companion.rng import Rng
 from companion.rules import refuse
@@ -57,7 +58,6 @@ from .referee import (
     IslandRules,
     TiePolicy,
     leaders,
-    option,
     pending_answers,
     tie_choices,
 )

@@ -8,15 +8,13 @@ The kiosk reads the file and hands its JSON to :func:`parse_content`.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from typing import Any, Literal
 
-from pydantic import Field, ValidationError, model_validator
+from pydantic import Field, TypeAdapter, model_validator
 
-from companion.errors import InvalidContent
+from companion.games.parsing import parse_strict
 from companion.model import Frozen
-from companion.rules import describe_validation_error
 
 from .mechanics import CardKind, Effect
 
@@ -76,14 +74,9 @@ class Content(Frozen):
         return next((e for e in self.environments if e.name == name), None)
 
 
+_CONTENT: TypeAdapter[Content] = TypeAdapter(Content)
+
+
 def parse_content(data: str | bytes | Mapping[str, Any]) -> Content:
     """A content file from JSON text or a dict; InvalidContent says what is wrong."""
-    try:
-        text = data if isinstance(data, str | bytes) else json.dumps(dict(data))
-        return Content.model_validate_json(text, strict=True)
-    except ValidationError as exc:
-        raise InvalidContent(
-            f"Not a usable content file: {describe_validation_error(exc)}"
-        ) from None
-    except (TypeError, ValueError) as exc:
-        raise InvalidContent(f"Not a usable content file: {exc}") from None
+    return parse_strict(_CONTENT, data, "Not a usable content file")

@@ -4,17 +4,15 @@ Both games apply an action the same way (what the game waits for comes first, th
 game's own phases), ask the same player, end the same way (most Gold; a tie is shared
 or picked by the table), keep the same score sheet and highlights and check loaded
 positions the same way. :class:`IslandRules` does all that once; each game fills in its
-phases through a few hooks. Option fields are declared with :func:`option` so that each
-one carries the ruling it implements (the kiosk shows both to players at setup).
+phases through a few hooks. Option fields are declared with
+:func:`companion.games.options.option`, like every game's.
 """
 
 from __future__ import annotations
 
 from abc import abstractmethod
 from collections.abc import Callable, Iterator
-from typing import ClassVar, Literal, TypeVar
-
-from pydantic import Field
+from typing import ClassVar, Literal
 
 from companion.dice import Roll, resolve_roll
 from companion.errors import InvalidPosition
@@ -29,6 +27,7 @@ from companion.games.corrections import (
     impossible,
     nothing_to_correct,
 )
+from companion.games.options import option
 from companion.highlights import Highlight
 from companion.model import Frozen
 from companion.outcome import Outcome, ScoreSheet
@@ -52,27 +51,7 @@ from .mechanics import (
 )
 from .turns import displace_targets, do_displace, island_highlights
 
-T = TypeVar("T")
-
 TiePolicy = Literal["shared", "manual"]
-
-
-def option(
-    default: T,
-    description: str,
-    ruling: str,
-    *,
-    ge: int | None = None,
-    le: int | None = None,
-) -> T:
-    """An option field: its default is the ruling's answer, and it names that ruling."""
-    return Field(
-        default=default,
-        ge=ge,
-        le=le,
-        description=description,
-        json_schema_extra={"ruling": ruling},
-    )
 
 
 class IslandOptions(Frozen):
@@ -446,7 +425,6 @@ __all__ = [
     "IslandRules",
     "TiePolicy",
     "leaders",
-    "option",
     "pending_answers",
     "tie_choices",
 ]

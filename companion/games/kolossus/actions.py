@@ -55,14 +55,7 @@ class Allocate(Frozen):
     charge_from_pool: int = Field(default=0, ge=0, le=2)
 
     def skills(self) -> tuple[int, int, int, int, int, int]:
-        return (
-            self.warrior_attack,
-            self.warrior_defence,
-            self.guardian_attack,
-            self.guardian_defence,
-            self.colossus_attack,
-            self.colossus_defence,
-        )
+        return _skill_values(self)
 
 
 class Initiative(Frozen):
@@ -180,14 +173,7 @@ class CorrectMana(Correction):
     hammer: bool = False
 
     def skills(self) -> tuple[int, int, int, int, int, int]:
-        return (
-            self.warrior_attack,
-            self.warrior_defence,
-            self.guardian_attack,
-            self.guardian_defence,
-            self.colossus_attack,
-            self.colossus_defence,
-        )
+        return _skill_values(self)
 
     def charged(self) -> tuple[bool, bool, bool, bool]:
         return (self.sword, self.whip, self.spear, self.hammer)
@@ -222,6 +208,18 @@ class CorrectRegion(Correction):
     region: Region
     direction: RegionDirection
     distance: int = Field(default=1, ge=1, le=10)
+
+
+def _skill_values(entry: Allocate | CorrectMana) -> tuple[int, int, int, int, int, int]:
+    """The six skill amounts of an entry, in the order of ``SKILL_SLOTS``."""
+    return (
+        entry.warrior_attack,
+        entry.warrior_defence,
+        entry.guardian_attack,
+        entry.guardian_defence,
+        entry.colossus_attack,
+        entry.colossus_defence,
+    )
 
 
 KolossusAction = Annotated[

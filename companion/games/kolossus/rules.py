@@ -112,6 +112,7 @@ from companion.games.kolossus.state import (
     MANA_PER_WARBAND,
     WEAPON_NAME,
     WEAPONS,
+    BeatCause,
     BeatRecord,
     CrystalCapture,
     GameResult,
@@ -544,16 +545,7 @@ class KolossusRules(Rules[KolossusState, KolossusAction, KolossusOptions]):
         if state.phase == "after_move" and state.active_piece is not None:
             piece = state.active_piece
             if state.minis[piece] < 0:
-                state = state.model_copy(
-                    update={
-                        "phase": "turn",
-                        "active_class": None,
-                        "active_piece": None,
-                        "mp": 0,
-                        "whip_active": False,
-                        "entered": False,
-                    }
-                )
+                state = state.model_copy(update={"phase": "turn", **_NO_ACTIVATION})
                 return state, (KolossusEvent(text="The beaten Colossus's activation ends."),)
             if not self._post_move_targets(state, piece):
                 return self._end_activation(state, piece)
@@ -598,14 +590,7 @@ class KolossusRules(Rules[KolossusState, KolossusAction, KolossusOptions]):
         )
 
     def _start_quake_turn(self, state: KolossusState) -> KolossusState:
-        wb = current_warband(state)
-        request = DiceRequest(
-            purpose="quake",
-            label=f"Great Quake: {warband_name(state, wb)} rolls 1d4",
-            count=1,
-            sides=4,
-            player=state.warbands[wb].player,
-        )
+        request = _d4_request(state, "quake", "Great Quake", 1)
         return state.model_copy(update={"phase": "quake", "dice": request, "roll": ()})
 
     # --- dice -------------------------------------------------------------------------
@@ -813,28 +798,16 @@ class KolossusRules(Rules[KolossusState, KolossusAction, KolossusOptions]):
     # --- turns ------------------------------------------------------------------------
 
     def _start_turn(self, state: KolossusState) -> KolossusState:
-        wb = current_warband(state)
-        request = DiceRequest(
-            purpose="destiny",
-            label=f"Die of Destiny: {warband_name(state, wb)} rolls 1d4",
-            count=1,
-            sides=4,
-            player=state.warbands[wb].player,
-        )
         return state.model_copy(
             update={
                 "phase": "destiny",
-                "dice": request,
+                "dice": _d4_request(state, "destiny", "Die of Destiny", 1),
                 "roll": (),
                 "ap": 0,
                 "initiatives": 0,
                 "initiative_open": False,
                 "activated": (),
-                "active_class": None,
-                "active_piece": None,
-                "mp": 0,
-                "whip_active": False,
-                "entered": False,
+                **_NO_ACTIVATION,
             }
         )
 
@@ -884,14 +857,7 @@ class KolossusRules(Rules[KolossusState, KolossusAction, KolossusOptions]):
         if not can_activate(state, cls):
             raise _violation(f"You have no {CLASS_NAME[cls]} left to activate this turn.", "K-R08")
         wb = current_warband(state)
-        n = CLASS_DICE[cls]
-        request = DiceRequest(
-            purpose="movement",
-            label=f"{CLASS_NAME[cls]} movement: {warband_name(state, wb)} rolls {n}d4",
-            count=n,
-            sides=4,
-            player=state.warbands[wb].player,
-        )
+        request = _d4_request(state, "movement", f"{CLASS_NAME[cls]} movement", CLASS_DICE[cls])
         new = state.model_copy(
             update={
                 "phase": "move_roll",
@@ -1080,22 +1046,11 @@ class KolossusRules(Rules[KolossusState, KolossusAction, KolossusOptions]):
     ) -> tuple[KolossusState, tuple[Event, ...]]:
         wb = warband_of(piece)
         to = way.path[-1] if way.path else origin
-        occ = occupants(state.minis)
-        minis = list(state.minis)
-        steps: list[TableChange] = []
-        beats: list[BeatRecord] = []
-        for n, sq in enumerate(way.beaten):
-            victim = occ[sq]
-            minis[victim] = -1
-            cause = "sword" if n > 0 else "move"
-            beats.append(BeatRecord(round=state.round, piece=victim, by=wb, cause=cause))
-            steps.append(
-                TableChange(
-                    step=len(steps) + 1,
-                    cell=cell(sq),
-                    instruction=f"Remove {piece_name(state, victim)} from {cell(sq)} (beaten)",
-                )
-            )
+        # The first enemy is beaten by the move itself, any further one by the Sword.
+        victims: list[tuple[int, BeatCause]] = [
+            (sq, "sword" if n else "move") for n, sq in enumerate(way.beaten)
+        ]
+        minis, beats, steps = _beat(state, wb, victims)
         minis[piece] = to
         if to != origin:
             steps.append(
@@ -1107,14 +1062,8 @@ class KolossusRules(Rules[KolossusState, KolossusAction, KolossusOptions]):
                     ),
                 )
             )
-        band = state.warbands[wb]
-        charges = list(band.charges)
-        spent = 0
-        for used, weapon in ((sword_used, "sword"), (whip_used, "whip")):
-            if used:
-                charges[WEAPONS.index(weapon)] = 0
-                spent += 2
-        band = band.model_copy(update={"charges": tuple(charges), "supply": band.supply + spent})
+        moved_with: tuple[tuple[Weapon, bool], ...] = (("sword", sword_used), ("whip", whip_used))
+        band = _discharged(state.warbands[wb], [w for w, used in moved_with if used])
         new = self._set_band(state, wb, band).model_copy(
             update={
                 "minis": tuple(minis),
@@ -1193,30 +1142,26 @@ class KolossusRules(Rules[KolossusState, KolossusAction, KolossusOptions]):
             )
             crystals = 0
         new = state.model_copy(
-            update={
-                "phase": "turn",
-                "captures": captures,
-                "crystals": crystals,
-                "active_class": None,
-                "active_piece": None,
-                "mp": 0,
-                "whip_active": False,
-                "entered": False,
-            }
+            update={"phase": "turn", "captures": captures, "crystals": crystals, **_NO_ACTIVATION}
         )
         return new, tuple(events)
 
     # --- Spear and Hammer -------------------------------------------------------------
 
+    def _armed_colossus(self, state: KolossusState, weapon: Weapon) -> tuple[int, int]:
+        """The current warband and its Colossus, waiting to strike with a charged ``weapon``."""
+        self._need_phase(state, "after_move", what=f"The {WEAPON_NAME[weapon]}")
+        wb = current_warband(state)
+        if not charged(state, wb, weapon):
+            raise _violation(f"Your {WEAPON_NAME[weapon]} is not charged.", "K-R42")
+        piece = state.active_piece
+        assert piece is not None
+        return wb, piece
+
     def _spear(
         self, state: KolossusState, action: Spear
     ) -> tuple[KolossusState, tuple[Event, ...]]:
-        self._need_phase(state, "after_move", what="The Spear of Vengeance")
-        wb = current_warband(state)
-        if not charged(state, wb, "spear"):
-            raise _violation("Your Spear of Vengeance is not charged.", "K-R42")
-        piece = state.active_piece
-        assert piece is not None
+        wb, piece = self._armed_colossus(state, "spear")
         target = _cell_arg(action.target, "Target")
         occ = occupancy(state, wb, whip=state.whip_active)
         costs = dict(spear_targets(occ, state.minis[piece], state.mp))
@@ -1231,12 +1176,7 @@ class KolossusRules(Rules[KolossusState, KolossusAction, KolossusOptions]):
     def _hammer(
         self, state: KolossusState, action: Hammer
     ) -> tuple[KolossusState, tuple[Event, ...]]:
-        self._need_phase(state, "after_move", what="The Hammer of Doom")
-        wb = current_warband(state)
-        if not charged(state, wb, "hammer"):
-            raise _violation("Your Hammer of Doom is not charged.", "K-R42")
-        piece = state.active_piece
-        assert piece is not None
+        wb, piece = self._armed_colossus(state, "hammer")
         targets = tuple(_cell_arg(c, "Target") for c in action.targets)
         if not targets or len(set(targets)) != len(targets):
             raise _violation("Choose one or more different adjacent enemies.", "K-R30")
@@ -1257,30 +1197,13 @@ class KolossusRules(Rules[KolossusState, KolossusAction, KolossusOptions]):
         self,
         state: KolossusState,
         piece: int,
-        weapon: Weapon,
+        weapon: Literal["spear", "hammer"],
         targets: tuple[int, ...],
         left: int,
     ) -> tuple[KolossusState, tuple[Event, ...]]:
         wb = warband_of(piece)
-        occ = occupants(state.minis)
-        minis = list(state.minis)
-        steps: list[TableChange] = []
-        beats: list[BeatRecord] = []
-        for sq in targets:
-            victim = occ[sq]
-            minis[victim] = -1
-            beats.append(BeatRecord(round=state.round, piece=victim, by=wb, cause=weapon))
-            steps.append(
-                TableChange(
-                    step=len(steps) + 1,
-                    cell=cell(sq),
-                    instruction=f"Remove {piece_name(state, victim)} from {cell(sq)} (beaten)",
-                )
-            )
-        band = state.warbands[wb]
-        charges = list(band.charges)
-        charges[WEAPONS.index(weapon)] = 0
-        band = band.model_copy(update={"charges": tuple(charges), "supply": band.supply + 2})
+        minis, beats, steps = _beat(state, wb, [(sq, weapon) for sq in targets])
+        band = _discharged(state.warbands[wb], [weapon])
         new = self._set_band(state, wb, band).model_copy(
             update={"minis": tuple(minis), "beats": state.beats + tuple(beats), "mp": left}
         )
@@ -1394,6 +1317,61 @@ class KolossusRules(Rules[KolossusState, KolossusAction, KolossusOptions]):
 
 def _levels(state: KolossusState) -> tuple[int, ...]:
     return levels_of(state.terrain)
+
+
+# What ends with an activation: no chosen class, no waiting Colossus, no movement points.
+_NO_ACTIVATION: dict[str, object] = {
+    "active_class": None,
+    "active_piece": None,
+    "mp": 0,
+    "whip_active": False,
+    "entered": False,
+}
+
+
+def _d4_request(state: KolossusState, purpose: str, what: str, count: int) -> DiceRequest:
+    """Ask the current warband's player to roll ``count`` four-sided dice for ``what``."""
+    wb = current_warband(state)
+    return DiceRequest(
+        purpose=purpose,
+        label=f"{what}: {warband_name(state, wb)} rolls {count}d4",
+        count=count,
+        sides=4,
+        player=state.warbands[wb].player,
+    )
+
+
+def _beat(
+    state: KolossusState, wb: int, victims: Sequence[tuple[int, BeatCause]]
+) -> tuple[list[int], list[BeatRecord], list[TableChange]]:
+    """Warband ``wb`` beats the miniatures on the given squares: the new miniature squares,
+    the beat records and the numbered removal steps for the table."""
+    occ = occupants(state.minis)
+    minis = list(state.minis)
+    beats: list[BeatRecord] = []
+    steps: list[TableChange] = []
+    for sq, cause in victims:
+        victim = occ[sq]
+        minis[victim] = -1
+        beats.append(BeatRecord(round=state.round, piece=victim, by=wb, cause=cause))
+        steps.append(
+            TableChange(
+                step=len(steps) + 1,
+                cell=cell(sq),
+                instruction=f"Remove {piece_name(state, victim)} from {cell(sq)} (beaten)",
+            )
+        )
+    return minis, beats, steps
+
+
+def _discharged(band: WarbandState, weapons: Sequence[Weapon]) -> WarbandState:
+    """The Titan Weapons used up: their 2 mana each go back to the supply."""
+    charges = list(band.charges)
+    for weapon in weapons:
+        charges[WEAPONS.index(weapon)] = 0
+    return band.model_copy(
+        update={"charges": tuple(charges), "supply": band.supply + 2 * len(weapons)}
+    )
 
 
 RULES = KolossusRules()

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import Field
-
 from companion.dice import DiceRequest
 from companion.games.kolossus.board import ClassCode, Colour, Corner
+from companion.games.options import option
 from companion.model import Frozen
 from companion.rules import GameState
 
@@ -56,117 +55,87 @@ class StartZones(Frozen):
 class KolossusOptions(Frozen):
     """House rules; every default is the ruling of RULINGS.md Appendix A."""
 
-    chapter: Chapter = Field(
-        default=1,
-        description="Rule chapter: 1 The Arrival, 2 The Power of Mana, 3 Lords of Destiny.",
-        json_schema_extra={"ruling": "1.8"},
+    chapter: Chapter = option(
+        1, "Rule chapter: 1 The Arrival, 2 The Power of Mana, 3 Lords of Destiny.", "1.8"
     )
-    colours: tuple[Colour, Colour, Colour, Colour] = Field(
-        default=("blue", "yellow", "green", "red"),
-        description="Colour (warband) in each corner, in the order NW, NE, SE, SW.",
-        json_schema_extra={"ruling": "K-R21"},
+    colours: tuple[Colour, Colour, Colour, Colour] = option(
+        ("blue", "yellow", "green", "red"),
+        "Colour (warband) in each corner, in the order NW, NE, SE, SW.",
+        "K-R21",
     )
-    controllers: tuple[int, int, int, int] | None = Field(
-        default=None,
-        description=(
-            "Seat controlling each corner NW, NE, SE, SW. Default: 4 players one each; "
-            "3 players: seat 0 has NW+SE; 2 players: seat 0 NW+SE, seat 1 NE+SW."
-        ),
-        json_schema_extra={"ruling": "K-R21"},
+    controllers: tuple[int, int, int, int] | None = option(
+        None,
+        "Seat controlling each corner NW, NE, SE, SW. Default: 4 players one each; "
+        "3 players: seat 0 has NW+SE; 2 players: seat 0 NW+SE, seat 1 NE+SW.",
+        "K-R21",
     )
-    first_corner: Corner = Field(
-        default="NW",
-        description="Corner of the oldest player's warband, first in the Invasion and round 1.",
-        json_schema_extra={"ruling": "K-R38"},
+    first_corner: Corner = option(
+        "NW", "Corner of the oldest player's warband, first in the Invasion and round 1.", "K-R38"
     )
-    start_zone_layout: Literal["corner3x3_minus_inner"] | StartZones = Field(
-        default="corner3x3_minus_inner",
-        description="Start zones: the 3x3 corner block minus its inner square, or 8 custom "
-        "squares per corner.",
-        json_schema_extra={"ruling": "K-R02"},
+    start_zone_layout: Literal["corner3x3_minus_inner"] | StartZones = option(
+        "corner3x3_minus_inner",
+        "Start zones: the 3x3 corner block minus its inner square, or 8 custom squares per corner.",
+        "K-R02",
     )
-    quake_candidates: Literal["central10", "all22"] = Field(
-        default="central10",
-        description="Regions the Great Quake may move: rows and columns 3-7, or all 22.",
-        json_schema_extra={"ruling": "K-R03"},
+    quake_candidates: Literal["central10", "all22"] = option(
+        "central10", "Regions the Great Quake may move: rows and columns 3-7, or all 22.", "K-R03"
     )
-    region_move_model: Literal["rigid", "push_compress"] = Field(
-        default="rigid",
-        description="Region shift: rigid translation of all 11 squares, or pushed from the "
+    region_move_model: Literal["rigid", "push_compress"] = option(
+        "rigid",
+        "Region shift: rigid translation of all 11 squares, or pushed from the "
         "rear-most piece closing gaps.",
-        json_schema_extra={"ruling": "K-R04"},
+        "K-R04",
     )
-    quake_distance: Literal["exact", "up_to_roll"] = Field(
-        default="exact",
-        description="The Great Quake moves a region exactly the rolled number, or 1..roll.",
-        json_schema_extra={"ruling": "K-R05"},
+    quake_distance: Literal["exact", "up_to_roll"] = option(
+        "exact", "The Great Quake moves a region exactly the rolled number, or 1..roll.", "K-R05"
     )
-    allies_are_friendly: bool = Field(
-        default=True,
-        description="Allied miniatures count as own: pass through, never end on or beat them.",
-        json_schema_extra={"ruling": "K-R11"},
+    allies_are_friendly: bool = option(
+        True, "Allied miniatures count as own: pass through, never end on or beat them.", "K-R11"
     )
-    defence_consumed: bool = Field(
-        default=True,
-        description="Beating an enemy uses up movement points equal to its Defence.",
-        json_schema_extra={"ruling": "K-R12"},
+    defence_consumed: bool = option(
+        True, "Beating an enemy uses up movement points equal to its Defence.", "K-R12"
     )
-    crystal_placement: Literal["one_per_round_accumulate", "refill_if_empty"] = Field(
-        default="one_per_round_accumulate",
-        description="A crystal is added every round (they accumulate), or only if none lies "
-        "on the Citadel.",
-        json_schema_extra={"ruling": "K-R15"},
+    crystal_placement: Literal["one_per_round_accumulate", "refill_if_empty"] = option(
+        "one_per_round_accumulate",
+        "A crystal is added every round (they accumulate), or only if none lies on the Citadel.",
+        "K-R15",
     )
-    capture_requires_entry: bool = Field(
-        default=False,
-        description="Only a miniature that moved onto the Citadel this activation captures.",
-        json_schema_extra={"ruling": "K-R16"},
+    capture_requires_entry: bool = option(
+        False, "Only a miniature that moved onto the Citadel this activation captures.", "K-R16"
     )
-    crystal_majority: Literal["relative", "absolute_7"] = Field(
-        default="relative",
-        description="After round 12: more crystals than the other alliance, or at least 7.",
-        json_schema_extra={"ruling": "K-R18"},
+    crystal_majority: Literal["relative", "absolute_7"] = option(
+        "relative", "After round 12: more crystals than the other alliance, or at least 7.", "K-R18"
     )
-    elimination_unit: Literal["warband", "player"] = Field(
-        default="warband",
-        description="Who must lose every miniature for the alliance to lose.",
-        json_schema_extra={"ruling": "K-R20"},
+    elimination_unit: Literal["warband", "player"] = option(
+        "warband", "Who must lose every miniature for the alliance to lose.", "K-R20"
     )
-    simultaneous_elimination: Literal["draw", "active_alliance_loses"] = Field(
-        default="draw",
-        description="Both alliances wiped out in one event: a draw, or the acting alliance loses.",
-        json_schema_extra={"ruling": "K-R20"},
+    simultaneous_elimination: Literal["draw", "active_alliance_loses"] = option(
+        "draw",
+        "Both alliances wiped out in one event: a draw, or the acting alliance loses.",
+        "K-R20",
     )
-    mana_table: tuple[int, int, int, int] = Field(
-        default=(3, 2, 1, 0),
-        description="Mana income for a Die of Destiny of 1, 2, 3, 4 (each 0..6).",
-        json_schema_extra={"ruling": "K-R22"},
+    mana_table: tuple[int, int, int, int] = option(
+        (3, 2, 1, 0), "Mana income for a Die of Destiny of 1, 2, 3, 4 (each 0..6).", "K-R22"
     )
-    invasion_grants_mana: bool = Field(
-        default=True,
-        description="The Great Quake roll also yields income (Chapter 2+).",
-        json_schema_extra={"ruling": "K-R23"},
+    invasion_grants_mana: bool = option(
+        True, "The Great Quake roll also yields income (Chapter 2+).", "K-R23"
     )
-    titan_weapons: Literal["one_per_warband", "all_four"] = Field(
-        default="one_per_warband",
-        description="One chosen weapon per warband (all different), or all four each.",
-        json_schema_extra={"ruling": "K-R26"},
+    titan_weapons: Literal["one_per_warband", "all_four"] = option(
+        "one_per_warband",
+        "One chosen weapon per warband (all different), or all four each.",
+        "K-R26",
     )
-    weapons: tuple[Weapon, Weapon, Weapon, Weapon] | None = Field(
-        default=None,
-        description="Weapon of each corner NW, NE, SE, SW (all different). Default by colour: "
+    weapons: tuple[Weapon, Weapon, Weapon, Weapon] | None = option(
+        None,
+        "Weapon of each corner NW, NE, SE, SW (all different). Default by colour: "
         "Blue Sword, Yellow Whip, Green Spear, Red Hammer.",
-        json_schema_extra={"ruling": "K-R26"},
+        "K-R26",
     )
-    charge_from_pool: bool = Field(
-        default=False,
-        description="The 2 mana that charge the Titan Weapon may also come from the pool.",
-        json_schema_extra={"ruling": "K-R27"},
+    charge_from_pool: bool = option(
+        False, "The 2 mana that charge the Titan Weapon may also come from the pool.", "K-R27"
     )
-    initiative_once_per_turn: bool = Field(
-        default=False,
-        description="Initiative may be used only once per turn.",
-        json_schema_extra={"ruling": "K-R33"},
+    initiative_once_per_turn: bool = option(
+        False, "Initiative may be used only once per turn.", "K-R33"
     )
 
 
@@ -200,13 +169,16 @@ class CrystalCapture(Frozen):
     count: int
 
 
+BeatCause = Literal["move", "sword", "spear", "hammer", "earthquake", "quake", "correction"]
+
+
 class BeatRecord(Frozen):
     """A beaten miniature: by whom (None when an Earthquake pushed it off)."""
 
     round: int
     piece: int
     by: int | None
-    cause: Literal["move", "sword", "spear", "hammer", "earthquake", "quake", "correction"]
+    cause: BeatCause
 
 
 class GameResult(Frozen):

@@ -4,12 +4,25 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any, TypeVar
 
 from companion.games.island.board import IslandBoard, SpaceDef, parse_board
-from companion.games.island.mechanics import BeastPos, IslandState, Tile
+from companion.games.island.mechanics import BeastPos, IslandConfig, IslandState, Tile
 
 S = TypeVar("S", bound=IslandState)
+
+# The island rules of each game with its default options (what ``config(state)`` of
+# beast_master and colossi gives), for tests of the shared mechanics.
+BM_CFG = IslandConfig(
+    beast_kills=True,
+    spawn_safe_first_step=False,
+    tipped_controls=True,
+    hand_limit_immediate=True,
+    gold_floor_zero=False,
+)
+
+CA_CFG = replace(BM_CFG, beast_kills=False, gold_floor_zero=True)
 
 
 def graph_board(

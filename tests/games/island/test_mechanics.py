@@ -19,22 +19,7 @@ from companion.games.island.mechanics import (
     destinations,
 )
 
-from .helpers import explored, graph_board, grid_board, line_board, place
-
-BM_CFG = IslandConfig(
-    beast_kills=True,
-    spawn_safe_first_step=False,
-    tipped_controls=True,
-    hand_limit_immediate=True,
-    gold_floor_zero=False,
-)
-CA_CFG = IslandConfig(
-    beast_kills=False,
-    spawn_safe_first_step=False,
-    tipped_controls=True,
-    hand_limit_immediate=True,
-    gold_floor_zero=True,
-)
+from .helpers import BM_CFG, CA_CFG, explored, graph_board, grid_board, line_board, place
 
 
 def bm_state(board: IslandBoard, players: int = 2) -> bm.BeastMasterState:

@@ -33,17 +33,10 @@ from companion.games.island.mechanics import (
 )
 from companion.highlights import Highlight, Role
 
-from .helpers import connected_board_from, explored, graph_board, place
+from .helpers import BM_CFG, connected_board_from, explored, graph_board, place
 
 NAMES = ["Ann", "Bob", "Cleo"]
 PLAIN = Tile(kind="environment", name="Plain")
-BM_CFG = IslandConfig(
-    beast_kills=True,
-    spawn_safe_first_step=False,
-    tipped_controls=True,
-    hand_limit_immediate=True,
-    gold_floor_zero=False,
-)
 
 
 def bm_actions(board: IslandBoard) -> bm.BeastMasterState:

@@ -19,6 +19,7 @@ from companion.games.island import beast_master as bm
 from companion.games.island import colossi as ca
 from companion.games.island.board import IslandBoard
 from companion.games.island.mechanics import ledger_totals
+from tests.games.random_play import Played, random_game, replay
 
 from .helpers import connected_board_from
 
@@ -34,25 +35,21 @@ def boards(draw: st.DrawFn) -> IslandBoard:
     return connected_board_from(n, parents, extra, centre)
 
 
-def play(rules: Any, state: Any, bot_seed: int, limit: int) -> tuple[Any, list[Any]]:
-    bot = RandomBot(bot_seed)
-    actions: list[Any] = []
-    for _ in range(limit):
-        if rules.outcome(state) is not None:
-            return state, actions
-        action = bot.choose(rules, state)
-        assert action is not None, rules.status(state)
-        state, _ = rules.apply(state, action)
-        actions.append(action)
-        rules.check_position(state)  # Acolytes, Banners, gold = ledger
-    raise AssertionError(f"no outcome after {limit} actions: {rules.status(state)}")
+def play_to_end(rules: Any, first: Any, bot_seed: int, limit: int) -> Played:
+    """Random play that must end within ``limit`` actions, checking every position
+    (Acolytes, Banners, gold = ledger)."""
+    played = random_game(rules, first, bot_seed, limit, rules.check_position)
+    final = played.final
+    assert rules.outcome(final) is not None, f"no outcome after {limit}: {rules.status(final)}"
+    return played
 
 
-def replay(rules: Any, first: Any, actions: list[Any]) -> Any:
-    state = first
-    for action in actions:
-        state, _ = rules.apply(state, rules.parse_action(rules.dump_action(action)))
-    return state
+def check_record(rules: Any, played: Played, players: int) -> None:
+    """What both games keep: gold equals its ledger, replay and dump/load reproduce it."""
+    final = played.final
+    assert ledger_totals(final.ledger, players) == final.gold
+    assert replay(rules, played.states[0], played.actions) == final
+    assert rules.load_position(rules.dump_position(final)) == final
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -77,17 +74,15 @@ def test_beast_master_random_games(
 ) -> None:
     rules = bm.RULES
     opts = bm.BeastMasterOptions(board=board, turns_per_player=turns, **options)
-    first = rules.setup(NAMES[:players], opts, seed)
-    final, actions = play(rules, first, bot_seed, 4000)
+    played = play_to_end(rules, rules.setup(NAMES[:players], opts, seed), bot_seed, 4000)
+    check_record(rules, played, players)
+    final = played.final
     assert final.turns_taken == (turns,) * players  # BM-R16
     assert final.turns_played == turns * players
     assert len(rules.scores(final).rows) == turns * players
-    assert ledger_totals(final.ledger, players) == final.gold
     assert sum(final.banners_in_hand) + sum(1 for sp in final.spaces if sp.banner is not None) == (
         5 * players
     )
-    assert replay(rules, first, actions) == final
-    assert rules.load_position(rules.dump_position(final)) == final
     assert list(rules.legal_actions(final)) == []
 
 
@@ -114,8 +109,9 @@ def test_colossi_random_games(
 ) -> None:
     rules = ca.RULES
     opts = ca.ColossiOptions(board=board, rounds_per_age=rounds, **options)
-    first = rules.setup(NAMES[:players], opts, seed)
-    final, actions = play(rules, first, bot_seed, 6000)
+    played = play_to_end(rules, rules.setup(NAMES[:players], opts, seed), bot_seed, 6000)
+    check_record(rules, played, players)
+    final = played.final
     assert final.age == 3
     labels = [row.label for row in rules.scores(final).rows]
     assert [x for x in labels if x.startswith("End of")] == [
@@ -124,10 +120,7 @@ def test_colossi_random_games(
         "End of Age III",
     ]
     assert all(g >= 0 for g in final.gold)  # CA-R17
-    assert ledger_totals(final.ledger, players) == final.gold
     assert all(len(t) <= 2 for t in final.traits)  # CA-R13
-    assert replay(rules, first, actions) == final
-    assert rules.load_position(rules.dump_position(final)) == final
 
 
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -169,10 +162,10 @@ def test_full_length_games_with_default_options() -> None:
     for seed in range(3):
         players = 2 + seed
         first = bm.RULES.setup(NAMES[:players], bm.BeastMasterOptions(), seed)
-        final, _ = play(bm.RULES, first, seed, 6000)
+        final = play_to_end(bm.RULES, first, seed, 6000).final
         assert final.turns_taken == (15,) * players
         first_ca = ca.RULES.setup(NAMES[:players], ca.ColossiOptions(), seed)
-        final_ca, _ = play(ca.RULES, first_ca, seed, 8000)
+        final_ca = play_to_end(ca.RULES, first_ca, seed, 8000).final
         rows = [r.label for r in ca.RULES.scores(final_ca).rows]
         for age in ("Age I ", "Age II ", "Age III "):
             turns = sum(1 for r in rows if r.startswith(age + "round "))

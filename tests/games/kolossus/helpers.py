@@ -8,7 +8,7 @@ from companion.dice import Roll
 from companion.events import Event
 from companion.games.kolossus import RULES
 from companion.games.kolossus.board import square
-from companion.games.kolossus.state import KolossusState
+from companion.games.kolossus.state import SKILL_SLOTS, WEAPONS, KolossusState
 
 NW, NE, SE, SW = 0, 1, 2, 3
 SLOT = {"C": 0, "G": 1, "G2": 2, "W": 3, "W2": 4, "W3": 5, "W4": 6, "W5": 7}
@@ -30,6 +30,11 @@ def new_game(players: int = 4, seed: int = 1, **options: Any) -> KolossusState:
 
 def act(state: KolossusState, action: dict[str, Any]) -> tuple[KolossusState, tuple[Event, ...]]:
     return RULES.apply(state, RULES.parse_action(action))
+
+
+def move(state: KolossusState, frm: str, to: str, **extra: Any) -> KolossusState:
+    """Move the miniature on ``frm`` to ``to`` (``extra``: path, sword, whip)."""
+    return act(state, {"type": "move", "from": frm, "to": to, **extra})[0]
 
 
 def roll(state: KolossusState, *values: int) -> KolossusState:
@@ -57,23 +62,13 @@ def with_band(state: KolossusState, warband: int, **update: Any) -> KolossusStat
 
 def set_skills(state: KolossusState, warband: int, **skills: int) -> KolossusState:
     """Set skill values, keeping the 20-mana total by taking from the supply."""
-    names = (
-        "warrior_attack",
-        "warrior_defence",
-        "guardian_attack",
-        "guardian_defence",
-        "colossus_attack",
-        "colossus_defence",
-    )
     band = state.warbands[warband]
-    values = tuple(skills.get(n, band.skills[i]) for i, n in enumerate(names))
+    values = tuple(skills.get(n, band.skills[i]) for i, n in enumerate(SKILL_SLOTS))
     supply = band.supply - (sum(values) - sum(band.skills))
     return with_band(state, warband, skills=values, supply=supply)
 
 
 def charge(state: KolossusState, warband: int, weapon: str) -> KolossusState:
-    from companion.games.kolossus.state import WEAPONS
-
     band = state.warbands[warband]
     charges = list(band.charges)
     charges[WEAPONS.index(weapon)] = 2

@@ -13,6 +13,7 @@ from tests.games.kolossus.helpers import (
     act,
     charge,
     in_turn,
+    move,
     new_game,
     pid,
     place,
@@ -66,7 +67,7 @@ def test_spear_and_hammer_targets_after_the_colossus_move() -> None:
     state = new_game(chapter=3, titan_weapons="all_four")
     state = place(state, {pid(NW, "C"): "5,0", pid(NE, "W"): "4,0", pid(NE, "G"): "5,3"})
     state = charge(charge(state, NW, "spear"), NW, "hammer")
-    state = act(ready_to_move(state, NW, "C", 3), {"type": "move", "from": "5,0", "to": "5,0"})[0]
+    state = move(ready_to_move(state, NW, "C", 3), "5,0", "5,0")
     assert state.phase == "after_move"
     assert cells(state, Role.TARGET) == {"4,0", "5,3", "8,0"}  # 8,0: SW's piece, 3 away
     assert cells(state, Role.SELECTED) == {"5,0"}

@@ -15,6 +15,7 @@ from companion.games.kolossus import RULES
 from companion.games.kolossus.actions import Move
 from companion.games.kolossus.board import LANDSCAPE_TOTALS
 from companion.games.kolossus.state import KolossusState
+from tests.games.random_play import random_game, replay
 
 OPTION_CHOICES: dict[str, list[Any]] = {
     "quake_candidates": ["central10", "all22"],
@@ -59,24 +60,13 @@ def play(
     seed: int, players: int, options: dict[str, Any], bot_seed: int, limit: int = 4000
 ) -> tuple[KolossusState, list[Any], KolossusState]:
     start = RULES.setup(["Ann", "Bob", "Cleo", "Dov"][:players], RULES.parse_options(options), seed)
-    state = start
-    rnd = random.Random(bot_seed)
-    actions: list[Any] = []
-    for _ in range(limit):
-        if RULES.outcome(state) is not None:
-            break
-        listed = list(RULES.legal_actions(state))
-        assert listed, f"stuck in {state.phase}"
-        action = rnd.choices(listed, [RULES.interest(state, a) for a in listed])[0]
-        state, events = RULES.apply(state, action)
+    played = random_game(RULES, start, bot_seed, limit, check_invariants)
+    assert RULES.outcome(played.final) is not None, "the game did not end"
+    for events in played.events:
         for event in events:
             if isinstance(event, TableChanges):
                 assert [c.step for c in event.changes] == list(range(1, len(event.changes) + 1))
-        check_invariants(state)
-        actions.append(action)
-    else:
-        pytest.fail("the game did not end")
-    return start, actions, state
+    return start, played.actions, played.final
 
 
 @st.composite
@@ -101,10 +91,7 @@ def test_random_games_end_keep_counts_and_replay(
     start, actions, final = play(seed, players, options, bot_seed)
     assert RULES.outcome(final) is not None and final.phase == "over"
     assert list(RULES.legal_actions(final)) == []
-    replayed = start
-    for action in actions:  # replay through the JSON form, as the journal does
-        replayed, _ = RULES.apply(replayed, RULES.parse_action(RULES.dump_action(action)))
-    assert replayed == final
+    assert replay(RULES, start, actions) == final
     assert RULES.load_position(RULES.dump_position(final)) == final
     sheet = RULES.scores(final)
     assert len(sheet.columns) == 6 and all(len(r.values) == 6 for r in sheet.rows)

@@ -21,6 +21,7 @@ from tests.games.kolossus.helpers import (
     charge,
     in_turn,
     listed,
+    move,
     new_game,
     pid,
     place,
@@ -29,10 +30,6 @@ from tests.games.kolossus.helpers import (
     set_skills,
     sq,
 )
-
-
-def move(state: KolossusState, frm: str, to: str, **extra: Any) -> KolossusState:
-    return act(state, {"type": "move", "from": frm, "to": to, **extra})[0]
 
 
 def ends(state: KolossusState, piece: int) -> set[str]:

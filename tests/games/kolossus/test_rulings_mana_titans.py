@@ -3,8 +3,6 @@ K-R42) and Titan Powers (K-R33..K-R35)."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
 from companion.errors import InvalidOptions, RuleViolation
@@ -22,6 +20,7 @@ from tests.games.kolossus.helpers import (
     charge,
     in_turn,
     listed,
+    move,
     new_game,
     pid,
     place,
@@ -39,10 +38,6 @@ def destiny(state: KolossusState, warband: int, value: int) -> KolossusState:
     state = state.model_copy(update={"round": 1, "turn": turn})
     state = RULES._start_turn(state)  # a test shortcut into round 1
     return roll(state, value)
-
-
-def move(state: KolossusState, frm: str, to: str, **extra: Any) -> KolossusState:
-    return act(state, {"type": "move", "from": frm, "to": to, **extra})[0]
 
 
 def mana_ok(state: KolossusState) -> None:

@@ -17,6 +17,7 @@ from tests.games.kolossus.helpers import (
     charge,
     in_turn,
     listed,
+    move,
     new_game,
     pid,
     place,
@@ -39,7 +40,7 @@ def test_guardian_example_destiny_3_two_dice_2_and_3_give_5_movement_points() ->
     ends = all_destinations(state, pid(NW, "G"), 5)
     assert sq("7,0") in ends  # 4 squares south on bare board
     path = ["4,0", "5,0", "6,0", "7,0", "7,1"]
-    moved = act(state, {"type": "move", "from": "3,0", "to": "7,1", "path": path})[0]
+    moved = move(state, "3,0", "7,1", path=path)
     assert moved.minis[pid(NW, "G")] == sq("7,1")
     with pytest.raises(RuleViolation):
         act(state, {"type": "move", "from": "3,0", "to": "7,2", "path": [*path, "7,2"]})
@@ -57,7 +58,7 @@ def test_spear_example_dagda_beats_a_firbolg_guardian_three_squares_away() -> No
     state = in_turn(state, SE, ap=3)
     state = roll(act(state, {"type": "choose_class", "cls": "C"})[0], 2, 3, 3)
     assert state.mp == 8
-    state = act(state, {"type": "move", "from": "6,3", "to": "3,3"})[0]
+    state = move(state, "6,3", "3,3")
     assert state.phase == "after_move" and state.mp == 5
     done, _ = act(state, {"type": "spear", "target": "0,3"})
     assert done.minis[pid(SW, "G")] == -1
@@ -137,7 +138,7 @@ def test_hammer_costs_one_point_plus_defence_per_enemy() -> None:
     state = set_skills(state, NW, guardian_defence=1)
     state = charge(state, SW, "hammer")
     state = ready_to_move(state, SW, "C", 3)
-    state = act(state, {"type": "move", "from": "5,0", "to": "5,0"})[0]
+    state = move(state, "5,0", "5,0")
     assert state.phase == "after_move"
     done = act(state, {"type": "hammer", "targets": ["4,0", "6,0"]})[0]  # 1 + 2 = 3
     assert done.minis[pid(NW, "W")] == -1 and done.minis[pid(NW, "G")] == -1
