@@ -130,6 +130,21 @@ def mentions(payload: Mapping[str, Any], cell: str) -> bool:
     return any(s == cell for k, v in payload.items() if k != "type" for s in _flat_strings(v))
 
 
+def _without_paths(payload: Mapping[str, Any], paths: set[tuple[str | int, ...]]) -> Any:
+    """``payload`` with the values at ``paths`` blanked (what a form cannot change)."""
+
+    def walk(node: Any, at: tuple[str | int, ...]) -> Any:
+        if at in paths:
+            return None
+        if isinstance(node, Mapping):
+            return {k: walk(v, (*at, k)) for k, v in node.items()}
+        if isinstance(node, list | tuple):
+            return [walk(v, (*at, i)) for i, v in enumerate(node)]
+        return node
+
+    return walk(payload, ())
+
+
 class PlayPresenter(Observable):
     """A game on screen. ``view()`` is cheap enough to call after every change."""
 
@@ -294,11 +309,19 @@ class PlayPresenter(Observable):
         )
 
     def _formable(self, group: str | None, actions: tuple[ActionChoice, ...]) -> bool:
-        """True when the group's action has amounts a form can edit."""
+        """True when the group's action has amounts a form can edit — and the listed
+        actions differ only in those amounts. Island moves differ in their spaces, which
+        a form cannot edit: a form would silently keep the first move's origin, so those
+        are chosen from the list or on the board instead."""
         model = self._models.get(group or "")
         if model is None or not actions:
             return False
-        return bool(ActionForm(model, actions[0].payload, tuple(self.state.players)).view().fields)
+        fields = ActionForm(model, actions[0].payload, tuple(self.state.players)).view().fields
+        if not fields:
+            return False
+        editable = {field.path for field in fields}
+        fixed = _without_paths(actions[0].payload, editable)
+        return all(_without_paths(a.payload, editable) == fixed for a in actions[1:])
 
     # --- intents ----------------------------------------------------------------------
 

@@ -241,3 +241,22 @@ def test_colossus_solo_panel_shows_trackers_and_deck() -> None:
     state = presenter.state
     assert rows["Weakness"] == str(state.weakness) and rows["Grip"] == str(state.grip)
     assert rows["Card"] == "1/11" and rows["Deck"] == str(state.action_deck)
+
+
+def test_a_form_is_offered_only_when_listed_actions_differ_in_amounts_alone() -> None:
+    """Island moves differ in their spaces, which a form cannot edit: no "Enter amounts"
+    button (it would keep the first move's origin and be refused), the list and the
+    board choose instead."""
+    presenter = PlayPresenter(Session.new("beast_master", ("Ann", "Bob"), seed=1))
+    bot = RandomBot(1)
+    for _ in range(200):
+        view = presenter.view()
+        if view.group == "move" or any(g.key == "move" for g in view.groups):
+            presenter.choose_group("move")
+            view = presenter.view()
+            origins = {a.payload.get("origin") for a in view.actions}
+            if len(origins) > 1:
+                assert not view.formable
+                return
+        presenter.submit(bot.choose(presenter.rules, presenter.state))
+    raise AssertionError("no turn with moves from two spaces in 200 actions")
