@@ -12,12 +12,12 @@ from kivy.uix.scrollview import ScrollView
 from kiosk import theme
 from kiosk.presenters.board import BoardView
 from kiosk.presenters.common import humanize
-from kiosk.presenters.forms import FormView
+from kiosk.presenters.forms import FormField, FormView
 from kiosk.presenters.panels import GamePanel
 from kiosk.presenters.play import CORRECTIONS_GROUP, DicePanel, PlayPresenter, PlayView
 from kiosk.presenters.setup import seat_colours
 from kiosk.screens import KioskScreen
-from kiosk.widgets.basic import ChoiceButton, KLabel, KToggle, WrapLabel, button
+from kiosk.widgets.basic import ChoiceButton, KLabel, KToggle, Stepper, WrapLabel, button
 from kiosk.widgets.board import BoardWidget
 from kiosk.widgets.led_mirror import LedMirror
 
@@ -367,50 +367,30 @@ class PlayScreen(KioskScreen):
             self._form_widgets[field.key] = parts
             row.add_widget(KLabel(text=field.label, font_size=theme.FONT_SMALL + 1))
             if field.kind == "stepper":
-                minus = button(
-                    "−", lambda k=field.key: presenter.form_step(k, -1), size_hint_x=None, width=56
-                )
-                minus.disabled = field.value is None or (
-                    field.value <= field.minimum and not field.optional
-                )
-                plus = button(
-                    "+", lambda k=field.key: presenter.form_step(k, 1), size_hint_x=None, width=56
-                )
-                plus.disabled = field.value is not None and field.value >= field.maximum
-                row.add_widget(minus)
-                row.add_widget(
-                    KLabel(
-                        text=field.value_text,
-                        size_hint_x=None,
-                        width=44,
-                        halign="center",
-                        font_size=theme.FONT_LARGE,
-                    )
-                )
-                row.add_widget(plus)
+                stepper = Stepper(row, lambda d, k=field.key: presenter.form_step(k, d))
+                stepper.show(field.value_text, **_step_limits(field))
+                parts["stepper"] = stepper
             elif field.kind == "switch":
-                row.add_widget(
-                    button(
-                        field.value_text,
-                        lambda k=field.key: presenter.form_toggle(k),
-                        role="accent" if field.value else "normal",
-                        size_hint_x=None,
-                        width=110,
-                    )
+                parts["switch"] = button(
+                    field.value_text,
+                    lambda k=field.key: presenter.form_toggle(k),
+                    role="accent" if field.value else "normal",
+                    size_hint_x=None,
+                    width=110,
                 )
+                row.add_widget(parts["switch"])
             else:
                 for index, choice in enumerate(field.choices):
                     label = (
                         field.choice_labels[index] if field.choice_labels else humanize(str(choice))
                     )
-                    row.add_widget(
-                        button(
-                            label,
-                            lambda k=field.key, c=choice: presenter.form_choose(k, c),
-                            role="accent" if choice == field.value else "normal",
-                            font_size=theme.FONT_SMALL,
-                        )
+                    parts[f"choice-{index}"] = button(
+                        label,
+                        lambda k=field.key, c=choice: presenter.form_choose(k, c),
+                        role="accent" if choice == field.value else "normal",
+                        font_size=theme.FONT_SMALL,
                     )
+                    row.add_widget(parts[f"choice-{index}"])
             rows.add_widget(row)
         act.add_widget(_scroll_of(rows))
         buttons = BoxLayout(size_hint_y=None, height=theme.BUTTON_HEIGHT, spacing=theme.SPACING)
@@ -423,11 +403,7 @@ class PlayScreen(KioskScreen):
         for field in form.fields:
             parts = self._form_widgets.get(field.key, {})
             if field.kind == "stepper" and parts:
-                parts["value"].text = field.value_text
-                parts["minus"].disabled = field.value is None or (
-                    field.value <= field.minimum and not field.optional
-                )
-                parts["plus"].disabled = field.value is not None and field.value >= field.maximum
+                parts["stepper"].show(field.value_text, **_step_limits(field))
             elif field.kind == "switch" and parts:
                 parts["switch"].text = field.value_text
                 parts["switch"].role = "accent" if field.value else "normal"
@@ -485,3 +461,11 @@ class PlayScreen(KioskScreen):
                 )
             )
         return box
+
+
+def _step_limits(field: FormField) -> dict[str, bool]:
+    """Which of − and + a form's number field allows (an optional one steps down to —)."""
+    return {
+        "can_decrease": field.value is not None and (field.value > field.minimum or field.optional),
+        "can_increase": field.value is None or field.value < field.maximum,
+    }

@@ -12,7 +12,7 @@ from kiosk import theme
 from kiosk.presenters.common import humanize
 from kiosk.presenters.setup import OptionView, SetupPresenter, SetupView
 from kiosk.screens import KioskScreen
-from kiosk.widgets.basic import KLabel, KToggle, SmallLabel, Swatch, WrapLabel, button
+from kiosk.widgets.basic import KLabel, KToggle, SmallLabel, Stepper, Swatch, WrapLabel, button
 
 ROW = theme.BUTTON_HEIGHT
 
@@ -128,31 +128,16 @@ class SetupScreen(KioskScreen):
                 )
             )
         elif option.kind == "stepper":
-            minus = button(
-                "−",
-                lambda: self._do(lambda: presenter.step(option.name, -1)),
-                size_hint_x=None,
-                width=64,
+            Stepper(
+                head,
+                lambda d: self._do(lambda: presenter.step(option.name, d)),
+                button_width=64,
+                value_width=60,
+            ).show(
+                option.value_text,
+                can_decrease=option.minimum is None or option.value > option.minimum,
+                can_increase=option.maximum is None or option.value < option.maximum,
             )
-            minus.disabled = option.minimum is not None and option.value <= option.minimum
-            plus = button(
-                "+",
-                lambda: self._do(lambda: presenter.step(option.name, 1)),
-                size_hint_x=None,
-                width=64,
-            )
-            plus.disabled = option.maximum is not None and option.value >= option.maximum
-            head.add_widget(minus)
-            head.add_widget(
-                KLabel(
-                    text=option.value_text,
-                    size_hint_x=None,
-                    width=60,
-                    halign="center",
-                    font_size=theme.FONT_LARGE,
-                )
-            )
-            head.add_widget(plus)
         elif option.kind == "list" and option.optional:
             head.add_widget(
                 button(

@@ -76,12 +76,37 @@ def button(
     return widget
 
 
+class Stepper:
+    """− value + in a row: the one way the kiosk enters a number (setup and forms).
+
+    ``show`` updates the value and which buttons work in place, so a tap does not
+    rebuild the row.
+    """
+
+    def __init__(
+        self, row: Any, on_step: Any, *, button_width: int = 56, value_width: int = 44
+    ) -> None:
+        self.minus = button("−", lambda: on_step(-1), size_hint_x=None, width=button_width)
+        self.value = KLabel(
+            size_hint_x=None, width=value_width, halign="center", font_size=theme.FONT_LARGE
+        )
+        self.plus = button("+", lambda: on_step(1), size_hint_x=None, width=button_width)
+        for widget in (self.minus, self.value, self.plus):
+            row.add_widget(widget)
+
+    def show(self, text: str, *, can_decrease: bool, can_increase: bool) -> None:
+        self.value.text = text
+        self.minus.disabled = not can_decrease
+        self.plus.disabled = not can_increase
+
+
 __all__ = [
     "ChoiceButton",
     "KButton",
     "KLabel",
     "KToggle",
     "SmallLabel",
+    "Stepper",
     "Swatch",
     "TitleLabel",
     "WrapLabel",

@@ -195,3 +195,22 @@ def test_0_2_1_correct_the_table_is_one_tap_away_while_a_die_is_awaited(kiosk: K
     assert view.actions and all(a.payload["type"].startswith("correct_") for a in view.actions)
     tap(find_button(kiosk, view.actions[0].label, exact=True))
     assert play.view().form is not None  # the prefilled form, nothing sent yet
+
+
+def test_a_forms_number_shows_each_tap_of_plus_and_minus(kiosk: Kiosk) -> None:
+    """The row is updated in place (not rebuilt): its label must follow the presenter."""
+    start(kiosk, "Builders of the Colossus")
+    play = kiosk.play
+    assert play is not None
+    tap_button(kiosk, "Trade")
+    tap_button(kiosk, "Enter amounts for Trade")
+    field = next(f for f in play.view().form.fields if f.kind == "stepper")  # type: ignore[union-attr]
+    row = _field_buttons(kiosk, field.label)
+    shown = [w for w in row["+"].parent.children if w not in row.values() and w.text != field.label]
+    assert [w.text for w in shown] == [field.value_text]
+    tap(row["+"])
+    after = next(f for f in play.view().form.fields if f.key == field.key)  # type: ignore[union-attr]
+    assert after.value_text != field.value_text
+    assert shown[0].text == after.value_text and not row["−"].disabled
+    tap(row["−"])
+    assert shown[0].text == field.value_text
