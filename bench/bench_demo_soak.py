@@ -39,6 +39,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from kiosk.kivy_env import kivy_environment  # noqa: E402
+
 RSS_BOUND_MB = 20.0  # allowed RSS growth after the warm-up, presenter level
 WARM_UP_TURNS = 500
 
@@ -212,19 +214,8 @@ def kivy_soak(turns: int) -> dict[str, object]:
     env = dict(os.environ)
     home = data_dir / "kivy-home"
     home.mkdir()
-    env.update(
-        KIVY_NO_ARGS="1",
-        KIVY_NO_CONSOLELOG="1",
-        KIVY_NO_FILELOG="1",
-        KIVY_LOG_MODE="PYTHON",
-        KIVY_HOME=str(home),
-        KCFG_GRAPHICS_WIDTH="800",
-        KCFG_GRAPHICS_HEIGHT="480",
-        KCFG_GRAPHICS_MAXFPS="0",
-        PYTHONPATH=str(ROOT),
-    )
-    if not env.get("DISPLAY"):
-        env["SDL_VIDEODRIVER"] = "offscreen"
+    env.update(KCFG_GRAPHICS_MAXFPS="0", PYTHONPATH=str(ROOT))  # as fast as it can draw
+    env.update(kivy_environment(env, quiet=True, kivy_home=home, headless=True))
     result = subprocess.run(
         [sys.executable, "-c", textwrap.dedent(KIVY_CHILD), str(data_dir), str(turns), str(ROOT)],
         cwd=ROOT,

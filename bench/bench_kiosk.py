@@ -10,13 +10,18 @@ devices ``./scripts/start`` runs (the tray on a pty, MockFactory buttons, the LE
 animator and simulated strip), whose threads are part of the idle cost. Targets on this machine:
 first frame < 1.5 s, idle CPU < 3 % of one core, resident memory < 200 MB.
 
-Resident memory is split so the figure is honest about what the app costs: an empty
-Kivy window idling as long (Python + Kivy + SDL2 + the GL driver), and, under Mesa's
-software renderer llvmpipe, the same app run again with ``LP_NUM_THREADS=0`` (llvmpipe
-then rasterises on the main thread: the difference is its rasterizer threads' scene
-memory, which grows with what is drawn and with how far the threads lag behind on a
-busy machine). The Pi draws with its GPU driver (V3D), so only the "app" part carries
-over; measure the rest there.
+Every run starts Kivy with the app's own environment (``kiosk/kivy_env.py``: 30 fps, no
+MSAA, llvmpipe on the main thread).
+
+Resident memory is split so the figure is honest about what the app costs. Three more
+runs idle as long: an empty Kivy window (Python + Kivy + SDL2 + the GL driver's base),
+and both the empty window and the same app flow on Kivy's mock GL backend, where widgets,
+texts and the game exist but nothing reaches the GL driver. Their difference is the app's
+own share, the part the Pi pays too; what is left of the total is drawing in software
+(under Mesa's llvmpipe: textures, per-frame scene buffers, compiled shaders), which the
+Pi's GPU driver (V3D) keeps elsewhere. Each total is also split into file-backed pages
+(shared-library code the kernel can drop and re-read: libLLVM alone under llvmpipe) and
+anonymous memory.
 """
 
 from __future__ import annotations
@@ -29,14 +34,20 @@ import subprocess
 import sys
 import tempfile
 import time
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+from kiosk.kivy_env import kivy_environment
 
 ROOT = Path(__file__).resolve().parents[1]
 
 CHILD = r"""
 import os, sys, time, json, resource
 T0 = time.perf_counter()
+
+from kiosk.kivy_env import kivy_environment
+assert not kivy_environment(os.environ)  # the parent set the app's environment
 
 def rss_mb(field="VmRSS"):
     for line in open("/proc/self/status"):
@@ -53,7 +64,10 @@ out["rss_kivy_mb"] = rss_mb()  # Python + Kivy's modules, no window yet
 from kivy.core.window import Window  # creates the window and the GL context
 out["rss_window_mb"] = rss_mb()
 from kivy.graphics.opengl import GL_RENDERER, glGetString
-out["renderer"] = glGetString(GL_RENDERER).decode(errors="replace")
+try:
+    out["renderer"] = glGetString(GL_RENDERER).decode(errors="replace")
+except Exception:  # the mock GL backend has no renderer string
+    out["renderer"] = "none (mock GL backend)"
 
 data_dir, idle_seconds, touches = Path(sys.argv[1]), float(sys.argv[2]), int(sys.argv[3])
 mode = sys.argv[4]
@@ -68,6 +82,7 @@ class EmptyApp(App):
 
     def end(self, _dt):
         out["rss_mb"] = rss_mb()
+        out["rss_file_mb"] = rss_mb("RssFile")
         self.stop()
 
 if mode == "empty":
@@ -118,6 +133,7 @@ class BenchApp(CompanionApp):
         out["idle_wall_s"] = wall
         out["idle_cpu_percent"] = 100 * cpu / wall
         out["rss_mb"] = rss_mb()
+        out["rss_file_mb"] = rss_mb("RssFile")
         out["peak_rss_mb"] = rss_mb("VmHWM")
         self.latencies = []
         if touches > 0:
@@ -171,29 +187,24 @@ print("BENCH " + json.dumps(out), flush=True)
 
 
 def run_child(
-    tmp: Path, mode: str, idle_seconds: float, touches: int, extra_env: dict[str, str]
+    tmp: Path, mode: str, idle_seconds: float, touches: int, *, draw: bool = True
 ) -> dict[str, Any]:
-    """One child process (``mode`` "app" or "empty"); its figures."""
-    env = dict(os.environ)
-    kivy_home = tmp / f"kivy-{mode}-{len(extra_env)}"
+    """One child process (``mode`` "app", "app-sim" or "empty"); its figures.
+
+    ``draw=False`` runs it on Kivy's mock GL backend: the same widgets, textures and
+    game, but nothing reaches the GL driver.
+    """
+    name = f"{mode}-{'drawn' if draw else 'mock'}"
+    kivy_home = tmp / f"kivy-{name}"
     kivy_home.mkdir()
-    env.update(
-        KIVY_NO_ARGS="1",
-        KIVY_NO_CONSOLELOG="1",
-        KIVY_NO_FILELOG="1",
-        KIVY_LOG_MODE="PYTHON",
-        KIVY_HOME=str(kivy_home),
-        KCFG_GRAPHICS_WIDTH="800",
-        KCFG_GRAPHICS_HEIGHT="480",
-        KCFG_GRAPHICS_MAXFPS="30",  # as kiosk/app.py sets it (the child imports Kivy first)
-        PYTHONPATH=str(ROOT),
-    )
-    env.update(extra_env)
-    if not env.get("DISPLAY"):
-        env["SDL_VIDEODRIVER"] = "offscreen"
+    env = dict(os.environ)
+    env["PYTHONPATH"] = str(ROOT)
+    if not draw:
+        env["KIVY_GL_BACKEND"] = "mock"
+    env.update(kivy_environment(env, quiet=True, kivy_home=kivy_home, headless=True))
     script = tmp / "bench_child.py"  # Kivy's App needs a real source file
     script.write_text(CHILD, encoding="utf-8")
-    data_dir = tmp / f"data-{mode}-{len(extra_env)}"
+    data_dir = tmp / f"data-{name}"
     config = tmp / "companion.toml"  # the defaults, with the data directory set
     config.write_text(f'data_dir = "{data_dir}"\n', encoding="utf-8")
     argv = [str(data_dir), str(idle_seconds), str(touches), mode, str(config)]
@@ -221,22 +232,23 @@ def main() -> int:
         action="store_true",
         help="no device threads (by default the simulated tray, buttons and strip run)",
     )
-    parser.add_argument(
-        "--no-split", action="store_true", help="one run: no empty-window or LP_NUM_THREADS=0 run"
-    )
+    parser.add_argument("--no-split", action="store_true", help="one run: no empty-window run")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp_name:
         tmp = Path(tmp_name)
         started = time.perf_counter()
         try:
             mode = "app" if args.no_devices else "app-sim"
-            figures = run_child(tmp, mode, args.idle_seconds, args.touches, {})
+            figures = run_child(tmp, mode, args.idle_seconds, args.touches)
             total = time.perf_counter() - started
-            empty = lp0 = None
+            split = None
             if not args.no_split:
-                empty = run_child(tmp, "empty", args.idle_seconds, 0, {})
-                if "llvmpipe" in figures["renderer"]:
-                    lp0 = run_child(tmp, mode, args.idle_seconds, 0, {"LP_NUM_THREADS": "0"})
+                idle = args.idle_seconds
+                split = Split(
+                    empty=run_child(tmp, "empty", idle, 0),
+                    empty_mock=run_child(tmp, "empty", idle, 0, draw=False),
+                    app_mock=run_child(tmp, mode, idle, 0, draw=False),
+                )
         except (RuntimeError, subprocess.TimeoutExpired) as exc:
             print(exc, file=sys.stderr)
             return 1
@@ -259,7 +271,7 @@ def main() -> int:
         f"  on the way               {figures['rss_first_frame_mb']:.0f} MB at the first frame, "
         f"{figures['rss_game_mb']:.0f} MB with Kolossus set up"
     )
-    print_split(figures, empty, lp0)
+    print_split(figures, split)
     print(
         f"touch to highlight         median {statistics.median(latencies):.1f} ms, "
         f"max {max(latencies):.1f} ms over {len(latencies)} taps (to the frame showing it)"
@@ -268,34 +280,50 @@ def main() -> int:
     return 0
 
 
-def print_split(
-    app: dict[str, Any], empty: dict[str, Any] | None, lp0: dict[str, Any] | None
-) -> None:
-    """Resident memory by owner: Python + Kivy, the GL driver, the app."""
+@dataclass(frozen=True)
+class Split:
+    """The runs that divide the app's resident memory by owner."""
+
+    empty: dict[str, Any]  # an empty window idling as long, drawn by the GL driver
+    empty_mock: dict[str, Any]  # the same on the mock GL backend
+    app_mock: dict[str, Any]  # the same app flow on the mock GL backend
+
+
+def print_split(app: dict[str, Any], split: Split | None) -> None:
+    """Resident memory by kind and by owner: Python + Kivy, the GL driver's base, the
+    app itself (measured without drawing), and drawing it in software."""
     base = app["rss_kivy_mb"]
+    print(
+        f"  by kind                  {app['rss_file_mb']:5.0f} MB file-backed (library code), "
+        f"{app['rss_mb'] - app['rss_file_mb']:.0f} MB anonymous"
+    )
     print(f"  Python + Kivy modules    {base:5.0f} MB")
-    if empty is None:
+    if split is None:
         window = app["rss_window_mb"] - base
         print(f"  window + GL context      {window:5.0f} MB (at window creation; no split run)")
         print(f"  app                      {app['rss_mb'] - base - window:5.0f} MB (the rest)")
         return
-    window = empty["rss_mb"] - empty["rss_kivy_mb"]
-    raster = max(0.0, app["rss_mb"] - lp0["rss_mb"]) if lp0 is not None else 0.0
-    driver = window + raster
-    own = app["rss_mb"] - base - driver
-    imports = app["rss_imports_mb"] - app["rss_window_mb"]
-    print(f"  GL driver                {driver:5.0f} MB")
-    print(f"    empty window, idle     {window:5.0f} MB (window + GL context, nothing drawn)")
-    if lp0 is not None:
-        print(
-            f"    llvmpipe raster threads {raster:4.0f} MB (the same run with LP_NUM_THREADS=0 "
-            f"holds {lp0['rss_mb']:.0f} MB; software GL only, varies with machine load)"
-        )
-    print(f"  app                      {own:5.0f} MB")
-    print(f"    its modules            {imports:5.0f} MB (pydantic, the games, kiosk)")
+    window = split.empty["rss_mb"] - split.empty["rss_kivy_mb"]
+    own = split.app_mock["rss_mb"] - split.empty_mock["rss_mb"]
+    imports = split.app_mock["rss_imports_mb"] - split.app_mock["rss_window_mb"]
+    drawing = app["rss_mb"] - base - window - own
     print(
-        f"    screens and drawing    {own - imports:5.0f} MB (widgets, label textures, fonts, "
-        "the game; what the Pi pays too)"
+        f"  GL driver, empty window  {window:5.0f} MB (an empty window idling as long; "
+        f"{split.empty['rss_file_mb']:.0f} MB of that process is file-backed)"
+    )
+    print(
+        f"  app                      {own:5.0f} MB (the same flow on Kivy's mock GL backend, "
+        "less a mock empty window: what the Pi pays too)"
+    )
+    print(f"    its modules            {imports:5.0f} MB (pydantic, the games, kiosk)")
+    print(f"    screens and the game   {own - imports:5.0f} MB (widgets, texts, game state)")
+    print(
+        f"  drawing it in software   {drawing:5.0f} MB (llvmpipe: textures, per-frame scenes, "
+        "compiled shaders; a GPU driver keeps these elsewhere)"
+    )
+    print(
+        f"  whole process, no GL drawing {split.app_mock['rss_mb']:.0f} MB "
+        "(mock backend; the window still loads llvmpipe)"
     )
 
 

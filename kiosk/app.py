@@ -10,15 +10,10 @@ from __future__ import annotations
 
 import os
 
-# Kivy reads these when it is first imported: no argument parsing of ``companion``'s own
-# options, the official 7" panel size, logs through Python's logging, and at most 30
-# frames a second — plenty for a board-game screen, and it halves the main loop's idle
-# wake-ups (bench/bench_kiosk.py: 3.5 % → 2.4 % of a core idle, same touch latency).
-os.environ.setdefault("KIVY_NO_ARGS", "1")
-os.environ.setdefault("KIVY_LOG_MODE", "PYTHON")
-os.environ.setdefault("KCFG_GRAPHICS_WIDTH", "800")
-os.environ.setdefault("KCFG_GRAPHICS_HEIGHT", "480")
-os.environ.setdefault("KCFG_GRAPHICS_MAXFPS", "30")
+from kiosk.kivy_env import kivy_environment
+
+# Kivy and the GL driver read these when first loaded (why each: kiosk/kivy_env.py).
+os.environ.update(kivy_environment(os.environ))
 
 import json
 import time
@@ -27,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from kivy.app import App
+from kivy.clock import Clock
 from kivy.lang import Builder
 from kivy.uix.screenmanager import NoTransition, ScreenManager
 
@@ -42,6 +38,7 @@ from firmware_bridge.leds.strip import Frame
 from firmware_bridge.rig import DeviceNote, LedFrameShown, Rig, build_rig
 from kiosk.cli import fresh_seed, open_journal
 from kiosk.hardware import HardwareHub, press_on_game
+from kiosk.memory import freeze_startup, release_freed_memory
 from kiosk.presenters.board import BoardView, board_view
 from kiosk.presenters.common import Banner
 from kiosk.presenters.devices import badges
@@ -67,6 +64,8 @@ ENV_SIM_LEDS = "COMPANION_SIM_LEDS"
 UI_MAP_INTERVAL_S = 1 / 30
 #: How often the LED mirror is redrawn at most (each redraw repaints the window).
 MIRROR_FPS = 10
+#: Seconds after a screen change before freed memory is handed back (kiosk/memory.py).
+RELEASE_MEMORY_AFTER_S = 1.0
 
 HighlightSink = Callable[[tuple[Highlight, ...], int | None], None]
 
@@ -126,6 +125,11 @@ class Kiosk:
         self.scores_screen = ScoresScreen(name="scores", kiosk=self)
         for screen in (self.home_screen, self.setup_screen, self.play_screen, self.scores_screen):
             self.manager.add_widget(screen)
+        # Once the screen left behind has dropped its widgets (the setup screen's ≈190).
+        self._release_memory = Clock.create_trigger(
+            lambda _dt: release_freed_memory(), RELEASE_MEMORY_AFTER_S
+        )
+        self.manager.bind(current=lambda *_: self._release_memory())
         # Shop mode (attract demo, lock-down, admin): armed by ``shop.boot()`` in the app.
         self.shop = ShopMode(self, None if config is None else config.config.kiosk, config)
         self.home_banner = self._add_home_banner()
@@ -251,8 +255,6 @@ class Kiosk:
         if wait <= 0:
             self._draw_mirror()
         elif self._mirror_later is None:
-            from kivy.clock import Clock
-
             self._mirror_later = Clock.schedule_once(lambda _dt: self._draw_mirror(), wait)
 
     def _draw_mirror(self) -> None:
@@ -421,8 +423,6 @@ class CompanionApp(App):  # type: ignore[misc]
         self._ui_map: UiMap | None = None
 
     def build(self) -> Any:
-        from kivy.clock import Clock
-
         self.kiosk = Kiosk(
             self.data_dir, hub=self.hub, problems=self.problems, config=self.loaded_config
         )
@@ -431,6 +431,7 @@ class CompanionApp(App):  # type: ignore[misc]
         if self.rig is not None:
             self.kiosk.attach_rig(self.rig)
         self.hub.wake()  # whatever was posted before the trigger existed
+        freeze_startup()  # before a game is resumed: only what lives for the whole run
         self.kiosk.shop.apply_window_mode()  # shop lock-down: borderless fullscreen
         self.kiosk.shop.boot()  # [kiosk] on_boot; idle -> demo
         if self.ui_map is not None:

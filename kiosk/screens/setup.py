@@ -25,6 +25,11 @@ class SetupScreen(KioskScreen):
         self.ids.scroll.scroll_y = 1
         self.refresh()
 
+    def on_leave(self, *_args: Any) -> None:
+        # Its ≈190 widgets and their textures are rebuilt on the next visit anyway; the
+        # kiosk hands the freed memory back after the screen change (kiosk/memory.py).
+        self.ids.body.clear_widgets()
+
     def _do(self, intent: Any) -> None:
         intent()
         self.refresh()

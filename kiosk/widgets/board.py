@@ -17,7 +17,7 @@ from collections.abc import Callable
 from typing import Any
 
 from kivy.core.text import Label as CoreLabel
-from kivy.graphics import Color, Ellipse, Line, Rectangle
+from kivy.graphics import Color, Line, Rectangle, SmoothEllipse, SmoothLine
 from kivy.uix.widget import Widget
 
 from companion.highlights import Role
@@ -173,7 +173,7 @@ class BoardWidget(Widget):  # type: ignore[misc]
         for deco in view.decorations:
             decorations.setdefault(deco.cell, []).append(deco)
         circle = view.geometry.shape == "circle"
-        shape = Ellipse if circle else Rectangle
+        shape = SmoothEllipse if circle else Rectangle  # anti-aliased without MSAA
         with self.canvas:
             for cell in view.geometry.cells:
                 if not self.viewport.shows(cell, view.geometry.aspect):
@@ -191,7 +191,7 @@ class BoardWidget(Widget):  # type: ignore[misc]
                     Color(*theme.rgb_to_rgba(look.colour), 1.0)
                     ring = max(2.0, inner * 0.09)
                     if circle:
-                        Line(circle=(cx, cy, inner / 2 - ring / 2), width=ring)
+                        SmoothLine(circle=(cx, cy, inner / 2 - ring / 2), width=ring)
                     else:
                         Line(rectangle=(*pos, inner, inner), width=ring, joint="miter")
                 elif look is not None:
@@ -202,7 +202,7 @@ class BoardWidget(Widget):  # type: ignore[misc]
                 if cell.cell == view.focus:
                     Color(*theme.TEXT)
                     if circle:
-                        Line(circle=(cx, cy, inner / 2), width=2)
+                        SmoothLine(circle=(cx, cy, inner / 2), width=2)
                     else:
                         Line(rectangle=(*pos, inner, inner), width=2)
                 texts = decorations.get(cell.cell, [])
@@ -219,7 +219,7 @@ class BoardWidget(Widget):  # type: ignore[misc]
                     offset = (0.5 - i) * inner * 0.42 if len(texts) > 1 else 0.0
                     disc = max(texture.width, texture.height) + 2
                     Color(0, 0, 0, 0.7)
-                    Ellipse(
+                    SmoothEllipse(
                         pos=(cx - disc / 2, cy - disc / 2 + offset), size=(disc, disc), segments=24
                     )
                     Color(*theme.rgb_to_rgba(deco.colour))

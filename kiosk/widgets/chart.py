@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from kivy.graphics import Color, Line, Rectangle
+from kivy.graphics import Color, Line, Rectangle, SmoothLine
 from kivy.uix.widget import Widget
 
 from kiosk import theme
@@ -42,6 +42,6 @@ class ScoreChart(Widget):  # type: ignore[misc]
                 for px, py in series.points:
                     points.extend((x0 + px * width, y0 + py * height))
                 if len(points) >= 4:
-                    Line(points=points, width=2.5)
+                    SmoothLine(points=points, width=2.5)
                 for i in range(0, len(points), 2):
-                    Line(circle=(points[i], points[i + 1], 4), width=2)
+                    SmoothLine(circle=(points[i], points[i + 1], 4), width=2)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from kivy.graphics import Color, Ellipse, Rectangle
+from kivy.graphics import Color, Rectangle, SmoothEllipse
 from kivy.uix.widget import Widget
 
 from firmware_bridge.leds.sim import perceived
@@ -59,7 +59,7 @@ class LedMirror(Widget):  # type: ignore[misc]
                     Color(0.09, 0.1, 0.12, 1)
                 else:
                     Color(*theme.rgb_to_rgba(perceived(dot.colour)))
-                Ellipse(
+                SmoothEllipse(
                     pos=(x0 + dot.x * width - side / 2, y0 + height - dot.y * height - side / 2),
                     size=(side, side),
                     segments=LED_SEGMENTS,

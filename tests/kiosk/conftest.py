@@ -13,20 +13,12 @@ import shutil
 import tempfile
 from pathlib import Path
 
+from kiosk.kivy_env import kivy_environment
+
 _KIVY_HOME = Path(tempfile.mkdtemp(prefix="kivy-home-"))
 atexit.register(shutil.rmtree, _KIVY_HOME, True)
 
-for key, value in {
-    "KIVY_NO_ARGS": "1",
-    "KIVY_NO_CONSOLELOG": "1",
-    "KIVY_NO_FILELOG": "1",
-    "KIVY_LOG_MODE": "PYTHON",
-    "KIVY_HOME": str(_KIVY_HOME),
-    "KCFG_GRAPHICS_WIDTH": "800",
-    "KCFG_GRAPHICS_HEIGHT": "480",
-    "KCFG_GRAPHICS_RESIZABLE": "0",
-}.items():
-    os.environ.setdefault(key, value)
-if not os.environ.get("DISPLAY"):
-    os.environ.setdefault("SDL_VIDEODRIVER", "offscreen")
 os.environ.setdefault("KCFG_GRAPHICS_MAXFPS", "0")  # tests step frames as fast as they can
+os.environ.setdefault("KCFG_GRAPHICS_RESIZABLE", "0")
+# Otherwise the app's own settings, so the tests draw what players see.
+os.environ.update(kivy_environment(os.environ, quiet=True, kivy_home=_KIVY_HOME, headless=True))

@@ -1,0 +1,109 @@
+"""Memory the kiosk hands back: Kivy's settings that keep the GL driver small, the
+setup screen's widgets dropped on leaving it, and freed cycles collected and trimmed.
+
+Figures are the bench's (bench/bench_kiosk.py); these tests check the mechanisms.
+"""
+
+from __future__ import annotations
+
+import gc
+import os
+import subprocess
+import sys
+import weakref
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from kiosk.app import RELEASE_MEMORY_AFTER_S, Kiosk
+from kiosk.kivy_env import APP_ENVIRONMENT, QUIET_ENVIRONMENT, kivy_environment
+from kiosk.memory import release_freed_memory
+from tests.kiosk.helpers import ROOT
+from tests.kiosk.ui import close_kiosk, frames, open_kiosk, tap_button
+
+
+@pytest.fixture
+def kiosk(tmp_path: Path) -> Iterator[Kiosk]:
+    k = open_kiosk(tmp_path)
+    yield k
+    close_kiosk(k)
+
+
+def test_kivy_environment_fills_only_what_is_missing(tmp_path: Path) -> None:
+    added = kivy_environment(
+        {"KCFG_GRAPHICS_MAXFPS": "0", "DISPLAY": ":9"},
+        quiet=True,
+        kivy_home=tmp_path,
+        headless=True,
+    )
+    assert "KCFG_GRAPHICS_MAXFPS" not in added  # the caller's value wins
+    assert added["LP_NUM_THREADS"] == "0" and added["KCFG_GRAPHICS_MULTISAMPLES"] == "0"
+    assert added["KIVY_HOME"] == str(tmp_path)
+    assert QUIET_ENVIRONMENT.items() <= added.items()
+    assert "SDL_VIDEODRIVER" not in added  # there is a display
+    assert kivy_environment({}, headless=True)["SDL_VIDEODRIVER"] == "offscreen"
+    assert kivy_environment({}).keys() == APP_ENVIRONMENT.keys()
+
+
+def test_the_app_module_sets_its_environment_before_kivy_loads() -> None:
+    """``companion app`` imports kiosk.app first: Kivy must then see the kiosk's settings
+    (no MSAA window, llvmpipe on the main thread), not its own defaults."""
+    code = (
+        "import os, kiosk.app\n"
+        "from kivy.config import Config\n"
+        "print(Config.getint('graphics', 'multisamples'), Config.getint('graphics', 'maxfps'),"
+        " os.environ['LP_NUM_THREADS'], os.environ['KIVY_IMAGE'])\n"
+    )
+    env = {
+        key: value
+        for key, value in os.environ.items()
+        if not key.startswith(("KCFG_", "LP_", "KIVY_IMAGE"))
+    }
+    result = subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert result.returncode == 0, result.stderr[-1000:]
+    assert result.stdout.split() == ["0", "30", "0", "sdl2,tex,dds"]
+
+
+def test_release_frees_unreachable_cycles() -> None:
+    class Node:
+        other: object = None
+
+    first, second = Node(), Node()
+    first.other, second.other = second, first  # a cycle: reference counting can't free it
+    gone = weakref.ref(first)
+    gc.disable()  # so only the release itself can collect it
+    try:
+        del first, second
+        assert gone() is not None
+        trimmed = release_freed_memory()
+    finally:
+        gc.enable()
+    assert gone() is None
+    assert trimmed is sys.platform.startswith("linux")  # glibc's malloc_trim here
+
+
+def test_leaving_setup_drops_its_widgets_and_they_are_freed(kiosk: Kiosk) -> None:
+    tap_button(kiosk, "Kolossus")
+    body = kiosk.setup_screen.ids.body
+    assert len(body.children) > 5
+    some_row = weakref.ref(body.children[0])
+    tap_button(kiosk, "Start game")
+    frames(3)
+    assert kiosk.manager.current == "play"
+    assert body.children == []
+    # The kiosk's own release runs RELEASE_MEMORY_AFTER_S after the change; call it now.
+    assert RELEASE_MEMORY_AFTER_S <= 2.0
+    release_freed_memory()
+    assert some_row() is None, "the setup rows are still alive after leaving the screen"
+    # Coming back builds them again.
+    kiosk.go_home()
+    tap_button(kiosk, "Kolossus")
+    assert len(body.children) > 5
