@@ -64,7 +64,8 @@ ENV_SIM_LEDS = "COMPANION_SIM_LEDS"
 UI_MAP_INTERVAL_S = 1 / 30
 #: How often the LED mirror is redrawn at most (each redraw repaints the window).
 MIRROR_FPS = 10
-#: Seconds after a screen change before freed memory is handed back (kiosk/memory.py).
+#: Seconds without a new frame before freed memory is handed back (kiosk/memory.py);
+#: shorter than the shop demo's step, so it runs there too.
 RELEASE_MEMORY_AFTER_S = 1.0
 
 HighlightSink = Callable[[tuple[Highlight, ...], int | None], None]
@@ -125,11 +126,14 @@ class Kiosk:
         self.scores_screen = ScoresScreen(name="scores", kiosk=self)
         for screen in (self.home_screen, self.setup_screen, self.play_screen, self.scores_screen):
             self.manager.add_widget(screen)
-        # Once the screen left behind has dropped its widgets (the setup screen's ≈190).
+        # Freed memory goes back once the window has drawn no frame for a moment: after a
+        # screen change (the setup screen drops ≈190 widgets), a move, a touch.
         self._release_memory = Clock.create_trigger(
             lambda _dt: release_freed_memory(), RELEASE_MEMORY_AFTER_S
         )
-        self.manager.bind(current=lambda *_: self._release_memory())
+        from kivy.core.window import Window  # here: importing it opens the window
+
+        Window.bind(on_flip=self._frame_drawn)
         # Shop mode (attract demo, lock-down, admin): armed by ``shop.boot()`` in the app.
         self.shop = ShopMode(self, None if config is None else config.config.kiosk, config)
         self.home_banner = self._add_home_banner()
@@ -217,6 +221,12 @@ class Kiosk:
             base=base,
             decorations=decorations,
         )
+
+    def _frame_drawn(self, *_: Any) -> None:
+        """Restart the countdown to handing freed memory back (kiosk/memory.py): each
+        frame allocates afresh (under a software renderer, ≈20 MB per full redraw)."""
+        self._release_memory.cancel()
+        self._release_memory()
 
     def _after_change(self) -> None:
         if self.play is not None and self.on_highlights is not None:
@@ -366,6 +376,10 @@ class Kiosk:
         self.shop.request_admin()
 
     def close(self) -> None:
+        from kivy.core.window import Window
+
+        Window.unbind(on_flip=self._frame_drawn)
+        self._release_memory.cancel()
         self.shop.close()
         if self.rig is not None:
             self.rig.stop()

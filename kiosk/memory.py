@@ -1,12 +1,12 @@
-"""Give freed memory back to the operating system after a screen is left.
+"""Give freed memory back to the operating system once the window is still.
 
-Leaving a screen drops its widgets, but two things keep the memory: Kivy widgets hold
-reference cycles (bindings, ids), which only Python's full collection frees, and that
-runs rarely once the heap is large; and glibc's allocator keeps freed pages for reuse.
-So after each screen change the kiosk collects and then calls ``malloc_trim(0)`` (the
-setup screen and a game's start: ≈30 MB; see docs/kiosk.md). The objects made at
-start-up (modules, kv rules, rule tables) live for the whole run: :func:`freeze_startup`
-moves them out of the collector's way, so a full collection costs ≈15 ms, not ≈70 ms.
+Dropped widgets and finished frames free memory, but two things keep it: Kivy widgets
+hold reference cycles (bindings, ids), which only Python's full collection frees, and
+that runs rarely once the heap is large; and glibc's allocator keeps freed pages for
+reuse. So a second after the last frame the kiosk collects and then calls
+``malloc_trim(0)`` (after the setup screen and a game's start: ≈15–30 MB; see
+docs/kiosk.md). The objects made at start-up (modules, kv rules, rule tables) live for
+the whole run: :func:`freeze_startup` moves them out of the collector's way.
 """
 
 from __future__ import annotations

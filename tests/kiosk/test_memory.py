@@ -7,9 +7,11 @@ Figures are the bench's (bench/bench_kiosk.py); these tests check the mechanisms
 from __future__ import annotations
 
 import gc
+import itertools
 import os
 import subprocess
 import sys
+import time
 import weakref
 from collections.abc import Iterator
 from pathlib import Path
@@ -107,3 +109,45 @@ def test_leaving_setup_drops_its_widgets_and_they_are_freed(kiosk: Kiosk) -> Non
     kiosk.go_home()
     tap_button(kiosk, "Kolossus")
     assert len(body.children) > 5
+
+
+def test_memory_goes_back_once_the_window_is_still(
+    kiosk: Kiosk, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each frame allocates afresh: the release waits for RELEASE_MEMORY_AFTER_S without
+    a frame, and runs again only after something new was drawn."""
+    from kivy.core.window import Window
+
+    import kiosk.app as kiosk_app
+
+    releases: list[float] = []
+    flips: list[float] = []
+
+    def counted() -> bool:
+        releases.append(time.monotonic())
+        return True
+
+    def flipped(*_: object) -> None:
+        flips.append(time.monotonic())
+
+    monkeypatch.setattr(kiosk_app, "release_freed_memory", counted)
+    Window.bind(on_flip=flipped)
+    try:
+        tap_button(kiosk, "Kolossus")
+        tap_button(kiosk, "Start game")
+        for _ in range(2):  # draw, then let the window be still for a while, twice
+            Window.canvas.ask_update()
+            frames(2)
+            drawn = len(releases)
+            deadline = time.monotonic() + 2 * RELEASE_MEMORY_AFTER_S + 0.5
+            while time.monotonic() < deadline:
+                time.sleep(0.1)
+                frames(1)
+            assert len(releases) > drawn, "no release after the window went still"
+    finally:
+        Window.unbind(on_flip=flipped)
+    for released in releases:
+        before = [f for f in flips if f < released]
+        assert released - before[-1] >= RELEASE_MEMORY_AFTER_S * 0.95, "released mid-drawing"
+    for earlier, later in itertools.pairwise(releases):
+        assert any(earlier < f < later for f in flips), "released twice without a new frame"
