@@ -16,6 +16,7 @@ from kiosk.kivy_env import kivy_environment
 os.environ.update(kivy_environment(os.environ))
 
 import json
+import logging
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -53,6 +54,25 @@ from kiosk.screens.scores import ScoresScreen
 from kiosk.screens.setup import SetupScreen
 from kiosk.screens.shop import ShopMode
 from kiosk.widgets import basic, board, chart, led_mirror, qr  # noqa: F401
+
+
+class CutBufferNotice(logging.Filter):
+    """Kivy looks for an X11 cut buffer (xclip, xsel) the first time a text field is
+    used and, finding none, logs a CRITICAL with two tracebacks. A touchscreen has no
+    middle-click paste, so that is one line at INFO, not an alarm in the journal."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.levelno >= logging.CRITICAL and str(record.msg).startswith(
+            "Cutbuffer: Unable to find"
+        ):
+            record.levelno, record.levelname = logging.INFO, "INFO"
+            record.msg = "Cutbuffer: no xclip or xsel; no middle-click paste in text fields"
+            record.args = ()
+        return True
+
+
+logging.getLogger("kivy").addFilter(CutBufferNotice())
+
 
 KV_DIR = Path(__file__).parent / "kv"
 KV_FILES = ("widgets.kv", "screens.kv", "admin.kv")
