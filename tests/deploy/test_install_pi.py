@@ -118,6 +118,10 @@ def install(
     if tmpdir is not None:
         env["TMPDIR"] = str(tmpdir)
     if as_nobody and os.geteuid() == 0:
+        # The checkout may sit below a directory only its owner can enter (a 0700 temp
+        # clone): run the copy in the world-readable ``--source`` instead.
+        source = Path(args[args.index("--source") + 1])
+        command = [str(source / "deploy" / "install-pi"), *args]
         command = ["setpriv", f"--reuid={NOBODY}", f"--regid={NOBODY}", "--clear-groups", *command]
     return subprocess.run(
         command, capture_output=True, text=True, env=env, timeout=120, check=False
