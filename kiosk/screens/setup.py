@@ -27,7 +27,7 @@ class SetupScreen(KioskScreen):
 
     def on_leave(self, *_args: Any) -> None:
         # Its ≈190 widgets and their textures are rebuilt on the next visit anyway; the
-        # kiosk hands the freed memory back after the screen change (kiosk/memory.py).
+        # kiosk hands the freed memory back once the window is still (kiosk/memory.py).
         self.ids.body.clear_widgets()
 
     def _do(self, intent: Any) -> None:

@@ -101,8 +101,7 @@ def test_leaving_setup_drops_its_widgets_and_they_are_freed(kiosk: Kiosk) -> Non
     frames(3)
     assert kiosk.manager.current == "play"
     assert body.children == []
-    # The kiosk's own release runs RELEASE_MEMORY_AFTER_S after the change; call it now.
-    assert RELEASE_MEMORY_AFTER_S <= 2.0
+    # The kiosk's own release runs once the window is still; call it now.
     release_freed_memory()
     assert some_row() is None, "the setup rows are still alive after leaving the screen"
     # Coming back builds them again.
