@@ -19,6 +19,7 @@ from companion.dice import DiceRequest, Roll
 from companion.errors import RefereeError
 from companion.events import Event, TableChanges
 from companion.highlights import Highlight, TableChange
+from companion.outcome import Outcome
 from companion.session import Session
 from firmware_bridge.leds.render import highlights_from_table_changes
 from kiosk.presenters import games as _game_panels  # noqa: F401  (registers the panels)
@@ -112,6 +113,31 @@ class PlayView:
     formable: bool  # the current group's amounts can be entered in a form
 
 
+_UNKNOWN: Any = object()
+
+
+class Derived:
+    """What the presenter reads off one state, computed at most once each.
+
+    A state is an immutable value, so its legal actions, corrections, dice request,
+    outcome, highlights (per focus), facts panel and log never change. One submit then
+    enumerates the legal actions once however many readers ask after it: the entry-form
+    check, the action menu, a board tap, the table's "End turn" button — and computes
+    the highlights once for the LED strip and the on-screen board together. The state
+    is held, not its ``id``: a new state is a new object, so identity is the key.
+    """
+
+    def __init__(self, state: Any) -> None:
+        self.state = state
+        self.payloads: tuple[dict[str, Any], ...] | None = None
+        self.corrections: tuple[dict[str, Any], ...] | None = None
+        self.highlights: dict[str | None, tuple[Highlight, ...]] = {}
+        self.dice_request: Any = _UNKNOWN
+        self.outcome: Any = _UNKNOWN
+        self.panel: GamePanel | None = None
+        self.log: tuple[LogLine, ...] | None = None
+
+
 def _flat_strings(value: Any) -> Iterable[str]:
     """Every way a cell may be spelt inside an action payload ("5,5", [5, 5], "A3")."""
     if isinstance(value, str):
@@ -161,6 +187,7 @@ class PlayPresenter(Observable):
         self.fix_index = 0
         self.form: ActionForm | None = None
         self._models = action_models(session.rules.action_adapter)
+        self._derived: Derived | None = None
         self._open_entry_form()
 
     # --- reading ----------------------------------------------------------------------
@@ -173,32 +200,69 @@ class PlayPresenter(Observable):
     def state(self) -> Any:
         return self.session.state
 
+    def derived(self) -> Derived:
+        """The cache of what the current state yields (see :class:`Derived`)."""
+        state = self.session.state
+        derived = self._derived
+        if derived is None or derived.state is not state:
+            derived = self._derived = Derived(state)
+        return derived
+
+    @property
+    def outcome(self) -> Outcome | None:
+        derived = self.derived()
+        if derived.outcome is _UNKNOWN:
+            derived.outcome = self.rules.outcome(derived.state)
+        outcome: Outcome | None = derived.outcome
+        return outcome
+
     def dice_request(self) -> DiceRequest | None:
-        request: DiceRequest | None = self.rules.dice_request(self.state)
+        derived = self.derived()
+        if derived.dice_request is _UNKNOWN:
+            derived.dice_request = self.rules.dice_request(derived.state)
+        request: DiceRequest | None = derived.dice_request
         return request
 
     def legal_payloads(self) -> list[dict[str, Any]]:
-        """The listed legal actions (dumped), without rolls: the dice panel does those."""
-        if self.session.outcome is not None:
-            return []
-        out = []
-        for action in islice(self.rules.legal_actions(self.state), MAX_LISTED_ACTIONS):
-            payload: dict[str, Any] = self.rules.dump_action(action)
-            if payload.get("type") != "roll":
-                out.append(payload)
-        return out
+        """The listed legal actions (dumped), without rolls: the dice panel does those.
+
+        Enumerated once per state; callers get their own list (the payloads are shared:
+        read them, or copy before changing one, as forms do).
+        """
+        derived = self.derived()
+        if derived.payloads is None:
+            out: list[dict[str, Any]] = []
+            if self.outcome is None:
+                for action in islice(self.rules.legal_actions(derived.state), MAX_LISTED_ACTIONS):
+                    payload: dict[str, Any] = self.rules.dump_action(action)
+                    if payload.get("type") != "roll":
+                        out.append(payload)
+            derived.payloads = tuple(out)
+        return list(derived.payloads)
 
     def correction_payloads(self) -> list[dict[str, Any]]:
         """The game's correction templates (dumped), prefilled with the current values."""
-        if self.session.outcome is not None:
-            return []
-        return [self.rules.dump_action(a) for a in self.rules.corrections(self.state)]
+        derived = self.derived()
+        if derived.corrections is None:
+            derived.corrections = (
+                ()
+                if self.outcome is not None
+                else tuple(self.rules.dump_action(a) for a in self.rules.corrections(derived.state))
+            )
+        return list(derived.corrections)
 
     def highlights(self) -> tuple[Highlight, ...]:
-        """Exactly what the LEDs show: the game's highlights for the current focus."""
+        """Exactly what the LEDs show: the game's highlights for the current focus.
+
+        Computed once per state and focus: the LED strip and the board ask for the same.
+        """
         if self._fix_step() is not None:
             return highlights_from_table_changes(self.fix_changes)
-        found: tuple[Highlight, ...] = self.rules.highlights(self.state, self.focus)
+        derived = self.derived()
+        found = derived.highlights.get(self.focus)
+        if found is None:
+            found = tuple(self.rules.highlights(derived.state, self.focus))
+            derived.highlights[self.focus] = found
         return found
 
     @property
@@ -241,6 +305,12 @@ class PlayPresenter(Observable):
         )
 
     def _log(self) -> tuple[LogLine, ...]:
+        derived = self.derived()
+        if derived.log is None:
+            derived.log = self._log_lines()
+        return derived.log
+
+    def _log_lines(self) -> tuple[LogLine, ...]:
         lines: list[LogLine] = []
         for number, events in reversed(list(enumerate(self.session.events, start=1))):
             for event in events:
@@ -276,10 +346,16 @@ class PlayPresenter(Observable):
         )
         return groups, group, choices, max(0, len(chosen) - MAX_SHOWN_ACTIONS)
 
+    def _panel(self) -> GamePanel:
+        derived = self.derived()
+        if derived.panel is None:
+            derived.panel = game_panel(self.rules, derived.state)
+        return derived.panel
+
     def view(self) -> PlayView:
         state = self.state
         seat = self.rules.current_player(state)
-        outcome = self.session.outcome
+        outcome = self.outcome
         groups, group, actions, more = self._actions()
         players = tuple(state.players)
         return PlayView(
@@ -298,7 +374,7 @@ class PlayPresenter(Observable):
             actions=actions,
             more_actions=more,
             log=self._log(),
-            panel=game_panel(self.rules, state),
+            panel=self._panel(),
             fix=self._fix_step(),
             outcome=None if outcome is None else outcome.text,
             winners=() if outcome is None else tuple(players[w] for w in outcome.winners),
@@ -341,11 +417,12 @@ class PlayPresenter(Observable):
 
     def _open_entry_form(self) -> None:
         """When the game only waits for numbers read off the table, show the form at once."""
-        types = {p.get("type") for p in self.legal_payloads()}
+        payloads = self.legal_payloads()
+        types = {p.get("type") for p in payloads}
         if len(types) == 1:
             key = str(next(iter(types)))
             if key.startswith("enter_") and key in self._models:
-                example = next(p for p in self.legal_payloads() if p.get("type") == key)
+                example = next(p for p in payloads if p.get("type") == key)
                 form = ActionForm(self._models[key], example, tuple(self.state.players))
                 if form.view().fields:
                     self.form = form

@@ -2,46 +2,54 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from kiosk import theme
 from kiosk.presenters.home import HomeView
 from kiosk.screens import KioskScreen
-from kiosk.widgets.basic import WrapLabel, button
+from kiosk.widgets.basic import KButton, WrapLabel
+from kiosk.widgets.lists import WidgetPool, show_children
 
 
 class HomeScreen(KioskScreen):
+    """Shown after every game: its buttons and lines are made once and relabelled."""
+
+    def on_kv_post(self, base_widget: Any) -> None:
+        self._game_buttons = WidgetPool(None, self._game_button)
+        self._problems = WidgetPool(None, lambda: WrapLabel(color=theme.TEXT_DIM))
+        self._resume_buttons = WidgetPool(None, self._resume_button)
+        self._no_resumable = WrapLabel(text="No unfinished games.", color=theme.TEXT_DIM)
+        self._recent = WidgetPool(None, lambda: WrapLabel(font_size=theme.FONT_SMALL))
+        self._no_recent = WrapLabel(text="No finished games yet.", color=theme.TEXT_DIM)
+
+    def _game_button(self) -> Any:
+        widget = KButton(
+            size_hint_y=None, height=theme.BUTTON_HEIGHT + 4, font_size=theme.FONT_BODY
+        )
+        widget.bind(on_release=lambda w: self.kiosk.open_setup(w.game))
+        return widget
+
+    def _resume_button(self) -> Any:
+        widget = KButton(role="accent", size_hint_y=None, height=theme.BIG_BUTTON_HEIGHT)
+        widget.bind(on_release=lambda w: self.kiosk.resume(w.game_id))
+        return widget
+
     def show(self, view: HomeView, devices: str = "") -> None:
         self.ids.devices.text = devices
-        games = self.ids.games
-        games.clear_widgets()
-        for card in view.games:
-            games.add_widget(
-                button(
-                    f"{card.title}\n{card.players}",
-                    lambda name=card.name: self.kiosk.open_setup(name),
-                    size_hint_y=None,
-                    height=theme.BUTTON_HEIGHT + 4,
-                    font_size=theme.FONT_BODY,
-                )
-            )
-        for problem in view.problems:
-            games.add_widget(WrapLabel(text=f"Not available: {problem}", color=theme.TEXT_DIM))
-        resumable = self.ids.resumable
-        resumable.clear_widgets()
-        for resume in view.resumable:
-            resumable.add_widget(
-                button(
-                    f"{resume.title} — {resume.players}\n{resume.detail}",
-                    lambda game_id=resume.game_id: self.kiosk.resume(game_id),
-                    role="accent",
-                    size_hint_y=None,
-                    height=theme.BIG_BUTTON_HEIGHT,
-                )
-            )
-        if not view.resumable:
-            resumable.add_widget(WrapLabel(text="No unfinished games.", color=theme.TEXT_DIM))
-        recent = self.ids.recent
-        recent.clear_widgets()
-        for line in view.recent:
-            recent.add_widget(WrapLabel(text=line.text, font_size=theme.FONT_SMALL))
-        if not view.recent:
-            recent.add_widget(WrapLabel(text="No finished games yet.", color=theme.TEXT_DIM))
+        games = self._game_buttons.show(len(view.games))
+        for widget, card in zip(games, view.games, strict=True):
+            widget.text = f"{card.title}\n{card.players}"
+            widget.game = card.name
+        problems = self._problems.show(len(view.problems))
+        for label, problem in zip(problems, view.problems, strict=True):
+            label.text = f"Not available: {problem}"
+        show_children(self.ids.games, [*games, *problems])
+        resumable = self._resume_buttons.show(len(view.resumable))
+        for widget, resume in zip(resumable, view.resumable, strict=True):
+            widget.text = f"{resume.title} — {resume.players}\n{resume.detail}"
+            widget.game_id = resume.game_id
+        show_children(self.ids.resumable, resumable or [self._no_resumable])
+        recent = self._recent.show(len(view.recent))
+        for label, line in zip(recent, view.recent, strict=True):
+            label.text = line.text
+        show_children(self.ids.recent, recent or [self._no_recent])

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from kivy.clock import Clock
 from kivy.properties import StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
@@ -13,15 +14,14 @@ from kiosk import theme
 from kiosk.presenters.board import BoardView
 from kiosk.presenters.common import humanize
 from kiosk.presenters.forms import FormField, FormView
-from kiosk.presenters.panels import GamePanel
 from kiosk.presenters.play import CORRECTIONS_GROUP, DicePanel, PlayPresenter, PlayView
 from kiosk.presenters.setup import seat_colours
 from kiosk.screens import KioskScreen
-from kiosk.widgets.basic import ChoiceButton, KLabel, KToggle, Stepper, WrapLabel, button
+from kiosk.widgets.basic import KButton, KLabel, KToggle, Stepper, WrapLabel, button
 from kiosk.widgets.board import BoardWidget
 from kiosk.widgets.led_mirror import LedMirror
+from kiosk.widgets.lists import ActionList, LogList, WidgetPool, show_children
 
-ACTION_ROW = 56
 FORM_ROW = 52
 LOG_SHOWN = 16
 
@@ -38,10 +38,72 @@ def _column(**kwargs: Any) -> Any:
     return grid
 
 
+def _section(*widgets: Any) -> Any:
+    box = BoxLayout(orientation="vertical", spacing=theme.SPACING)
+    for widget in widgets:
+        box.add_widget(widget)
+    return box
+
+
+class DiceBox:
+    """The dice panel: the prompt, the face buttons, "Roll in software" — made once,
+    relabelled for each request (a face tap changes one label, not the panel)."""
+
+    def __init__(self, screen: PlayScreen) -> None:
+        self.box = _column()
+        self.prompt = WrapLabel(font_size=theme.FONT_BODY)
+        self.entered = WrapLabel(color=theme.ACCENT)
+        self.faces = GridLayout(cols=6, size_hint_y=None, spacing=theme.SPACING)
+        self.faces.bind(minimum_height=self.faces.setter("height"))
+        self.face_buttons = WidgetPool(self.faces, lambda: self._face_button(screen))
+        self.row = BoxLayout(size_hint_y=None, height=theme.BUTTON_HEIGHT, spacing=theme.SPACING)
+        self.roll = button(
+            "Roll in software", lambda: screen.intent("roll_in_software"), role="accent"
+        )
+        self.clear = button("Clear", lambda: screen.intent("clear_faces"), size_hint_x=0.4)
+        # Simulated hardware: roll the "electronic" dice of the simulated tray, which
+        # reach the game through the pty and the real serial reader.
+        self.tray = button(
+            "Roll the simulated tray",
+            screen.roll_sim_tray,
+            size_hint_y=None,
+            height=theme.BUTTON_HEIGHT,
+        )
+
+    @staticmethod
+    def _face_button(screen: PlayScreen) -> Any:
+        face = KButton(size_hint_y=None, height=theme.BUTTON_HEIGHT, font_size=theme.FONT_LARGE)
+        face.bind(on_release=lambda widget: screen.intent("tap_face", widget.face))
+        return face
+
+    def show(self, dice: DicePanel, *, per_row: int, tray: bool) -> None:
+        self.prompt.text = dice.prompt
+        parts: list[Any] = [self.prompt]
+        if dice.entered:
+            self.entered.text = "Entered: " + " ".join(str(v) for v in dice.entered)
+            parts.append(self.entered)
+        if dice.faces:
+            # Balanced rows: a d6 is 2 rows of 3, not 4 + 2.
+            rows = -(-len(dice.faces) // per_row)
+            self.faces.cols = -(-len(dice.faces) // rows)
+            for widget, face in zip(
+                self.face_buttons.show(len(dice.faces)), dice.faces, strict=True
+            ):
+                widget.text = str(face)
+                widget.face = face
+            parts.append(self.faces)
+        show_children(self.row, [self.roll, self.clear] if dice.entered else [self.roll])
+        parts.append(self.row)
+        if tray:
+            parts.append(self.tray)
+        show_children(self.box, parts)
+
+
 class PlayScreen(KioskScreen):
-    """Rebuilds only the sections whose view model changed: creating labels is the
-    expensive part of a redraw (≈1 ms each here, several on a Pi), and a stepper tap
-    should not rebuild the log."""
+    """Changes the properties of widgets it made once instead of rebuilding them:
+    creating labels is the expensive part of a redraw (≈1 ms each here, several on a
+    Pi). The action menu and the log are RecycleViews (only the rows on screen exist);
+    the other sections are made at start and swapped in and out of the layout."""
 
     presenter: PlayPresenter | None = None
     board: BoardWidget | None = None
@@ -51,7 +113,7 @@ class PlayScreen(KioskScreen):
     next_mode_label = StringProperty("")
     _info_key: object = None
     _act_key: object = None
-    _form_values: dict[str, tuple[Any, Any, Any, Any]] | None = None
+    _tapped_state: object = None  # the state while a board tap is handled
 
     def bind_presenter(self, presenter: PlayPresenter) -> None:
         if self.presenter is not None:
@@ -60,6 +122,7 @@ class PlayScreen(KioskScreen):
         presenter.subscribe(self.refresh)
         self.board = None
         self._info_key = self._act_key = None
+        self._forms: dict[object, tuple[list[Any], dict[str, dict[str, Any]]]] = {}
         self.mode = self._modes()[0]
         self._update_mode_label()
         self.refresh()
@@ -67,8 +130,85 @@ class PlayScreen(KioskScreen):
     def refresh(self) -> None:
         if self.presenter is None:
             return
-        board_view = self.kiosk.board_view() if self.kiosk is not None else None
+        # The board view only while the board is shown: the table view needs none.
+        board_view = (
+            self.kiosk.board_view() if self.kiosk is not None and self.mode == "board" else None
+        )
         self.show(self.presenter.view(), board_view)
+
+    # --- what the widgets call ----------------------------------------------------------
+
+    def intent(self, name: str, *args: Any) -> None:
+        """Call the presenter's ``name`` (the presenter of the game on screen now)."""
+        if self.presenter is not None:
+            getattr(self.presenter, name)(*args)
+
+    def roll_sim_tray(self) -> None:
+        if self.kiosk is not None:
+            self.kiosk.roll_sim_tray()
+
+    def _choose(self, index: int, label: str) -> None:
+        """A tap on a menu row. A row tapped in the same frame as a change of the menu
+        (two touches in one batch) may still show the old action: then nothing happens."""
+        if self.presenter is None:
+            return
+        actions = self.presenter.view().actions
+        if 0 <= index < len(actions) and actions[index].label == label:
+            self.presenter.choose(index)
+
+    def _open_form(self, _index: int, _label: str) -> None:
+        self.intent("open_form")
+
+    def _choose_group(self, tab: Any) -> None:
+        self.intent("choose_group", tab.key)
+
+    # --- the sections, made once ----------------------------------------------------------
+
+    def on_kv_post(self, base_widget: Any) -> None:
+        self.ids.main.bind(height=self._fit_board)
+        self._forms = {}
+        self.log = LogList()
+        self.actions = ActionList()
+        self._menu: list[dict[str, Any]] = []
+        self._menu_later = Clock.create_trigger(self._show_menu, 0)
+        self.dice = DiceBox(self)
+        self.tabs = GridLayout(cols=3, size_hint_y=None, spacing=theme.SPACING)
+        self.tabs.bind(minimum_height=self.tabs.setter("height"))
+        self.tab_buttons = WidgetPool(self.tabs, self._make_tab)
+        self.fix_text = WrapLabel(font_size=theme.FONT_LARGE)
+        self.fix_box = _section(
+            self.fix_text,
+            button(
+                "Done",
+                lambda: self.intent("next_fix_step"),
+                role="accent",
+                size_hint_y=None,
+                height=theme.BIG_BUTTON_HEIGHT,
+            ),
+            BoxLayout(),
+        )
+        self.outcome_text = WrapLabel(font_size=theme.FONT_TITLE, bold=True)
+        self.winners_text = WrapLabel()
+        self.scores_button = button(
+            "Scores and export",
+            lambda: self.kiosk.open_scores(),
+            role="accent",
+            size_hint_y=None,
+            height=theme.BIG_BUTTON_HEIGHT,
+        )
+        self.outcome_filler = BoxLayout()
+        self.outcome_box = _section()
+
+    def _make_tab(self) -> Any:
+        tab = KToggle(
+            group=f"groups-{id(self)}",
+            size_hint_y=None,
+            height=theme.TOUCH_MIN + 4,
+            font_size=theme.FONT_SMALL + 1,
+        )
+        tab.key = ""
+        tab.bind(on_release=self._choose_group)
+        return tab
 
     # --- drawing ----------------------------------------------------------------------
 
@@ -114,11 +254,10 @@ class PlayScreen(KioskScreen):
             return
         self._info_key = key
         info = self.ids.info
-        info.clear_widgets()
         if self.mode == "leds" and self.mirror is not None:
             info.size_hint_x = None
             self._fit_board()
-            info.add_widget(self.mirror)
+            show_children(info, [self.mirror])
             return
         if board_view is not None and self.mode == "board":
             info.size_hint_x = None
@@ -127,20 +266,33 @@ class PlayScreen(KioskScreen):
                 self.board = BoardWidget()
                 self.board.on_cell = self._tap_cell
             self.board.show(board_view)
-            info.add_widget(self.board)
+            show_children(info, [self.board])
             return
         info.size_hint_x = 0.46
-        # Facts and log scroll together: a long facts panel (or the refusal banner taking
-        # room) must not push text over the header.
-        log = _column()
-        log.add_widget(self._panel(view.panel))
-        for line in view.log[:LOG_SHOWN]:
-            log.add_widget(
-                WrapLabel(text=f"{line.number}. {line.text}", font_size=theme.FONT_SMALL)
-            )
+        # Facts and log scroll together (the facts panel is the log's first row): a long
+        # facts panel (or the refusal banner taking room) must not push text over the header.
+        data: list[dict[str, Any]] = [{"viewclass": "PanelView", "panel": view.panel}]
+        data.extend(
+            {
+                "viewclass": "TextRow",
+                "text": f"{line.number}. {line.text}",
+                "font_size": theme.FONT_SMALL,
+                "color": theme.TEXT,
+            }
+            for line in view.log[:LOG_SHOWN]
+        )
         if not view.log:
-            log.add_widget(WrapLabel(text="No moves yet.", color=theme.TEXT_DIM))
-        info.add_widget(_scroll_of(log))
+            data.append(
+                {
+                    "viewclass": "TextRow",
+                    "text": "No moves yet.",
+                    "font_size": theme.FONT_BODY,
+                    "color": theme.TEXT_DIM,
+                }
+            )
+        if data != self.log.data:
+            self.log.data = data
+        show_children(info, [self.log])
 
     def set_led_layout(
         self, positions: dict[str, tuple[float, float]], cells: dict[str, tuple[int, ...]]
@@ -175,9 +327,6 @@ class PlayScreen(KioskScreen):
         self._update_mode_label()
         self.refresh()
 
-    def on_kv_post(self, base_widget: Any) -> None:
-        self.ids.main.bind(height=self._fit_board)
-
     def _fit_board(self, *_: Any) -> None:
         """A board is as wide as the play area is high: the biggest squares that fit."""
         info = self.ids.info
@@ -185,55 +334,16 @@ class PlayScreen(KioskScreen):
             info.width = max(200, self.ids.main.height - 2 * theme.PADDING)
 
     def _tap_cell(self, cell: str) -> None:
-        if self.presenter is not None:
+        if self.presenter is None:
+            return
+        self._tapped_state = self.presenter.state
+        try:
             self.presenter.tap_cell(cell)
-
-    def _panel(self, panel: GamePanel) -> Any:
-        box = _column()
-        if panel.rows:
-            table = GridLayout(cols=1 + len(panel.columns), size_hint_y=None, spacing=2)
-            table.bind(minimum_height=table.setter("height"))
-            header = any(panel.columns)
-            if header:
-                table.add_widget(KLabel(text="", size_hint_y=None, height=30))
-            for seat, name in enumerate(panel.columns if header else ()):
-                current = seat == panel.highlight_column
-                table.add_widget(
-                    KLabel(
-                        text=name,
-                        size_hint_y=None,
-                        height=30,
-                        bold=current,
-                        color=theme.ACCENT if current else theme.TEXT,
-                        halign="center",
-                        font_size=theme.FONT_SMALL,
-                    )
-                )
-            for row in panel.rows:
-                table.add_widget(
-                    KLabel(
-                        text=row.label,
-                        size_hint_y=None,
-                        height=30,
-                        font_size=theme.FONT_SMALL,
-                        color=theme.TEXT_DIM,
-                    )
-                )
-                for value in row.values:
-                    table.add_widget(
-                        KLabel(text=value, size_hint_y=None, height=30, halign="center")
-                    )
-            box.add_widget(table)
-        for fact in panel.facts:
-            box.add_widget(WrapLabel(text=fact, font_size=theme.FONT_SMALL))
-        return box
+        finally:
+            self._tapped_state = None
 
     def _act(self, view: PlayView) -> None:
-        form_shape = (
-            None
-            if view.form is None
-            else (view.form.type, tuple((f.key, f.kind, f.choices) for f in view.form.fields))
-        )
+        form_shape = None if view.form is None else _form_shape(view.form)
         key = (
             view.fix,
             view.outcome,
@@ -247,134 +357,133 @@ class PlayScreen(KioskScreen):
             form_shape,
             self.ids.info.size_hint_x,  # the board's narrow column lays out differently
         )
-        if key == self._act_key and view.form is not None:
-            self._update_form(view.form)
-            return
         if key == self._act_key:
+            if view.form is not None:
+                self._update_form(view.form)
             return
         self._act_key = key
-        self._form_values = None
         act = self.ids.act
-        act.clear_widgets()
-        presenter = self.presenter
-        assert presenter is not None
         if view.fix is not None:
-            act.add_widget(
-                WrapLabel(
-                    text=f"Fix the table — step {view.fix.number} of {view.fix.total}:\n"
-                    f"{view.fix.instruction}",
-                    font_size=theme.FONT_LARGE,
-                )
+            self.fix_text.text = (
+                f"Fix the table — step {view.fix.number} of {view.fix.total}:\n"
+                f"{view.fix.instruction}"
             )
-            act.add_widget(
-                button(
-                    "Done",
-                    presenter.next_fix_step,
-                    role="accent",
-                    size_hint_y=None,
-                    height=theme.BIG_BUTTON_HEIGHT,
-                )
-            )
-            act.add_widget(BoxLayout())
+            show_children(act, [self.fix_box])
             return
         if view.outcome is not None:
-            act.add_widget(WrapLabel(text=view.outcome, font_size=theme.FONT_TITLE, bold=True))
-            if view.winners:
-                act.add_widget(WrapLabel(text="Winner: " + " and ".join(view.winners)))
-            act.add_widget(
-                button(
-                    "Scores and export",
-                    self.kiosk.open_scores,
-                    role="accent",
-                    size_hint_y=None,
-                    height=theme.BIG_BUTTON_HEIGHT,
-                )
+            self.outcome_text.text = view.outcome
+            self.winners_text.text = "Winner: " + " and ".join(view.winners)
+            show_children(
+                self.outcome_box,
+                [
+                    self.outcome_text,
+                    *([self.winners_text] if view.winners else []),
+                    self.scores_button,
+                    self.outcome_filler,
+                ],
             )
-            act.add_widget(BoxLayout())
+            show_children(act, [self.outcome_box])
             return
         if view.form is not None:
-            self._form(act, view.form)
+            show_children(act, self._form(view.form))
+            self._update_form(view.form)
             return
+        narrow = self.ids.info.size_hint_x is None  # a board takes the left area
+        shown: list[Any] = []
         if view.dice is not None:
-            act.add_widget(self._dice(view.dice))
+            # Rows of at most 4 faces beside the board (6 × 48 px do not fit its 260 px
+            # column), 6 otherwise.
+            tray = self.kiosk is not None and self.kiosk.sim_tray_available()
+            self.dice.show(view.dice, per_row=4 if narrow else 6, tray=tray)
+            shown.append(self.dice.box)
         # One group needs no tabs, unless it is "Correct the table": while only a die is
         # awaited it is the only group, and it must stay one tap away.
         if len(view.groups) > 1 or any(g.key == CORRECTIONS_GROUP for g in view.groups):
-            narrow = self.ids.info.size_hint_x is None  # a board takes the left area
-            tabs = GridLayout(
-                cols=min(2 if narrow else 3, len(view.groups)),
-                size_hint_y=None,
-                spacing=theme.SPACING,
-            )
-            tabs.bind(minimum_height=tabs.setter("height"))
-            for group in view.groups:
-                tab = KToggle(
-                    text=f"{group.label} ({group.count})",
-                    group=f"groups-{id(self)}",
-                    state="down" if group.key == view.group else "normal",
-                    size_hint_y=None,
-                    height=theme.TOUCH_MIN + 4,
-                    font_size=theme.FONT_SMALL + 1,
-                )
-                tab.bind(on_release=lambda _w, key=group.key: presenter.choose_group(key))
-                tabs.add_widget(tab)
-            act.add_widget(tabs)
-        actions = _column()
-        if view.formable:
-            actions.add_widget(
-                button(
-                    f"Enter amounts for {humanize(view.group or '')}…",
-                    presenter.open_form,
-                    role="accent",
-                    size_hint_y=None,
-                    height=ACTION_ROW,
-                )
-            )
-        for index, choice in enumerate(view.actions):
-            actions.add_widget(
-                button(
-                    choice.label,
-                    lambda i=index: presenter.choose(i),
-                    cls=ChoiceButton,
-                    size_hint_y=None,
-                    height=ACTION_ROW,
-                )
-            )
-        if view.more_actions:
-            actions.add_widget(
-                WrapLabel(
-                    text=f"… and {view.more_actions} more (select on the board to narrow)",
-                    color=theme.TEXT_DIM,
-                    font_size=theme.FONT_SMALL,
-                )
-            )
+            self.tabs.cols = min(2 if narrow else 3, len(view.groups))
+            for tab, group in zip(
+                self.tab_buttons.show(len(view.groups)), view.groups, strict=True
+            ):
+                tab.key = group.key
+                tab.text = f"{group.label} ({group.count})"
+                tab.state = "down" if group.key == view.group else "normal"
+            shown.append(self.tabs)
         if view.actions or view.dice is None:
-            act.add_widget(_scroll_of(actions))
+            self._show_actions(view)
+            shown.append(self.actions)
+        show_children(act, shown)
 
-    def _form(self, act: Any, form: FormView) -> None:
-        presenter = self.presenter
-        assert presenter is not None
-        act.add_widget(
-            KLabel(
-                text=form.title, size_hint_y=None, height=34, bold=True, font_size=theme.FONT_LARGE
+    def _show_actions(self, view: PlayView) -> None:
+        data: list[dict[str, Any]] = []
+        if view.formable:
+            data.append(
+                {
+                    "viewclass": "AccentRow",
+                    "text": f"Enter amounts for {humanize(view.group or '')}…",
+                    "index": -1,
+                    "intent": self._open_form,
+                }
             )
+        data.extend(
+            {"viewclass": "ActionRow", "text": choice.label, "index": i, "intent": self._choose}
+            for i, choice in enumerate(view.actions)
+        )
+        if view.more_actions:
+            data.append(
+                {
+                    "viewclass": "TextRow",
+                    "text": f"… and {view.more_actions} more (select on the board to narrow)",
+                    "font_size": theme.FONT_SMALL,
+                    "color": theme.TEXT_DIM,
+                }
+            )
+        self._menu = data
+        selected = self.presenter is not None and self.presenter.state is self._tapped_state
+        if selected:
+            # A piece picked on the board: the menu narrows to its actions. Relabelling
+            # the rows is most of the cost of that tap (each renders its text again), so
+            # the highlight under the finger is drawn first and the menu a frame later.
+            self._menu_later()
+        else:
+            self._show_menu(now=False)
+
+    def _show_menu(self, *_: Any, now: bool = True) -> None:
+        """Put the menu's rows in the list; ``now``: refresh the rows at once, before the
+        touches of this frame are handled (a delayed menu never shows stale rows then)."""
+        self._menu_later.cancel()
+        data = self._menu
+        if data != self.actions.data:
+            self.actions.data = data
+            self.actions.scroll_y = 1  # a new menu starts at its top
+            if now:
+                self.actions.refresh_views()
+
+    def _form(self, form: FormView) -> list[Any]:
+        """The form's widgets, made the first time a form of this shape opens in this
+        game and kept: its fields depend on the action's model, their values change in
+        place (:meth:`_update_form`)."""
+        shape = _form_shape(form)
+        cached = self._forms.get(shape)
+        if cached is not None:
+            widgets, self._form_widgets = cached
+            return widgets
+        title = KLabel(
+            text=form.title, size_hint_y=None, height=34, bold=True, font_size=theme.FONT_LARGE
         )
         rows = _column()
-        self._form_widgets: dict[str, dict[str, Any]] = {}
+        parts_of: dict[str, dict[str, Any]] = {}
         for field in form.fields:
             row = BoxLayout(size_hint_y=None, height=FORM_ROW, spacing=theme.SPACING)
             parts: dict[str, Any] = {}
-            self._form_widgets[field.key] = parts
+            parts_of[field.key] = parts
             row.add_widget(KLabel(text=field.label, font_size=theme.FONT_SMALL + 1))
             if field.kind == "stepper":
-                stepper = Stepper(row, lambda d, k=field.key: presenter.form_step(k, d))
-                stepper.show(field.value_text, **_step_limits(field))
-                parts["stepper"] = stepper
+                parts["stepper"] = Stepper(
+                    row, lambda d, k=field.key: self.intent("form_step", k, d)
+                )
             elif field.kind == "switch":
                 parts["switch"] = button(
                     field.value_text,
-                    lambda k=field.key: presenter.form_toggle(k),
-                    role="accent" if field.value else "normal",
+                    lambda k=field.key: self.intent("form_toggle", k),
                     size_hint_x=None,
                     width=110,
                 )
@@ -386,17 +495,18 @@ class PlayScreen(KioskScreen):
                     )
                     parts[f"choice-{index}"] = button(
                         label,
-                        lambda k=field.key, c=choice: presenter.form_choose(k, c),
-                        role="accent" if choice == field.value else "normal",
+                        lambda k=field.key, c=choice: self.intent("form_choose", k, c),
                         font_size=theme.FONT_SMALL,
                     )
                     row.add_widget(parts[f"choice-{index}"])
             rows.add_widget(row)
-        act.add_widget(_scroll_of(rows))
         buttons = BoxLayout(size_hint_y=None, height=theme.BUTTON_HEIGHT, spacing=theme.SPACING)
-        buttons.add_widget(button("Submit", presenter.form_submit, role="accent"))
-        buttons.add_widget(button("Cancel", presenter.form_cancel, size_hint_x=0.5))
-        act.add_widget(buttons)
+        buttons.add_widget(button("Submit", lambda: self.intent("form_submit"), role="accent"))
+        buttons.add_widget(button("Cancel", lambda: self.intent("form_cancel"), size_hint_x=0.5))
+        widgets = [title, _scroll_of(rows), buttons]
+        self._forms[shape] = (widgets, parts_of)
+        self._form_widgets = parts_of
+        return widgets
 
     def _update_form(self, form: FormView) -> None:
         """Same fields, new values: change texts and states in place."""
@@ -413,54 +523,14 @@ class PlayScreen(KioskScreen):
                     if widget is not None:
                         widget.role = "accent" if choice == field.value else "normal"
 
-    def _dice(self, dice: DicePanel) -> Any:
-        presenter = self.presenter
-        assert presenter is not None
-        box = _column()
-        box.add_widget(WrapLabel(text=dice.prompt, font_size=theme.FONT_BODY))
-        if dice.entered:
-            box.add_widget(
-                WrapLabel(
-                    text="Entered: " + " ".join(str(v) for v in dice.entered), color=theme.ACCENT
-                )
-            )
-        if dice.faces:
-            # Rows of at most 4 faces beside the board (6 × 48 px do not fit its 260 px
-            # column), 6 otherwise; balanced, so a d6 is 2 rows of 3, not 4 + 2.
-            per_row = 4 if self.ids.info.size_hint_x is None else 6
-            rows = -(-len(dice.faces) // per_row)
-            faces = GridLayout(
-                cols=-(-len(dice.faces) // rows), size_hint_y=None, spacing=theme.SPACING
-            )
-            faces.bind(minimum_height=faces.setter("height"))
-            for face in dice.faces:
-                faces.add_widget(
-                    button(
-                        str(face),
-                        lambda f=face: presenter.tap_face(f),
-                        size_hint_y=None,
-                        height=theme.BUTTON_HEIGHT,
-                        font_size=theme.FONT_LARGE,
-                    )
-                )
-            box.add_widget(faces)
-        row = BoxLayout(size_hint_y=None, height=theme.BUTTON_HEIGHT, spacing=theme.SPACING)
-        row.add_widget(button("Roll in software", presenter.roll_in_software, role="accent"))
-        if dice.entered:
-            row.add_widget(button("Clear", presenter.clear_faces, size_hint_x=0.4))
-        box.add_widget(row)
-        if self.kiosk is not None and self.kiosk.sim_tray_available():
-            # Simulated hardware: roll the "electronic" dice of the simulated tray, which
-            # reach the game through the pty and the real serial reader.
-            box.add_widget(
-                button(
-                    "Roll the simulated tray",
-                    self.kiosk.roll_sim_tray,
-                    size_hint_y=None,
-                    height=theme.BUTTON_HEIGHT,
-                )
-            )
-        return box
+
+def _form_shape(form: FormView) -> object:
+    """What a form's widgets are made from (its values are shown in place)."""
+    return (
+        form.type,
+        form.title,
+        tuple((f.key, f.kind, f.label, f.choices, f.choice_labels) for f in form.fields),
+    )
 
 
 def _step_limits(field: FormField) -> dict[str, bool]:

@@ -3,89 +3,49 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from kiosk import theme
 from kiosk.presenters.scores import ScoresView
 from kiosk.screens import KioskScreen
 from kiosk.widgets.basic import KLabel, Swatch, WrapLabel
+from kiosk.widgets.lists import WidgetPool, show_children
 from kiosk.widgets.qr import QrCode, qr_available
 
 
+def _cell(text: str, height: int = 30, **looks: Any) -> dict[str, Any]:
+    return {"text": text, "height": height, **looks}
+
+
 class ScoresScreen(KioskScreen):
+    """Its labels are made once and relabelled each time the scores are shown."""
+
+    def on_kv_post(self, base_widget: Any) -> None:
+        self._summary = WidgetPool(self.ids.summary, lambda: WrapLabel())
+        self._cells = WidgetPool(self.ids.table, lambda: KLabel(size_hint_y=None))
+        self._swatches = WidgetPool(None, lambda: Swatch(size_hint_x=None, width=18))
+        self._names = WidgetPool(None, lambda: KLabel(font_size=theme.FONT_SMALL))
+
     def show(self, view: ScoresView) -> None:
         ids = self.ids
         ids.title.text = view.title
         ids.measure.text = f"{view.measure} by round"
-        summary = ids.summary
-        summary.clear_widgets()
-        for i, line in enumerate(view.summary):
-            summary.add_widget(
-                WrapLabel(
-                    text=line,
-                    font_size=theme.FONT_LARGE if i == 0 else theme.FONT_BODY,
-                    bold=i == 0,
-                )
-            )
-        table = ids.table
-        table.clear_widgets()
-        table.cols = 1 + len(view.columns)
-        table.cols_minimum = {0: 170}
-        table.add_widget(
-            KLabel(
-                text=view.measure,
-                size_hint_y=None,
-                height=32,
-                color=theme.TEXT_DIM,
-                font_size=theme.FONT_SMALL,
-            )
-        )
-        for name in view.columns:
-            table.add_widget(
-                KLabel(
-                    text=name,
-                    size_hint_y=None,
-                    height=32,
-                    bold=True,
-                    halign="center",
-                    font_size=theme.FONT_SMALL,
-                )
-            )
-        if view.hidden_rows:
-            table.add_widget(
-                KLabel(
-                    text=f"(+{view.hidden_rows} earlier)",
-                    size_hint_y=None,
-                    height=30,
-                    font_size=theme.FONT_SMALL,
-                    color=theme.TEXT_DIM,
-                )
-            )
-            for _ in view.columns:
-                table.add_widget(KLabel(text="", size_hint_y=None, height=30))
-        for label, values in view.rows:
-            table.add_widget(
-                KLabel(
-                    text=label,
-                    size_hint_y=None,
-                    height=30,
-                    font_size=theme.FONT_SMALL,
-                    color=theme.TEXT_DIM,
-                )
-            )
-            for value in values:
-                table.add_widget(KLabel(text=value, size_hint_y=None, height=30, halign="center"))
-        if not view.rows:
-            table.add_widget(KLabel(text="No rounds scored yet.", size_hint_y=None, height=30))
-            for _ in view.columns:
-                table.add_widget(KLabel(text="", size_hint_y=None, height=30))
+        for i, (label, line) in enumerate(
+            zip(self._summary.show(len(view.summary)), view.summary, strict=True)
+        ):
+            label.text = line
+            label.font_size = theme.FONT_LARGE if i == 0 else theme.FONT_BODY
+            label.bold = i == 0
+        self._table(view)
         ids.chart.show(view.series)
-        legend = ids.legend
-        legend.clear_widgets()
-        for series in view.series:
-            legend.add_widget(
-                Swatch(colour=theme.rgb_to_rgba(series.colour), size_hint_x=None, width=18)
-            )
-            legend.add_widget(KLabel(text=series.name, font_size=theme.FONT_SMALL))
+        swatches = self._swatches.show(len(view.series))
+        names = self._names.show(len(view.series))
+        legend: list[Any] = []
+        for swatch, name, series in zip(swatches, names, view.series, strict=True):
+            swatch.colour = theme.rgb_to_rgba(series.colour)
+            name.text = series.name
+            legend += [swatch, name]
+        show_children(ids.legend, legend)
         info = ""
         if view.export_path:
             info = f"Saved exports/{Path(view.export_path).name}"
@@ -95,3 +55,38 @@ class ScoresScreen(KioskScreen):
         qr = self.ids.get("qr")
         if isinstance(qr, QrCode):
             qr.show(view.export_link)
+
+    def _table(self, view: ScoresView) -> None:
+        blank = [_cell("") for _ in view.columns]
+        cells = [
+            _cell(view.measure, 32, color=theme.TEXT_DIM, font_size=theme.FONT_SMALL),
+            *(
+                _cell(name, 32, bold=True, halign="center", font_size=theme.FONT_SMALL)
+                for name in view.columns
+            ),
+        ]
+        if view.hidden_rows:
+            cells.append(
+                _cell(
+                    f"(+{view.hidden_rows} earlier)",
+                    font_size=theme.FONT_SMALL,
+                    color=theme.TEXT_DIM,
+                )
+            )
+            cells += blank
+        for label, values in view.rows:
+            cells.append(_cell(label, font_size=theme.FONT_SMALL, color=theme.TEXT_DIM))
+            cells += [_cell(value, halign="center") for value in values]
+        if not view.rows:
+            cells.append(_cell("No rounds scored yet."))
+            cells += blank
+        table = self.ids.table
+        table.cols = 1 + len(view.columns)
+        table.cols_minimum = {0: 170}
+        for widget, cell in zip(self._cells.show(len(cells)), cells, strict=True):
+            widget.text = cell["text"]
+            widget.height = cell["height"]
+            widget.color = cell.get("color", theme.TEXT)
+            widget.font_size = cell.get("font_size", theme.FONT_BODY)
+            widget.bold = cell.get("bold", False)
+            widget.halign = cell.get("halign", "left")

@@ -10,201 +10,252 @@ from kivy.uix.textinput import TextInput
 
 from kiosk import theme
 from kiosk.presenters.common import humanize
-from kiosk.presenters.setup import OptionView, SetupPresenter, SetupView
+from kiosk.presenters.setup import OptionView, PlayerRow, SetupPresenter, SetupView
 from kiosk.screens import KioskScreen
-from kiosk.widgets.basic import KLabel, KToggle, SmallLabel, Stepper, Swatch, WrapLabel, button
+from kiosk.widgets.basic import (
+    KButton,
+    KLabel,
+    KToggle,
+    SmallLabel,
+    Stepper,
+    Swatch,
+    WrapLabel,
+    button,
+)
+from kiosk.widgets.lists import WidgetPool, show_children
 
 ROW = theme.BUTTON_HEIGHT
 
 
-class SetupScreen(KioskScreen):
-    presenter: SetupPresenter | None = None
+def _option_shape(option: OptionView) -> object:
+    """What an option's widgets are made from; texts and states are set in place."""
+    return (
+        option.name,
+        option.kind,
+        option.optional,
+        tuple(len(e.choices) for e in option.elements),
+        len(option.choices),
+        option.description,
+    )
 
-    def bind_presenter(self, presenter: SetupPresenter) -> None:
-        self.presenter = presenter
-        self.ids.scroll.scroll_y = 1
-        self.refresh()
 
-    def on_leave(self, *_args: Any) -> None:
-        # Its ≈190 widgets and their textures are rebuilt on the next visit anyway; the
-        # kiosk hands the freed memory back once the window is still (kiosk/memory.py).
-        self.ids.body.clear_widgets()
+class OptionBox:
+    """One option's widgets: a head row (label and its control), one row per element
+    of a list option, a row of choices, the description. ``show`` updates them."""
 
-    def _do(self, intent: Any) -> None:
-        intent()
-        self.refresh()
-
-    def refresh(self) -> None:
-        if self.presenter is not None:
-            self.show(self.presenter.view())
-
-    def show(self, view: SetupView) -> None:
-        assert self.presenter is not None
-        presenter = self.presenter
-        self.ids.title.text = view.title
-        banner = self.ids.banner
-        banner.text = view.banner.text if view.banner else ""
-        banner.height = 52 if view.banner else 0
-        banner.opacity = 1 if view.banner else 0
-        body = self.ids.body
-        scroll_y = self.ids.scroll.scroll_y
-        body.clear_widgets()
-        body.add_widget(
-            KLabel(
-                text=f"Players ({view.player_hint})",
-                size_hint_y=None,
-                height=34,
-                color=theme.TEXT_DIM,
-            )
-        )
-        for player in view.players:
-            row = BoxLayout(size_hint_y=None, height=ROW, spacing=theme.SPACING)
-            row.add_widget(
-                Swatch(colour=theme.rgb_to_rgba(player.colour), size_hint_x=None, width=28)
-            )
-            name = TextInput(
-                text=player.name,
-                multiline=False,
-                font_size=theme.FONT_LARGE,
-                padding=(10, 14),
-                background_color=theme.SURFACE_HIGH,
-                foreground_color=theme.TEXT,
-                cursor_color=theme.ACCENT,
-                write_tab=False,
-            )
-            name.bind(text=lambda _w, text, seat=player.seat: presenter.rename(seat, text))
-            row.add_widget(name)
-            up = button(
-                "Move up",
-                lambda seat=player.seat: self._do(lambda: presenter.move_up(seat)),
-                size_hint_x=None,
-                width=130,
-            )
-            up.disabled = player.seat == 0
-            row.add_widget(up)
-            remove = button(
-                "Remove",
-                lambda seat=player.seat: self._do(lambda: presenter.remove_player(seat)),
-                size_hint_x=None,
-                width=120,
-            )
-            remove.disabled = not player.can_remove
-            row.add_widget(remove)
-            body.add_widget(row)
-        if view.can_add_player:
-            body.add_widget(
-                button(
-                    "+ Add player",
-                    lambda: self._do(presenter.add_player),
-                    size_hint_y=None,
-                    height=ROW,
-                )
-            )
-        if view.options:
-            body.add_widget(
-                KLabel(
-                    text="Options (defaults follow the rulings)",
-                    size_hint_y=None,
-                    height=40,
-                    color=theme.TEXT_DIM,
-                )
-            )
-        for option in view.options:
-            body.add_widget(self._option(option))
-        self.ids.scroll.scroll_y = scroll_y
-
-    def _option(self, option: OptionView) -> Any:
-        presenter = self.presenter
-        assert presenter is not None
-        box = GridLayout(cols=1, size_hint_y=None, spacing=2, padding=(0, 4))
-        box.bind(minimum_height=box.setter("height"))
+    def __init__(self, screen: SetupScreen, option: OptionView) -> None:
+        name = option.name
+        self.box = GridLayout(cols=1, size_hint_y=None, spacing=2, padding=(0, 4))
+        self.box.bind(minimum_height=self.box.setter("height"))
         head = BoxLayout(size_hint_y=None, height=ROW, spacing=theme.SPACING)
-        ruling = f"   [{option.ruling}]" if option.ruling else ""
-        changed = "  (changed)" if option.changed else ""
-        head.add_widget(KLabel(text=f"{option.label}{ruling}{changed}", bold=True))
+        self.label = KLabel(bold=True)
+        head.add_widget(self.label)
+        self.control: Any = None
+        self.stepper: Stepper | None = None
         if option.kind == "switch":
-            head.add_widget(
-                button(
-                    option.value_text,
-                    lambda: self._do(lambda: presenter.toggle(option.name)),
-                    role="accent" if option.value else "normal",
-                    size_hint_x=None,
-                    width=120,
-                )
+            self.control = button(
+                "", lambda: screen.do("toggle", name), size_hint_x=None, width=120
             )
         elif option.kind == "stepper":
-            Stepper(
-                head,
-                lambda d: self._do(lambda: presenter.step(option.name, d)),
-                button_width=64,
-                value_width=60,
-            ).show(
-                option.value_text,
-                can_decrease=option.minimum is None or option.value > option.minimum,
-                can_increase=option.maximum is None or option.value < option.maximum,
+            self.stepper = Stepper(
+                head, lambda d: screen.do("step", name, d), button_width=64, value_width=60
             )
         elif option.kind == "list" and option.optional:
-            head.add_widget(
-                button(
-                    "Automatic" if option.automatic else "By hand",
-                    lambda: self._do(lambda: presenter.toggle(option.name)),
-                    role="normal" if option.automatic else "accent",
-                    size_hint_x=None,
-                    width=150,
-                )
+            self.control = button(
+                "", lambda: screen.do("toggle", name), size_hint_x=None, width=150
             )
         elif option.kind == "fixed":
-            head.add_widget(
-                KLabel(
-                    text="from a file" if option.value is None else option.value_text,
-                    size_hint_x=None,
-                    width=200,
-                    halign="right",
-                    color=theme.TEXT_DIM,
-                )
-            )
-        box.add_widget(head)
+            self.control = KLabel(size_hint_x=None, width=200, halign="right", color=theme.TEXT_DIM)
+        if self.control is not None:
+            head.add_widget(self.control)
+        self.box.add_widget(head)
+        self.elements: list[tuple[Any, list[Any]]] = []
         for element in option.elements:
             row = BoxLayout(size_hint_y=None, height=ROW, spacing=theme.SPACING)
-            row.add_widget(
-                KLabel(
-                    text=element.label, size_hint_x=None, width=130, font_size=theme.FONT_SMALL + 1
+            label = KLabel(size_hint_x=None, width=130, font_size=theme.FONT_SMALL + 1)
+            row.add_widget(label)
+            buttons = []
+            for _ in element.choices:
+                widget = KButton(font_size=theme.FONT_SMALL + 1)  # labelled in ``show``
+                widget.bind(
+                    on_release=lambda w: screen.do("choose_element", name, w.element, w.choice)
                 )
-            )
-            for choice, label in zip(element.choices, element.choice_labels, strict=True):
-                row.add_widget(
-                    button(
-                        label,
-                        lambda i=element.index, c=choice: self._do(
-                            lambda: presenter.choose_element(option.name, i, c)
-                        ),
-                        role="accent" if choice == element.value else "normal",
-                        font_size=theme.FONT_SMALL + 1,
-                    )
-                )
-            box.add_widget(row)
+                row.add_widget(widget)
+                buttons.append(widget)
+            self.elements.append((label, buttons))
+            self.box.add_widget(row)
+        self.choices: list[Any] = []
         if option.kind == "choice":
             choices = GridLayout(
                 cols=min(3, len(option.choices)), size_hint_y=None, spacing=theme.SPACING
             )
             choices.bind(minimum_height=choices.setter("height"))
-            for choice in option.choices:
+            for _ in option.choices:
                 toggle = KToggle(
-                    text=humanize(str(choice)),
-                    group=f"option-{option.name}",
-                    state="down" if choice == option.value else "normal",
+                    group=f"option-{name}-{id(self)}",
                     size_hint_y=None,
                     height=ROW,
                     font_size=theme.FONT_SMALL + 1,
                 )
-                toggle.bind(
-                    on_release=lambda _w, c=choice: self._do(
-                        lambda: presenter.choose(option.name, c)
-                    )
-                )
+                toggle.bind(on_release=lambda w: screen.do("choose", name, w.choice))
                 choices.add_widget(toggle)
-            box.add_widget(choices)
+                self.choices.append(toggle)
+            self.box.add_widget(choices)
         if option.description:
-            box.add_widget(SmallLabel(text=option.description))
-        box.add_widget(WrapLabel(text="", height=4))
-        return box
+            self.box.add_widget(SmallLabel(text=option.description))
+        self.box.add_widget(WrapLabel(text="", height=4))
+
+    def show(self, option: OptionView) -> None:
+        ruling = f"   [{option.ruling}]" if option.ruling else ""
+        changed = "  (changed)" if option.changed else ""
+        self.label.text = f"{option.label}{ruling}{changed}"
+        if option.kind == "switch":
+            self.control.text = option.value_text
+            self.control.role = "accent" if option.value else "normal"
+        elif self.stepper is not None:
+            self.stepper.show(
+                option.value_text,
+                can_decrease=option.minimum is None or option.value > option.minimum,
+                can_increase=option.maximum is None or option.value < option.maximum,
+            )
+        elif option.kind == "list" and option.optional:
+            self.control.text = "Automatic" if option.automatic else "By hand"
+            self.control.role = "normal" if option.automatic else "accent"
+        elif option.kind == "fixed":
+            self.control.text = "from a file" if option.value is None else option.value_text
+        for (label, buttons), element in zip(self.elements, option.elements, strict=True):
+            label.text = element.label
+            for widget, choice, text in zip(
+                buttons, element.choices, element.choice_labels, strict=True
+            ):
+                widget.text = text
+                widget.element = element.index
+                widget.choice = choice
+                widget.role = "accent" if choice == element.value else "normal"
+        for toggle, choice in zip(self.choices, option.choices, strict=True):
+            toggle.text = humanize(str(choice))
+            toggle.choice = choice
+            toggle.state = "down" if choice == option.value else "normal"
+
+
+class PlayerRowView:
+    """A player's row: colour, name field, "Move up", "Remove" (for any seat)."""
+
+    def __init__(self, screen: SetupScreen) -> None:
+        self.seat = 0
+        self.row = BoxLayout(size_hint_y=None, height=ROW, spacing=theme.SPACING)
+        self.swatch = Swatch(size_hint_x=None, width=28)
+        self.name = TextInput(
+            multiline=False,
+            font_size=theme.FONT_LARGE,
+            padding=(10, 14),
+            background_color=theme.SURFACE_HIGH,
+            foreground_color=theme.TEXT,
+            cursor_color=theme.ACCENT,
+            write_tab=False,
+        )
+        self.name.bind(text=lambda _w, text: screen.rename(self.seat, text))
+        self.up = button(
+            "Move up", lambda: screen.do("move_up", self.seat), size_hint_x=None, width=130
+        )
+        self.remove = button(
+            "Remove", lambda: screen.do("remove_player", self.seat), size_hint_x=None, width=120
+        )
+        for widget in (self.swatch, self.name, self.up, self.remove):
+            self.row.add_widget(widget)
+
+    def show(self, player: PlayerRow) -> None:
+        self.seat = player.seat
+        self.swatch.colour = theme.rgb_to_rgba(player.colour)
+        if self.name.text != player.name:
+            self.name.text = player.name
+        self.up.disabled = player.seat == 0
+        self.remove.disabled = not player.can_remove
+
+
+class SetupScreen(KioskScreen):
+    """Built on entering (one game's players and options), updated in place on each tap,
+    and dropped on leaving (its ≈190 widgets; see :meth:`on_leave`)."""
+
+    presenter: SetupPresenter | None = None
+    _updating = False
+
+    def on_kv_post(self, base_widget: Any) -> None:
+        self._drop()
+
+    def _drop(self) -> None:
+        self._rows: WidgetPool | None = None
+        self._options: dict[object, OptionBox] = {}
+        self._fixed: dict[str, Any] = {}
+
+    def bind_presenter(self, presenter: SetupPresenter) -> None:
+        self.presenter = presenter
+        self.ids.scroll.scroll_y = 1
+        self._options = {}  # another game: other options
+        self.refresh()
+
+    def on_leave(self, *_args: Any) -> None:
+        # Its ≈190 widgets and their textures are made again on the next visit; the
+        # kiosk hands the freed memory back once the window is still (kiosk/memory.py).
+        self.ids.body.clear_widgets()
+        self._drop()
+
+    def do(self, intent: str, *args: Any) -> None:
+        """Call the presenter's ``intent`` and show the result."""
+        if self.presenter is not None:
+            getattr(self.presenter, intent)(*args)
+        self.refresh()
+
+    def rename(self, seat: int, name: str) -> None:
+        if self.presenter is not None and not self._updating:
+            self.presenter.rename(seat, name)
+
+    def refresh(self) -> None:
+        if self.presenter is not None:
+            self.show(self.presenter.view())
+
+    def _label(self, key: str, height: int) -> Any:
+        label = self._fixed.get(key)
+        if label is None:
+            label = self._fixed[key] = KLabel(size_hint_y=None, height=height, color=theme.TEXT_DIM)
+        return label
+
+    def show(self, view: SetupView) -> None:
+        self.ids.title.text = view.title
+        banner = self.ids.banner
+        banner.text = view.banner.text if view.banner else ""
+        banner.height = 52 if view.banner else 0
+        banner.opacity = 1 if view.banner else 0
+        scroll_y = self.ids.scroll.scroll_y
+        if self._rows is None:
+            self._rows = WidgetPool(None, lambda: PlayerRowView(self))
+        players = self._label("players", 34)
+        players.text = f"Players ({view.player_hint})"
+        shown: list[Any] = [players]
+        self._updating = True  # names set here are the presenter's own
+        try:
+            for row, player in zip(self._rows.show(len(view.players)), view.players, strict=True):
+                row.show(player)
+                shown.append(row.row)
+        finally:
+            self._updating = False
+        if view.can_add_player:
+            add = self._fixed.get("add")
+            if add is None:
+                add = self._fixed["add"] = button(
+                    "+ Add player", lambda: self.do("add_player"), size_hint_y=None, height=ROW
+                )
+            shown.append(add)
+        if view.options:
+            options = self._label("options", 40)
+            options.text = "Options (defaults follow the rulings)"
+            shown.append(options)
+        for option in view.options:
+            shape = _option_shape(option)
+            box = self._options.get(shape)
+            if box is None:
+                box = self._options[shape] = OptionBox(self, option)
+            box.show(option)
+            shown.append(box.box)
+        show_children(self.ids.body, shown)
+        self.ids.scroll.scroll_y = scroll_y

@@ -260,3 +260,50 @@ def test_a_form_is_offered_only_when_listed_actions_differ_in_amounts_alone() ->
                 return
         presenter.submit(bot.choose(presenter.rules, presenter.state))
     raise AssertionError("no turn with moves from two spaces in 200 actions")
+
+
+class _CountingRules:
+    """A game's rules that count the calls to ``legal_actions`` and ``highlights``."""
+
+    def __init__(self, rules: Any) -> None:
+        self.rules = rules
+        self.calls: dict[str, int] = {"legal_actions": 0, "highlights": 0}
+
+    def __getattr__(self, name: str) -> Any:
+        found = getattr(self.rules, name)
+        if name not in self.calls:
+            return found
+
+        def counted(*args: Any, **kwargs: Any) -> Any:
+            self.calls[name] += 1
+            return found(*args, **kwargs)
+
+        return counted
+
+
+def test_one_submit_enumerates_the_legal_actions_once_for_every_reader() -> None:
+    """The readers the kiosk has after a submit: the LED feed (highlights), the screen
+    (its view and the board's highlights), a table button (End turn's legal actions)."""
+    presenter = PlayPresenter(Session.new("kolossus", ("Ann", "Bob"), seed=3))
+    bot = RandomBot(8)
+    for _ in range(200):
+        while presenter.fix_step is not None:
+            presenter.next_fix_step()
+        if presenter.state.phase == "move":
+            break
+        presenter.submit(bot.choose(presenter.rules, presenter.state))
+    rules = _CountingRules(presenter.session.rules)
+    presenter.session.rules = rules  # type: ignore[assignment]
+
+    def screen() -> None:
+        presenter.view()
+        presenter.highlights()
+        presenter.legal_payloads()
+
+    presenter.subscribe(lambda: presenter.highlights())  # the LED strip's feed
+    presenter.subscribe(screen)
+    payload = presenter.view().actions[0].payload
+    assert presenter.submit(payload)
+    assert rules.calls == {"legal_actions": 1, "highlights": int(presenter.fix_step is None)}
+    presenter.view()
+    assert rules.calls["legal_actions"] == 1  # the same state: nothing new

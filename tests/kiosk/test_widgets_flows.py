@@ -16,7 +16,7 @@ import pytest
 from companion.bot import RandomBot
 from kiosk.app import Kiosk
 from kiosk.presenters.common import describe_action, humanize
-from tests.kiosk.ui import close_kiosk, find_button, open_kiosk, tap, tap_button
+from tests.kiosk.ui import buttons, close_kiosk, find_button, frames, open_kiosk, tap, tap_button
 
 
 @pytest.fixture
@@ -31,6 +31,27 @@ def start(kiosk: Kiosk, title: str) -> None:
     assert kiosk.manager.current == "setup"
     tap_button(kiosk, "Start game")
     assert kiosk.manager.current == "play"
+
+
+def tap_action(kiosk: Kiosk, label: str) -> None:
+    """Scroll the action menu until the row ``label`` shows, as a finger does, and tap it.
+
+    The menu is a RecycleView: only the rows on screen exist as buttons.
+    """
+    actions = kiosk.play_screen.actions
+    actions.scroll_y = 1.0
+    frames(1)
+    for _ in range(100):
+        found = [b for b in buttons(kiosk) if b.text == label]
+        if found:
+            tap(found[0])
+            return
+        if actions.scroll_y <= 0:
+            break
+        span = max(1.0, actions.layout_manager.height - actions.height)
+        actions.scroll_y = max(0.0, actions.scroll_y - 0.8 * actions.height / span)
+        frames(1)
+    raise AssertionError(f"no action {label!r} in the menu")
 
 
 def _value_at(payload: dict[str, Any], path: tuple[Any, ...]) -> Any:
@@ -60,7 +81,7 @@ def play_by_touch(kiosk: Kiosk, payload: dict[str, Any]) -> None:
             view = play.view()
         label = describe_action(payload, tuple(play.state.players), ("type",))
         if any(a.label == label for a in view.actions):
-            tap_button(kiosk, label, exact=True)
+            tap_action(kiosk, label)
             return
         tap_button(kiosk, f"Enter amounts for {humanize(kind)}")
         view = play.view()

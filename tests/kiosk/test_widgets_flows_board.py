@@ -24,7 +24,7 @@ from kiosk.app import Kiosk
 from kiosk.presenters.common import describe_action
 from kiosk.presenters.play import PlayPresenter
 from tests.kiosk.test_widgets_board import tap_cell
-from tests.kiosk.test_widgets_flows import play_by_touch, start
+from tests.kiosk.test_widgets_flows import play_by_touch, start, tap_action
 from tests.kiosk.ui import close_kiosk, find_button, open_kiosk, tap_button
 
 # Seeds found offline (rules + RandomBot, the policy below): Kolossus with bot 1 and die
@@ -106,7 +106,7 @@ def island_move_by_touch(kiosk: Kiosk, payload: dict[str, Any]) -> None:
         assert play.rules.dump_action(play.session.actions[-1]) == payload
         return
     label = describe_action(payload, tuple(play.state.players), ("type",))
-    tap_button(kiosk, label, exact=True)
+    tap_action(kiosk, label)
 
 
 # --- Kolossus ---------------------------------------------------------------------------
@@ -323,7 +323,7 @@ def test_CA_R07_harvest_pays_once_per_age_by_touch(tmp_path: Path) -> None:
         choice = next(a for a in play.view().actions if a.payload["type"] == "harvest")
         assert choice.payload["space"] == space and not choice.payload.get("effects")
         count = len(play.session.actions)
-        tap_button(kiosk, choice.label, exact=True)
+        tap_action(kiosk, choice.label)
         assert len(play.session.actions) == count + 1, play.view().banner
 
         after = play.state

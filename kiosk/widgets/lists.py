@@ -1,0 +1,216 @@
+"""Lists that update in place: RecycleViews for long lists, pools for short rows.
+
+A Pi's CPU spends most of a redraw creating labels (each renders its text into a
+texture), so screens keep their widgets and change their properties:
+
+* :class:`ActionList` and :class:`LogList` are RecycleViews. Their ``data`` are the
+  presenter's rows as dicts; only the rows on screen exist as widgets, and a new state
+  re-labels them instead of building up to 48 buttons.
+* :class:`WidgetPool` keeps the widgets of a short, varying row (group tabs, die faces,
+  a facts table) and shows as many as needed; :func:`show_children` swaps persistent
+  sections in and out of a layout without recreating them.
+
+Row heights that follow their text (log lines, facts) are set again each time a row is
+shown: a recycled row whose text did not change gets no new texture, so a height bound
+to ``texture_size`` alone would keep the size the list gave it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from kivy.metrics import dp
+from kivy.properties import NumericProperty, ObjectProperty
+from kivy.uix.gridlayout import GridLayout
+from kivy.uix.recycleview import RecycleView
+from kivy.uix.recycleview.views import RecycleDataViewBehavior
+
+from kiosk import theme
+from kiosk.presenters.panels import GamePanel
+from kiosk.widgets.basic import ChoiceButton, KButton, KLabel, WrapLabel
+
+ACTION_ROW = 56  # px: an action button in the menu
+TEXT_ROW = 30  # px: a first guess for a text row before its text is laid out
+
+
+def show_children(layout: Any, widgets: Sequence[Any]) -> None:
+    """Make ``widgets`` (persistent, in this order) the children of ``layout``.
+
+    Widgets already in place stay; others are detached, not destroyed, so showing them
+    again costs no new textures.
+    """
+    current = list(reversed(layout.children))  # Kivy keeps children last-added first
+    if current == list(widgets):
+        return
+    for child in current:
+        layout.remove_widget(child)
+    for widget in widgets:
+        if widget.parent is not None:
+            widget.parent.remove_widget(widget)
+        layout.add_widget(widget)
+
+
+class WidgetPool:
+    """The widgets of one layout, made once each and reused: ``show(n)`` puts the first
+    ``n`` in the layout (making more when needed) and returns them for updating.
+    Without a layout the caller places them (beside widgets of its own)."""
+
+    def __init__(self, layout: Any | None, make: Callable[[], Any]) -> None:
+        self.layout = layout
+        self.make = make
+        self.widgets: list[Any] = []
+
+    def show(self, count: int) -> list[Any]:
+        while len(self.widgets) < count:
+            self.widgets.append(self.make())
+        shown = self.widgets[:count]
+        if self.layout is not None:
+            show_children(self.layout, shown)
+        return shown
+
+
+# --- rows of the lists ----------------------------------------------------------------
+
+
+class _TappedRow(RecycleDataViewBehavior):  # type: ignore[misc]
+    """A row button: ``intent(index, text)`` on release (both come from the row's data;
+    the text lets the screen check the row still shows what the menu lists)."""
+
+    index = NumericProperty(0)
+    intent = ObjectProperty(None, allownone=True)
+
+    def on_release(self) -> None:
+        if self.intent is not None:
+            self.intent(int(self.index), self.text)
+
+
+class ActionRow(_TappedRow, ChoiceButton):
+    """A legal action in the menu (left-aligned, up to two lines)."""
+
+    def refresh_view_attrs(self, rv: Any, index: int, data: Any) -> None:
+        super().refresh_view_attrs(rv, index, data)
+        # KButton's rule shortens one-line texts whenever the text changes, and a row
+        # gets its text after ChoiceButton's rule ran: wrap to two lines again.
+        self.shorten = False
+
+
+class AccentRow(_TappedRow, KButton):
+    """The accent button at the top of the menu ("Enter amounts for …")."""
+
+
+class _FittedRow(RecycleDataViewBehavior):  # type: ignore[misc]
+    def fitted_height(self) -> float:
+        raise NotImplementedError
+
+    def refresh_view_layout(self, rv: Any, index: int, layout: Any, viewport: Any) -> None:
+        super().refresh_view_layout(rv, index, layout, viewport)
+        self.height = self.fitted_height()
+
+
+class TextRow(_FittedRow, WrapLabel):
+    """A wrapped line of text: a log line, or a note under the actions."""
+
+    def fitted_height(self) -> float:
+        return float(self.texture_size[1] + 4)
+
+
+class PanelView(_FittedRow, GridLayout):  # type: ignore[misc]
+    """The facts panel (a per-player table and shared facts), updated in place.
+
+    The first row of the game log, so that facts and log scroll together.
+    """
+
+    panel = ObjectProperty(None, allownone=True)
+
+    def __init__(self, **kwargs: Any) -> None:
+        self.table = GridLayout(size_hint_y=None, spacing=2)
+        self.table.bind(minimum_height=self.table.setter("height"))
+        self._cells = WidgetPool(self.table, lambda: KLabel(size_hint_y=None, height=30))
+        self._facts = WidgetPool(None, lambda: WrapLabel(font_size=theme.FONT_SMALL))
+        super().__init__(**kwargs)
+
+    def fitted_height(self) -> float:
+        return float(self.minimum_height)
+
+    def on_panel(self, _widget: Any, panel: GamePanel | None) -> None:
+        if panel is None:
+            return
+        cells: list[dict[str, Any]] = []
+        header = any(panel.columns)
+        if header:
+            cells.append({"text": ""})
+            for seat, name in enumerate(panel.columns):
+                current = seat == panel.highlight_column
+                cells.append(
+                    {
+                        "text": name,
+                        "bold": current,
+                        "color": theme.ACCENT if current else theme.TEXT,
+                        "halign": "center",
+                        "font_size": theme.FONT_SMALL,
+                    }
+                )
+        for row in panel.rows:
+            cells.append(
+                {"text": row.label, "font_size": theme.FONT_SMALL, "color": theme.TEXT_DIM}
+            )
+            cells.extend({"text": value, "halign": "center"} for value in row.values)
+        self.table.cols = 1 + len(panel.columns)
+        for label, cell in zip(self._cells.show(len(cells)), cells, strict=True):
+            label.text = cell["text"]
+            label.bold = cell.get("bold", False)
+            label.color = cell.get("color", theme.TEXT)
+            label.halign = cell.get("halign", "left")
+            label.font_size = cell.get("font_size", theme.FONT_BODY)
+        facts = self._facts.show(len(panel.facts))
+        for label, fact in zip(facts, panel.facts, strict=True):
+            label.text = fact
+        show_children(self, [self.table, *facts] if panel.rows else facts)
+
+
+class RowList(RecycleView):  # type: ignore[misc]
+    """A vertical RecycleView of rows (its layout is in ``kiosk/kv/widgets.kv``)."""
+
+    def scroll_to(self, widget: Any, padding: Any = 10, animate: Any = True) -> None:
+        """Scroll until a row on screen is wholly shown (without animation).
+
+        ScrollView's own version first waits for its content's pending layout, and a
+        RecycleView's layout has no layout trigger to ask (an AttributeError in Kivy
+        2.3), so this does the same vertical scroll directly.
+        """
+        if not self.parent:
+            return
+        pad = dp(padding if isinstance(padding, int | float) else padding[1])
+        bottom = self.parent.to_widget(*widget.to_window(*widget.pos))[1]
+        top = self.parent.to_widget(*widget.to_window(widget.right, widget.top))[1]
+        dy = 0.0
+        if bottom < self.y:
+            dy = self.y - bottom + pad
+        elif top > self.top:
+            dy = self.top - top - pad
+        _, dsy = self.convert_distance_to_scroll(0, dy)
+        view: Any = self  # Kivy's scroll_y property, untyped
+        view.scroll_y = min(1.0, max(0.0, view.scroll_y - dsy))
+
+
+class ActionList(RowList):
+    """The action menu: rows of :class:`ActionRow` (``data``: text, index, intent)."""
+
+
+class LogList(RowList):
+    """The facts panel and the game log, newest first, scrolling together."""
+
+
+__all__ = [
+    "ACTION_ROW",
+    "AccentRow",
+    "ActionList",
+    "ActionRow",
+    "LogList",
+    "PanelView",
+    "RowList",
+    "TextRow",
+    "WidgetPool",
+    "show_children",
+]

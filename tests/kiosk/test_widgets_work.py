@@ -1,0 +1,208 @@
+"""How much work one touch costs on the screens (the Pi's CPU is slow).
+
+A state is an immutable value, so its legal actions and its highlights are computed at
+most once each, however many parts of the kiosk ask for them after a submit: the
+entry-form check, the action menu, the board, the table buttons and the LED strip's
+feed. The rules object is wrapped to count the calls from the touch to the drawn frame.
+
+Screens relabel the widgets they have instead of making new ones: the action menu and
+the log are RecycleViews, setup and Home update their rows in place.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from companion.bot import RandomBot
+from companion.highlights import Highlight, Role
+from firmware_bridge.dice.messages import DieResult
+from kiosk.app import Kiosk
+from kiosk.presenters.play import PlayPresenter
+from kiosk.widgets.lists import PanelView, TextRow
+from tests.kiosk.test_widgets_board import advance_to, tap_cell
+from tests.kiosk.ui import buttons, close_kiosk, find_button, frames, open_kiosk, tap, tap_button
+
+COUNTED = ("legal_actions", "highlights")
+
+
+class CountingRules:
+    """The game's rules, counting the calls to :data:`COUNTED` made through it."""
+
+    def __init__(self, rules: Any) -> None:
+        self.rules = rules
+        self.calls: Counter[str] = Counter()
+
+    def __getattr__(self, name: str) -> Any:
+        found = getattr(self.rules, name)
+        if name not in COUNTED:
+            return found
+
+        def counted(*args: Any, **kwargs: Any) -> Any:
+            self.calls[name] += 1
+            return found(*args, **kwargs)
+
+        return counted
+
+
+@pytest.fixture
+def kiosk(tmp_path: Path) -> Iterator[Kiosk]:
+    k = open_kiosk(tmp_path, seed=3)
+    k.open_setup("kolossus")
+    assert k.setup is not None
+    k.setup.names[:] = ["Ann", "Bob"]
+    k.start_game()
+    # The LED strip's feed, as a rig attaches it: highlights after every change.
+    k.on_highlights = lambda highlights, step: None
+    yield k
+    close_kiosk(k)
+
+
+def _presenter(kiosk: Kiosk) -> PlayPresenter:
+    play = kiosk.play
+    assert play is not None
+    return play
+
+
+def counted(kiosk: Kiosk, touch: Callable[[], object]) -> Counter[str]:
+    """The counted calls from ``touch`` to the next drawn frame."""
+    play = _presenter(kiosk)
+    frames(2)
+    rules = CountingRules(play.session.rules)
+    play.session.rules = rules
+    try:
+        touch()
+        frames(2)
+    finally:
+        play.session.rules = rules.rules
+    return rules.calls
+
+
+def _selectable(play: PlayPresenter) -> list[str]:
+    found: tuple[Highlight, ...] = play.rules.highlights(play.state, None)
+    return [h.cell for h in found if h.role is Role.SELECTABLE]
+
+
+def test_an_action_button_enumerates_the_legal_actions_once(kiosk: Kiosk) -> None:
+    advance_to(kiosk, "move")
+    play = _presenter(kiosk)
+    before = len(play.session.actions)
+    label = play.view().actions[0].label
+    calls = counted(kiosk, lambda: tap(find_button(kiosk, label, exact=True)))
+    assert len(play.session.actions) == before + 1, play.view().banner
+    assert calls["legal_actions"] <= 1, calls
+    assert calls["highlights"] <= 1, calls
+
+
+def test_a_move_on_the_board_enumerates_the_legal_actions_once(kiosk: Kiosk) -> None:
+    advance_to(kiosk, "move")
+    play = _presenter(kiosk)
+    piece = _selectable(play)[0]
+    # Selecting a piece asks nothing new of the same state's legal actions.
+    calls = counted(kiosk, lambda: tap_cell(kiosk, piece))
+    assert play.focus == piece
+    assert calls["legal_actions"] == 0, calls
+    assert calls["highlights"] <= 1, calls
+    reachable = [h.cell for h in play.highlights() if h.role is Role.REACHABLE]
+    before = len(play.session.actions)
+    calls = counted(kiosk, lambda: tap_cell(kiosk, reachable[0]))
+    assert len(play.session.actions) == before + 1, play.view().banner
+    assert calls["legal_actions"] <= 1, calls
+    assert calls["highlights"] <= 1, calls
+
+
+def test_an_electronic_roll_through_the_hub_enumerates_the_legal_actions_once(
+    kiosk: Kiosk,
+) -> None:
+    play = _presenter(kiosk)
+    bot = RandomBot(8)
+    for _ in range(300):
+        while play.fix_step is not None:
+            play.next_fix_step()
+        if play.dice_request() is not None:
+            break
+        play.submit(bot.choose(play.rules, play.state))
+    request = play.dice_request()
+    assert request is not None
+    before = len(play.session.actions)
+
+    def roll() -> None:
+        for seq in range(request.count):
+            kiosk.hub.post(DieResult(device="d", die_id=seq, face=1, faces=request.sides, seq=seq))
+        kiosk.pump()
+
+    calls = counted(kiosk, roll)
+    assert len(play.session.actions) == before + 1, play.view().banner
+    assert calls["legal_actions"] <= 1, calls
+    assert calls["highlights"] <= 1, calls
+
+
+# --- widgets made once ------------------------------------------------------------------
+
+
+def _rows_fit_and_do_not_overlap(rows: list[Any]) -> None:
+    """Each row as high as its text (a recycled row keeps no stale height), none over
+    another."""
+    for row in rows:
+        if isinstance(row, TextRow):
+            assert row.height == row.texture_size[1] + 4, row.text
+        if isinstance(row, PanelView):
+            assert row.height == row.minimum_height
+    ordered = sorted(rows, key=lambda row: row.y)
+    for lower, upper in itertools.pairwise(ordered):
+        assert lower.top <= upper.y + 1, (getattr(lower, "text", ""), getattr(upper, "text", ""))
+
+
+def test_moves_relabel_the_menu_and_log_rows_instead_of_making_new_ones(kiosk: Kiosk) -> None:
+    play = _presenter(kiosk)
+    screen = kiosk.play_screen
+    while screen.mode != "info":
+        screen.next_mode()  # the facts panel and the log
+    menu = screen.actions
+    seen: dict[int, Any] = {}
+    bot = RandomBot(8)
+    for _ in range(40):
+        while play.fix_step is not None:
+            play.next_fix_step()
+        action = bot.choose(play.rules, play.state)
+        assert action is not None
+        play.submit(action)
+        frames(2)
+        for row in menu.layout_manager.children:
+            seen[id(row)] = row
+        _rows_fit_and_do_not_overlap(list(screen.log.layout_manager.children))
+        _rows_fit_and_do_not_overlap(list(menu.layout_manager.children))
+    assert screen.actions is menu and screen.ids.info.children == [screen.log]
+    # The rows a screenful needs, give or take the ones scrolled half in: not 48 a move.
+    assert len(seen) <= 2 * (menu.height // 56 + 2), len(seen)
+
+
+def test_a_setup_tap_keeps_the_rows_it_has(kiosk: Kiosk) -> None:
+    kiosk.go_home()
+    tap_button(kiosk, "Kolossus")
+    body = kiosk.setup_screen.ids.body
+    before = list(body.children)
+    tap_button(kiosk, "+ Add player")
+    assert len(body.children) == len(before) + 1
+    assert all(widget in body.children for widget in before), "setup made its rows again"
+    kept = list(body.children)
+    names = [row.name.text for row in kiosk.setup_screen._rows.widgets[:3]]  # type: ignore[union-attr]
+    tap(next(b for b in buttons(kiosk) if b.text == "Move up" and not b.disabled))
+    assert body.children == kept
+    moved = [row.name.text for row in kiosk.setup_screen._rows.widgets[:3]]  # type: ignore[union-attr]
+    assert moved == [names[1], names[0], names[2]]
+
+
+def test_home_relabels_its_buttons(kiosk: Kiosk) -> None:
+    kiosk.go_home()
+    games = list(kiosk.home_screen.ids.games.children)
+    resumable = list(kiosk.home_screen.ids.resumable.children)
+    assert any("Kolossus" in b.text for b in resumable)  # the game the fixture started
+    kiosk.go_home()
+    assert kiosk.home_screen.ids.games.children == games
+    assert kiosk.home_screen.ids.resumable.children == resumable
