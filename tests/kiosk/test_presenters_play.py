@@ -300,7 +300,10 @@ def test_one_submit_enumerates_the_legal_actions_once_for_every_reader() -> None
         presenter.highlights()
         presenter.legal_payloads()
 
-    presenter.subscribe(lambda: presenter.highlights())  # the LED strip's feed
+    def led_feed() -> None:  # the LED strip's feed
+        presenter.highlights()
+
+    presenter.subscribe(led_feed)
     presenter.subscribe(screen)
     payload = presenter.view().actions[0].payload
     assert presenter.submit(payload)

@@ -74,7 +74,7 @@ def counted(kiosk: Kiosk, touch: Callable[[], object]) -> Counter[str]:
     play = _presenter(kiosk)
     frames(2)
     rules = CountingRules(play.session.rules)
-    play.session.rules = rules
+    play.session.rules = rules  # type: ignore[assignment]
     try:
         touch()
         frames(2)
