@@ -304,7 +304,7 @@ def test_the_installed_config_is_valid_and_carries_the_options(tmp_path: Path) -
     assert config.data_dir == Path("/var/lib/colossus-companion")
     assert config.leds.driver == "spi"
     assert config.kiosk.rotation == 180 and config.kiosk.fullscreen is True
-    assert getattr(config.kiosk, "on_boot") == "demo"  # noqa: B009 - another helper's field
+    assert config.kiosk.on_boot == "demo"
     assert config.leds.layout == root / "etc/colossus-companion/layouts" / (
         "kolossus-11x11-serpentine.json"
     )
