@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import Field
+from pydantic import Field, model_validator
 
 from companion.errors import RuleViolation
 from companion.model import Frozen
@@ -34,13 +34,23 @@ class Roll(Frozen):
 
     ``values`` are the faces as the dice show them (K-R07: an electronic die's value is
     used unchanged); ``None`` asks for a software roll from the state's generator.
-    ``source`` says who rolled, for the log; ``device`` names the die or tray.
+    ``source`` says who rolled, for the log; ``device`` names the die or tray. Left
+    out, it is ``software`` when the referee rolls and ``manual`` when faces are given:
+    the referee never claims a roll it did not make (RULINGS 0.2.3).
     """
 
     type: Literal["roll"] = "roll"
     values: tuple[int, ...] | None = None
     source: DiceSourceKind = "software"
     device: str | None = None
+
+    @model_validator(mode="after")
+    def _default_source(self) -> Roll:
+        if self.values is not None and "source" not in self.model_fields_set:
+            # Frozen: set once, while the value is still being built.
+            object.__setattr__(self, "source", "manual")
+            self.model_fields_set.add("source")
+        return self
 
 
 def resolve_roll(

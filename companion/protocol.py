@@ -11,7 +11,8 @@ traceback and never a dead process.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+import re
+from collections.abc import Callable, Iterator
 from itertools import islice
 from typing import Annotated, Any, Literal
 
@@ -28,6 +29,8 @@ from companion.session import Session
 PROTOCOL_VERSION = 1
 MAX_LINE_BYTES = 1 << 20  # 1 MiB: a position dump of the largest game is ~100 KiB
 DEFAULT_LEGAL_LIMIT = 1000
+MAX_INT = (1 << 63) - 1  # what SQLite stores; game ids and seeds live there
+_SURROGATE = re.compile("[\ud800-\udfff]")
 
 RequestId = int | str | None
 
@@ -49,7 +52,9 @@ class NewGame(_Request):
     game: str
     players: list[str]
     options: dict[str, Any] = Field(default_factory=dict)
-    seed: int | None = Field(default=None, description="Omit for a fresh random seed.")
+    seed: int | None = Field(
+        default=None, ge=0, le=MAX_INT, description="Omit for a fresh random seed."
+    )
 
 
 class LoadPosition(_Request):
@@ -58,14 +63,17 @@ class LoadPosition(_Request):
     cmd: Literal["load"] = "load"
     game: str
     position: dict[str, Any]
-    options: dict[str, Any] = Field(default_factory=dict)
+    options: dict[str, Any] = Field(
+        default_factory=dict,
+        description="Must be empty: a position carries its own options (refused otherwise).",
+    )
 
 
 class Resume(_Request):
     """Continue a journaled game (see ``games``)."""
 
     cmd: Literal["resume"] = "resume"
-    game_id: int
+    game_id: int = Field(ge=1, le=MAX_INT)
 
 
 class Act(_Request):
@@ -119,6 +127,39 @@ def _error(request_id: RequestId, exc: RefereeError) -> dict[str, Any]:
     return {"id": request_id, "ok": False, "error": exc.as_dict()}
 
 
+def _strings(value: object, where: str = "") -> Iterator[tuple[str, str]]:
+    """Every string in a parsed request (keys too) with where it sits, e.g. ``players[1]``.
+
+    Iterative, so a deeply nested request cannot exhaust the stack here.
+    """
+    stack: list[tuple[object, str]] = [(value, where)]
+    while stack:
+        item, at = stack.pop()
+        if isinstance(item, str):
+            yield item, at or "(top level)"
+        elif isinstance(item, dict):
+            for key, child in item.items():
+                name = str(key).encode("utf-8", "backslashreplace").decode()
+                path = f"{at}.{name}" if at else name
+                yield str(key), f"{path} (a key)"
+                stack.append((child, path))
+        elif isinstance(item, list):
+            stack.extend((child, f"{at}[{i}]") for i, child in enumerate(item))
+
+
+def _check_text(raw: dict[str, Any]) -> None:
+    """Refuse a lone UTF-16 surrogate (``"\\ud800"``): JSON allows the escape, Unicode
+    text does not, and it could never be written back out or stored."""
+    for text, where in _strings(raw):
+        found = _SURROGATE.search(text)
+        if found is not None:
+            raise ProtocolError(
+                "bad_request",
+                f"{where} holds a lone UTF-16 surrogate (\\u{ord(found[0]):04x});"
+                " text must be valid Unicode.",
+            )
+
+
 class Referee:
     """Answers protocol requests about one current game at a time."""
 
@@ -146,16 +187,32 @@ class Referee:
                 raw = json.loads(line)
             except (json.JSONDecodeError, UnicodeDecodeError) as exc:
                 raise ProtocolError("bad_json", f"Not JSON: {exc}") from None
+            except RecursionError:
+                raise ProtocolError(
+                    "bad_json", "Not JSON this referee reads: nested too deeply."
+                ) from None
+            except ValueError:  # Python reads integers of at most 4,300 digits
+                raise ProtocolError(
+                    "bad_json", "Not JSON this referee reads: a number has too many digits."
+                ) from None
             if not isinstance(raw, dict):
                 raise ProtocolError("bad_request", "A request must be a JSON object.")
             rid = raw.get("id")
-            request_id = rid if isinstance(rid, int | str) else None
+            if isinstance(rid, int) or (isinstance(rid, str) and not _SURROGATE.search(rid)):
+                request_id = rid  # a bad id is answered with null, never echoed broken
+            _check_text(raw)
             if "cmd" not in raw:
                 raise ProtocolError("bad_request", 'A request needs a "cmd" field.')
-            if raw["cmd"] not in _COMMANDS:
+            cmd = raw["cmd"]
+            if not isinstance(cmd, str):
                 raise ProtocolError(
                     "unknown_command",
-                    f"Unknown command {raw['cmd']!r}; the commands are: "
+                    f'"cmd" must be a command name (a string), not {type(cmd).__name__}.',
+                )
+            if cmd not in _COMMANDS:
+                raise ProtocolError(
+                    "unknown_command",
+                    f"Unknown command {cmd!r}; the commands are: "
                     + ", ".join(sorted(_COMMANDS))
                     + ".",
                 )
@@ -163,12 +220,20 @@ class Referee:
                 request = REQUEST_ADAPTER.validate_json(json.dumps(raw), strict=True)
             except ValidationError as exc:
                 raise ProtocolError(
-                    "bad_request", f"Bad {raw['cmd']!r} request: {describe_validation_error(exc)}"
+                    "bad_request", f"Bad {cmd!r} request: {describe_validation_error(exc)}"
+                ) from None
+            except RecursionError:
+                raise ProtocolError(
+                    "bad_request", f"Bad {cmd!r} request: nested too deeply."
                 ) from None
             body = self._dispatch(request)
             return {"id": request_id, "ok": True, **body}
         except RefereeError as exc:
             return _error(request_id, exc)
+        except RecursionError:
+            return _error(
+                request_id, ProtocolError("bad_request", "The request is nested too deeply.")
+            )
         except Exception as exc:
             return _error(
                 request_id,
@@ -192,6 +257,12 @@ class Referee:
             )
             return self._state()
         if isinstance(request, LoadPosition):
+            if request.options:
+                raise ProtocolError(
+                    "bad_request",
+                    '"load" takes no "options": the position carries its own; '
+                    "send them with \"new\" instead.",
+                )
             self.session = Session.from_position(
                 request.game, request.position, journal=self.journal, options=request.options
             )

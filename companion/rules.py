@@ -11,6 +11,7 @@ JSON mode, so a wrong type is refused rather than coerced.
 from __future__ import annotations
 
 import json
+import unicodedata
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, ClassVar, Generic, TypeVar
@@ -48,6 +49,24 @@ def describe_validation_error(exc: ValidationError) -> str:
     if more > 0:
         parts.append(f"and {more} more")
     return "; ".join(parts)
+
+
+MAX_NAME_LENGTH = 16
+"""Characters in a player's name: what the kiosk's seat labels and score rows can show."""
+
+_ZERO_WIDTH_JOINER = "\u200d"  # keeps emoji sequences such as 👩‍👩‍👧 whole
+
+
+def clean_player_name(name: str) -> str:
+    """A name as it is stored and shown: NFC, one space between words, and without
+    control or format characters (NUL, bidi overrides) that could hide or reorder text."""
+    kept = "".join(
+        ch
+        for ch in unicodedata.normalize("NFC", name)
+        if ch == _ZERO_WIDTH_JOINER or unicodedata.category(ch) not in ("Cc", "Cf", "Cs")
+        or ch in "\t\n"
+    )
+    return " ".join(kept.split())
 
 
 def _as_json(data: object) -> str | bytes:
@@ -179,7 +198,7 @@ class Rules(ABC, Generic[StateT, ActionT, OptionsT]):
 
     def check_players(self, players: Sequence[str]) -> tuple[str, ...]:
         """Names in seat order, checked against the player count; InvalidOptions otherwise."""
-        names = tuple(str(p).strip() for p in players)
+        names = tuple(clean_player_name(str(p)) for p in players)
         if not self.min_players <= len(names) <= self.max_players:
             span = (
                 str(self.min_players)
@@ -190,6 +209,12 @@ class Rules(ABC, Generic[StateT, ActionT, OptionsT]):
             raise InvalidOptions(f"{self.title} is for {span} {noun}, not {len(names)}.")
         if any(not n for n in names):
             raise InvalidOptions("Every player needs a name.")
+        for seat, name in enumerate(names, start=1):
+            if len(name) > MAX_NAME_LENGTH:
+                raise InvalidOptions(
+                    f"Player {seat}'s name has {len(name)} characters; "
+                    f"at most {MAX_NAME_LENGTH} fit the table's screen."
+                )
         if len(set(names)) != len(names):
             raise InvalidOptions("Two players have the same name.")
         return names
@@ -210,12 +235,14 @@ def refuse(message: str, ruling: str | None = None) -> RuleViolation:
 AnyRules = Rules[Any, Any, Any]
 
 __all__ = [
+    "MAX_NAME_LENGTH",
     "ActionT",
     "AnyRules",
     "GameState",
     "OptionsT",
     "Rules",
     "StateT",
+    "clean_player_name",
     "describe_validation_error",
     "refuse",
 ]

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import functools
 import json
 import logging
 import os
@@ -26,7 +27,7 @@ import secrets
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import BinaryIO
+from typing import Any, BinaryIO
 
 from companion.errors import RefereeError
 from companion.journal import Journal
@@ -74,7 +75,9 @@ def serve_referee(referee: Referee, stdin: BinaryIO, stdout: BinaryIO) -> None:
         elif not line.strip():
             continue
         else:
-            response = referee.handle(line).encode()
+            # The referee refuses text that cannot be encoded; should any reach a reply,
+            # it is escaped rather than allowed to stop the loop (hardening defect 1).
+            response = referee.handle(line).encode("utf-8", "backslashreplace")
         stdout.write(response + b"\n")
         stdout.flush()
 
@@ -201,52 +204,67 @@ def _cmd_support_bundle(args: argparse.Namespace) -> int:
     return 0
 
 
+def _add_global_options(parser: argparse.ArgumentParser, *, default: object) -> None:
+    parser.add_argument(
+        "--data-dir",
+        type=Path,
+        default=default,
+        help="where the journal lives (default: $COMPANION_DATA_DIR or the user data dir)",
+    )
+    parser.add_argument("--config", type=Path, default=default, help="hardware config (TOML)")
+
+
+def _add_subcommand(
+    sub: argparse._SubParsersAction[argparse.ArgumentParser], name: str, **kwargs: Any
+) -> argparse.ArgumentParser:
+    parser = sub.add_parser(name, **kwargs)
+    _add_global_options(parser, default=argparse.SUPPRESS)
+    return parser
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="companion", description="Table-side referee for the Colossus games."
     )
-    parser.add_argument(
-        "--data-dir",
-        type=Path,
-        default=None,
-        help="where the journal lives (default: $COMPANION_DATA_DIR or the user data dir)",
-    )
-    parser.add_argument("--config", type=Path, default=None, help="hardware config (TOML)")
+    _add_global_options(parser, default=None)
     parser.set_defaults(func=_cmd_app)
     sub = parser.add_subparsers(dest="command")
+    # The global options work after the sub-command too ("companion doctor --config F");
+    # there they default to "not given", so one given before the sub-command stands.
+    sub_parser = functools.partial(_add_subcommand, sub)
 
-    app = sub.add_parser("app", help="start the touchscreen app (the default)")
+    app = sub_parser("app", help="start the touchscreen app (the default)")
     app.set_defaults(func=_cmd_app)
 
-    referee = sub.add_parser("referee", help="JSON-lines referee on stdin/stdout")
+    referee = sub_parser("referee", help="JSON-lines referee on stdin/stdout")
     referee.add_argument("--no-journal", action="store_true", help="do not store games")
     referee.set_defaults(func=_cmd_referee)
 
-    games = sub.add_parser("games", help="list the games in the journal")
+    games = sub_parser("games", help="list the games in the journal")
     games.add_argument("--demo", action="store_true", help="include demo games")
     games.set_defaults(func=_cmd_games)
 
-    export = sub.add_parser("export", help="export a game as a JSON record")
+    export = sub_parser("export", help="export a game as a JSON record")
     export.add_argument("game_id", type=int)
     export.add_argument("--out", help="write to this file instead of stdout")
     export.set_defaults(func=_cmd_export)
 
-    schema = sub.add_parser("schema", help="print the protocol's JSON Schema")
+    schema = sub_parser("schema", help="print the protocol's JSON Schema")
     schema.set_defaults(func=_cmd_schema)
 
-    doctor = sub.add_parser("doctor", help="report what hardware was found and what is wrong")
+    doctor = sub_parser("doctor", help="report what hardware was found and what is wrong")
     doctor.set_defaults(func=_cmd_doctor)
 
-    calibrate = sub.add_parser("calibrate", help="light each board cell in wiring order")
+    calibrate = sub_parser("calibrate", help="light each board cell in wiring order")
     calibrate.add_argument("--delay", type=float, default=1.0, help="seconds per cell")
     calibrate.set_defaults(func=_cmd_calibrate)
 
-    bundle = sub.add_parser("support-bundle", help="write a zip for support (no player names)")
+    bundle = sub_parser("support-bundle", help="write a zip for support (no player names)")
     bundle.add_argument("--out", type=Path, default=None, help="the zip file to write")
     bundle.add_argument("--log-lines", type=int, default=500, help="log lines to include")
     bundle.set_defaults(func=_cmd_support_bundle)
 
-    admin_pin = sub.add_parser(
+    admin_pin = sub_parser(
         "admin-pin", help="set or reset the admin PIN of a locked kiosk (clears the lock-out)"
     )
     admin_pin.add_argument(

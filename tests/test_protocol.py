@@ -265,3 +265,146 @@ def test_0_2_1_corrections_are_listed_sent_and_taken_back() -> None:
     assert not any(a["type"].startswith("correct_") for a in legal["actions"])
     assert undo["undone"] == {"type": "correct_runes", "player": 1, "runes": 4}
     assert pig["ok"] and pig["corrections"] == []  # a game without corrections
+
+
+# --- hardening: input that once stopped the referee or answered internal_error ---------
+
+
+def test_lone_surrogate_is_a_bad_request_and_the_referee_goes_on(tmp_path: Path) -> None:
+    """Hardening defect 1: a lone surrogate (``"\\ud800"``) in the id once stopped the
+    process with UnicodeEncodeError before ``hello`` was answered."""
+    script = Path(sys.executable).with_name("companion")
+    proc = subprocess.run(
+        [str(script), "referee", "--no-journal"],
+        input='{"cmd":"state","id":"\\ud800"}\n{"cmd":"hello","id":2}\n',
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert proc.returncode == 0 and "Traceback" not in proc.stderr, proc.stderr
+    first, second = (json.loads(x) for x in proc.stdout.splitlines())
+    assert first == {
+        "id": None,
+        "ok": False,
+        "error": {
+            "code": "bad_request",
+            "message": "id holds a lone UTF-16 surrogate (\\ud800); text must be valid Unicode.",
+        },
+    }
+    assert second["ok"] and second["id"] == 2
+
+
+@pytest.mark.parametrize(
+    ("request_text", "where"),
+    [
+        ('{"cmd":"new","game":"toy_pig","players":["Ann\\udfff"]}', "players[0]"),
+        ('{"cmd":"act","action":{"type":"roll","device":"\\ud83d"}}', "action.device"),
+        ('{"cmd":"hello","\\udc00":1}', "\\udc00 (a key)"),
+    ],
+)
+def test_surrogates_anywhere_are_named_where_they_are(request_text: str, where: str) -> None:
+    """Hardening defect 1: names, strings inside actions and keys are checked too."""
+    (response,) = run_script([request_text])
+    assert response["error"]["code"] == "bad_request"
+    assert response["error"]["message"].startswith(where + " holds a lone UTF-16 surrogate")
+
+
+def test_a_surrogate_pair_is_ordinary_text() -> None:
+    (response,) = run_script(['{"cmd":"new","game":"toy_pig","players":["\\ud83d\\ude00"]}'])
+    assert response["ok"] and response["players"] == ["😀"]
+
+
+NEW_TOY = b'{"cmd":"new","game":"toy_pig","players":["A"],'
+
+
+@pytest.mark.parametrize(
+    ("line", "code"),
+    [
+        (b'{"cmd": [1]}', "unknown_command"),
+        (b'{"cmd": {}}', "unknown_command"),
+        (b"[" * 100_000 + b"]" * 100_000, "bad_json"),
+        (b'{"cmd":"hello","x":' + b"[" * 100_000 + b"]" * 100_000 + b"}", "bad_json"),
+        (b'{"cmd":"hello","id":' + b"9" * 5000 + b"}", "bad_json"),
+        (NEW_TOY + b'"seed":9223372036854775808}', "bad_request"),
+        (NEW_TOY + b'"seed":-1}', "bad_request"),
+        (b'{"cmd":"resume","game_id":9223372036854775808}', "bad_request"),
+        (b'{"cmd":"resume","game_id":0}', "bad_request"),
+    ],
+)
+def test_inputs_that_once_were_internal_errors(line: bytes, code: str) -> None:
+    """Hardening defect 8: unhashable commands, deep nesting, huge integers and ids or
+    seeds out of SQLite's range each get a refusal with a message, not internal_error."""
+    response, hello = run_script([line, b'{"cmd":"hello","id":7}'])
+    assert response["error"]["code"] == code, response
+    assert response["error"]["message"]
+    assert hello["ok"] and hello["id"] == 7
+
+
+def test_the_largest_seed_is_stored_and_resumed(tmp_path: Path) -> None:
+    """Hardening defect 8: 2⁶³−1 is the largest seed; it round-trips through the journal."""
+    referee = _referee(Journal(tmp_path / "j.sqlite3"))
+    new = json.loads(
+        referee.handle(
+            '{"cmd":"new","game":"toy_pig","players":["A"],"seed":9223372036854775807}'
+        )
+    )
+    assert new["ok"], new
+    resumed = json.loads(referee.handle(json.dumps({"cmd": "resume", "game_id": new["game_id"]})))
+    assert resumed["ok"], resumed
+
+
+def test_options_with_load_are_refused() -> None:
+    """A position carries its own options; ``options`` with ``load`` were once silently
+    ignored, now they are refused (docs/protocol.md)."""
+    referee = _referee()
+    referee.handle('{"cmd":"new","game":"toy_pig","players":["Ann"],"seed":9}')
+    position = json.loads(referee.handle('{"cmd":"dump"}'))["position"]
+    request = {"cmd": "load", "game": "toy_pig", "position": position, "options": {"target": 5}}
+    refused = json.loads(referee.handle(json.dumps(request)))
+    assert refused["error"]["code"] == "bad_request"
+    assert "position carries its own" in refused["error"]["message"]
+    request["options"] = {}
+    assert json.loads(referee.handle(json.dumps(request)))["ok"]
+
+
+def test_a_roll_with_faces_and_no_source_is_recorded_as_manual() -> None:
+    """RULINGS 0.2.3: faces sent without a ``source`` were typed in, not rolled by the
+    referee; they were once recorded as ``software``."""
+    referee = _referee()
+    referee.handle('{"cmd":"new","game":"toy_pig","players":["Ann"],"seed":9}')
+    referee.handle('{"cmd":"act","action":{"type":"roll","values":[4]}}')
+    referee.handle('{"cmd":"act","action":{"type":"roll"}}')
+    record = json.loads(referee.handle('{"cmd":"export"}'))["record"]
+    assert [a["source"] for a in record["actions"]] == ["manual", "software"]
+
+
+@pytest.mark.parametrize(
+    ("name", "stored"),
+    [
+        ("  Ann   Lee ", "Ann Lee"),
+        ("Ann\x00", "Ann"),
+        ("\u202eevil", "evil"),
+        ("\u2066Bob\u2069", "Bob"),
+        ("e\u0301va", "\u00e9va"),
+    ],
+)
+def test_player_names_are_cleaned(name: str, stored: str) -> None:
+    """Hardening defect 9: NUL and bidi overrides were stored as sent."""
+    (response,) = run_script([json.dumps({"cmd": "new", "game": "toy_pig", "players": [name]})])
+    assert response["players"] == [stored]
+
+
+@pytest.mark.parametrize(
+    ("names", "message"),
+    [
+        (["x" * 200_000], "Player 1's name has 200000 characters; at most 16"),
+        (["Ann", "\u202e\u202c"], "Every player needs a name."),
+        (["Ann", "Ann\x00"], "Two players have the same name."),
+    ],
+)
+def test_bad_player_names_are_refused(names: list[str], message: str) -> None:
+    """Hardening defect 9: a 200,000-character name was accepted."""
+    request = {"cmd": "new", "game": "toy_pig", "players": names}
+    (response,) = run_script([json.dumps(request)])
+    assert response["error"]["code"] == "invalid_options"
+    assert response["error"]["message"].startswith(message)

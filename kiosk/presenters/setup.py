@@ -18,14 +18,13 @@ from pydantic.fields import FieldInfo
 
 from companion.errors import RefereeError
 from companion.journal import Journal
-from companion.rules import AnyRules
+from companion.rules import MAX_NAME_LENGTH, AnyRules, clean_player_name
 from companion.session import Session
 from firmware_bridge.leds.palette import ISLAND_PLAYER_COLOURS
 from kiosk.presenters.common import RGB, SEAT_COLOURS, Banner, humanize, int_bounds
 
 OptionKind = Literal["switch", "choice", "stepper", "list", "fixed"]
 
-MAX_NAME_LENGTH = 16
 BOARD_SEAT_COLOURS: dict[str, tuple[RGB, ...]] = {
     # Kolossus warbands in rule order: Tua'tha Blue, Krell Yellow, Ishtari Green, Firbolg Red.
     "kolossus": ((0, 90, 255), (255, 190, 0), (0, 200, 60), (230, 30, 30)),
@@ -180,7 +179,7 @@ class SetupPresenter:
 
     def rename(self, seat: int, name: str) -> None:
         if 0 <= seat < len(self.names):
-            self.names[seat] = name.strip()[:MAX_NAME_LENGTH]
+            self.names[seat] = clean_player_name(name)[:MAX_NAME_LENGTH]
 
     def move_up(self, seat: int) -> None:
         """Swap a player with the seat before: seat order is turn order (and colour)."""
