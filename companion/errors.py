@@ -59,3 +59,22 @@ class JournalError(RefereeError):
     """The journal could not be written or read. Nothing was acknowledged."""
 
     code = "journal_error"
+
+
+class GameInUse(JournalError):
+    """Another program plays this game now: one writer per game, so its history stays
+    one line of moves. Says who holds it, so the person at the table can close it."""
+
+    code = "game_in_use"
+
+    def __init__(self, game_id: int, pid: int | None, since: str | None) -> None:
+        self.game_id = game_id
+        self.pid = pid
+        self.since = since
+        holder = "another program" if pid is None else f"another program (process {pid}"
+        if pid is not None:
+            holder += f", since {since})" if since else ")"
+        super().__init__(
+            f"Game {game_id} is open in {holder}; close it there first, or wait until it"
+            " has stopped."
+        )

@@ -1,33 +1,55 @@
 """The crash-safe journal: every accepted action, committed before it is acknowledged.
 
 The only module of :mod:`companion` that does I/O. One SQLite file holds every game:
-a ``games`` row (game, players, options, seed or start position, outcome) and an
-append-only list of ``entries`` — ``act`` (an action as JSON), ``undo`` and ``redo`` —
-so a game is recovered by replaying its entries. WAL with ``synchronous=FULL`` makes
-each commit survive a power cut (SQLite's documentation; an SD card can lose the last
-commit with ``NORMAL``). Each entry carries a CRC-32 of its text: a damaged row is
-reported with its position and moved to ``damaged_entries``, never silently dropped.
+a ``games`` row (game, players, options, seed or start position, outcome, how many
+entries it has) and an append-only list of ``entries`` — ``act`` (an action as JSON),
+``undo`` and ``redo`` — so a game is recovered by replaying its entries. WAL with
+``synchronous=FULL`` makes each commit survive a power cut (SQLite's documentation; an
+SD card can lose the last commit with ``NORMAL``). Each entry carries a CRC-32 of its
+text: a damaged row is reported with its position and moved to ``damaged_entries``,
+never silently dropped.
+
+Trust rules, each from a fault found by testing:
+
+* **One writer per game.** A game is claimed with an exclusive ``flock`` on a small
+  file beside the journal, naming the holder's process and start time. The kernel
+  drops the lock when the process dies, so a crash or power cut never leaves a lock
+  that blocks; a second program gets :class:`GameInUse` instead of writing the same
+  game and tearing its history.
+* **One action, one transaction.** An entry, the game's entry count and its finished
+  mark are committed together: what the reply calls saved is exactly what is saved.
+* **Damage costs a row, not the journal.** Rows and headers are read one by one; what
+  cannot be read is named, the rest stays usable.
+* **Nothing is lost silently.** The schema version is checked, entry counts are kept
+  in the header, a vanished write-ahead log, an emptied file and dropped tables are
+  noticed when the journal opens and reported by :meth:`Journal.check`.
 """
 
 from __future__ import annotations
 
+import errno
+import fcntl
 import json
 import os
 import sqlite3
 import zlib
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, Literal
+from typing import IO, Any, Literal
 
-from companion.errors import JournalError
+from companion.errors import GameInUse, JournalError
 from companion.model import Frozen
 
 EntryKind = Literal["act", "undo", "redo"]
 GameStatus = Literal["active", "finished"]
+ENTRY_KINDS: tuple[EntryKind, ...] = ("act", "undo", "redo")
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
+"""1: the first journals. 2: ``games.entry_count``, kept with every entry."""
+
+TABLES = ("meta", "games", "entries", "damaged_entries")
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -42,7 +64,8 @@ CREATE TABLE IF NOT EXISTS games (
     updated TEXT NOT NULL,
     status TEXT NOT NULL DEFAULT 'active',
     outcome TEXT,
-    demo INTEGER NOT NULL DEFAULT 0
+    demo INTEGER NOT NULL DEFAULT 0,
+    entry_count INTEGER NOT NULL DEFAULT 0
 );
 CREATE TABLE IF NOT EXISTS entries (
     game_id INTEGER NOT NULL REFERENCES games(game_id),
@@ -62,6 +85,13 @@ CREATE TABLE IF NOT EXISTS damaged_entries (
     found TEXT NOT NULL
 );
 """
+
+# Losses noticed when opening are kept as notes in ``meta`` (keys ``note:…``), so the
+# doctor keeps reporting them after the file itself looks healthy again.
+_NOTE_LOST_WAL = "note:lost_wal"
+_NOTE_EMPTIED = "note:emptied"
+_NOTE_MISSING_TABLES = "note:missing_tables"
+_NOTE_NO_VERSION = "note:no_schema_version"
 
 
 def _now() -> str:
@@ -99,39 +129,188 @@ class Entry(Frozen):
 
 
 class Damage(Frozen):
-    """A journal row that could not be used, and where it was."""
+    """A journal row that could not be used, and where it was (``seq`` 0: the header)."""
 
     game_id: int
     seq: int
     reason: str
 
     def describe(self) -> str:
-        return f"game {self.game_id}, entry {self.seq}: {self.reason}"
+        where = "header" if self.seq == 0 else f"entry {self.seq}"
+        return f"game {self.game_id}, {where}: {self.reason}"
+
+
+class OutcomeMark(Frozen):
+    """A change of a game's finished mark, written with the entry that caused it."""
+
+    outcome: dict[str, Any] | None  # None: active again (an undo reopened the game)
+
+
+class LockHolder(Frozen):
+    """Who plays a game right now: a process and since when."""
+
+    pid: int | None
+    since: str | None
 
 
 class Journal:
     """An SQLite journal of games. Not thread-safe: one owner (the main loop) uses it."""
 
-    def __init__(self, path: str | os.PathLike[str]) -> None:
-        """Open or create the journal at ``path`` (``":memory:"`` for a throwaway one)."""
+    def __init__(self, path: str | os.PathLike[str], *, read_only: bool = False) -> None:
+        """Open or create the journal at ``path`` (``":memory:"`` for a throwaway one).
+
+        With ``read_only``, or when the file or its folder cannot be written, the journal
+        is opened read-only: games can be listed and exported, nothing can be saved
+        (:attr:`read_only_reason` says why).
+        """
         self.path = str(path)
+        self.read_only = False
+        self.read_only_reason: str | None = None
+        self._noticed: dict[str, str] = {}  # note key → sentence, found while opening
+        self._locks: dict[int, IO[str]] = {}
+        self._in_memory = self.path == ":memory:"
         try:
-            if self.path != ":memory:":
-                Path(self.path).parent.mkdir(parents=True, exist_ok=True)
-            self._db = sqlite3.connect(self.path, isolation_level=None)
-            self._db.execute("PRAGMA journal_mode=WAL")
-            self._db.execute("PRAGMA synchronous=FULL")
-            self._db.execute("PRAGMA foreign_keys=ON")
-            self._db.executescript(_SCHEMA)
-            self._db.execute(
-                "INSERT OR IGNORE INTO meta(key, value) VALUES ('schema_version', ?)",
-                (str(SCHEMA_VERSION),),
-            )
+            self._db = self._connect(read_only)
+            if not self.read_only:
+                self._prepare()
         except (sqlite3.Error, OSError) as exc:
-            raise JournalError(f"Cannot open the journal {self.path}: {exc}") from None
+            raise JournalError(f"Cannot open the journal {self.path}: {_describe(exc)}") from None
+
+    # --- opening ---------------------------------------------------------------------
+
+    def _connect(self, read_only: bool) -> sqlite3.Connection:
+        file = Path(self.path)
+        if self._in_memory:
+            return sqlite3.connect(self.path, isolation_level=None)
+        if file.is_dir():
+            raise JournalError(f"Cannot open the journal {self.path}: it is a folder, not a file.")
+        blocking = next((p for p in file.parents if p.exists() and not p.is_dir()), None)
+        if blocking is not None:
+            raise JournalError(
+                f"Cannot open the journal {self.path}: {blocking} is a file, not a folder."
+            )
+        reason = "opened read-only on request" if read_only else self._why_not_writable(file)
+        if reason is None:
+            file.parent.mkdir(parents=True, exist_ok=True)
+            if file.exists() and file.stat().st_size == 0:
+                self._noticed[_NOTE_EMPTIED] = (
+                    "the journal file was empty (0 bytes) when it was opened: if games were"
+                    " stored here, the file was cut off and they are lost."
+                )
+            if self._marker().exists() and not Path(self.path + "-wal").exists():
+                self._noticed[_NOTE_LOST_WAL] = (
+                    "the journal's write-ahead log (-wal file) vanished after the companion"
+                    " stopped without closing it: moves made just before may be lost."
+                )
+            db = sqlite3.connect(self.path, isolation_level=None)
+            db.execute("PRAGMA journal_mode=WAL")
+            db.execute("PRAGMA synchronous=FULL")
+            db.execute("PRAGMA foreign_keys=ON")
+            return db
+        self.read_only, self.read_only_reason = True, reason
+        if not file.exists():
+            raise JournalError(f"Cannot open the journal {self.path}: there is no such file.")
+        uri = f"{file.resolve().as_uri()}?mode=ro"
+        db = sqlite3.connect(uri, uri=True, isolation_level=None)
+        try:
+            db.execute("SELECT COUNT(*) FROM sqlite_master").fetchone()
+        except sqlite3.OperationalError:
+            # A WAL journal in a folder that cannot be written has no -shm file to read
+            # through; nobody can be writing it either, so it is read as it stands.
+            db.close()
+            db = sqlite3.connect(f"{file.resolve().as_uri()}?immutable=1", uri=True)
+            db.isolation_level = None
+        return db
+
+    @staticmethod
+    def _why_not_writable(file: Path) -> str | None:
+        folder = file.parent if file.parent.exists() else None
+        if file.exists() and not os.access(file, os.W_OK):
+            return f"the file {file} cannot be written"
+        writable_folder = folder is None or os.access(folder, os.W_OK | os.X_OK)
+        if file.exists() and not writable_folder:
+            return f"the folder {folder} cannot be written"
+        return None
+
+    def _prepare(self) -> None:
+        """Check what the file holds, migrate an older schema, note losses found."""
+        existing = {
+            name
+            for (name,) in self._db.execute("SELECT name FROM sqlite_master WHERE type='table'")
+        }
+        if existing and not existing.issuperset(TABLES):
+            missing = ", ".join(t for t in TABLES if t not in existing)
+            self._noticed[_NOTE_MISSING_TABLES] = (
+                f"the journal had lost its table(s) {missing}: what they held is gone."
+            )
+        version = self._schema_version() if "meta" in existing else None
+        if version is not None and version > SCHEMA_VERSION:
+            self._db.close()
+            self._db = self._connect(read_only=True)
+            self.read_only_reason = (
+                f"it was written by a newer version of the companion (journal schema"
+                f" {version}; this version knows {SCHEMA_VERSION})"
+            )
+            return
+        if "meta" in existing and version is None:
+            self._noticed[_NOTE_NO_VERSION] = (
+                "the journal did not say which schema version it had; it was treated as"
+                " version 1 and upgraded."
+            )
+        self._db.executescript(_SCHEMA)
+        if "games" in existing and (version or 1) < 2:
+            self._migrate_to_2()
+        self._db.execute(
+            "INSERT OR REPLACE INTO meta(key, value) VALUES ('schema_version', ?)",
+            (str(SCHEMA_VERSION),),
+        )
+        for key, note in self._noticed.items():
+            self._db.execute(
+                "INSERT OR REPLACE INTO meta(key, value) VALUES (?, ?)", (key, f"{_now()}: {note}")
+            )
+        self._mark_open()
+
+    def _schema_version(self) -> int | None:
+        row = self._db.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()
+        try:
+            return None if row is None else int(row[0])
+        except ValueError:
+            return None
+
+    def _migrate_to_2(self) -> None:
+        columns = {row[1] for row in self._db.execute("PRAGMA table_info(games)")}
+        with self._transaction("upgrade the journal to schema 2"):
+            if "entry_count" not in columns:
+                self._db.execute(
+                    "ALTER TABLE games ADD COLUMN entry_count INTEGER NOT NULL DEFAULT 0"
+                )
+            self._db.execute(
+                "UPDATE games SET entry_count ="
+                " (SELECT COUNT(*) FROM entries e WHERE e.game_id = games.game_id)"
+            )
+
+    # The "open" marker: created by a writer, removed by the last one to close cleanly
+    # (the one whose close made SQLite fold the write-ahead log away). Present while no
+    # write-ahead log exists means the log was deleted after an unclean stop.
+
+    def _marker(self) -> Path:
+        return Path(self.path + "-open")
+
+    def _mark_open(self) -> None:
+        if self._in_memory:
+            return
+        with suppress(OSError):
+            self._marker().touch()
 
     def close(self) -> None:
+        for game_id in list(self._locks):
+            self.release(game_id)
         self._db.close()
+        if self._in_memory or self.read_only:
+            return
+        if not Path(self.path + "-wal").exists():  # the last to close: the log is folded in
+            with suppress(OSError):
+                self._marker().unlink()
 
     def __enter__(self) -> Journal:
         return self
@@ -141,6 +320,11 @@ class Journal:
 
     @contextmanager
     def _transaction(self, what: str) -> Iterator[sqlite3.Connection]:
+        if self.read_only:
+            raise JournalError(
+                f"Could not {what}: the journal {self.path} is read-only"
+                f" ({self.read_only_reason}); nothing can be saved."
+            )
         try:
             self._db.execute("BEGIN IMMEDIATE")
             try:
@@ -150,7 +334,78 @@ class Journal:
                 raise
             self._db.execute("COMMIT")
         except sqlite3.Error as exc:
-            raise JournalError(f"Could not {what} in the journal {self.path}: {exc}") from None
+            with suppress(sqlite3.Error):
+                if self._db.in_transaction:
+                    self._db.execute("ROLLBACK")
+            raise JournalError(
+                f"Could not {what} in the journal {self.path}: {_describe(exc)}"
+            ) from None
+
+    # --- one writer per game ---------------------------------------------------------
+
+    def _lock_path(self, game_id: int) -> Path:
+        return Path(self.path + ".locks") / f"game-{game_id}.lock"
+
+    def claim(self, game_id: int) -> None:
+        """Become the one program that plays ``game_id``; GameInUse if another does.
+
+        Claiming a game this journal object already holds is a no-op.
+        """
+        if self._in_memory or game_id in self._locks:
+            return
+        path = self._lock_path(game_id)
+        try:
+            path.parent.mkdir(exist_ok=True)
+            handle = open(path, "a+", encoding="utf-8")  # noqa: SIM115 - held until release
+        except OSError as exc:
+            if self.read_only:
+                return  # nothing can be written anyway
+            raise JournalError(
+                f"Cannot lock game {game_id} in {path.parent}: {_describe(exc)}"
+            ) from None
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError as exc:
+            holder = _read_holder(handle)
+            handle.close()
+            if exc.errno not in (errno.EWOULDBLOCK, errno.EACCES):
+                raise JournalError(f"Cannot lock game {game_id}: {_describe(exc)}") from None
+            raise GameInUse(game_id, holder.pid, holder.since) from None
+        handle.seek(0)
+        handle.truncate()
+        handle.write(f"{os.getpid()} {_now()}\n")
+        handle.flush()
+        self._locks[game_id] = handle
+
+    def release(self, game_id: int) -> None:
+        """Let another program play ``game_id`` (the kernel also does it when we die)."""
+        handle = self._locks.pop(game_id, None)
+        if handle is not None:
+            with suppress(OSError):
+                fcntl.flock(handle, fcntl.LOCK_UN)
+            handle.close()
+
+    def release_all_but(self, game_id: int | None) -> None:
+        """Keep only ``game_id`` claimed: a journal object plays one game at a time."""
+        for held in [g for g in self._locks if g != game_id]:
+            self.release(held)
+
+    def holder(self, game_id: int) -> LockHolder | None:
+        """Who holds ``game_id`` (this process included), or None if nobody does."""
+        if self._in_memory:
+            return None
+        if game_id in self._locks:
+            return LockHolder(pid=os.getpid(), since=_read_holder(self._locks[game_id]).since)
+        try:
+            with open(self._lock_path(game_id), encoding="utf-8") as handle:
+                try:
+                    fcntl.flock(handle, fcntl.LOCK_SH | fcntl.LOCK_NB)
+                except OSError:
+                    return _read_holder(handle)
+                fcntl.flock(handle, fcntl.LOCK_UN)
+                return None
+        except OSError:
+            return None
 
     # --- writing ---------------------------------------------------------------------
 
@@ -163,6 +418,7 @@ class Journal:
         start_position: dict[str, Any] | None = None,
         demo: bool = False,
     ) -> int:
+        """Record a new game and claim it for this program."""
         now = _now()
         with self._transaction("create a game") as db:
             cur = db.execute(
@@ -182,45 +438,90 @@ class Journal:
             game_id = cur.lastrowid
         if game_id is None:  # pragma: no cover - sqlite always sets it for an INSERT
             raise JournalError("The journal did not return a game id.")
+        self.claim(game_id)
         return game_id
 
-    def append(self, game_id: int, kind: EntryKind, payload: str = "") -> int:
-        """Append one entry and commit it. Returns its position (seq), 1-based."""
+    def append(
+        self,
+        game_id: int,
+        kind: EntryKind,
+        payload: str = "",
+        *,
+        mark: OutcomeMark | None = None,
+    ) -> int:
+        """Append one entry — with the finished mark it changes — in one commit.
+
+        Returns the entry's position (seq), 1-based. Refused with GameInUse when another
+        program holds the game.
+        """
+        self._check_claim(game_id)
         with self._transaction("record the action") as db:
             row = db.execute(
                 "SELECT COALESCE(MAX(seq), 0) FROM entries WHERE game_id = ?", (game_id,)
             ).fetchone()
             seq = int(row[0]) + 1
+            now = _now()
             db.execute(
                 "INSERT INTO entries(game_id, seq, kind, payload, crc, at)"
                 " VALUES (?, ?, ?, ?, ?, ?)",
-                (game_id, seq, kind, payload, entry_crc(kind, payload), _now()),
+                (game_id, seq, kind, payload, entry_crc(kind, payload), now),
             )
-            db.execute("UPDATE games SET updated = ? WHERE game_id = ?", (_now(), game_id))
+            db.execute(
+                "UPDATE games SET updated = ?, entry_count = entry_count + 1 WHERE game_id = ?",
+                (now, game_id),
+            )
+            if mark is not None:
+                self._write_mark(db, game_id, mark)
         return seq
 
     def set_outcome(self, game_id: int, outcome: dict[str, Any] | None) -> None:
-        """Mark a game finished (with its outcome) or active again (after an undo)."""
-        status = "active" if outcome is None else "finished"
-        text = None if outcome is None else json.dumps(outcome, sort_keys=True)
+        """Mark a game finished (with its outcome) or active again, on its own.
+
+        Only for repairs (a resumed game whose mark disagrees with its replay); a move's
+        mark goes with its entry through :meth:`append`.
+        """
+        self._check_claim(game_id)
         with self._transaction("record the outcome") as db:
-            db.execute(
-                "UPDATE games SET status = ?, outcome = ?, updated = ? WHERE game_id = ?",
-                (status, text, _now(), game_id),
-            )
+            self._write_mark(db, game_id, OutcomeMark(outcome=outcome))
+
+    @staticmethod
+    def _write_mark(db: sqlite3.Connection, game_id: int, mark: OutcomeMark) -> None:
+        status = "active" if mark.outcome is None else "finished"
+        text = None if mark.outcome is None else json.dumps(mark.outcome, sort_keys=True)
+        db.execute(
+            "UPDATE games SET status = ?, outcome = ?, updated = ? WHERE game_id = ?",
+            (status, text, _now(), game_id),
+        )
+
+    def _check_claim(self, game_id: int) -> None:
+        if not self._in_memory and not self.read_only and game_id not in self._locks:
+            self.claim(game_id)
 
     def quarantine(self, game_id: int, from_seq: int, reason: str) -> int:
         """Move entries ``from_seq`` onwards to ``damaged_entries``; returns how many.
 
         Used after a replay stopped at a bad row, so the game can go on from the last
-        good action while the bad rows stay on record for inspection.
+        good action while the bad rows stay on record for inspection. Entries the header
+        counted but that are gone are put on record as missing. The rows are moved as
+        stored bytes: a row that is not valid text is kept as it is.
         """
+        self._check_claim(game_id)
         with self._transaction("set damaged entries aside") as db:
             rows = db.execute(
-                "SELECT seq, kind, payload FROM entries WHERE game_id = ? AND seq >= ?",
+                "SELECT seq, CAST(kind AS BLOB), CAST(payload AS BLOB) FROM entries"
+                " WHERE game_id = ? AND seq >= ? ORDER BY seq",
                 (game_id, from_seq),
             ).fetchall()
+            counted = db.execute(
+                "SELECT entry_count FROM games WHERE game_id = ?", (game_id,)
+            ).fetchone()
             found = _now()
+            present = {seq for seq, _, _ in rows}
+            missing = [
+                s
+                for s in range(from_seq, int(counted[0] if counted else 0) + 1)
+                if s not in present
+            ]
             db.executemany(
                 "INSERT INTO damaged_entries(game_id, seq, kind, payload, reason, found)"
                 " VALUES (?, ?, ?, ?, ?, ?)",
@@ -234,9 +535,18 @@ class Journal:
                         found,
                     )
                     for seq, kind, payload in rows
+                ]
+                + [
+                    (game_id, seq, None, None, reason if seq == from_seq else "missing", found)
+                    for seq in missing
                 ],
             )
             db.execute("DELETE FROM entries WHERE game_id = ? AND seq >= ?", (game_id, from_seq))
+            db.execute(
+                "UPDATE games SET entry_count ="
+                " (SELECT COUNT(*) FROM entries e WHERE e.game_id = ?) WHERE game_id = ?",
+                (game_id, game_id),
+            )
         return len(rows)
 
     def delete_game(self, game_id: int) -> None:
@@ -244,93 +554,159 @@ class Journal:
         with self._transaction("delete a game") as db:
             db.execute("DELETE FROM entries WHERE game_id = ?", (game_id,))
             db.execute("DELETE FROM games WHERE game_id = ?", (game_id,))
+        self.release(game_id)
+        with suppress(OSError):
+            self._lock_path(game_id).unlink()
 
     # --- reading ---------------------------------------------------------------------
 
-    def _info(self, row: tuple[Any, ...]) -> GameInfo:
-        (
-            game_id,
-            game,
-            players,
-            options,
-            seed,
-            start,
-            created,
-            updated,
-            status,
-            outcome,
-            demo,
-            entries,
-        ) = row
-        return GameInfo(
-            game_id=game_id,
-            game=game,
-            players=tuple(json.loads(players)),
-            options=json.loads(options),
-            seed=seed,
-            start_position=None if start is None else json.loads(start),
-            created=created,
-            updated=updated,
-            status=status,
-            outcome=None if outcome is None else json.loads(outcome),
-            demo=bool(demo),
-            entries=entries,
-        )
-
-    _INFO_SQL = (
-        "SELECT g.game_id, g.game, g.players, g.options, g.seed, g.start_position, g.created,"
-        " g.updated, g.status, g.outcome, g.demo,"
-        " (SELECT COUNT(*) FROM entries e WHERE e.game_id = g.game_id)"
-        " FROM games g"
+    _HEADER_SQL = (
+        "SELECT game_id, CAST(game AS BLOB), CAST(players AS BLOB), CAST(options AS BLOB),"
+        " seed, CAST(start_position AS BLOB), CAST(created AS BLOB), CAST(updated AS BLOB),"
+        " CAST(status AS BLOB), CAST(outcome AS BLOB), demo, entry_count"
+        " FROM games WHERE game_id = ?"
     )
 
-    def games(self, *, include_demo: bool = False) -> list[GameInfo]:
-        """Every game, most recently played first."""
-        sql = self._INFO_SQL + ("" if include_demo else " WHERE g.demo = 0")
+    def _header(self, game_id: int) -> GameInfo | None:
+        """One game's header; None if there is no such game. Raises ValueError (with
+        the reason) or sqlite3.DatabaseError when the row cannot be read."""
+        row = self._db.execute(self._HEADER_SQL, (game_id,)).fetchone()
+        if row is None:
+            return None
+        (gid, game, players, options, seed, start, created, updated, status, outcome, demo,
+         entries) = row  # fmt: skip
+
+        def text(value: bytes | None, column: str) -> str:
+            if value is None:
+                raise ValueError(f"{column} is empty")
+            try:
+                return value.decode("utf-8")
+            except UnicodeDecodeError:
+                raise ValueError(f"{column} is not valid text") from None
+
+        def decoded(value: bytes | None, column: str) -> Any:
+            try:
+                return json.loads(text(value, column))
+            except json.JSONDecodeError:
+                raise ValueError(f"{column} is not valid JSON") from None
+
         try:
-            rows = self._db.execute(sql + " ORDER BY g.updated DESC, g.game_id DESC").fetchall()
-            return [self._info(r) for r in rows]
-        except (sqlite3.Error, ValueError) as exc:
-            raise JournalError(f"Cannot list the games in {self.path}: {exc}") from None
+            return GameInfo(
+                game_id=gid,
+                game=text(game, "game"),
+                players=tuple(decoded(players, "players")),
+                options=decoded(options, "options"),
+                seed=seed,
+                start_position=None if start is None else decoded(start, "start_position"),
+                created=text(created, "created"),
+                updated=text(updated, "updated"),
+                status=text(status, "status"),
+                outcome=None if outcome is None else decoded(outcome, "outcome"),
+                demo=bool(demo),
+                entries=entries,
+            )
+        except (TypeError, ValueError) as exc:
+            first = str(exc).splitlines()[0]
+            raise ValueError(first) from None
+
+    def _game_ids(self, include_demo: bool) -> list[int]:
+        sql = "SELECT game_id FROM games" + ("" if include_demo else " WHERE demo IS NOT 1")
+        try:
+            return [
+                gid for (gid,) in self._db.execute(sql + " ORDER BY updated DESC, game_id DESC")
+            ]
+        except sqlite3.DatabaseError:
+            # The index or the ordering column cannot be read: fall back to rowid order.
+            return [gid for (gid,) in self._db.execute("SELECT game_id FROM games ORDER BY 1 DESC")]
+
+    def _headers(self, include_demo: bool) -> tuple[list[GameInfo], list[Damage]]:
+        try:
+            ids = self._game_ids(include_demo)
+        except sqlite3.DatabaseError as exc:
+            raise JournalError(f"Cannot list the games in {self.path}: {_describe(exc)}") from None
+        good: list[GameInfo] = []
+        bad: list[Damage] = []
+        for game_id in ids:
+            try:
+                info = self._header(game_id)
+            except (ValueError, sqlite3.DatabaseError) as exc:
+                bad.append(Damage(game_id=game_id, seq=0, reason=f"unreadable header: {exc}"))
+                continue
+            if info is not None and (include_demo or not info.demo):
+                good.append(info)
+        return good, bad
+
+    def games(self, *, include_demo: bool = False) -> list[GameInfo]:
+        """Every game whose header can be read, most recently played first.
+
+        A damaged header never hides the others: :meth:`unreadable_games` names it.
+        """
+        return self._headers(include_demo)[0]
+
+    def unreadable_games(self) -> list[Damage]:
+        """The games whose header cannot be read, and why."""
+        return self._headers(include_demo=True)[1]
 
     def game(self, game_id: int) -> GameInfo:
         try:
-            row = self._db.execute(self._INFO_SQL + " WHERE g.game_id = ?", (game_id,)).fetchone()
-        except sqlite3.Error as exc:
-            raise JournalError(f"Cannot read game {game_id}: {exc}") from None
-        if row is None:
-            raise JournalError(f"There is no game {game_id} in the journal.")
-        try:
-            return self._info(row)
+            info = self._header(game_id)
+        except sqlite3.DatabaseError as exc:
+            raise JournalError(f"Cannot read game {game_id}: {_describe(exc)}") from None
         except ValueError as exc:
-            raise JournalError(f"Game {game_id}'s header is damaged: {exc}") from None
+            raise JournalError(
+                f"Game {game_id}'s header (its row in the journal's games table) is damaged: {exc}."
+            ) from None
+        if info is None:
+            raise JournalError(f"There is no game {game_id} in the journal.")
+        return info
 
     def entries(self, game_id: int) -> tuple[list[Entry], Damage | None]:
         """The good entries of a game in order, and the first damaged one (if any).
 
-        Reading stops at the first row that fails its checksum, has an unknown kind or
-        breaks the sequence: everything after it cannot be trusted to replay.
+        Reading goes row by row and stops at the first row that cannot be read or
+        decoded, fails its checksum, has an unknown kind or breaks the sequence — or
+        when entries the header counts are missing: what follows cannot be trusted to
+        replay.
         """
-        try:
-            rows = self._db.execute(
-                "SELECT seq, kind, payload, crc FROM entries WHERE game_id = ? ORDER BY seq",
-                (game_id,),
-            ).fetchall()
-        except sqlite3.Error as exc:
-            raise JournalError(f"Cannot read game {game_id}'s entries: {exc}") from None
         good: list[Entry] = []
-        for expected, (seq, kind, payload, crc) in enumerate(rows, start=1):
-            reason = None
-            if seq != expected:
-                reason = f"entry {expected} is missing (found {seq} instead)"
-                seq = expected
-            elif kind not in ("act", "undo", "redo"):
-                reason = f"unknown entry kind {kind!r}"
-            elif not isinstance(payload, str) or crc != entry_crc(kind, payload):
-                reason = "checksum mismatch (the row is truncated or corrupt)"
-            if reason is not None:
-                return good, Damage(game_id=game_id, seq=seq, reason=reason)
-            good.append(Entry(seq=seq, kind=kind, payload=payload))
+        try:
+            counted = self._db.execute(
+                "SELECT entry_count FROM games WHERE game_id = ?", (game_id,)
+            ).fetchone()
+            cursor = self._db.execute(
+                "SELECT seq, CAST(kind AS BLOB), CAST(payload AS BLOB), crc FROM entries"
+                " WHERE game_id = ? ORDER BY seq",
+                (game_id,),
+            )
+        except sqlite3.DatabaseError as exc:
+            raise JournalError(f"Cannot read game {game_id}'s entries: {_describe(exc)}") from None
+        expected = 1
+        while True:
+            try:
+                row = cursor.fetchone()
+            except sqlite3.DatabaseError as exc:
+                return good, Damage(
+                    game_id=game_id, seq=expected, reason=f"unreadable row: {_describe(exc)}"
+                )
+            if row is None:
+                break
+            damage = _check_row(game_id, expected, row)
+            if isinstance(damage, Damage):
+                return good, damage
+            good.append(damage)
+            expected += 1
+        recorded = int(counted[0]) if counted is not None else 0
+        if recorded > len(good):
+            first = len(good) + 1
+            span = f"entry {first}" if recorded == first else f"entries {first}–{recorded}"
+            return good, Damage(
+                game_id=game_id,
+                seq=first,
+                reason=(
+                    f"{span} missing: the header counts {recorded} acknowledged entries,"
+                    f" {len(good)} are present"
+                ),
+            )
         return good, None
 
     def damaged(self, game_id: int) -> list[Damage]:
@@ -338,3 +714,117 @@ class Journal:
             "SELECT seq, reason FROM damaged_entries WHERE game_id = ? ORDER BY seq", (game_id,)
         ).fetchall()
         return [Damage(game_id=game_id, seq=s, reason=r) for s, r in rows]
+
+    # --- health ----------------------------------------------------------------------
+
+    def check(self, *, full: bool = False) -> list[str]:
+        """Every problem found, as sentences for people; an empty list means healthy.
+
+        ``full`` runs SQLite's ``integrity_check`` (reads every page) instead of the
+        faster ``quick_check``.
+        """
+        problems = []
+        if self.read_only:
+            # Notes could not be stored: say what was noticed now.
+            problems += [f"Noticed on opening: {note}" for note in self._noticed.values()]
+        if self.read_only_reason and "newer version" in self.read_only_reason:
+            problems.append(f"The journal is read-only: {self.read_only_reason}.")
+        pragma = "integrity_check" if full else "quick_check"
+        try:
+            rows = [r[0] for r in self._db.execute(f"PRAGMA {pragma}(20)")]
+        except sqlite3.DatabaseError as exc:
+            return [*problems, f"The journal file is damaged: {_describe(exc)}."]
+        if rows != ["ok"]:
+            problems.append(
+                f"SQLite's {pragma} found damage: " + "; ".join(str(r) for r in rows[:5])
+            )
+        try:
+            problems.extend(self._logical_problems())
+        except sqlite3.DatabaseError as exc:
+            problems.append(f"The journal's tables cannot be read: {_describe(exc)}.")
+        return list(dict.fromkeys(problems))
+
+    def _logical_problems(self) -> list[str]:
+        problems: list[str] = []
+        tables = {
+            name
+            for (name,) in self._db.execute("SELECT name FROM sqlite_master WHERE type='table'")
+        }
+        missing = [t for t in TABLES if t not in tables]
+        if missing:
+            return [f"The journal has no {', '.join(missing)} table: it is not usable."]
+        version = self._schema_version()
+        if version is None:
+            problems.append("The journal does not record its schema version.")
+        for (note,) in self._db.execute(
+            "SELECT value FROM meta WHERE key LIKE 'note:%' ORDER BY key"
+        ):
+            problems.append(f"Noticed on opening, {note}")
+        for damage in self.unreadable_games():
+            problems.append(f"Game {damage.game_id}'s header is damaged: {damage.reason}.")
+        for game_id, counted, present in self._db.execute(
+            "SELECT g.game_id, g.entry_count,"
+            " (SELECT COUNT(*) FROM entries e WHERE e.game_id = g.game_id) FROM games g"
+        ):
+            if counted != present:
+                lost = " (acknowledged moves are missing)" if counted > present else ""
+                problems.append(
+                    f"Game {game_id}: the header counts {counted} entries but {present} are"
+                    f" present{lost}."
+                )
+        aside = self._db.execute(
+            "SELECT COUNT(*), COUNT(DISTINCT game_id) FROM damaged_entries"
+        ).fetchone()
+        if aside[0]:
+            problems.append(
+                f"{aside[0]} damaged entries of {aside[1]} game(s) are set aside"
+                " (see `companion damage`)."
+            )
+        return problems
+
+
+def _check_row(game_id: int, expected: int, row: tuple[Any, ...]) -> Entry | Damage:
+    seq, kind_bytes, payload_bytes, crc = row
+    if seq != expected:
+        return Damage(
+            game_id=game_id,
+            seq=expected,
+            reason=f"entry {expected} is missing (found {seq} instead)",
+        )
+    try:
+        kind = bytes(kind_bytes).decode("utf-8")
+        payload = bytes(payload_bytes).decode("utf-8")
+    except (TypeError, UnicodeDecodeError):
+        return Damage(game_id=game_id, seq=seq, reason="the row is not valid text (corrupt)")
+    if kind not in ENTRY_KINDS:
+        return Damage(game_id=game_id, seq=seq, reason=f"unknown entry kind {kind!r}")
+    if crc != entry_crc(kind, payload):
+        return Damage(
+            game_id=game_id, seq=seq, reason="checksum mismatch (the row is truncated or corrupt)"
+        )
+    return Entry(seq=seq, kind=kind, payload=payload)
+
+
+def _read_holder(handle: IO[str]) -> LockHolder:
+    try:
+        handle.seek(0)
+        pid_text, _, since = handle.read(200).strip().partition(" ")
+        return LockHolder(pid=int(pid_text), since=since or None)
+    except (OSError, ValueError):
+        return LockHolder(pid=None, since=None)
+
+
+def _describe(exc: BaseException) -> str:
+    """An OS or SQLite error as a phrase, with the plain-language reason where known."""
+    if isinstance(exc, OSError) and exc.errno == errno.ENAMETOOLONG:
+        return "the path is too long for the file system"
+    if isinstance(exc, OSError) and exc.errno == errno.ENOTDIR:
+        return "a part of the path is a file, not a folder"
+    if isinstance(exc, OSError) and exc.errno == errno.ENOSPC:
+        return "the storage is full"
+    text = str(exc)
+    if "database or disk is full" in text:
+        return "the storage is full (database or disk is full)"
+    if "file is not a database" in text:
+        return "the file is not a journal (not an SQLite database, or its first page is damaged)"
+    return text

@@ -5,7 +5,8 @@ and only then makes it the current state: an action is acknowledged exactly when
 durable. Undo and redo are journal entries too, so a resumed game has the same undo
 history. Resuming replays the journal from the setup (or the loaded start position);
 a damaged row stops the replay at the last good action, is reported with its position
-and set aside, and the game goes on from there.
+and set aside, and the game goes on from there. A session plays its game alone: the
+journal's per-game lock keeps a second program from writing the same game.
 """
 
 from __future__ import annotations
@@ -13,10 +14,16 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from companion.errors import RefereeError, RuleViolation
+from companion.errors import (
+    InvalidOptions,
+    InvalidPosition,
+    JournalError,
+    RefereeError,
+    RuleViolation,
+)
 from companion.events import Event
-from companion.games import get_rules
-from companion.journal import Damage, EntryKind, Journal
+from companion.games import available_games, get_rules
+from companion.journal import Damage, EntryKind, GameInfo, Journal, OutcomeMark
 from companion.outcome import Outcome
 from companion.rules import AnyRules
 
@@ -76,6 +83,7 @@ class Session:
             game_id = journal.create_game(
                 rules.name, tuple(state.players), opts.model_dump(mode="json"), seed, demo=demo
             )
+            journal.release_all_but(game_id)
         return cls(rules, state, options=opts, seed=seed, journal=journal, game_id=game_id)
 
     @classmethod
@@ -101,6 +109,7 @@ class Session:
                 state.rng.seed,
                 start_position=dumped,
             )
+            journal.release_all_but(game_id)
         return cls(
             rules,
             state,
@@ -113,19 +122,35 @@ class Session:
 
     @classmethod
     def resume(cls, journal: Journal, game_id: int) -> tuple[Session, Damage | None]:
-        """Replay a journaled game. Returns the session and the damage found, if any.
+        """Replay a journaled game to play on. Returns the session and the damage found.
 
-        A damaged or unreplayable entry ends the replay at the last good action; it and
-        everything after it are moved aside in the journal (never deleted) so that new
-        actions can be recorded.
+        The game is claimed first (GameInUse if another program plays it). A damaged or
+        unreplayable entry ends the replay at the last good action; it and everything
+        after it are moved aside in the journal (never deleted) so that new actions can
+        be recorded.
         """
+        journal.claim(game_id)
+        journal.release_all_but(game_id)
+        session, damage = cls._replay(journal, game_id)
+        if damage is not None and not journal.read_only:
+            journal.quarantine(game_id, damage.seq, damage.reason)
+        if not journal.read_only:
+            session._sync_outcome()
+        return session, damage
+
+    @classmethod
+    def view(cls, journal: Journal, game_id: int) -> tuple[Session, Damage | None]:
+        """Replay a journaled game to look at it (export, scores): nothing is claimed or
+        written, so it works while another program plays the game, and on a read-only
+        journal. The session it returns cannot record actions."""
+        session, damage = cls._replay(journal, game_id)
+        session.journal = None
+        return session, damage
+
+    @classmethod
+    def _replay(cls, journal: Journal, game_id: int) -> tuple[Session, Damage | None]:
         info = journal.game(game_id)
-        rules = get_rules(info.game)
-        opts = rules.parse_options(info.options)
-        if info.start_position is not None:
-            state = rules.load_position(info.start_position)
-        else:
-            state = rules.setup(info.players, opts, info.seed)
+        rules, state, opts = cls._start_of(info)
         session = cls(
             rules,
             state,
@@ -147,13 +172,27 @@ class Session:
             except RefereeError as exc:
                 damage = Damage(game_id=game_id, seq=entry.seq, reason=f"cannot replay: {exc}")
                 break
-        if damage is not None:
-            journal.quarantine(game_id, damage.seq, damage.reason)
         session._recorded_outcome = (
             None if info.outcome is None else Outcome.model_validate(info.outcome)
         )
-        session._record_outcome()
         return session, damage
+
+    @staticmethod
+    def _start_of(info: GameInfo) -> tuple[AnyRules, Any, Any]:
+        """The rules, first state and options a header describes; JournalError naming
+        the header when they cannot be made (an unknown game, players or options that
+        do not validate: the row was damaged)."""
+        where = f"Game {info.game_id}'s header (its row in the journal's games table)"
+        if info.game not in available_games():
+            raise JournalError(f"{where} names an unknown game {info.game!r}: it is damaged.")
+        rules = get_rules(info.game)
+        try:
+            opts = rules.parse_options(info.options)
+            if info.start_position is not None:
+                return rules, rules.load_position(info.start_position), opts
+            return rules, rules.setup(info.players, opts, info.seed), opts
+        except (InvalidOptions, InvalidPosition) as exc:
+            raise JournalError(f"{where} cannot start the game: {exc}") from None
 
     # --- the game --------------------------------------------------------------------
 
@@ -195,28 +234,27 @@ class Session:
         """
         parsed = self.rules.parse_action(action)
         new_state, events = self.rules.apply(self.state, parsed)
-        self._write("act", self.rules.action_adapter.dump_json(parsed).decode())
+        self._commit("act", new_state, self.rules.action_adapter.dump_json(parsed).decode())
         self._push(parsed, new_state, events)
         self._redo.clear()
-        self._record_outcome()
         return events
 
     def undo(self) -> Any:
         """Take back the last action; returns it. RuleViolation if there is none."""
         if not self._actions:
             raise RuleViolation("There is nothing to undo.")
-        self._write("undo")
-        action = self._undo()
-        self._record_outcome()
-        return action
+        self._commit("undo", self._states[-2])
+        return self._undo()
 
     def redo(self) -> tuple[Event, ...]:
         """Apply the last undone action again."""
         if not self._redo:
             raise RuleViolation("There is nothing to redo.")
-        self._write("redo")
-        events = self._redo_one()
-        self._record_outcome()
+        action = self._redo[-1]
+        new_state, events = self.rules.apply(self.state, action)
+        self._commit("redo", new_state)
+        self._redo.pop()
+        self._push(action, new_state, events)
         return events
 
     # --- export ----------------------------------------------------------------------
@@ -241,9 +279,15 @@ class Session:
 
     # --- internals -------------------------------------------------------------------
 
-    def _write(self, kind: EntryKind, payload: str = "") -> None:
+    def _commit(self, kind: EntryKind, next_state: Any, payload: str = "") -> None:
+        """Record an entry and the finished mark it changes, as one commit; only then
+        may the caller make ``next_state`` current (JournalError: nothing changed)."""
+        outcome = self.rules.outcome(next_state)
+        changed = outcome != self._recorded_outcome
         if self.journal is not None and self.game_id is not None:
-            self.journal.append(self.game_id, kind, payload)
+            mark = OutcomeMark(outcome=_dumped(outcome)) if changed else None
+            self.journal.append(self.game_id, kind, payload, mark=mark)
+        self._recorded_outcome = outcome
 
     def _push(self, action: Any, state: Any, events: tuple[Event, ...]) -> None:
         self._actions.append(action)
@@ -273,13 +317,16 @@ class Session:
         self._push(action, new_state, events)
         return events
 
-    def _record_outcome(self) -> None:
-        """Keep the journal's finished/active mark in step with the current state."""
+    def _sync_outcome(self) -> None:
+        """Repair the journal's finished mark after a resume if the replay disagrees
+        (entries were set aside, or the mark's write was lost)."""
         outcome = self.outcome
         if outcome == self._recorded_outcome:
             return
         if self.journal is not None and self.game_id is not None:
-            self.journal.set_outcome(
-                self.game_id, None if outcome is None else outcome.model_dump(mode="json")
-            )
+            self.journal.set_outcome(self.game_id, _dumped(outcome))
         self._recorded_outcome = outcome
+
+
+def _dumped(outcome: Outcome | None) -> dict[str, Any] | None:
+    return None if outcome is None else outcome.model_dump(mode="json")

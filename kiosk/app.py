@@ -27,6 +27,7 @@ from kivy.clock import Clock
 from kivy.lang import Builder
 from kivy.uix.screenmanager import NoTransition, ScreenManager
 
+from companion.errors import RefereeError
 from companion.games import get_rules
 from companion.highlights import Highlight
 from companion.journal import Journal
@@ -126,6 +127,11 @@ class Kiosk:
         self.seed = seed
         #: Configuration and device problems, shown in a banner on Home.
         self.problems: list[str] = list(problems)
+        if self.journal.read_only:
+            self.problems.append(
+                f"The journal is read-only ({self.journal.read_only_reason}): games are"
+                " shown but not saved."
+            )
         self.rig: Rig | None = None
         self.led_frame: Frame | None = None
         self.led_frame_seq = 0
@@ -183,8 +189,15 @@ class Kiosk:
             return
         self.show_game(session)
 
-    def resume(self, game_id: int) -> None:
-        session, damage = Session.resume(self.journal, game_id)
+    def resume(self, game_id: int) -> bool:
+        """Put a journaled game back on screen; False (and Home says why) when it cannot
+        be: another program plays it (one writer per game), or its header is damaged."""
+        try:
+            session, damage = Session.resume(self.journal, game_id)
+        except RefereeError as error:
+            self.problems.append(f"Game {game_id} was not resumed: {error.message}")
+            self.go_home()
+            return False
         self.show_game(session)
         if damage is not None and self.play is not None:
             self.play.banner = Banner(
@@ -193,6 +206,7 @@ class Kiosk:
                 code="journal_error",
             )
             self.play.changed()
+        return True
 
     def show_game(self, session: Session, presenter: PlayPresenter | None = None) -> None:
         """Put ``session`` on the play screen (``presenter``: the shop demo's own)."""

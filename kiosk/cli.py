@@ -111,7 +111,7 @@ def _cmd_export(args: argparse.Namespace) -> int:
     from companion.session import Session
 
     with open_journal(args.data_dir) as journal:
-        session, damage = Session.resume(journal, args.game_id)
+        session, damage = Session.view(journal, args.game_id)
         if damage is not None:
             print(f"warning: journal damage at {damage.describe()}", file=sys.stderr)
         text = json.dumps(session.export(), indent=2)

@@ -26,7 +26,6 @@ from kivy.clock import Clock
 from kivy.config import Config
 from kivy.core.window import Window
 
-from companion.errors import RefereeError
 from firmware_bridge.config import KioskConfig, LoadedConfig
 from firmware_bridge.doctor import Finding
 from kiosk.admin import PinStore
@@ -149,13 +148,7 @@ class ShopMode:
         if choice.action == "demo":
             self.start_demo(force=True)
         elif choice.action == "resume" and choice.game_id is not None:
-            try:
-                self.kiosk.resume(choice.game_id)
-            except RefereeError as error:  # Home then says why
-                problems = getattr(self.kiosk, "problems", None)
-                if isinstance(problems, list):
-                    problems.append(f"The last game could not be resumed: {error}")
-                self.kiosk.go_home()
+            self.kiosk.resume(choice.game_id)  # a refusal (in use, damaged) shows on Home
 
     def arm(self) -> None:
         """Listen to the window and the clock (idempotent)."""

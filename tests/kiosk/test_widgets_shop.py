@@ -11,6 +11,8 @@ import itertools
 import os
 import socket
 import sqlite3
+import subprocess
+import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -291,6 +293,43 @@ def test_boot_shows_what_on_boot_asks_for(
         assert shop.kiosk.shop.banner.get_root_window() is not None
     else:
         assert shop.current == "home" and play is None
+
+
+def test_boot_does_not_take_over_a_game_another_program_plays(
+    make_shop: Callable[..., Shop], tmp_path: Path
+) -> None:
+    """Hardening defect 2: a second kiosk's ``on_boot = "resume"`` once took over the
+    game another program was playing; now it stays on Home and says who has it."""
+    holder = subprocess.Popen(
+        [
+            sys.executable,
+            "-c",
+            "import sys, time\n"
+            "from companion.journal import Journal\n"
+            "from companion.session import Session\n"
+            "j = Journal(sys.argv[1])\n"
+            "Session.new('colossus_solo', ('Kim',), seed=4, journal=j)\n"
+            "print('playing', flush=True)\n"
+            "time.sleep(60)\n",
+            str(tmp_path / JOURNAL_FILE),
+        ],
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert holder.stdout is not None and holder.stdout.readline().strip() == "playing"
+        shop = make_shop(on_boot="resume")
+        shop.kiosk.shop.boot()
+        frames(2)
+        assert shop.current == "home" and shop.kiosk.play is None
+        banner = shop.kiosk.home_banner.text
+        assert f"open in another program (process {holder.pid}" in banner
+    finally:
+        holder.kill()
+        holder.wait(timeout=30)
+    shop.kiosk.shop.boot()  # the holder is gone (killed): its lock went with it
+    frames(2)
+    assert shop.current == "play" and shop.kiosk.play is not None
 
 
 def test_unknown_demo_games_are_listed_on_home(make_shop: Callable[..., Shop]) -> None:
