@@ -210,17 +210,13 @@ class Journal:
         self.read_only, self.read_only_reason = True, reason
         if not file.exists():
             raise JournalError(f"Cannot open the journal {self.path}: there is no such file.")
-        uri = f"{file.resolve().as_uri()}?mode=ro"
-        db = sqlite3.connect(uri, uri=True, isolation_level=None)
-        try:
-            db.execute("SELECT COUNT(*) FROM sqlite_master").fetchone()
-        except sqlite3.OperationalError:
-            # A WAL journal in a folder that cannot be written has no -shm file to read
-            # through; nobody can be writing it either, so it is read as it stands.
-            db.close()
-            db = sqlite3.connect(f"{file.resolve().as_uri()}?immutable=1", uri=True)
-            db.isolation_level = None
-        return db
+        # Read-only opening creates no file beside the journal: while a writer runs, its
+        # -wal and -shm files exist and are shared; when no -wal exists nobody writes,
+        # and the file is read ``immutable`` (a check run as root would otherwise leave
+        # root-owned -wal/-shm files the kiosk's user could not open).
+        running = Path(self.path + "-wal").exists()
+        uri = file.resolve().as_uri() + ("?mode=ro" if running else "?mode=ro&immutable=1")
+        return sqlite3.connect(uri, uri=True, isolation_level=None)
 
     @staticmethod
     def _why_not_writable(file: Path) -> str | None:
@@ -723,12 +719,7 @@ class Journal:
         ``full`` runs SQLite's ``integrity_check`` (reads every page) instead of the
         faster ``quick_check``.
         """
-        problems = []
-        if self.read_only:
-            # Notes could not be stored: say what was noticed now.
-            problems += [f"Noticed on opening: {note}" for note in self._noticed.values()]
-        if self.read_only_reason and "newer version" in self.read_only_reason:
-            problems.append(f"The journal is read-only: {self.read_only_reason}.")
+        problems: list[str] = []
         pragma = "integrity_check" if full else "quick_check"
         try:
             rows = [r[0] for r in self._db.execute(f"PRAGMA {pragma}(20)")]
@@ -738,14 +729,25 @@ class Journal:
             problems.append(
                 f"SQLite's {pragma} found damage: " + "; ".join(str(r) for r in rows[:5])
             )
-        try:
-            problems.extend(self._logical_problems())
-        except sqlite3.DatabaseError as exc:
-            problems.append(f"The journal's tables cannot be read: {_describe(exc)}.")
+        problems.extend(self.logical_problems())
         return list(dict.fromkeys(problems))
+
+    def logical_problems(self) -> list[str]:
+        """What SQLite's own check cannot see: missing tables, an unknown schema version,
+        losses noticed when opening, unreadable headers, entry counts that disagree with
+        the rows, entries set aside."""
+        try:
+            return self._logical_problems()
+        except sqlite3.DatabaseError as exc:
+            return [f"The journal's tables cannot be read: {_describe(exc)}."]
 
     def _logical_problems(self) -> list[str]:
         problems: list[str] = []
+        if self.read_only:
+            # Notes could not be stored: say what was noticed now.
+            problems += [f"Noticed on opening: {note}" for note in self._noticed.values()]
+        if self.read_only_reason and "newer version" in self.read_only_reason:
+            problems.append(f"The journal is read-only: {self.read_only_reason}.")
         tables = {
             name
             for (name,) in self._db.execute("SELECT name FROM sqlite_master WHERE type='table'")

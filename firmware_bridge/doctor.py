@@ -534,10 +534,15 @@ def _with_configured_port(facts: PlatformFacts, config: CompanionConfig) -> Plat
 
 
 def _is_writable(path: Path) -> bool:
-    probe = path
-    while not probe.exists() and probe != probe.parent:
-        probe = probe.parent
-    return os.access(probe, os.W_OK)
+    """Whether games can be saved in ``path`` (or a folder made there): the nearest
+    existing part of it must be a folder this user may write."""
+    try:
+        probe = path
+        while not probe.exists() and probe != probe.parent:
+            probe = probe.parent
+        return probe.is_dir() and os.access(probe, os.W_OK)
+    except OSError:  # e.g. a name too long for the file system
+        return False
 
 
 def _data_findings(config: CompanionConfig, writable: Callable[[Path], bool]) -> list[Finding]:
@@ -547,6 +552,6 @@ def _data_findings(config: CompanionConfig, writable: Callable[[Path], bool]) ->
         Finding(
             Severity.PROBLEM,
             "data",
-            f"{config.data_dir} is not writable: games could not be saved.",
+            f"{config.data_dir} is not a folder this user can write: games could not be saved.",
         )
     ]

@@ -100,10 +100,16 @@ def _cmd_games(args: argparse.Namespace) -> int:
         for info in journal.games(include_demo=args.demo):
             result = "in progress" if info.outcome is None else info.outcome.get("text", "")
             players = ", ".join(info.players)
+            holder = journal.holder(info.game_id) if info.outcome is None else None
+            playing = "" if holder is None else f" (open in process {holder.pid})"
             print(
                 f"{info.game_id:5d}  {info.updated}  {info.game:14s} {players}  "
-                f"({info.entries} entries) {result}"
+                f"({info.entries} entries) {result}{playing}"
             )
+        for damage in journal.unreadable_games():
+            print(f"{damage.game_id:5d}  damaged: {damage.reason}")
+        if journal.read_only:
+            print(f"(read-only: {journal.read_only_reason})", file=sys.stderr)
     return 0
 
 

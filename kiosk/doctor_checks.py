@@ -23,6 +23,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import quote
 
+from companion.errors import JournalError
+from companion.journal import Journal
 from firmware_bridge.config import LoadedConfig
 from firmware_bridge.doctor import Finding, Severity, doctor
 from firmware_bridge.platform import Platform, detect_platform
@@ -93,10 +95,13 @@ class JournalHealth:
     games: int | None = None
     error: str | None = None
     permission_denied: bool = False
+    problems: tuple[str, ...] = ()  # what SQLite's check cannot see (Journal.logical_problems)
 
     @property
     def sound(self) -> bool:
-        return self.exists and self.error is None and self.integrity == ("ok",)
+        return (
+            self.exists and self.error is None and self.integrity == ("ok",) and not self.problems
+        )
 
 
 @dataclass(frozen=True)
@@ -215,10 +220,12 @@ def inspect_journal(path: Path) -> JournalHealth:
     """
     try:
         size = path.stat().st_size
-    except FileNotFoundError:
+    except (FileNotFoundError, NotADirectoryError):  # no journal (or the data dir is a file)
         return JournalHealth(path, exists=False)
     except PermissionError as error:
         return JournalHealth(path, True, error=str(error), permission_denied=True)
+    except OSError as error:  # e.g. a name too long for the file system
+        return JournalHealth(path, True, error=error.strerror or str(error))
     try:
         with path.open("rb") as handle:
             header = handle.read(100)
@@ -240,12 +247,25 @@ def inspect_journal(path: Path) -> JournalHealth:
             games = int(db.execute("SELECT count(*) FROM games").fetchone()[0])
         except sqlite3.Error:
             games = None
-        return JournalHealth(path, True, size, wal, rows, games)
+        return JournalHealth(path, True, size, wal, rows, games, problems=_logical_problems(path))
     except sqlite3.Error as error:
         denied = "readonly" in str(error) or "unable to open" in str(error)
         return JournalHealth(path, True, size, wal, error=str(error), permission_denied=denied)
     finally:
         db.close()
+
+
+def _logical_problems(path: Path) -> tuple[str, ...]:
+    """The journal's own account of what is wrong beyond SQLite's page check (unreadable
+    headers, missing entries, a vanished write-ahead log …), read-only."""
+    try:
+        journal = Journal(path, read_only=True)
+    except JournalError as error:
+        return (error.message,)
+    try:
+        return tuple(journal.logical_problems())
+    finally:
+        journal.close()
 
 
 def _read(path: Path) -> str:
@@ -255,9 +275,17 @@ def _read(path: Path) -> str:
         return ""
 
 
+def _exists(path: Path) -> bool:
+    """``Path.exists`` that says False where the OS cannot even look (a name too long)."""
+    try:
+        return path.exists()
+    except OSError:
+        return False
+
+
 def _existing_ancestor(path: Path) -> Path:
     probe = path
-    while not probe.exists() and probe != probe.parent:
+    while not _exists(probe) and probe != probe.parent:
         probe = probe.parent
     return probe
 
@@ -313,8 +341,8 @@ def gather_kiosk_facts(
     user_groups, system_groups = _service_user_groups(SERVICE_USER) if real else (None, frozenset())
     return KioskFacts(
         data_dir=data_dir,
-        data_dir_exists=data_dir.exists(),
-        data_dir_is_dir=data_dir.is_dir(),
+        data_dir_exists=_exists(data_dir),
+        data_dir_is_dir=_exists(data_dir) and data_dir.is_dir(),
         journal=inspect_journal(data_dir / JOURNAL_FILE),
         mount=mount_of(anchor, parse_mountinfo(_read(root / "proc" / "self" / "mountinfo"))),
         free_bytes=free,
@@ -441,6 +469,17 @@ def _journal_findings(journal: JournalHealth) -> list[Finding]:
             )
         ]
     out: list[Finding] = []
+    if journal.problems:
+        shown = " ".join(journal.problems[:3])
+        more = len(journal.problems) - 3
+        out.append(
+            Finding(
+                Severity.PROBLEM,
+                topic,
+                f"{journal.path}: {shown}" + (f" (and {more} more)" if more > 0 else "")
+                + " Keep a copy of the file and make a support bundle.",
+            )
+        )
     if journal.integrity != ("ok",):
         shown = "; ".join(journal.integrity[:3])
         out.append(

@@ -80,3 +80,43 @@ def test_calibrate_lights_every_cell_on_the_simulated_strip(
     assert main(["calibrate", "--delay", "0"]) == 0
     out = capsys.readouterr().out
     assert "121 cells shown" in out and "cell 0,0 = LED 0" in out
+
+
+def test_games_names_a_damaged_header_and_lists_the_rest(
+    data_dir: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Hardening defect 4: one unreadable header made ``games`` fail for every game."""
+    damaged, healthy = _played_game(data_dir), _played_game(data_dir)
+    with Journal(data_dir / "journal.sqlite3") as journal:
+        journal._db.execute(
+            "UPDATE games SET options = CAST(x'ff' AS TEXT) WHERE game_id = ?", (damaged,)
+        )
+    assert main(["games"]) == 0
+    out = capsys.readouterr().out
+    assert f"{healthy:5d}  " in out and "Ann, Bob" in out
+    assert f"{damaged:5d}  damaged: unreadable header: options is not valid text" in out
+
+
+def test_games_and_export_work_while_a_game_is_played(
+    data_dir: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Hardening defect 2: the game in play is shown as such; export only looks."""
+    journal = Journal(data_dir / "journal.sqlite3")
+    session = Session.new("builders", ["Ann", "Bob"], seed=3, journal=journal)
+    session.submit({"type": "draw"})
+    assert main(["games"]) == 0
+    assert "in progress (open in process" in capsys.readouterr().out
+    assert main(["export", str(session.game_id)]) == 0
+    assert json.loads(capsys.readouterr().out)["actions"] == [{"type": "draw"}]
+    session.submit({"type": "end_turn"})  # the player was never interrupted
+    journal.close()
+
+
+def test_a_data_dir_that_is_a_file_is_a_sentence(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Hardening defect 6: NotADirectoryError came out as a traceback."""
+    monkeypatch.setenv("COMPANION_CONFIG", str(tmp_path / "absent.toml"))
+    (tmp_path / "file").write_text("x")
+    assert main(["--data-dir", str(tmp_path / "file"), "games"]) == 1
+    assert "is a file, not a folder" in capsys.readouterr().err

@@ -248,7 +248,7 @@ def test_config_problems_come_first_and_explain_the_fallback() -> None:
         str(findings[0]) == "[problem] configuration: /x.toml, line 3, leds.brightness: too bright"
     )
     assert "simulated until the file is fixed" in findings[1].text
-    assert "not writable" in texts(findings, Severity.PROBLEM)
+    assert "not a folder this user can write" in texts(findings, Severity.PROBLEM)
 
 
 def test_doctor_runs_on_this_machine() -> None:

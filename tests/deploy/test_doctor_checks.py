@@ -222,14 +222,35 @@ def test_an_index_that_disagrees_with_its_table_fails_the_integrity_check(tmp_pa
     assert "fails SQLite's integrity check: row 1 missing from index damage_probe" in text
 
 
+@pytest.mark.parametrize(
+    ("damage", "reported"),
+    [
+        ("UPDATE games SET players = CAST(x'ff' AS TEXT)", "header is damaged"),
+        ("DELETE FROM entries", "header counts 1 entries but 0 are present"),
+    ],
+)
+def test_damage_sqlite_cannot_see_is_reported(tmp_path: Path, damage: str, reported: str) -> None:
+    """Hardening defect 4: an unreadable header or vanished rows passed SQLite's page
+    check, and the doctor said "integrity ok"."""
+    path = tmp_path / JOURNAL_FILE
+    _journal_with_a_game(path)
+    with sqlite3.connect(path) as db:
+        db.execute(damage)
+    health = inspect_journal(path)
+    assert health.integrity == ("ok",) and not health.sound
+    found = by_topic(diagnose_kiosk(facts(tmp_path, journal=health)), "journal")
+    assert found[0].severity is Severity.PROBLEM and reported in found[0].text, found
+    assert "integrity ok" not in " ".join(f.text for f in found)
+
+
 def test_a_missing_journal_is_fine_and_a_rollback_journal_is_a_warning(tmp_path: Path) -> None:
     assert not inspect_journal(tmp_path / JOURNAL_FILE).exists
     missing = diagnose_kiosk(facts(tmp_path, journal=inspect_journal(tmp_path / JOURNAL_FILE)))
     assert by_topic(missing, "journal")[0].severity is Severity.OK
     path = tmp_path / "old.sqlite3"
+    Journal(path).close()
     db = sqlite3.connect(path)
-    db.execute("CREATE TABLE games (game_id INTEGER)")
-    db.commit()
+    db.execute("PRAGMA journal_mode=DELETE")  # as a journal copied by hand may be
     db.close()
     health = inspect_journal(path)
     assert health.wal is False and health.integrity == ("ok",)
