@@ -119,13 +119,13 @@ def kill_loop(game: str, kills: int, data_dir: Path, seed: int) -> Tally:
             killer = threading.Timer(chooser.uniform(0.02, 0.35), proc.kill)
             acked = acked_total
             try:
-                if game_id is None:
-                    opened = _request(
-                        proc,
-                        {"cmd": "new", "game": game, "players": PLAYERS[game], "seed": reference.seed},
-                    )
-                else:
-                    opened = _request(proc, {"cmd": "resume", "game_id": game_id})
+                players, seed = PLAYERS[game], reference.seed
+                opened = _request(
+                    proc,
+                    {"cmd": "new", "game": game, "players": players, "seed": seed}
+                    if game_id is None
+                    else {"cmd": "resume", "game_id": game_id},
+                )
                 assert opened is not None and opened["ok"], opened
                 game_id = opened["game_id"]
                 if opened["actions"] < acked_total:
