@@ -17,6 +17,7 @@ typed message; nothing here touches the referee or the UI.
 
 from __future__ import annotations
 
+import logging
 import secrets
 import threading
 import time
@@ -27,6 +28,9 @@ from typing import Any, Literal
 from pydantic import Field, model_validator
 
 from companion.model import Frozen
+from firmware_bridge.supervise import run_restarting
+
+log = logging.getLogger(__name__)
 
 TableButton = Literal["confirm", "undo", "end_turn", "menu"]
 ButtonAction = Literal["confirm", "undo", "redo", "end_turn", "menu", "admin"]
@@ -77,11 +81,13 @@ class ButtonSettings(Frozen):
     pull_up: bool = Field(
         default=True, description="Buttons switch to ground with the internal pull-up."
     )
-    debounce_s: float = Field(default=0.03, ge=0, description="Level must be stable this long.")
-    undo_hold_s: float = Field(default=1.0, gt=0, description="Hold undo this long = redo.")
-    menu_hold_s: float = Field(default=2.0, gt=0, description="Hold menu this long = admin.")
-    feedback_s: float = Field(default=0.15, gt=0, description="LED + buzzer time per roll.")
-    poll_s: float = Field(default=0.01, gt=0, description="Debounce/hold check period.")
+    debounce_s: float = Field(
+        default=0.03, ge=0, le=0.5, description="Level must be stable this long."
+    )
+    undo_hold_s: float = Field(default=1.0, gt=0, le=10, description="Hold undo this long = redo.")
+    menu_hold_s: float = Field(default=2.0, gt=0, le=30, description="Hold menu this long = admin.")
+    feedback_s: float = Field(default=0.15, gt=0, le=5, description="LED + buzzer time per roll.")
+    poll_s: float = Field(default=0.01, gt=0, le=0.5, description="Debounce/hold check period.")
 
     @model_validator(mode="after")
     def _pins_are_distinct(self) -> ButtonSettings:
@@ -178,6 +184,8 @@ class ButtonPanel:
     clock: Callable[[], float] = time.monotonic
     entropy: Callable[[], int] = field(default=lambda: secrets.randbits(64))
     poll_thread: bool = True
+    on_error: Callable[[str], None] = field(default=lambda text: log.warning("%s", text))
+    """Told when the poll thread failed and restarts (the rig shows it as a device note)."""
     _inputs: list[_Input] = field(default_factory=list)
     _led: Any = None
     _buzzer: Any = None
@@ -286,6 +294,14 @@ class ButtonPanel:
             )
 
     def _run(self) -> None:
+        run_restarting(
+            "The table buttons",
+            self._poll_until_stopped,
+            wait=self._stop.wait,
+            report=self.on_error,
+        )
+
+    def _poll_until_stopped(self) -> None:
         while not self._stop.is_set():
             self._activity.wait(self.settings.poll_s if self._busy() else IDLE_POLL_S)
             self._activity.clear()

@@ -240,7 +240,9 @@ class LedsConfig(Section):
 
     driver: LedDriver = "auto"
     count: int = Field(default=121, ge=1, le=4096, description="LEDs on the strip")
-    gpio_pin: int = Field(default=18, description="ws281x data pin (PWM GPIO18 by default)")
+    gpio_pin: int = Field(
+        default=18, ge=0, le=GPIO_MAX, description="ws281x data pin (PWM GPIO18 by default)"
+    )
     dma_channel: int = Field(default=10, ge=0, le=14)
     spi_bus: int = Field(default=0, ge=0, le=6)
     spi_device: int = Field(default=0, ge=0, le=3)
@@ -250,7 +252,9 @@ class LedsConfig(Section):
         default=None, description="layout JSON; relative to this file; none = Kolossus 11×11"
     )
     brightness: float = Field(default=0.5, ge=0, le=1)
-    power_budget_ma: int = Field(default=2000, ge=0, description="0 switches the limiter off")
+    power_budget_ma: int = Field(
+        default=2000, ge=0, le=100_000, description="0 switches the limiter off"
+    )
     ma_per_led: float = Field(default=55.0, gt=0, le=200, description="at full white")
     idle_ma_per_led: float = Field(default=1.0, ge=0, le=10)
     frame_rate: float = Field(default=42.0, ge=1, le=120)
@@ -449,11 +453,22 @@ def load_config(
 
     config: CompanionConfig | None = None
     used_path: Path | None = None
-    if chosen.is_file():
+    try:
+        is_file, exists = chosen.is_file(), chosen.exists()
+    except OSError as error:  # e.g. a folder on the way this user may not enter
+        is_file = exists = False
+        problems.append(
+            ConfigProblem(
+                str(chosen), "", f"the configuration file cannot be checked ({error.strerror})"
+            )
+        )
+    if is_file:
         used_path = chosen
         config, file_problems = parse_config_file(chosen)
         problems.extend(file_problems)
-    elif explicit:
+    elif exists:
+        problems.append(ConfigProblem(str(chosen), "", "this is not a file (a folder?)"))
+    elif explicit and not problems:
         origin = f"(from {ENV_CONFIG})" if path is None else ""
         problems.append(
             ConfigProblem(

@@ -376,6 +376,7 @@ class Rig:
 
     def _start_buttons(self, settings: ButtonSettings, post: PostRig) -> None:
         panel = ButtonPanel(settings, post)
+        panel.on_error = lambda text: self._note("buttons", text)
         pins = self.sim.pins if self.sim is not None else None
         try:
             with _pin_factory(pins):

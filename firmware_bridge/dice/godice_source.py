@@ -39,7 +39,7 @@ from firmware_bridge.dice.messages import (
     TrayState,
     TrayStatus,
 )
-from firmware_bridge.dice.serial_tray import backoff_delays
+from firmware_bridge.supervise import backoff_delays
 
 log = logging.getLogger(__name__)
 
@@ -106,24 +106,27 @@ class GoDiceSettings(Frozen):
     enabled: bool = Field(default=False, description="Use Bluetooth GoDice at all.")
     dice: tuple[GoDieSettings, ...] = Field(default=(), description="The dice, one entry each.")
     connect_timeout_s: float = Field(
-        default=15.0, gt=0, description="Longest wait for a connection (incl. service discovery)."
+        default=15.0,
+        gt=0,
+        le=120,
+        description="Longest wait for a connection (incl. service discovery).",
     )
     scan_timeout_s: float = Field(
-        default=5.0, gt=0, description="How long one scan listens for dice found by name."
+        default=5.0, gt=0, le=120, description="How long one scan listens for dice found by name."
     )
     query_timeout_s: float = Field(
-        default=3.0, gt=0, description="Longest wait for a colour or battery answer."
+        default=3.0, gt=0, le=60, description="Longest wait for a colour or battery answer."
     )
     disconnect_timeout_s: float = Field(
-        default=1.0, gt=0, description="Longest wait for a clean disconnect."
+        default=1.0, gt=0, le=30, description="Longest wait for a clean disconnect."
     )
-    backoff_initial_s: float = Field(default=1.0, gt=0, description="First reconnect delay.")
-    backoff_max_s: float = Field(default=10.0, gt=0, description="Longest reconnect delay.")
+    backoff_initial_s: float = Field(default=1.0, gt=0, le=60, description="First reconnect delay.")
+    backoff_max_s: float = Field(default=10.0, gt=0, le=300, description="Longest reconnect delay.")
     link_check_s: float = Field(
-        default=1.0, gt=0, description="How often a connected die's link is checked."
+        default=1.0, gt=0, le=60, description="How often a connected die's link is checked."
     )
     battery_interval_s: float = Field(
-        default=60.0, gt=0, description="How often a connected die's battery is read."
+        default=60.0, gt=0, le=3600, description="How often a connected die's battery is read."
     )
     low_battery_percent: int = Field(
         default=15, ge=0, le=100, description="At or below this the badge warns."

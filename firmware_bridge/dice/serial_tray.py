@@ -14,11 +14,11 @@ import os
 import threading
 import time
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import serial
 import serial.tools.list_ports
-from pydantic import Field
+from pydantic import Field, model_validator
 
 from companion.model import Frozen
 from firmware_bridge.dice.base import DiceSource
@@ -43,6 +43,7 @@ from firmware_bridge.dice.messages import (
     TrayState,
     TrayStatus,
 )
+from firmware_bridge.supervise import backoff_delays, run_restarting
 
 log = logging.getLogger(__name__)
 
@@ -50,11 +51,14 @@ PICO_USB_VID = 0x2E8A
 """Raspberry Pi's USB vendor id."""
 PICO_MICROPYTHON_PID = 0x0005
 """The product id MicroPython's USB CDC reports on an RP2040."""
+DEVICE_LINK_TIMEOUT_S = 3.5
+"""The tray counts the link as lost after this long without a byte from the host."""
 SEEN_RESULTS_KEPT = 4096
 
 
 class SerialDiceSettings(Frozen):
-    """Where and how to find the tray. The lead's config module embeds this model."""
+    """Where and how to find the tray; ``[dice.serial]`` of the configuration
+    (:mod:`firmware_bridge.config`) embeds this model."""
 
     enabled: bool = Field(default=True, description="Look for a USB dice tray at all.")
     port: str | None = Field(
@@ -68,30 +72,56 @@ class SerialDiceSettings(Frozen):
     serial_number: str | None = Field(
         default=None, description="Only accept this USB serial number (several trays); empty = any."
     )
-    baudrate: int = Field(default=115200, gt=0)
-    backoff_initial_s: float = Field(default=1.0, gt=0, description="First reconnect delay.")
-    backoff_max_s: float = Field(default=10.0, gt=0, description="Longest reconnect delay.")
-    hello_retry_s: float = Field(default=2.0, gt=0, description="Re-ask hello this often.")
-    ping_interval_s: float = Field(default=1.0, gt=0, description="Keep-alive period.")
+    baudrate: int = Field(default=115200, ge=1200, le=4_000_000)
+    backoff_initial_s: float = Field(default=1.0, gt=0, le=60, description="First reconnect delay.")
+    backoff_max_s: float = Field(default=10.0, gt=0, le=300, description="Longest reconnect delay.")
+    hello_retry_s: float = Field(default=2.0, gt=0, le=30, description="Re-ask hello this often.")
+    ping_interval_s: float = Field(
+        default=1.0,
+        gt=0,
+        le=3.0,
+        description=f"Keep-alive period (the tray drops a host silent {DEVICE_LINK_TIMEOUT_S} s).",
+    )
     silence_timeout_s: float = Field(
-        default=3.5, gt=0, description="No byte for this long = the device is gone."
+        default=3.5, gt=0, le=60, description="No byte for this long = the device is gone."
     )
     poll_s: float = Field(
         default=0.1,
         gt=0,
+        le=1.0,
         description=(
             "Serial read timeout (loop tick). A byte ends the wait at once, so this only "
             "bounds how late a ping or a stop is noticed; longer = fewer idle wake-ups."
         ),
     )
 
+    gap_wait_s: float = Field(
+        default=2.5,
+        gt=0,
+        le=10,
+        description=(
+            "How long a roll waits for an earlier one lost on the wire (the tray re-sends"
+            " it every second) before it is posted anyway."
+        ),
+    )
 
-def backoff_delays(initial: float, maximum: float) -> Iterator[float]:
-    """Reconnect delays: ``initial`` doubling up to ``maximum``, then ``maximum`` forever."""
-    delay = initial
-    while True:
-        yield min(delay, maximum)
-        delay = min(delay * 2, maximum)
+    @model_validator(mode="after")
+    def _keeps_the_link_alive(self) -> SerialDiceSettings:
+        """Hardening defect 7: a ping can be up to ``poll_s`` late, and the tray counts
+        the host as gone after DEVICE_LINK_TIMEOUT_S without a byte."""
+        if self.ping_interval_s + self.poll_s >= DEVICE_LINK_TIMEOUT_S:
+            raise ValueError(
+                f"ping_interval_s + poll_s must stay under {DEVICE_LINK_TIMEOUT_S} s (the"
+                " tray drops a host it has not heard from for that long)"
+            )
+        if self.silence_timeout_s <= self.ping_interval_s + self.poll_s:
+            raise ValueError(
+                "silence_timeout_s must be longer than ping_interval_s + poll_s (the tray"
+                " answers each ping)"
+            )
+        if self.backoff_max_s < self.backoff_initial_s:
+            raise ValueError("backoff_max_s must be at least backoff_initial_s")
+        return self
 
 
 def find_port(settings: SerialDiceSettings) -> str | None:
@@ -119,6 +149,9 @@ class _Session:
     decoder: FrameDecoder
     hello: Hello | None = None
     incompatible: bool = False
+    held: dict[int, RollResult] = field(default_factory=dict)
+    """Results that came before an earlier one lost on the wire; not acked yet."""
+    gap_since: float | None = None
 
 
 class SerialDiceTray(DiceSource):
@@ -145,6 +178,8 @@ class SerialDiceTray(DiceSource):
         self._low_battery = False
         self._hello: Hello | None = None
         self._seen: dict[tuple[str, int, int], None] = {}
+        self._last_seq: dict[tuple[str, int], int] = {}
+        """Per device and boot: the highest sequence number handled (posted or refused)."""
         self._ping_token = 0
         self.stats = DecoderStats()
         """Decoder errors summed over every connection (for diagnostics)."""
@@ -191,34 +226,41 @@ class SerialDiceTray(DiceSource):
     # ------------------------------------------------------------------ thread
 
     def _run(self) -> None:
-        delays = self._delays()
         self._post_status("Looking for a dice tray.")
         try:
-            while not self._stop.is_set():
-                port = find_port(self.settings)
-                problem = "no dice tray found"
-                if port is not None:
-                    connected_before = self.connections
-                    try:
-                        self._serve(port)
-                    except (OSError, serial.SerialException, _DeviceSilent) as exc:
-                        log.info("%s: lost %s (%s)", self.name, port, exc)
-                        problem = f"{port}: {exc}"
-                    if self._stop.is_set():
-                        break
-                    if self.connections > connected_before:
-                        delays = self._delays()
-                if self.connections:
-                    self._set_state(TrayState.RECONNECTING, f"Dice tray lost ({problem}).")
-                else:
-                    self._set_state(TrayState.ABSENT, f"No dice tray yet ({problem}).")
-                if self._wait(next(delays)):
-                    break
-        except Exception:  # pragma: no cover - a bug; keep the owner informed
-            log.exception("%s: reader crashed", self.name)
-            raise
+            run_restarting(
+                "The dice tray reader",
+                self._connect_until_stopped,
+                wait=self._wait,
+                report=lambda text: self._set_state(TrayState.RECONNECTING, text),
+            )
         finally:
             self._set_state(TrayState.STOPPED, "Dice tray reader stopped.")
+
+    def _connect_until_stopped(self) -> None:
+        """Find, serve and re-find the tray until stopped; a lost port is expected here,
+        anything else ends this call and :func:`run_restarting` starts it again."""
+        delays = self._delays()
+        while not self._stop.is_set():
+            port = find_port(self.settings)
+            problem = "no dice tray found"
+            if port is not None:
+                connected_before = self.connections
+                try:
+                    self._serve(port)
+                except (OSError, serial.SerialException, _DeviceSilent) as exc:
+                    log.info("%s: lost %s (%s)", self.name, port, exc)
+                    problem = f"{port}: {exc}"
+                if self._stop.is_set():
+                    break
+                if self.connections > connected_before:
+                    delays = self._delays()
+            if self.connections:
+                self._set_state(TrayState.RECONNECTING, f"Dice tray lost ({problem}).")
+            else:
+                self._set_state(TrayState.ABSENT, f"No dice tray yet ({problem}).")
+            if self._wait(next(delays)):
+                break
 
     def _delays(self) -> Iterator[float]:
         return backoff_delays(self.settings.backoff_initial_s, self.settings.backoff_max_s)
@@ -253,6 +295,8 @@ class SerialDiceTray(DiceSource):
                     self._ping_token = (self._ping_token + 1) & 0xFFFF
                     self._send(session, Ping(self._ping_token))
                     last_ping = now
+                if session.gap_since is not None and now - session.gap_since >= settings.gap_wait_s:
+                    self._release_held(session)
                 if now - last_rx >= settings.silence_timeout_s:
                     raise _DeviceSilent(f"no data for {settings.silence_timeout_s} s")
         finally:
@@ -303,6 +347,37 @@ class SerialDiceTray(DiceSource):
             self._set_state(TrayState.CONNECTED, f"Dice tray {hello.device_id} connected.")
 
     def _on_result(self, session: _Session, hello: Hello, result: RollResult) -> None:
+        """Post results in the tray's sequence order (hardening defect 9: re-sent rolls
+        were once posted after later ones). A result that comes after a gap — an earlier
+        frame lost on the wire — waits, unacked, for the tray to re-send the missing one
+        (it does every second), at most ``gap_wait_s``."""
+        stream = (hello.device_id, hello.boot_id)
+        last = self._last_seq.get(stream)
+        new = (hello.device_id, hello.boot_id, result.seq) not in self._seen
+        if new and last is not None and result.seq > last + 1:
+            session.held.setdefault(result.seq, result)
+            if session.gap_since is None:
+                session.gap_since = self._clock()
+            return
+        self._accept(session, hello, result)
+        while (follower := session.held.pop(self._last_seq[stream] + 1, None)) is not None:
+            self._accept(session, hello, follower)
+        if not session.held:
+            session.gap_since = None
+
+    def _release_held(self, session: _Session) -> None:
+        """The missing result never came (the tray dropped it): post the rest in order."""
+        hello = session.hello
+        if hello is None:
+            return
+        log.warning(
+            "%s: gave up waiting for a result before seq %d", hello.device_id, min(session.held)
+        )
+        for seq in sorted(session.held):
+            self._accept(session, hello, session.held.pop(seq))
+        session.gap_since = None
+
+    def _accept(self, session: _Session, hello: Hello, result: RollResult) -> None:
         key = (hello.device_id, hello.boot_id, result.seq)
         faces = {die.die_id: die.faces for die in hello.dice}.get(result.die_id)
         if key in self._seen:
@@ -314,6 +389,8 @@ class SerialDiceTray(DiceSource):
             if len(self._seen) > SEEN_RESULTS_KEPT:
                 del self._seen[next(iter(self._seen))]
             self._emit(DieResult(hello.device_id, result.die_id, result.face, faces, result.seq))
+        stream = (hello.device_id, hello.boot_id)
+        self._last_seq[stream] = max(result.seq, self._last_seq.get(stream, result.seq))
         # Ack after posting: a result is acked only once it is in the owner's hands.
         self._send(session, AckMessage(result.seq))
 

@@ -188,6 +188,42 @@ def test_the_poll_thread_runs_with_the_real_clock(factory: MockFactory) -> None:
     assert not any(t.name == "buttons" and t.is_alive() for t in threading.enumerate())
 
 
+def test_a_failing_poll_restarts_the_thread_and_says_so(
+    factory: MockFactory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Hardening defect 7: an unexpected error ended the poll thread, silently."""
+    got = threading.Event()
+    posted: list[ButtonMessage] = []
+    errors: list[str] = []
+
+    def post(message: ButtonMessage) -> None:
+        posted.append(message)
+        got.set()
+
+    panel = ButtonPanel(SETTINGS, post, on_error=errors.append)
+    real_poll = panel.poll
+    failures = iter([RuntimeError("the driver said no")])
+
+    def poll_failing_once() -> None:
+        failure = next(failures, None)
+        if failure is not None:
+            raise failure
+        real_poll()
+
+    monkeypatch.setattr(panel, "poll", poll_failing_once)
+    panel.start()
+    try:
+        factory.pin(13).drive_low()  # the first poll fails; the restarted thread sees it
+        assert got.wait(5.0)
+        assert posted == [ButtonPressed("end_turn", "end_turn")]
+        assert errors == [
+            "The table buttons failed (RuntimeError: the driver said no); restarting in"
+            " 0.5 s (attempt 1)."
+        ]
+    finally:
+        panel.stop()
+
+
 def test_an_idle_panel_sleeps_until_an_edge_then_times_the_hold(factory: MockFactory) -> None:
     """Idle: no 100 Hz polling (CPU on the Pi); a press wakes the thread for its timers."""
     polls: list[float] = []

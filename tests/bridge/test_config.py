@@ -3,9 +3,15 @@
 from __future__ import annotations
 
 import re
+import types
+import typing
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from annotated_types import Ge, Gt, Le, Lt
+from pydantic import BaseModel
+from pydantic.fields import FieldInfo
 
 from firmware_bridge.config import (
     ENV_CONFIG,
@@ -424,3 +430,86 @@ def test_godice_dice_need_an_address_or_a_name() -> None:
     config, problems = parse_config_text(text, "c.toml")
     assert config is None and problems
     assert "address or a name" in problems[0].message
+
+
+# --- hardening defects 6 and 7 --------------------------------------------------------------
+
+
+def _numeric_fields(
+    model: type[BaseModel], prefix: str = "", seen: frozenset[type] = frozenset()
+) -> Iterator[tuple[str, FieldInfo]]:
+    """Every int or float setting (or one that may be left out) below ``model``, by its
+    dotted key. Lists of pins are checked pin by pin by the models' own validators."""
+    for name, info in model.model_fields.items():
+        annotation = info.annotation
+        union = typing.get_origin(annotation) in (typing.Union, types.UnionType)
+        options = typing.get_args(annotation) if union else (annotation,)
+        for option in options:
+            if isinstance(option, type) and issubclass(option, BaseModel) and option not in seen:
+                yield from _numeric_fields(option, f"{prefix}{name}.", seen | {option})
+        if annotation is not bool and any(o in (int, float) for o in options):
+            yield f"{prefix}{name}", info
+
+
+def test_every_numeric_setting_has_a_range() -> None:
+    """Hardening defect 7: ``poll_s = 1e308`` was accepted and killed the tray's thread.
+    A new number without both bounds fails here."""
+    fields = dict(_numeric_fields(CompanionConfig))
+    assert "dice.serial.poll_s" in fields and "leds.gpio_pin" in fields  # the walk works
+    unbounded = [
+        key
+        for key, info in fields.items()
+        if not any(isinstance(m, Ge | Gt) for m in info.metadata)
+        or not any(isinstance(m, Le | Lt) for m in info.metadata)
+    ]
+    assert unbounded == []
+
+
+@pytest.mark.parametrize(
+    ("text", "key"),
+    [
+        ("[dice.serial]\npoll_s = 1e308\n", "dice.serial.poll_s"),
+        ("[dice.serial]\nsilence_timeout_s = 1e300\n", "dice.serial.silence_timeout_s"),
+        ("[dice.serial]\npoll_s = 3.5\n", "dice.serial.poll_s"),
+        ("[dice.serial]\nping_interval_s = 3.0\npoll_s = 0.6\n", "dice.serial"),
+        ("[dice.serial]\nsilence_timeout_s = 0.5\nping_interval_s = 1.0\n", "dice.serial"),
+        ("[buttons]\nposll_s = 0.1\n", "buttons.posll_s"),
+        ("[buttons]\npoll_s = inf\n", "buttons.poll_s"),
+        ("[leds]\npower_budget_ma = 1e12\n", "leds.power_budget_ma"),
+    ],
+)
+def test_settings_that_would_break_a_device_are_refused_by_key(text: str, key: str) -> None:
+    """Hardening defect 7: out-of-range numbers are a problem naming the key, and the
+    companion starts (simulated) instead of a device thread dying later."""
+    _, problems = parse_config_text(text, "companion.toml")
+    assert problems and key in str(problems[0]), problems
+
+
+@pytest.mark.parametrize("key", ["dice.gpio.data_pins", "buttons.roll_pins"])
+def test_lists_of_pins_are_checked_pin_by_pin(key: str) -> None:
+    table, name = key.rsplit(".", 1)
+    text = f"[{table}]\n{name} = [5, 6, 99]\n"
+    _, problems = parse_config_text(text, "companion.toml")
+    assert any("99" in str(p) and key.startswith(p.where.split(", ")[-1]) for p in problems), (
+        problems
+    )
+
+
+def test_a_config_path_that_cannot_be_checked_is_a_problem(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Hardening defect 6: ``Path.is_file()`` raised PermissionError (a folder this user
+    may not enter, e.g. after ``su`` without ``-``)."""
+
+    def denied(self: Path) -> bool:
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(Path, "is_file", denied)
+    loaded = load_config(tmp_path / "secret" / "companion.toml", environ=NO_ENV, platform=LAPTOP)
+    assert "cannot be checked (Permission denied)" in str(loaded.problems[0])
+    assert loaded.config == CompanionConfig().simulated()
+
+
+def test_a_folder_named_as_the_config_is_a_problem(tmp_path: Path) -> None:
+    loaded = load_config(tmp_path, environ=NO_ENV, platform=LAPTOP)
+    assert "not a file" in str(loaded.problems[0])

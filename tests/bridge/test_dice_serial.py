@@ -28,13 +28,9 @@ from firmware_bridge.dice.messages import (
     TrayState,
     TrayStatus,
 )
-from firmware_bridge.dice.serial_tray import (
-    SerialDiceSettings,
-    SerialDiceTray,
-    backoff_delays,
-    find_port,
-)
+from firmware_bridge.dice.serial_tray import SerialDiceSettings, SerialDiceTray, find_port
 from firmware_bridge.dice.sim_tray import SimDiceTray
+from firmware_bridge.supervise import backoff_delays
 
 WAIT_S = 5.0
 Seen = list[DiceMessage]
@@ -404,7 +400,7 @@ def test_a_silent_device_is_dropped_and_retried(
     master, slave = os.openpty()  # a port that never answers
     try:
         os.symlink(os.ttyname(slave), tray_path)
-        settings = fast_settings(tray_path, silence_timeout_s=0.2)
+        settings = fast_settings(tray_path, silence_timeout_s=0.2, ping_interval_s=0.05)
         start_reader(readers, inbox, settings)
         seen: Seen = []
         assert drain_until(inbox, has_state(TrayState.CONNECTING, 2), seen)
@@ -450,3 +446,89 @@ def test_impossible_results_are_acked_but_not_posted(
     assert drain_until(inbox, n_results(1), seen)
     drain_until(inbox, lambda _: False, seen, timeout=0.1)
     assert [(r.die_id, r.face) for r in results(seen)] == [(1, 2)]
+
+
+def test_an_unexpected_error_restarts_the_reader_and_is_shown(
+    sim: SimDiceTray,
+    readers: list[SerialDiceTray],
+    inbox: queue.Queue[DiceMessage],
+    tray_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Hardening defect 7: an error nobody planned for (``OverflowError`` from a huge
+    ``poll_s``) ended the reader thread for good, silently."""
+    import firmware_bridge.dice.serial_tray as serial_tray
+
+    real_find_port = serial_tray.find_port
+    calls = []
+
+    def failing_once(settings: SerialDiceSettings) -> str | None:
+        calls.append(1)
+        if len(calls) == 1:
+            raise OverflowError("timestamp too large to convert to C _PyTime_t")
+        return real_find_port(settings)
+
+    monkeypatch.setattr(serial_tray, "find_port", failing_once)
+    sim.start()
+    reader = start_reader(readers, inbox, fast_settings(tray_path))
+    seen: Seen = []
+    assert drain_until(inbox, has_state(TrayState.CONNECTED), seen)
+    restart = next(
+        m for m in seen if isinstance(m, TrayStatus) and m.state is TrayState.RECONNECTING
+    )
+    assert "The dice tray reader failed (OverflowError: timestamp too large" in restart.detail
+    assert "restarting in 0.5 s (attempt 1)" in restart.detail
+    sim.roll(1)
+    assert drain_until(inbox, n_results(1), seen)  # and it reads rolls again
+    assert reader.state is TrayState.CONNECTED
+
+
+def _lose_on_the_wire(sim: SimDiceTray, monkeypatch: pytest.MonkeyPatch, die: int) -> RollResult:
+    """Roll once with the result's frame lost: the tray keeps it unacked, the host never
+    saw it."""
+    with monkeypatch.context() as wire:
+        wire.setattr(sim, "_write", lambda plug, data: None)
+        return sim.roll(die)
+
+
+def test_rolls_are_posted_in_the_trays_order_after_a_lost_frame(
+    sim: SimDiceTray,
+    readers: list[SerialDiceTray],
+    inbox: queue.Queue[DiceMessage],
+    tray_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Hardening defect 9: a result re-sent after a reconnect was posted after rolls made
+    later (71 of 2,550 in a long run); the host now posts by the tray's sequence."""
+    seen: Seen = []
+    connect(sim, readers, inbox, seen, tray_path)
+    rolled = [sim.roll(1)]
+    assert drain_until(inbox, n_results(1), seen)
+    rolled.append(_lose_on_the_wire(sim, monkeypatch, 2))
+    rolled.append(sim.roll(3))  # arrives; must wait for the one before it
+    assert not drain_until(inbox, n_results(2), seen, timeout=0.3)
+    sim.unplug()
+    sim.replug()  # the tray re-sends every unacked result, oldest first
+    assert drain_until(inbox, n_results(3), seen)
+    assert [r.seq for r in results(seen)] == [r.seq for r in rolled]
+    assert sim.wait_until("all_acked", WAIT_S)
+
+
+def test_a_result_the_tray_dropped_holds_the_next_ones_only_briefly(
+    sim: SimDiceTray,
+    readers: list[SerialDiceTray],
+    inbox: queue.Queue[DiceMessage],
+    tray_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    sim.start()
+    start_reader(readers, inbox, fast_settings(tray_path, gap_wait_s=0.3))
+    seen: Seen = []
+    assert drain_until(inbox, has_state(TrayState.CONNECTED), seen)
+    sim.roll(1)
+    lost = _lose_on_the_wire(sim, monkeypatch, 2)
+    with sim._changed:
+        sim._unacked.pop(lost.seq)  # its store overflowed: it will never come
+    later = [sim.roll(3), sim.roll(1)]
+    assert drain_until(inbox, n_results(3), seen)
+    assert [r.seq for r in results(seen)] == [1, *(r.seq for r in later)]
