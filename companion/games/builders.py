@@ -189,7 +189,7 @@ class BuildRecord(Frozen):
 
     player: int
     turn: int
-    slot: int  # 1..3
+    slot: int | None  # 1..3; None for a correction (no Blueprint slot; 0 in old journals)
     blueprint: str | None  # the Blueprint's name, if known
     rune_cost: int
     accessories: int
@@ -206,7 +206,7 @@ class BuildersState(GameState):
     hands: tuple[int, ...]  # Parts cards per hand (contents hidden)
     deck: int  # Parts cards left in the deck
     current: int = 0
-    turn: int = 1
+    turn: int = Field(default=1, ge=1)
     mode: TurnMode = "open"  # nothing yet / cursed (BC-R02) / gain-a-card actions
     actions_used: tuple[str, ...] = ()
     builds: tuple[BuildRecord, ...] = ()
@@ -1227,7 +1227,7 @@ def _corrected_builds(state: BuildersState, seat: int, count: int) -> tuple[Buil
             BuildRecord(
                 player=seat,
                 turn=state.turn,
-                slot=0,
+                slot=None,
                 blueprint=None,
                 rune_cost=0,
                 accessories=0,

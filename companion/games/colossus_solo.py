@@ -1374,11 +1374,11 @@ class ColossusSoloRules(Rules[ColossusSoloState, ColossusSoloAction, ColossusSol
                     f"{values.attack_req} and Grip {values.grip_req}"
                 )
             return f"{head} · {trackers} · {self._ask(state)}"
-        number = COLOSSUS_CARDS - state.colossus_left + 1
-        return (
-            f"Round {state.round} · Colossus card {number}/{COLOSSUS_CARDS} · {trackers} · "
-            f"{self._ask(state)}"
-        )
+        if state.colossus_left == 0:  # the last card is climbed; the round still ends
+            where = f"all {COLOSSUS_CARDS} Colossus cards climbed"
+        else:
+            where = f"Colossus card {COLOSSUS_CARDS - state.colossus_left + 1}/{COLOSSUS_CARDS}"
+        return f"Round {state.round} · {where} · {trackers} · {self._ask(state)}"
 
     def scores(self, state: ColossusSoloState) -> ScoreSheet:
         return ScoreSheet(

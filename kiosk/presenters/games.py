@@ -47,7 +47,9 @@ def builders_panel(rules: AnyRules, state: Any) -> GamePanel:
         if state.tied:
             facts.append("Tie: " + " or ".join(players[s] for s in state.tied) + " — you decide")
         last = state.builds[-1] if state.builds else None
-        if last is not None:
+        if last is not None and last.corrected:
+            facts.append(f"Last build: {players[last.player]}, set by a correction")
+        elif last is not None:
             facts.append(
                 f"Last build: {players[last.player]}, slot {last.slot}, {last.rune_cost} Runes"
             )

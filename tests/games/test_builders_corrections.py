@@ -130,6 +130,17 @@ def test_0_2_1_BC_R01_built_colossi_corrected_to_ten_ends_the_game() -> None:
     assert "undo" in refused(after, CorrectRunes(player=0, runes=3))
 
 
+def test_0_2_1_a_corrected_build_names_no_blueprint_slot() -> None:
+    """Protocol truth: ``correct_built`` recorded slot 0 where builds use slots 1–3; a
+    correction has no slot. A position saved with the old 0 still loads."""
+    after, _ = RULES.apply(new_game(2), CorrectBuilt(player=1, colossi=2))
+    dumped = RULES.dump_position(after)
+    assert [b["slot"] for b in dumped["builds"]] == [None, None]
+    for record in dumped["builds"]:
+        record["slot"] = 0
+    assert RULES.load_position(dumped).builds_by(1) == 2
+
+
 def test_0_2_1_BC_R01_no_more_than_ten_colossi() -> None:
     state = RULES.apply(new_game(3), CorrectBuilt(player=0, colossi=6))[0]
     assert refused(state, CorrectBuilt(player=1, colossi=5), "BC-R01")

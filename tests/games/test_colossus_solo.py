@@ -690,3 +690,15 @@ def test_illegal_actions_change_nothing_and_positions_round_trip(
         assert state.model_dump_json() == before
     for action in list(listed)[:20]:
         RULES.apply(state, action)  # every listed action is accepted
+
+
+def test_status_after_the_last_colossus_card_is_climbed_never_counts_past_11() -> None:
+    """Protocol truth: the status read "Colossus card 12/11" while the round that climbed
+    the last card went on (its destroy right still to use)."""
+    state = new_game(1, table())
+    assert "Colossus card 1/11" in RULES.status(state)
+    climbed = state.model_copy(
+        update={"colossus_left": 0, "colossus_order": (), "current_card": None}
+    )
+    status = RULES.status(climbed)
+    assert "all 11 Colossus cards climbed" in status and "12/11" not in status, status

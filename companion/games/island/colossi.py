@@ -131,20 +131,20 @@ Phase = Literal["age_reveal", "actions", "age_scoring", "harvest", "transition",
 class ColossiState(IslandState):
     options: ColossiOptions
     phase: Phase = "age_reveal"
-    age: int = 1
+    age: int = Field(default=1, ge=1, le=AGES)
     age_name: str = ""
     age_beasts: tuple[str, ...] = ()
     used_age_cards: tuple[str, ...] = ()
-    rounds: int = 5
-    age_turns: int = 0
-    mantle: int = 0
-    deck_grass: int = 16
+    rounds: int = Field(default=5, ge=1, le=50)
+    age_turns: int = Field(default=0, ge=0)
+    mantle: int = Field(default=0, ge=0, le=3)  # a seat
+    deck_grass: int = Field(default=16, ge=0)
     deck_lairs: tuple[str, ...] = ()
-    deck_environments: int = 8
-    spare_environments: int = 0
+    deck_environments: int = Field(default=8, ge=0)
+    spare_environments: int = Field(default=0, ge=0)
     traits: tuple[tuple[str, ...], ...] = ()
     trait_row: tuple[str, ...] = ()
-    traits_drawn: int = 0
+    traits_drawn: int = Field(default=0, ge=0)
     harvested: tuple[tuple[str, ...], ...] = ()
     passed: tuple[bool, ...] = ()
     retiring_beasts: tuple[str, ...] = ()

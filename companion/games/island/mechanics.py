@@ -399,10 +399,10 @@ class IslandState(GameState):
     gold: tuple[int, ...]
     ledger: tuple[GoldEntry, ...] = ()
     beasts: tuple[BeastPos, ...] = ()
-    active: int = 0
-    movements_left: int = 0
+    active: int = Field(default=0, ge=0, le=3)  # a seat; checked against the players too
+    movements_left: int = Field(default=0, ge=0)
     pending: tuple[Pending, ...] = ()
-    turns_played: int = 0
+    turns_played: int = Field(default=0, ge=0)
     history: tuple[ScoreRow, ...] = ()
     phase: str  # each game narrows it to its own phases; "over" ends the game
     winners: tuple[int, ...] = ()

@@ -199,6 +199,12 @@ class IslandRules(Rules[S, ActionT, OptionsT]):
         self.check_pieces(state)
         if len(state.spaces) != len(state.board.spaces):
             raise InvalidPosition("The spaces do not match the board.")
+        for field in ("active", "mantle"):
+            seat = getattr(state, field, 0)
+            if seat >= len(state.players):
+                raise InvalidPosition(
+                    f"{field} is seat {seat}; the seats are 0..{len(state.players) - 1}."
+                )
 
     # --- apply -----------------------------------------------------------------------
 

@@ -47,6 +47,7 @@ from companion.games.kolossus.board import (
     DEFAULT_START_ZONES,
     INITIAL_TERRAIN,
     LANDSCAPE_NAME,
+    LANDSCAPE_TOTALS,
     PIECE_COUNT,
     PIECES_PER_WARBAND,
     SQUARES,
@@ -63,6 +64,7 @@ from companion.games.kolossus.board import (
     region_sign,
 )
 from companion.games.kolossus.corrections import (
+    CRYSTALS,
     activation_has_piece,
     correct_crystals,
     correct_landscape,
@@ -332,6 +334,61 @@ class KolossusRules(Rules[KolossusState, KolossusAction, KolossusOptions]):
             for wb in state.warbands:
                 if wb.mana_total() != MANA_PER_WARBAND:
                     raise InvalidPosition(f"{wb.colour} mana does not add up to 20.")
+        self._check_loaded_counts(state)
+        self._check_pending_dice(state)
+
+    @staticmethod
+    def _check_loaded_counts(state: KolossusState) -> None:
+        """What the table can never show: crystals that do not add up to 12 (K-R15),
+        more landscapes than the box holds, a beaten miniature nobody beat."""
+        captured = sum(c.count for c in state.captures)
+        if state.crystals + state.crystal_supply + captured != CRYSTALS:
+            raise InvalidPosition(
+                f"crystals ({state.crystals} on the Citadel, {state.crystal_supply} in the"
+                f" supply, {captured} captured) do not add up to {CRYSTALS}.",
+                ruling="K-R15",
+            )
+        flat = "".join(state.terrain)
+        for ch, total in LANDSCAPE_TOTALS.items():
+            if flat.count(ch) > total:
+                raise InvalidPosition(
+                    f"terrain has {flat.count(ch)} {ch!r}; the box holds {total}."
+                )
+        recorded = {record.piece for record in state.beats}
+        for piece, square_ in enumerate(state.minis):
+            if square_ < 0 and piece not in recorded:
+                raise InvalidPosition(
+                    f"minis[{piece}] ({piece_name(state, piece)}) is off the board, but beats"
+                    " has no record of it being beaten."
+                )
+        if not 0 <= state.round <= ROUNDS:
+            raise InvalidPosition(f"round {state.round} is not 0..{ROUNDS}.", ruling="K-R37")
+
+    @staticmethod
+    def _check_pending_dice(state: KolossusState) -> None:
+        """A pending dice request must be the one the rules would ask now: same purpose,
+        dice, player and label (a hand-made one could let the wrong player roll)."""
+        if state.dice is None:
+            return
+        purpose = state.dice.purpose
+        if purpose == "movement":
+            if state.active_class is None:
+                raise InvalidPosition("dice asks for movement, but no class is chosen.")
+            cls = state.active_class
+            expected = _d4_request(
+                state, "movement", f"{CLASS_NAME[cls]} movement", CLASS_DICE[cls]
+            )
+        elif purpose in ("quake", "destiny"):
+            what = "Great Quake" if purpose == "quake" else "Die of Destiny"
+            expected = _d4_request(state, purpose, what, 1)
+        else:
+            raise InvalidPosition(f"dice.purpose {purpose!r} is not quake, destiny or movement.")
+        for name in ("count", "sides", "player", "label"):
+            if getattr(state.dice, name) != getattr(expected, name):
+                raise InvalidPosition(
+                    f"dice.{name} is {getattr(state.dice, name)!r}; the rules ask for"
+                    f" {getattr(expected, name)!r} here."
+                )
 
     # --- legal actions ----------------------------------------------------------------
 
@@ -1079,7 +1136,8 @@ class KolossusRules(Rules[KolossusState, KolossusAction, KolossusOptions]):
             + (f", beating {len(way.beaten)}" if way.beaten else "")
             + (" (Sword of Storm)" if sword_used else "")
             + (" (Whip of Wrath)" if whip_used else "")
-            + "."
+            + (f" by {' → '.join(cell(sq) for sq in way.path)}" if len(way.path) > 1 else "")
+            + f"; {way.left} MP left."
         )
         events: list[Event] = []
         if steps:

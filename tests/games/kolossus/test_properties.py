@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 from typing import Any
 
 import pytest
@@ -131,3 +132,15 @@ def test_random_chapter_three_games_with_default_rules(
 ) -> None:
     _, _, final = play(seed, players, {"chapter": 3}, bot_seed)
     assert RULES.outcome(final) is not None
+
+
+def test_every_move_names_its_squares_and_the_mp_left() -> None:
+    """Protocol truth: ``legal`` lists moves without a path (the referee takes the
+    canonical one), and the MP left showed only in some phases; the move's own log line
+    now names the squares entered and the MP left (docs/games/kolossus.md)."""
+    played = random_game(RULES, RULES.setup(["Ann", "Bob"], RULES.parse_options({}), 5), 5, 400)
+    moves = [e.text for events in played.events for e in events if " moves from " in e.text]
+    assert moves and all(re.search(r"; \d+ MP left\.$", text) for text in moves), moves[:3]
+    assert any(re.search(r" by \d+,\d+( → \d+,\d+)+; ", text) for text in moves)
+    listed = [a for a in RULES.legal_actions(played.states[-1]) if isinstance(a, Move)]
+    assert all(a.path is None for a in listed)
