@@ -47,9 +47,11 @@ GameStatus = Literal["active", "finished"]
 ENTRY_KINDS: tuple[EntryKind, ...] = ("act", "undo", "redo")
 
 SCHEMA_VERSION = 2
-"""1: the first journals. 2: ``games.entry_count``, kept with every entry."""
+"""1: the first journals. 2: ``games.entry_count`` (kept with every entry), the rules
+version each game is played under, and ``snapshots`` (versioned replay)."""
 
-TABLES = ("meta", "games", "entries", "damaged_entries")
+TABLES = ("meta", "games", "entries", "damaged_entries", "snapshots")
+TABLES_V1 = TABLES[:4]
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -65,7 +67,9 @@ CREATE TABLE IF NOT EXISTS games (
     status TEXT NOT NULL DEFAULT 'active',
     outcome TEXT,
     demo INTEGER NOT NULL DEFAULT 0,
-    entry_count INTEGER NOT NULL DEFAULT 0
+    entry_count INTEGER NOT NULL DEFAULT 0,
+    rules_version INTEGER NOT NULL DEFAULT 1,
+    base_seq INTEGER NOT NULL DEFAULT 0
 );
 CREATE TABLE IF NOT EXISTS entries (
     game_id INTEGER NOT NULL REFERENCES games(game_id),
@@ -74,6 +78,14 @@ CREATE TABLE IF NOT EXISTS entries (
     payload TEXT NOT NULL,
     crc INTEGER NOT NULL,
     at TEXT NOT NULL,
+    PRIMARY KEY (game_id, seq)
+);
+CREATE TABLE IF NOT EXISTS snapshots (
+    game_id INTEGER NOT NULL,
+    seq INTEGER NOT NULL,
+    rules_version INTEGER NOT NULL,
+    position TEXT NOT NULL,
+    crc INTEGER NOT NULL,
     PRIMARY KEY (game_id, seq)
 );
 CREATE TABLE IF NOT EXISTS damaged_entries (
@@ -118,6 +130,8 @@ class GameInfo(Frozen):
     outcome: dict[str, Any] | None
     demo: bool
     entries: int
+    rules_version: int = 1
+    base_seq: int = 0  # > 0: the game goes on from the snapshot after this entry
 
 
 class Entry(Frozen):
@@ -129,15 +143,31 @@ class Entry(Frozen):
 
 
 class Damage(Frozen):
-    """A journal row that could not be used, and where it was (``seq`` 0: the header)."""
+    """A journal row that could not be used, and where it was (``seq`` 0: the header).
+
+    ``kind`` tells a damaged file (``damage``) from a game whose old moves no longer
+    replay because the rules changed in an update (``rules_changed``): then ``seq`` is
+    the entry the game goes on after.
+    """
 
     game_id: int
     seq: int
     reason: str
+    kind: Literal["damage", "rules_changed"] = "damage"
 
     def describe(self) -> str:
+        if self.kind == "rules_changed":
+            return f"game {self.game_id}: the rules changed since it started; {self.reason}"
         where = "header" if self.seq == 0 else f"entry {self.seq}"
         return f"game {self.game_id}, {where}: {self.reason}"
+
+
+class Snapshot(Frozen):
+    """A position saved with an entry, to go on from when old moves no longer replay."""
+
+    seq: int
+    rules_version: int
+    position: dict[str, Any]
 
 
 class OutcomeMark(Frozen):
@@ -234,12 +264,13 @@ class Journal:
             name
             for (name,) in self._db.execute("SELECT name FROM sqlite_master WHERE type='table'")
         }
-        if existing and not existing.issuperset(TABLES):
-            missing = ", ".join(t for t in TABLES if t not in existing)
+        version = self._schema_version() if "meta" in existing else None
+        required = TABLES_V1 if (version or 1) < 2 else TABLES
+        if existing and not existing.issuperset(required):
+            missing = ", ".join(t for t in required if t not in existing)
             self._noticed[_NOTE_MISSING_TABLES] = (
                 f"the journal had lost its table(s) {missing}: what they held is gone."
             )
-        version = self._schema_version() if "meta" in existing else None
         if version is not None and version > SCHEMA_VERSION:
             self._db.close()
             self._db = self._connect(read_only=True)
@@ -254,8 +285,8 @@ class Journal:
                 " version 1 and upgraded."
             )
         self._db.executescript(_SCHEMA)
-        if "games" in existing and (version or 1) < 2:
-            self._migrate_to_2()
+        if "games" in existing:
+            self._add_missing_columns()
         self._db.execute(
             "INSERT OR REPLACE INTO meta(key, value) VALUES ('schema_version', ?)",
             (str(SCHEMA_VERSION),),
@@ -273,17 +304,27 @@ class Journal:
         except ValueError:
             return None
 
-    def _migrate_to_2(self) -> None:
+    def _add_missing_columns(self) -> None:
+        """Upgrade a version 1 file to schema 2 (idempotent: a file that has every
+        column is left as it is)."""
         columns = {row[1] for row in self._db.execute("PRAGMA table_info(games)")}
+        if {"entry_count", "base_seq", "rules_version"} <= columns:
+            return
         with self._transaction("upgrade the journal to schema 2"):
-            if "entry_count" not in columns:
+            for column in ("entry_count", "base_seq"):
+                if column not in columns:
+                    self._db.execute(
+                        f"ALTER TABLE games ADD COLUMN {column} INTEGER NOT NULL DEFAULT 0"
+                    )
+            if "rules_version" not in columns:
                 self._db.execute(
-                    "ALTER TABLE games ADD COLUMN entry_count INTEGER NOT NULL DEFAULT 0"
+                    "ALTER TABLE games ADD COLUMN rules_version INTEGER NOT NULL DEFAULT 1"
                 )
-            self._db.execute(
-                "UPDATE games SET entry_count ="
-                " (SELECT COUNT(*) FROM entries e WHERE e.game_id = games.game_id)"
-            )
+            if "entry_count" not in columns:  # counted once, from what is there now
+                self._db.execute(
+                    "UPDATE games SET entry_count ="
+                    " (SELECT COUNT(*) FROM entries e WHERE e.game_id = games.game_id)"
+                )
 
     # The "open" marker: created by a writer, removed by the last one to close cleanly
     # (the one whose close made SQLite fold the write-ahead log away). Present while no
@@ -413,13 +454,14 @@ class Journal:
         seed: int,
         start_position: dict[str, Any] | None = None,
         demo: bool = False,
+        rules_version: int = 1,
     ) -> int:
         """Record a new game and claim it for this program."""
         now = _now()
         with self._transaction("create a game") as db:
             cur = db.execute(
                 "INSERT INTO games(game, players, options, seed, start_position, created,"
-                " updated, demo) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                " updated, demo, rules_version) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     game,
                     json.dumps(list(players)),
@@ -429,6 +471,7 @@ class Journal:
                     now,
                     now,
                     int(demo),
+                    rules_version,
                 ),
             )
             game_id = cur.lastrowid
@@ -444,8 +487,10 @@ class Journal:
         payload: str = "",
         *,
         mark: OutcomeMark | None = None,
+        snapshot: Snapshot | None = None,
     ) -> int:
-        """Append one entry — with the finished mark it changes — in one commit.
+        """Append one entry — with the finished mark it changes and, every so often, the
+        position after it (``snapshot``; its ``seq`` is ignored) — in one commit.
 
         Returns the entry's position (seq), 1-based. Refused with GameInUse when another
         program holds the game.
@@ -468,6 +513,13 @@ class Journal:
             )
             if mark is not None:
                 self._write_mark(db, game_id, mark)
+            if snapshot is not None:
+                text = json.dumps(snapshot.position, sort_keys=True)
+                db.execute(
+                    "INSERT OR REPLACE INTO snapshots(game_id, seq, rules_version, position, crc)"
+                    " VALUES (?, ?, ?, ?, ?)",
+                    (game_id, seq, snapshot.rules_version, text, entry_crc("snapshot", text)),
+                )
         return seq
 
     def set_outcome(self, game_id: int, outcome: dict[str, Any] | None) -> None:
@@ -538,6 +590,8 @@ class Journal:
                 ],
             )
             db.execute("DELETE FROM entries WHERE game_id = ? AND seq >= ?", (game_id, from_seq))
+            # Positions saved after the damage include what was set aside.
+            db.execute("DELETE FROM snapshots WHERE game_id = ? AND seq >= ?", (game_id, from_seq))
             db.execute(
                 "UPDATE games SET entry_count ="
                 " (SELECT COUNT(*) FROM entries e WHERE e.game_id = ?) WHERE game_id = ?",
@@ -549,6 +603,7 @@ class Journal:
         """Remove a game and its entries (demo games are pruned this way)."""
         with self._transaction("delete a game") as db:
             db.execute("DELETE FROM entries WHERE game_id = ?", (game_id,))
+            db.execute("DELETE FROM snapshots WHERE game_id = ?", (game_id,))
             db.execute("DELETE FROM games WHERE game_id = ?", (game_id,))
         self.release(game_id)
         with suppress(OSError):
@@ -559,8 +614,8 @@ class Journal:
     _HEADER_SQL = (
         "SELECT game_id, CAST(game AS BLOB), CAST(players AS BLOB), CAST(options AS BLOB),"
         " seed, CAST(start_position AS BLOB), CAST(created AS BLOB), CAST(updated AS BLOB),"
-        " CAST(status AS BLOB), CAST(outcome AS BLOB), demo, entry_count"
-        " FROM games WHERE game_id = ?"
+        " CAST(status AS BLOB), CAST(outcome AS BLOB), demo, entry_count, rules_version,"
+        " base_seq FROM games WHERE game_id = ?"
     )
 
     def _header(self, game_id: int) -> GameInfo | None:
@@ -570,7 +625,7 @@ class Journal:
         if row is None:
             return None
         (gid, game, players, options, seed, start, created, updated, status, outcome, demo,
-         entries) = row  # fmt: skip
+         entries, rules_version, base_seq) = row  # fmt: skip
 
         def text(value: bytes | None, column: str) -> str:
             if value is None:
@@ -600,6 +655,8 @@ class Journal:
                 outcome=None if outcome is None else decoded(outcome, "outcome"),
                 demo=bool(demo),
                 entries=entries,
+                rules_version=rules_version,
+                base_seq=base_seq,
             )
         except (TypeError, ValueError) as exc:
             first = str(exc).splitlines()[0]
@@ -704,6 +761,39 @@ class Journal:
                 ),
             )
         return good, None
+
+    def snapshot(self, game_id: int, *, at: int | None = None) -> Snapshot | None:
+        """The position saved after entry ``at`` — or the latest one — that can still be
+        read; None when there is none."""
+        where = "game_id = ?" + ("" if at is None else " AND seq = ?")
+        args = (game_id,) if at is None else (game_id, at)
+        try:
+            rows = self._db.execute(
+                f"SELECT seq, rules_version, CAST(position AS BLOB), crc FROM snapshots"
+                f" WHERE {where} ORDER BY seq DESC",
+                args,
+            )
+            for seq, rules_version, raw, crc in rows:
+                try:
+                    text = bytes(raw).decode("utf-8")
+                    if crc == entry_crc("snapshot", text):
+                        position = json.loads(text)
+                        return Snapshot(seq=seq, rules_version=rules_version, position=position)
+                except (TypeError, ValueError):
+                    continue  # a damaged snapshot: an older one may do
+        except sqlite3.DatabaseError:
+            return None
+        return None
+
+    def rebase(self, game_id: int, *, base_seq: int, rules_version: int) -> None:
+        """From now on the game starts from the snapshot after ``base_seq`` under
+        ``rules_version`` (``base_seq`` 0: from its setup). The entries before it stay."""
+        self._check_claim(game_id)
+        with self._transaction("record the rules version") as db:
+            db.execute(
+                "UPDATE games SET base_seq = ?, rules_version = ? WHERE game_id = ?",
+                (base_seq, rules_version, game_id),
+            )
 
     def damaged(self, game_id: int) -> list[Damage]:
         rows = self._db.execute(

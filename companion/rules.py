@@ -85,6 +85,11 @@ class Rules(ABC, Generic[StateT, ActionT, OptionsT]):
     seed_document: ClassVar[str]  # which rules document it follows, e.g. "004"
     min_players: ClassVar[int]
     max_players: ClassVar[int]
+    rules_version: ClassVar[int] = 1
+    """Raised with every change that makes an old journal replay differently (a rules
+    fix, a new field in the state). Each game records the version it started under; a
+    resume under another version continues from the last saved position when the old
+    actions no longer replay (docs/architecture.md, "Versioned replay")."""
 
     options_model: type[OptionsT]
     state_model: type[StateT]

@@ -12,6 +12,7 @@ journal's per-game lock keeps a second program from writing the same game.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from companion.errors import (
@@ -23,12 +24,35 @@ from companion.errors import (
 )
 from companion.events import Event
 from companion.games import available_games, get_rules
-from companion.journal import Damage, EntryKind, GameInfo, Journal, OutcomeMark
+from companion.journal import (
+    Damage,
+    Entry,
+    EntryKind,
+    GameInfo,
+    Journal,
+    OutcomeMark,
+    Snapshot,
+)
 from companion.outcome import Outcome
 from companion.rules import AnyRules
 
 RECORD_FORMAT = "colossus-companion/game-record"
 RECORD_VERSION = 1
+SNAPSHOT_EVERY = 25
+"""A position is saved with every 25th entry: when an update changes the rules so that
+old moves no longer replay, the game goes on from the last one (versioned replay)."""
+
+
+@dataclass(frozen=True)
+class _Replayed:
+    session: Session
+    damage: Damage | None
+    set_aside_from: int | None  # entries from here on go to damaged_entries
+    rebase_to: int | None  # record the current rules version (and this base) in the header
+
+
+def _header(info: GameInfo) -> str:
+    return f"Game {info.game_id}'s header (its row in the journal's games table)"
 
 
 class Session:
@@ -60,6 +84,7 @@ class Session:
         self._events: list[tuple[Event, ...]] = []
         self._redo: list[Any] = []
         self._recorded_outcome: Outcome | None = None
+        self._entry_count = 0  # this game's entries in the journal (for the snapshots)
 
     # --- creating and resuming -------------------------------------------------------
 
@@ -81,7 +106,12 @@ class Session:
         game_id = None
         if journal is not None:
             game_id = journal.create_game(
-                rules.name, tuple(state.players), opts.model_dump(mode="json"), seed, demo=demo
+                rules.name,
+                tuple(state.players),
+                opts.model_dump(mode="json"),
+                seed,
+                demo=demo,
+                rules_version=rules.rules_version,
             )
             journal.release_all_but(game_id)
         return cls(rules, state, options=opts, seed=seed, journal=journal, game_id=game_id)
@@ -108,6 +138,7 @@ class Session:
                 opts.model_dump(mode="json"),
                 state.rng.seed,
                 start_position=dumped,
+                rules_version=rules.rules_version,
             )
             journal.release_all_but(game_id)
         return cls(
@@ -127,72 +158,175 @@ class Session:
         The game is claimed first (GameInUse if another program plays it). A damaged or
         unreplayable entry ends the replay at the last good action; it and everything
         after it are moved aside in the journal (never deleted) so that new actions can
-        be recorded.
+        be recorded. When the rules changed since the game started and its old moves no
+        longer replay, the game goes on from its last saved position (``Damage.kind`` is
+        then ``rules_changed``).
         """
         journal.claim(game_id)
         journal.release_all_but(game_id)
-        session, damage = cls._replay(journal, game_id)
-        if damage is not None and not journal.read_only:
-            journal.quarantine(game_id, damage.seq, damage.reason)
+        replayed = cls._replay(journal, game_id)
+        session = replayed.session
         if not journal.read_only:
+            if replayed.set_aside_from is not None:
+                reason = replayed.damage.reason if replayed.damage else "cannot replay"
+                journal.quarantine(game_id, replayed.set_aside_from, reason)
+            if replayed.rebase_to is not None:
+                journal.rebase(
+                    game_id, base_seq=replayed.rebase_to, rules_version=session.rules.rules_version
+                )
             session._sync_outcome()
-        return session, damage
+        return session, replayed.damage
 
     @classmethod
     def view(cls, journal: Journal, game_id: int) -> tuple[Session, Damage | None]:
         """Replay a journaled game to look at it (export, scores): nothing is claimed or
         written, so it works while another program plays the game, and on a read-only
         journal. The session it returns cannot record actions."""
-        session, damage = cls._replay(journal, game_id)
-        session.journal = None
-        return session, damage
+        replayed = cls._replay(journal, game_id)
+        replayed.session.journal = None
+        return replayed.session, replayed.damage
 
     @classmethod
-    def _replay(cls, journal: Journal, game_id: int) -> tuple[Session, Damage | None]:
+    def _replay(cls, journal: Journal, game_id: int) -> _Replayed:
+        """Rebuild a game from its header, its base position and its entries; decide
+        what must be set aside and whether the game now starts from a saved position."""
         info = journal.game(game_id)
-        rules, state, opts = cls._start_of(info)
-        session = cls(
+        rules, opts = cls._rules_of(info)
+        current = rules.rules_version
+        entries, damage = journal.entries(game_id)
+        start, start_position = cls._start_of(info, rules, opts, journal)
+        session = cls._at(journal, info, rules, opts, start, start_position)
+        failure = session._replay_entries([e for e in entries if e.seq > info.base_seq])
+        set_aside = damage.seq if damage is not None else None
+        if failure is None:
+            rebase = info.base_seq if info.rules_version != current else None
+        elif info.rules_version == current:  # same rules: the row itself is bad
+            seq, error = failure
+            damage = Damage(game_id=game_id, seq=seq, reason=f"cannot replay: {error}")
+            set_aside, rebase = seq, None
+        else:
+            session, damage, set_aside, rebase = cls._after_rules_change(
+                journal, info, rules, opts, entries, failure, session
+            )
+        kept = len(entries) if set_aside is None else set_aside - 1
+        session._entry_count = kept
+        session._recorded_outcome = (
+            None if info.outcome is None else Outcome.model_validate(info.outcome)
+        )
+        return _Replayed(session, damage, set_aside, rebase)
+
+    @classmethod
+    def _after_rules_change(
+        cls,
+        journal: Journal,
+        info: GameInfo,
+        rules: AnyRules,
+        opts: Any,
+        entries: list[Entry],
+        failure: tuple[int, RefereeError],
+        session: Session,
+    ) -> tuple[Session, Damage, int | None, int]:
+        """Old moves no longer replay under these rules: go on from the last position
+        saved under the old ones, replaying what came after it (versioned replay)."""
+        seq, error = failure
+        versions = (
+            f"rules version {rules.rules_version}; the game started under {info.rules_version}"
+        )
+        snapshot = journal.snapshot(info.game_id)
+        state = None
+        if snapshot is not None and snapshot.seq > info.base_seq:
+            try:
+                state = rules.load_position(snapshot.position)
+            except RefereeError:
+                state = None
+        if snapshot is None or state is None:
+            reason = (
+                f"entry {seq} no longer replays under {versions} ({error}); it and the"
+                " entries after it are set aside"
+            )
+            damage = Damage(game_id=info.game_id, seq=seq, reason=reason, kind="rules_changed")
+            return session, damage, seq, info.base_seq
+        session = cls._at(journal, info, rules, opts, state, snapshot.position)
+        later = session._replay_entries([e for e in entries if e.seq > snapshot.seq])
+        reason = (
+            f"its moves no longer replay under {versions}: it goes on from the position"
+            f" saved after entry {snapshot.seq}, and the undo history before it is gone"
+        )
+        set_aside = None
+        if later is not None:
+            set_aside = later[0]
+            reason += f"; entries from {set_aside} on are set aside ({later[1]})"
+        damage = Damage(game_id=info.game_id, seq=snapshot.seq, reason=reason, kind="rules_changed")
+        return session, damage, set_aside, snapshot.seq
+
+    @classmethod
+    def _at(
+        cls,
+        journal: Journal,
+        info: GameInfo,
+        rules: AnyRules,
+        opts: Any,
+        state: Any,
+        start_position: dict[str, Any] | None,
+    ) -> Session:
+        return cls(
             rules,
             state,
             options=opts,
             seed=info.seed,
-            start_position=info.start_position,
+            start_position=start_position,
             journal=journal,
-            game_id=game_id,
+            game_id=info.game_id,
         )
-        entries, damage = journal.entries(game_id)
+
+    def _replay_entries(self, entries: Sequence[Entry]) -> tuple[int, RefereeError] | None:
+        """Apply journal entries in order; the first that fails, and why (or None)."""
         for entry in entries:
             try:
                 if entry.kind == "act":
-                    session._do(rules.parse_action(entry.payload))
+                    self._do(self.rules.parse_action(entry.payload))
                 elif entry.kind == "undo":
-                    session._undo()
+                    self._undo()
                 else:
-                    session._redo_one()
-            except RefereeError as exc:
-                damage = Damage(game_id=game_id, seq=entry.seq, reason=f"cannot replay: {exc}")
-                break
-        session._recorded_outcome = (
-            None if info.outcome is None else Outcome.model_validate(info.outcome)
-        )
-        return session, damage
+                    self._redo_one()
+            except RefereeError as error:
+                return entry.seq, error
+        return None
 
     @staticmethod
-    def _start_of(info: GameInfo) -> tuple[AnyRules, Any, Any]:
-        """The rules, first state and options a header describes; JournalError naming
-        the header when they cannot be made (an unknown game, players or options that
-        do not validate: the row was damaged)."""
-        where = f"Game {info.game_id}'s header (its row in the journal's games table)"
+    def _rules_of(info: GameInfo) -> tuple[AnyRules, Any]:
+        """The rules and options a header names; JournalError naming the header when it
+        names an unknown game or options that do not validate (the row was damaged)."""
         if info.game not in available_games():
-            raise JournalError(f"{where} names an unknown game {info.game!r}: it is damaged.")
+            raise JournalError(
+                f"{_header(info)} names an unknown game {info.game!r}: it is damaged."
+            )
         rules = get_rules(info.game)
         try:
-            opts = rules.parse_options(info.options)
+            return rules, rules.parse_options(info.options)
+        except InvalidOptions as exc:
+            raise JournalError(f"{_header(info)} cannot start the game: {exc}") from None
+
+    @staticmethod
+    def _start_of(
+        info: GameInfo, rules: AnyRules, opts: Any, journal: Journal
+    ) -> tuple[Any, dict[str, Any] | None]:
+        """The first state to replay from and the position it came from: the setup, the
+        loaded start position, or the snapshot the game was rebased on."""
+        try:
+            if info.base_seq > 0:
+                snapshot = journal.snapshot(info.game_id, at=info.base_seq)
+                if snapshot is None:
+                    raise JournalError(
+                        f"Game {info.game_id} goes on from the position saved after entry"
+                        f" {info.base_seq}, which cannot be read."
+                    )
+                return rules.load_position(snapshot.position), snapshot.position
             if info.start_position is not None:
-                return rules, rules.load_position(info.start_position), opts
-            return rules, rules.setup(info.players, opts, info.seed), opts
+                return rules.load_position(info.start_position), info.start_position
+            return rules.setup(info.players, opts, info.seed), None
         except (InvalidOptions, InvalidPosition) as exc:
-            raise JournalError(f"{where} cannot start the game: {exc}") from None
+            raise JournalError(f"{_header(info)} cannot start the game: {exc}") from None
 
     # --- the game --------------------------------------------------------------------
 
@@ -286,7 +420,15 @@ class Session:
         changed = outcome != self._recorded_outcome
         if self.journal is not None and self.game_id is not None:
             mark = OutcomeMark(outcome=_dumped(outcome)) if changed else None
-            self.journal.append(self.game_id, kind, payload, mark=mark)
+            snapshot = None
+            if (self._entry_count + 1) % SNAPSHOT_EVERY == 0:
+                snapshot = Snapshot(
+                    seq=0,
+                    rules_version=self.rules.rules_version,
+                    position=self.rules.dump_position(next_state),
+                )
+            self.journal.append(self.game_id, kind, payload, mark=mark, snapshot=snapshot)
+            self._entry_count += 1
         self._recorded_outcome = outcome
 
     def _push(self, action: Any, state: Any, events: tuple[Event, ...]) -> None:

@@ -200,11 +200,14 @@ class Kiosk:
             return False
         self.show_game(session)
         if damage is not None and self.play is not None:
-            self.play.banner = Banner(
-                f"The journal was damaged at move {damage.seq}; the game goes on from the "
-                "last good move.",
-                code="journal_error",
+            text = (
+                "This game started under older rules; an update changed them, so it goes on "
+                f"from the position saved after move {damage.seq}."
+                if damage.kind == "rules_changed"
+                else f"The journal was damaged at move {damage.seq}; the game goes on from the "
+                "last good move."
             )
+            self.play.banner = Banner(text, code="journal_error")
             self.play.changed()
         return True
 

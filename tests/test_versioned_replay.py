@@ -1,0 +1,142 @@
+"""Versioned replay: a rules update never turns a game in progress into "damage".
+
+Each game records the rules version it is played under, and every 25th entry carries
+the position after it. The toy game's version 2 refuses a typed-in six that version 1
+accepted, so a version 1 journal with a six no longer replays: the game goes on from its
+last saved position, the resume says the rules changed (not that the file is damaged),
+and no acknowledged move is dropped without being named.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+import tests.toy_game as toy
+from companion.dice import Roll
+from companion.events import Event
+from companion.journal import Journal, entry_crc
+from companion.protocol import Referee
+from companion.rules import refuse
+from companion.session import SNAPSHOT_EVERY, Session
+
+
+class PigRulesV2(toy.PigRules):
+    """The toy game after a "rules fix": a typed-in six must be rolled again."""
+
+    rules_version = 2
+
+    def apply(
+        self, state: toy.PigState, action: toy.PigAction
+    ) -> tuple[toy.PigState, tuple[Event, ...]]:
+        if isinstance(action, Roll) and action.values == (6,):
+            raise refuse("A six must be rolled again (version 2).", "TOY-R3")
+        return super().apply(state, action)
+
+
+@pytest.fixture
+def journal(tmp_path: Path) -> Iterator[Journal]:
+    with Journal(tmp_path / "journal.sqlite3") as opened:
+        yield opened
+
+
+def played(journal: Journal, faces: list[int]) -> Session:
+    """A version 1 game: these typed-in faces, no hold (the turn total just grows)."""
+    session = Session.new("toy_pig", ["Ann"], {"target": 100}, seed=3, journal=journal)
+    for face in faces:
+        session.submit({"type": "roll", "values": [face], "source": "manual"})
+    return session
+
+
+def update_rules(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(toy, "RULES", PigRulesV2())
+
+
+def test_a_game_records_its_rules_version_and_saves_positions(journal: Journal) -> None:
+    session = played(journal, [2] * (2 * SNAPSHOT_EVERY + 3))
+    game_id = session.game_id or 0
+    assert journal.game(game_id).rules_version == 1
+    saved = journal.snapshot(game_id)
+    assert saved is not None and saved.seq == 2 * SNAPSHOT_EVERY
+    assert journal.snapshot(game_id, at=SNAPSHOT_EVERY) is not None
+    assert journal.snapshot(game_id, at=SNAPSHOT_EVERY + 1) is None
+
+
+def test_an_update_whose_rules_still_replay_the_game_only_moves_it_on(
+    journal: Journal, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    session = played(journal, [2, 3, 4])
+    update_rules(monkeypatch)
+    resumed, damage = Session.resume(journal, session.game_id or 0)
+    assert damage is None and resumed.state == session.state
+    assert journal.game(session.game_id or 0).rules_version == 2
+
+
+def test_old_moves_that_no_longer_replay_go_on_from_the_last_saved_position(
+    journal: Journal, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    faces = [2, 3, 4, 6] + [2] * 26  # the six is entry 4; a position is saved after 25
+    session = played(journal, faces)
+    game_id = session.game_id or 0
+    update_rules(monkeypatch)
+    resumed, damage = Session.resume(journal, game_id)
+    assert damage is not None and damage.kind == "rules_changed"
+    assert damage.seq == SNAPSHOT_EVERY
+    assert "no longer replay under rules version 2; the game started under 1" in damage.reason
+    assert "the rules changed" in damage.describe()
+    assert resumed.state == session.state  # nothing acknowledged is lost
+    assert len(resumed.actions) == len(faces) - SNAPSHOT_EVERY and not journal.damaged(game_id)
+    info = journal.game(game_id)
+    assert (info.base_seq, info.rules_version, info.entries) == (SNAPSHOT_EVERY, 2, len(faces))
+    resumed.submit({"type": "roll", "values": [5], "source": "manual"})  # play goes on
+    again, nothing = Session.resume(journal, game_id)
+    assert nothing is None and again.state == resumed.state
+    record = again.export()
+    assert record["start_position"] is not None and len(record["actions"]) == 6
+
+
+def test_without_a_saved_position_the_unreplayable_rest_is_set_aside_and_named(
+    journal: Journal, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    session = played(journal, [2, 3, 6, 4, 5])
+    game_id = session.game_id or 0
+    update_rules(monkeypatch)
+    resumed, damage = Session.resume(journal, game_id)
+    assert damage is not None and damage.kind == "rules_changed" and damage.seq == 3
+    assert "entry 3 no longer replays under rules version 2" in damage.reason
+    assert len(resumed.actions) == 2
+    assert [d.seq for d in journal.damaged(game_id)] == [3, 4, 5]  # kept on record
+
+
+def test_a_move_after_the_saved_position_that_no_longer_replays_is_set_aside(
+    journal: Journal, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    faces = [6] + [2] * (SNAPSHOT_EVERY - 1) + [3, 6, 4]
+    session = played(journal, faces)
+    game_id = session.game_id or 0
+    update_rules(monkeypatch)
+    resumed, damage = Session.resume(journal, game_id)
+    assert damage is not None and damage.kind == "rules_changed" and damage.seq == SNAPSHOT_EVERY
+    assert f"entries from {SNAPSHOT_EVERY + 2} on are set aside" in damage.reason
+    assert len(resumed.actions) == 1
+    assert [d.seq for d in journal.damaged(game_id)] == [SNAPSHOT_EVERY + 2, SNAPSHOT_EVERY + 3]
+
+
+def test_damage_under_the_same_rules_is_still_damage(journal: Journal) -> None:
+    session = played(journal, [2, 3, 4])
+    fly = '{"type":"fly"}'
+    journal._db.execute(
+        "UPDATE entries SET payload = ?, crc = ? WHERE seq = 2", (fly, entry_crc("act", fly))
+    )
+    _, damage = Session.resume(journal, session.game_id or 0)
+    assert damage is not None and damage.kind == "damage" and "cannot replay" in damage.reason
+
+
+def test_the_referee_reports_the_kind(journal: Journal, monkeypatch: pytest.MonkeyPatch) -> None:
+    session = played(journal, [2, 6, 3])
+    update_rules(monkeypatch)
+    referee = Referee(journal, lambda: 1)
+    reply = referee.handle_obj(f'{{"cmd":"resume","game_id":{session.game_id}}}')
+    assert reply["ok"] and reply["damage"]["kind"] == "rules_changed"
