@@ -1,18 +1,19 @@
-"""Every ruling the referee cites exists in the rules digest.
+"""Every ruling the code cites is defined in docs/rulings.md, and every entry there is cited.
 
-The IDs below are restated from RULINGS.md (the project never reads it at test time):
-the rulings of each game, the principles of section 0.2, and the section numbers a
-refusal may name where the rules text itself, not a ruling, decides (e.g. "1.6.2" for
-movement square by square). Citations are found two ways: every ``X-Rnn`` anywhere in
-``companion/`` (code, messages, docstrings), and every string constant shaped like a
-section number (what ``ruling=`` arguments, ``refuse(..., "3.4")`` and option
-``json_schema_extra`` hold). The options' rulings are also read from the live models.
+docs/rulings.md is the project's own reference of the IDs (``K-R13``, ``BC-R04`` …), the
+principles (``0.2.1`` …) and the rule sections (``1.6.2`` …) a refusal may name. Citations
+are found three ways: every ``X-Rnn`` anywhere in ``companion/``, ``kiosk/`` and
+``firmware_bridge/`` (code, messages, docstrings); every principle ``0.2.n`` written there;
+and every string constant in ``companion/`` shaped like a section number (what
+``ruling=`` arguments, ``refuse(..., "3.4")`` and option ``json_schema_extra`` hold). The
+options' rulings are also read from the live models.
 """
 
 from __future__ import annotations
 
 import ast
 import re
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -20,37 +21,78 @@ import pytest
 from companion.errors import InvalidOptions
 from companion.games import GAME_MODULES, get_rules
 
-COMPANION = Path(__file__).resolve().parent.parent / "companion"
-
-RULING_COUNTS = {"K": 42, "BM": 16, "CA": 19, "CS": 13, "BC": 15}
-RULINGS = {
-    f"{prefix}-R{number:02d}"
-    for prefix, count in RULING_COUNTS.items()
-    for number in range(1, count + 1)
-}
-PRINCIPLES = {"0.2.1", "0.2.2", "0.2.3", "0.2.4", "0.2.5"}
-SECTIONS = {
-    "0.1", "0.2",
-    "1.1", "1.2", "1.3", "1.4", "1.5", "1.5.1", "1.5.2", "1.5.3", "1.6", "1.6.1", "1.6.2",
-    "1.6.3", "1.6.4", "1.6.5", "1.7", "1.8", "1.9", "1.10",
-    "2.1", "2.2", "2.3", "2.4", "2.5", "2.6", "2.6.1", "2.6.2", "2.6.3", "2.6.4", "2.6.5",
-    "2.6.6", "2.6.7", "2.6.8", "2.7", "2.8", "2.9",
-    "3.1", "3.2", "3.3", "3.4", "3.5", "3.5.1", "3.6", "3.7", "3.8", "3.9", "3.10", "3.11",
-    "4.1", "4.2", "4.3", "4.4", "4.5", "4.6", "4.7", "4.8", "4.9", "4.10", "4.11",
-    "5.1", "5.2", "5.3", "5.4", "5.5", "5.6", "5.7", "5.8",
-}  # fmt: skip
-VALID = RULINGS | PRINCIPLES | SECTIONS
+REPO = Path(__file__).resolve().parent.parent
+RULINGS_DOC = REPO / "docs" / "rulings.md"
+CODE = ("companion", "kiosk", "firmware_bridge")
 
 RULING_ID = re.compile(r"\b(?:K|BM|CA|CS|BC)-R\d+\b")
+PRINCIPLE_ID = re.compile(r"\b0\.2\.[1-9]\b")
 SECTION_ID = re.compile(r"^\d+\.\d+(?:\.\d+)?$")
+ENTRY_ID = re.compile(r"^(?:(?:K|BM|CA|CS|BC)-R\d{2}|\d+\.\d+(?:\.\d+)?)$")
+HEADING = re.compile(r"^### (?P<id>\S+)(?: — (?P<title>.+))?$")
+
+
+@dataclass(frozen=True)
+class Entry:
+    id: str
+    title: str
+    body: str
+    where: tuple[str, ...]
+    line: int
+
+
+class RulingsFormatError(ValueError):
+    """docs/rulings.md does not have the shape this test reads."""
+
+
+def parse_rulings(text: str) -> dict[str, Entry]:
+    """The entries of a rulings page: ``### ID — title``, a body, ``Where: `path`, …``."""
+    entries: dict[str, Entry] = {}
+    current: tuple[str, str, int] | None = None
+    body: list[str] = []
+    where: tuple[str, ...] = ()
+
+    def close() -> None:
+        if current is None:
+            return
+        ident, title, line = current
+        if not where:
+            raise RulingsFormatError(f"line {line}: {ident} has no 'Where:' line")
+        if not " ".join(body).strip():
+            raise RulingsFormatError(f"line {line}: {ident} says nothing")
+        entries[ident] = Entry(ident, title, " ".join(body).strip(), where, line)
+
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = raw.rstrip()
+        if line.startswith("## ") or line.startswith("# "):
+            close()
+            current, body, where = None, [], ()
+        elif line.startswith("###"):
+            close()
+            match = HEADING.match(line)
+            if match is None or not match["title"]:
+                raise RulingsFormatError(f"line {number}: a heading needs '### ID — title'")
+            ident = match["id"]
+            if not ENTRY_ID.match(ident):
+                raise RulingsFormatError(f"line {number}: {ident!r} is not a ruling ID")
+            if ident in entries:
+                first = entries[ident].line
+                raise RulingsFormatError(f"line {number}: {ident} again (first on line {first})")
+            current, body, where = (ident, match["title"], number), [], ()
+        elif line.startswith("Where:") and current is not None:
+            where = tuple(re.findall(r"`([^`]+)`", line))
+        elif current is not None and line:
+            body.append(line)
+    close()
+    return entries
 
 
 def _sources() -> list[Path]:
-    return sorted(COMPANION.rglob("*.py"))
+    return sorted(p for folder in CODE for p in (REPO / folder).rglob("*.py"))
 
 
 def _section_constants(path: Path) -> list[tuple[int, str]]:
-    """String constants shaped like "3.4" or "0.2.1" (not the package's version)."""
+    """String constants shaped like "3.4" or "0.2.1" (not a package's version)."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
     version_nodes = {
         id(node.value)
@@ -68,40 +110,64 @@ def _section_constants(path: Path) -> list[tuple[int, str]]:
     ]
 
 
-def test_the_restated_list_is_complete() -> None:
-    assert len(RULINGS) == 42 + 16 + 19 + 13 + 15
-    assert "K-R42" in RULINGS and "K-R43" not in RULINGS and "CA-R20" not in RULINGS
-
-
-def test_every_ruling_id_in_companion_exists() -> None:
-    unknown = []
+def cited() -> dict[str, list[str]]:
+    """Every ID the code cites → where (``path:line``)."""
+    found: dict[str, list[str]] = {}
     for path in _sources():
+        where = path.relative_to(REPO)
         for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
-            for found in RULING_ID.findall(line):
-                if found not in RULINGS:
-                    unknown.append(f"{path.relative_to(COMPANION.parent)}:{number}: {found}")
-    assert unknown == []
+            for ident in RULING_ID.findall(line) + PRINCIPLE_ID.findall(line):
+                found.setdefault(ident, []).append(f"{where}:{number}")
+        if path.is_relative_to(REPO / "companion"):
+            for number, value in _section_constants(path):
+                found.setdefault(value, []).append(f"{where}:{number}")
+    return found
 
 
-def test_every_cited_section_or_principle_exists() -> None:
-    unknown = [
-        f"{path.relative_to(COMPANION.parent)}:{line}: {value}"
-        for path in _sources()
-        for line, value in _section_constants(path)
-        if value not in VALID
+@pytest.fixture(scope="module")
+def entries() -> dict[str, Entry]:
+    return parse_rulings(RULINGS_DOC.read_text(encoding="utf-8"))
+
+
+def test_every_ruling_the_code_cites_is_defined(entries: dict[str, Entry]) -> None:
+    missing = {ident: places[0] for ident, places in cited().items() if ident not in entries}
+    assert missing == {}, "add these to docs/rulings.md"
+
+
+def test_every_entry_is_cited_by_the_code(entries: dict[str, Entry]) -> None:
+    orphans = sorted(set(entries) - set(cited()))
+    assert orphans == [], "docs/rulings.md defines rulings no code cites"
+
+
+def test_every_where_names_a_file_that_cites_it(entries: dict[str, Entry]) -> None:
+    citations = cited()
+    wrong = [
+        f"{entry.id}: {path}"
+        for entry in entries.values()
+        for path in entry.where
+        if not (REPO / path).is_file()
+        or not any(place.startswith(f"{path}:") for place in citations.get(entry.id, []))
     ]
-    assert unknown == []
+    assert wrong == []
+
+
+def test_all_105_rulings_of_the_five_games_are_there(entries: dict[str, Entry]) -> None:
+    counts = {prefix: 0 for prefix in ("K", "BM", "CA", "CS", "BC")}
+    for ident in entries:
+        if "-R" in ident:
+            counts[ident.split("-")[0]] += 1
+    assert counts == {"K": 42, "BM": 16, "CA": 19, "CS": 13, "BC": 15}
 
 
 @pytest.mark.parametrize(
     "game", sorted(n for n, m in GAME_MODULES.items() if m.startswith("companion."))
 )
-def test_every_option_names_an_existing_ruling(game: str) -> None:
+def test_every_option_names_a_defined_ruling(game: str, entries: dict[str, Entry]) -> None:
     model = get_rules(game).options_model
     for name, field in model.model_fields.items():
         extra = field.json_schema_extra
         assert isinstance(extra, dict), f"{game}.{name} names no ruling"
-        assert extra.get("ruling") in VALID, f"{game}.{name}: {extra.get('ruling')!r}"
+        assert extra.get("ruling") in entries, f"{game}.{name}: {extra.get('ruling')!r}"
 
 
 def test_the_corrected_citations() -> None:
@@ -124,3 +190,50 @@ def test_the_corrected_citations() -> None:
         rules.setup(["A", "B"], rules.parse_options({"controllers": [0, 1, 1, 0]}), 1)
     assert info.value.ruling == "K-R21"
     assert "K-R21" not in info.value.message  # the ID is appended once, by the error
+
+
+# --- the parser itself ----------------------------------------------------------------------
+
+GOOD = """# Rulings
+
+## A game
+
+### K-R01 — A board
+
+Eleven by eleven.
+
+Where: `companion/rules.py`
+
+### 0.2.1 — The table
+
+It wins.
+Where: `a.py`, `b.py`
+"""
+
+
+def test_the_parser_reads_entries_with_their_lines() -> None:
+    parsed = parse_rulings(GOOD)
+    assert list(parsed) == ["K-R01", "0.2.1"]
+    assert parsed["K-R01"] == Entry(
+        "K-R01", "A board", "Eleven by eleven.", ("companion/rules.py",), 5
+    )
+    assert parsed["0.2.1"].where == ("a.py", "b.py")
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        (
+            GOOD + "\n### K-R01 — Again\n\nText.\n\nWhere: `x.py`\n",
+            "line 16: K-R01 again (first on line 5)",
+        ),
+        ("### K-R02 — No where\n\nText.\n", "line 1: K-R02 has no 'Where:' line"),
+        ("### K-R02\n\nText.\n\nWhere: `x.py`\n", "line 1: a heading needs '### ID — title'"),
+        ("### KR-2 — Bad\n\nText.\n\nWhere: `x.py`\n", "line 1: 'KR-2' is not a ruling ID"),
+        ("### K-R02 — Empty\n\nWhere: `x.py`\n", "line 1: K-R02 says nothing"),
+    ],
+)
+def test_the_parser_refuses_a_malformed_page(text: str, message: str) -> None:
+    with pytest.raises(RulingsFormatError) as refused:
+        parse_rulings(text)
+    assert str(refused.value) == message

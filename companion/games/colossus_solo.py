@@ -11,6 +11,9 @@ Colossus card values are entered when a card is revealed, or come from an option
 user-built card table (:func:`parse_card_table`); with a table the app keeps a virtual
 Colossus deck and picks the Final Blow card with the state's own generator.
 
+The "Colossus in Eden" mode and the video rules are not in the rule documents and are
+not refereed (CS-R13).
+
 Referee decision (no ruling covers it): when a card must be drawn and both the Action
 deck and the discard pile are empty (only possible after many cards were destroyed),
 nothing can be reshuffled, so the draw is skipped without a penalty.

@@ -1,5 +1,8 @@
 """Island boards as data (BM-R01): the rules code sees a graph, never coordinates.
 
+Only Kolossus has a board geometry fixed by its rules; an island's comes from its board
+file, for the screen and for the LEDs alike (RULINGS 0.2.5).
+
 The real island of Beast Master and Colossi is only printed on the physical board, so a
 table describes its own board in a board file (JSON) that the kiosk reads and hands to
 :func:`parse_board`. :func:`placeholder_board` is a development layout only: offset-hex

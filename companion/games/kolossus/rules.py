@@ -601,7 +601,7 @@ class KolossusRules(Rules[KolossusState, KolossusAction, KolossusOptions]):
             return state, (KolossusEvent(text=text),)
         if state.phase == "after_move" and state.active_piece is not None:
             piece = state.active_piece
-            if state.minis[piece] < 0:
+            if state.minis[piece] < 0:  # a Colossus can be beaten like any miniature (K-R14)
                 state = state.model_copy(update={"phase": "turn", **_NO_ACTIVATION})
                 return state, (KolossusEvent(text="The beaten Colossus's activation ends."),)
             if not self._post_move_targets(state, piece):
@@ -1157,6 +1157,8 @@ class KolossusRules(Rules[KolossusState, KolossusAction, KolossusOptions]):
         return new, (*events, *more)
 
     def _post_move_targets(self, state: KolossusState, piece: int) -> bool:
+        """Whether the Colossus may still use Spear or Hammer: they act after its move
+        has ended, a move ended by a beat included; Sword and Whip act during it (K-R28)."""
         wb = warband_of(piece)
         at = state.minis[piece]
         occ = occupancy(state, wb, whip=state.whip_active)
