@@ -1,186 +1,42 @@
-"""The crash-safe journal: every accepted action, committed before it is acknowledged.
-
-The only module of :mod:`companion` that does I/O. One SQLite file holds every game:
-a ``games`` row (game, players, options, seed or start position, outcome, how many
-entries it has) and an append-only list of ``entries`` — ``act`` (an action as JSON),
-``undo`` and ``redo`` — so a game is recovered by replaying its entries. WAL with
-``synchronous=FULL`` makes each commit survive a power cut (SQLite's documentation; an
-SD card can lose the last commit with ``NORMAL``). Each entry carries a CRC-32 of its
-text: a damaged row is reported with its position and moved to ``damaged_entries``,
-never silently dropped.
-
-Trust rules, each from a fault found by testing:
-
-* **One writer per game.** A game is claimed with an exclusive ``flock`` on a small
-  file beside the journal, naming the holder's process and start time. The kernel
-  drops the lock when the process dies, so a crash or power cut never leaves a lock
-  that blocks; a second program gets :class:`GameInUse` instead of writing the same
-  game and tearing its history.
-* **One action, one transaction.** An entry, the game's entry count and its finished
-  mark are committed together: what the reply calls saved is exactly what is saved.
-* **Damage costs a row, not the journal.** Rows and headers are read one by one; what
-  cannot be read is named, the rest stays usable.
-* **Nothing is lost silently.** The schema version is checked, entry counts are kept
-  in the header, a vanished write-ahead log, an emptied file and dropped tables are
-  noticed when the journal opens and reported by :meth:`Journal.check`.
-"""
+"""The journal itself: one SQLite file, opened, written one transaction per action, read
+row by row (see the package's docstring for the rules it keeps)."""
 
 from __future__ import annotations
 
-import errno
-import fcntl
 import json
 import os
 import sqlite3
-import zlib
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
-from datetime import UTC, datetime
 from pathlib import Path
-from typing import IO, Any, Literal
+from typing import Any
 
-from companion.errors import GameInUse, JournalError
-from companion.model import Frozen
-
-EntryKind = Literal["act", "undo", "redo"]
-GameStatus = Literal["active", "finished"]
-ENTRY_KINDS: tuple[EntryKind, ...] = ("act", "undo", "redo")
-
-SCHEMA_VERSION = 2
-"""1: the first journals. 2: ``games.entry_count`` (kept with every entry), the rules
-version each game is played under, and ``snapshots`` (versioned replay)."""
-
-TABLES = ("meta", "games", "entries", "damaged_entries", "snapshots")
-TABLES_V1 = TABLES[:4]
-
-_SCHEMA = """
-CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-CREATE TABLE IF NOT EXISTS games (
-    game_id INTEGER PRIMARY KEY AUTOINCREMENT,
-    game TEXT NOT NULL,
-    players TEXT NOT NULL,
-    options TEXT NOT NULL,
-    seed INTEGER NOT NULL,
-    start_position TEXT,
-    created TEXT NOT NULL,
-    updated TEXT NOT NULL,
-    status TEXT NOT NULL DEFAULT 'active',
-    outcome TEXT,
-    demo INTEGER NOT NULL DEFAULT 0,
-    entry_count INTEGER NOT NULL DEFAULT 0,
-    rules_version INTEGER NOT NULL DEFAULT 1,
-    base_seq INTEGER NOT NULL DEFAULT 0
-);
-CREATE TABLE IF NOT EXISTS entries (
-    game_id INTEGER NOT NULL REFERENCES games(game_id),
-    seq INTEGER NOT NULL,
-    kind TEXT NOT NULL,
-    payload TEXT NOT NULL,
-    crc INTEGER NOT NULL,
-    at TEXT NOT NULL,
-    PRIMARY KEY (game_id, seq)
-);
-CREATE TABLE IF NOT EXISTS snapshots (
-    game_id INTEGER NOT NULL,
-    seq INTEGER NOT NULL,
-    rules_version INTEGER NOT NULL,
-    position TEXT NOT NULL,
-    crc INTEGER NOT NULL,
-    PRIMARY KEY (game_id, seq)
-);
-CREATE TABLE IF NOT EXISTS damaged_entries (
-    game_id INTEGER NOT NULL,
-    seq INTEGER NOT NULL,
-    kind TEXT,
-    payload TEXT,
-    reason TEXT NOT NULL,
-    found TEXT NOT NULL
-);
-"""
-
-# Losses noticed when opening are kept as notes in ``meta`` (keys ``note:…``), so the
-# doctor keeps reporting them after the file itself looks healthy again.
-_NOTE_LOST_WAL = "note:lost_wal"
-_NOTE_EMPTIED = "note:emptied"
-_NOTE_MISSING_TABLES = "note:missing_tables"
-_NOTE_NO_VERSION = "note:no_schema_version"
-
-
-def _now() -> str:
-    return datetime.now(UTC).isoformat(timespec="seconds")
-
-
-def entry_crc(kind: str, payload: str) -> int:
-    """The checksum stored with each entry (kind and payload, so neither can be swapped)."""
-    return zlib.crc32(f"{kind}\x00{payload}".encode()) & 0xFFFFFFFF
-
-
-class GameInfo(Frozen):
-    """A journal's record of one game, without its entries."""
-
-    game_id: int
-    game: str
-    players: tuple[str, ...]
-    options: dict[str, Any]
-    seed: int
-    start_position: dict[str, Any] | None
-    created: str
-    updated: str
-    status: GameStatus
-    outcome: dict[str, Any] | None
-    demo: bool
-    entries: int
-    rules_version: int = 1
-    base_seq: int = 0  # > 0: the game goes on from the snapshot after this entry
-
-
-class Entry(Frozen):
-    """One journal row that passed its checksum."""
-
-    seq: int
-    kind: EntryKind
-    payload: str
-
-
-class Damage(Frozen):
-    """A journal row that could not be used, and where it was (``seq`` 0: the header).
-
-    ``kind`` tells a damaged file (``damage``) from a game whose old moves no longer
-    replay because the rules changed in an update (``rules_changed``): then ``seq`` is
-    the entry the game goes on after.
-    """
-
-    game_id: int
-    seq: int
-    reason: str
-    kind: Literal["damage", "rules_changed"] = "damage"
-
-    def describe(self) -> str:
-        if self.kind == "rules_changed":
-            return f"game {self.game_id}: the rules changed since it started; {self.reason}"
-        where = "header" if self.seq == 0 else f"entry {self.seq}"
-        return f"game {self.game_id}, {where}: {self.reason}"
-
-
-class Snapshot(Frozen):
-    """A position saved with an entry, to go on from when old moves no longer replay."""
-
-    seq: int
-    rules_version: int
-    position: dict[str, Any]
-
-
-class OutcomeMark(Frozen):
-    """A change of a game's finished mark, written with the entry that caused it."""
-
-    outcome: dict[str, Any] | None  # None: active again (an undo reopened the game)
-
-
-class LockHolder(Frozen):
-    """Who plays a game right now: a process and since when."""
-
-    pid: int | None
-    since: str | None
+from companion.errors import JournalError
+from companion.journal import health
+from companion.journal.locks import GameLocks
+from companion.journal.records import (
+    Damage,
+    Entry,
+    EntryKind,
+    GameInfo,
+    LockHolder,
+    OutcomeMark,
+    Snapshot,
+    check_row,
+    describe_error,
+    entry_crc,
+    now,
+)
+from companion.journal.schema import (
+    _NOTE_EMPTIED,
+    _NOTE_LOST_WAL,
+    _NOTE_MISSING_TABLES,
+    _NOTE_NO_VERSION,
+    _SCHEMA,
+    SCHEMA_VERSION,
+    TABLES,
+    TABLES_V1,
+)
 
 
 class Journal:
@@ -197,14 +53,16 @@ class Journal:
         self.read_only = False
         self.read_only_reason: str | None = None
         self._noticed: dict[str, str] = {}  # note key → sentence, found while opening
-        self._locks: dict[int, IO[str]] = {}
         self._in_memory = self.path == ":memory:"
+        self._locks = GameLocks(self.path, in_memory=self._in_memory)
         try:
             self._db = self._connect(read_only)
             if not self.read_only:
                 self._prepare()
         except (sqlite3.Error, OSError) as exc:
-            raise JournalError(f"Cannot open the journal {self.path}: {_describe(exc)}") from None
+            raise JournalError(
+                f"Cannot open the journal {self.path}: {describe_error(exc)}"
+            ) from None
 
     # --- opening ---------------------------------------------------------------------
 
@@ -293,7 +151,7 @@ class Journal:
         )
         for key, note in self._noticed.items():
             self._db.execute(
-                "INSERT OR REPLACE INTO meta(key, value) VALUES (?, ?)", (key, f"{_now()}: {note}")
+                "INSERT OR REPLACE INTO meta(key, value) VALUES (?, ?)", (key, f"{now()}: {note}")
             )
         self._mark_open()
 
@@ -340,8 +198,7 @@ class Journal:
             self._marker().touch()
 
     def close(self) -> None:
-        for game_id in list(self._locks):
-            self.release(game_id)
+        self._locks.release_all()
         self._db.close()
         if self._in_memory or self.read_only:
             return
@@ -375,74 +232,8 @@ class Journal:
                 if self._db.in_transaction:
                     self._db.execute("ROLLBACK")
             raise JournalError(
-                f"Could not {what} in the journal {self.path}: {_describe(exc)}"
+                f"Could not {what} in the journal {self.path}: {describe_error(exc)}"
             ) from None
-
-    # --- one writer per game ---------------------------------------------------------
-
-    def _lock_path(self, game_id: int) -> Path:
-        return Path(self.path + ".locks") / f"game-{game_id}.lock"
-
-    def claim(self, game_id: int) -> None:
-        """Become the one program that plays ``game_id``; GameInUse if another does.
-
-        Claiming a game this journal object already holds is a no-op.
-        """
-        if self._in_memory or game_id in self._locks:
-            return
-        path = self._lock_path(game_id)
-        try:
-            path.parent.mkdir(exist_ok=True)
-            handle = open(path, "a+", encoding="utf-8")  # noqa: SIM115 - held until release
-        except OSError as exc:
-            if self.read_only:
-                return  # nothing can be written anyway
-            raise JournalError(
-                f"Cannot lock game {game_id} in {path.parent}: {_describe(exc)}"
-            ) from None
-        try:
-            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except OSError as exc:
-            holder = _read_holder(handle)
-            handle.close()
-            if exc.errno not in (errno.EWOULDBLOCK, errno.EACCES):
-                raise JournalError(f"Cannot lock game {game_id}: {_describe(exc)}") from None
-            raise GameInUse(game_id, holder.pid, holder.since) from None
-        handle.seek(0)
-        handle.truncate()
-        handle.write(f"{os.getpid()} {_now()}\n")
-        handle.flush()
-        self._locks[game_id] = handle
-
-    def release(self, game_id: int) -> None:
-        """Let another program play ``game_id`` (the kernel also does it when we die)."""
-        handle = self._locks.pop(game_id, None)
-        if handle is not None:
-            with suppress(OSError):
-                fcntl.flock(handle, fcntl.LOCK_UN)
-            handle.close()
-
-    def release_all_but(self, game_id: int | None) -> None:
-        """Keep only ``game_id`` claimed: a journal object plays one game at a time."""
-        for held in [g for g in self._locks if g != game_id]:
-            self.release(held)
-
-    def holder(self, game_id: int) -> LockHolder | None:
-        """Who holds ``game_id`` (this process included), or None if nobody does."""
-        if self._in_memory:
-            return None
-        if game_id in self._locks:
-            return LockHolder(pid=os.getpid(), since=_read_holder(self._locks[game_id]).since)
-        try:
-            with open(self._lock_path(game_id), encoding="utf-8") as handle:
-                try:
-                    fcntl.flock(handle, fcntl.LOCK_SH | fcntl.LOCK_NB)
-                except OSError:
-                    return _read_holder(handle)
-                fcntl.flock(handle, fcntl.LOCK_UN)
-                return None
-        except OSError:
-            return None
 
     # --- writing ---------------------------------------------------------------------
 
@@ -457,7 +248,7 @@ class Journal:
         rules_version: int = 1,
     ) -> int:
         """Record a new game and claim it for this program."""
-        now = _now()
+        created = now()
         with self._transaction("create a game") as db:
             cur = db.execute(
                 "INSERT INTO games(game, players, options, seed, start_position, created,"
@@ -468,8 +259,8 @@ class Journal:
                     json.dumps(options, sort_keys=True),
                     seed,
                     None if start_position is None else json.dumps(start_position),
-                    now,
-                    now,
+                    created,
+                    created,
                     int(demo),
                     rules_version,
                 ),
@@ -501,15 +292,15 @@ class Journal:
                 "SELECT COALESCE(MAX(seq), 0) FROM entries WHERE game_id = ?", (game_id,)
             ).fetchone()
             seq = int(row[0]) + 1
-            now = _now()
+            at = now()
             db.execute(
                 "INSERT INTO entries(game_id, seq, kind, payload, crc, at)"
                 " VALUES (?, ?, ?, ?, ?, ?)",
-                (game_id, seq, kind, payload, entry_crc(kind, payload), now),
+                (game_id, seq, kind, payload, entry_crc(kind, payload), at),
             )
             db.execute(
                 "UPDATE games SET updated = ?, entry_count = entry_count + 1 WHERE game_id = ?",
-                (now, game_id),
+                (at, game_id),
             )
             if mark is not None:
                 self._write_mark(db, game_id, mark)
@@ -538,12 +329,33 @@ class Journal:
         text = None if mark.outcome is None else json.dumps(mark.outcome, sort_keys=True)
         db.execute(
             "UPDATE games SET status = ?, outcome = ?, updated = ? WHERE game_id = ?",
-            (status, text, _now(), game_id),
+            (status, text, now(), game_id),
         )
 
     def _check_claim(self, game_id: int) -> None:
         if not self._in_memory and not self.read_only and game_id not in self._locks:
             self.claim(game_id)
+
+    # --- one writer per game (companion.journal.locks) -------------------------------
+
+    def claim(self, game_id: int) -> None:
+        """Become the one program that plays ``game_id``; GameInUse if another does.
+
+        Claiming a game this journal object already holds is a no-op.
+        """
+        self._locks.claim(game_id, read_only=self.read_only)
+
+    def release(self, game_id: int) -> None:
+        """Let another program play ``game_id`` (the kernel also does it when we die)."""
+        self._locks.release(game_id)
+
+    def release_all_but(self, game_id: int | None) -> None:
+        """Keep only ``game_id`` claimed: a journal object plays one game at a time."""
+        self._locks.release_all_but(game_id)
+
+    def holder(self, game_id: int) -> LockHolder | None:
+        """Who holds ``game_id`` (this process included), or None if nobody does."""
+        return self._locks.holder(game_id)
 
     def quarantine(self, game_id: int, from_seq: int, reason: str) -> int:
         """Move entries ``from_seq`` onwards to ``damaged_entries``; returns how many.
@@ -563,7 +375,7 @@ class Journal:
             counted = db.execute(
                 "SELECT entry_count FROM games WHERE game_id = ?", (game_id,)
             ).fetchone()
-            found = _now()
+            found = now()
             present = {seq for seq, _, _ in rows}
             missing = [
                 s
@@ -607,7 +419,7 @@ class Journal:
             db.execute("DELETE FROM games WHERE game_id = ?", (game_id,))
         self.release(game_id)
         with suppress(OSError):
-            self._lock_path(game_id).unlink()
+            self._locks.path(game_id).unlink()
 
     # --- reading ---------------------------------------------------------------------
 
@@ -676,7 +488,9 @@ class Journal:
         try:
             ids = self._game_ids(include_demo)
         except sqlite3.DatabaseError as exc:
-            raise JournalError(f"Cannot list the games in {self.path}: {_describe(exc)}") from None
+            raise JournalError(
+                f"Cannot list the games in {self.path}: {describe_error(exc)}"
+            ) from None
         good: list[GameInfo] = []
         bad: list[Damage] = []
         for game_id in ids:
@@ -704,7 +518,7 @@ class Journal:
         try:
             info = self._header(game_id)
         except sqlite3.DatabaseError as exc:
-            raise JournalError(f"Cannot read game {game_id}: {_describe(exc)}") from None
+            raise JournalError(f"Cannot read game {game_id}: {describe_error(exc)}") from None
         except ValueError as exc:
             raise JournalError(
                 f"Game {game_id}'s header (its row in the journal's games table) is damaged: {exc}."
@@ -732,18 +546,20 @@ class Journal:
                 (game_id,),
             )
         except sqlite3.DatabaseError as exc:
-            raise JournalError(f"Cannot read game {game_id}'s entries: {_describe(exc)}") from None
+            raise JournalError(
+                f"Cannot read game {game_id}'s entries: {describe_error(exc)}"
+            ) from None
         expected = 1
         while True:
             try:
                 row = cursor.fetchone()
             except sqlite3.DatabaseError as exc:
                 return good, Damage(
-                    game_id=game_id, seq=expected, reason=f"unreadable row: {_describe(exc)}"
+                    game_id=game_id, seq=expected, reason=f"unreadable row: {describe_error(exc)}"
                 )
             if row is None:
                 break
-            damage = _check_row(game_id, expected, row)
+            damage = check_row(game_id, expected, row)
             if isinstance(damage, Damage):
                 return good, damage
             good.append(damage)
@@ -801,7 +617,7 @@ class Journal:
         ).fetchall()
         return [Damage(game_id=game_id, seq=s, reason=r) for s, r in rows]
 
-    # --- health ----------------------------------------------------------------------
+    # --- health (companion.journal.health) -------------------------------------------
 
     def check(self, *, full: bool = False) -> list[str]:
         """Every problem found, as sentences for people; an empty list means healthy.
@@ -809,114 +625,10 @@ class Journal:
         ``full`` runs SQLite's ``integrity_check`` (reads every page) instead of the
         faster ``quick_check``.
         """
-        problems: list[str] = []
-        pragma = "integrity_check" if full else "quick_check"
-        try:
-            rows = [r[0] for r in self._db.execute(f"PRAGMA {pragma}(20)")]
-        except sqlite3.DatabaseError as exc:
-            return [*problems, f"The journal file is damaged: {_describe(exc)}."]
-        if rows != ["ok"]:
-            problems.append(
-                f"SQLite's {pragma} found damage: " + "; ".join(str(r) for r in rows[:5])
-            )
-        problems.extend(self.logical_problems())
-        return list(dict.fromkeys(problems))
+        return health.check(self, full=full)
 
     def logical_problems(self) -> list[str]:
         """What SQLite's own check cannot see: missing tables, an unknown schema version,
         losses noticed when opening, unreadable headers, entry counts that disagree with
         the rows, entries set aside."""
-        try:
-            return self._logical_problems()
-        except sqlite3.DatabaseError as exc:
-            return [f"The journal's tables cannot be read: {_describe(exc)}."]
-
-    def _logical_problems(self) -> list[str]:
-        problems: list[str] = []
-        if self.read_only:
-            # Notes could not be stored: say what was noticed now.
-            problems += [f"Noticed on opening: {note}" for note in self._noticed.values()]
-        if self.read_only_reason and "newer version" in self.read_only_reason:
-            problems.append(f"The journal is read-only: {self.read_only_reason}.")
-        tables = {
-            name
-            for (name,) in self._db.execute("SELECT name FROM sqlite_master WHERE type='table'")
-        }
-        missing = [t for t in TABLES if t not in tables]
-        if missing:
-            return [f"The journal has no {', '.join(missing)} table: it is not usable."]
-        version = self._schema_version()
-        if version is None:
-            problems.append("The journal does not record its schema version.")
-        for (note,) in self._db.execute(
-            "SELECT value FROM meta WHERE key LIKE 'note:%' ORDER BY key"
-        ):
-            problems.append(f"Noticed on opening, {note}")
-        for damage in self.unreadable_games():
-            problems.append(f"Game {damage.game_id}'s header is damaged: {damage.reason}.")
-        for game_id, counted, present in self._db.execute(
-            "SELECT g.game_id, g.entry_count,"
-            " (SELECT COUNT(*) FROM entries e WHERE e.game_id = g.game_id) FROM games g"
-        ):
-            if counted != present:
-                lost = " (acknowledged moves are missing)" if counted > present else ""
-                problems.append(
-                    f"Game {game_id}: the header counts {counted} entries but {present} are"
-                    f" present{lost}."
-                )
-        aside = self._db.execute(
-            "SELECT COUNT(*), COUNT(DISTINCT game_id) FROM damaged_entries"
-        ).fetchone()
-        if aside[0]:
-            problems.append(
-                f"{aside[0]} damaged entries of {aside[1]} game(s) are set aside"
-                " (see `companion damage`)."
-            )
-        return problems
-
-
-def _check_row(game_id: int, expected: int, row: tuple[Any, ...]) -> Entry | Damage:
-    seq, kind_bytes, payload_bytes, crc = row
-    if seq != expected:
-        return Damage(
-            game_id=game_id,
-            seq=expected,
-            reason=f"entry {expected} is missing (found {seq} instead)",
-        )
-    try:
-        kind = bytes(kind_bytes).decode("utf-8")
-        payload = bytes(payload_bytes).decode("utf-8")
-    except (TypeError, UnicodeDecodeError):
-        return Damage(game_id=game_id, seq=seq, reason="the row is not valid text (corrupt)")
-    if kind not in ENTRY_KINDS:
-        return Damage(game_id=game_id, seq=seq, reason=f"unknown entry kind {kind!r}")
-    if crc != entry_crc(kind, payload):
-        return Damage(
-            game_id=game_id, seq=seq, reason="checksum mismatch (the row is truncated or corrupt)"
-        )
-    return Entry(seq=seq, kind=kind, payload=payload)
-
-
-def _read_holder(handle: IO[str]) -> LockHolder:
-    try:
-        handle.seek(0)
-        pid_text, _, since = handle.read(200).strip().partition(" ")
-        return LockHolder(pid=int(pid_text), since=since or None)
-    except (OSError, ValueError):
-        return LockHolder(pid=None, since=None)
-
-
-def _describe(exc: BaseException) -> str:
-    """An OS or SQLite error as a phrase, with the plain-language reason where known."""
-    if isinstance(exc, OSError) and exc.errno == errno.ENAMETOOLONG:
-        return "the path is too long for the file system"
-    if isinstance(exc, OSError) and exc.errno == errno.ENOTDIR:
-        return "a part of the path is a file, not a folder"
-    if isinstance(exc, OSError) and exc.errno == errno.ENOSPC:
-        return "the storage is full"
-    text = str(exc)
-    if "database or disk is full" in text:
-        return "the storage is full (database or disk is full)"
-    if "file is not a database" in text:
-        return "the file is not a journal (not an SQLite database, or its first page is damaged)"
-    return text
+        return health.logical_problems(self)
