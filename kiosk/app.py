@@ -38,7 +38,6 @@ from firmware_bridge.layout import LedLayout
 from firmware_bridge.leds.palette import palette_for_game
 from firmware_bridge.leds.strip import Frame
 from firmware_bridge.rig import DeviceNote, LedFrameShown, Rig, build_rig
-from kiosk.cli import fresh_seed, open_journal
 from kiosk.hardware import HardwareHub, press_on_game
 from kiosk.memory import freeze_startup, release_freed_memory
 from kiosk.presenters.board import BoardView, board_view
@@ -54,6 +53,7 @@ from kiosk.screens.play import PlayScreen
 from kiosk.screens.scores import ScoresScreen
 from kiosk.screens.setup import SetupScreen
 from kiosk.screens.shop import ShopMode
+from kiosk.storage import fresh_seed, open_journal
 from kiosk.widgets import basic, board, chart, led_mirror, qr  # noqa: F401
 
 

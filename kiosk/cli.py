@@ -23,18 +23,15 @@ import functools
 import json
 import logging
 import os
-import secrets
 import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, BinaryIO
 
 from companion.errors import RefereeError
-from companion.journal import Journal
 from companion.protocol import MAX_LINE_BYTES, ProtocolError, Referee, protocol_schema
 from firmware_bridge.config import CompanionConfig, load_config
-
-JOURNAL_FILE = "journal.sqlite3"
+from kiosk.storage import fresh_seed, open_journal
 
 
 def data_dir_for(args: argparse.Namespace, config: CompanionConfig) -> Path:
@@ -43,14 +40,6 @@ def data_dir_for(args: argparse.Namespace, config: CompanionConfig) -> Path:
         return Path(args.data_dir)
     env = os.environ.get("COMPANION_DATA_DIR")
     return Path(env) if env else config.data_dir
-
-
-def fresh_seed() -> int:
-    return secrets.randbits(63)
-
-
-def open_journal(data_dir: Path) -> Journal:
-    return Journal(data_dir / JOURNAL_FILE)
 
 
 def serve_referee(referee: Referee, stdin: BinaryIO, stdout: BinaryIO) -> None:

@@ -28,8 +28,8 @@ from companion.journal import Journal
 from firmware_bridge.config import LoadedConfig
 from firmware_bridge.doctor import Finding, Severity, doctor
 from firmware_bridge.platform import Platform, detect_platform
+from kiosk.storage import JOURNAL_FILE
 
-JOURNAL_FILE = "journal.sqlite3"  # the same name as kiosk.cli.JOURNAL_FILE
 SERVICE_NAME = "colossus-companion"
 SERVICE_USER = "companion"
 #: The groups deploy/install-pi puts the service user in: GPIO buttons, SPI LEDs, I2C,

@@ -49,12 +49,12 @@ from firmware_bridge.config import LoadedConfig
 from firmware_bridge.doctor import Finding
 from firmware_bridge.platform import PlatformFacts, gather_facts
 from kiosk.doctor_checks import (
-    JOURNAL_FILE,
     SERVICE_NAME,
     full_doctor,
     inspect_journal,
     open_journal_readonly,
 )
+from kiosk.storage import JOURNAL_FILE
 
 REDACTED = "<redacted>"
 PLAYER = "<player>"

@@ -17,7 +17,6 @@ from firmware_bridge.platform import Platform
 from kiosk.cli import main
 from kiosk.doctor_checks import (
     INSTALLED_CONFIG,
-    JOURNAL_FILE,
     SERVICE_GROUPS,
     InputDevice,
     JournalHealth,
@@ -31,6 +30,7 @@ from kiosk.doctor_checks import (
     parse_input_devices,
     parse_mountinfo,
 )
+from kiosk.storage import JOURNAL_FILE
 
 PI4 = Platform("Raspberry Pi 4 Model B Rev 1.4")
 GIB = 1024**3

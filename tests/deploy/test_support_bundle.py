@@ -19,7 +19,7 @@ from firmware_bridge.config import CompanionConfig, LoadedConfig, load_config
 from firmware_bridge.doctor import Finding, Severity
 from firmware_bridge.platform import Platform, PlatformFacts
 from kiosk.cli import main
-from kiosk.doctor_checks import JOURNAL_FILE
+from kiosk.storage import JOURNAL_FILE
 from kiosk.support import (
     PLAYER,
     REDACTED,

@@ -27,7 +27,8 @@ from companion.bot import RandomBot
 from companion.errors import RefereeError
 from companion.journal import Journal
 from companion.session import Session
-from kiosk.cli import JOURNAL_FILE, main
+from kiosk.cli import main
+from kiosk.storage import JOURNAL_FILE
 from tests.faults.scale import report, scaled
 
 GAMES = {

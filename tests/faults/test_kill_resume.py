@@ -24,7 +24,7 @@ from typing import Any
 from companion.bot import RandomBot
 from companion.journal import Journal
 from companion.session import Session
-from kiosk.cli import JOURNAL_FILE
+from kiosk.storage import JOURNAL_FILE
 from tests.faults.scale import report, scaled
 
 COMPANION = str(Path(sys.executable).with_name("companion"))

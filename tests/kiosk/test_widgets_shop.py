@@ -34,9 +34,9 @@ from firmware_bridge.dice.messages import DieResult
 from firmware_bridge.doctor import Finding, Severity
 from kiosk.admin import PinStore
 from kiosk.app import Kiosk
-from kiosk.cli import JOURNAL_FILE
 from kiosk.presenters.attract import DemoPlayPresenter
 from kiosk.screens.shop import DEMO_BANNER, apply_window_mode, title_widget
+from kiosk.storage import JOURNAL_FILE
 from kiosk.theme import HEIGHT, TOUCH_MIN, WIDTH
 from tests.kiosk.helpers import screenshot_dir
 from tests.kiosk.ui import close_kiosk, find_button, frames, tap, tap_button

@@ -21,8 +21,8 @@ import pytest
 from companion.journal import Journal
 from companion.session import Session
 from kiosk.app import Kiosk
-from kiosk.cli import JOURNAL_FILE
 from kiosk.presenters.home import HomePresenter
+from kiosk.storage import JOURNAL_FILE
 from tests.kiosk.ui import close_kiosk, open_kiosk, tap_button
 
 ROOT = Path(__file__).resolve().parents[2]
