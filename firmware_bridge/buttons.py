@@ -184,6 +184,9 @@ class ButtonPanel:
     clock: Callable[[], float] = time.monotonic
     entropy: Callable[[], int] = field(default=lambda: secrets.randbits(64))
     poll_thread: bool = True
+    pin_factory: Any = None
+    """gpiozero's pin factory for these pins (a ``MockFactory`` when simulated); None:
+    the board's own pins."""
     on_error: Callable[[str], None] = field(default=lambda text: log.warning("%s", text))
     """Told when the poll thread failed and restarts (the rig shows it as a device note)."""
     _inputs: list[_Input] = field(default_factory=list)
@@ -215,13 +218,15 @@ class ButtonPanel:
         try:
             for item in self._inputs:
                 # A plain input, not gpiozero's Button: we debounce and time holds ourselves.
-                item.device = DigitalInputDevice(item.pin, pull_up=settings.pull_up)
+                item.device = DigitalInputDevice(
+                    item.pin, pull_up=settings.pull_up, pin_factory=self.pin_factory
+                )
                 item.device.when_activated = self._edge_handler(item, True)
                 item.device.when_deactivated = self._edge_handler(item, False)
             if settings.feedback_led_pin is not None:
-                self._led = LED(settings.feedback_led_pin)
+                self._led = LED(settings.feedback_led_pin, pin_factory=self.pin_factory)
             if settings.buzzer_pin is not None:
-                self._buzzer = Buzzer(settings.buzzer_pin)
+                self._buzzer = Buzzer(settings.buzzer_pin, pin_factory=self.pin_factory)
         except Exception:
             self._close_devices()
             raise

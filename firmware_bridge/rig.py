@@ -377,10 +377,9 @@ class Rig:
     def _start_buttons(self, settings: ButtonSettings, post: PostRig) -> None:
         panel = ButtonPanel(settings, post)
         panel.on_error = lambda text: self._note("buttons", text)
-        pins = self.sim.pins if self.sim is not None else None
+        panel.pin_factory = self.sim.pins if self.sim is not None else None
         try:
-            with _pin_factory(pins):
-                panel.start()
+            panel.start()
         except Exception as error:
             self._note("buttons", f"The table buttons could not start: {_why(error)}")
             return
@@ -430,27 +429,6 @@ class Rig:
         post = self._post
         if post is not None:
             post(LedFrameShown(seq, frame))
-
-
-@contextlib.contextmanager
-def _pin_factory(pins: Any) -> Any:
-    """Build gpiozero devices on ``pins`` (a MockFactory) instead of the board's pins.
-
-    Each gpiozero device keeps the factory it was built with, so the global default
-    is swapped only while the simulated panel opens its pins: a real GPIO die built
-    elsewhere still gets the board's own factory.
-    """
-    if pins is None:
-        yield
-        return
-    from gpiozero import Device
-
-    previous = Device.pin_factory
-    Device.pin_factory = pins
-    try:
-        yield
-    finally:
-        Device.pin_factory = previous
 
 
 def _why(error: BaseException) -> str:
