@@ -1028,7 +1028,9 @@ class ColossusSoloRules(Rules[ColossusSoloState, ColossusSoloAction, ColossusSol
                     UsePower(pay=p) for p in ("weakness", "grip") if self.can_pay(state, p)
                 )
             return actions
-        if phase == "penalty":
+        if phase == "penalty":  # a correction may have set Weakness to 1 meanwhile (CS-R04)
+            if state.weakness == TRACKER_MIN:
+                return (PayPenalty(pay="grip"),)
             return (PayPenalty(pay="weakness"), PayPenalty(pay="grip"))
         if phase == "destroy":
             top = min(state.destroy_rights, state.playing_area)

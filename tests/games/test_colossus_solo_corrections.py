@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from companion.errors import InvalidAction, RuleViolation
@@ -29,6 +29,7 @@ from companion.games.colossus_solo import (
     EnterColossusCard,
     EnterFinalBlow,
     EnterStats,
+    PayPenalty,
     ResolveCard,
     Stats,
     UsePower,
@@ -218,8 +219,23 @@ OPTIONS = st.fixed_dictionaries(
 )
 
 
+def test_0_2_1_CS_R04_weakness_corrected_to_1_during_the_penalty_leaves_only_grip() -> None:
+    """Found by the random-corrections property (seed 0, play seed 3982): the penalty
+    choice still offered Weakness after a correction had set it to 1, and applying that
+    legal action was refused."""
+    state = new_game(0, depletion_trigger="when_emptied").model_copy(
+        update={"phase": "penalty", "weakness": 3}
+    )
+    assert set(RULES.legal_actions(state)) == {PayPenalty(pay="weakness"), PayPenalty(pay="grip")}
+    corrected = act(state, CorrectTrackers(weakness=1, grip=state.grip))
+    assert corrected.phase == "penalty"
+    assert list(RULES.legal_actions(corrected)) == [PayPenalty(pay="grip")]
+    assert refused(corrected, PayPenalty(pay="weakness"), "CS-R04")
+
+
 @settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(options=OPTIONS, seed=st.integers(0, 2**40), play_seed=st.integers(0, 2**31))
+@example(options={"depletion_trigger": "when_emptied"}, seed=0, play_seed=3982)
 def test_0_2_1_colossus_solo_random_corrections_keep_counts_and_replay(
     options: dict[str, Any], seed: int, play_seed: int
 ) -> None:
