@@ -23,3 +23,13 @@ def scaled(short: int, long: int) -> int:
 def report(name: str, **figures: int | float | str) -> None:
     """Print one line of figures, e.g. ``FAULTS kill_resume {"kills": 100, "lost": 0}``."""
     print(f"FAULTS {name} {json.dumps(figures, sort_keys=True)}", flush=True)
+
+
+PLAYERS: dict[str, list[str]] = {
+    "kolossus": ["Ann", "Bob"],
+    "beast_master": ["Ann", "Bob"],
+    "colossi": ["Ann", "Bob", "Cy"],
+    "colossus_solo": ["Ann"],
+    "builders": ["Ann", "Bob"],
+}
+"""The five games every fault test plays, with a table of players for each."""

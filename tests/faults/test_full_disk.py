@@ -25,15 +25,8 @@ from companion.bot import RandomBot
 from companion.journal import Journal
 from companion.protocol import Referee
 from companion.session import Session
-from tests.faults.scale import report, scaled
+from tests.faults.scale import PLAYERS, report, scaled
 
-PLAYERS = {
-    "kolossus": ["Ann", "Bob"],
-    "beast_master": ["Ann", "Bob"],
-    "colossi": ["Ann", "Bob"],
-    "colossus_solo": ["Ann"],
-    "builders": ["Ann", "Bob"],
-}
 REFUSALS_IN_A_ROW = 5
 
 

@@ -29,15 +29,8 @@ from companion.journal import Journal
 from companion.session import Session
 from kiosk.cli import main
 from kiosk.storage import JOURNAL_FILE
-from tests.faults.scale import report, scaled
+from tests.faults.scale import PLAYERS, report, scaled
 
-GAMES = {
-    "kolossus": ["Ann", "Bob"],
-    "beast_master": ["Ann", "Bob"],
-    "colossi": ["Ann", "Bob"],
-    "colossus_solo": ["Ann"],
-    "builders": ["Ann", "Bob"],
-}
 MOVES = 15
 REPO = Path(__file__).resolve().parents[2]
 
@@ -46,7 +39,7 @@ def play_games(path: Path, seed: int) -> dict[int, int]:
     """A game of each kind with MOVES bot moves; returns game id → acknowledged moves."""
     played: dict[int, int] = {}
     with Journal(path) as journal:
-        for index, (game, players) in enumerate(GAMES.items()):
+        for index, (game, players) in enumerate(PLAYERS.items()):
             session = Session.new(game, players, seed=seed + index, journal=journal)
             bot = RandomBot(seed + index)
             for _ in range(MOVES):

@@ -25,16 +25,9 @@ from companion.bot import RandomBot
 from companion.journal import Journal
 from companion.session import Session
 from kiosk.storage import JOURNAL_FILE
-from tests.faults.scale import report, scaled
+from tests.faults.scale import PLAYERS, report, scaled
 
 COMPANION = str(Path(sys.executable).with_name("companion"))
-PLAYERS = {
-    "kolossus": ["Ann", "Bob"],
-    "beast_master": ["Ann", "Bob"],
-    "colossi": ["Ann", "Bob", "Cy"],
-    "colossus_solo": ["Ann"],
-    "builders": ["Ann", "Bob"],
-}
 
 
 class Reference:

@@ -23,10 +23,9 @@ from companion.journal import Journal
 from companion.protocol import Referee
 from companion.rules import AnyRules
 from kiosk.cli import serve_referee
-from tests.faults.scale import report, scaled
+from tests.faults.scale import PLAYERS, report, scaled
 
-GAMES = ("kolossus", "beast_master", "colossi", "colossus_solo", "builders")
-PLAYERS = {1: ["Ann"], 2: ["Ann", "Bob"]}
+GAMES = tuple(PLAYERS)
 
 HOSTILE: list[Any] = [
     None,
@@ -61,9 +60,7 @@ def _start(referee: Referee, game: str, seed: int) -> AnyRules:
     from companion.games import get_rules
 
     rules = get_rules(game)
-    players = PLAYERS.get(rules.min_players, ["Ann", "Bob"])[: max(rules.min_players, 2)]
-    if rules.max_players == 1:
-        players = ["Ann"]
+    players = PLAYERS[game]
     reply = json.loads(
         referee.handle(json.dumps({"cmd": "new", "game": game, "players": players, "seed": seed}))
     )

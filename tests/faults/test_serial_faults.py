@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import queue
 import random
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from firmware_bridge.dice.frames import RollResult
@@ -30,23 +32,30 @@ from tests.faults.scale import report, scaled
 CHUNK = 4096
 
 
-def _run_reader(tray_path: Path, inbox: queue.Queue[DiceMessage]) -> SerialDiceTray:
+@contextmanager
+def tray_and_reader(
+    tmp_path: Path, device_id: str, seed: int
+) -> Iterator[tuple[SimDiceTray, SerialDiceTray, queue.Queue[DiceMessage]]]:
+    """The simulated tray on a pty at a stable path, and the real reader on it."""
+    tray_path = tmp_path / "dice-tray"
+    sim = SimDiceTray(str(tray_path), device_id=device_id, seed=seed, boot_id=seed)
+    inbox: queue.Queue[DiceMessage] = queue.Queue()
+    sim.start()
     reader = SerialDiceTray(fast_settings(tray_path))
     reader.start(inbox.put)
-    return reader
+    try:
+        yield sim, reader, inbox
+    finally:
+        reader.stop()
+        sim.stop()
 
 
 def test_noise_between_frames_posts_every_roll_once_and_nothing_else(tmp_path: Path) -> None:
     total = scaled(100_000, 10_000_000)
     rnd = random.Random(11)
-    tray_path = tmp_path / "dice-tray"
-    sim = SimDiceTray(str(tray_path), device_id="noisy", seed=3, boot_id=0xBEEF)
-    inbox: queue.Queue[DiceMessage] = queue.Queue()
     seen: Seen = []
-    sim.start()
-    reader = _run_reader(tray_path, inbox)
     rolled: list[RollResult] = []
-    try:
+    with tray_and_reader(tmp_path, "noisy", 0xBEEF) as (sim, reader, inbox):
         assert drain_until(inbox, has_state(TrayState.CONNECTED), seen)
         sent = 0
         while sent < total:
@@ -68,9 +77,6 @@ def test_noise_between_frames_posts_every_roll_once_and_nothing_else(tmp_path: P
         assert false_rolls == 0, "a roll nobody made was posted"
         assert posted == expected, "a roll was lost, doubled or posted out of order"
         assert reader.state is TrayState.CONNECTED
-    finally:
-        reader.stop()
-        sim.stop()
     report(
         "serial_noise",
         noise_bytes=sent,
@@ -84,14 +90,9 @@ def test_noise_between_frames_posts_every_roll_once_and_nothing_else(tmp_path: P
 def test_unplug_cycles_lose_and_double_nothing(tmp_path: Path) -> None:
     cycles = scaled(10, 100)
     rnd = random.Random(5)
-    tray_path = tmp_path / "dice-tray"
-    sim = SimDiceTray(str(tray_path), device_id="unplugged", seed=9, boot_id=0xCAFE)
-    inbox: queue.Queue[DiceMessage] = queue.Queue()
     seen: Seen = []
-    sim.start()
-    reader = _run_reader(tray_path, inbox)
     rolled: list[RollResult] = []
-    try:
+    with tray_and_reader(tmp_path, "unplugged", 0xCAFE) as (sim, reader, inbox):
         for cycle in range(cycles):
             assert drain_until(inbox, has_state(TrayState.CONNECTED, cycle + 1), seen)
             rolled += [sim.roll(rnd.randint(1, 3)) for _ in range(rnd.randint(0, 3))]
@@ -104,7 +105,4 @@ def test_unplug_cycles_lose_and_double_nothing(tmp_path: Path) -> None:
         posted = [(r.die_id, r.face, r.seq) for r in results(seen)]
         assert posted == [(r.die_id, r.face, r.seq) for r in rolled]
         assert reader.state is TrayState.CONNECTED
-    finally:
-        reader.stop()
-        sim.stop()
     report("serial_unplug", cycles=cycles, rolls=len(rolled), lost=0, duplicated=0)
