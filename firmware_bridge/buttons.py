@@ -9,16 +9,15 @@ it has been stable for ``debounce_s``. Hold meanings:
 
 Buttons with a hold meaning report a short press on release (so a hold never also
 counts as a press); confirm, end turn and roll report on the press itself. A roll button
-makes the Pi roll with its own random source (``secrets``): it posts a
-:class:`RollButtonPressed` carrying fresh entropy, lights the feedback LED and sounds the
-buzzer for ``feedback_s``. Every press goes to the owner through ``post`` as a small
-typed message; nothing here touches the referee or the UI.
+posts a :class:`RollButtonPressed` (the kiosk answers the pending dice with a software
+roll from the game's seeded generator, journaled and replayable), lights the feedback
+LED and sounds the buzzer for ``feedback_s``. Every press goes to the owner through
+``post`` as a small typed message; nothing here touches the referee or the UI.
 """
 
 from __future__ import annotations
 
 import logging
-import secrets
 import threading
 import time
 from collections.abc import Callable
@@ -54,13 +53,10 @@ class ButtonPressed:
 
 @dataclass(frozen=True, slots=True)
 class RollButtonPressed:
-    """A roll button was pressed; ``entropy`` seeds the Pi's roll for the pending request.
-
-    Give it to ``DiceCollector.roll_button(entropy, device=button)``.
-    """
+    """A roll button was pressed: the pending dice are rolled in software (the game's
+    own seeded generator, so the journal replays the same faces)."""
 
     button: str
-    entropy: int
 
 
 ButtonMessage = ButtonPressed | RollButtonPressed
@@ -182,7 +178,6 @@ class ButtonPanel:
     settings: ButtonSettings
     post: PostButton
     clock: Callable[[], float] = time.monotonic
-    entropy: Callable[[], int] = field(default=lambda: secrets.randbits(64))
     poll_thread: bool = True
     pin_factory: Any = None
     """gpiozero's pin factory for these pins (a ``MockFactory`` when simulated); None:
@@ -278,7 +273,7 @@ class ButtonPanel:
             if item.roll:
                 self._feedback_until = self.clock() + self.settings.feedback_s
                 self._set_feedback(True)
-                self.post(RollButtonPressed(item.name, self.entropy()))
+                self.post(RollButtonPressed(item.name))
                 continue
             button: TableButton = _as_table_button(item.name)
             held = kind == "hold"

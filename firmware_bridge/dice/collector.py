@@ -13,13 +13,10 @@ Dice of another kind are ignored with a sentence saying why.
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass
 
 from companion.dice import DiceRequest, Roll
 from firmware_bridge.dice.messages import DieResult
-
-ROLL_BUTTON_DEVICE = "roll-button"
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,20 +86,3 @@ class DiceCollector:
         self._devices.clear()
         self._request = None
         return CollectStep(roll=roll, accepted=True, note=f"{request.label}: {roll.values}.")
-
-    def roll_button(self, entropy: int, device: str = ROLL_BUTTON_DEVICE) -> CollectStep:
-        """Answer the whole request with the Pi's own dice (a roll button was pressed).
-
-        ``entropy`` comes from the button's random source (``secrets``) at the press, so
-        the roll is random yet this method stays pure. Partial electronic results are
-        replaced: the button rolls every die of the request.
-        """
-        request = self._request
-        if request is None:
-            return CollectStep(note="No dice are wanted right now.")
-        rng = random.Random(entropy)
-        values = tuple(rng.randint(1, request.sides) for _ in range(request.count))
-        self.clear()
-        self._request = None
-        roll = Roll(values=values, source="electronic", device=device)
-        return CollectStep(roll=roll, accepted=True, note=f"{request.label}: {values}.")

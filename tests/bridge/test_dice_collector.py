@@ -76,31 +76,6 @@ def test_dice_from_two_devices_name_both() -> None:
     assert roll is not None and roll.device == "tray-1+gpio-die"
 
 
-def test_roll_button_answers_the_whole_request_from_the_pi() -> None:
-    collector = DiceCollector()
-    collector.expect(GUARDIAN)
-    collector.add(d4(3))
-    roll = collector.roll_button(entropy=12345).roll
-    assert roll is not None and roll.source == "electronic" and roll.device == "roll-button"
-    assert roll.values is not None and len(roll.values) == 3
-    assert all(1 <= face <= 4 for face in roll.values)
-    again = DiceCollector()
-    again.expect(GUARDIAN)
-    assert again.roll_button(entropy=12345).roll == roll, "entropy fully determines the roll"
-    assert collector.roll_button(entropy=1).roll is None, "nothing pending any more"
-
-
-def test_roll_button_values_vary_with_entropy() -> None:
-    seen = set()
-    for entropy in range(200):
-        collector = DiceCollector()
-        collector.expect(DESTINY)
-        roll = collector.roll_button(entropy).roll
-        assert roll is not None and roll.values is not None
-        seen.add(roll.values[0])
-    assert seen == {1, 2, 3, 4}
-
-
 @given(
     st.integers(1, 12),
     st.sampled_from([4, 6, 8]),
