@@ -205,9 +205,11 @@ class Session:
             damage = Damage(game_id=game_id, seq=seq, reason=f"cannot replay: {error}")
             set_aside, rebase = seq, None
         else:
+            corrupt = set_aside  # rows already unreadable are set aside all the same
             session, damage, set_aside, rebase = cls._after_rules_change(
                 journal, info, rules, opts, entries, failure, session
             )
+            set_aside = set_aside if set_aside is not None else corrupt
         kept = len(entries) if set_aside is None else set_aside - 1
         session._entry_count = kept
         session._recorded_outcome = (

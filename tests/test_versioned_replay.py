@@ -140,3 +140,20 @@ def test_the_referee_reports_the_kind(journal: Journal, monkeypatch: pytest.Monk
     referee = Referee(journal, lambda: 1)
     reply = referee.handle_obj(f'{{"cmd":"resume","game_id":{session.game_id}}}')
     assert reply["ok"] and reply["damage"]["kind"] == "rules_changed"
+
+
+def test_a_damaged_row_is_still_set_aside_when_the_rules_changed(
+    journal: Journal, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    faces = [2, 6] + [2] * (SNAPSHOT_EVERY - 2) + [3, 4]
+    session = played(journal, faces)
+    game_id = session.game_id or 0
+    journal._db.execute(
+        "UPDATE entries SET payload = 'garbled' WHERE game_id = ? AND seq = ?",
+        (game_id, len(faces)),
+    )
+    update_rules(monkeypatch)
+    resumed, damage = Session.resume(journal, game_id)
+    assert damage is not None and damage.kind == "rules_changed"
+    assert len(resumed.actions) == 1  # entry 26 replays; 27 was damaged
+    assert [d.seq for d in journal.damaged(game_id)] == [len(faces)]
