@@ -261,7 +261,7 @@ class Referee:
                 raise ProtocolError(
                     "bad_request",
                     '"load" takes no "options": the position carries its own; '
-                    "send them with \"new\" instead.",
+                    'send them with "new" instead.',
                 )
             self.session = Session.from_position(
                 request.game, request.position, journal=self.journal, options=request.options

@@ -35,7 +35,7 @@ class Rng(Frozen):
     def next64(self) -> tuple[int, Rng]:
         """The next 64 random bits and the advanced generator."""
         value = _splitmix64((self.seed * _GOLDEN + self.counter * 0xD1B54A32D192ED03) & _MASK)
-        return value, self.model_copy(update={"counter": self.counter + 1})
+        return value, Rng(seed=self.seed, counter=self.counter + 1)
 
     def randint(self, low: int, high: int) -> tuple[int, Rng]:
         """A uniform integer in ``[low, high]`` (rejection sampling, no modulo bias)."""

@@ -63,7 +63,8 @@ def clean_player_name(name: str) -> str:
     kept = "".join(
         ch
         for ch in unicodedata.normalize("NFC", name)
-        if ch == _ZERO_WIDTH_JOINER or unicodedata.category(ch) not in ("Cc", "Cf", "Cs")
+        if ch == _ZERO_WIDTH_JOINER
+        or unicodedata.category(ch) not in ("Cc", "Cf", "Cs")
         or ch in "\t\n"
     )
     return " ".join(kept.split())

@@ -750,7 +750,7 @@ class BuildersRules(Rules[BuildersState, BuildersAction, BuildersOptions]):
             update["mode"] = "actions"
             update["actions_used"] = (*state.actions_used, kind)
         work.refill()
-        new = state.model_copy(update={**update, **work.update()})
+        new = state.evolve({**update, **work.update()})
         new, more = self._after_change(new)
         return new, (*work.events, *more)
 
@@ -1012,8 +1012,8 @@ class BuildersRules(Rules[BuildersState, BuildersAction, BuildersOptions]):
         events: list[Event] = [
             TurnStarted(text=f"Turn {turn}: {state.players[nxt]} to play.", player=nxt, turn=turn)
         ]
-        new = state.model_copy(
-            update={
+        new = state.evolve(
+            {
                 "current": nxt,
                 "turn": turn,
                 "mode": "open",
@@ -1025,14 +1025,14 @@ class BuildersRules(Rules[BuildersState, BuildersAction, BuildersOptions]):
         if due is not None and due == turn:
             checks = list(new.zero_checks)
             checks[nxt] = None
-            new = new.model_copy(update={"zero_checks": tuple(checks)})
+            new = new.evolve({"zero_checks": tuple(checks)})
             name = state.players[nxt]
             if new.runes[nxt] == 0:
                 text = f"{name} still has 0 Runes at the start of their turn and wins."
                 result = Outcome(winners=(nxt,), reason="zero_runes", text=text)
                 events.append(ZeroCheck(text=text, player=nxt, result="won", due_turn=due))
                 events.append(GameEnded(text=text))
-                return new.model_copy(update={"result": result}), tuple(events)
+                return new.evolve({"result": result}), tuple(events)
             events.append(
                 ZeroCheck(
                     text=f"{name} has Runes again; the zero-Rune check lapses.",
@@ -1129,7 +1129,7 @@ class BuildersRules(Rules[BuildersState, BuildersAction, BuildersOptions]):
             )
         events: list[Event] = [corrected(action.type, text)]
         work.refill()
-        new = state.model_copy(update={**update, **work.update()})
+        new = state.evolve({**update, **work.update()})
         new, more = self._after_change(new)
         return new, (*events, *work.events, *more)
 
@@ -1155,7 +1155,7 @@ class BuildersRules(Rules[BuildersState, BuildersAction, BuildersOptions]):
                         due_turn=due,
                     )
                 )
-        return state.model_copy(update={"zero_checks": tuple(checks)}), tuple(events)
+        return state.evolve({"zero_checks": tuple(checks)}), tuple(events)
 
     @staticmethod
     def _due_turn(state: BuildersState, seat: int) -> int:
@@ -1178,7 +1178,7 @@ class BuildersRules(Rules[BuildersState, BuildersAction, BuildersOptions]):
         row = ScoreRow(
             label=f"Turn {state.turn} · {state.players[state.current]} (end)", values=state.runes
         )
-        state = state.model_copy(update={"history": (*state.history, row)})
+        state = state.evolve({"history": (*state.history, row)})
         fewest = min(state.runes)
         tied = [s for s, r in enumerate(state.runes) if r == fewest]
         reason = "fewest_runes"
@@ -1189,14 +1189,14 @@ class BuildersRules(Rules[BuildersState, BuildersAction, BuildersOptions]):
         if len(tied) > 1 and state.final_tie == "manual":
             names = " or ".join(state.players[s] for s in tied)
             text = f"10 Colossi built; {names} tie on Runes and Colossi: the players decide."
-            return state.model_copy(update={"tied": tuple(tied)}), (GameEnded(text=text),)
+            return state.evolve({"tied": tuple(tied)}), (GameEnded(text=text),)
         if len(tied) > 1:
             reason = "shared"
         names = " and ".join(state.players[s] for s in tied)
         verb = "share the victory" if len(tied) > 1 else "wins"
         text = f"10 Colossi built: {names} {verb} with {_plural(fewest, 'Rune')}."
         result = Outcome(winners=tuple(tied), reason=reason, text=text)
-        return state.model_copy(update={"result": result}), (GameEnded(text=text),)
+        return state.evolve({"result": result}), (GameEnded(text=text),)
 
     def _pick_winner(
         self, state: BuildersState, action: PickWinner
@@ -1210,7 +1210,7 @@ class BuildersRules(Rules[BuildersState, BuildersAction, BuildersOptions]):
         verb = "share the victory" if len(ordered) > 1 else "wins"
         text = f"The players decide: {names} {verb}."
         result = Outcome(winners=ordered, reason="players_decide", text=text)
-        return state.model_copy(update={"result": result, "tied": ()}), (GameEnded(text=text),)
+        return state.evolve({"result": result, "tied": ()}), (GameEnded(text=text),)
 
 
 def _corrected_builds(state: BuildersState, seat: int, count: int) -> tuple[BuildRecord, ...]:

@@ -560,7 +560,7 @@ class _Play:
 
     def state(self) -> ColossusSoloState:
         names = [f.name for f in fields(self) if f.name not in ("base", "events")]
-        return self.base.model_copy(update={n: getattr(self, n) for n in names})
+        return self.base.evolve({n: getattr(self, n) for n in names})
 
     def say(self, event: Event) -> None:
         self.events.append(event)
@@ -991,8 +991,8 @@ class ColossusSoloRules(Rules[ColossusSoloState, ColossusSoloAction, ColossusSol
         if table is not None:
             order, rng = rng.shuffle(range(COLOSSUS_CARDS))
             final_blow_card, rng = rng.randint(0, FINAL_BLOW_CARDS - 1)
-            state = state.model_copy(
-                update={
+            state = state.evolve(
+                {
                     "rng": rng,
                     "colossus_order": order,
                     "current_card": table.colossus[order[0]],

@@ -253,7 +253,7 @@ class BeastMasterRules(IslandRules[BeastMasterState, BeastMasterAction, BeastMas
         loot_left = options.loot_tokens
         if options.centre_starts_with_loot:  # BM-R05 option
             idx = board.graph.index[centre]
-            spaces[idx] = spaces[idx].model_copy(update={"tile": Tile(kind="loot")})
+            spaces[idx] = spaces[idx].evolve({"tile": Tile(kind="loot")})
             pending = (PendingLoot(space=centre, player=0),)
             loot_left = None if loot_left is None else max(0, loot_left - 1)
         start = options.colossus_start == "centre"
@@ -484,7 +484,7 @@ class BeastMasterRules(IslandRules[BeastMasterState, BeastMasterAction, BeastMas
             tile = work.tiles[idx]
             if tile is None:
                 raise refuse(f"{action.space} has no tile to name.")
-            work.tiles[idx] = tile.model_copy(update={"name": action.name})
+            work.tiles[idx] = tile.evolve({"name": action.name})
             return
         if isinstance(action, ApplyEffect):
             if phase in ("place_colossus", "tie"):

@@ -492,7 +492,7 @@ class ColossiRules(IslandRules[ColossiState, ColossiAction, ColossiOptions]):
             best = max(faces)
             top = tuple(p for p, f in zip(head.contenders, faces, strict=True) if f == best)
             if len(top) > 1:
-                work.pending.insert(0, head.model_copy(update={"contenders": top}))
+                work.pending.insert(0, head.evolve({"contenders": top}))
             else:
                 self._roll_off_won(work, head.purpose, top[0])
             return

@@ -687,7 +687,7 @@ class Work(Generic[S]):
             "movements_left": self.movements_left,
         }
         update.update(self.update)
-        return self.state.model_copy(update=update)
+        return self.state.evolve(update)
 
     # --- small queries -------------------------------------------------------------------
 

@@ -165,7 +165,7 @@ def correct_piece(state: KolossusState, action: CorrectPiece) -> tuple[KolossusS
         beats = (*beats, BeatRecord(round=state.round, piece=piece, by=None, cause="correction"))
     before = "beaten" if at < 0 else cell(at)
     after = "beaten" if to < 0 else cell(to)
-    new = state.model_copy(update={"minis": tuple(minis), "beats": beats})
+    new = state.evolve({"minis": tuple(minis), "beats": beats})
     return new, f"{name} {before} → {after}."
 
 
@@ -209,8 +209,8 @@ def correct_mana(state: KolossusState, action: CorrectMana) -> tuple[KolossusSta
             f"A warband has {MANA_PER_WARBAND} mana tokens; these add up to {total} "
             "(adjust the supply)."
         )
-    new_band = band.model_copy(
-        update={
+    new_band = band.evolve(
+        {
             "supply": action.supply,
             "skills": action.skills(),
             "pool": action.pool,
@@ -235,7 +235,7 @@ def correct_mana(state: KolossusState, action: CorrectMana) -> tuple[KolossusSta
             changed.append(f"{label} {change_text(old, new)}")
     bands = list(state.warbands)
     bands[wb] = new_band
-    new_state = state.model_copy(update={"warbands": (bands[0], bands[1], bands[2], bands[3])})
+    new_state = state.evolve({"warbands": (bands[0], bands[1], bands[2], bands[3])})
     return new_state, f"{name}'s mana: " + ", ".join(changed) + "."
 
 
@@ -278,14 +278,14 @@ def correct_crystals(state: KolossusState, action: CorrectCrystals) -> tuple[Kol
             if take == cap.count:
                 del captures[i]
             else:
-                captures[i] = cap.model_copy(update={"count": cap.count - take})
+                captures[i] = cap.evolve({"count": cap.count - take})
     for wb in range(4):
         if wanted[wb] > have[wb]:
             captures.append(
                 CrystalCapture(round=state.round, warband=wb, count=wanted[wb] - have[wb])
             )
-    new = state.model_copy(
-        update={
+    new = state.evolve(
+        {
             "crystals": action.citadel,
             "crystal_supply": action.supply,
             "captures": tuple(captures),
@@ -325,7 +325,7 @@ def correct_landscape(state: KolossusState, action: CorrectLandscape) -> tuple[K
     rows[action.row][action.col] = new
     terrain = tuple("".join(row) for row in rows)
     text = f"{cell(sq)}: {_landscape(old)} → {_landscape(new)}."
-    return state.model_copy(update={"terrain": terrain}), text
+    return state.evolve({"terrain": terrain}), text
 
 
 def _landscape(ch: str) -> str:
@@ -353,8 +353,8 @@ def correct_region(state: KolossusState, action: CorrectRegion) -> tuple[Kolossu
         BeatRecord(round=state.round, piece=p, by=None, cause="correction")
         for p in shift.fallen_pieces
     )
-    new = state.model_copy(
-        update={"terrain": shift.terrain, "minis": shift.minis, "beats": state.beats + beats}
+    new = state.evolve(
+        {"terrain": shift.terrain, "minis": shift.minis, "beats": state.beats + beats}
     )
     fallen = f", {len(shift.fallen_pieces)} miniature(s) beaten" if beats else ""
     text = f"{action.region} shifted {action.direction} by {action.distance}{fallen}."

@@ -51,7 +51,7 @@ def apply_initial_skills(wb: WarbandState, alloc: Allocate) -> WarbandState:
             ruling="K-R25",
         )
     new_skills = tuple(a + b for a, b in zip(wb.skills, skills, strict=True))
-    return wb.model_copy(update={"skills": new_skills, "supply": wb.supply - INITIAL_SKILL_MANA})
+    return wb.evolve({"skills": new_skills, "supply": wb.supply - INITIAL_SKILL_MANA})
 
 
 def apply_allocation(options: KolossusOptions, wb: WarbandState, alloc: Allocate) -> WarbandState:
@@ -88,8 +88,8 @@ def apply_allocation(options: KolossusOptions, wb: WarbandState, alloc: Allocate
     if pool > POOL_LIMIT:
         raise RuleViolation(f"The mana pool holds at most {POOL_LIMIT}.", ruling="K-R36")
     new_skills = tuple(a + b for a, b in zip(wb.skills, skills, strict=True))
-    return wb.model_copy(
-        update={
+    return wb.evolve(
+        {
             "skills": new_skills,
             "pool": pool,
             "charges": tuple(charges),

@@ -585,8 +585,8 @@ class KolossusRules(Rules[KolossusState, KolossusAction, KolossusOptions]):
         if state.phase in ("move_roll", "move") and not activation_has_piece(state):
             cls = state.active_class or "W"
             refund = state.ap + CLASS_COST[cls]
-            state = state.model_copy(
-                update={
+            state = state.evolve(
+                {
                     "phase": "turn",
                     "dice": None,
                     "ap": refund,
@@ -602,7 +602,7 @@ class KolossusRules(Rules[KolossusState, KolossusAction, KolossusOptions]):
         if state.phase == "after_move" and state.active_piece is not None:
             piece = state.active_piece
             if state.minis[piece] < 0:  # a Colossus can be beaten like any miniature (K-R14)
-                state = state.model_copy(update={"phase": "turn", **_NO_ACTIVATION})
+                state = state.evolve({"phase": "turn", **_NO_ACTIVATION})
                 return state, (KolossusEvent(text="The beaten Colossus's activation ends."),)
             if not self._post_move_targets(state, piece):
                 return self._end_activation(state, piece)
@@ -633,22 +633,22 @@ class KolossusRules(Rules[KolossusState, KolossusAction, KolossusOptions]):
         change = TableChanges(
             text=text, changes=(TableChange(step=1, cell=cell(a), instruction=text),)
         )
-        return state.model_copy(update={"minis": tuple(minis)}), (change,)
+        return state.evolve({"minis": tuple(minis)}), (change,)
 
     def _ready(
         self, state: KolossusState, action: Ready
     ) -> tuple[KolossusState, tuple[Event, ...]]:
         self._need_phase(state, "placement", what="Ready")
         if state.options.chapter >= 2:
-            new = state.model_copy(update={"phase": "skills", "turn": 0})
+            new = state.evolve({"phase": "skills", "turn": 0})
             return new, (KolossusEvent(text="Each warband now puts 4 mana on its skills."),)
-        return self._start_quake_turn(state.model_copy(update={"turn": 0})), (
+        return self._start_quake_turn(state.evolve({"turn": 0})), (
             KolossusEvent(text="The Invasion begins: the Great Quake."),
         )
 
     def _start_quake_turn(self, state: KolossusState) -> KolossusState:
         request = _d4_request(state, "quake", "Great Quake", 1)
-        return state.model_copy(update={"phase": "quake", "dice": request, "roll": ()})
+        return state.evolve({"phase": "quake", "dice": request, "roll": ()})
 
     # --- dice -------------------------------------------------------------------------
 
@@ -662,7 +662,7 @@ class KolossusRules(Rules[KolossusState, KolossusAction, KolossusOptions]):
             values=values,
             source=action.source,
         )
-        state = state.model_copy(update={"rng": rng, "dice": None, "roll": values})
+        state = state.evolve({"rng": rng, "dice": None, "roll": values})
         wb = current_warband(state)
         band = state.warbands[wb]
         if request.purpose == "quake":
@@ -671,7 +671,7 @@ class KolossusRules(Rules[KolossusState, KolossusAction, KolossusOptions]):
                 state = self._set_band(
                     state,
                     wb,
-                    band.model_copy(update={"income": income, "supply": band.supply - income}),
+                    band.evolve({"income": income, "supply": band.supply - income}),
                 )
             return state, (rolled,)
         if request.purpose == "destiny":
@@ -680,21 +680,21 @@ class KolossusRules(Rules[KolossusState, KolossusAction, KolossusOptions]):
             state = self._set_band(
                 state,
                 wb,
-                band.model_copy(update={"income": income, "supply": band.supply - income}),
+                band.evolve({"income": income, "supply": band.supply - income}),
             )
-            new = state.model_copy(update={"phase": "turn", "ap": ap, "initiative_open": True})
+            new = state.evolve({"phase": "turn", "ap": ap, "initiative_open": True})
             return new, (rolled,)
         # movement dice
         cls = state.active_class
         assert cls is not None
         mp = movement_points(state, wb, cls, values)
-        return state.model_copy(update={"phase": "move", "mp": mp}), (rolled,)
+        return state.evolve({"phase": "move", "mp": mp}), (rolled,)
 
     @staticmethod
     def _set_band(state: KolossusState, wb: int, band: WarbandState) -> KolossusState:
         bands = list(state.warbands)
         bands[wb] = band
-        return state.model_copy(update={"warbands": (bands[0], bands[1], bands[2], bands[3])})
+        return state.evolve({"warbands": (bands[0], bands[1], bands[2], bands[3])})
 
     # --- the Great Quake and the Earthquake -------------------------------------------
 
@@ -756,8 +756,8 @@ class KolossusRules(Rules[KolossusState, KolossusAction, KolossusOptions]):
             events.append(TableChanges(text=label, changes=changes))
         else:
             events.append(KolossusEvent(text=f"{label} (nothing on that line moves)."))
-        new = state.model_copy(
-            update={"terrain": shift.terrain, "minis": shift.minis, "beats": state.beats + beats}
+        new = state.evolve(
+            {"terrain": shift.terrain, "minis": shift.minis, "beats": state.beats + beats}
         )
         if shift.fallen_pieces:
             new, ended = self._check_elimination(new)
@@ -793,18 +793,18 @@ class KolossusRules(Rules[KolossusState, KolossusAction, KolossusOptions]):
             f"{action.direction} by {dist}."
         )
         new, events = self._apply_shift(state, shift, "quake", label)
-        new = new.model_copy(update={"quake_moved": (*state.quake_moved, action.region)})
+        new = new.evolve({"quake_moved": (*state.quake_moved, action.region)})
         if new.phase == "over":
             return new, tuple(events)
         if new.warbands[wb].income > 0:
-            return new.model_copy(update={"phase": "quake_allocate"}), tuple(events)
+            return new.evolve({"phase": "quake_allocate"}), tuple(events)
         new, more = self._after_quake_turn(new)
         return new, (*events, *more)
 
     def _after_quake_turn(self, state: KolossusState) -> tuple[KolossusState, tuple[Event, ...]]:
         if state.turn < 3:
-            return self._start_quake_turn(state.model_copy(update={"turn": state.turn + 1})), ()
-        start = state.model_copy(update={"round": 1, "turn": 0})
+            return self._start_quake_turn(state.evolve({"turn": state.turn + 1})), ()
+        start = state.evolve({"round": 1, "turn": 0})
         return self._start_turn(start), (
             KolossusEvent(text="The Invasion is over. Round 1 begins."),
         )
@@ -822,8 +822,8 @@ class KolossusRules(Rules[KolossusState, KolossusAction, KolossusOptions]):
         shift = self._shift(state, action.region, action.direction, 1)
         if shift.citadel_falls:
             raise _violation("You must not move the Citadel of Time off the board.", "K-R34")
-        band = band.model_copy(update={"pool": band.pool - 3, "supply": band.supply + 3})
-        state = self._set_band(state, wb, band).model_copy(update={"initiative_open": False})
+        band = band.evolve({"pool": band.pool - 3, "supply": band.supply + 3})
+        state = self._set_band(state, wb, band).evolve({"initiative_open": False})
         label = f"Earthquake: {warband_name(state, wb)} moves {action.region} {action.direction}."
         new, events = self._apply_shift(state, shift, "earthquake", label)
         return new, tuple(events)
@@ -841,8 +841,8 @@ class KolossusRules(Rules[KolossusState, KolossusAction, KolossusOptions]):
             new = self._set_band(state, wb, new_band)
             event = KolossusEvent(text=f"{warband_name(state, wb)} sets its starting skills.")
             if state.turn < 3:
-                return new.model_copy(update={"turn": state.turn + 1}), (event,)
-            return self._start_quake_turn(new.model_copy(update={"turn": 0})), (event,)
+                return new.evolve({"turn": state.turn + 1}), (event,)
+            return self._start_quake_turn(new.evolve({"turn": 0})), (event,)
         new_band = apply_allocation(state.options, band, action)
         new = self._set_band(state, wb, new_band)
         event = KolossusEvent(text=f"{warband_name(state, wb)} allocates its mana.")
@@ -855,8 +855,8 @@ class KolossusRules(Rules[KolossusState, KolossusAction, KolossusOptions]):
     # --- turns ------------------------------------------------------------------------
 
     def _start_turn(self, state: KolossusState) -> KolossusState:
-        return state.model_copy(
-            update={
+        return state.evolve(
+            {
                 "phase": "destiny",
                 "dice": _d4_request(state, "destiny", "Die of Destiny", 1),
                 "roll": (),
@@ -893,11 +893,9 @@ class KolossusRules(Rules[KolossusState, KolossusAction, KolossusOptions]):
         ap = state.ap + 1
         supply = band.supply + 1 + band.income  # the pool mana and the old income go back
         income = income_for(state.options, ap, supply)
-        band = band.model_copy(
-            update={"pool": band.pool - 1, "supply": supply - income, "income": income}
-        )
-        new = self._set_band(state, wb, band).model_copy(
-            update={"ap": ap, "initiatives": state.initiatives + 1}
+        band = band.evolve({"pool": band.pool - 1, "supply": supply - income, "income": income})
+        new = self._set_band(state, wb, band).evolve(
+            {"ap": ap, "initiatives": state.initiatives + 1}
         )
         return new, (KolossusEvent(text=f"Initiative: {warband_name(state, wb)} now has {ap} AP."),)
 
@@ -915,8 +913,8 @@ class KolossusRules(Rules[KolossusState, KolossusAction, KolossusOptions]):
             raise _violation(f"You have no {CLASS_NAME[cls]} left to activate this turn.", "K-R08")
         wb = current_warband(state)
         request = _d4_request(state, "movement", f"{CLASS_NAME[cls]} movement", CLASS_DICE[cls])
-        new = state.model_copy(
-            update={
+        new = state.evolve(
+            {
                 "phase": "move_roll",
                 "dice": request,
                 "active_class": cls,
@@ -935,17 +933,17 @@ class KolossusRules(Rules[KolossusState, KolossusAction, KolossusOptions]):
         wb = current_warband(state)
         band = state.warbands[wb]
         event = KolossusEvent(text=f"{warband_name(state, wb)} ends its turn.")
-        state = state.model_copy(update={"initiative_open": False})
+        state = state.evolve({"initiative_open": False})
         if band.income > 0 or (
             state.options.charge_from_pool and band.pool >= 2 and chargeable(state.options, band)
         ):
-            return state.model_copy(update={"phase": "allocate"}), (event,)
+            return state.evolve({"phase": "allocate"}), (event,)
         new, more = self._next_turn(state)
         return new, (event, *more)
 
     def _next_turn(self, state: KolossusState) -> tuple[KolossusState, tuple[Event, ...]]:
         if state.turn < 3:
-            return self._start_turn(state.model_copy(update={"turn": state.turn + 1})), ()
+            return self._start_turn(state.evolve({"turn": state.turn + 1})), ()
         events: list[Event] = []
         first = state.first
         this_round = [c for c in state.captures if c.round == state.round]
@@ -956,10 +954,10 @@ class KolossusRules(Rules[KolossusState, KolossusAction, KolossusOptions]):
             )
         if state.round >= ROUNDS:
             result = self._final_result(state)
-            over = state.model_copy(update={"phase": "over", "result": result, "first": first})
+            over = state.evolve({"phase": "over", "result": result, "first": first})
             events.append(GameEnded(text=result.text))
             return over, tuple(events)
-        state = state.model_copy(update={"round": state.round + 1, "turn": 0, "first": first})
+        state = state.evolve({"round": state.round + 1, "turn": 0, "first": first})
         place = state.crystal_supply > 0 and (
             state.options.crystal_placement == "one_per_round_accumulate" or state.crystals == 0
         )
@@ -971,8 +969,8 @@ class KolossusRules(Rules[KolossusState, KolossusAction, KolossusOptions]):
                     text=text + ".", changes=(TableChange(step=1, cell=cell(sq), instruction=text),)
                 )
             )
-            state = state.model_copy(
-                update={"crystals": state.crystals + 1, "crystal_supply": state.crystal_supply - 1}
+            state = state.evolve(
+                {"crystals": state.crystals + 1, "crystal_supply": state.crystal_supply - 1}
             )
         return self._start_turn(state), tuple(events)
 
@@ -1121,8 +1119,8 @@ class KolossusRules(Rules[KolossusState, KolossusAction, KolossusOptions]):
             )
         moved_with: tuple[tuple[Weapon, bool], ...] = (("sword", sword_used), ("whip", whip_used))
         band = _discharged(state.warbands[wb], [w for w, used in moved_with if used])
-        new = self._set_band(state, wb, band).model_copy(
-            update={
+        new = self._set_band(state, wb, band).evolve(
+            {
                 "minis": tuple(minis),
                 "beats": state.beats + tuple(beats),
                 "activated": (*state.activated, piece),
@@ -1150,9 +1148,7 @@ class KolossusRules(Rules[KolossusState, KolossusAction, KolossusOptions]):
             if new.phase == "over":
                 return new, tuple(events)
         if class_of(piece) == "C" and self._post_move_targets(new, piece):
-            return new.model_copy(update={"phase": "after_move", "active_piece": piece}), tuple(
-                events
-            )
+            return new.evolve({"phase": "after_move", "active_piece": piece}), tuple(events)
         new, more = self._end_activation(new, piece)
         return new, (*events, *more)
 
@@ -1201,8 +1197,8 @@ class KolossusRules(Rules[KolossusState, KolossusAction, KolossusOptions]):
                 )
             )
             crystals = 0
-        new = state.model_copy(
-            update={"phase": "turn", "captures": captures, "crystals": crystals, **_NO_ACTIVATION}
+        new = state.evolve(
+            {"phase": "turn", "captures": captures, "crystals": crystals, **_NO_ACTIVATION}
         )
         return new, tuple(events)
 
@@ -1264,8 +1260,8 @@ class KolossusRules(Rules[KolossusState, KolossusAction, KolossusOptions]):
         wb = warband_of(piece)
         minis, beats, steps = _beat(state, wb, [(sq, weapon) for sq in targets])
         band = _discharged(state.warbands[wb], [weapon])
-        new = self._set_band(state, wb, band).model_copy(
-            update={"minis": tuple(minis), "beats": state.beats + tuple(beats), "mp": left}
+        new = self._set_band(state, wb, band).evolve(
+            {"minis": tuple(minis), "beats": state.beats + tuple(beats), "mp": left}
         )
         text = f"{WEAPON_NAME[weapon]}: {warband_name(state, wb)} beats {len(targets)}."
         events: list[Event] = [TableChanges(text=text, changes=tuple(steps))]
@@ -1319,9 +1315,9 @@ class KolossusRules(Rules[KolossusState, KolossusAction, KolossusOptions]):
             raise _violation(f"{cell(to)} is not free.", "K-R35")
         minis = list(state.minis)
         minis[piece] = to
-        band = band.model_copy(update={"pool": band.pool - cost, "supply": band.supply + cost})
-        new = self._set_band(state, wb, band).model_copy(
-            update={"minis": tuple(minis), "initiative_open": False}
+        band = band.evolve({"pool": band.pool - cost, "supply": band.supply + cost})
+        new = self._set_band(state, wb, band).evolve(
+            {"minis": tuple(minis), "initiative_open": False}
         )
         text = f"Place {piece_name(state, piece)} on {cell(to)} (reborn)"
         return new, (
@@ -1371,7 +1367,7 @@ class KolossusRules(Rules[KolossusState, KolossusAction, KolossusOptions]):
                 text=f"A warband of {ALLIANCE_NAME[loser]} lost all its miniatures: "
                 f"{ALLIANCE_NAME[1 - loser]} win (K-R20).",
             )
-        over = state.model_copy(update={"phase": "over", "result": result, "dice": None})
+        over = state.evolve({"phase": "over", "result": result, "dice": None})
         return over, (GameEnded(text=result.text),)
 
 
@@ -1429,9 +1425,7 @@ def _discharged(band: WarbandState, weapons: Sequence[Weapon]) -> WarbandState:
     charges = list(band.charges)
     for weapon in weapons:
         charges[WEAPONS.index(weapon)] = 0
-    return band.model_copy(
-        update={"charges": tuple(charges), "supply": band.supply + 2 * len(weapons)}
-    )
+    return band.evolve({"charges": tuple(charges), "supply": band.supply + 2 * len(weapons)})
 
 
 RULES = KolossusRules()
