@@ -1,0 +1,339 @@
+"""Options, state, actions, corrections and events of the solo Colossus game."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import Field
+
+from companion.events import Event
+from companion.games.colossus_solo.content import (
+    ACTION_CARDS,
+    ADVANCED_CARDS,
+    COLOSSUS_CARDS,
+    LINES,
+    MAX_FINAL_BLOW_CARDS,
+    MAX_REQUIREMENT,
+    MAX_STAT,
+    START_GRIP,
+    START_WEAKNESS,
+    TRACKER_MAX,
+    TRACKER_MIN,
+    CardTable,
+    ColossusCard,
+    DepletionTrigger,
+    DrawTarget,
+    LineName,
+    Payment,
+    Phase,
+    Result,
+)
+from companion.games.corrections import (
+    Correction,
+)
+from companion.games.options import option
+from companion.model import Frozen
+from companion.rules import GameState
+
+# --- options, values, state ----------------------------------------------------------
+
+
+class ColossusSoloOptions(Frozen):
+    depletion_trigger: DepletionTrigger = option(
+        "on_draw_attempt",
+        "When a depleted Action deck is reshuffled and the penalty paid: when a card "
+        "must be drawn from the empty deck (on_draw_attempt) or the moment the last "
+        "card is drawn (when_emptied).",
+        "CS-R03",
+    )
+    card_table: CardTable | None = option(
+        None,
+        "Optional card table (11 Colossus cards, 3 Final Blow cards). Without it you "
+        "enter each Colossus card's values when you reveal it and the Final Blow "
+        "numbers when you reach the top.",
+        "CS-R12",
+    )
+
+
+class Stats(Frozen):
+    """Net visible medallions per type: max(0, positives - negatives) (CS-R02)."""
+
+    attack: int = Field(default=0, ge=0, le=MAX_STAT)
+    grip: int = Field(default=0, ge=0, le=MAX_STAT)
+    bonus: int = Field(default=0, ge=0, le=MAX_STAT)
+    climb: int = Field(default=0, ge=0, le=MAX_STAT)
+
+    def of(self, name: LineName) -> int:
+        value: int = getattr(self, name)
+        return value
+
+    def describe(self) -> str:
+        return ", ".join(f"{n.capitalize()} {self.of(n)}" for n in LINES)
+
+
+class FinalBlowValues(Frozen):
+    """The three numbers the Final Blow card shows for the trackers' positions (CS-R05)."""
+
+    n_cards: int = Field(ge=0, le=MAX_FINAL_BLOW_CARDS)
+    grip_req: int = Field(ge=0, le=MAX_REQUIREMENT)
+    attack_req: int = Field(ge=0, le=MAX_REQUIREMENT)
+
+
+class RoundRecord(Frozen):
+    """One score-sheet row: the trackers and the Colossus cards left after a round."""
+
+    label: str
+    weakness: int
+    grip: int
+    colossus_left: int
+
+
+class ColossusSoloState(GameState):
+    depletion_trigger: DepletionTrigger = "on_draw_attempt"
+    card_table: CardTable | None = None
+    final_blow_card: int | None = None  # table mode: index of the chosen Final Blow card
+    phase: Phase
+    round: int = Field(default=1, ge=1)
+    weakness: int = START_WEAKNESS
+    grip: int = START_GRIP
+    action_deck: int = Field(default=ACTION_CARDS, ge=0)
+    discard: int = Field(default=0, ge=0)
+    playing_area: int = Field(default=0, ge=0)
+    hand: int = Field(default=0, ge=0)
+    destroyed: int = Field(default=0, ge=0)
+    advanced_deck: int = Field(default=ADVANCED_CARDS, ge=0)
+    advanced_added: int = Field(default=0, ge=0)
+    colossus_left: int = Field(default=COLOSSUS_CARDS, ge=0)
+    colossus_order: tuple[int, ...] = ()  # table mode: remaining cards, current first
+    current_card: ColossusCard | None = None
+    stats: Stats | None = None
+    power_used: bool = False
+    pending_draws: tuple[DrawTarget, ...] = ()
+    after_draws: Literal["stats", "power_card"] = "stats"
+    destroy_rights: int = Field(default=0, ge=0)
+    final_blow: FinalBlowValues | None = None
+    final_blow_deck: int = Field(default=0, ge=0)
+    final_blow_stats: Stats | None = None
+    result: Result | None = None
+    history: tuple[RoundRecord, ...] = ()
+
+
+# --- actions -------------------------------------------------------------------------
+
+
+class EnterColossusCard(Frozen):
+    """The values of the Colossus card just revealed (CS-R12; no card table)."""
+
+    type: Literal["enter_colossus_card"] = "enter_colossus_card"
+    card: ColossusCard
+
+
+class EnterStats(Frozen):
+    """The visible stats, already netted (CS-R02). Bonus and Climb are ignored in the Final Blow."""
+
+    type: Literal["enter_stats"] = "enter_stats"
+    attack: int = Field(default=0, ge=0, le=MAX_STAT)
+    grip: int = Field(default=0, ge=0, le=MAX_STAT)
+    bonus: int = Field(default=0, ge=0, le=MAX_STAT)
+    climb: int = Field(default=0, ge=0, le=MAX_STAT)
+
+
+class EnterMedallions(Frozen):
+    """Visible positive and negative medallions counted separately; the app nets them (CS-R02)."""
+
+    type: Literal["enter_medallions"] = "enter_medallions"
+    positive: Stats
+    negative: Stats = Field(default_factory=Stats)
+
+
+class UsePower(Frozen):
+    """Netophah's power: pay a level, then draw 1 Action card (CS-R04)."""
+
+    type: Literal["use_power"] = "use_power"
+    pay: Payment
+
+
+class DiscardPowerCard(Frozen):
+    type: Literal["discard_power_card"] = "discard_power_card"
+
+
+class ResolveCard(Frozen):
+    """Skip (or do without) the power and resolve the Colossus card's four lines."""
+
+    type: Literal["resolve_card"] = "resolve_card"
+
+
+class PayPenalty(Frozen):
+    """The depleted-deck penalty when both levels can be lost (CS-R03, CS-R04)."""
+
+    type: Literal["pay_penalty"] = "pay_penalty"
+    pay: Payment
+
+
+class DestroyCards(Frozen):
+    """Remove ``count`` cards of the Playing Area from the game (0 = keep them, CS-R11)."""
+
+    type: Literal["destroy_cards"] = "destroy_cards"
+    count: int = Field(ge=0, le=ACTION_CARDS + ADVANCED_CARDS)
+
+
+class EnterFinalBlow(Frozen):
+    """The Final Blow card's numbers for the trackers' positions (CS-R05; no card table)."""
+
+    type: Literal["enter_final_blow"] = "enter_final_blow"
+    n_cards: int = Field(ge=0, le=MAX_FINAL_BLOW_CARDS)
+    grip_req: int = Field(ge=0, le=MAX_REQUIREMENT)
+    attack_req: int = Field(ge=0, le=MAX_REQUIREMENT)
+
+
+# --- manual corrections (0.2.1): each sets what the table shows ---------------------
+
+
+class CorrectTrackers(Correction):
+    """The Weakness and Grip trackers stand at these levels (1..8, CS-R01)."""
+
+    type: Literal["correct_trackers"] = "correct_trackers"
+    weakness: int = Field(ge=TRACKER_MIN, le=TRACKER_MAX)
+    grip: int = Field(ge=TRACKER_MIN, le=TRACKER_MAX)
+
+
+class CorrectCards(Correction):
+    """Where the Action cards are. They must add up to 26 + the Advanced cards added
+    (the Advanced deck holds the rest of the 6)."""
+
+    type: Literal["correct_cards"] = "correct_cards"
+    action_deck: int
+    discard: int
+    playing_area: int
+    hand: int
+    destroyed: int
+    final_blow_deck: int
+    advanced_added: int
+
+
+class CorrectPower(Correction):
+    """Whether Netophah's power was used this round (CS-R04, CS-R09)."""
+
+    type: Literal["correct_power"] = "correct_power"
+    used: bool
+
+
+class CorrectColossusCard(Correction):
+    """The current Colossus card's values as printed (no card table, CS-R12)."""
+
+    type: Literal["correct_colossus_card"] = "correct_colossus_card"
+    card: ColossusCard
+
+
+class CorrectFinalBlow(Correction):
+    """The Final Blow card's numbers as read (CS-R05); victory is checked again (CS-R07)."""
+
+    type: Literal["correct_final_blow"] = "correct_final_blow"
+    n_cards: int = Field(ge=0, le=MAX_FINAL_BLOW_CARDS)
+    grip_req: int = Field(ge=0, le=MAX_REQUIREMENT)
+    attack_req: int = Field(ge=0, le=MAX_REQUIREMENT)
+
+
+ColossusSoloCorrection = (
+    CorrectTrackers | CorrectCards | CorrectPower | CorrectColossusCard | CorrectFinalBlow
+)
+
+ColossusSoloAction = Annotated[
+    EnterColossusCard
+    | EnterStats
+    | EnterMedallions
+    | UsePower
+    | DiscardPowerCard
+    | ResolveCard
+    | PayPenalty
+    | DestroyCards
+    | EnterFinalBlow
+    | CorrectTrackers
+    | CorrectCards
+    | CorrectPower
+    | CorrectColossusCard
+    | CorrectFinalBlow,
+    Field(discriminator="type"),
+]
+
+
+# --- events --------------------------------------------------------------------------
+
+
+class CardsDrawn(Event):
+    type: Literal["cards_drawn"] = "cards_drawn"
+    centre: int
+    hand: int
+
+
+class DeckReshuffled(Event):
+    type: Literal["deck_reshuffled"] = "deck_reshuffled"
+    cards: int
+
+
+class TrackerMoved(Event):
+    type: Literal["tracker_moved"] = "tracker_moved"
+    tracker: Payment
+    before: int
+    after: int
+
+
+class StatsEntered(Event):
+    type: Literal["stats_entered"] = "stats_entered"
+    stats: Stats
+
+
+class ColossusCardRevealed(Event):
+    type: Literal["colossus_card_revealed"] = "colossus_card_revealed"
+    number: int
+    card: ColossusCard | None
+
+
+class LineResolved(Event):
+    type: Literal["line_resolved"] = "line_resolved"
+    line: LineName
+    required: int | None
+    stat: int
+    success: bool | None  # None: no value printed, the line is skipped (CS-R10)
+
+
+class AdvancedCardGained(Event):
+    type: Literal["advanced_card_gained"] = "advanced_card_gained"
+    added: bool
+
+
+class Climbed(Event):
+    type: Literal["climbed"] = "climbed"
+    colossus_left: int
+
+
+class PowerUsed(Event):
+    type: Literal["power_used"] = "power_used"
+    paid: Payment
+
+
+class PowerCardDiscarded(Event):
+    type: Literal["power_card_discarded"] = "power_card_discarded"
+
+
+class CardsDestroyed(Event):
+    type: Literal["cards_destroyed"] = "cards_destroyed"
+    count: int
+
+
+class PlayingAreaDiscarded(Event):
+    type: Literal["playing_area_discarded"] = "playing_area_discarded"
+    count: int
+
+
+class FinalBlowRevealed(Event):
+    type: Literal["final_blow_revealed"] = "final_blow_revealed"
+    values: FinalBlowValues
+    deck_cards: int
+
+
+class FinalBlowCardPlaced(Event):
+    type: Literal["final_blow_card_placed"] = "final_blow_card_placed"
+    attack: int
+    grip: int
+    cards_left: int

@@ -1,0 +1,619 @@
+"""The referee of the solo Colossus game: legal actions, apply, outcome, status, scores."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from pydantic import TypeAdapter
+
+from companion.errors import InvalidPosition
+from companion.events import Event
+from companion.games.colossus_solo.content import (
+    ACTION_CARDS,
+    ADVANCED_CARDS,
+    COLOSSUS_CARDS,
+    FINAL_BLOW_CARDS,
+    TRACKER_MAX,
+    TRACKER_MIN,
+    CardTable,
+    ColossusCard,
+    ColossusLine,
+    FinalBlowProfile,
+    Payment,
+    card_problems,
+    card_table_problems,
+    parse_card_table,
+)
+from companion.games.colossus_solo.model import (
+    CardsDestroyed,
+    ColossusCardRevealed,
+    ColossusSoloAction,
+    ColossusSoloCorrection,
+    ColossusSoloOptions,
+    ColossusSoloState,
+    CorrectCards,
+    CorrectColossusCard,
+    CorrectFinalBlow,
+    CorrectPower,
+    CorrectTrackers,
+    DestroyCards,
+    DiscardPowerCard,
+    EnterColossusCard,
+    EnterMedallions,
+    EnterStats,
+    FinalBlowValues,
+    PayPenalty,
+    PowerCardDiscarded,
+    PowerUsed,
+    ResolveCard,
+    Stats,
+    StatsEntered,
+    UsePower,
+)
+from companion.games.colossus_solo.play import (
+    _FINAL_BLOW_PHASES,
+    _LISTED_CARDS,
+    _LISTED_FINAL_BLOW_VALUES,
+    _PHASE_ASK,
+    _PROGRESS_WEIGHTS,
+    _listed_final_blow_stats,
+    _listed_stats,
+    _net,
+    _Play,
+    _result_text,
+)
+from companion.games.corrections import (
+    Correction,
+    change_text,
+    check_count,
+    corrected,
+    game_over,
+    impossible,
+    nothing_to_correct,
+)
+from companion.outcome import Outcome, ScoreRow, ScoreSheet
+from companion.rng import Rng
+from companion.rules import Rules, refuse
+
+
+class ColossusSoloRules(Rules[ColossusSoloState, ColossusSoloAction, ColossusSoloOptions]):
+    name = "colossus_solo"
+    title = "Colossus"
+    seed_document = "003"
+    min_players = 1
+    max_players = 1
+    options_model = ColossusSoloOptions
+    state_model = ColossusSoloState
+    action_adapter: TypeAdapter[ColossusSoloAction] = TypeAdapter(ColossusSoloAction)
+
+    # --- setup -----------------------------------------------------------------------
+
+    def setup(
+        self, players: Sequence[str], options: ColossusSoloOptions, seed: int
+    ) -> ColossusSoloState:
+        names = self.check_players(players)
+        rng = Rng(seed=seed)
+        table = options.card_table
+        if table is not None:
+            table = parse_card_table(table)  # InvalidContent (CS-R12)
+        state = ColossusSoloState(
+            players=names,
+            rng=rng,
+            depletion_trigger=options.depletion_trigger,
+            card_table=table,
+            phase="colossus_card",
+        )
+        if table is not None:
+            order, rng = rng.shuffle(range(COLOSSUS_CARDS))
+            final_blow_card, rng = rng.randint(0, FINAL_BLOW_CARDS - 1)
+            state = state.evolve(
+                {
+                    "rng": rng,
+                    "colossus_order": order,
+                    "current_card": table.colossus[order[0]],
+                    "final_blow_card": final_blow_card,
+                }
+            )
+        play = _Play.of(state)
+        play.start_round()
+        return play.state()
+
+    # --- actions ---------------------------------------------------------------------
+
+    def legal_actions(self, state: ColossusSoloState) -> Iterable[ColossusSoloAction]:
+        """Every legal choice; entered numbers are a bounded representative sample.
+
+        Stats are listed as 0 or the value each line of the current card (or the Final
+        Blow) needs, cards and Final Blow numbers from the LISTED_* values. ``apply``
+        accepts the whole range, ``enter_medallions`` included (never listed: it is the
+        same stats counted another way).
+        """
+        phase = state.phase
+        if phase == "colossus_card":
+            return _LISTED_CARDS
+        if phase in ("stats", "power_card"):
+            card = state.current_card
+            assert card is not None  # position_problems: these phases need a card
+            stats = _listed_stats(card)
+            return stats if phase == "stats" else (DiscardPowerCard(), *stats)
+        if phase == "power":
+            actions: list[ColossusSoloAction] = [ResolveCard()]
+            if self.power_allowed(state):
+                actions.extend(
+                    UsePower(pay=p) for p in ("weakness", "grip") if self.can_pay(state, p)
+                )
+            return actions
+        if phase == "penalty":  # a correction may have set Weakness to 1 meanwhile (CS-R04)
+            if state.weakness == TRACKER_MIN:
+                return (PayPenalty(pay="grip"),)
+            return (PayPenalty(pay="weakness"), PayPenalty(pay="grip"))
+        if phase == "destroy":
+            top = min(state.destroy_rights, state.playing_area)
+            return tuple(DestroyCards(count=k) for k in range(top + 1))
+        if phase == "final_blow_values":
+            return _LISTED_FINAL_BLOW_VALUES
+        if phase == "final_blow":
+            values = state.final_blow
+            assert values is not None  # position_problems: the Final Blow needs its values
+            return _listed_final_blow_stats(values)
+        return ()
+
+    @staticmethod
+    def can_pay(state: ColossusSoloState, pay: Payment) -> bool:
+        """Netophah's power may not cost a fatal Grip loss nor Weakness below 1 (CS-R04)."""
+        level = state.weakness if pay == "weakness" else state.grip
+        return level > TRACKER_MIN
+
+    @staticmethod
+    def power_allowed(state: ColossusSoloState) -> bool:
+        return (
+            state.phase == "power"
+            and not state.power_used
+            and state.action_deck + state.discard > 0
+        )
+
+    def apply(
+        self, state: ColossusSoloState, action: ColossusSoloAction
+    ) -> tuple[ColossusSoloState, tuple[Event, ...]]:
+        if isinstance(action, Correction):
+            return self._correct(state, action)
+        phase = state.phase
+        if phase == "over":
+            raise refuse("The game is over.")
+        play = _Play.of(state)
+        if isinstance(action, EnterColossusCard):
+            if phase != "colossus_card":
+                raise refuse(
+                    "No Colossus card is waiting for its values now."
+                    if state.card_table is None
+                    else "The card table gives the Colossus cards' values.",
+                    "CS-R12",
+                )
+            problems = card_problems(action.card, "This card")
+            if problems:
+                raise refuse("; ".join(problems) + ".", "CS-R12")
+            play.current_card = action.card
+            number = COLOSSUS_CARDS - state.colossus_left + 1
+            play.say(
+                ColossusCardRevealed(
+                    text=f"Colossus card {number}: {action.card.describe()}.",
+                    number=number,
+                    card=action.card,
+                )
+            )
+            play.begin_draws()
+        elif isinstance(action, EnterStats | EnterMedallions):
+            stats = _net(action)
+            if phase == "stats":
+                play.playing_area += play.hand
+                play.hand = 0
+                play.stats = stats
+                play.phase = "power"
+                play.say(StatsEntered(text=f"Visible stats: {stats.describe()}.", stats=stats))
+            elif phase == "power_card":
+                play.playing_area += play.hand
+                play.hand = 0
+                play.stats = stats
+                play.say(
+                    StatsEntered(
+                        text=f"Power card placed; visible stats: {stats.describe()}.",
+                        stats=stats,
+                    )
+                )
+                play.resolve()
+            elif phase == "final_blow":
+                play.place_final_blow_card(stats)
+            else:
+                raise refuse(f"Stats are not asked for now: {self._ask(state)}.", "CS-R12")
+        elif isinstance(action, UsePower):
+            self._check_power(state, action.pay)
+            play.power_used = True
+            play.say(
+                PowerUsed(
+                    text=f"Netophah's power: pay 1 {action.pay.capitalize()} level and draw "
+                    "1 Action card.",
+                    paid=action.pay,
+                )
+            )
+            play.lose(action.pay, "Netophah's power")
+            play.pending_draws = ("hand",)
+            play.after_draws = "power_card"
+            play.draw_pending()
+        elif isinstance(action, DiscardPowerCard):
+            if phase != "power_card":
+                raise refuse("There is no power card to discard.", "CS-R04")
+            play.discard += play.hand
+            play.hand = 0
+            play.say(
+                PowerCardDiscarded(
+                    text="The power's card is discarded unplayed (the level is not refunded)."
+                )
+            )
+            play.resolve()
+        elif isinstance(action, ResolveCard):
+            if phase != "power":
+                raise refuse(f"The Colossus card is not resolved now: {self._ask(state)}.")
+            play.resolve()
+        elif isinstance(action, PayPenalty):
+            if phase != "penalty":
+                raise refuse("No depleted-deck penalty is due now.", "CS-R03")
+            if action.pay == "weakness" and state.weakness == TRACKER_MIN:
+                raise refuse(
+                    "Weakness is already at 1; the penalty must be paid in Grip.", "CS-R04"
+                )
+            play.lose(action.pay, "Depleted deck")
+            if play.result is None:
+                play.draw_pending()
+        elif isinstance(action, DestroyCards):
+            if phase != "destroy":
+                raise refuse("No destroy rights are being used now.", "CS-R11")
+            top = min(state.destroy_rights, state.playing_area)
+            if action.count > top:
+                raise refuse(
+                    f"You may destroy at most {top} card{'s' if top != 1 else ''} now "
+                    f"({state.destroy_rights} destroy right"
+                    f"{'s' if state.destroy_rights != 1 else ''}, "
+                    f"{state.playing_area} cards in the Playing Area).",
+                    "CS-R11",
+                )
+            play.playing_area -= action.count
+            play.destroyed += action.count
+            play.destroy_rights = 0
+            play.say(
+                CardsDestroyed(
+                    text=f"Return {action.count} card{'s' if action.count != 1 else ''} of "
+                    "the Playing Area to the box.",
+                    count=action.count,
+                )
+            )
+            play.end_round()
+        else:  # EnterFinalBlow
+            if phase != "final_blow_values":
+                raise refuse("The Final Blow values are not asked for now.", "CS-R05")
+            play.deal_final_blow(
+                FinalBlowValues(
+                    n_cards=action.n_cards, grip_req=action.grip_req, attack_req=action.attack_req
+                )
+            )
+        return play.state(), tuple(play.events)
+
+    # --- manual corrections (0.2.1) ---------------------------------------------------
+
+    def corrections(self, state: ColossusSoloState) -> tuple[ColossusSoloAction, ...]:
+        """The trackers, the card counts, the power, the card values the player entered."""
+        if state.phase == "over":
+            return ()
+        out: list[ColossusSoloAction] = [
+            CorrectTrackers(weakness=state.weakness, grip=state.grip),
+            CorrectCards(
+                action_deck=state.action_deck,
+                discard=state.discard,
+                playing_area=state.playing_area,
+                hand=state.hand,
+                destroyed=state.destroyed,
+                final_blow_deck=state.final_blow_deck,
+                advanced_added=state.advanced_added,
+            ),
+        ]
+        if state.phase not in _FINAL_BLOW_PHASES:
+            out.append(CorrectPower(used=state.power_used))
+        if state.card_table is None and state.current_card is not None:
+            out.append(CorrectColossusCard(card=state.current_card))
+        if state.phase == "final_blow" and state.final_blow is not None:
+            values = state.final_blow
+            out.append(
+                CorrectFinalBlow(
+                    n_cards=values.n_cards, grip_req=values.grip_req, attack_req=values.attack_req
+                )
+            )
+        return tuple(out)
+
+    def _correct(
+        self, state: ColossusSoloState, action: Correction
+    ) -> tuple[ColossusSoloState, tuple[Event, ...]]:
+        if state.phase == "over":
+            raise game_over()
+        play = _Play.of(state)
+        if isinstance(action, CorrectTrackers):
+            if (action.weakness, action.grip) == (state.weakness, state.grip):
+                raise nothing_to_correct(
+                    f"the trackers already show Weakness {state.weakness}, Grip {state.grip}"
+                )
+            play.weakness, play.grip = action.weakness, action.grip
+            text = (
+                f"Weakness {change_text(state.weakness, action.weakness)}, "
+                f"Grip {change_text(state.grip, action.grip)}."
+            )
+        elif isinstance(action, CorrectCards):
+            text = self._correct_cards(state, play, action)
+        elif isinstance(action, CorrectPower):
+            if state.phase in _FINAL_BLOW_PHASES:
+                raise impossible("Netophah's power does not exist during the Final Blow.", "CS-R09")
+            if action.used == state.power_used:
+                raise nothing_to_correct(
+                    "the power is already marked " + ("used" if action.used else "unused")
+                )
+            play.power_used = action.used
+            text = "Netophah's power " + (
+                "was used this round." if action.used else "is still available this round."
+            )
+        elif isinstance(action, CorrectColossusCard):
+            if state.card_table is not None:
+                raise impossible("The card table gives the Colossus cards' values.", "CS-R12")
+            if state.current_card is None:
+                raise impossible("No Colossus card has been entered yet.", "CS-R12")
+            problems = card_problems(action.card, "This card")
+            if problems:
+                raise impossible("; ".join(problems) + ".", "CS-R12")
+            if action.card == state.current_card:
+                raise nothing_to_correct("the Colossus card already has these values")
+            play.current_card = action.card
+            text = f"the Colossus card reads {action.card.describe()}."
+        elif isinstance(action, CorrectFinalBlow):
+            if state.phase != "final_blow" or state.final_blow is None:
+                raise impossible("The Final Blow card is not revealed yet.", "CS-R05")
+            values = FinalBlowValues(
+                n_cards=action.n_cards, grip_req=action.grip_req, attack_req=action.attack_req
+            )
+            if values == state.final_blow:
+                raise nothing_to_correct("the Final Blow card already has these numbers")
+            play.final_blow = values
+            text = (
+                f"the Final Blow card shows {values.n_cards} cards, Grip {values.grip_req}, "
+                f"Attack {values.attack_req}."
+            )
+        else:
+            raise impossible("Colossus has no such correction.")
+        play.events.insert(0, corrected(action.type, text))
+        if play.phase == "final_blow":
+            play.check_final_blow()  # CS-R07 / CS-R08 with the corrected numbers
+        return play.state(), tuple(play.events)
+
+    @staticmethod
+    def _correct_cards(state: ColossusSoloState, play: _Play, action: CorrectCards) -> str:
+        """Card counts; the total is conserved, and a Final Blow deck only exists then."""
+        counts = {
+            "Action deck": action.action_deck,
+            "discard pile": action.discard,
+            "Playing Area": action.playing_area,
+            "hand": action.hand,
+            "destroyed": action.destroyed,
+            "Final Blow deck": action.final_blow_deck,
+        }
+        for label, value in counts.items():
+            check_count(value, f"The {label}")
+        check_count(action.advanced_added, "Advanced cards added", high=ADVANCED_CARDS)
+        total = sum(counts.values())
+        if total != ACTION_CARDS + action.advanced_added:
+            raise impossible(
+                f"These counts add up to {total} Action cards, but with "
+                f"{action.advanced_added} Advanced cards added there are "
+                f"{ACTION_CARDS + action.advanced_added}."
+            )
+        if action.final_blow_deck and state.phase != "final_blow":
+            raise impossible("There is no Final Blow deck before the Final Blow.")
+        before = (
+            state.action_deck,
+            state.discard,
+            state.playing_area,
+            state.hand,
+            state.destroyed,
+            state.final_blow_deck,
+            state.advanced_added,
+        )
+        after = (*counts.values(), action.advanced_added)
+        if before == after:
+            raise nothing_to_correct("the card counts are already these")
+        play.action_deck = action.action_deck
+        play.discard = action.discard
+        play.playing_area = action.playing_area
+        play.hand = action.hand
+        play.destroyed = action.destroyed
+        play.final_blow_deck = action.final_blow_deck
+        play.advanced_added = action.advanced_added
+        play.advanced_deck = ADVANCED_CARDS - action.advanced_added
+        names = (*counts, "Advanced added")
+        changed = [
+            f"{label} {change_text(old, new)}"
+            for label, old, new in zip(names, before, after, strict=True)
+            if old != new
+        ]
+        return ", ".join(changed) + "."
+
+    def _check_power(self, state: ColossusSoloState, pay: Payment) -> None:
+        if state.phase in ("final_blow", "final_blow_values"):
+            raise refuse("Netophah's power cannot be used during the Final Blow.", "CS-R09")
+        if state.phase != "power":
+            raise refuse(
+                "Netophah's power is used at the very start of step 4, after the stats are entered."
+            )
+        if state.power_used:
+            raise refuse("Netophah's power is used at most once per round.")
+        if pay == "weakness" and not self.can_pay(state, "weakness"):
+            raise refuse("Weakness is at 1, so it cannot pay for the power.", "CS-R04")
+        if pay == "grip" and not self.can_pay(state, "grip"):
+            raise refuse("Grip is at 1: paying it would make Netophah fall.", "CS-R04")
+        if state.action_deck + state.discard == 0:
+            raise refuse("There is no Action card left to draw for the power.")
+
+    # --- reading the state -----------------------------------------------------------
+
+    def outcome(self, state: ColossusSoloState) -> Outcome | None:
+        if state.result is None:
+            return None
+        return Outcome(
+            winners=(0,) if state.result == "final_blow" else (),
+            reason=state.result,
+            text=_result_text(state.result),
+        )
+
+    def current_player(self, state: ColossusSoloState) -> int | None:
+        return None if state.result is not None else 0
+
+    def _ask(self, state: ColossusSoloState) -> str:
+        if state.phase == "destroy":
+            top = min(state.destroy_rights, state.playing_area)
+            return f"destroy up to {top} card{'s' if top != 1 else ''} of the Playing Area"
+        if state.phase == "final_blow":
+            return "place the next card and enter the visible Attack and Grip"
+        if state.phase == "power" and state.action_deck == 0 and self.power_allowed(state):
+            return _PHASE_ASK["power"] + " (the power's draw would reshuffle the deck)"
+        return _PHASE_ASK.get(state.phase, "")
+
+    def status(self, state: ColossusSoloState) -> str:
+        trackers = f"W {state.weakness} · G {state.grip}"
+        if state.result is not None:
+            return f"{_result_text(state.result)} · {trackers}"
+        if state.phase in ("final_blow", "final_blow_values"):
+            head = "Final Blow"
+            values = state.final_blow
+            if values is not None:
+                total = state.playing_area + state.final_blow_deck
+                head += (
+                    f" · card {state.playing_area + 1}/{total} · need Attack "
+                    f"{values.attack_req} and Grip {values.grip_req}"
+                )
+            return f"{head} · {trackers} · {self._ask(state)}"
+        if state.colossus_left == 0:  # the last card is climbed; the round still ends
+            where = f"all {COLOSSUS_CARDS} Colossus cards climbed"
+        else:
+            where = f"Colossus card {COLOSSUS_CARDS - state.colossus_left + 1}/{COLOSSUS_CARDS}"
+        return f"Round {state.round} · {where} · {trackers} · {self._ask(state)}"
+
+    def scores(self, state: ColossusSoloState) -> ScoreSheet:
+        return ScoreSheet(
+            measure="weakness/grip",
+            columns=("Weakness", "Grip", "Colossus cards left"),
+            rows=tuple(
+                ScoreRow(label=r.label, values=(r.weakness, r.grip, r.colossus_left))
+                for r in state.history
+            ),
+        )
+
+    def interest(self, state: ColossusSoloState, action: ColossusSoloAction) -> int:
+        """Weights for random play: climbing and the Final Blow are progress."""
+        if isinstance(action, EnterStats | EnterMedallions):
+            stats = _net(action)
+            if state.phase == "final_blow":
+                values = state.final_blow
+                if values is None:
+                    return 1
+                won = stats.attack >= values.attack_req and stats.grip >= values.grip_req
+                return 40 if won else 1
+            card = state.current_card
+            if card is None:
+                return 1
+            weight = 1
+            for name, bonus in _PROGRESS_WEIGHTS:
+                value = card.line(name).value
+                if value is not None and stats.of(name) >= value:
+                    weight += bonus
+            return weight
+        if isinstance(action, ResolveCard):
+            return 6
+        if isinstance(action, DestroyCards):
+            return 3 if action.count == 0 else 1
+        return 1
+
+    def check_position(self, state: ColossusSoloState) -> None:
+        problems = position_problems(state)
+        if problems:
+            raise InvalidPosition("Not a consistent Colossus position: " + "; ".join(problems))
+
+
+def cards_in_play(state: ColossusSoloState) -> int:
+    """Every Action card the counters account for (must equal 26 + Advanced added)."""
+    return (
+        state.action_deck
+        + state.discard
+        + state.playing_area
+        + state.hand
+        + state.destroyed
+        + state.final_blow_deck
+    )
+
+
+def position_problems(state: ColossusSoloState) -> list[str]:
+    """Invariants a loaded position must keep: tracker bounds, card counts, phase data."""
+    problems: list[str] = []
+    for label, level in (("Weakness", state.weakness), ("Grip", state.grip)):
+        if not TRACKER_MIN <= level <= TRACKER_MAX:
+            problems.append(f"{label} {level} is outside {TRACKER_MIN}..{TRACKER_MAX}")
+    if cards_in_play(state) != ACTION_CARDS + state.advanced_added:
+        problems.append(
+            f"the Action cards add up to {cards_in_play(state)}, "
+            f"not {ACTION_CARDS + state.advanced_added}"
+        )
+    if state.advanced_deck + state.advanced_added != ADVANCED_CARDS:
+        problems.append("Advanced deck plus Advanced cards added is not 6")
+    if state.colossus_left > COLOSSUS_CARDS:
+        problems.append(f"{state.colossus_left} Colossus cards left (the game has 11)")
+    if len(state.players) != 1:
+        problems.append("Colossus is played by exactly 1 player")
+    if (state.phase == "over") != (state.result is not None):
+        problems.append("the phase and the result disagree")
+    table = state.card_table
+    if table is not None:
+        problems.extend(card_table_problems(table))
+        if len(state.colossus_order) != state.colossus_left:
+            problems.append("the virtual Colossus deck does not match the cards left")
+        elif state.colossus_order and not problems:
+            if any(not 0 <= i < len(table.colossus) for i in state.colossus_order):
+                problems.append("the virtual Colossus deck names an unknown card")
+            elif state.current_card != table.colossus[state.colossus_order[0]]:
+                problems.append("the current Colossus card is not the top of the virtual deck")
+        if state.final_blow_card is None or not 0 <= state.final_blow_card < FINAL_BLOW_CARDS:
+            problems.append("the Final Blow card is not chosen")
+    needs_card = ("stats", "power", "power_card")
+    if state.phase in needs_card and (state.current_card is None):
+        problems.append(f"phase {state.phase} needs a current Colossus card")
+    if state.phase in ("power", "power_card") and state.stats is None:
+        problems.append(f"phase {state.phase} needs the round's stats")
+    if state.phase == "final_blow" and state.final_blow is None:
+        problems.append("the Final Blow values are missing")
+    return problems
+
+
+RULES = ColossusSoloRules()
+
+__all__ = [
+    "RULES",
+    "CardTable",
+    "ColossusCard",
+    "ColossusLine",
+    "ColossusSoloCorrection",
+    "ColossusSoloOptions",
+    "ColossusSoloRules",
+    "ColossusSoloState",
+    "CorrectCards",
+    "CorrectColossusCard",
+    "CorrectFinalBlow",
+    "CorrectPower",
+    "CorrectTrackers",
+    "FinalBlowProfile",
+    "Stats",
+    "card_table_problems",
+    "cards_in_play",
+    "parse_card_table",
+    "position_problems",
+]
