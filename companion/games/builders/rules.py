@@ -1,28 +1,57 @@
-"""Builders of the Colossus (seed 004): Runes, Parts hands and ten Blueprints.
-
-The referee keeps what the table cannot see at a glance: every player's Runes, how many
-Parts cards each hand holds (never which ones), the Parts deck count, the Colossi counter,
-the three face-up Blueprint slots, who has acted how this turn, and the zero-Rune checks
-that can end the game early. Hands are refilled to 10 right after anything that leaves a
-player short (BC-R06), so the counts always add up to the 135 Parts cards.
-
-Blueprint texts are not in the rules, so by default a build is recorded by slot, Rune Cost
-(3–6) and Accessories, and only the Rune arithmetic is checked (BC-R15). A user-supplied
-Blueprint table (see :func:`parse_blueprint_table`) turns on a virtual Blueprint deck and
-a full check of the Parts laid out.
-"""
+"""The referee of Builders of the Colossus: legal actions, apply, corrections, outcome, scores."""
 
 from __future__ import annotations
 
-import json
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from itertools import product
-from typing import Annotated, Any, Literal
+from typing import Any
 
-from pydantic import Field, TypeAdapter, field_validator
+from pydantic import TypeAdapter
 
-from companion.errors import InvalidContent, InvalidPosition
+from companion.errors import InvalidPosition
 from companion.events import Event, GameEnded, TableChanges
+from companion.games.builders.content import (
+    BLUEPRINT_SLOTS,
+    COLOSSI_TO_BUILD,
+    CURSE_MAX,
+    CURSE_MIN,
+    HAND_MINIMUM,
+    LAYOUT_PART_TYPES,
+    LISTED_PART_TYPES,
+    MAX_ACCESSORIES,
+    MAX_RUNE_COST,
+    MIN_RUNE_COST,
+    PARTS_IN_GAME,
+    REVEAL_CARDS,
+    REVEAL_RUNES,
+    START_RUNES,
+    BlueprintCard,
+    check_blueprint_table,
+)
+from companion.games.builders.model import (
+    ActionTaken,
+    Build,
+    BuildersAction,
+    BuildersOptions,
+    BuildersState,
+    BuildRecord,
+    ColossusBuilt,
+    CorrectBuilt,
+    CorrectHand,
+    CorrectRunes,
+    Curse,
+    Draw,
+    EndTurn,
+    PickWinner,
+    Reveal,
+    Trade,
+    TurnStarted,
+    ZeroCheck,
+)
+from companion.games.builders.play import (
+    _plural,
+    _Turn,
+)
 from companion.games.corrections import (
     Correction,
     change_text,
@@ -32,475 +61,10 @@ from companion.games.corrections import (
     impossible,
     nothing_to_correct,
 )
-from companion.games.options import option
-from companion.games.parsing import parse_strict
 from companion.highlights import TableChange
-from companion.model import Frozen
 from companion.outcome import Outcome, ScoreRow, ScoreSheet
 from companion.rng import Rng
-from companion.rules import GameState, Rules, refuse
-
-# --- fixed numbers from the rules ----------------------------------------------------
-
-PARTS_IN_GAME = 135  # 20 Head, 30 Leg, 30 Arm, 20 Torso, 15 Wing, 10 Wild, 10 Accessory
-HAND_MINIMUM = 10  # BC-R06: every hand is refilled to 10 at once
-START_RUNES = 10
-COLOSSI_TO_BUILD = 10  # BC-R01: counter spots 1..10
-BLUEPRINT_SLOTS = 3
-MIN_RUNE_COST, MAX_RUNE_COST = 3, 6
-MAX_ACCESSORIES = 2
-CURSE_MIN, CURSE_MAX = 1, 4  # BC-R09
-REVEAL_RUNES = 2
-REVEAL_CARDS = 3
-
-LISTED_PART_TYPES = ("head", "leg", "arm", "torso", "wing")
-LAYOUT_PART_TYPES = (*LISTED_PART_TYPES, "wild", "accessory")
-# A table must hold enough Blueprints for 10 builds: 3 face up plus 9 replacements.
-MIN_TABLE_CARDS = BLUEPRINT_SLOTS + COLOSSI_TO_BUILD - 1
-
-GAIN_ACTIONS = ("trade", "draw", "reveal")
-
-
-# --- the optional Blueprint table ------------------------------------------------------
-
-
-class BlueprintCard(Frozen):
-    """One Blueprint of a user-maintained table: its Parts list and Rune Cost."""
-
-    name: str
-    rune_cost: int
-    parts: dict[str, int]
-    copies: int = 1
-
-
-def check_blueprint_table(cards: Sequence[BlueprintCard]) -> None:
-    """Raise InvalidContent unless ``cards`` is a usable Blueprint table (BC-R15)."""
-    if not cards:
-        raise InvalidContent("The Blueprint table is empty.")
-    names: set[str] = set()
-    for number, card in enumerate(cards, start=1):
-        label = (
-            f"Blueprint {number} ({card.name!r})" if card.name.strip() else f"Blueprint {number}"
-        )
-        if not card.name.strip():
-            raise InvalidContent(f"{label} needs a name.")
-        if card.name in names:
-            raise InvalidContent(f"{label}: the name is used twice in the table.")
-        names.add(card.name)
-        if not MIN_RUNE_COST <= card.rune_cost <= MAX_RUNE_COST:
-            raise InvalidContent(
-                f"{label}: Rune Cost {card.rune_cost} is not between "
-                f"{MIN_RUNE_COST} and {MAX_RUNE_COST}."
-            )
-        if card.copies < 1:
-            raise InvalidContent(f"{label}: copies must be at least 1, not {card.copies}.")
-        for part, count in card.parts.items():
-            if part not in LISTED_PART_TYPES:
-                raise InvalidContent(
-                    f"{label}: {part!r} is not a Part a Blueprint can list; use "
-                    f"{', '.join(LISTED_PART_TYPES)} (Wilds and Accessories are never listed)."
-                )
-            if count < 0:
-                raise InvalidContent(f"{label}: {part} count {count} is negative.")
-        if sum(card.parts.values()) < 1:
-            raise InvalidContent(f"{label} lists no Parts.")
-    total = sum(card.copies for card in cards)
-    if total < MIN_TABLE_CARDS:
-        raise InvalidContent(
-            f"The Blueprint table has {total} cards; 10 Colossi need at least "
-            f"{MIN_TABLE_CARDS} (3 face up and 9 replacements)."
-        )
-
-
-_TABLE_ADAPTER: TypeAdapter[tuple[BlueprintCard, ...]] = TypeAdapter(tuple[BlueprintCard, ...])
-
-
-def parse_blueprint_table(data: object) -> tuple[BlueprintCard, ...]:
-    """A Blueprint table from JSON text, a list of dicts, or ``{"blueprints": [...]}``.
-
-    Each entry: ``{"name": "Phalanx", "rune_cost": 4, "parts": {"head": 1, "leg": 2},
-    "copies": 1}`` (``copies`` optional). Refuses anything else with InvalidContent.
-    """
-    try:
-        raw = json.loads(data) if isinstance(data, str | bytes) else data
-    except ValueError as exc:
-        raise InvalidContent(f"The Blueprint table is not valid JSON: {exc}") from None
-    if isinstance(raw, Mapping) and "blueprints" in raw:
-        raw = raw["blueprints"]
-    cards = parse_strict(_TABLE_ADAPTER, raw, "The Blueprint table does not validate")
-    check_blueprint_table(cards)
-    return cards
-
-
-# --- options ------------------------------------------------------------------------
-
-
-class BuildersOptions(Frozen):
-    """House rules; the defaults are the rulings (RULINGS Appendix A, Builders rows)."""
-
-    forced_build: bool = option(
-        False,
-        "Building is compulsory when possible. The referee cannot see hands, so when "
-        "on, ending a turn needs the player's word that no face-up Blueprint can be "
-        "completed, unless the Runes rule every build out.",
-        "BC-R03",
-    )
-    reveal_source: Literal["target_then_stockpile", "stockpile", "target_only_require_2"] = option(
-        "target_then_stockpile",
-        "Where the 2 Runes of a Reveal come from: the target, topped up from the "
-        "stockpile; the stockpile alone; or the target only (Reveal needs a target "
-        "with 2 Runes).",
-        "BC-R04",
-    )
-    zero_check: Literal["next_own_turn", "full_round"] = option(
-        "next_own_turn",
-        "When a player at 0 Runes wins: at the start of their next turn, or only after "
-        "every other player has begun a turn since they reached 0.",
-        "BC-R10",
-    )
-    final_tie: Literal["manual", "shared"] = option(
-        "manual",
-        "A tie after the Runes and Colossi tie-breaks: the players pick the winner, "
-        "or the tied players share the victory.",
-        "BC-R12",
-    )
-    blueprints: tuple[BlueprintCard, ...] | None = option(
-        None,
-        "Optional Blueprint table (name, rune_cost 3–6, parts per type, copies). "
-        "With it the referee deals the Blueprints and checks every layout.",
-        "BC-R15",
-    )
-
-    @field_validator("blueprints")
-    @classmethod
-    def _table_is_usable(
-        cls, value: tuple[BlueprintCard, ...] | None
-    ) -> tuple[BlueprintCard, ...] | None:
-        if value is not None:
-            check_blueprint_table(value)
-        return value
-
-
-# --- state --------------------------------------------------------------------------
-
-
-class BuildRecord(Frozen):
-    """One completed Blueprint, for the log, the builds tie-break and the export."""
-
-    player: int
-    turn: int
-    slot: int | None  # 1..3; None for a correction (no Blueprint slot; 0 in old journals)
-    blueprint: str | None  # the Blueprint's name, if known
-    rune_cost: int
-    accessories: int
-    cards: int  # Parts cards laid out (returned to the bottom of the deck)
-    colossus_name: str | None = None
-    corrected: bool = False  # added by a manual correction (0.2.1), not a build
-
-
-TurnMode = Literal["open", "curse", "actions"]
-
-
-class BuildersState(GameState):
-    runes: tuple[int, ...]
-    hands: tuple[int, ...]  # Parts cards per hand (contents hidden)
-    deck: int  # Parts cards left in the deck
-    current: int = 0
-    turn: int = Field(default=1, ge=1)
-    mode: TurnMode = "open"  # nothing yet / cursed (BC-R02) / gain-a-card actions
-    actions_used: tuple[str, ...] = ()
-    builds: tuple[BuildRecord, ...] = ()
-    # The optional Blueprint table, the virtual Blueprint deck (indices into the table)
-    # and the face-up slots (indices, None when unknown or empty).
-    blueprint_table: tuple[BlueprintCard, ...] = ()
-    blueprint_deck: tuple[int, ...] = ()
-    face_up: tuple[int | None, ...] = (None, None, None)
-    # Zero-Rune checks (BC-R10, BC-R11): per seat, the turn number it falls due, or None.
-    zero_checks: tuple[int | None, ...]
-    # Rune flows with the stockpile per seat (BC-R13): received from it, sealed into it.
-    from_stockpile: tuple[int, ...]
-    sealed: tuple[int, ...]
-    # Net Runes per seat added (+) or removed (-) by manual corrections (0.2.1); empty
-    # means none (positions saved before corrections existed).
-    rune_corrections: tuple[int, ...] = ()
-    history: tuple[ScoreRow, ...] = ()
-    tied: tuple[int, ...] = ()  # seats awaiting the players' pick (BC-R12)
-    result: Outcome | None = None
-    forced_build: bool = False
-    reveal_source: Literal["target_then_stockpile", "stockpile", "target_only_require_2"] = (
-        "target_then_stockpile"
-    )
-    zero_check: Literal["next_own_turn", "full_round"] = "next_own_turn"
-    final_tie: Literal["manual", "shared"] = "manual"
-
-    @property
-    def built(self) -> int:
-        return len(self.builds)
-
-    def builds_by(self, seat: int) -> int:
-        return sum(1 for b in self.builds if b.player == seat)
-
-
-# --- actions ------------------------------------------------------------------------
-
-
-class Curse(Frozen):
-    """Take 1–4 Runes from the stockpile and hand them out; ``runes`` per seat (BC-R09)."""
-
-    type: Literal["curse"] = "curse"
-    runes: tuple[int, ...]
-
-
-class Trade(Frozen):
-    """A concluded deal with one other player (BC-R07, BC-R08). Cards are counted only."""
-
-    type: Literal["trade"] = "trade"
-    partner: int
-    cards_received: int
-    cards_given: int = 0
-    runes_received: int = 0
-    runes_given: int = 0
-
-
-class Draw(Frozen):
-    """+1 Rune from the stockpile and 1 Parts card from the deck."""
-
-    type: Literal["draw"] = "draw"
-
-
-class Reveal(Frozen):
-    """Gain 2 Runes (BC-R04); the target shows 3 cards; ``take`` one of them (BC-R05)."""
-
-    type: Literal["reveal"] = "reveal"
-    target: int
-    take: bool = False
-
-
-class Build(Frozen):
-    """Complete the Blueprint in ``slot`` (1–3).
-
-    Without a Blueprint table: ``rune_cost`` (3–6) and ``cards`` (Parts laid out,
-    Accessories included) are required. With a table: ``parts`` (counts per type, with
-    ``wild`` and ``accessory``) is required and the cost comes from the table.
-    """
-
-    type: Literal["build"] = "build"
-    slot: int
-    rune_cost: int | None = None
-    accessories: int | None = None
-    cards: int | None = None
-    parts: dict[str, int] | None = None
-    blueprint: str | None = None
-    colossus_name: str | None = None
-
-
-class EndTurn(Frozen):
-    """Declare the end of the turn. ``no_build_possible`` is the word forced_build asks for."""
-
-    type: Literal["end_turn"] = "end_turn"
-    no_build_possible: bool = False
-
-
-class PickWinner(Frozen):
-    """The players' decision after a full tie (BC-R12): one seat, or several to share."""
-
-    type: Literal["pick_winner"] = "pick_winner"
-    seats: tuple[int, ...]
-
-
-class CorrectRunes(Correction):
-    """Manual correction (0.2.1): ``player`` holds ``runes`` Runes; the difference comes
-    from or goes back to the unlimited stockpile (BC-R13)."""
-
-    type: Literal["correct_runes"] = "correct_runes"
-    player: int
-    runes: int
-
-
-class CorrectHand(Correction):
-    """Manual correction (0.2.1): ``player`` holds ``cards`` Parts cards; the difference
-    comes from or goes back to the Parts deck (the 135 cards are conserved)."""
-
-    type: Literal["correct_hand"] = "correct_hand"
-    player: int
-    cards: int
-
-
-class CorrectBuilt(Correction):
-    """Manual correction (0.2.1): ``player`` has built ``colossi`` Colossi (the counter
-    moves with it; the 10th ends the game as a build would, BC-R01)."""
-
-    type: Literal["correct_built"] = "correct_built"
-    player: int
-    colossi: int
-
-
-BuildersCorrection = CorrectRunes | CorrectHand | CorrectBuilt
-
-BuildersAction = Annotated[
-    Curse
-    | Trade
-    | Draw
-    | Reveal
-    | Build
-    | EndTurn
-    | PickWinner
-    | CorrectRunes
-    | CorrectHand
-    | CorrectBuilt,
-    Field(discriminator="type"),
-]
-
-
-# --- events -------------------------------------------------------------------------
-
-
-class RunesMoved(Event):
-    """Runes changing hands; ``None`` on either side is the stockpile (BC-R13)."""
-
-    type: Literal["runes_moved"] = "runes_moved"
-    giver: int | None
-    receiver: int | None
-    amount: int
-
-
-class PartsMoved(Event):
-    """Parts cards moving (face down); ``None`` on either side is the Parts deck."""
-
-    type: Literal["parts_moved"] = "parts_moved"
-    giver: int | None
-    receiver: int | None
-    count: int
-    refill: bool = False
-
-
-class ActionTaken(Event):
-    type: Literal["action_taken"] = "action_taken"
-    player: int
-    action: str
-
-
-class ColossusBuilt(Event):
-    type: Literal["colossus_built"] = "colossus_built"
-    record: BuildRecord
-    built: int
-
-
-class TurnStarted(Event):
-    type: Literal["turn_started"] = "turn_started"
-    player: int
-    turn: int
-
-
-class ZeroCheck(Event):
-    """A zero-Rune check set, won or lapsed (BC-R10)."""
-
-    type: Literal["zero_check"] = "zero_check"
-    player: int
-    result: Literal["set", "won", "lapsed"]
-    due_turn: int
-
-
-# --- the referee --------------------------------------------------------------------
-
-
-def _plural(count: int, word: str) -> str:
-    return f"{count} {word}" if count == 1 else f"{count} {word}s"
-
-
-class _Turn:
-    """A mutable scratch copy of the state used while one action is applied."""
-
-    def __init__(self, state: BuildersState) -> None:
-        self.state = state
-        self.runes = list(state.runes)
-        self.hands = list(state.hands)
-        self.deck = state.deck
-        self.from_stockpile = list(state.from_stockpile)
-        self.sealed = list(state.sealed)
-        self.events: list[Event] = []
-
-    def name(self, seat: int) -> str:
-        return self.state.players[seat]
-
-    def move_runes(self, giver: int | None, receiver: int | None, amount: int) -> None:
-        if amount <= 0:
-            return
-        if giver is None:
-            assert receiver is not None
-            self.from_stockpile[receiver] += amount
-            text = f"{self.name(receiver)} takes {_plural(amount, 'Rune')} from the stockpile."
-        else:
-            self.runes[giver] -= amount
-        if receiver is None:
-            assert giver is not None
-            self.sealed[giver] += amount
-            text = f"{self.name(giver)} seals {_plural(amount, 'Rune')} into the stockpile."
-        else:
-            self.runes[receiver] += amount
-            if giver is not None:
-                text = (
-                    f"{self.name(giver)} gives {_plural(amount, 'Rune')} to {self.name(receiver)}."
-                )
-        self.events.append(RunesMoved(text=text, giver=giver, receiver=receiver, amount=amount))
-
-    def move_parts(self, giver: int | None, receiver: int | None, count: int) -> None:
-        if count <= 0:
-            return
-        if giver is None:
-            self.deck -= count
-        else:
-            self.hands[giver] -= count
-        if receiver is None:
-            self.deck += count
-        else:
-            self.hands[receiver] += count
-        who_from = "the deck" if giver is None else self.name(giver)
-        who_to = "the bottom of the deck" if receiver is None else self.name(receiver)
-        text = f"{_plural(count, 'Parts card')} go from {who_from} to {who_to}."
-        self.events.append(PartsMoved(text=text, giver=giver, receiver=receiver, count=count))
-
-    def refill(self) -> None:
-        """BC-R06/BC-R14: every short hand draws up to 10, current player first."""
-        n = len(self.hands)
-        changes: list[TableChange] = []
-        for offset in range(n):
-            seat = (self.state.current + offset) % n
-            short = HAND_MINIMUM - self.hands[seat]
-            count = min(short, self.deck)
-            if count <= 0:
-                continue
-            self.deck -= count
-            self.hands[seat] += count
-            self.events.append(
-                PartsMoved(
-                    text=f"{self.name(seat)} refills: draws {_plural(count, 'Parts card')}.",
-                    giver=None,
-                    receiver=seat,
-                    count=count,
-                    refill=True,
-                )
-            )
-            changes.append(
-                TableChange(
-                    step=len(changes) + 1,
-                    cell=f"hand:{seat}",
-                    instruction=f"{self.name(seat)} draws {count} to hold 10 Parts cards.",
-                )
-            )
-        if changes:
-            self.events.append(
-                TableChanges(text="Refill hands to 10 Parts cards.", changes=tuple(changes))
-            )
-
-    def update(self) -> dict[str, Any]:
-        return {
-            "runes": tuple(self.runes),
-            "hands": tuple(self.hands),
-            "deck": self.deck,
-            "from_stockpile": tuple(self.from_stockpile),
-            "sealed": tuple(self.sealed),
-        }
+from companion.rules import Rules, refuse
 
 
 class BuildersRules(Rules[BuildersState, BuildersAction, BuildersOptions]):
@@ -1239,24 +803,3 @@ def _corrected_builds(state: BuildersState, seat: int, count: int) -> tuple[Buil
 
 
 RULES = BuildersRules()
-
-__all__ = [
-    "RULES",
-    "BlueprintCard",
-    "Build",
-    "BuildersCorrection",
-    "BuildersOptions",
-    "BuildersRules",
-    "BuildersState",
-    "CorrectBuilt",
-    "CorrectHand",
-    "CorrectRunes",
-    "Curse",
-    "Draw",
-    "EndTurn",
-    "PickWinner",
-    "Reveal",
-    "Trade",
-    "check_blueprint_table",
-    "parse_blueprint_table",
-]
