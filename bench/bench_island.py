@@ -15,7 +15,13 @@ import sys
 import time
 
 from companion.games.island import beast_master as bm
-from companion.games.island.mechanics import BeastPos, SpaceState, destinations
+from companion.games.island.mechanics import (
+    destinations,
+)
+from companion.games.island.model import (
+    BeastPos,
+    SpaceState,
+)
 from companion.games.island.turns import move_actions, piece_spaces
 from companion.rng import Rng
 

@@ -23,6 +23,12 @@ from companion.rules import refuse
 from .board import placeholder_board
 from .content import Content
 from .mechanics import (
+    Work,
+    control_map,
+    controller,
+    empty_spaces,
+)
+from .model import (
     ApplyEffect,
     BeastPos,
     CorrectMovements,
@@ -43,10 +49,6 @@ from .mechanics import (
     Spawn,
     Tile,
     TurnChanged,
-    Work,
-    control_map,
-    controller,
-    empty_spaces,
 )
 from .referee import (
     IslandOptions,

@@ -24,6 +24,11 @@ from companion.rules import refuse
 from .board import placeholder_board
 from .content import Content
 from .mechanics import (
+    Work,
+    control_map,
+    empty_spaces,
+)
+from .model import (
     ApplyEffect,
     BeastPos,
     CorrectMovements,
@@ -49,9 +54,6 @@ from .mechanics import (
     Spawn,
     Tile,
     TurnChanged,
-    Work,
-    control_map,
-    empty_spaces,
 )
 from .referee import (
     IslandOptions,

@@ -16,7 +16,10 @@ from pydantic import Field, TypeAdapter, model_validator
 from companion.games.parsing import parse_strict
 from companion.model import Frozen
 
-from .mechanics import CardKind, Effect
+from .model import (
+    CardKind,
+    Effect,
+)
 
 
 class CardDef(Frozen):

@@ -35,6 +35,10 @@ from companion.rules import ActionT, OptionsT, Rules, refuse
 
 from .board import IslandBoard
 from .mechanics import (
+    Work,
+    ledger_totals,
+)
+from .model import (
     HAND_LIMIT,
     CorrectMovements,
     CorrectPlayer,
@@ -46,8 +50,6 @@ from .mechanics import (
     PendingDiscard,
     PendingDisplace,
     S,
-    Work,
-    ledger_totals,
 )
 from .turns import displace_targets, do_displace, island_highlights
 

@@ -11,6 +11,12 @@ from companion.rules import refuse
 
 from .content import Content
 from .mechanics import (
+    Work,
+    check_path,
+    control_map,
+    destinations,
+)
+from .model import (
     ApplyEffect,
     DisplaceColossus,
     Effect,
@@ -24,10 +30,6 @@ from .mechanics import (
     S,
     SetPerk,
     Spawn,
-    Work,
-    check_path,
-    control_map,
-    destinations,
 )
 
 

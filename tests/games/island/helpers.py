@@ -8,7 +8,12 @@ from dataclasses import replace
 from typing import Any, TypeVar
 
 from companion.games.island.board import IslandBoard, SpaceDef, parse_board
-from companion.games.island.mechanics import BeastPos, IslandConfig, IslandState, Tile
+from companion.games.island.model import (
+    BeastPos,
+    IslandConfig,
+    IslandState,
+    Tile,
+)
 
 S = TypeVar("S", bound=IslandState)
 

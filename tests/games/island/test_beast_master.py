@@ -10,7 +10,7 @@ from companion.dice import Roll
 from companion.errors import InvalidOptions, RuleViolation
 from companion.games.island import beast_master as bm
 from companion.games.island.board import placeholder_board
-from companion.games.island.mechanics import (
+from companion.games.island.model import (
     ApplyEffect,
     DiscardToLimit,
     DisplaceColossus,

@@ -10,7 +10,7 @@ from companion.dice import Roll
 from companion.errors import InvalidOptions, RuleViolation
 from companion.games.island import colossi as ca
 from companion.games.island.content import parse_content
-from companion.games.island.mechanics import (
+from companion.games.island.model import (
     ApplyEffect,
     DisplaceColossus,
     GainGold,

@@ -21,12 +21,14 @@ from companion.games.corrections import CORRECTION_TEXT, is_correction
 from companion.games.island import beast_master as bm
 from companion.games.island import colossi as ca
 from companion.games.island.mechanics import (
+    ledger_totals,
+)
+from companion.games.island.model import (
     CorrectMovements,
     CorrectPlayer,
     CorrectSpace,
     PendingDiscard,
     PendingDisplace,
-    ledger_totals,
 )
 from companion.session import Session
 from tests.games.correction_play import accepted_corrections, play_with_corrections

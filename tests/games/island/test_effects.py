@@ -12,7 +12,7 @@ from companion.events import TableChanges
 from companion.games.island import beast_master as bm
 from companion.games.island import colossi as ca
 from companion.games.island.content import parse_content
-from companion.games.island.mechanics import (
+from companion.games.island.model import (
     ApplyEffect,
     DrawCards,
     ExtraMovements,

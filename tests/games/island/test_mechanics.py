@@ -9,14 +9,16 @@ from companion.games.island import beast_master as bm
 from companion.games.island import colossi as ca
 from companion.games.island.board import IslandBoard, placeholder_board
 from companion.games.island.mechanics import (
-    IslandConfig,
-    Move,
-    PendingExplore,
-    Spawn,
     check_path,
     control_of,
     controller,
     destinations,
+)
+from companion.games.island.model import (
+    IslandConfig,
+    Move,
+    PendingExplore,
+    Spawn,
 )
 
 from .helpers import BM_CFG, CA_CFG, explored, graph_board, grid_board, line_board, place

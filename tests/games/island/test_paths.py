@@ -19,6 +19,10 @@ from companion.games.island import beast_master as bm
 from companion.games.island import colossi as ca
 from companion.games.island.board import IslandBoard, placeholder_board
 from companion.games.island.mechanics import (
+    check_path,
+    destinations,
+)
+from companion.games.island.model import (
     AcolyteDied,
     IslandConfig,
     IslandState,
@@ -28,8 +32,6 @@ from companion.games.island.mechanics import (
     PieceMoved,
     Spawn,
     Tile,
-    check_path,
-    destinations,
 )
 from companion.highlights import Highlight, Role
 

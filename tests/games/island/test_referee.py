@@ -10,7 +10,7 @@ import pytest
 from companion.errors import RuleViolation
 from companion.games.island import beast_master as bm
 from companion.games.island import colossi as ca
-from companion.games.island.mechanics import (
+from companion.games.island.model import (
     DiscardToLimit,
     DisplaceColossus,
     PendingDiscard,
