@@ -10,19 +10,39 @@ cards, Age scoring, Environment/Beast/card/Trait effects and (optionally) drawn 
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
-from typing import Annotated, Any, Literal
+from typing import Any
 
-from pydantic import Field, TypeAdapter
+from pydantic import TypeAdapter
 
 from companion.dice import DiceRequest, Roll
 from companion.errors import InvalidOptions, InvalidPosition
-from companion.games.options import option
-from companion.model import Frozen
 from companion.rng import Rng
 from companion.rules import refuse
 
 from .board import placeholder_board
-from .content import Content
+from .colossi_model import (
+    ACTIONS,
+    AGE_NAMES,
+    AGES,
+    MAX_TRAITS,
+    START_CARDS,
+    AgeScoring,
+    ColossiAction,
+    ColossiOptions,
+    ColossiState,
+    DiscardTrait,
+    DrawTile,
+    EndActionPhase,
+    EndTurn,
+    Harvest,
+    PassHarvest,
+    PickWinners,
+    PlaceLair,
+    RevealAge,
+    TakeTrait,
+    age_label,
+    config,
+)
 from .mechanics import (
     Work,
     control_map,
@@ -31,16 +51,10 @@ from .mechanics import (
 from .model import (
     ApplyEffect,
     BeastPos,
-    CorrectMovements,
-    CorrectPlayer,
-    CorrectSpace,
     DiscardToLimit,
     DisplaceColossus,
-    Effect,
     GainGold,
-    GrassLoot,
     IslandConfig,
-    IslandState,
     Move,
     MoveBeast,
     Note,
@@ -56,9 +70,7 @@ from .model import (
     TurnChanged,
 )
 from .referee import (
-    IslandOptions,
     IslandRules,
-    TiePolicy,
     leaders,
     pending_answers,
     tie_choices,
@@ -71,214 +83,6 @@ from .turns import (
     resolve_play_card,
     run_effects,
 )
-
-ACTIONS = 4
-START_CARDS = 2
-AGES = 3
-AGE_NAMES = ("I", "II", "III")
-MAX_TRAITS = 2
-
-
-class ColossiOptions(IslandOptions):
-    use_traits: bool = option(True, "Play with Traits (leave them out in a first game).", "CA-R13")
-    centre_setup: Literal["age1_lair", "random_tile"] = option(
-        "age1_lair",
-        "Age I's Lair in the centre, or a random tile there and the Lair placed.",
-        "CA-R01",
-    )
-    acolytes_per_player: int = option(10, "Acolytes each.", "CA-R02", ge=1, le=30)
-    rounds_per_age: int = option(
-        5,
-        "Turns each player takes per Action Phase (an Age card may override).",
-        "CA-R04",
-        ge=1,
-        le=30,
-    )
-    mantle_pass_left_after_award: bool = option(
-        False, "After the Mantle award, the leader's left neighbour starts the Age.", "CA-R03"
-    )
-    tipped_colossus_controls: bool = option(
-        True, "A tipped (already harvested) Colossus still counts for control.", "CA-R06"
-    )
-    beast_master_beast_rules: bool = option(
-        False, "Beasts kill Acolytes and displace Colossi as in Beast Master.", "CA-R08"
-    )
-    beast_card_needs_action: bool = option(
-        True, "A Beast card needs an Action available (it refunds it).", "CA-R15"
-    )
-    tie_policy: TiePolicy = option(
-        "shared", "A final gold tie is a shared victory, or the table picks the winner.", "0.2.4"
-    )
-    mantle_holder: int = option(
-        0, "Seat of the most experienced player, who takes the Mantle.", "3.4", ge=0, le=3
-    )
-    grass_tiles: int = option(16, "Grass tiles in the explore deck.", "CA-R01", ge=0, le=60)
-    deck_lairs: int = option(2, "Random Lairs in the explore deck.", "CA-R01", ge=0, le=10)
-    deck_environments: int = option(8, "Environments in the explore deck.", "CA-R01", ge=0, le=60)
-    spare_environments: int = option(
-        0,
-        "Unused non-Lair Environments left in the box (the count is unknown).",
-        "CA-R10",
-        ge=0,
-        le=60,
-    )
-    content: Content | None = option(
-        None, "Optional content file: known cards, Age cards and Environments.", "0.2.2"
-    )
-
-
-Phase = Literal["age_reveal", "actions", "age_scoring", "harvest", "transition", "tie", "over"]
-
-
-class ColossiState(IslandState):
-    options: ColossiOptions
-    phase: Phase = "age_reveal"
-    age: int = Field(default=1, ge=1, le=AGES)
-    age_name: str = ""
-    age_beasts: tuple[str, ...] = ()
-    used_age_cards: tuple[str, ...] = ()
-    rounds: int = Field(default=5, ge=1, le=50)
-    age_turns: int = Field(default=0, ge=0)
-    mantle: int = Field(default=0, ge=0, le=3)  # a seat
-    deck_grass: int = Field(default=16, ge=0)
-    deck_lairs: tuple[str, ...] = ()
-    deck_environments: int = Field(default=8, ge=0)
-    spare_environments: int = Field(default=0, ge=0)
-    traits: tuple[tuple[str, ...], ...] = ()
-    trait_row: tuple[str, ...] = ()
-    traits_drawn: int = Field(default=0, ge=0)
-    harvested: tuple[tuple[str, ...], ...] = ()
-    passed: tuple[bool, ...] = ()
-    retiring_beasts: tuple[str, ...] = ()
-
-
-# --- actions -------------------------------------------------------------------------
-
-
-class RevealAge(Frozen):
-    """Enter the Age card just revealed: its Beasts, Action-Phase length and Water.
-
-    ``card`` names an Age card of the content file instead; with a content file and no
-    Beasts given, the referee draws an unused Age card (CA-R19).
-    """
-
-    type: Literal["reveal_age"] = "reveal_age"
-    card: str | None = None
-    name: str = ""
-    beasts: tuple[str, ...] = ()
-    rounds: int | None = Field(default=None, ge=1, le=50)
-    water: tuple[str, ...] = ()
-
-
-class DrawTile(Frozen):
-    """Explore: draw from the explore deck. ``kind`` None = a virtual draw by the counts;
-    otherwise the tile the players drew. ``loot`` applies if it is Grass, ``beast`` if a Lair."""
-
-    type: Literal["draw_tile"] = "draw_tile"
-    kind: Literal["grass", "lair", "environment", "bare"] | None = None
-    name: str = ""
-    loot: GrassLoot | None = None
-    beast: str | None = None
-
-
-class PlaceLair(Frozen):
-    """Put the pending Lair (and its Beast) on an empty space (CA-R16)."""
-
-    type: Literal["place_lair"] = "place_lair"
-    space: str
-
-
-class TakeTrait(Frozen):
-    """Gain a Trait: ``row`` 0–2 takes a face-up one (the row refills), None the deck top."""
-
-    type: Literal["take_trait"] = "take_trait"
-    row: int | None = Field(default=None, ge=0, le=2)
-    name: str | None = None  # the deck card's name, or the refill's name
-    refill: str | None = None
-
-
-class DiscardTrait(Frozen):
-    type: Literal["discard_trait"] = "discard_trait"
-    name: str
-
-
-class EndTurn(Frozen):
-    """End the Actions and draw 1 card (CA 3.5.1)."""
-
-    type: Literal["end_turn"] = "end_turn"
-
-
-class EndActionPhase(Frozen):
-    """Manual control: the Action Phase ends now (an Age card said so, CA-R04)."""
-
-    type: Literal["end_action_phase"] = "end_action_phase"
-
-
-class AgeScoring(Frozen):
-    """The Age card's special scoring: gold per player in seat order (may be negative)."""
-
-    type: Literal["age_scoring"] = "age_scoring"
-    gold: tuple[int, ...]
-
-
-class Harvest(Frozen):
-    """Harvest a space you control; ``effects`` are the Environment's text, if any."""
-
-    type: Literal["harvest"] = "harvest"
-    space: str
-    effects: tuple[Effect, ...] = ()
-
-
-class PassHarvest(Frozen):
-    """Done harvesting for this Age (final)."""
-
-    type: Literal["pass_harvest"] = "pass_harvest"
-
-
-class PickWinners(Frozen):
-    type: Literal["pick_winners"] = "pick_winners"
-    seats: tuple[int, ...]
-
-
-ColossiAction = Annotated[
-    Roll
-    | RevealAge
-    | DrawTile
-    | PlaceLair
-    | TakeTrait
-    | DiscardTrait
-    | Move
-    | Spawn
-    | PlayCard
-    | ApplyEffect
-    | EndTurn
-    | EndActionPhase
-    | AgeScoring
-    | Harvest
-    | PassHarvest
-    | DisplaceColossus
-    | DiscardToLimit
-    | PickWinners
-    | CorrectPlayer
-    | CorrectSpace
-    | CorrectMovements,
-    Field(discriminator="type"),
-]
-
-
-def config(state: ColossiState) -> IslandConfig:
-    opts = state.options
-    return IslandConfig(
-        beast_kills=opts.beast_master_beast_rules,  # CA-R08
-        spawn_safe_first_step=False,
-        tipped_controls=opts.tipped_colossus_controls,  # CA-R06
-        hand_limit_immediate=True,
-        gold_floor_zero=True,  # CA-R17
-    )
-
-
-def age_label(age: int) -> str:
-    return f"Age {AGE_NAMES[age - 1]}"
 
 
 class ColossiRules(IslandRules[ColossiState, ColossiAction, ColossiOptions]):
@@ -1032,6 +836,7 @@ def _card_samples(state: ColossiState) -> Iterator[PlayCard]:
 
 
 RULES = ColossiRules()
+
 
 __all__ = [
     "RULES",
