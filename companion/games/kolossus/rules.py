@@ -196,6 +196,7 @@ class KolossusRules(Rules[KolossusState, KolossusAction, KolossusOptions]):
     seed_document = "000"
     min_players = 2
     max_players = 4
+    rules_version = 2  # 2: income left unallocated at a roll goes back to the supply (K-R24)
 
     def __init__(self) -> None:
         self.options_model = KolossusOptions
@@ -667,21 +668,11 @@ class KolossusRules(Rules[KolossusState, KolossusAction, KolossusOptions]):
         band = state.warbands[wb]
         if request.purpose == "quake":
             if state.options.invasion_grants_mana:
-                income = income_for(state.options, values[0], band.supply)
-                state = self._set_band(
-                    state,
-                    wb,
-                    band.evolve({"income": income, "supply": band.supply - income}),
-                )
+                state = self._set_band(state, wb, self._new_income(state, band, values[0]))
             return state, (rolled,)
         if request.purpose == "destiny":
             ap = values[0]
-            income = income_for(state.options, ap, band.supply)
-            state = self._set_band(
-                state,
-                wb,
-                band.evolve({"income": income, "supply": band.supply - income}),
-            )
+            state = self._set_band(state, wb, self._new_income(state, band, ap))
             new = state.evolve({"phase": "turn", "ap": ap, "initiative_open": True})
             return new, (rolled,)
         # movement dice
@@ -689,6 +680,15 @@ class KolossusRules(Rules[KolossusState, KolossusAction, KolossusOptions]):
         assert cls is not None
         mp = movement_points(state, wb, cls, values)
         return state.evolve({"phase": "move", "mp": mp}), (rolled,)
+
+    @staticmethod
+    def _new_income(state: KolossusState, band: WarbandState, rolled: int) -> WarbandState:
+        """A roll's mana income, taken from the supply. Income still unallocated (one a
+        correction set before the roll) goes back to the supply first, so the
+        warband's 20 mana always add up (K-R24)."""
+        supply = band.supply + band.income
+        income = income_for(state.options, rolled, supply)
+        return band.evolve({"income": income, "supply": supply - income})
 
     @staticmethod
     def _set_band(state: KolossusState, wb: int, band: WarbandState) -> KolossusState:

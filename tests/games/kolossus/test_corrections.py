@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from companion.errors import InvalidAction, RuleViolation
@@ -254,6 +254,27 @@ def _check(state: KolossusState) -> None:
     RULES.check_position(state)
 
 
+def test_0_2_1_K_R24_income_corrected_before_a_roll_goes_back_to_the_supply() -> None:
+    """Found by the random-corrections property (seed 0, play seed 23, Chapter 2): income
+    set by a correction before the Great Quake roll was overwritten by the roll's income,
+    and a mana token vanished. Unallocated income now returns to the supply first."""
+    from companion.dice import Roll
+    from companion.games.kolossus.position import current_warband
+    from tests.games.random_play import random_game
+
+    for state in random_game(RULES, new_game(2, 0, chapter=2), 23, 80).states:
+        if state.phase == "quake" and state.dice is not None:
+            break
+    else:
+        raise AssertionError("no pending Great Quake roll")
+    band = state.warbands[current_warband(state)]
+    fix = mana_template(band).evolve({"supply": band.supply - 1, "income": 1})
+    corrected, _ = RULES.apply(state, fix)
+    rolled, _ = RULES.apply(corrected, Roll(values=(2,), source="manual"))
+    after = rolled.warbands[current_warband(rolled)]
+    assert after.income == 2 and after.mana_total() == 20
+
+
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     seed=st.integers(0, 2**40),
@@ -261,6 +282,7 @@ def _check(state: KolossusState) -> None:
     chapter=st.sampled_from([1, 2, 3]),
     players=st.sampled_from([2, 4]),
 )
+@example(seed=0, play_seed=23, chapter=2, players=2)
 def test_0_2_1_kolossus_random_corrections_keep_counts_and_replay(
     seed: int, play_seed: int, chapter: int, players: int
 ) -> None:
