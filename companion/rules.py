@@ -11,6 +11,8 @@ JSON mode, so a wrong type is refused rather than coerced.
 from __future__ import annotations
 
 import json
+import types
+import typing
 import unicodedata
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping, Sequence
@@ -94,7 +96,18 @@ class Rules(ABC, Generic[StateT, ActionT, OptionsT]):
 
     options_model: type[OptionsT]
     state_model: type[StateT]
-    action_adapter: TypeAdapter[ActionT]
+    action_type: ClassVar[Any]
+    """The game's actions: an ``Annotated`` union of models told apart by ``type``."""
+    action_adapter: TypeAdapter[ActionT]  # made from ``action_type`` for each game
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "action_type" in cls.__dict__:
+            cls.action_adapter = TypeAdapter(cls.action_type)
+
+    def action_models(self) -> dict[str, type[BaseModel]]:
+        """``type`` tag → action model (what forms are built from), read from the union."""
+        return tagged_models(self.action_type)
 
     # --- the game itself -------------------------------------------------------------
 
@@ -233,6 +246,24 @@ class Rules(ABC, Generic[StateT, ActionT, OptionsT]):
         return True
 
 
+def tagged_models(annotation: Any) -> dict[str, type[BaseModel]]:
+    """The models of a union (``Annotated`` or not, nested unions flattened) by the
+    default of their ``type`` field."""
+    origin = typing.get_origin(annotation)
+    if origin is typing.Annotated:
+        return tagged_models(typing.get_args(annotation)[0])
+    if origin in (typing.Union, types.UnionType):
+        found: dict[str, type[BaseModel]] = {}
+        for member in typing.get_args(annotation):
+            found.update(tagged_models(member))
+        return found
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        field = annotation.model_fields.get("type")
+        if field is not None and isinstance(field.default, str):
+            return {field.default: annotation}
+    return {}
+
+
 def refuse(message: str, ruling: str | None = None) -> RuleViolation:
     """Shorthand for games: ``raise refuse("...", "BC-R09")``."""
     return RuleViolation(message, ruling=ruling)
@@ -251,4 +282,5 @@ __all__ = [
     "clean_player_name",
     "describe_validation_error",
     "refuse",
+    "tagged_models",
 ]

@@ -156,3 +156,15 @@ def test_0_2_1_corrections_are_listed_apart_and_judged_like_actions(
             assert events[0].text.startswith(CORRECTION_TEXT)
             assert rules.load_position(rules.dump_position(new)) == new
     assert session.state is state
+
+
+@pytest.mark.parametrize("rules", GAMES, ids=lambda r: r.name)
+def test_action_models_are_the_tags_the_protocol_accepts(rules: AnyRules) -> None:
+    """The forms read the action models from the game's union (``Rules.action_models``),
+    not from pydantic's internal schema; they must be exactly the protocol's tags."""
+    schema = rules.action_adapter.json_schema()
+    tags = set(schema["discriminator"]["mapping"])
+    models = rules.action_models()
+    assert set(models) == tags
+    for tag, model in models.items():
+        assert model.model_fields["type"].default == tag

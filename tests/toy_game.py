@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Annotated, Literal
 
-from pydantic import Field, TypeAdapter
+from pydantic import Field
 
 from companion.dice import DiceRequest, Roll, resolve_roll
 from companion.events import DiceRolled, Event
@@ -53,7 +53,7 @@ class PigRules(Rules[PigState, PigAction, PigOptions]):
     max_players = 4
     options_model = PigOptions
     state_model = PigState
-    action_adapter: TypeAdapter[PigAction] = TypeAdapter(PigAction)
+    action_type = PigAction
 
     def setup(self, players: Sequence[str], options: PigOptions, seed: int) -> PigState:
         names = self.check_players(players)

@@ -16,7 +16,7 @@ import typing
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from pydantic import BaseModel, TypeAdapter
+from pydantic import BaseModel
 
 from kiosk.presenters.common import humanize, int_bounds
 
@@ -57,31 +57,6 @@ class FormView:
     type: str
     title: str
     fields: tuple[FormField, ...]
-
-
-def action_models(adapter: TypeAdapter[Any]) -> dict[str, type[BaseModel]]:
-    """``type`` tag → action model class, read from the adapter's tagged union."""
-    schema = adapter.core_schema
-    tags: set[str] = set()
-    models: dict[str, type[BaseModel]] = {}
-
-    def walk(node: Any) -> None:
-        if isinstance(node, dict):
-            if node.get("type") == "tagged-union":
-                tags.update(str(k) for k in node.get("choices", {}))
-            cls = node.get("cls") if node.get("type") == "model" else None
-            if isinstance(cls, type) and issubclass(cls, BaseModel):
-                field = cls.model_fields.get("type")
-                if field is not None and isinstance(field.default, str):
-                    models.setdefault(field.default, cls)
-            for value in node.values():
-                walk(value)
-        elif isinstance(node, list | tuple):
-            for value in node:
-                walk(value)
-
-    walk(schema)
-    return {tag: cls for tag, cls in models.items() if not tags or tag in tags}
 
 
 def _unwrap_optional(annotation: Any) -> tuple[Any, bool]:

@@ -25,7 +25,7 @@ from firmware_bridge.leds.render import highlights_from_table_changes
 from kiosk.presenters import games as _game_panels  # noqa: F401  (registers the panels)
 from kiosk.presenters.common import Banner, Observable, describe_action, humanize
 from kiosk.presenters.devices import DeviceStatus, badges, electronic_dice_ready
-from kiosk.presenters.forms import ActionForm, FormView, action_models
+from kiosk.presenters.forms import ActionForm, FormView
 from kiosk.presenters.panels import GamePanel, game_panel
 
 LOG_LINES = 60
@@ -186,7 +186,7 @@ class PlayPresenter(Observable):
         self.fix_changes: tuple[TableChange, ...] = ()
         self.fix_index = 0
         self.form: ActionForm | None = None
-        self._models = action_models(session.rules.action_adapter)
+        self._models = session.rules.action_models()
         self._derived: Derived | None = None
         self._open_entry_form()
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from companion.games import get_rules
 from companion.session import Session
-from kiosk.presenters.forms import ActionForm, action_models
+from kiosk.presenters.forms import ActionForm
 from kiosk.presenters.play import PlayPresenter
 from tests.kiosk.helpers import assert_imports_without_kivy
 
@@ -14,12 +14,12 @@ def test_forms_do_not_import_kivy() -> None:
 
 
 def test_action_models_from_the_union() -> None:
-    models = action_models(get_rules("builders").action_adapter)
+    models = get_rules("builders").action_models()
     assert {"curse", "trade", "draw", "reveal", "build", "end_turn"} <= set(models)
 
 
 def test_curse_form_has_one_stepper_per_player() -> None:
-    model = action_models(get_rules("builders").action_adapter)["curse"]
+    model = get_rules("builders").action_models()["curse"]
     form = ActionForm(model, {"type": "curse", "runes": [0, 1, 0]}, ("Ann", "Bob", "Cy"))
     labels = [f.label for f in form.view().fields]
     assert labels == ["Runes: Ann", "Runes: Bob", "Runes: Cy"]
@@ -29,7 +29,7 @@ def test_curse_form_has_one_stepper_per_player() -> None:
 
 
 def test_trade_partner_is_a_choice_of_names() -> None:
-    model = action_models(get_rules("builders").action_adapter)["trade"]
+    model = get_rules("builders").action_models()["trade"]
     form = ActionForm(
         model,
         {
@@ -82,7 +82,7 @@ def test_solo_entry_forms_open_by_themselves_and_nest() -> None:
 
 
 def test_optional_amount_steps_through_none() -> None:
-    model = action_models(get_rules("builders").action_adapter)["build"]
+    model = get_rules("builders").action_models()["build"]
     form = ActionForm(
         model,
         {

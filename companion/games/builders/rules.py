@@ -6,8 +6,6 @@ from collections.abc import Iterable, Iterator, Sequence
 from itertools import product
 from typing import Any
 
-from pydantic import TypeAdapter
-
 from companion.errors import InvalidPosition
 from companion.events import Event, GameEnded, TableChanges
 from companion.games.builders.content import (
@@ -76,7 +74,7 @@ class BuildersRules(Rules[BuildersState, BuildersAction, BuildersOptions]):
 
     options_model = BuildersOptions
     state_model = BuildersState
-    action_adapter: TypeAdapter[BuildersAction] = TypeAdapter(BuildersAction)
+    action_type = BuildersAction
 
     # --- setup ----------------------------------------------------------------------
 

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from pydantic import TypeAdapter
-
 from companion.errors import InvalidPosition
 from companion.events import Event
 from companion.games.colossus_solo.content import (
@@ -84,7 +82,7 @@ class ColossusSoloRules(Rules[ColossusSoloState, ColossusSoloAction, ColossusSol
     max_players = 1
     options_model = ColossusSoloOptions
     state_model = ColossusSoloState
-    action_adapter: TypeAdapter[ColossusSoloAction] = TypeAdapter(ColossusSoloAction)
+    action_type = ColossusSoloAction
 
     # --- setup -----------------------------------------------------------------------
 

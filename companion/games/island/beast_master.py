@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Annotated, Literal
 
-from pydantic import Field, TypeAdapter
+from pydantic import Field
 
 from companion.dice import DiceRequest, Roll
 from companion.errors import InvalidOptions, InvalidPosition
@@ -236,7 +236,7 @@ class BeastMasterRules(IslandRules[BeastMasterState, BeastMasterAction, BeastMas
 
     options_model = BeastMasterOptions
     state_model = BeastMasterState
-    action_adapter: TypeAdapter[BeastMasterAction] = TypeAdapter(BeastMasterAction)
+    action_type = BeastMasterAction
 
     # --- setup ------------------------------------------------------------------------
 

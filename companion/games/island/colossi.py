@@ -12,8 +12,6 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
-from pydantic import TypeAdapter
-
 from companion.dice import DiceRequest, Roll
 from companion.errors import InvalidOptions, InvalidPosition
 from companion.rng import Rng
@@ -97,7 +95,7 @@ class ColossiRules(IslandRules[ColossiState, ColossiAction, ColossiOptions]):
 
     options_model = ColossiOptions
     state_model = ColossiState
-    action_adapter: TypeAdapter[ColossiAction] = TypeAdapter(ColossiAction)
+    action_type = ColossiAction
 
     # --- setup ------------------------------------------------------------------------
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import ConfigDict, Field, TypeAdapter
+from pydantic import ConfigDict, Field
 
 from companion.dice import Roll
 from companion.games.corrections import Correction
@@ -245,4 +245,3 @@ KolossusAction = Annotated[
     Field(discriminator="type"),
 ]
 
-ACTION_ADAPTER: TypeAdapter[KolossusAction] = TypeAdapter(KolossusAction)

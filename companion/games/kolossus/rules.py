@@ -15,7 +15,6 @@ from companion.errors import InvalidOptions, InvalidPosition, RuleViolation
 from companion.events import DiceRolled, Event, GameEnded, TableChanges
 from companion.games.corrections import Correction, corrected, game_over, impossible
 from companion.games.kolossus.actions import (
-    ACTION_ADAPTER,
     Allocate,
     ChooseClass,
     CorrectCrystals,
@@ -197,11 +196,11 @@ class KolossusRules(Rules[KolossusState, KolossusAction, KolossusOptions]):
     min_players = 2
     max_players = 4
     rules_version = 2  # 2: income left unallocated at a roll goes back to the supply (K-R24)
+    action_type = KolossusAction
 
     def __init__(self) -> None:
         self.options_model = KolossusOptions
         self.state_model = KolossusState
-        self.action_adapter = ACTION_ADAPTER
 
     # --- setup ------------------------------------------------------------------------
 
