@@ -15,7 +15,7 @@ import types
 import typing
 import unicodedata
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any, ClassVar, Generic, TypeVar
 
 from pydantic import BaseModel, TypeAdapter, ValidationError
@@ -27,6 +27,7 @@ from companion.highlights import Highlight
 from companion.model import Frozen
 from companion.outcome import Outcome, ScoreSheet
 from companion.rng import Rng
+from companion.views import NO_CELLS, ActionCells, BoardKind, BoardView, PanelView
 
 
 class GameState(Frozen):
@@ -94,6 +95,10 @@ class Rules(ABC, Generic[StateT, ActionT, OptionsT]):
     resume under another version continues from the last saved position when the old
     actions no longer replay (docs/architecture.md, "Versioned replay")."""
 
+    board_kind: ClassVar[BoardKind | None] = None
+    """The kind of board the game is played on (None for card games): decides how a
+    board is drawn and lit, so nothing outside the game asks which game it is."""
+
     options_model: type[OptionsT]
     state_model: type[StateT]
     action_type: ClassVar[Any]
@@ -151,6 +156,58 @@ class Rules(ABC, Generic[StateT, ActionT, OptionsT]):
     def highlights(self, state: StateT, focus: str | None = None) -> tuple[Highlight, ...]:
         """What the board should show now; ``focus`` is a cell the player selected."""
         return ()
+
+    # --- views: what a screen, a strip or a sensing board reads (companion.views) -------
+
+    def panel(self, state: StateT) -> PanelView:
+        """The facts panel: per-player rows, shared facts, whose turn, the phase.
+
+        The default shows the players and the status line; every game says more.
+        """
+        return PanelView(
+            columns=tuple(state.players),
+            turn=self.current_player(state),
+            phase=self.status(state),
+        )
+
+    def board(self, state: StateT) -> BoardView | None:
+        """Every cell with its terrain, level, pieces and controller (None: no board)."""
+        return None
+
+    def action_cells(self, state: StateT, action: ActionT) -> ActionCells:
+        """The cells ``action`` starts on, ends on and touches (none for actions off the
+        board). The one place a game says where its actions happen: the kiosk's taps,
+        the highlights' agreement test and a sensing board all read it."""
+        return NO_CELLS
+
+    def legal_actions_at(
+        self,
+        state: StateT,
+        *,
+        origin: str | None = None,
+        target: str | None = None,
+        touching: str | None = None,
+    ) -> Iterator[ActionT]:
+        """The legal actions that start on ``origin``, end on ``target`` and touch
+        ``touching`` (each None = any), in :meth:`legal_actions` order.
+
+        After python-chess's ``generate_legal_moves(from_mask, to_mask)``. The default
+        filters :meth:`legal_actions` through :meth:`action_cells`; a game with many
+        actions generates only the ones asked for, and a contract test checks that both
+        ways agree.
+        """
+        for action in self.legal_actions(state):
+            if origin is None and target is None and touching is None:
+                yield action
+                continue
+            cells = self.action_cells(state, action)
+            if origin is not None and cells.origin != origin:
+                continue
+            if target is not None and cells.target != target:
+                continue
+            if touching is not None and touching not in cells.touched:
+                continue
+            yield action
 
     def interest(self, state: StateT, action: ActionT) -> int:
         """How interesting ``action`` is for a bot (weight >= 1): captures, quakes, builds.

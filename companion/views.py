@@ -1,0 +1,199 @@
+"""Typed views of a game for whoever shows it: the facts panel, the board, the cells.
+
+The rules know their state; nothing outside a game's package should dig through it.
+Every game therefore answers three questions in these shapes (see :class:`Rules`):
+
+- :meth:`~companion.rules.Rules.panel` → :class:`PanelView`: per-player rows, shared
+  facts, whose turn and the phase, in words a player reads;
+- :meth:`~companion.rules.Rules.board` → :class:`BoardView` (None for card games): every
+  cell with its terrain, level, pieces and controller, and where to draw it;
+- :meth:`~companion.rules.Rules.action_cells` → :class:`ActionCells`: the cells an
+  action starts on, ends on and touches, from which
+  :meth:`~companion.rules.Rules.legal_actions_at` answers "what can start, end or happen
+  on this cell" (python-chess's ``generate_legal_moves(from_mask, to_mask)``).
+
+Cells travel as their text key — ``"r,c"`` on the Kolossus grid (:class:`Square`), a
+space ID on the island (:class:`Space`) — because that is how the protocol, the journal,
+the highlights and the LED layouts name them; :data:`Cell` is what a key parses to.
+Views are plain frozen dataclasses (no validation): they are outputs, made on every
+change of state, and a touch on a Pi must stay cheap.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+# --- cells ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Square:
+    """A square of a grid board, row 0 at the top (north), column 0 on the left (west)."""
+
+    row: int
+    col: int
+
+    @property
+    def key(self) -> str:
+        return f"{self.row},{self.col}"
+
+    @classmethod
+    def parse(cls, key: str, size: int) -> Square | None:
+        """The square ``"r,c"`` names on a ``size``×``size`` grid, or None."""
+        row, sep, col = key.partition(",")
+        if not sep:
+            return None
+        try:
+            r, c = int(row), int(col)
+        except ValueError:
+            return None
+        return cls(r, c) if 0 <= r < size and 0 <= c < size else None
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Space:
+    """A space of an island board, by its ID in the board file (``"A3"``, ``"centre"``)."""
+
+    id: str
+
+    @property
+    def key(self) -> str:
+        return self.id
+
+
+Cell = Square | Space
+BoardKind = Literal["grid", "island"]
+
+
+@dataclass(frozen=True, slots=True)
+class ActionCells:
+    """Where an action happens on the board (cell keys).
+
+    ``origin``: the cell the acting piece starts on (a move's from, a quake region's
+    first square is *not* an origin: regions only touch). ``target``: the cell it ends
+    on or acts upon (a move's to, a weapon's target, a spawn, a harvest). ``touched``:
+    every cell the action names or changes, origin and target included (a quake's whole
+    line, a hammer's targets, a path). Actions off the board have no cells.
+    """
+
+    origin: str | None = None
+    target: str | None = None
+    touched: frozenset[str] = frozenset()
+
+    @classmethod
+    def move(cls, origin: str, target: str, *others: str) -> ActionCells:
+        return cls(origin=origin, target=target, touched=frozenset((origin, target, *others)))
+
+    @classmethod
+    def at(cls, target: str, *others: str) -> ActionCells:
+        """An action on one cell (a spawn, a harvest, a weapon's target)."""
+        return cls(target=target, touched=frozenset((target, *others)))
+
+    @classmethod
+    def area(cls, cells: tuple[str, ...] | frozenset[str]) -> ActionCells:
+        """An action on many cells at once with no single origin or target (a region)."""
+        return cls(touched=frozenset(cells))
+
+
+NO_CELLS = ActionCells()
+
+
+# --- the facts panel ----------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class PanelRow:
+    """One line of the per-player table: a label and one value per column."""
+
+    label: str
+    values: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class PanelView:
+    """What the facts panel shows, in words; the kiosk only lays it out.
+
+    ``columns`` are the player names (one empty column for a solo game), ``turn`` the
+    column whose turn it is (None when nobody's or the game is over), ``phase`` the step
+    the game waits in ("Great Quake", "Harvest", "Round 3: draw"), ``facts`` the shared
+    lines. ``turn_colour`` names the colour of the side to move when that is not the
+    seat's own colour (a Kolossus warband: ``"blue"``).
+    """
+
+    columns: tuple[str, ...]
+    rows: tuple[PanelRow, ...] = ()
+    facts: tuple[str, ...] = ()
+    turn: int | None = None
+    phase: str = ""
+    turn_colour: str | None = None
+
+
+# --- the board ----------------------------------------------------------------------------
+
+PieceKind = Literal["colossus", "guardian", "warrior", "acolyte", "crystal", "beast", "token"]
+
+
+@dataclass(frozen=True, slots=True)
+class Piece:
+    """Something standing on a cell: a miniature, a stack of Acolytes, crystals.
+
+    ``label`` is the short text a small screen draws ("C", "G", "W", "3", "K", "×4");
+    ``player`` the owning seat; ``colour`` a colour name when the piece's colour is not
+    its seat's (Kolossus warbands: ``"blue"``, ``"yellow"``, ``"green"``, ``"red"``).
+    """
+
+    kind: PieceKind
+    label: str
+    player: int | None = None
+    colour: str | None = None
+    count: int = 1
+
+
+Terrain = Literal["bare", "woods", "hills", "mountains", "citadel", "land", "water"]
+
+
+@dataclass(frozen=True, slots=True)
+class CellView:
+    """One cell of the board: where to draw it, what it is, what stands on it.
+
+    ``x``/``y`` are drawing positions in cell units (a grid's column and row; an island
+    space's position from its board file), ``level`` a height where the board has them
+    (Kolossus 1 bare … 5 the Citadel), ``control`` the seat controlling it.
+    """
+
+    cell: str
+    x: float
+    y: float
+    terrain: Terrain
+    level: int | None = None
+    pieces: tuple[Piece, ...] = ()
+    control: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class BoardView:
+    """The whole board as the rules see it now; the kiosk draws it and the LEDs light it."""
+
+    kind: BoardKind
+    cells: tuple[CellView, ...]
+
+    def cell(self, key: str) -> CellView | None:
+        return next((c for c in self.cells if c.cell == key), None)
+
+
+__all__ = [
+    "NO_CELLS",
+    "ActionCells",
+    "BoardKind",
+    "BoardView",
+    "Cell",
+    "CellView",
+    "PanelRow",
+    "PanelView",
+    "Piece",
+    "PieceKind",
+    "Space",
+    "Square",
+    "Terrain",
+]
