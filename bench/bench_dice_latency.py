@@ -49,7 +49,7 @@ from firmware_bridge.dice.serial_tray import SerialDiceSettings, SerialDiceTray
 from firmware_bridge.dice.sim_tray import SimDiceTray
 from firmware_bridge.layout import LedLayout, kolossus_layout
 from firmware_bridge.leds.factory import power_budget_of
-from firmware_bridge.leds.palette import Palette, palette_for_game
+from firmware_bridge.leds.palette import Palette, palette_for_board
 from firmware_bridge.leds.render import PowerBudget, render
 from firmware_bridge.leds.sim import SimStrip
 from firmware_bridge.leds.strip import Frame
@@ -177,7 +177,7 @@ class DiceToLeds:
         self.collector = DiceCollector()
         leds = LedsConfig()
         self.layout: LedLayout = kolossus_layout(led_count=leds.count)
-        self.palette: Palette = palette_for_game(self.rules.name)
+        self.palette: Palette = palette_for_board(self.rules.board_kind)
         self.brightness = leds.brightness
         self.power: PowerBudget = power_budget_of(leds)
         self.strip = TimedStrip(self.layout.led_count)

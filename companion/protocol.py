@@ -10,6 +10,7 @@ traceback and never a dead process.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
 from collections.abc import Callable, Iterator
@@ -30,6 +31,7 @@ PROTOCOL_VERSION = 1
 MAX_LINE_BYTES = 1 << 20  # 1 MiB: a position dump of the largest game is ~100 KiB
 DEFAULT_LEGAL_LIMIT = 1000
 MAX_INT = (1 << 63) - 1  # what SQLite stores; game ids and seeds live there
+MAX_CELL_LENGTH = 32  # a cell key ("10,10", an island space ID) is far shorter
 _SURROGATE = re.compile("[\ud800-\udfff]")
 
 RequestId = int | str | None
@@ -84,10 +86,15 @@ class Act(_Request):
 
 
 class Legal(_Request):
-    """List legal actions now (at most ``limit``; ``more`` says if some were left out)."""
+    """List legal actions now (at most ``limit``; ``more`` says if some were left out),
+    optionally only those that start on ``origin``, end on ``target`` or touch
+    ``touching`` (cells as in highlights: ``"5,5"``, a space ID)."""
 
     cmd: Literal["legal"] = "legal"
     limit: int = Field(default=DEFAULT_LEGAL_LIMIT, ge=1, le=100_000)
+    origin: str | None = Field(default=None, max_length=MAX_CELL_LENGTH)
+    target: str | None = Field(default=None, max_length=MAX_CELL_LENGTH)
+    touching: str | None = Field(default=None, max_length=MAX_CELL_LENGTH)
 
 
 class Corrections(_Request):
@@ -105,7 +112,7 @@ class Highlights(_Request):
 
 
 class _Simple(_Request):
-    cmd: Literal["undo", "redo", "state", "dump", "outcome", "export", "games", "schema"]
+    cmd: Literal["undo", "redo", "state", "dump", "outcome", "export", "games", "schema", "view"]
 
 
 Request = Annotated[
@@ -279,7 +286,13 @@ class Referee:
             return {"events": [e.model_dump(mode="json") for e in events], **self._state()}
         if isinstance(request, Legal):
             session = self._session()
-            actions = list(islice(session.rules.legal_actions(session.state), request.limit + 1))
+            found = session.rules.legal_actions_at(
+                session.state,
+                origin=request.origin,
+                target=request.target,
+                touching=request.touching,
+            )
+            actions = list(islice(found, request.limit + 1))
             return {
                 "actions": [session.rules.dump_action(a) for a in actions[: request.limit]],
                 "more": len(actions) > request.limit,
@@ -300,6 +313,13 @@ class Referee:
             return {"games": [g.model_dump(mode="json") for g in journal.games()]}
         if cmd == "schema":
             return {"schema": protocol_schema()}
+        if cmd == "view":
+            session = self._session()
+            board = session.rules.board(session.state)
+            return {
+                "panel": dataclasses.asdict(session.rules.panel(session.state)),
+                "board": None if board is None else dataclasses.asdict(board),
+            }
         session = self._session()
         if cmd == "undo":
             action = session.undo()
@@ -350,7 +370,7 @@ class Referee:
 
 _COMMANDS = frozenset(
     {"hello", "new", "load", "resume", "act", "legal", "corrections", "highlights"}
-    | {"undo", "redo", "state", "dump", "outcome", "export", "games", "schema"}
+    | {"undo", "redo", "state", "dump", "outcome", "export", "games", "schema", "view"}
 )
 
 

@@ -35,15 +35,13 @@ from companion.session import Session
 from firmware_bridge.buttons import ButtonMessage, ButtonPressed
 from firmware_bridge.config import LoadedConfig
 from firmware_bridge.layout import LedLayout
-from firmware_bridge.leds.palette import palette_for_game
 from firmware_bridge.leds.strip import Frame
 from firmware_bridge.rig import DeviceNote, LedFrameShown, Rig, build_rig
 from kiosk.hardware import HardwareHub, press_on_game
 from kiosk.memory import freeze_startup, release_freed_memory
-from kiosk.presenters.board import BoardView, board_view
+from kiosk.presenters.board import BoardView
 from kiosk.presenters.common import Banner
 from kiosk.presenters.devices import badges
-from kiosk.presenters.games import board_decorations
 from kiosk.presenters.home import HomePresenter
 from kiosk.presenters.play import PlayPresenter
 from kiosk.presenters.scores import ScoresPresenter
@@ -218,7 +216,7 @@ class Kiosk:
         self.play = presenter if presenter is not None else PlayPresenter(session)
         self.play.devices = self.hub.device_statuses()
         self.play.subscribe(self._after_change)
-        self.board_geometry = board_geometry_for(session)
+        self.board_geometry = self.play.board_geometry()
         self.scores = ScoresPresenter(session, self.data_dir / EXPORTS)
         self.play_screen.bind_presenter(self.play)
         self.manager.current = "play"
@@ -246,18 +244,7 @@ class Kiosk:
     # --- the game on screen -----------------------------------------------------------
 
     def board_view(self) -> BoardView | None:
-        if self.play is None or self.board_geometry is None:
-            return None
-        base, decorations = board_decorations(self.play.rules.name, self.play.state)
-        return board_view(
-            self.play.rules.name,
-            self.board_geometry,
-            self.play.highlights(),
-            fix_step=self.play.fix_step,
-            focus=self.play.focus,
-            base=base,
-            decorations=decorations,
-        )
+        return None if self.play is None else self.play.board_view()
 
     def _frame_drawn(self, *_: Any) -> None:
         """Restart the countdown to handing freed memory back (kiosk/memory.py): each
@@ -340,7 +327,7 @@ class Kiosk:
 
     def _light(self, highlights: tuple[Highlight, ...], fix_step: int | None) -> None:
         if self.rig is not None:
-            palette = palette_for_game(self.play.rules.name) if self.play is not None else None
+            palette = self.play.palette if self.play is not None else None
             self.rig.show_highlights(highlights, fix_step, palette)
 
     def sim_tray_available(self) -> bool:
@@ -422,27 +409,6 @@ class Kiosk:
             self.rig.stop()
             self.rig = None
         self.journal.close()
-
-
-def board_geometry_for(session: Session) -> Any:
-    """The board drawing of games played on a board (None for card and solo games)."""
-    from kiosk.presenters.board import grid_geometry, positions_geometry
-
-    name = session.rules.name
-    if name == "kolossus":
-        return grid_geometry()
-    if name in ("beast_master", "colossi"):
-        spaces = getattr(getattr(session.state, "board", None), "spaces", None)
-        if spaces:
-            positions = {
-                s.id: (
-                    float(s.x if s.x is not None else i % 6),
-                    float(s.y if s.y is not None else i // 6),
-                )
-                for i, s in enumerate(spaces)
-            }
-            return positions_geometry(positions)
-    return None
 
 
 class CompanionApp(App):  # type: ignore[misc]

@@ -408,3 +408,44 @@ def test_bad_player_names_are_refused(names: list[str], message: str) -> None:
     (response,) = run_script([json.dumps(request)])
     assert response["error"]["code"] == "invalid_options"
     assert response["error"]["message"].startswith(message)
+
+
+def test_view_and_cell_filtered_legal() -> None:
+    """Issue 12 items 2-3 over the wire: ``view`` answers the rules' typed panel and
+    board; ``legal`` with ``origin``/``target``/``touching`` answers what the rules'
+    ``legal_actions_at`` does (a card game has a panel, no board and no cells)."""
+    from companion.games import get_rules
+
+    responses = run_script(
+        [
+            '{"cmd":"new","game":"kolossus","players":["Ann","Bob"],"seed":5,"id":1}',
+            '{"cmd":"view","id":2}',
+            '{"cmd":"dump","id":3}',
+            '{"cmd":"new","game":"builders","players":["Ann","Bob"],"seed":5,"id":4}',
+            '{"cmd":"view","id":5}',
+            '{"cmd":"legal","touching":"5,5","id":6}',
+        ]
+    )
+    assert all(r["ok"] for r in responses), responses
+    _, kolossus_view, dump, _, builders_view, builders_legal = responses
+    assert kolossus_view["panel"]["columns"] == ["Ann", "Bob"]
+    assert kolossus_view["board"]["kind"] == "grid"
+    assert len(kolossus_view["board"]["cells"]) == 121
+    assert builders_view["board"] is None and builders_view["panel"]["turn"] == 0
+    assert builders_legal["actions"] == []
+
+    rules = get_rules("kolossus")
+    state = rules.load_position(dump["position"])
+    for cell in ("0,0", "9,9", "10,10"):
+        for field in ("origin", "target", "touching"):
+            line = json.dumps({"cmd": "legal", field: cell, "limit": 100_000})
+            script = [dump_to_load(dump), line]
+            answer = run_script(script)[-1]
+            expected = [
+                rules.dump_action(a) for a in rules.legal_actions_at(state, **{field: cell})
+            ]
+            assert answer["actions"] == expected, (field, cell)
+
+
+def dump_to_load(dump: dict[str, Any]) -> str:
+    return json.dumps({"cmd": "load", "game": dump["game"], "position": dump["position"]})

@@ -59,7 +59,8 @@ def check_filters(rules: AnyRules, state: Any, cells: list[tuple[Any, ActionCell
         expected = [a for a, c in cells if c.origin == origin]
         got = list(rules.legal_actions_at(state, origin=origin))
         assert _dumped(rules, got) == _dumped(rules, expected), f"origin {origin}"
-        for target in sorted({c.target for a, c in cells if c.origin == origin} - {None}):
+        ends = {c.target for _, c in cells if c.origin == origin and c.target is not None}
+        for target in sorted(ends):
             pair = [a for a, c in cells if c.origin == origin and c.target == target]
             got = list(rules.legal_actions_at(state, origin=origin, target=target))
             assert _dumped(rules, got) == _dumped(rules, pair), f"{origin} → {target}"
@@ -100,9 +101,7 @@ def check_highlights_agree(
         )
 
 
-def check_views(
-    rules: AnyRules, state: Any, cells: list[tuple[Any, ActionCells]]
-) -> None:
+def check_views(rules: AnyRules, state: Any, cells: list[tuple[Any, ActionCells]]) -> None:
     panel = rules.panel(state)
     assert panel.columns == tuple(state.players) or (
         len(state.players) == 1 and len(panel.columns) == 1

@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from companion.highlights import Role
+from companion.views import BoardKind
 from firmware_bridge.leds.strip import RGB
 
 BLUE: RGB = (0, 40, 255)
@@ -115,6 +116,8 @@ KOLOSSUS_PALETTE = Palette()
 ISLAND_PALETTE = Palette(players=ISLAND_PLAYER_COLOURS)
 
 
-def palette_for_game(game: str) -> Palette:
-    """The palette a game's board uses: warband colours for Kolossus, else island colours."""
-    return KOLOSSUS_PALETTE if game == "kolossus" else ISLAND_PALETTE
+def palette_for_board(kind: BoardKind | None) -> Palette:
+    """The palette of a kind of board (``Rules.board_kind``): warband colours on the
+    Kolossus grid, the island players' colours on an island (and for card games, whose
+    LEDs only ever show a fix-the-table walk-through)."""
+    return KOLOSSUS_PALETTE if kind == "grid" else ISLAND_PALETTE

@@ -33,6 +33,7 @@ from companion.games import available_games, get_rules
 from companion.journal import Journal
 from companion.rules import AnyRules
 from companion.session import Session
+from kiosk.presenters.looks import look_for
 from kiosk.presenters.play import PlayPresenter
 
 DemoStep = Literal["started", "acted", "rolled", "fixed", "outcome", "waiting", "refused"]
@@ -40,15 +41,6 @@ TickResult = DemoStep | Literal["idle"]
 BootAction = Literal["resume", "demo", "home"]
 
 DEMO_NAMES = ("Ada", "Bram", "Cleo", "Dev")
-#: How many demo players each game gets (within its own minimum and maximum).
-DEMO_SEATS: dict[str, int] = {
-    "kolossus": 4,  # every warband on the board: the most colourful LEDs
-    "beast_master": 3,
-    "colossi": 3,
-    "colossus_solo": 1,
-    "builders": 3,
-}
-DEFAULT_SEATS = 2
 #: A demo game that has not ended after this many actions gives way to the next one.
 MAX_DEMO_ACTIONS = 2000
 #: Refusals in a row (there should be none: the bot plays listed actions) before giving up.
@@ -57,7 +49,7 @@ MAX_REFUSALS = 5
 
 def demo_players(rules: AnyRules) -> tuple[str, ...]:
     """Sensible names for a demo of ``rules``, as many as the game likes to show."""
-    wanted = DEMO_SEATS.get(rules.name, DEFAULT_SEATS)
+    wanted = look_for(rules.name).demo_seats
     count = max(rules.min_players, min(rules.max_players, wanted, len(DEMO_NAMES)))
     return tuple(DEMO_NAMES[i] if i < len(DEMO_NAMES) else f"Player {i + 1}" for i in range(count))
 

@@ -21,11 +21,13 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Literal
 
+from companion import views
 from companion.highlights import Highlight, Role
-from firmware_bridge.leds.palette import Palette, palette_for_game
+from firmware_bridge.leds.palette import Palette
 from firmware_bridge.leds.render import winning_highlights
 from firmware_bridge.leds.strip import Frame
 from kiosk.presenters.common import RGB
+from kiosk.presenters.looks import TERRAIN_SHADES, piece_colour
 from kiosk.theme import TOUCH_MIN
 
 KOLOSSUS_SIZE = 11
@@ -113,6 +115,41 @@ def positions_geometry(positions: Mapping[str, tuple[float, float]]) -> BoardGeo
     return BoardGeometry(shape="circle", cells=cells, aspect=height / width)
 
 
+def geometry_of(board: views.BoardView) -> BoardGeometry:
+    """Where each cell of the rules' board view is drawn: squares for a grid, discs at
+    the board file's positions for an island."""
+    positions = {c.cell: (c.x, c.y) for c in board.cells}
+    if board.kind != "grid":
+        return positions_geometry(positions)
+    if not positions:
+        return BoardGeometry(shape="square", cells=())
+    cols = max(x for x, _ in positions.values()) + 1.0
+    rows = max(y for _, y in positions.values()) + 1.0
+    cells = tuple(
+        CellGeometry(cell=cell, x=(x + 0.5) / cols, y=(y + 0.5) / rows, size=1.0 / cols)
+        for cell, (x, y) in positions.items()
+    )
+    return BoardGeometry(shape="square", cells=cells, aspect=rows / cols)
+
+
+def board_dressing(
+    board: views.BoardView, seat_colours: tuple[RGB, ...]
+) -> tuple[dict[str, RGB], tuple[Decoration, ...]]:
+    """The unlit colour of each cell (its terrain) and a text per piece standing on it
+    (a Kolossus miniature's class in its warband colour, an island stack's count)."""
+    base: dict[str, RGB] = {}
+    decorations: list[Decoration] = []
+    for cell in board.cells:
+        base[cell.cell] = TERRAIN_SHADES[cell.terrain]
+        for piece in cell.pieces:
+            decorations.append(
+                Decoration(
+                    cell=cell.cell, text=piece.label, colour=piece_colour(piece, seat_colours)
+                )
+            )
+    return base, tuple(decorations)
+
+
 def cell_looks(
     highlights: Iterable[Highlight], palette: Palette, fix_step: int | None = None
 ) -> dict[str, CellLook]:
@@ -131,7 +168,7 @@ def cell_looks(
 
 
 def board_view(
-    game: str,
+    palette: Palette,
     geometry: BoardGeometry,
     highlights: Iterable[Highlight],
     *,
@@ -143,7 +180,7 @@ def board_view(
     highlights = tuple(highlights)
     return BoardView(
         geometry=geometry,
-        looks=cell_looks(highlights, palette_for_game(game), fix_step),
+        looks=cell_looks(highlights, palette, fix_step),
         decorations=decorations,
         focus=focus,
         base=base,

@@ -10,23 +10,26 @@ the main thread by the hardware hub, so the touch path and the dice path are one
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from itertools import islice
 from typing import Any
 
+from companion import views
 from companion.dice import DiceRequest, Roll
 from companion.errors import RefereeError
 from companion.events import Event, TableChanges
 from companion.highlights import Highlight, TableChange
 from companion.outcome import Outcome
 from companion.session import Session
+from companion.views import ActionCells, PanelView
+from firmware_bridge.leds.palette import palette_for_board
 from firmware_bridge.leds.render import highlights_from_table_changes
-from kiosk.presenters import games as _game_panels  # noqa: F401  (registers the panels)
-from kiosk.presenters.common import Banner, Observable, describe_action, humanize
+from kiosk.presenters.board import BoardGeometry, BoardView, board_dressing, board_view, geometry_of
+from kiosk.presenters.common import RGB, Banner, Observable, describe_action, humanize
 from kiosk.presenters.devices import DeviceStatus, badges, electronic_dice_ready
 from kiosk.presenters.forms import ActionForm, FormView
-from kiosk.presenters.panels import GamePanel, game_panel
+from kiosk.presenters.looks import look_for, named_colour
 
 LOG_LINES = 60
 MAX_LISTED_ACTIONS = 600  # how many legal actions the menu looks at (Kolossus has many)
@@ -103,7 +106,8 @@ class PlayView:
     actions: tuple[ActionChoice, ...]
     more_actions: int  # listed actions not shown as buttons
     log: tuple[LogLine, ...]
-    panel: GamePanel
+    panel: PanelView
+    turn_colour: RGB | None  # the header swatch: the side to move's colour
     fix: FixStep | None
     outcome: str | None
     winners: tuple[str, ...]
@@ -120,7 +124,7 @@ class Derived:
     """What the presenter reads off one state, computed at most once each.
 
     A state is an immutable value, so its legal actions, corrections, dice request,
-    outcome, highlights (per focus), facts panel and log never change. One submit then
+    outcome, highlights (per focus), views and log never change. One submit then
     enumerates the legal actions once however many readers ask after it: the entry-form
     check, the action menu, a board tap, the table's "End turn" button — and computes
     the highlights once for the LED strip and the on-screen board together. The state
@@ -129,31 +133,19 @@ class Derived:
 
     def __init__(self, state: Any) -> None:
         self.state = state
+        self.actions: tuple[Any, ...] | None = None
         self.payloads: tuple[dict[str, Any], ...] | None = None
-        self.corrections: tuple[dict[str, Any], ...] | None = None
+        self.cells: tuple[ActionCells, ...] | None = None
+        self.corrections: tuple[Any, ...] | None = None
+        self.correction_payloads: tuple[dict[str, Any], ...] | None = None
+        self.at_cell: dict[str, tuple[tuple[dict[str, Any], ActionCells], ...]] = {}
         self.highlights: dict[str | None, tuple[Highlight, ...]] = {}
         self.dice_request: Any = _UNKNOWN
         self.outcome: Any = _UNKNOWN
-        self.panel: GamePanel | None = None
+        self.panel: PanelView | None = None
+        self.board: Any = _UNKNOWN
+        self.dressing: Any = _UNKNOWN
         self.log: tuple[LogLine, ...] | None = None
-
-
-def _flat_strings(value: Any) -> Iterable[str]:
-    """Every way a cell may be spelt inside an action payload ("5,5", [5, 5], "A3")."""
-    if isinstance(value, str):
-        yield value
-    elif isinstance(value, list | tuple):
-        if len(value) == 2 and all(isinstance(v, int) for v in value):
-            yield f"{value[0]},{value[1]}"
-        for item in value:
-            yield from _flat_strings(item)
-    elif isinstance(value, dict):
-        for item in value.values():
-            yield from _flat_strings(item)
-
-
-def mentions(payload: Mapping[str, Any], cell: str) -> bool:
-    return any(s == cell for k, v in payload.items() if k != "type" for s in _flat_strings(v))
 
 
 def _without_paths(payload: Mapping[str, Any], paths: set[tuple[str | int, ...]]) -> Any:
@@ -188,6 +180,10 @@ class PlayPresenter(Observable):
         self.form: ActionForm | None = None
         self._models = session.rules.action_models()
         self._derived: Derived | None = None
+        self._look = look_for(session.rules.name)
+        #: The LED palette of the game's board: the on-screen board uses the same.
+        self.palette = palette_for_board(session.rules.board_kind)
+        self._geometry: BoardGeometry | object | None = _UNKNOWN
         self._open_entry_form()
 
     # --- reading ----------------------------------------------------------------------
@@ -231,25 +227,69 @@ class PlayPresenter(Observable):
         """
         derived = self.derived()
         if derived.payloads is None:
+            actions: list[Any] = []
             out: list[dict[str, Any]] = []
             if self.outcome is None:
                 for action in islice(self.rules.legal_actions(derived.state), MAX_LISTED_ACTIONS):
                     payload: dict[str, Any] = self.rules.dump_action(action)
                     if payload.get("type") != "roll":
+                        actions.append(action)
                         out.append(payload)
-            derived.payloads = tuple(out)
+            derived.actions, derived.payloads = tuple(actions), tuple(out)
         return list(derived.payloads)
+
+    def _listed_cells(self) -> tuple[ActionCells, ...]:
+        """Where each listed action happens (``Rules.action_cells``), in menu order."""
+        self.legal_payloads()
+        derived = self.derived()
+        if derived.cells is None:
+            state, rules = derived.state, self.rules
+            derived.cells = tuple(rules.action_cells(state, a) for a in derived.actions or ())
+        return derived.cells
+
+    def actions_at(self, cell: str) -> tuple[tuple[dict[str, Any], ActionCells], ...]:
+        """The legal actions a tap on ``cell`` is about, with their cells: the ones that
+        start there (asked of the rules, which generate only those, so none is lost to
+        the menu's cap), else every listed one that touches it."""
+        derived = self.derived()
+        found = derived.at_cell.get(cell)
+        if found is None:
+            rules, state = self.rules, derived.state
+            starting = (
+                []
+                if self.outcome is not None
+                else [
+                    (rules.dump_action(a), rules.action_cells(state, a))
+                    for a in islice(rules.legal_actions_at(state, origin=cell), MAX_LISTED_ACTIONS)
+                ]
+            )
+            found = tuple(starting) or tuple(
+                (p, c)
+                for p, c in zip(self.legal_payloads(), self._listed_cells(), strict=True)
+                if cell in c.touched
+            )
+            derived.at_cell[cell] = found
+        return found
 
     def correction_payloads(self) -> list[dict[str, Any]]:
         """The game's correction templates (dumped), prefilled with the current values."""
         derived = self.derived()
-        if derived.corrections is None:
-            derived.corrections = (
-                ()
-                if self.outcome is not None
-                else tuple(self.rules.dump_action(a) for a in self.rules.corrections(derived.state))
-            )
-        return list(derived.corrections)
+        if derived.correction_payloads is None:
+            fixes = () if self.outcome is not None else tuple(self.rules.corrections(derived.state))
+            derived.corrections = fixes
+            derived.correction_payloads = tuple(self.rules.dump_action(a) for a in fixes)
+        return list(derived.correction_payloads)
+
+    def _corrections_at(self, cell: str) -> list[dict[str, Any]]:
+        """The correction templates about ``cell`` (a miniature standing there)."""
+        payloads = self.correction_payloads()
+        derived = self.derived()
+        state, rules = derived.state, self.rules
+        return [
+            p
+            for p, a in zip(payloads, derived.corrections or (), strict=True)
+            if cell in rules.action_cells(state, a).touched
+        ]
 
     def highlights(self) -> tuple[Highlight, ...]:
         """Exactly what the LEDs show: the game's highlights for the current focus.
@@ -322,7 +362,7 @@ class PlayPresenter(Observable):
     def _actions(self) -> tuple[tuple[ActionGroup, ...], str | None, tuple[ActionChoice, ...], int]:
         payloads = self.legal_payloads()
         if self.focus is not None:
-            focused = [p for p in payloads if mentions(p, self.focus)]
+            focused = [p for p, _ in self.actions_at(self.focus)]
             payloads = focused or payloads
         counts: dict[str, int] = {}
         for p in payloads:
@@ -336,7 +376,7 @@ class PlayPresenter(Observable):
             groups = (*groups, ActionGroup(CORRECTIONS_GROUP, CORRECTIONS_LABEL, len(fixes)))
             if self.group == CORRECTIONS_GROUP:
                 group = CORRECTIONS_GROUP
-                focused = [p for p in fixes if self.focus is not None and mentions(p, self.focus)]
+                focused = [] if self.focus is None else self._corrections_at(self.focus)
                 chosen = focused or fixes
         players = tuple(self.state.players)
         skip: tuple[str, ...] = ("type",)
@@ -346,11 +386,55 @@ class PlayPresenter(Observable):
         )
         return groups, group, choices, max(0, len(chosen) - MAX_SHOWN_ACTIONS)
 
-    def _panel(self) -> GamePanel:
+    def _panel(self) -> PanelView:
         derived = self.derived()
         if derived.panel is None:
-            derived.panel = game_panel(self.rules, derived.state)
+            derived.panel = self.rules.panel(derived.state)
         return derived.panel
+
+    def _turn_colour(self, panel: PanelView) -> RGB | None:
+        """The header swatch: the colour the game names for the side to move (a
+        Kolossus warband), else the seat's colour; None once nobody is to move."""
+        if panel.turn_colour is not None:
+            return named_colour(panel.turn_colour)
+        colours = self._look.seat_colours
+        return None if panel.turn is None or not colours else colours[panel.turn % len(colours)]
+
+    # --- the board --------------------------------------------------------------------
+
+    def _board(self) -> views.BoardView | None:
+        derived = self.derived()
+        if derived.board is _UNKNOWN:
+            derived.board = self.rules.board(derived.state)
+        board: views.BoardView | None = derived.board
+        return board
+
+    def board_geometry(self) -> BoardGeometry | None:
+        """Where the board's cells are drawn (None for card games); fixed for a game."""
+        if self._geometry is _UNKNOWN:
+            board = self._board()
+            self._geometry = None if board is None else geometry_of(board)
+        geometry: BoardGeometry | None = self._geometry  # type: ignore[assignment]
+        return geometry
+
+    def board_view(self) -> BoardView | None:
+        """The on-screen board: the rules' board view dressed, lit like the LEDs."""
+        board, geometry = self._board(), self.board_geometry()
+        if board is None or geometry is None:
+            return None
+        derived = self.derived()
+        if derived.dressing is _UNKNOWN:
+            derived.dressing = board_dressing(board, self._look.seat_colours)
+        base, decorations = derived.dressing
+        return board_view(
+            self.palette,
+            geometry,
+            self.highlights(),
+            fix_step=self.fix_step,
+            focus=self.focus,
+            base=base,
+            decorations=decorations,
+        )
 
     def view(self) -> PlayView:
         state = self.state
@@ -358,6 +442,7 @@ class PlayPresenter(Observable):
         outcome = self.outcome
         groups, group, actions, more = self._actions()
         players = tuple(state.players)
+        panel = self._panel()
         return PlayView(
             game=self.rules.name,
             title=self.rules.title,
@@ -374,7 +459,8 @@ class PlayPresenter(Observable):
             actions=actions,
             more_actions=more,
             log=self._log(),
-            panel=self._panel(),
+            panel=panel,
+            turn_colour=None if outcome is not None else self._turn_colour(panel),
             fix=self._fix_step(),
             outcome=None if outcome is None else outcome.text,
             winners=() if outcome is None else tuple(players[w] for w in outcome.winners),
@@ -574,9 +660,10 @@ class PlayPresenter(Observable):
         other tap selects the tapped cell (its legal squares light up) or clears it.
         """
         if self.focus is not None and cell != self.focus:
-            candidates = [
-                p for p in self.legal_payloads() if mentions(p, self.focus) and mentions(p, cell)
-            ]
+            at_focus = self.actions_at(self.focus)
+            candidates = [p for p, c in at_focus if c.origin == self.focus and c.target == cell]
+            if not candidates:  # an action naming both cells another way (a Hammer's targets)
+                candidates = [p for p, c in at_focus if cell in c.touched]
             if len(candidates) == 1:
                 return self.submit(candidates[0])
             if candidates:

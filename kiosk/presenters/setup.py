@@ -20,25 +20,11 @@ from companion.errors import RefereeError
 from companion.journal import Journal
 from companion.rules import MAX_NAME_LENGTH, AnyRules, clean_player_name
 from companion.session import Session
-from firmware_bridge.leds.palette import ISLAND_PLAYER_COLOURS
-from kiosk.presenters.common import RGB, SEAT_COLOURS, Banner, humanize, int_bounds
+from kiosk.presenters.common import RGB, Banner, humanize, int_bounds
+from kiosk.presenters.looks import look_for
 
 OptionKind = Literal["switch", "choice", "stepper", "list", "fixed"]
 
-BOARD_SEAT_COLOURS: dict[str, tuple[RGB, ...]] = {
-    # Kolossus warbands in rule order: Tua'tha Blue, Krell Yellow, Ishtari Green, Firbolg Red.
-    "kolossus": ((0, 90, 255), (255, 190, 0), (0, 200, 60), (230, 30, 30)),
-    # Island games: the LED palette's player colours, so screen, LEDs and seats agree.
-    "beast_master": ISLAND_PLAYER_COLOURS,
-    "colossi": ISLAND_PLAYER_COLOURS,
-}
-
-
-#: Options holding one entry per corner/seat whose entries have names players know.
-ELEMENT_LABELS: dict[tuple[str, str], tuple[str, ...]] = {
-    ("kolossus", "colours"): ("NW corner", "NE corner", "SE corner", "SW corner"),
-    ("kolossus", "controllers"): ("NW corner", "NE corner", "SE corner", "SW corner"),
-}
 #: Tuple options of ints that name seats (shown as player names).
 SEAT_OPTIONS = ("controllers", "seats")
 
@@ -149,7 +135,7 @@ def _value_text(value: Any) -> str:
 
 
 def seat_colours(game: str) -> tuple[RGB, ...]:
-    return BOARD_SEAT_COLOURS.get(game, SEAT_COLOURS)
+    return look_for(game).seat_colours
 
 
 class SetupPresenter:
@@ -240,7 +226,7 @@ class SetupPresenter:
             labels = tuple(self.names)
         else:
             labels = tuple(humanize(str(c)) for c in choices)
-        names = ELEMENT_LABELS.get((self.rules.name, name)) or tuple(
+        names = look_for(self.rules.name).element_labels.get(name) or tuple(
             f"#{i + 1}" for i in range(length)
         )
         return tuple(

@@ -15,7 +15,6 @@ from kiosk.presenters.board import BoardView
 from kiosk.presenters.common import humanize
 from kiosk.presenters.forms import FormField, FormView
 from kiosk.presenters.play import CORRECTIONS_GROUP, DicePanel, PlayPresenter, PlayView
-from kiosk.presenters.setup import seat_colours
 from kiosk.screens import KioskScreen
 from kiosk.widgets.basic import KButton, KLabel, KToggle, Stepper, WrapLabel, button
 from kiosk.widgets.board import BoardWidget
@@ -214,12 +213,8 @@ class PlayScreen(KioskScreen):
 
     def show(self, view: PlayView, board_view: BoardView | None = None) -> None:
         ids = self.ids
-        colours = seat_colours(view.game)
-        if view.panel.turn_colour is not None:
-            ids.turn_colour.colour = theme.rgb_to_rgba(view.panel.turn_colour)
-            ids.player.text = f"{view.player} to play"
-        elif view.player_seat is not None:
-            ids.turn_colour.colour = theme.rgb_to_rgba(colours[view.player_seat % len(colours)])
+        if view.turn_colour is not None and view.player_seat is not None:
+            ids.turn_colour.colour = theme.rgb_to_rgba(view.turn_colour)
             ids.player.text = f"{view.player} to play"
         else:
             ids.turn_colour.colour = theme.ACCENT

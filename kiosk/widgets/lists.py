@@ -26,8 +26,8 @@ from kivy.uix.gridlayout import GridLayout
 from kivy.uix.recycleview import RecycleView
 from kivy.uix.recycleview.views import RecycleDataViewBehavior
 
+from companion import views
 from kiosk import theme
-from kiosk.presenters.panels import GamePanel
 from kiosk.widgets.basic import ChoiceButton, KButton, KLabel, WrapLabel
 
 ACTION_ROW = 56  # px: an action button in the menu
@@ -133,7 +133,7 @@ class PanelView(_FittedRow, GridLayout):  # type: ignore[misc]
     def fitted_height(self) -> float:
         return float(self.minimum_height)
 
-    def on_panel(self, _widget: Any, panel: GamePanel | None) -> None:
+    def on_panel(self, _widget: Any, panel: views.PanelView | None) -> None:
         if panel is None:
             return
         cells: list[dict[str, Any]] = []
@@ -141,7 +141,7 @@ class PanelView(_FittedRow, GridLayout):  # type: ignore[misc]
         if header:
             cells.append({"text": ""})
             for seat, name in enumerate(panel.columns):
-                current = seat == panel.highlight_column
+                current = seat == panel.turn
                 cells.append(
                     {
                         "text": name,

@@ -21,7 +21,7 @@ from companion.session import Session
 from firmware_bridge.config import LedsConfig
 from firmware_bridge.layout import kolossus_layout
 from firmware_bridge.leds.factory import power_budget_of
-from firmware_bridge.leds.palette import palette_for_game
+from firmware_bridge.leds.palette import palette_for_board
 from firmware_bridge.leds.render import render
 from firmware_bridge.leds.strip import Frame
 
@@ -68,7 +68,7 @@ def expected_frame(session: Session) -> Frame:
     return render(
         rules.highlights(session.state),
         kolossus_layout(led_count=leds.count),
-        palette_for_game(rules.name),
+        palette_for_board(rules.board_kind),
         leds.brightness,
         power_budget_of(leds),
     )

@@ -31,7 +31,6 @@ from kiosk.presenters.board import (
     zoom_viewport,
 )
 from kiosk.presenters.devices import DeviceStatus, badges, electronic_dice_ready
-from kiosk.presenters.games import board_decorations
 from kiosk.presenters.play import PlayPresenter
 from kiosk.theme import TOUCH_MIN
 from tests.kiosk.helpers import assert_imports_without_kivy
@@ -67,7 +66,7 @@ def tap(
 def test_board_presenter_does_not_import_kivy() -> None:
     assert_imports_without_kivy(
         "kiosk.presenters.board",
-        "kiosk.presenters.games",
+        "kiosk.presenters.looks",
         "kiosk.presenters.devices",
         "tests.kiosk.test_presenters_board",
     )
@@ -113,10 +112,11 @@ def test_island_positions_geometry() -> None:
 def test_kolossus_board_view_lights_what_the_rules_say() -> None:
     presenter = PlayPresenter(Session.new("kolossus", ["Ann", "Bob"], seed=3))
     highlights = presenter.highlights()
-    view = board_view("kolossus", grid_geometry(), highlights)
+    view = presenter.board_view()
+    assert view is not None and view.geometry == grid_geometry()
     lit = set(winning_highlights(highlights, KOLOSSUS_PALETTE))
     assert set(view.looks) == lit
-    base, pieces = board_decorations("kolossus", presenter.state)
+    base, pieces = view.base or {}, view.decorations
     minis = [d for d in pieces if d.text in ("C", "G", "W")]
     assert len(base) == 121 and len(minis) == 32  # every miniature is on the board
     crystals = [d for d in pieces if d.text.startswith("×")]
@@ -158,7 +158,7 @@ def test_tap_targets_are_the_actionable_roles_and_the_focus() -> None:
     assert Role.PATH not in TAP_ROLES and Role.FIX not in TAP_ROLES
     # A reachable square drawn as the path preview (PATH outranks REACHABLE) is a target.
     both = [Highlight(cell="3,3", role=Role.PATH), Highlight(cell="3,3", role=Role.REACHABLE)]
-    view = board_view("kolossus", GRID, both)
+    view = board_view(KOLOSSUS_PALETTE, GRID, both)
     assert view.looks["3,3"].role is Role.PATH and view.targets == {"3,3"}
 
 
@@ -276,19 +276,19 @@ def test_a_tap_picks_the_square_under_it_or_a_target_within_reach(
 
 def test_zoom_survives_a_selection_but_not_a_move_or_a_fix_step() -> None:
     pieces = (Decoration(cell="1,1", text="W"),)
-    before = board_view("kolossus", GRID, [], decorations=pieces)
+    before = board_view(KOLOSSUS_PALETTE, GRID, [], decorations=pieces)
     selected = board_view(
-        "kolossus",
+        KOLOSSUS_PALETTE,
         GRID,
         [Highlight(cell="1,1", role=Role.SELECTED), Highlight(cell="1,2", role=Role.REACHABLE)],
         decorations=pieces,
         focus="1,1",
     )
     assert zoom_survives(before, selected)
-    moved = board_view("kolossus", GRID, [], decorations=(Decoration(cell="1,2", text="W"),))
+    moved = board_view(KOLOSSUS_PALETTE, GRID, [], decorations=(Decoration(cell="1,2", text="W"),))
     assert not zoom_survives(selected, moved)
     fix = board_view(
-        "kolossus", GRID, [Highlight(cell="1,1", role=Role.FIX, step=1)], decorations=pieces
+        KOLOSSUS_PALETTE, GRID, [Highlight(cell="1,1", role=Role.FIX, step=1)], decorations=pieces
     )
     assert not zoom_survives(before, fix)
     assert not zoom_survives(None, before)

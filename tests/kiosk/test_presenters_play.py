@@ -11,7 +11,7 @@ from companion.highlights import Highlight, Role, TableChange
 from companion.journal import Journal
 from companion.session import Session
 from kiosk.presenters.devices import DeviceStatus
-from kiosk.presenters.play import PlayPresenter, mentions
+from kiosk.presenters.play import PlayPresenter
 from tests.kiosk.helpers import assert_imports_without_kivy
 from tests.toy_game import Hold, PigRules, PigState
 
@@ -193,10 +193,23 @@ def test_fix_the_table_walk_through() -> None:
     assert presenter.view().fix is None and presenter.fix_step is None
 
 
-def test_mentions_finds_cells_in_payloads() -> None:
-    assert mentions({"type": "move", "to": "5,5"}, "5,5")
-    assert mentions({"type": "move", "path": [[5, 5], [5, 6]]}, "5,6")
-    assert not mentions({"type": "move", "to": "5,5"}, "move")
+def test_a_tap_asks_the_rules_what_starts_on_the_cell() -> None:
+    """Issue 12 item 3: the presenter no longer scans payloads for cell-like strings;
+    the actions a tap is about are the rules' ``legal_actions_at(origin=cell)``."""
+    presenter = PlayPresenter(Session.new("kolossus", ["Ann", "Bob"], seed=3))
+    rules, bot = presenter.rules, RandomBot(1)
+    origins: set[str] = set()
+    for _ in range(400):
+        state = presenter.state
+        origins = {rules.action_cells(state, a).origin for a in rules.legal_actions(state)}
+        origins.discard(None)
+        if origins:
+            break
+        assert presenter.submit(bot.choose(rules, state))
+    assert origins, "no move in 400 random actions"
+    for cell in sorted(origins):
+        expected = [rules.dump_action(a) for a in rules.legal_actions_at(state, origin=cell)]
+        assert [payload for payload, _ in presenter.actions_at(cell)] == expected
 
 
 def test_builders_random_taps_reach_the_end() -> None:
