@@ -26,6 +26,7 @@ from companion.games.builders.content import (
     BlueprintCard,
     check_blueprint_table,
 )
+from companion.games.builders.corrections import correct_built, correct_hand, correct_runes
 from companion.games.builders.model import (
     ActionTaken,
     Build,
@@ -50,19 +51,18 @@ from companion.games.builders.play import (
     _plural,
     _Turn,
 )
+from companion.games.builders.views import builders_panel
 from companion.games.corrections import (
     Correction,
-    change_text,
-    check_count,
     corrected,
     game_over,
     impossible,
-    nothing_to_correct,
 )
 from companion.highlights import TableChange
 from companion.outcome import Outcome, ScoreRow, ScoreSheet
 from companion.rng import Rng
 from companion.rules import Rules, refuse
+from companion.views import PanelView
 
 
 class BuildersRules(Rules[BuildersState, BuildersAction, BuildersOptions]):
@@ -136,6 +136,10 @@ class BuildersRules(Rules[BuildersState, BuildersAction, BuildersOptions]):
 
     def scores(self, state: BuildersState) -> ScoreSheet:
         return ScoreSheet(measure="runes", columns=state.players, rows=state.history)
+
+    def panel(self, state: BuildersState) -> PanelView:
+        """Runes, hands and Colossi per player; the counter, deck, turn, zero-Rune checks."""
+        return builders_panel(state, turn=self.current_player(state))
 
     def interest(self, state: BuildersState, action: BuildersAction) -> int:
         """Builds dominate so random play reaches 10 Colossi; Curses (many) stay rare."""
@@ -278,45 +282,60 @@ class BuildersRules(Rules[BuildersState, BuildersAction, BuildersOptions]):
             return self._correct(state, action)
         if state.result is not None:
             raise refuse("The game is over.")
-        if state.tied:
-            if not isinstance(action, PickWinner):
-                raise refuse(
-                    "All 10 Colossi are built; the players must now pick the winner.", "BC-R12"
-                )
-            return self._pick_winner(state, action)
-        if isinstance(action, PickWinner):
-            raise refuse("There is no tie to decide.", "BC-R12")
-        if isinstance(action, EndTurn):
-            return self._end_turn(state, action)
+        if state.tied and not isinstance(action, PickWinner):
+            raise refuse(
+                "All 10 Colossi are built; the players must now pick the winner.", "BC-R12"
+            )
+        return self._dispatch(state, action)
+
+    def _dispatch(
+        self, state: BuildersState, action: BuildersAction
+    ) -> tuple[BuildersState, tuple[Event, ...]]:
+        """One handler per action type. Those that change the table get the turn's working
+        copy and return the rest of their state update; :meth:`_settle` finishes them."""
         work = _Turn(state)
-        update: dict[str, Any] = {}
-        if isinstance(action, Curse):
-            self._curse(state, action, work)
-            update["mode"] = "curse"
-        elif isinstance(action, Build):
-            update.update(self._build(state, action, work))
-        else:
-            if state.mode == "curse":
-                raise refuse(
-                    "You cursed this turn; a Curse replaces Trade, Draw and Reveal.", "BC-R02"
-                )
-            kind = action.type
-            if kind in state.actions_used:
-                raise refuse(f"{kind.capitalize()} can be done only once per turn.")
-            if isinstance(action, Trade):
-                self._trade(state, action, work)
-            elif isinstance(action, Draw):
-                self._draw(state, work)
-            else:
-                self._reveal(state, action, work)
-            update["mode"] = "actions"
-            update["actions_used"] = (*state.actions_used, kind)
+        match action:
+            case PickWinner():
+                return self._pick_winner(state, action)
+            case EndTurn():
+                return self._end_turn(state, action)
+            case Curse():
+                update = self._curse(state, action, work)
+            case Build():
+                update = self._build(state, action, work)
+            case Trade():
+                update = self._trade(state, action, work)
+            case Draw():
+                update = self._draw(state, action, work)
+            case Reveal():
+                update = self._reveal(state, action, work)
+            case _:  # pragma: no cover - corrections never get here; the union is exhaustive
+                raise refuse("Builders of the Colossus has no such action.")
+        return self._settle(state, work, update)
+
+    def _settle(
+        self,
+        state: BuildersState,
+        work: _Turn,
+        update: dict[str, Any],
+        first: tuple[Event, ...] = (),
+    ) -> tuple[BuildersState, tuple[Event, ...]]:
+        """Refill the hands (BC-R06), make the new state, then the checks after a change."""
         work.refill()
         new = state.evolve({**update, **work.update()})
         new, more = self._after_change(new)
-        return new, (*work.events, *more)
+        return new, (*first, *work.events, *more)
 
-    def _curse(self, state: BuildersState, action: Curse, work: _Turn) -> None:
+    @staticmethod
+    def _gain_action(state: BuildersState, kind: str) -> dict[str, Any]:
+        """Trade, Draw and Reveal: none after a Curse (BC-R02), each once per turn."""
+        if state.mode == "curse":
+            raise refuse("You cursed this turn; a Curse replaces Trade, Draw and Reveal.", "BC-R02")
+        if kind in state.actions_used:
+            raise refuse(f"{kind.capitalize()} can be done only once per turn.")
+        return {"mode": "actions", "actions_used": (*state.actions_used, kind)}
+
+    def _curse(self, state: BuildersState, action: Curse, work: _Turn) -> dict[str, Any]:
         me = state.current
         if state.mode == "curse":
             raise refuse("You have already cursed this turn.", "BC-R02")
@@ -343,8 +362,10 @@ class BuildersRules(Rules[BuildersState, BuildersAction, BuildersOptions]):
         )
         for seat, amount in enumerate(action.runes):
             work.move_runes(None, seat, amount)
+        return {"mode": "curse"}
 
-    def _trade(self, state: BuildersState, action: Trade, work: _Turn) -> None:
+    def _trade(self, state: BuildersState, action: Trade, work: _Turn) -> dict[str, Any]:
+        update = self._gain_action(state, action.type)
         me, p = state.current, action.partner
         if not 0 <= p < len(state.players) or p == me:
             raise refuse("A Trade is made with exactly one other player.", "BC-R08")
@@ -372,16 +393,20 @@ class BuildersRules(Rules[BuildersState, BuildersAction, BuildersOptions]):
         work.move_parts(me, p, action.cards_given)
         work.move_runes(p, me, action.runes_received)
         work.move_runes(me, p, action.runes_given)
+        return update
 
-    def _draw(self, state: BuildersState, work: _Turn) -> None:
+    def _draw(self, state: BuildersState, action: Draw, work: _Turn) -> dict[str, Any]:
+        update = self._gain_action(state, action.type)
         me = state.current
         if state.deck < 1:
             raise refuse("The Parts deck is empty: no card to draw.", "BC-R14")
         work.events.append(ActionTaken(text=f"{work.name(me)} draws.", player=me, action="draw"))
         work.move_runes(None, me, 1)
         work.move_parts(None, me, 1)
+        return update
 
-    def _reveal(self, state: BuildersState, action: Reveal, work: _Turn) -> None:
+    def _reveal(self, state: BuildersState, action: Reveal, work: _Turn) -> dict[str, Any]:
+        update = self._gain_action(state, action.type)
         me, t = state.current, action.target
         if not 0 <= t < len(state.players) or t == me:
             raise refuse("Reveal needs another player as the target.", "BC-R04")
@@ -409,6 +434,7 @@ class BuildersRules(Rules[BuildersState, BuildersAction, BuildersOptions]):
         work.move_runes(None, me, REVEAL_RUNES - from_target)
         if action.take:
             work.move_parts(t, me, 1)
+        return update
 
     def _build(self, state: BuildersState, action: Build, work: _Turn) -> dict[str, Any]:
         me = state.current
@@ -641,59 +667,17 @@ class BuildersRules(Rules[BuildersState, BuildersAction, BuildersOptions]):
         BC-R10, the 10th Colossus)."""
         if state.result is not None or state.tied:
             raise game_over()
-        if not isinstance(action, CorrectRunes | CorrectHand | CorrectBuilt):
-            raise impossible("Builders of the Colossus has no such correction.")
-        seat = action.player
-        if not 0 <= seat < len(state.players):
-            raise impossible(f"There is no player {seat}.")
-        name = state.players[seat]
         work = _Turn(state)
-        update: dict[str, Any] = {}
-        if isinstance(action, CorrectRunes):
-            check_count(action.runes, f"{name}'s Runes")
-            before = state.runes[seat]
-            if action.runes == before:
-                raise nothing_to_correct(f"{name} already has {before} Runes")
-            work.runes[seat] = action.runes
-            fixes = list(state.rune_corrections or (0,) * len(state.players))
-            fixes[seat] += action.runes - before
-            update["rune_corrections"] = tuple(fixes)
-            text = f"{name}'s Runes {change_text(before, action.runes)} (stockpile)."
-        elif isinstance(action, CorrectHand):
-            check_count(action.cards, f"{name}'s Parts cards")
-            before = state.hands[seat]
-            if action.cards == before:
-                raise nothing_to_correct(f"{name} already holds {before} Parts cards")
-            delta = action.cards - before
-            if delta > state.deck:
-                raise impossible(
-                    f"The Parts deck holds only {state.deck} cards, so {name} cannot hold "
-                    f"{action.cards} (there are 135 Parts cards)."
-                )
-            work.hands[seat] = action.cards
-            work.deck -= delta
-            text = f"{name}'s Parts cards {change_text(before, action.cards)} (Parts deck)."
-        else:
-            before = state.builds_by(seat)
-            check_count(action.colossi, f"Colossi built by {name}")
-            if action.colossi == before:
-                raise nothing_to_correct(f"{name} has already built {before} Colossi")
-            total = state.built - before + action.colossi
-            if total > COLOSSI_TO_BUILD:
-                raise impossible(
-                    f"Only {COLOSSI_TO_BUILD} Colossi can be built; that would make {total}.",
-                    "BC-R01",
-                )
-            update["builds"] = _corrected_builds(state, seat, action.colossi)
-            text = (
-                f"Colossi built by {name} {change_text(before, action.colossi)} "
-                f"(built {total}/{COLOSSI_TO_BUILD})."
-            )
-        events: list[Event] = [corrected(action.type, text)]
-        work.refill()
-        new = state.evolve({**update, **work.update()})
-        new, more = self._after_change(new)
-        return new, (*events, *work.events, *more)
+        match action:
+            case CorrectRunes():
+                update, text = correct_runes(state, action, work)
+            case CorrectHand():
+                update, text = correct_hand(state, action, work)
+            case CorrectBuilt():
+                update, text = correct_built(state, action, work)
+            case _:
+                raise impossible("Builders of the Colossus has no such correction.")
+        return self._settle(state, work, update, (corrected(action.type, text),))
 
     # --- after every change: zero checks and the 10th Colossus ----------------------
 
@@ -763,6 +747,8 @@ class BuildersRules(Rules[BuildersState, BuildersAction, BuildersOptions]):
     def _pick_winner(
         self, state: BuildersState, action: PickWinner
     ) -> tuple[BuildersState, tuple[Event, ...]]:
+        if not state.tied:
+            raise refuse("There is no tie to decide.", "BC-R12")
         seats = action.seats
         if not seats or len(set(seats)) != len(seats) or not set(seats) <= set(state.tied):
             names = ", ".join(state.players[s] for s in state.tied)
@@ -773,31 +759,6 @@ class BuildersRules(Rules[BuildersState, BuildersAction, BuildersOptions]):
         text = f"The players decide: {names} {verb}."
         result = Outcome(winners=ordered, reason="players_decide", text=text)
         return state.evolve({"result": result, "tied": ()}), (GameEnded(text=text),)
-
-
-def _corrected_builds(state: BuildersState, seat: int, count: int) -> tuple[BuildRecord, ...]:
-    """The build records with ``seat``'s count set: its latest ones are dropped, or
-    correction records (no Blueprint, no Runes) are added."""
-    builds = list(state.builds)
-    have = state.builds_by(seat)
-    while have > count:
-        last = max(i for i, b in enumerate(builds) if b.player == seat)
-        del builds[last]
-        have -= 1
-    for _ in range(count - have):
-        builds.append(
-            BuildRecord(
-                player=seat,
-                turn=state.turn,
-                slot=None,
-                blueprint=None,
-                rune_cost=0,
-                accessories=0,
-                cards=0,
-                corrected=True,
-            )
-        )
-    return tuple(builds)
 
 
 RULES = BuildersRules()

@@ -117,6 +117,12 @@ class ColossusSoloState(GameState):
     result: Result | None = None
     history: tuple[RoundRecord, ...] = ()
 
+    @property
+    def card_number(self) -> int:
+        """The Colossus card Netophah is on, 1..11: the next card to climb, and still the
+        11th once all are climbed (the round that climbed it goes on; never "12/11")."""
+        return COLOSSUS_CARDS - max(self.colossus_left, 1) + 1
+
 
 # --- actions -------------------------------------------------------------------------
 

@@ -37,6 +37,7 @@ from companion.games.colossus_solo.model import (
     DestroyCards,
     DiscardPowerCard,
     EnterColossusCard,
+    EnterFinalBlow,
     EnterMedallions,
     EnterStats,
     FinalBlowValues,
@@ -60,6 +61,7 @@ from companion.games.colossus_solo.play import (
     _Play,
     _result_text,
 )
+from companion.games.colossus_solo.views import colossus_solo_panel
 from companion.games.corrections import (
     Correction,
     change_text,
@@ -72,6 +74,7 @@ from companion.games.corrections import (
 from companion.outcome import Outcome, ScoreRow, ScoreSheet
 from companion.rng import Rng
 from companion.rules import Rules, refuse
+from companion.views import PanelView
 
 
 class ColossusSoloRules(Rules[ColossusSoloState, ColossusSoloAction, ColossusSoloOptions]):
@@ -175,125 +178,163 @@ class ColossusSoloRules(Rules[ColossusSoloState, ColossusSoloAction, ColossusSol
     ) -> tuple[ColossusSoloState, tuple[Event, ...]]:
         if isinstance(action, Correction):
             return self._correct(state, action)
-        phase = state.phase
-        if phase == "over":
+        if state.phase == "over":
             raise refuse("The game is over.")
         play = _Play.of(state)
-        if isinstance(action, EnterColossusCard):
-            if phase != "colossus_card":
-                raise refuse(
-                    "No Colossus card is waiting for its values now."
-                    if state.card_table is None
-                    else "The card table gives the Colossus cards' values.",
-                    "CS-R12",
-                )
-            problems = card_problems(action.card, "This card")
-            if problems:
-                raise refuse("; ".join(problems) + ".", "CS-R12")
-            play.current_card = action.card
-            number = COLOSSUS_CARDS - state.colossus_left + 1
-            play.say(
-                ColossusCardRevealed(
-                    text=f"Colossus card {number}: {action.card.describe()}.",
-                    number=number,
-                    card=action.card,
-                )
-            )
-            play.begin_draws()
-        elif isinstance(action, EnterStats | EnterMedallions):
-            stats = _net(action)
-            if phase == "stats":
-                play.playing_area += play.hand
-                play.hand = 0
-                play.stats = stats
-                play.phase = "power"
-                play.say(StatsEntered(text=f"Visible stats: {stats.describe()}.", stats=stats))
-            elif phase == "power_card":
-                play.playing_area += play.hand
-                play.hand = 0
-                play.stats = stats
-                play.say(
-                    StatsEntered(
-                        text=f"Power card placed; visible stats: {stats.describe()}.",
-                        stats=stats,
-                    )
-                )
-                play.resolve()
-            elif phase == "final_blow":
-                play.place_final_blow_card(stats)
-            else:
-                raise refuse(f"Stats are not asked for now: {self._ask(state)}.", "CS-R12")
-        elif isinstance(action, UsePower):
-            self._check_power(state, action.pay)
-            play.power_used = True
-            play.say(
-                PowerUsed(
-                    text=f"Netophah's power: pay 1 {action.pay.capitalize()} level and draw "
-                    "1 Action card.",
-                    paid=action.pay,
-                )
-            )
-            play.lose(action.pay, "Netophah's power")
-            play.pending_draws = ("hand",)
-            play.after_draws = "power_card"
-            play.draw_pending()
-        elif isinstance(action, DiscardPowerCard):
-            if phase != "power_card":
-                raise refuse("There is no power card to discard.", "CS-R04")
-            play.discard += play.hand
-            play.hand = 0
-            play.say(
-                PowerCardDiscarded(
-                    text="The power's card is discarded unplayed (the level is not refunded)."
-                )
-            )
-            play.resolve()
-        elif isinstance(action, ResolveCard):
-            if phase != "power":
-                raise refuse(f"The Colossus card is not resolved now: {self._ask(state)}.")
-            play.resolve()
-        elif isinstance(action, PayPenalty):
-            if phase != "penalty":
-                raise refuse("No depleted-deck penalty is due now.", "CS-R03")
-            if action.pay == "weakness" and state.weakness == TRACKER_MIN:
-                raise refuse(
-                    "Weakness is already at 1; the penalty must be paid in Grip.", "CS-R04"
-                )
-            play.lose(action.pay, "Depleted deck")
-            if play.result is None:
-                play.draw_pending()
-        elif isinstance(action, DestroyCards):
-            if phase != "destroy":
-                raise refuse("No destroy rights are being used now.", "CS-R11")
-            top = min(state.destroy_rights, state.playing_area)
-            if action.count > top:
-                raise refuse(
-                    f"You may destroy at most {top} card{'s' if top != 1 else ''} now "
-                    f"({state.destroy_rights} destroy right"
-                    f"{'s' if state.destroy_rights != 1 else ''}, "
-                    f"{state.playing_area} cards in the Playing Area).",
-                    "CS-R11",
-                )
-            play.playing_area -= action.count
-            play.destroyed += action.count
-            play.destroy_rights = 0
-            play.say(
-                CardsDestroyed(
-                    text=f"Return {action.count} card{'s' if action.count != 1 else ''} of "
-                    "the Playing Area to the box.",
-                    count=action.count,
-                )
-            )
-            play.end_round()
-        else:  # EnterFinalBlow
-            if phase != "final_blow_values":
-                raise refuse("The Final Blow values are not asked for now.", "CS-R05")
-            play.deal_final_blow(
-                FinalBlowValues(
-                    n_cards=action.n_cards, grip_req=action.grip_req, attack_req=action.attack_req
-                )
-            )
+        self._dispatch(state, play, action)
         return play.state(), tuple(play.events)
+
+    def _dispatch(self, state: ColossusSoloState, play: _Play, action: ColossusSoloAction) -> None:
+        """One handler per action type; each refuses or changes ``play``."""
+        match action:
+            case EnterColossusCard():
+                self._enter_colossus_card(state, play, action)
+            case EnterStats() | EnterMedallions():
+                self._enter_stats(state, play, action)
+            case UsePower():
+                self._use_power(state, play, action)
+            case DiscardPowerCard():
+                self._discard_power_card(state, play, action)
+            case ResolveCard():
+                self._resolve_card(state, play, action)
+            case PayPenalty():
+                self._pay_penalty(state, play, action)
+            case DestroyCards():
+                self._destroy_cards(state, play, action)
+            case EnterFinalBlow():
+                self._enter_final_blow(state, play, action)
+            case _:  # pragma: no cover - corrections never get here; the union is exhaustive
+                raise refuse("Colossus has no such action.")
+
+    def _enter_colossus_card(
+        self, state: ColossusSoloState, play: _Play, action: EnterColossusCard
+    ) -> None:
+        if state.phase != "colossus_card":
+            raise refuse(
+                "No Colossus card is waiting for its values now."
+                if state.card_table is None
+                else "The card table gives the Colossus cards' values.",
+                "CS-R12",
+            )
+        problems = card_problems(action.card, "This card")
+        if problems:
+            raise refuse("; ".join(problems) + ".", "CS-R12")
+        play.current_card = action.card
+        number = state.card_number
+        play.say(
+            ColossusCardRevealed(
+                text=f"Colossus card {number}: {action.card.describe()}.",
+                number=number,
+                card=action.card,
+            )
+        )
+        play.begin_draws()
+
+    def _enter_stats(
+        self, state: ColossusSoloState, play: _Play, action: EnterStats | EnterMedallions
+    ) -> None:
+        """The visible stats: for the round (step 3), after a power card, or a Final Blow card."""
+        stats = _net(action)
+        phase = state.phase
+        if phase == "stats":
+            play.playing_area += play.hand
+            play.hand = 0
+            play.stats = stats
+            play.phase = "power"
+            play.say(StatsEntered(text=f"Visible stats: {stats.describe()}.", stats=stats))
+        elif phase == "power_card":
+            play.playing_area += play.hand
+            play.hand = 0
+            play.stats = stats
+            play.say(
+                StatsEntered(
+                    text=f"Power card placed; visible stats: {stats.describe()}.",
+                    stats=stats,
+                )
+            )
+            play.resolve()
+        elif phase == "final_blow":
+            play.place_final_blow_card(stats)
+        else:
+            raise refuse(f"Stats are not asked for now: {self._ask(state)}.", "CS-R12")
+
+    def _use_power(self, state: ColossusSoloState, play: _Play, action: UsePower) -> None:
+        self._check_power(state, action.pay)
+        play.power_used = True
+        play.say(
+            PowerUsed(
+                text=f"Netophah's power: pay 1 {action.pay.capitalize()} level and draw "
+                "1 Action card.",
+                paid=action.pay,
+            )
+        )
+        play.lose(action.pay, "Netophah's power")
+        play.pending_draws = ("hand",)
+        play.after_draws = "power_card"
+        play.draw_pending()
+
+    def _discard_power_card(
+        self, state: ColossusSoloState, play: _Play, action: DiscardPowerCard
+    ) -> None:
+        if state.phase != "power_card":
+            raise refuse("There is no power card to discard.", "CS-R04")
+        play.discard += play.hand
+        play.hand = 0
+        play.say(
+            PowerCardDiscarded(
+                text="The power's card is discarded unplayed (the level is not refunded)."
+            )
+        )
+        play.resolve()
+
+    def _resolve_card(self, state: ColossusSoloState, play: _Play, action: ResolveCard) -> None:
+        if state.phase != "power":
+            raise refuse(f"The Colossus card is not resolved now: {self._ask(state)}.")
+        play.resolve()
+
+    def _pay_penalty(self, state: ColossusSoloState, play: _Play, action: PayPenalty) -> None:
+        if state.phase != "penalty":
+            raise refuse("No depleted-deck penalty is due now.", "CS-R03")
+        if action.pay == "weakness" and state.weakness == TRACKER_MIN:
+            raise refuse("Weakness is already at 1; the penalty must be paid in Grip.", "CS-R04")
+        play.lose(action.pay, "Depleted deck")
+        if play.result is None:
+            play.draw_pending()
+
+    def _destroy_cards(self, state: ColossusSoloState, play: _Play, action: DestroyCards) -> None:
+        if state.phase != "destroy":
+            raise refuse("No destroy rights are being used now.", "CS-R11")
+        top = min(state.destroy_rights, state.playing_area)
+        if action.count > top:
+            raise refuse(
+                f"You may destroy at most {top} card{'s' if top != 1 else ''} now "
+                f"({state.destroy_rights} destroy right"
+                f"{'s' if state.destroy_rights != 1 else ''}, "
+                f"{state.playing_area} cards in the Playing Area).",
+                "CS-R11",
+            )
+        play.playing_area -= action.count
+        play.destroyed += action.count
+        play.destroy_rights = 0
+        play.say(
+            CardsDestroyed(
+                text=f"Return {action.count} card{'s' if action.count != 1 else ''} of "
+                "the Playing Area to the box.",
+                count=action.count,
+            )
+        )
+        play.end_round()
+
+    def _enter_final_blow(
+        self, state: ColossusSoloState, play: _Play, action: EnterFinalBlow
+    ) -> None:
+        if state.phase != "final_blow_values":
+            raise refuse("The Final Blow values are not asked for now.", "CS-R05")
+        play.deal_final_blow(
+            FinalBlowValues(
+                n_cards=action.n_cards, grip_req=action.grip_req, attack_req=action.attack_req
+            )
+        )
 
     # --- manual corrections (0.2.1) ---------------------------------------------------
 
@@ -332,60 +373,35 @@ class ColossusSoloRules(Rules[ColossusSoloState, ColossusSoloAction, ColossusSol
         if state.phase == "over":
             raise game_over()
         play = _Play.of(state)
-        if isinstance(action, CorrectTrackers):
-            if (action.weakness, action.grip) == (state.weakness, state.grip):
-                raise nothing_to_correct(
-                    f"the trackers already show Weakness {state.weakness}, Grip {state.grip}"
-                )
-            play.weakness, play.grip = action.weakness, action.grip
-            text = (
-                f"Weakness {change_text(state.weakness, action.weakness)}, "
-                f"Grip {change_text(state.grip, action.grip)}."
-            )
-        elif isinstance(action, CorrectCards):
-            text = self._correct_cards(state, play, action)
-        elif isinstance(action, CorrectPower):
-            if state.phase in _FINAL_BLOW_PHASES:
-                raise impossible("Netophah's power does not exist during the Final Blow.", "CS-R09")
-            if action.used == state.power_used:
-                raise nothing_to_correct(
-                    "the power is already marked " + ("used" if action.used else "unused")
-                )
-            play.power_used = action.used
-            text = "Netophah's power " + (
-                "was used this round." if action.used else "is still available this round."
-            )
-        elif isinstance(action, CorrectColossusCard):
-            if state.card_table is not None:
-                raise impossible("The card table gives the Colossus cards' values.", "CS-R12")
-            if state.current_card is None:
-                raise impossible("No Colossus card has been entered yet.", "CS-R12")
-            problems = card_problems(action.card, "This card")
-            if problems:
-                raise impossible("; ".join(problems) + ".", "CS-R12")
-            if action.card == state.current_card:
-                raise nothing_to_correct("the Colossus card already has these values")
-            play.current_card = action.card
-            text = f"the Colossus card reads {action.card.describe()}."
-        elif isinstance(action, CorrectFinalBlow):
-            if state.phase != "final_blow" or state.final_blow is None:
-                raise impossible("The Final Blow card is not revealed yet.", "CS-R05")
-            values = FinalBlowValues(
-                n_cards=action.n_cards, grip_req=action.grip_req, attack_req=action.attack_req
-            )
-            if values == state.final_blow:
-                raise nothing_to_correct("the Final Blow card already has these numbers")
-            play.final_blow = values
-            text = (
-                f"the Final Blow card shows {values.n_cards} cards, Grip {values.grip_req}, "
-                f"Attack {values.attack_req}."
-            )
-        else:
-            raise impossible("Colossus has no such correction.")
+        match action:
+            case CorrectTrackers():
+                text = self._correct_trackers(state, play, action)
+            case CorrectCards():
+                text = self._correct_cards(state, play, action)
+            case CorrectPower():
+                text = self._correct_power(state, play, action)
+            case CorrectColossusCard():
+                text = self._correct_colossus_card(state, play, action)
+            case CorrectFinalBlow():
+                text = self._correct_final_blow(state, play, action)
+            case _:
+                raise impossible("Colossus has no such correction.")
         play.events.insert(0, corrected(action.type, text))
         if play.phase == "final_blow":
             play.check_final_blow()  # CS-R07 / CS-R08 with the corrected numbers
         return play.state(), tuple(play.events)
+
+    @staticmethod
+    def _correct_trackers(state: ColossusSoloState, play: _Play, action: CorrectTrackers) -> str:
+        if (action.weakness, action.grip) == (state.weakness, state.grip):
+            raise nothing_to_correct(
+                f"the trackers already show Weakness {state.weakness}, Grip {state.grip}"
+            )
+        play.weakness, play.grip = action.weakness, action.grip
+        return (
+            f"Weakness {change_text(state.weakness, action.weakness)}, "
+            f"Grip {change_text(state.grip, action.grip)}."
+        )
 
     @staticmethod
     def _correct_cards(state: ColossusSoloState, play: _Play, action: CorrectCards) -> str:
@@ -437,6 +453,50 @@ class ColossusSoloRules(Rules[ColossusSoloState, ColossusSoloAction, ColossusSol
             if old != new
         ]
         return ", ".join(changed) + "."
+
+    @staticmethod
+    def _correct_power(state: ColossusSoloState, play: _Play, action: CorrectPower) -> str:
+        if state.phase in _FINAL_BLOW_PHASES:
+            raise impossible("Netophah's power does not exist during the Final Blow.", "CS-R09")
+        if action.used == state.power_used:
+            raise nothing_to_correct(
+                "the power is already marked " + ("used" if action.used else "unused")
+            )
+        play.power_used = action.used
+        return "Netophah's power " + (
+            "was used this round." if action.used else "is still available this round."
+        )
+
+    @staticmethod
+    def _correct_colossus_card(
+        state: ColossusSoloState, play: _Play, action: CorrectColossusCard
+    ) -> str:
+        if state.card_table is not None:
+            raise impossible("The card table gives the Colossus cards' values.", "CS-R12")
+        if state.current_card is None:
+            raise impossible("No Colossus card has been entered yet.", "CS-R12")
+        problems = card_problems(action.card, "This card")
+        if problems:
+            raise impossible("; ".join(problems) + ".", "CS-R12")
+        if action.card == state.current_card:
+            raise nothing_to_correct("the Colossus card already has these values")
+        play.current_card = action.card
+        return f"the Colossus card reads {action.card.describe()}."
+
+    @staticmethod
+    def _correct_final_blow(state: ColossusSoloState, play: _Play, action: CorrectFinalBlow) -> str:
+        if state.phase != "final_blow" or state.final_blow is None:
+            raise impossible("The Final Blow card is not revealed yet.", "CS-R05")
+        values = FinalBlowValues(
+            n_cards=action.n_cards, grip_req=action.grip_req, attack_req=action.attack_req
+        )
+        if values == state.final_blow:
+            raise nothing_to_correct("the Final Blow card already has these numbers")
+        play.final_blow = values
+        return (
+            f"the Final Blow card shows {values.n_cards} cards, Grip {values.grip_req}, "
+            f"Attack {values.attack_req}."
+        )
 
     def _check_power(self, state: ColossusSoloState, pay: Payment) -> None:
         if state.phase in ("final_blow", "final_blow_values"):
@@ -495,8 +555,12 @@ class ColossusSoloRules(Rules[ColossusSoloState, ColossusSoloAction, ColossusSol
         if state.colossus_left == 0:  # the last card is climbed; the round still ends
             where = f"all {COLOSSUS_CARDS} Colossus cards climbed"
         else:
-            where = f"Colossus card {COLOSSUS_CARDS - state.colossus_left + 1}/{COLOSSUS_CARDS}"
+            where = f"Colossus card {state.card_number}/{COLOSSUS_CARDS}"
         return f"Round {state.round} · {where} · {trackers} · {self._ask(state)}"
+
+    def panel(self, state: ColossusSoloState) -> PanelView:
+        """The trackers, card k/11 and the card counts; the round's step and its facts."""
+        return colossus_solo_panel(state, turn=self.current_player(state))
 
     def scores(self, state: ColossusSoloState) -> ScoreSheet:
         return ScoreSheet(

@@ -1,0 +1,83 @@
+"""What the facts panel shows of a Builders of the Colossus game (companion.views).
+
+One column per player (Runes, Parts cards in hand, Colossi built), then the shared facts:
+the Colossi counter (BC-R01), the Parts deck, the turn and what was done in it, the
+zero-Rune checks that may still end the game (BC-R10, BC-R11; none once it is over or
+tied), a tie the players decide (BC-R12) and the last build.
+"""
+
+from __future__ import annotations
+
+from companion.games.builders.content import COLOSSI_TO_BUILD
+from companion.games.builders.model import BuildersState, TurnMode
+from companion.views import PanelRow, PanelView
+
+#: The phase of a turn in play, by its mode: nothing done yet, cursed (BC-R02), or
+#: Trade/Draw/Reveal taken.
+MODE_PHASES: dict[TurnMode, str] = {
+    "open": "Curse, or gain cards",
+    "curse": "cursed",
+    "actions": "actions",
+}
+TIE_PHASE = "players decide the winner"  # BC-R12
+OVER_PHASE = "over"
+
+
+def builders_phase(state: BuildersState) -> str:
+    """The step the game waits in, in words: the turn's mode, a tie to decide, or over."""
+    if state.result is not None:
+        return OVER_PHASE
+    if state.tied:
+        return TIE_PHASE
+    return MODE_PHASES[state.mode]
+
+
+def _turn_fact(state: BuildersState) -> str:
+    if state.mode == "open":
+        doing = MODE_PHASES["open"]
+    elif state.mode == "curse":
+        doing = "cursed this turn"
+    else:
+        used = ", ".join(a.capitalize() for a in state.actions_used) or "none yet"
+        doing = f"actions used: {used}"
+    return f"Turn {state.turn}: {doing}"
+
+
+def builders_panel(state: BuildersState, turn: int | None) -> PanelView:
+    """Runes, hand sizes and builds per player; the counter, the deck, the turn, the
+    zero-Rune checks, a tie and the last build. ``turn`` is the rules' current player."""
+    players = state.players
+    rows = (
+        PanelRow("Runes", tuple(str(r) for r in state.runes)),
+        PanelRow("Hand", tuple(str(h) for h in state.hands)),
+        PanelRow("Built", tuple(str(state.builds_by(seat)) for seat in range(len(players)))),
+    )
+    facts = [
+        f"Colossi built: {state.built}/{COLOSSI_TO_BUILD}",  # BC-R01
+        f"Parts deck: {state.deck} cards",
+        _turn_fact(state),
+    ]
+    if state.result is None and not state.tied:  # once the 10th is built, no check is due
+        for seat, due in enumerate(state.zero_checks):
+            if due is not None:  # BC-R10/BC-R11: a player at 0 Runes may win
+                facts.append(f"{players[seat]} at 0 Runes: wins on turn {due} if still at 0")
+    if state.tied:  # BC-R12
+        facts.append("Tie: " + " or ".join(players[s] for s in state.tied) + " — you decide")
+    if state.builds:
+        last = state.builds[-1]
+        if last.corrected:
+            facts.append(f"Last build: {players[last.player]}, set by a correction")
+        else:
+            facts.append(
+                f"Last build: {players[last.player]}, slot {last.slot}, {last.rune_cost} Runes"
+            )
+    return PanelView(
+        columns=players,
+        rows=rows,
+        facts=tuple(facts),
+        turn=turn,
+        phase=builders_phase(state),
+    )
+
+
+__all__ = ["MODE_PHASES", "OVER_PHASE", "TIE_PHASE", "builders_panel", "builders_phase"]

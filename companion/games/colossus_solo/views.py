@@ -1,0 +1,74 @@
+"""What the facts panel shows of a solo Colossus game (companion.views).
+
+One column, the player's: the two trackers (CS-R01), the Colossus card being climbed
+(k/11, never past 11), where the Action cards are, the Advanced deck. The shared facts:
+the round and its step, the round's stats (CS-R02), the current Colossus card's values
+(CS-R12), the Final Blow's numbers (CS-R05) and the cards destroyed (CS-R11).
+"""
+
+from __future__ import annotations
+
+from companion.games.colossus_solo.content import COLOSSUS_CARDS, ColossusCard, Phase
+from companion.games.colossus_solo.model import ColossusSoloState
+from companion.views import PanelRow, PanelView
+
+#: Each step the game waits in, as a player reads it.
+PHASES: dict[Phase, str] = {
+    "colossus_card": "Colossus card values",
+    "stats": "stats",
+    "power": "Netophah's power",
+    "power_card": "power card",
+    "penalty": "deck penalty",
+    "destroy": "destroy cards",
+    "final_blow_values": "Final Blow values",
+    "final_blow": "Final Blow",
+    "over": "over",
+}
+
+
+def solo_phase(state: ColossusSoloState) -> str:
+    """The step the game waits in, in words."""
+    return PHASES[state.phase]
+
+
+def card_text(card: ColossusCard) -> str:
+    """A Colossus card's values, after its name when it has one."""
+    described = card.describe()
+    return f"{card.name}: {described}" if card.name else described
+
+
+def colossus_solo_panel(state: ColossusSoloState, turn: int | None) -> PanelView:
+    """Trackers, the card being climbed and the card counts; the round's step, stats,
+    Colossus card, Final Blow and destroyed cards. ``turn`` is the rules' current player."""
+    rows = (
+        PanelRow("Weakness", (str(state.weakness),)),
+        PanelRow("Grip", (str(state.grip),)),
+        PanelRow("Card", (f"{state.card_number}/{COLOSSUS_CARDS}",)),
+        PanelRow("Deck", (str(state.action_deck),)),
+        PanelRow("Discard", (str(state.discard),)),
+        PanelRow("In play", (str(state.playing_area),)),
+        PanelRow("Hand", (str(state.hand),)),
+        PanelRow("Advanced", (str(state.advanced_deck),)),
+    )
+    phase = solo_phase(state)
+    facts = [f"Round {state.round}: {phase}"]
+    if state.stats is not None:
+        facts.append(f"Stats: {state.stats.describe()}")
+    if state.current_card is not None:
+        facts.append(f"Colossus card: {card_text(state.current_card)}")
+    if state.final_blow is not None:
+        fb = state.final_blow
+        cards = f"{fb.n_cards} card{'' if fb.n_cards == 1 else 's'}"
+        facts.append(f"Final Blow: {cards}, need Attack {fb.attack_req}, Grip {fb.grip_req}")
+    if state.destroyed:
+        facts.append(f"Cards destroyed: {state.destroyed}")
+    return PanelView(
+        columns=state.players,
+        rows=rows,
+        facts=tuple(facts),
+        turn=turn,
+        phase=phase,
+    )
+
+
+__all__ = ["PHASES", "card_text", "colossus_solo_panel", "solo_phase"]
