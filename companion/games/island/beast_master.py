@@ -19,6 +19,7 @@ from companion.games.options import option
 from companion.model import Frozen
 from companion.rng import Rng
 from companion.rules import refuse
+from companion.views import NO_CELLS, ActionCells
 
 from .board import placeholder_board
 from .content import Content
@@ -64,6 +65,7 @@ from .turns import (
     move_actions,
     resolve_play_card,
 )
+from .views import exploring_space
 
 BANNERS = 5
 MOVEMENTS = 4
@@ -104,6 +106,15 @@ class BeastMasterOptions(IslandOptions):
 
 
 Phase = Literal["place_colossus", "choose", "actions", "banners", "resting", "tie", "over"]
+PHASE_NAMES: dict[str, str] = {
+    "place_colossus": "Placing the Colossi",
+    "choose": "Actions or Rest",
+    "actions": "Actions",
+    "banners": "Banners",
+    "resting": "Rest",
+    "tie": "Tie",
+    "over": "Game over",
+}
 
 
 class BeastMasterState(IslandState):
@@ -233,6 +244,7 @@ class BeastMasterRules(IslandRules[BeastMasterState, BeastMasterAction, BeastMas
     shows_banners = True
     acolytes_ruling = "BM-R02"
     colossus_stays_ruling = "BM-R13"
+    phase_names = PHASE_NAMES
 
     options_model = BeastMasterOptions
     state_model = BeastMasterState
@@ -332,6 +344,19 @@ class BeastMasterRules(IslandRules[BeastMasterState, BeastMasterAction, BeastMas
             banners = sum(1 for sp in state.spaces if sp.banner == seat)
             if banners + state.banners_in_hand[seat] != BANNERS:
                 raise InvalidPosition(f"{state.players[seat]} does not have {BANNERS} Banners.")
+
+    def game_action_cells(self, state: BeastMasterState, action: BeastMasterAction) -> ActionCells:
+        """A roll explores the waiting space, a Loot's reward is written on it; placing
+        a Colossus or a Banner, collecting a Banner and naming a tile act on their space."""
+        if isinstance(action, Roll):
+            space = exploring_space(state)
+            return NO_CELLS if space is None else ActionCells.at(space)
+        if isinstance(action, EnterLoot):
+            head = state.pending[0] if state.pending else None
+            return ActionCells.at(head.space) if isinstance(head, PendingLoot) else NO_CELLS
+        if isinstance(action, PlaceColossus | PlaceBanner | CollectReward | NameTile):
+            return ActionCells.at(action.space)
+        return NO_CELLS
 
     # --- legal actions ----------------------------------------------------------------
 

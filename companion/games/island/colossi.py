@@ -16,6 +16,7 @@ from companion.dice import DiceRequest, Roll
 from companion.errors import InvalidOptions, InvalidPosition
 from companion.rng import Rng
 from companion.rules import refuse
+from companion.views import ActionCells
 
 from .board import placeholder_board
 from .colossi_model import (
@@ -23,6 +24,7 @@ from .colossi_model import (
     AGE_NAMES,
     AGES,
     MAX_TRAITS,
+    PHASE_NAMES,
     START_CARDS,
     AgeScoring,
     ColossiAction,
@@ -38,8 +40,12 @@ from .colossi_model import (
     PlaceLair,
     RevealAge,
     TakeTrait,
+    age_facts,
     age_label,
+    colossi_action_cells,
     config,
+    lair_spaces,
+    tile_text,
 )
 from .mechanics import (
     Work,
@@ -92,6 +98,7 @@ class ColossiRules(IslandRules[ColossiState, ColossiAction, ColossiOptions]):
     colossus_stays_ruling = "CA-R09"
     gold_floor_ruling = "CA-R17"
     corrects_cubes = True
+    phase_names = PHASE_NAMES
 
     options_model = ColossiOptions
     state_model = ColossiState
@@ -185,6 +192,12 @@ class ColossiRules(IslandRules[ColossiState, ColossiAction, ColossiOptions]):
             }.get(state.phase, "")
         return f"{age_label(state.age)} — {who}: {ask}"
 
+    def panel_facts(self, state: ColossiState) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        return age_facts(state)
+
+    def game_action_cells(self, state: ColossiState, action: ColossiAction) -> ActionCells:
+        return colossi_action_cells(state, action)
+
     def harvestable(self, state: ColossiState, seat: int) -> set[str]:
         """Spaces ``seat`` controls now and has not harvested this Age (CA-R07)."""
         done = set(state.harvested[seat])
@@ -247,7 +260,7 @@ class ColossiRules(IslandRules[ColossiState, ColossiAction, ColossiOptions]):
         elif isinstance(head, PendingRollOff):
             yield Roll()
         elif isinstance(head, PendingLair):
-            for space in _lair_spaces(state):
+            for space in lair_spaces(state):
                 yield PlaceLair(space=space)
         elif isinstance(head, PendingTrait):
             for row in range(len(state.trait_row)):
@@ -303,7 +316,7 @@ class ColossiRules(IslandRules[ColossiState, ColossiAction, ColossiOptions]):
         if isinstance(head, PendingLair):
             if not isinstance(action, PlaceLair):
                 raise refuse(f"Place the Lair of {head.beast} first.", "CA-R16")
-            if action.space not in _lair_spaces(state):
+            if action.space not in lair_spaces(state):
                 raise refuse(
                     "A Lair goes on an empty space (no tile, not Water); only when there is "
                     "none may it replace a tile.",
@@ -392,10 +405,10 @@ class ColossiRules(IslandRules[ColossiState, ColossiAction, ColossiOptions]):
             tile = Tile(kind="bare")
         work.tiles[idx] = tile
         work.events.append(
-            SpaceExplored(space=head.space, tile=tile, text=f"{head.space}: {_tile_text(tile)}.")
+            SpaceExplored(space=head.space, tile=tile, text=f"{head.space}: {tile_text(tile)}.")
         )
         if action.kind is None:
-            work.fix(head.space, f"Put {_tile_text(tile)} here (drawn by the referee).")
+            work.fix(head.space, f"Put {tile_text(tile)} here (drawn by the referee).")
         if tile.kind == "lair" and tile.beast:
             self._add_beast(work, tile.beast, head.space)
 
@@ -766,37 +779,6 @@ class ColossiRules(IslandRules[ColossiState, ColossiAction, ColossiOptions]):
         if state.options.mantle_pass_left_after_award:  # CA-R03 option
             mantle = (mantle + 1) % len(state.players)
         work.update.update(mantle=mantle, active=mantle, phase="age_reveal", age=state.age + 1)
-
-
-def _lair_spaces(state: ColossiState) -> list[str]:
-    """Empty non-Water spaces (CA-R16); if none, any non-Water tile without a Beast."""
-    beasts = state.beast_spaces()
-    empty = [
-        sid
-        for sid, sp in zip(state.board.ids, state.spaces, strict=True)
-        if sp.tile is None and not sp.water and sid not in beasts
-    ]
-    if empty:
-        return empty
-    tiles = [
-        sid
-        for sid, sp in zip(state.board.ids, state.spaces, strict=True)
-        if not sp.water and sid not in beasts
-    ]
-    # A tiny island full of Beasts: the Lair shares a Beast's space rather than get stuck.
-    return tiles or [
-        sid for sid, sp in zip(state.board.ids, state.spaces, strict=True) if not sp.water
-    ]
-
-
-def _tile_text(tile: Tile) -> str:
-    if tile.kind == "grass":
-        return f"Grass with {tile.loot} Loot"
-    if tile.kind == "lair":
-        return f"the Lair of {tile.beast}"
-    if tile.kind == "environment":
-        return f"the Environment {tile.name}" if tile.name else "an Environment"
-    return "nothing (the deck and the box are empty, CA-R10)"
 
 
 def _age_samples(state: ColossiState) -> Iterator[RevealAge]:

@@ -1,5 +1,6 @@
-"""Colossi as data: the box's numbers, options, state and actions, and the island switches
-that are Colossi's own (CA-R06, CA-R08, CA-R17)."""
+"""Colossi as data: the box's numbers, options, state and actions, the island switches
+that are Colossi's own (CA-R06, CA-R08, CA-R17), and Colossi's own parts of the views
+(the Age and Mantle facts, the cells of its actions; the shared ones are in .views)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from pydantic import Field
 from companion.dice import Roll
 from companion.games.options import option
 from companion.model import Frozen
+from companion.views import NO_CELLS, ActionCells
 
 from .content import Content
 from .model import (
@@ -26,11 +28,13 @@ from .model import (
     Move,
     PlayCard,
     Spawn,
+    Tile,
 )
 from .referee import (
     IslandOptions,
     TiePolicy,
 )
+from .views import combined, effect_cells, exploring_space
 
 ACTIONS = 4
 START_CARDS = 2
@@ -88,6 +92,15 @@ class ColossiOptions(IslandOptions):
 
 
 Phase = Literal["age_reveal", "actions", "age_scoring", "harvest", "transition", "tie", "over"]
+PHASE_NAMES: dict[str, str] = {
+    "age_reveal": "Age card",
+    "actions": "Action Phase",
+    "age_scoring": "Harvest Phase: Age scoring",
+    "harvest": "Harvest Phase",
+    "transition": "Age transition",
+    "tie": "Tie",
+    "over": "Game over",
+}
 
 
 class ColossiState(IslandState):
@@ -239,3 +252,80 @@ def config(state: ColossiState) -> IslandConfig:
 
 def age_label(age: int) -> str:
     return f"Age {AGE_NAMES[age - 1]}"
+
+
+def lair_spaces(state: ColossiState) -> list[str]:
+    """Empty non-Water spaces (CA-R16); if none, any non-Water tile without a Beast."""
+    beasts = state.beast_spaces()
+    empty = [
+        sid
+        for sid, sp in zip(state.board.ids, state.spaces, strict=True)
+        if sp.tile is None and not sp.water and sid not in beasts
+    ]
+    if empty:
+        return empty
+    tiles = [
+        sid
+        for sid, sp in zip(state.board.ids, state.spaces, strict=True)
+        if not sp.water and sid not in beasts
+    ]
+    # A tiny island full of Beasts: the Lair shares a Beast's space rather than get stuck.
+    return tiles or [
+        sid for sid, sp in zip(state.board.ids, state.spaces, strict=True) if not sp.water
+    ]
+
+
+def tile_text(tile: Tile) -> str:
+    if tile.kind == "grass":
+        return f"Grass with {tile.loot} Loot"
+    if tile.kind == "lair":
+        return f"the Lair of {tile.beast}"
+    if tile.kind == "environment":
+        return f"the Environment {tile.name}" if tile.name else "an Environment"
+    return "nothing (the deck and the box are empty, CA-R10)"
+
+
+# --- views (companion.views; the shared parts are in .views) --------------------------------
+
+
+def age_facts(state: ColossiState) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The panel's Colossi facts: the Age (with the round of its Action Phase once the
+    Age card is revealed) before the Beasts, the Mantle holder after them."""
+    age = AGE_NAMES[state.age - 1]
+    if state.phase == "age_reveal":  # the Age card of this Age is not known yet
+        line = f"Age: {age}, card not revealed"
+    else:
+        named = (
+            f" ({state.age_name})"
+            if state.age_name and state.age_name != age_label(state.age)
+            else ""
+        )
+        current = min(state.age_turns // len(state.players) + 1, state.rounds)
+        line = f"Age: {age}{named}, round {current}/{state.rounds}"
+    return (line,), (f"Mantle: {state.players[state.mantle]}",)
+
+
+def colossi_action_cells(state: ColossiState, action: ColossiAction) -> ActionCells:
+    """Drawing a tile explores the waiting space; a Lair and a Harvest act on their
+    space (a Harvest also where its Environment's effects act); an Age card touches the
+    spaces it floods and, in Age I with the Lair in the centre (CA-R01), the centre."""
+    if isinstance(action, DrawTile):
+        space = exploring_space(state)
+        return NO_CELLS if space is None else ActionCells.at(space)
+    if isinstance(action, PlaceLair):
+        return ActionCells.at(action.space)
+    if isinstance(action, Harvest):
+        extra = combined(effect_cells(state, e) for e in action.effects).touched
+        return ActionCells.at(action.space, *sorted(extra))
+    if isinstance(action, RevealAge):
+        water = action.water
+        if action.card is not None and state.options.content is not None:
+            card = state.options.content.age(action.card)
+            water = card.water if card is not None else water
+        centre = (
+            (state.board.centre,)
+            if state.age == 1 and state.options.centre_setup == "age1_lair"
+            else ()
+        )
+        return ActionCells.area(frozenset((*water, *centre)))
+    return NO_CELLS

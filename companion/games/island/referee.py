@@ -2,17 +2,17 @@
 
 Both games apply an action the same way (what the game waits for comes first, then the
 game's own phases), ask the same player, end the same way (most Gold; a tie is shared
-or picked by the table), keep the same score sheet and highlights and check loaded
-positions the same way. :class:`IslandRules` does all that once; each game fills in its
-phases through a few hooks. Option fields are declared with
-:func:`companion.games.options.option`, like every game's.
+or picked by the table), keep the same score sheet, highlights and views (panel, board,
+cells of actions) and check loaded positions the same way. :class:`IslandRules` does
+all that once; each game fills in its phases through a few hooks. Option fields are
+declared with :func:`companion.games.options.option`, like every game's.
 """
 
 from __future__ import annotations
 
 from abc import abstractmethod
-from collections.abc import Callable, Iterator
-from typing import ClassVar, Literal
+from collections.abc import Callable, Iterator, Mapping
+from typing import ClassVar, Literal, cast
 
 from companion.dice import Roll, resolve_roll
 from companion.errors import InvalidPosition
@@ -32,6 +32,7 @@ from companion.highlights import Highlight
 from companion.model import Frozen
 from companion.outcome import Outcome, ScoreSheet
 from companion.rules import ActionT, OptionsT, Rules, refuse
+from companion.views import NO_CELLS, ActionCells, BoardView, PanelView
 
 from .board import IslandBoard
 from .mechanics import (
@@ -51,7 +52,8 @@ from .model import (
     PendingDisplace,
     S,
 )
-from .turns import displace_targets, do_displace, island_highlights
+from .turns import displace_targets, do_displace, island_highlights, moves_from
+from .views import island_board, island_panel, shared_action_cells
 
 TiePolicy = Literal["shared", "manual"]
 
@@ -93,6 +95,10 @@ class IslandRules(Rules[S, ActionT, OptionsT]):
 
     min_players = 2
     max_players = 4
+    board_kind = "island"
+
+    #: Each phase as the facts panel names it.
+    phase_names: ClassVar[Mapping[str, str]] = {}
 
     #: Ruling quoted when an action arrives after the end (None: no ruling).
     game_over_ruling: ClassVar[str | None] = None
@@ -194,6 +200,67 @@ class IslandRules(Rules[S, ActionT, OptionsT]):
             banners=self.shows_banners,
             harvestable=self.harvestable_now(state, seat),
         )
+
+    # --- views (companion.views) ----------------------------------------------------------
+
+    def panel_facts(self, state: S) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        """The game's own facts, shown before and after the Beasts."""
+        return (), ()
+
+    def panel(self, state: S) -> PanelView:
+        before, after = self.panel_facts(state)
+        return island_panel(
+            state,
+            turn=self.current_player(state),
+            phase=self.phase_names.get(state.phase, state.phase.replace("_", " ").capitalize()),
+            before=before,
+            after=after,
+        )
+
+    def board(self, state: S) -> BoardView:
+        return island_board(state, self.island_config(state))
+
+    def game_action_cells(self, state: S, action: ActionT) -> ActionCells:
+        """The cells of the game's own actions (the shared ones are known already)."""
+        return NO_CELLS
+
+    def action_cells(self, state: S, action: ActionT) -> ActionCells:
+        shared = shared_action_cells(state, action)
+        return self.game_action_cells(state, action) if shared is None else shared
+
+    def legal_actions_at(
+        self,
+        state: S,
+        *,
+        origin: str | None = None,
+        target: str | None = None,
+        touching: str | None = None,
+    ) -> Iterator[ActionT]:
+        """An origin query generates only the moves from that space (the only legal
+        actions with an origin: Movements and a pending displacement), in
+        :meth:`legal_actions` order; other queries filter :meth:`legal_actions`."""
+        if origin is None:
+            yield from super().legal_actions_at(state, target=target, touching=touching)
+            return
+        for action in self._moves_from(state, origin):
+            if target is not None or touching is not None:
+                cells = self.action_cells(state, action)
+                if target is not None and cells.target != target:
+                    continue
+                if touching is not None and touching not in cells.touched:
+                    continue
+            yield action
+
+    def _moves_from(self, state: S, origin: str) -> Iterator[ActionT]:
+        if state.phase == "over":
+            return
+        if state.pending:
+            head = state.pending[0]
+            if isinstance(head, PendingDisplace) and head.space == origin:
+                yield from (cast(ActionT, a) for a in pending_answers(state))
+        elif self.can_move(state):
+            cfg = self.island_config(state)
+            yield from (cast(ActionT, m) for m in moves_from(state, cfg, state.active, origin))
 
     def check_position(self, state: S) -> None:
         if ledger_totals(state.ledger, len(state.players)) != state.gold:

@@ -3,7 +3,7 @@ effects and highlights, all on top of :mod:`.mechanics`."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 
 from companion.highlights import Highlight, Role
 from companion.outcome import ScoreRow
@@ -45,10 +45,40 @@ def piece_spaces(state: IslandState, seat: int) -> list[tuple[PieceKind, str]]:
     return out
 
 
+def pieces_at(state: IslandState, seat: int, space: str) -> list[tuple[PieceKind, str]]:
+    """``seat``'s movable pieces on ``space``, as :func:`piece_spaces` lists them."""
+    out: list[tuple[PieceKind, str]] = []
+    if state.colossi[seat] == space:
+        out.append(("colossus", space))
+    if state.board.has(space) and state.space(space).acolytes[seat] > 0:
+        out.append(("acolyte", space))
+    return out
+
+
+def reach(
+    state: IslandState, cfg: IslandConfig, seat: int, pieces: Iterable[tuple[PieceKind, str]]
+) -> Iterator[tuple[PieceKind, str, dict[str, tuple[str, ...]]]]:
+    """(piece, origin, destinations with their chains) of each of ``pieces``.
+
+    The one generation behind the legal Movements (:func:`move_actions`), the
+    Movements from one space (:func:`moves_from`) and the highlights' preview
+    (:func:`move_preview`), so what lights up is what the referee accepts.
+    """
+    for piece, origin in pieces:
+        yield piece, origin, destinations(state, seat, piece, origin, cfg)
+
+
+def moves_from(state: IslandState, cfg: IslandConfig, seat: int, origin: str) -> Iterator[Move]:
+    """The paid Movements of ``seat``'s pieces on ``origin``, in :func:`move_actions` order."""
+    for piece, _, found in reach(state, cfg, seat, pieces_at(state, seat, origin)):
+        for dest in found:
+            yield Move(piece=piece, origin=origin, to=dest)
+
+
 def move_actions(state: IslandState, cfg: IslandConfig, seat: int) -> Iterator[Move | Spawn]:
     """Every paid Movement (one per destination; the referee picks the chain) and spawn."""
-    for piece, space in piece_spaces(state, seat):
-        for dest in destinations(state, seat, piece, space, cfg):
+    for piece, space, found in reach(state, cfg, seat, piece_spaces(state, seat)):
+        for dest in found:
             yield Move(piece=piece, origin=space, to=dest)
     col = state.colossi[seat]
     if col is not None and state.acolytes_in_hand[seat] > 0:
@@ -200,13 +230,35 @@ def move_preview(
 
     On a space with both the Colossus and Acolytes, the Colossus's chains come first.
     """
-    reach: dict[str, tuple[str, ...]] = {}
-    if state.colossi[seat] == origin:
-        reach.update(destinations(state, seat, "colossus", origin, cfg))
-    if state.space(origin).acolytes[seat] > 0:
-        for dest, path in destinations(state, seat, "acolyte", origin, cfg).items():
-            reach.setdefault(dest, path)
-    return reach
+    chains: dict[str, tuple[str, ...]] = {}
+    for _, _, found in reach(state, cfg, seat, pieces_at(state, seat, origin)):
+        for dest, path in found.items():
+            chains.setdefault(dest, path)
+    return chains
+
+
+def moving_chains(
+    state: IslandState, cfg: IslandConfig, seat: int, origin: str, *, can_move: bool
+) -> dict[str, tuple[str, ...]] | None:
+    """Where ``seat`` may move something from ``origin`` now, with the chains (None:
+    nothing of theirs to move there): a pending displacement's steps (2.6.6, CA-R18)
+    or, in an Actions turn, the Movements of :func:`move_preview`."""
+    head = state.pending[0] if state.pending else None
+    if isinstance(head, PendingDisplace):
+        if head.player != seat or head.space != origin:
+            return None
+        return {space: (space,) for space in displace_targets(state, head)}
+    if not can_move or not pieces_at(state, seat, origin):
+        return None
+    return move_preview(state, cfg, seat, origin)
+
+
+def movable_spaces(state: IslandState, seat: int, *, can_move: bool) -> set[str]:
+    """Spaces whose pieces ``seat`` may move now (the origins of :func:`moving_chains`)."""
+    head = state.pending[0] if state.pending else None
+    if isinstance(head, PendingDisplace):
+        return {head.space} if head.player == seat else set()
+    return {space for _, space in piece_spaces(state, seat)} if can_move else set()
 
 
 def island_highlights(
@@ -223,25 +275,37 @@ def island_highlights(
 
     ``focus`` is ``"<space>"`` (the selected piece's space: SELECTED, REACHABLE) or
     ``"<space>><destination>"`` (also PATH: every space the chain enters, in order,
-    numbered from 1, the destination last). Any other focus shows the overview:
-    CONTROL, BEAST, BANNER, SELECTABLE, HARVESTABLE.
+    numbered from 1, the destination last). The origin itself is never REACHABLE (a
+    chain back to it is legal but would light it twice). Any other focus shows the
+    overview: CONTROL, BEAST, BANNER, SELECTABLE, HARVESTABLE.
     """
-    out: list[Highlight] = []
     origin, _, hovered = (focus or "").partition(">")
     origin, hovered = origin.strip(), hovered.strip()
-    if (
-        seat is not None
-        and can_move
-        and state.board.has(origin)
-        and any(space == origin for _, space in piece_spaces(state, seat))
-    ):
-        out.append(Highlight(cell=origin, role=Role.SELECTED, player=seat))
-        reach = move_preview(state, cfg, seat, origin)
-        for dest in reach:
-            out.append(Highlight(cell=dest, role=Role.REACHABLE, player=seat))
-        for step, cell in enumerate(reach.get(hovered, ()), start=1):
-            out.append(Highlight(cell=cell, role=Role.PATH, player=seat, step=step))
-        return tuple(out)
+    if seat is not None and state.board.has(origin):
+        chains = moving_chains(state, cfg, seat, origin, can_move=can_move)
+        if chains is not None:
+            out = [Highlight(cell=origin, role=Role.SELECTED, player=seat)]
+            out.extend(
+                Highlight(cell=dest, role=Role.REACHABLE, player=seat)
+                for dest in chains
+                if dest != origin
+            )
+            for step, cell in enumerate(chains.get(hovered, ()), start=1):
+                out.append(Highlight(cell=cell, role=Role.PATH, player=seat, step=step))
+            return tuple(out)
+    return _overview(state, cfg, seat, can_move=can_move, banners=banners, harvestable=harvestable)
+
+
+def _overview(
+    state: IslandState,
+    cfg: IslandConfig,
+    seat: int | None,
+    *,
+    can_move: bool,
+    banners: bool,
+    harvestable: set[str] | None,
+) -> tuple[Highlight, ...]:
+    out: list[Highlight] = []
     for space, who in control_map(state, cfg).items():
         out.append(Highlight(cell=space, role=Role.CONTROL, player=who))
     for beast in state.beasts:
@@ -250,8 +314,8 @@ def island_highlights(
         for sid, sp in zip(state.board.ids, state.spaces, strict=True):
             if sp.banner is not None:
                 out.append(Highlight(cell=sid, role=Role.BANNER, player=sp.banner))
-    if seat is not None and can_move:
-        for space in sorted({space for _, space in piece_spaces(state, seat)}):
+    if seat is not None:
+        for space in sorted(movable_spaces(state, seat, can_move=can_move)):
             out.append(Highlight(cell=space, role=Role.SELECTABLE, player=seat))
     if harvestable is not None and seat is not None:
         for space in sorted(harvestable):

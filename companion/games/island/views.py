@@ -1,0 +1,209 @@
+"""What both island games show (companion.views): the facts panel, the board and the
+cells of every action, from the state each game knows.
+
+The panel has the rows the kiosk's old island panel had (Gold, Acolytes in hand,
+cards, the Colossus's space, Perks when any) and the Beasts as facts; each game adds
+its own facts (Colossi: the Age and the Mantle). The board lists every space of the
+board file once, drawn where the file puts it, with the pieces standing on it and its
+controller from :func:`~.mechanics.control_map`, the computation the highlights use.
+
+Cells: a Movement starts on its origin and ends on its destination; the spaces of its
+Road chain are not touched (nothing on them changes). Actions that place, kill, harvest
+or explore act upon the space they name or change; actions off the board have none.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from companion.views import NO_CELLS, ActionCells, BoardView, CellView, PanelRow, PanelView, Piece
+
+from .mechanics import control_map
+from .model import (
+    OFF_BOARD,
+    ApplyEffect,
+    CorrectSpace,
+    DisplaceColossus,
+    Effect,
+    IslandConfig,
+    IslandState,
+    KillAcolyte,
+    Move,
+    MoveBeast,
+    MovePiece,
+    PendingDisplace,
+    PendingExplore,
+    PlaceCubes,
+    PlaceWater,
+    PlayCard,
+    SpaceState,
+    Spawn,
+)
+
+NO_COLOSSUS = "—"
+PERK_WIDTH = 10  # characters of a Perk's name the panel's narrow columns show
+
+# --- the facts panel ----------------------------------------------------------------------
+
+
+def beast_title(name: str) -> str:
+    """A Beast's name at the start of a line: "the Beast" → "The Beast"."""
+    return name[:1].upper() + name[1:]
+
+
+def island_panel(
+    state: IslandState,
+    *,
+    turn: int | None,
+    phase: str,
+    before: Sequence[str] = (),
+    after: Sequence[str] = (),
+) -> PanelView:
+    """Gold, Acolytes and cards in hand, the Colossi, Perks; the Beasts between the
+    game's own facts ``before`` and ``after``."""
+    rows = [
+        PanelRow("Gold", tuple(str(g) for g in state.gold)),
+        PanelRow("Acolytes", tuple(str(a) for a in state.acolytes_in_hand)),
+        PanelRow("Cards", tuple(str(c) for c in state.cards_in_hand)),
+        PanelRow(
+            "Colossus",
+            tuple(
+                "tipped" if tipped else (space or NO_COLOSSUS)
+                for space, tipped in zip(state.colossi, state.tipped, strict=True)
+            ),
+        ),
+    ]
+    if any(state.perks):
+        rows.append(PanelRow("Perk", tuple((p or NO_COLOSSUS)[:PERK_WIDTH] for p in state.perks)))
+    beasts = (f"{beast_title(b.name)} on {b.space}" for b in state.beasts)
+    return PanelView(
+        columns=tuple(state.players),
+        rows=tuple(rows),
+        facts=(*before, *beasts, *after),
+        turn=turn,
+        phase=phase,
+    )
+
+
+# --- the board ----------------------------------------------------------------------------
+
+GRID_WIDTH = 6  # a space without a drawing position goes on a grid this wide (kiosk/app.py)
+BEAST_LABEL_LENGTH = 3
+
+
+def beast_label(name: str) -> str:
+    """A Beast's short label: the initials of its name without a leading "the"
+    ("the Beast" → "B", "Beast II" → "BI", "Sand Wyrm" → "SW")."""
+    words = name.split()
+    if len(words) > 1 and words[0].lower() == "the":
+        words = words[1:]
+    return "".join(w[0] for w in words)[:BEAST_LABEL_LENGTH] or "?"
+
+
+def _pieces(state: IslandState, space: str, here: SpaceState) -> Iterable[Piece]:
+    """The Beasts, the Colossi, each seat's Acolytes, a Banner, Gold cubes on ``space``."""
+    for beast in state.beasts:
+        if beast.space == space:
+            yield Piece(kind="beast", label=beast_label(beast.name))
+    for seat, where in enumerate(state.colossi):
+        if where == space:
+            yield Piece(kind="colossus", label="K", player=seat)
+    for seat, count in enumerate(here.acolytes):
+        if count > 0:
+            yield Piece(kind="acolyte", label=str(count), player=seat, count=count)
+    if here.banner is not None:
+        yield Piece(kind="token", label="Bn", player=here.banner)
+    if here.cubes > 0:
+        yield Piece(kind="token", label=f"{here.cubes}g", count=here.cubes)
+
+
+def island_board(state: IslandState, cfg: IslandConfig) -> BoardView:
+    """Every space once, in board-file order, at its drawing position (or on a grid)."""
+    control = control_map(state, cfg)
+    cells = []
+    for i, (space, here) in enumerate(zip(state.board.spaces, state.spaces, strict=True)):
+        cells.append(
+            CellView(
+                cell=space.id,
+                x=float(space.x if space.x is not None else i % GRID_WIDTH),
+                y=float(space.y if space.y is not None else i // GRID_WIDTH),
+                terrain="water" if space.water or here.water else "land",
+                pieces=tuple(_pieces(state, space.id, here)),
+                control=control.get(space.id),
+            )
+        )
+    return BoardView(kind="island", cells=tuple(cells))
+
+
+# --- the cells of an action ---------------------------------------------------------------
+
+
+def combined(parts: Iterable[ActionCells]) -> ActionCells:
+    """Several effects at once: every touched cell; the one target if they share one;
+    the origin only when a single effect moves a piece."""
+    found = [p for p in parts if p.touched]
+    if len(found) == 1:
+        return found[0]
+    targets = {p.target for p in found if p.target is not None}
+    touched = frozenset(cell for p in found for cell in p.touched)
+    return ActionCells(target=targets.pop() if len(targets) == 1 else None, touched=touched)
+
+
+def effect_cells(state: IslandState, effect: Effect) -> ActionCells:
+    """Where a generic effect happens: a pushed piece moves from its origin (off the
+    edge: it only leaves it), a Beast moves onto ``to`` from its space, the rest act upon
+    the space they name; gold, cards, Movements and Perks are off the board."""
+    if isinstance(effect, MovePiece):
+        if effect.to == OFF_BOARD:
+            return ActionCells(origin=effect.origin, touched=frozenset((effect.origin,)))
+        return ActionCells.move(effect.origin, effect.to)
+    if isinstance(effect, MoveBeast):
+        beast = next(
+            (b for b in state.beasts if effect.beast is None or b.name == effect.beast), None
+        )
+        return (
+            ActionCells.at(effect.to) if beast is None else ActionCells.at(effect.to, beast.space)
+        )
+    if isinstance(effect, KillAcolyte | PlaceWater | PlaceCubes):
+        return ActionCells.at(effect.space)
+    return NO_CELLS
+
+
+def shared_action_cells(state: IslandState, action: object) -> ActionCells | None:
+    """The cells of an action both games have (None: not one of them)."""
+    if isinstance(action, Move):
+        return ActionCells.move(action.origin, action.to)
+    if isinstance(action, Spawn):
+        # From hand onto the Colossus's space, then maybe on: the end is what changes.
+        to = action.to if action.to is not None else state.colossi[state.active]
+        return NO_CELLS if to is None else ActionCells.at(to)
+    if isinstance(action, DisplaceColossus):
+        head = state.pending[0] if state.pending else None
+        if isinstance(head, PendingDisplace):
+            return ActionCells.move(head.space, action.to)
+        return ActionCells.at(action.to)
+    if isinstance(action, ApplyEffect):
+        return effect_cells(state, action.effect)
+    if isinstance(action, PlayCard):
+        return combined(effect_cells(state, e) for e in action.effects)
+    if isinstance(action, CorrectSpace):
+        return ActionCells.at(action.space)
+    return None
+
+
+def exploring_space(state: IslandState) -> str | None:
+    """The space the game waits to explore (the answer to it acts upon that space)."""
+    head = state.pending[0] if state.pending else None
+    return head.space if isinstance(head, PendingExplore) else None
+
+
+__all__ = [
+    "beast_label",
+    "beast_title",
+    "combined",
+    "effect_cells",
+    "exploring_space",
+    "island_board",
+    "island_panel",
+    "shared_action_cells",
+]
