@@ -168,7 +168,7 @@ seeds = itertools.count(1)
 kiosk = Kiosk(data_dir, seed=lambda: next(seeds), config=config)
 Window.add_widget(kiosk.manager)
 lit = []
-kiosk.on_highlights = lambda highlights, step: lit.append(len(highlights))
+kiosk.on_highlights = lambda highlights: lit.append(len(highlights))
 now = [1000.0]
 shop = kiosk.shop
 shop.clock = lambda: now[0]

@@ -40,7 +40,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
-from companion.highlights import Highlight, Role
+from companion.highlights import Highlight
 from firmware_bridge.buttons import ButtonMessage, ButtonPanel, ButtonSettings, TableButton
 from firmware_bridge.config import CompanionConfig, LedsConfig, LoadedConfig
 from firmware_bridge.dice.base import DiceSource
@@ -160,20 +160,6 @@ class FrameFile:
 def frame_crc(frame: Sequence[Sequence[int]]) -> int:
     """CRC-32 of a frame's bytes (R, G, B per LED): how the frame file names a frame."""
     return zlib.crc32(bytes(channel for pixel in frame for channel in pixel))
-
-
-def highlights_for_step(
-    highlights: Iterable[Highlight], fix_step: int | None
-) -> tuple[Highlight, ...]:
-    """Only the current "fix the table" step's FIX highlights (the others wait).
-
-    The animator lights the first step of what it is shown; handing it just the step
-    the players are on keeps the strip on the same step as the screen.
-    """
-    chosen = tuple(highlights)
-    if fix_step is None:
-        return chosen
-    return tuple(h for h in chosen if h.role is not Role.FIX or (h.step or 0) == fix_step)
 
 
 # ---------------------------------------------------------------------------- sim controls
@@ -354,16 +340,19 @@ class Rig:
     def show_highlights(
         self,
         highlights: Iterable[Highlight],
-        fix_step: int | None = None,
         palette: Palette | None = None,
     ) -> None:
-        """Light ``highlights`` (only step ``fix_step`` of a walk-through) on the strip."""
+        """Light exactly ``highlights`` on the strip, in ``palette`` when given.
+
+        During a fix-the-table walk-through the play presenter hands only the current
+        step's FIX highlights; the strip needs no notion of steps.
+        """
         animator = self.animator
         if animator is None:
             return
         if palette is not None:
             animator.palette = palette
-        animator.show(highlights_for_step(highlights, fix_step))
+        animator.show(highlights)
 
     # --- internals --------------------------------------------------------------------
 

@@ -87,7 +87,7 @@ MIRROR_FPS = 10
 #: shorter than the shop demo's step, so it runs there too.
 RELEASE_MEMORY_AFTER_S = 1.0
 
-HighlightSink = Callable[[tuple[Highlight, ...], int | None], None]
+HighlightSink = Callable[[tuple[Highlight, ...]], None]
 
 _kv_loaded = False
 
@@ -141,7 +141,8 @@ class Kiosk:
         self.play: PlayPresenter | None = None
         self.scores: ScoresPresenter | None = None
         self.board_geometry: Any = None
-        #: Called with the highlights (and fix step) after every change: the LED strip's feed.
+        #: Called with the highlights after every change: the LED strip's feed (during a
+        #: fix-the-table walk-through, only the current step: the presenter owns it).
         self.on_highlights: HighlightSink | None = None
         self.manager = ScreenManager(transition=NoTransition())
         self.home_screen = HomeScreen(name="home", kiosk=self)
@@ -171,7 +172,7 @@ class Kiosk:
         self._show_home_banner()
         self.manager.current = "home"
         if self.on_highlights is not None:
-            self.on_highlights((), None)  # no game on screen: the board goes dark
+            self.on_highlights(())  # no game on screen: the board goes dark
 
     def open_setup(self, game: str) -> None:
         self.setup = SetupPresenter(get_rules(game))
@@ -254,7 +255,7 @@ class Kiosk:
 
     def _after_change(self) -> None:
         if self.play is not None and self.on_highlights is not None:
-            self.on_highlights(self.play.highlights(), self.play.fix_step)
+            self.on_highlights(self.play.highlights())
 
     def set_led_layout(self, layout: LedLayout) -> None:
         """Offer the LED mirror on the play screen for a strip wired as ``layout``."""
@@ -325,10 +326,10 @@ class Kiosk:
             self._after_change()
         self.play_screen.refresh()
 
-    def _light(self, highlights: tuple[Highlight, ...], fix_step: int | None) -> None:
+    def _light(self, highlights: tuple[Highlight, ...]) -> None:
         if self.rig is not None:
             palette = self.play.palette if self.play is not None else None
-            self.rig.show_highlights(highlights, fix_step, palette)
+            self.rig.show_highlights(highlights, palette)
 
     def sim_tray_available(self) -> bool:
         """True when the dice are simulated: the dice panel offers to roll the sim tray."""

@@ -18,13 +18,7 @@ from collections.abc import Callable, Iterable
 from companion.highlights import Highlight
 from firmware_bridge.layout import LedLayout
 from firmware_bridge.leds.palette import KOLOSSUS_PALETTE, Palette
-from firmware_bridge.leds.render import (
-    DEFAULT_GAMMA_TABLE,
-    PowerBudget,
-    fix_steps,
-    next_fix_step,
-    render,
-)
+from firmware_bridge.leds.render import DEFAULT_GAMMA_TABLE, PowerBudget, render
 from firmware_bridge.leds.strip import Frame, LedStrip
 
 log = logging.getLogger(__name__)
@@ -67,7 +61,6 @@ class Animator:
         self._stopping = threading.Event()
         self._thread: threading.Thread | None = None
         self._highlights: tuple[Highlight, ...] = ()
-        self._fix_step: int | None = None
         self._last_frame: Frame | None = None
         self._last_ship = float("-inf")
         self._epoch = clock()
@@ -78,28 +71,12 @@ class Animator:
     # --- what to show (any thread) ----------------------------------------------------
 
     def show(self, highlights: Iterable[Highlight]) -> None:
-        """Replace the highlights; a walk-through restarts at its first step."""
+        """Replace the highlights: exactly these are lit (the play presenter hands only
+        the current step of a fix-the-table walk-through)."""
         new = tuple(highlights)
         with self._lock:
             self._highlights = new
-            steps = fix_steps(new)
-            self._fix_step = steps[0] if steps else None
         self._wake.set()
-
-    def advance_fix(self) -> int | None:
-        """Light the next "fix the table" step; None (and dark) once every step is done."""
-        with self._lock:
-            following = next_fix_step(self._highlights, self._fix_step)
-            if following is None:
-                self._highlights = ()
-            self._fix_step = following
-        self._wake.set()
-        return following
-
-    @property
-    def fix_step(self) -> int | None:
-        with self._lock:
-            return self._fix_step
 
     def set_brightness(self, brightness: float) -> None:
         if not 0.0 <= brightness <= 1.0:
@@ -114,7 +91,7 @@ class Animator:
         """The frame for the current highlights at ``now`` (the clock's time by default)."""
         moment = self._clock() if now is None else now
         with self._lock:
-            highlights, step, brightness = self._highlights, self._fix_step, self._brightness
+            highlights, brightness = self._highlights, self._brightness
         frame = render(
             highlights,
             self.layout,
@@ -122,7 +99,6 @@ class Animator:
             brightness,
             self.power_budget,
             moment - self._epoch,
-            fix_step=step,
             gamma=self._gamma,
         )
         missing = self.strip.count - len(frame)

@@ -154,39 +154,18 @@ def highlights_from_table_changes(changes: Iterable[TableChange]) -> tuple[Highl
     return tuple(Highlight(cell=c.cell, role=Role.FIX, step=c.step) for c in changes)
 
 
-def fix_steps(highlights: Iterable[Highlight]) -> tuple[int, ...]:
-    """The step numbers of the walk-through, in order (FIX without a step counts as 0)."""
-    return tuple(sorted({h.step or 0 for h in highlights if h.role is Role.FIX}))
-
-
-def next_fix_step(highlights: Iterable[Highlight], current: int | None) -> int | None:
-    """The step after ``current`` (the first if None), or None when all steps are done."""
-    steps = fix_steps(highlights)
-    if current is None:
-        return steps[0] if steps else None
-    later = [step for step in steps if step > current]
-    return later[0] if later else None
-
-
 # --- the renderer ---------------------------------------------------------------------
 
 
-def winning_highlights(
-    highlights: Iterable[Highlight], palette: Palette, fix_step: int | None = None
-) -> dict[str, Highlight]:
+def winning_highlights(highlights: Iterable[Highlight], palette: Palette) -> dict[str, Highlight]:
     """One highlight per cell: the highest-priority role.
 
-    While the table must be fixed (any FIX highlight), only the current step is shown:
-    ``fix_step``, or the first step when None. Everything else waits, so the players see
-    one change at a time.
+    A pure priority pick: what is lit is what the caller hands over. During a
+    fix-the-table walk-through the play presenter hands only the current step's FIX
+    highlights, so the renderer needs no notion of steps.
     """
-    chosen = list(highlights)
-    steps = fix_steps(chosen)
-    if steps:
-        current = steps[0] if fix_step is None else fix_step
-        chosen = [h for h in chosen if h.role is Role.FIX and (h.step or 0) == current]
     winners: dict[str, Highlight] = {}
-    for highlight in chosen:
+    for highlight in highlights:
         held = winners.get(highlight.cell)
         if held is None or palette.rank(highlight.role) < palette.rank(held.role):
             winners[highlight.cell] = highlight
@@ -210,14 +189,13 @@ def render(
     power_budget: PowerBudget | None = None,
     t: float = 0.0,
     *,
-    fix_step: int | None = None,
     gamma: Sequence[int] = DEFAULT_GAMMA_TABLE,
 ) -> Frame:
     """The frame for ``highlights`` at time ``t`` (seconds). Cells the layout lacks are skipped."""
     if not 0.0 <= brightness <= 1.0:
         raise ValueError(f"Brightness must be between 0 and 1, got {brightness}.")
     pixels: list[RGB] = [(0, 0, 0)] * layout.led_count
-    for cell, highlight in winning_highlights(highlights, palette, fix_step).items():
+    for cell, highlight in winning_highlights(highlights, palette).items():
         leds = layout.leds_of(cell)
         if not leds:
             continue

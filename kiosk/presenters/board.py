@@ -150,12 +150,10 @@ def board_dressing(
     return base, tuple(decorations)
 
 
-def cell_looks(
-    highlights: Iterable[Highlight], palette: Palette, fix_step: int | None = None
-) -> dict[str, CellLook]:
+def cell_looks(highlights: Iterable[Highlight], palette: Palette) -> dict[str, CellLook]:
     """The winning highlight of each cell, coloured by the game's LED palette."""
     looks = {}
-    for cell, h in winning_highlights(highlights, palette, fix_step).items():
+    for cell, h in winning_highlights(highlights, palette).items():
         looks[cell] = CellLook(
             cell=cell,
             role=h.role,
@@ -172,7 +170,6 @@ def board_view(
     geometry: BoardGeometry,
     highlights: Iterable[Highlight],
     *,
-    fix_step: int | None = None,
     decorations: tuple[Decoration, ...] = (),
     focus: str | None = None,
     base: Mapping[str, RGB] | None = None,
@@ -180,7 +177,7 @@ def board_view(
     highlights = tuple(highlights)
     return BoardView(
         geometry=geometry,
-        looks=cell_looks(highlights, palette, fix_step),
+        looks=cell_looks(highlights, palette),
         decorations=decorations,
         focus=focus,
         base=base,

@@ -292,12 +292,16 @@ class PlayPresenter(Observable):
         ]
 
     def highlights(self) -> tuple[Highlight, ...]:
-        """Exactly what the LEDs show: the game's highlights for the current focus.
+        """Exactly what the LEDs and the board show: during a fix-the-table walk-through
+        only the FIX highlight(s) of the current step, else the game's highlights for
+        the current focus.
 
-        Computed once per state and focus: the LED strip and the board ask for the same.
+        The presenter is the one owner of the walk-through's step: the strip and the
+        board render what they are handed. Computed once per state and focus.
         """
-        if self._fix_step() is not None:
-            return highlights_from_table_changes(self.fix_changes)
+        step = self.fix_step
+        if step is not None:
+            return highlights_from_table_changes(c for c in self.fix_changes if c.step == step)
         derived = self.derived()
         found = derived.highlights.get(self.focus)
         if found is None:
@@ -307,9 +311,11 @@ class PlayPresenter(Observable):
 
     @property
     def fix_step(self) -> int | None:
-        """The walk-through step shown now (the board and the LEDs show only this one)."""
-        fix = self._fix_step()
-        return None if fix is None else self.fix_changes[self.fix_index].step
+        """The walk-through step shown now (None when the table needs no fixing);
+        :meth:`highlights` hands only this step to the board and the LEDs."""
+        if self.fix_index >= len(self.fix_changes):
+            return None
+        return self.fix_changes[self.fix_index].step
 
     def _fix_step(self) -> FixStep | None:
         if self.fix_index >= len(self.fix_changes):
@@ -430,7 +436,6 @@ class PlayPresenter(Observable):
             self.palette,
             geometry,
             self.highlights(),
-            fix_step=self.fix_step,
             focus=self.focus,
             base=base,
             decorations=decorations,

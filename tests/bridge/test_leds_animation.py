@@ -8,12 +8,15 @@ from pathlib import Path
 
 import pytest
 
+from companion.dice import Roll
 from companion.highlights import Highlight, Role
+from companion.session import Session
 from firmware_bridge.layout import build_layout, kolossus_layout
 from firmware_bridge.leds.animation import Animator
 from firmware_bridge.leds.render import PowerBudget, estimate_current_ma, render
 from firmware_bridge.leds.sim import SimStrip
 from firmware_bridge.leds.strip import Frame, LedStrip
+from kiosk.presenters.play import PlayPresenter
 
 LAYOUT = kolossus_layout()
 
@@ -69,7 +72,8 @@ def test_new_highlights_replace_pending_ones() -> None:
     assert lit == [10]
 
 
-def test_advance_fix_walks_through_the_steps_then_goes_dark() -> None:
+def test_the_animator_lights_every_fix_step_it_is_handed() -> None:
+    """No step state downstream: what the animator is shown is what it lights."""
     animator, strip = make()
     animator.show(
         [
@@ -77,17 +81,35 @@ def test_advance_fix_walks_through_the_steps_then_goes_dark() -> None:
             Highlight(cell="0,1", role=Role.FIX, step=2),
         ]
     )
-    assert animator.fix_step == 1
     animator.tick()
-    first = strip.last_frame or ()
-    assert first[0] != (0, 0, 0) and first[1] == (0, 0, 0)
-    assert animator.advance_fix() == 2
-    animator.tick()
-    second = strip.last_frame or ()
-    assert second[0] == (0, 0, 0) and second[1] != (0, 0, 0)
-    assert animator.advance_fix() is None
-    animator.tick()
-    assert set(strip.last_frame or ()) == {(0, 0, 0)}
+    frame = strip.last_frame or ()
+    assert frame[0] != (0, 0, 0) and frame[1] != (0, 0, 0)
+
+
+def test_the_presenter_walks_the_strip_through_the_steps_then_the_fix_goes_dark() -> None:
+    """The play presenter owns the step: fed after every change, as the kiosk feeds the
+    rig, the strip lights one step, then the next, then no FIX light at all."""
+    play = PlayPresenter(Session.new("kolossus", ["Ann", "Bob"], seed=5))
+    play.submit({"type": "ready"})
+    play.submit(Roll(values=(1,)))
+    play.submit(next(p for p in play.legal_payloads() if p["type"] == "quake_move"))
+    cells = [change.cell for change in play.fix_changes]
+    assert len(cells) >= 2 and play.fix_step == 1
+    animator, strip = make()
+    play.subscribe(lambda: animator.show(play.highlights()))
+    animator.show(play.highlights())
+    for number, cell in enumerate(cells):
+        animator.tick()
+        frame = strip.last_frame or ()
+        assert [frame[LAYOUT.cells[c][0]] != (0, 0, 0) for c in cells] == [
+            c == cell for c in cells
+        ], f"step {number + 1}"
+        play.next_fix_step()
+    assert play.fix_step is None
+    assert all(h.role is not Role.FIX for h in play.highlights())
+    animator.tick()  # the game's own highlights again, rendered as they are
+    game = render(play.highlights(), LAYOUT, brightness=1.0, power_budget=PowerBudget(), t=0.0)
+    assert strip.last_frame == game
 
 
 def test_brightness_changes_apply_on_the_next_tick() -> None:

@@ -21,12 +21,10 @@ from firmware_bridge.leds.render import (
     LINEAR_TABLE,
     PowerBudget,
     estimate_current_ma,
-    fix_steps,
     flash,
     gamma_table,
     highlights_from_table_changes,
     limit_power,
-    next_fix_step,
     pulse,
     render,
     sweep,
@@ -253,19 +251,14 @@ FIX = [
 ]
 
 
-def test_fix_walkthrough_lights_one_step_at_a_time() -> None:
-    assert fix_steps(FIX) == (1, 2)
-    first = render(FIX, LAYOUT)  # no step given: the first step
-    assert lit(first) == {LAYOUT.cells["5,5"][0], LAYOUT.cells["5,6"][0]}
-    second = render(FIX, LAYOUT, fix_step=2)
-    assert lit(second) == {LAYOUT.cells["0,0"][0]}
-
-
-def test_fix_walkthrough_advances_and_ends() -> None:
-    assert next_fix_step(FIX, None) == 1
-    assert next_fix_step(FIX, 1) == 2
-    assert next_fix_step(FIX, 2) is None
-    assert next_fix_step([], None) is None
+def test_render_lights_exactly_what_it_is_given_fix_steps_included() -> None:
+    """The renderer knows no walk-through: the play presenter owns the current step and
+    hands only its FIX highlights (tests/kiosk/test_presenters_play.py), so whatever
+    arrives is lit, one priority pick per cell."""
+    frame = render(FIX, LAYOUT)
+    assert lit(frame) == {LAYOUT.cells[c][0] for c in ("0,0", "5,5", "5,6", "7,7")}
+    assert lit(render(FIX[1:3], LAYOUT)) == {LAYOUT.cells["5,5"][0], LAYOUT.cells["5,6"][0]}
+    assert lit(render(FIX[:1], LAYOUT)) == {LAYOUT.cells["0,0"][0]}
 
 
 def test_table_changes_become_fix_steps() -> None:
@@ -275,4 +268,7 @@ def test_table_changes_become_fix_steps() -> None:
     ]
     highlights = highlights_from_table_changes(changes)
     assert [h.role for h in highlights] == [Role.FIX, Role.FIX]
-    assert lit(render(highlights, LAYOUT, fix_step=2)) == {LAYOUT.cells["3,5"][0]}
+    assert [(h.cell, h.step) for h in highlights] == [("3,4", 1), ("3,5", 2)]
+    assert lit(render(highlights_from_table_changes(changes[1:]), LAYOUT)) == {
+        LAYOUT.cells["3,5"][0]
+    }

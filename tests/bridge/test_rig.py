@@ -49,7 +49,6 @@ from firmware_bridge.rig import (
     RigMessage,
     build_rig,
     frame_crc,
-    highlights_for_step,
 )
 from kiosk.hardware import HardwareHub, press_on_game
 from kiosk.presenters.play import PlayPresenter
@@ -436,26 +435,31 @@ def test_shipped_frames_come_back_and_match_the_strip(tmp_path: Path, rigs: list
 def test_the_strip_shows_only_the_current_fix_step_and_the_games_palette(
     rigs: list[Rig],
 ) -> None:
-    steps = [
-        Highlight(cell="1,1", role=Role.FIX, step=1),
-        Highlight(cell="2,2", role=Role.FIX, step=2),
-    ]
-    assert highlights_for_step(steps, 2) == (steps[1],)
-    assert highlights_for_step(steps, None) == tuple(steps)
+    """The play presenter owns the step and hands the rig only step 2's FIX light once
+    step 1 is done; the rig lights exactly that, in the palette it is given."""
+    play = PlayPresenter(Session.new("kolossus", ["Ann", "Bob"], seed=5))
+    play.submit({"type": "ready"})
+    play.submit(Roll(values=(1,)))
+    assert play.highlights() == play.rules.highlights(play.state, None)  # no walk-through
+    play.submit(next(p for p in play.legal_payloads() if p["type"] == "quake_move"))
+    first, second = play.fix_changes[0].cell, play.fix_changes[1].cell
+    assert play.highlights() == (Highlight(cell=first, role=Role.FIX, step=1),)
+    play.next_fix_step()
+    assert play.highlights() == (Highlight(cell=second, role=Role.FIX, step=2),)
     posted = Posted()
     rig = start(rigs, build_rig(only(leds="sim"), LAPTOP), posted)
     layout = rig.layout
     assert layout is not None and rig.animator is not None
-    rig.show_highlights(steps, fix_step=2, palette=ISLAND_PALETTE)
+    rig.show_highlights(play.highlights(), palette=ISLAND_PALETTE)
     assert rig.animator.palette is ISLAND_PALETTE
     frame = posted.wait_for(
         lambda m: (
             isinstance(m, LedFrameShown)
-            and any(m.frame[i] != (0, 0, 0) for i in layout.leds_of("2,2"))
+            and any(m.frame[i] != (0, 0, 0) for i in layout.leds_of(second))
         )
     )
     assert isinstance(frame, LedFrameShown)
-    assert all(frame.frame[i] == (0, 0, 0) for i in layout.leds_of("1,1"))
+    assert all(frame.frame[i] == (0, 0, 0) for i in layout.leds_of(first))
 
 
 def test_stop_releases_every_thread_and_can_be_called_twice(

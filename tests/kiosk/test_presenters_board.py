@@ -7,6 +7,7 @@ import math
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from companion.dice import Roll
 from companion.highlights import Highlight, Role
 from companion.session import Session
 from firmware_bridge.layout import kolossus_layout
@@ -85,13 +86,29 @@ def test_priority_and_colours_match_the_led_renderer() -> None:
 
 
 def test_fix_steps_show_one_at_a_time_like_the_leds() -> None:
+    """The presenter owns the step: the board and the strip draw what it hands them,
+    only the current step's FIX light; the board shows step 2 after next_fix_step."""
     lights = (
         Highlight(cell="1,1", role=Role.FIX, step=1),
         Highlight(cell="2,2", role=Role.FIX, step=2),
         Highlight(cell="3,3", role=Role.REACHABLE),
     )
-    assert set(cell_looks(lights, KOLOSSUS_PALETTE)) == {"1,1"}
-    assert set(cell_looks(lights, KOLOSSUS_PALETTE, fix_step=2)) == {"2,2"}
+    assert set(cell_looks(lights, KOLOSSUS_PALETTE)) == {"1,1", "2,2", "3,3"}  # no step rule
+    presenter = PlayPresenter(Session.new("kolossus", ["Ann", "Bob"], seed=5))
+    presenter.submit({"type": "ready"})
+    presenter.submit(Roll(values=(1,)))
+    quake = next(p for p in presenter.legal_payloads() if p["type"] == "quake_move")
+    presenter.submit(quake)
+    layout = kolossus_layout()
+    for change in presenter.fix_changes[:2]:
+        assert presenter.fix_step == change.step
+        view = presenter.board_view()
+        assert view is not None and set(view.looks) == {change.cell}
+        assert {look.role for look in view.looks.values()} == {Role.FIX}
+        frame = render(presenter.highlights(), layout, presenter.palette)
+        lit = {i for i, pixel in enumerate(frame) if pixel != (0, 0, 0)}
+        assert lit == set(layout.leds_of(change.cell))
+        presenter.next_fix_step()
 
 
 def test_grid_taps_find_the_square() -> None:

@@ -10,6 +10,9 @@ from companion.events import DiceRolled, TableChanges
 from companion.highlights import Highlight, Role, TableChange
 from companion.journal import Journal
 from companion.session import Session
+from firmware_bridge.layout import kolossus_layout
+from firmware_bridge.leds.render import render
+from kiosk.presenters.board import cell_looks
 from kiosk.presenters.devices import DeviceStatus
 from kiosk.presenters.play import PlayPresenter
 from tests.kiosk.helpers import assert_imports_without_kivy
@@ -187,10 +190,69 @@ def test_fix_the_table_walk_through() -> None:
     assert view.fix is not None and (view.fix.number, view.fix.total) == (1, 2)
     assert view.fix.instruction == "Lift the pawn" and presenter.fix_step == 1
     assert {h.role for h in presenter.highlights()} == {Role.FIX}
+    assert presenter.highlights() == (Highlight(cell="1,1", role=Role.FIX, step=1),)
     presenter.next_fix_step()
     assert presenter.view().fix.cell == "1,2"  # type: ignore[union-attr]
+    assert presenter.highlights() == (Highlight(cell="1,2", role=Role.FIX, step=2),)
     presenter.next_fix_step()
     assert presenter.view().fix is None and presenter.fix_step is None
+    assert presenter.highlights() == (Highlight(cell="1,1", role=Role.SELECTABLE),)
+
+
+class QuakePig(BoardPig):
+    """Holding changes the table in two steps, step 1 on two cells, listed out of order."""
+
+    name = "toy_quake_pig"
+
+    def apply(self, state: PigState, action: Any) -> Any:
+        new, events = PigRules.apply(self, state, action)
+        if isinstance(action, Hold):
+            change = TableChanges(
+                text="Shift the tiles",
+                changes=(
+                    TableChange(step=2, cell="0,0", instruction="Put the tile here"),
+                    TableChange(step=1, cell="5,5", instruction="Lift this tile"),
+                    TableChange(step=1, cell="5,6", instruction="And this one"),
+                ),
+            )
+            events = (*events, change)
+        return new, events
+
+
+def test_the_presenter_owns_the_fix_step_and_hands_only_it_to_the_leds_and_the_board() -> None:
+    """One owner per fact: the strip and the board render what the presenter hands them,
+    and during a walk-through that is the current step's FIX highlights alone (the
+    game's own highlights wait). The strip shows step 2 after next_fix_step."""
+    layout = kolossus_layout()
+
+    def strip() -> set[int]:
+        frame = render(presenter.highlights(), layout, presenter.palette)
+        return {i for i, pixel in enumerate(frame) if pixel != (0, 0, 0)}
+
+    def board() -> set[str]:
+        return set(cell_looks(presenter.highlights(), presenter.palette))
+
+    presenter = PlayPresenter(Session.new(QuakePig(), ["Ann", "Bob"], seed=2))
+    assert presenter.fix_step is None  # no table changes, no walk-through
+    assert presenter.highlights() == (Highlight(cell="1,1", role=Role.SELECTABLE),)
+    presenter.tap_face(5)
+    presenter.choose(0)  # hold: the table changes
+    steps: list[int] = []
+    while presenter.fix_step is not None:
+        steps.append(presenter.fix_step)
+        assert {h.role for h in presenter.highlights()} == {Role.FIX}
+        assert {h.step for h in presenter.highlights()} == {presenter.fix_step}
+        if presenter.fix_step == 1:  # the first step: both its cells, nothing else
+            assert board() == {"5,5", "5,6"}
+            assert strip() == {layout.cells["5,5"][0], layout.cells["5,6"][0]}
+        else:
+            assert board() == {"0,0"}
+            assert strip() == {layout.cells["0,0"][0]}
+        presenter.next_fix_step()
+    assert steps == [1, 1, 2]  # in step order, whatever order the rules listed them in
+    assert presenter.view().fix is None
+    assert presenter.highlights() == (Highlight(cell="1,1", role=Role.SELECTABLE),)
+    assert board() == {"1,1"}
 
 
 def test_a_tap_asks_the_rules_what_starts_on_the_cell() -> None:

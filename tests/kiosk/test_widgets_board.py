@@ -189,8 +189,8 @@ def test_led_mirror_shows_the_strip_frame(kiosk: Kiosk) -> None:
     kiosk.set_led_layout(layout)
     frames_sent: list[object] = []
 
-    def feed(highlights: object, fix_step: int | None) -> None:
-        frame = render(highlights, layout, KOLOSSUS_PALETTE, t=0.6, fix_step=fix_step)  # type: ignore[arg-type]
+    def feed(highlights: object) -> None:
+        frame = render(highlights, layout, KOLOSSUS_PALETTE, t=0.6)  # type: ignore[arg-type]
         frames_sent.append(frame)
         kiosk.show_led_frame(frame)
 
@@ -229,9 +229,7 @@ def test_island_board_draws_the_rules_highlights(tmp_path: Path, game: str) -> N
         board = kiosk.play_screen.board
         assert board is not None and board.view is not None
         assert len(board.view.geometry.cells) == len(play.state.board.spaces)
-        assert dict(board.view.looks) == cell_looks(
-            play.highlights(), ISLAND_PALETTE, play.fix_step
-        )
+        assert dict(board.view.looks) == cell_looks(play.highlights(), ISLAND_PALETTE)
         space = play.state.board.spaces[0].id
         tap_cell(kiosk, space)
         assert play.focus == space or play.session.actions  # selected, or it played a move

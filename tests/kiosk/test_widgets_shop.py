@@ -70,8 +70,8 @@ class Shop:
         shop.diagnose = lambda: [Finding(Severity.OK, "LEDs", "121 LEDs are simulated.")]
         self.exits: list[str] = []
         shop.on_exit = lambda: self.exits.append("exit")
-        self.leds: list[tuple[tuple[Highlight, ...], int | None]] = []
-        self.kiosk.on_highlights = lambda h, step: self.leds.append((h, step))
+        self.leds: list[tuple[Highlight, ...]] = []
+        self.kiosk.on_highlights = self.leds.append
         Window.add_widget(self.kiosk.manager)
         frames(2)
 
@@ -178,12 +178,12 @@ def test_idle_starts_the_demo_on_the_play_screen_and_a_touch_returns_home(
     session = kiosk.play.session
     assert len(session.actions) >= 10
     assert kiosk.play_screen.ids.player.text.split()[0] in ("Ada", "Bram", "Cleo", "Dev", "Game")
-    assert any(highlights for highlights, _ in shop.leds)  # the LEDs follow the demo
+    assert any(shop.leds)  # the LEDs follow the demo
     shop.touch(*where)  # where Home's Kolossus button will be
     assert shop.current == "home"  # ... and the touch did not press it
     assert kiosk.setup is None and kiosk.play is None
     assert banner.parent is None
-    assert shop.leds[-1] == ((), None)  # back Home: the board goes dark
+    assert shop.leds[-1] == ()  # back Home: the board goes dark
     assert kiosk.journal.games(include_demo=True) == []
     shop.advance(59)
     assert shop.current == "home"  # the idle time counts from the touch

@@ -58,7 +58,7 @@ def kiosk(tmp_path: Path) -> Iterator[Kiosk]:
     k.setup.names[:] = ["Ann", "Bob"]
     k.start_game()
     # The LED strip's feed, as a rig attaches it: highlights after every change.
-    k.on_highlights = lambda highlights, step: None
+    k.on_highlights = lambda highlights: None
     yield k
     close_kiosk(k)
 
