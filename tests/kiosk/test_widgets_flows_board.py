@@ -96,12 +96,15 @@ def bot_move_by_touch(kiosk: Kiosk, bot: RandomBot) -> None:
 
 def island_move_by_touch(kiosk: Kiosk, payload: dict[str, Any]) -> None:
     """Tap the piece's space, then the destination; if both a Colossus and Acolytes
-    could go there, the menu narrows to those moves and the right one is tapped."""
+    could go there, the menu narrows to those moves and the right one is tapped. A
+    Road chain back to its own space is chosen from the menu the selection narrowed
+    (a second tap on the selected space deselects it)."""
     play = _presenter(kiosk)
     before = len(play.session.actions)
     tap_cell(kiosk, payload["origin"])
     assert play.focus == payload["origin"]
-    tap_cell(kiosk, payload["to"])
+    if payload["to"] != payload["origin"]:
+        tap_cell(kiosk, payload["to"])
     if len(play.session.actions) == before + 1:
         assert play.rules.dump_action(play.session.actions[-1]) == payload
         return
