@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from companion.games.kolossus.board import (
     ALL_REGIONS,
-    CENTRAL_REGIONS,
     CLASS_COST,
     CLASSES,
     cell,
@@ -19,25 +18,23 @@ from companion.games.kolossus.board import (
     region_sign,
     region_squares,
 )
-from companion.games.kolossus.movement import hammer_costs, spear_targets
 from companion.games.kolossus.position import (
     all_destinations,
     blocked_squares,
     can_activate,
-    charged,
+    canonical_way,
     citadel,
     class_of,
     current_warband,
-    destinations,
     free_start_squares,
     movable_pieces,
-    occupancy,
     occupants,
     warband_of,
     weapon_configs,
 )
 from companion.games.kolossus.quake import shift_region
 from companion.games.kolossus.state import KolossusState
+from companion.games.kolossus.views import quake_candidates, quake_regions, strike_squares
 from companion.highlights import Highlight, Role
 
 
@@ -89,10 +86,10 @@ def board_highlights(state: KolossusState, focus: str | None) -> tuple[Highlight
         return tuple(out)
 
     if phase == "quake":
-        moved = state.quake_moved
-        pool = CENTRAL_REGIONS if state.options.quake_candidates == "central10" else ALL_REGIONS
-        candidates = tuple(r for r in pool if r not in moved)
+        # Before the roll: every region still to move; once the die is read, the regions
+        # with a legal move, from the generation legal_actions lists them from.
         distance = state.roll[0] if state.roll and state.dice is None else None
+        candidates = quake_candidates(state) if distance is None else quake_regions(state)
         if focus and parse_cell(focus) is None:
             out.extend(_region_preview(state, focus, candidates, distance))
         else:
@@ -152,6 +149,8 @@ def board_highlights(state: KolossusState, focus: str | None) -> tuple[Highlight
                 out.append(Highlight(cell=cell(state.minis[p]), role=Role.SELECTABLE))
             return tuple(out)
         out.append(Highlight(cell=cell(state.minis[piece]), role=Role.SELECTED))
+        # The ends views.moves_from makes this piece's legal moves of; a square beaten on
+        # the way (Sword of Storm) is an end too.
         ends = all_destinations(state, piece, state.mp)
         occ = occupants(state.minis)
         for sq in sorted(ends):
@@ -166,12 +165,8 @@ def board_highlights(state: KolossusState, focus: str | None) -> tuple[Highlight
     if phase == "after_move" and state.active_piece is not None:
         at = state.minis[state.active_piece]
         out.append(Highlight(cell=cell(at), role=Role.SELECTED))
-        occ = occupancy(state, wb, whip=state.whip_active)
-        targets: set[int] = set()
-        if charged(state, wb, "spear"):
-            targets |= {sq for sq, _ in spear_targets(occ, at, state.mp)}
-        if charged(state, wb, "hammer"):
-            targets |= {sq for sq, cost in hammer_costs(occ, at) if cost <= state.mp}
+        spear, hammer = strike_squares(state)  # what the Spear and Hammer actions name
+        targets = set(spear).union(*hammer)
         for sq in sorted(targets):
             out.append(Highlight(cell=cell(sq), role=Role.TARGET))
         return tuple(out)
@@ -186,11 +181,9 @@ def path_preview(state: KolossusState, origin: str, to: str) -> tuple[Highlight,
     piece = occupants(state.minis)[a]
     if piece < 0 or warband_of(piece) != current_warband(state):
         return ()
-    for sword, whip in weapon_configs(state, piece):
-        way = destinations(state, piece, state.mp, sword=sword, whip=whip).ends.get(b)
-        if way is not None:
-            return tuple(
-                Highlight(cell=cell(sq), role=Role.PATH, step=i + 1)
-                for i, sq in enumerate(way.path)
-            )
-    return ()
+    found = canonical_way(state, piece, b, weapon_configs(state, piece))
+    if found is None:
+        return ()
+    return tuple(
+        Highlight(cell=cell(sq), role=Role.PATH, step=i + 1) for i, sq in enumerate(found[0].path)
+    )

@@ -11,6 +11,7 @@ from functools import lru_cache
 
 from companion.games.kolossus.board import (
     CLASS_NAME,
+    CLASS_SLOT,
     LANDSCAPE_NAME,
     PIECE_CLASS,
     PIECE_COUNT,
@@ -24,7 +25,7 @@ from companion.games.kolossus.board import (
     landscape_at,
     levels_of,
 )
-from companion.games.kolossus.movement import EMPTY, FRIEND, Reachability, reach
+from companion.games.kolossus.movement import EMPTY, FRIEND, Reach, Reachability, reach
 from companion.games.kolossus.state import WEAPON_CHARGE, WEAPONS, KolossusState, Weapon
 
 
@@ -70,7 +71,13 @@ def friendly(state: KolossusState, a: int, b: int) -> bool:
 
 def piece_defences(state: KolossusState) -> tuple[int, ...]:
     """The Defence skill of every piece's class in its warband (0 in Chapter 1)."""
-    return tuple(state.warbands[warband_of(p)].defence(class_of(p)) for p in range(PIECE_COUNT))
+    return _defences(tuple(band.skills for band in state.warbands))
+
+
+@lru_cache(maxsize=256)
+def _defences(skills: tuple[tuple[int, ...], ...]) -> tuple[int, ...]:
+    """Memoised per skill board: every touch, move and cell query asks it again."""
+    return tuple(skills[warband_of(p)][2 * CLASS_SLOT[class_of(p)] + 1] for p in range(PIECE_COUNT))
 
 
 @lru_cache(maxsize=1024)
@@ -149,6 +156,30 @@ def weapon_configs(state: KolossusState, piece: int) -> tuple[tuple[bool, bool],
     swords = (False, True) if charged(state, wb, "sword") else (False,)
     whips = (False, True) if charged(state, wb, "whip") else (False,)
     return tuple((s, w) for w in whips for s in swords)
+
+
+def usable_configs(
+    state: KolossusState, piece: int, *, sword: bool | None, whip: bool | None
+) -> tuple[tuple[bool, bool], ...]:
+    """The weapon combinations a move may use, cheapest first: a weapon ``False`` is
+    never used, the Whip ``True`` is invoked, ``None`` uses a weapon only if needed (K-R42)."""
+    return tuple(
+        (s, w)
+        for s, w in weapon_configs(state, piece)
+        if not (s and sword is False) and not (w and whip is False) and not (whip is True and not w)
+    )
+
+
+def canonical_way(
+    state: KolossusState, piece: int, to: int, configs: tuple[tuple[bool, bool], ...]
+) -> tuple[Reach, bool] | None:
+    """How ``piece`` reaches ``to`` with the first of ``configs`` that reaches it: the
+    canonical way and whether that combination holds the Whip (None: unreachable)."""
+    for sword, whip in configs:
+        way = destinations(state, piece, state.mp, sword=sword, whip=whip).ends.get(to)
+        if way is not None:
+            return way, whip
+    return None
 
 
 def all_destinations(state: KolossusState, piece: int, mp: int) -> dict[int, bool]:

@@ -14,6 +14,7 @@ from companion.dice import DiceRequest, Roll, resolve_roll
 from companion.errors import InvalidOptions, InvalidPosition, RuleViolation
 from companion.events import DiceRolled, Event, GameEnded, TableChanges
 from companion.games.corrections import Correction, corrected, game_over, impossible
+from companion.games.kolossus import views as kolossus_views
 from companion.games.kolossus.actions import (
     Allocate,
     ChooseClass,
@@ -37,7 +38,6 @@ from companion.games.kolossus.actions import (
 )
 from companion.games.kolossus.board import (
     ALL_REGIONS,
-    CENTRAL_REGIONS,
     CLASS_COST,
     CLASS_DICE,
     CLASS_NAME,
@@ -91,6 +91,7 @@ from companion.games.kolossus.movement import (
 from companion.games.kolossus.position import (
     all_destinations,
     can_activate,
+    canonical_way,
     charged,
     citadel,
     class_of,
@@ -103,14 +104,15 @@ from companion.games.kolossus.position import (
     occupancy,
     occupants,
     piece_name,
+    usable_configs,
     warband_name,
     warband_of,
-    weapon_configs,
 )
 from companion.games.kolossus.quake import RegionShift, shift_region
 from companion.games.kolossus.state import (
     DEFAULT_WEAPON_OF_COLOUR,
     MANA_PER_WARBAND,
+    ROUNDS,
     WEAPON_NAME,
     WEAPONS,
     BeatCause,
@@ -123,12 +125,13 @@ from companion.games.kolossus.state import (
     WarbandState,
     Weapon,
 )
+from companion.games.kolossus.views import moves_from, quake_candidates, quake_moves, strikes
 from companion.highlights import Highlight, TableChange
 from companion.outcome import Outcome, ScoreRow, ScoreSheet
 from companion.rng import Rng
 from companion.rules import Rules
+from companion.views import ActionCells, BoardView, PanelView
 
-ROUNDS = 12  # K-R37
 ALLIANCE_NAME = ("NW+SE", "NE+SW")
 
 
@@ -197,6 +200,7 @@ class KolossusRules(Rules[KolossusState, KolossusAction, KolossusOptions]):
     max_players = 4
     rules_version = 2  # 2: income left unallocated at a roll goes back to the supply (K-R24)
     action_type = KolossusAction
+    board_kind = "grid"
 
     def __init__(self) -> None:
         self.options_model = KolossusOptions
@@ -316,6 +320,33 @@ class KolossusRules(Rules[KolossusState, KolossusAction, KolossusOptions]):
     def highlights(self, state: KolossusState, focus: str | None = None) -> tuple[Highlight, ...]:
         return board_highlights(state, focus)
 
+    # --- typed views (companion.views; the code is in views.py) --------------------------
+
+    def panel(self, state: KolossusState) -> PanelView:
+        return kolossus_views.panel(state, self.current_player(state))
+
+    def board(self, state: KolossusState) -> BoardView:
+        return kolossus_views.board(state)
+
+    def action_cells(self, state: KolossusState, action: KolossusAction) -> ActionCells:
+        return kolossus_views.action_cells(state, action)
+
+    def legal_actions_at(
+        self,
+        state: KolossusState,
+        *,
+        origin: str | None = None,
+        target: str | None = None,
+        touching: str | None = None,
+    ) -> Iterator[KolossusAction]:
+        return kolossus_views.legal_actions_at(
+            state,
+            lambda: self.legal_actions(state),
+            origin=origin,
+            target=target,
+            touching=touching,
+        )
+
     def check_position(self, state: KolossusState) -> None:
         if len(state.minis) != PIECE_COUNT or any(not -1 <= s < SQUARES for s in state.minis):
             raise InvalidPosition("The position needs 32 miniatures on squares 0..120 or -1.")
@@ -414,7 +445,7 @@ class KolossusRules(Rules[KolossusState, KolossusAction, KolossusOptions]):
         elif phase == "skills":
             yield from initial_allocations()
         elif phase == "quake":
-            yield from self._quake_moves(state)
+            yield from quake_moves(state)
         elif phase in ("quake_allocate", "allocate"):
             yield from listed_allocations(state.options, band)
         elif phase == "turn":
@@ -437,40 +468,11 @@ class KolossusRules(Rules[KolossusState, KolossusAction, KolossusOptions]):
             yield EndTurn()
         elif phase == "move":
             for piece in movable_pieces(state):
-                origin = cell(state.minis[piece])
-                for sq in all_destinations(state, piece, state.mp):
-                    yield Move.model_validate({"from": origin, "to": cell(sq)})
+                yield from moves_from(state, piece)
         elif phase == "after_move":
-            active = state.active_piece
-            assert active is not None
-            at = state.minis[active]
-            occ = occupancy(state, wb, whip=state.whip_active)
-            if charged(state, wb, "spear"):
-                for sq, _ in spear_targets(occ, at, state.mp):
-                    yield Spear(target=cell(sq))
-            if charged(state, wb, "hammer"):
-                for subset in hammer_subsets(occ, at, state.mp):
-                    yield Hammer(targets=tuple(cell(s) for s in subset))
+            assert state.active_piece is not None
+            yield from strikes(state)
             yield Finish()
-
-    def _quake_moves(self, state: KolossusState) -> Iterator[QuakeMove]:
-        rolled = state.roll[0]
-        distances = (
-            range(1, rolled + 1) if state.options.quake_distance == "up_to_roll" else [rolled]
-        )
-        for region in self._quake_candidates(state):
-            for direction in region_directions(region):
-                for dist in distances:
-                    if not self._shift(state, region, direction, dist).citadel_falls:
-                        yield QuakeMove(
-                            region=region,
-                            direction=direction,
-                            distance=None if state.options.quake_distance == "exact" else dist,
-                        )
-
-    def _quake_candidates(self, state: KolossusState) -> tuple[str, ...]:
-        pool = CENTRAL_REGIONS if state.options.quake_candidates == "central10" else ALL_REGIONS
-        return tuple(r for r in pool if r not in state.quake_moved)
 
     def interest(self, state: KolossusState, action: KolossusAction) -> int:
         if isinstance(action, Move):
@@ -768,7 +770,7 @@ class KolossusRules(Rules[KolossusState, KolossusAction, KolossusOptions]):
     ) -> tuple[KolossusState, tuple[Event, ...]]:
         self._need_phase(state, "quake", what="A Great Quake move")
         rolled = state.roll[0]
-        if action.region not in self._quake_candidates(state):
+        if action.region not in quake_candidates(state):
             if action.region in state.quake_moved:
                 raise _violation(f"{action.region} already moved in this Great Quake.", "K-R06")
             raise _violation(
@@ -1027,13 +1029,7 @@ class KolossusRules(Rules[KolossusState, KolossusAction, KolossusOptions]):
         self, state: KolossusState, piece: int, origin: int, to: int, action: Move
     ) -> tuple[Reach, bool, bool]:
         wb = warband_of(piece)
-        configs = [
-            (s, w)
-            for s, w in weapon_configs(state, piece)
-            if not (s and action.sword is False)
-            and not (w and action.whip is False)
-            and not (action.whip is True and not w)
-        ]
+        configs = usable_configs(state, piece, sword=action.sword, whip=action.whip)
         if action.whip is True and not configs:
             raise _violation("Your Whip of Wrath is not charged.", "K-R42")
         if action.sword is True and not charged(state, wb, "sword"):
@@ -1065,11 +1061,10 @@ class KolossusRules(Rules[KolossusState, KolossusAction, KolossusOptions]):
                 return way, way.sword_used, whip and bool(way.beaten)
             assert error is not None
             raise error
-        for sword, whip in configs:
-            found = destinations(state, piece, mp, sword=sword, whip=whip)
-            if to in found.ends:
-                way = found.ends[to]
-                return way, way.sword_used, whip and bool(way.beaten)
+        canonical = canonical_way(state, piece, to, configs)
+        if canonical is not None:
+            way, whip = canonical
+            return way, way.sword_used, whip and bool(way.beaten)
         there = occupants(state.minis)[to]
         if there >= 0 and friendly(state, wb, warband_of(there)):
             raise _violation(

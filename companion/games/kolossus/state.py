@@ -37,6 +37,7 @@ SKILL_SLOTS: tuple[str, ...] = (
     "colossus_attack",
     "colossus_defence",
 )
+ROUNDS = 12  # K-R37
 MANA_PER_WARBAND = 20
 INITIAL_SKILL_MANA = 4
 POOL_LIMIT = 5
