@@ -5,7 +5,10 @@ the newest highlights simply replace the old ones, so there is never a backlog o
 to catch up on. Each tick renders the latest state with the pure renderer and ships it
 only if it differs from what the strip already shows (plus a refresh once a second, which
 repairs a glitched strip). If a tick is late the schedule resynchronises instead of
-bursting. The clock is injectable so tests can step time by hand with :meth:`tick`.
+bursting. While nothing shown moves (no pulsing, sweeping or flashing role), the thread
+sleeps until new highlights arrive or the refresh is due: a kiosk idles most of its
+life, and a still board should cost nothing. The clock is injectable so tests can step
+time by hand with :meth:`tick`.
 """
 
 from __future__ import annotations
@@ -18,7 +21,7 @@ from collections.abc import Callable, Iterable
 from companion.highlights import Highlight
 from firmware_bridge.layout import LedLayout
 from firmware_bridge.leds.palette import KOLOSSUS_PALETTE, Palette
-from firmware_bridge.leds.render import DEFAULT_GAMMA_TABLE, PowerBudget, render
+from firmware_bridge.leds.render import DEFAULT_GAMMA_TABLE, PowerBudget, animated, render
 from firmware_bridge.leds.strip import Frame, LedStrip
 
 log = logging.getLogger(__name__)
@@ -142,10 +145,17 @@ class Animator:
             if thread.is_alive():
                 log.warning("The LED animator did not stop within %.1f s.", timeout)
 
+    @property
+    def moving(self) -> bool:
+        """True while what is shown animates (the thread ticks at ``fps``); else it sleeps
+        between refreshes."""
+        with self._lock:
+            return animated(self._highlights)
+
     def _run(self) -> None:
-        period = 1.0 / self.fps
         deadline = time.monotonic()
         while not self._stopping.is_set():
+            period = 1.0 / self.fps if self.moving else REFRESH_S
             try:
                 self.tick()
                 self.last_error = None

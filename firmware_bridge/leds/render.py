@@ -131,6 +131,18 @@ def flash(t: float, hz: float = FLASH_HZ, low: float = 0.1) -> float:
     return 1.0 if (t * hz) % 1.0 < 0.5 else low
 
 
+#: Roles whose brightness changes with time (see :func:`role_intensity`); a frame of
+#: other roles only is the same at every tick, so nothing needs to render it again.
+ANIMATED_ROLES: frozenset[Role] = frozenset(
+    {Role.SELECTABLE, Role.CITADEL, Role.QUAKE_REGION, Role.CAPTURABLE, Role.FALLS_OFF, Role.FIX}
+)
+
+
+def animated(highlights: Iterable[Highlight]) -> bool:
+    """True when some highlight pulses, sweeps or flashes: frames change over time."""
+    return any(h.role in ANIMATED_ROLES for h in highlights)
+
+
 def role_intensity(role: Role, t: float, position: tuple[float, float]) -> float:
     """How bright ``role`` is at time ``t`` (1 = its full palette level)."""
     if role is Role.SELECTABLE:

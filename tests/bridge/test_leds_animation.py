@@ -240,3 +240,24 @@ def test_png_gallery_of_the_animations(tmp_path: Path) -> None:
     )
     written.append(island_strip.to_png(tmp_path / "island.png", island))
     assert all(path.stat().st_size > 200 for path in written)
+
+
+def test_a_still_board_does_not_wake_the_animator() -> None:
+    """Idle means idle (issue 13): with nothing pulsing, sweeping or flashing, the thread
+    sleeps between the once-a-second refreshes instead of rendering at its frame rate;
+    new highlights still wake it at once, and an animated role brings the ticks back."""
+    strip = SimStrip(121)
+    animator = Animator(strip, LAYOUT, fps=100)
+    animator.show([Highlight(cell="2,2", role=Role.REACHABLE)])  # a still colour
+    animator.start()
+    try:
+        assert wait_for(lambda: strip.shown >= 1)
+        assert not animator.moving
+        ticks = animator.ticks
+        time.sleep(0.3)  # 30 ticks at 100 fps if it kept rendering
+        assert animator.ticks - ticks <= 1  # at most the refresh
+        animator.show([Highlight(cell="3,3", role=Role.SELECTABLE)])  # pulses
+        assert animator.moving
+        assert wait_for(lambda: animator.ticks - ticks >= 10)
+    finally:
+        animator.stop()
