@@ -8,7 +8,7 @@ Environments, and every card's effects (as generic primitives, or from a content
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from typing import Annotated, Literal
 
 from pydantic import Field
@@ -54,13 +54,14 @@ from .model import (
 from .referee import (
     IslandOptions,
     IslandRules,
+    PhaseRule,
     TiePolicy,
+    expect,
     pending_answers,
     tie_choices,
 )
 from .turns import (
     do_effect,
-    do_paid_move,
     gold_row,
     move_actions,
     resolve_play_card,
@@ -223,6 +224,25 @@ BeastMasterAction = Annotated[
 ]
 
 
+#: What each phase takes while nothing is pending (besides ``any_phase``: placing a
+#: Colossus, picking the winners, naming a tile and applying an effect, whose handlers
+#: check the moment themselves).
+PHASE_RULES: dict[str, PhaseRule] = {
+    "choose": PhaseRule((TakeActions, Rest), "First choose: take Actions or Rest.", "2.5"),
+    "resting": PhaseRule(
+        (CollectReward,),
+        "While Resting you only collect your Banners' rewards: no cards, no Movement, no Banners.",
+        "BM-R09",
+    ),
+    "actions": PhaseRule(
+        (Move, Spawn, PlayCard, EndActions), "That is not possible during Actions."
+    ),
+    "banners": PhaseRule(
+        (PlaceBanner, EndTurn), "At the end of the turn you can only place Banners."
+    ),
+}
+
+
 def config(state: BeastMasterState) -> IslandConfig:
     opts = state.options
     return IslandConfig(
@@ -245,6 +265,8 @@ class BeastMasterRules(IslandRules[BeastMasterState, BeastMasterAction, BeastMas
     acolytes_ruling = "BM-R02"
     colossus_stays_ruling = "BM-R13"
     phase_names = PHASE_NAMES
+    any_phase = (PlaceColossus, PickWinners, NameTile, ApplyEffect)
+    phase_rules = PHASE_RULES
 
     options_model = BeastMasterOptions
     state_model = BeastMasterState
@@ -348,106 +370,106 @@ class BeastMasterRules(IslandRules[BeastMasterState, BeastMasterAction, BeastMas
     def game_action_cells(self, state: BeastMasterState, action: BeastMasterAction) -> ActionCells:
         """A roll explores the waiting space, a Loot's reward is written on it; placing
         a Colossus or a Banner, collecting a Banner and naming a tile act on their space."""
-        if isinstance(action, Roll):
-            space = exploring_space(state)
-            return NO_CELLS if space is None else ActionCells.at(space)
-        if isinstance(action, EnterLoot):
-            head = state.pending[0] if state.pending else None
-            return ActionCells.at(head.space) if isinstance(head, PendingLoot) else NO_CELLS
-        if isinstance(action, PlaceColossus | PlaceBanner | CollectReward | NameTile):
-            return ActionCells.at(action.space)
-        return NO_CELLS
+        match action:
+            case Roll():
+                space = exploring_space(state)
+                return NO_CELLS if space is None else ActionCells.at(space)
+            case EnterLoot():
+                head = state.pending[0] if state.pending else None
+                return ActionCells.at(head.space) if isinstance(head, PendingLoot) else NO_CELLS
+            case PlaceColossus() | PlaceBanner() | CollectReward() | NameTile():
+                return ActionCells.at(action.space)
+            case _:
+                return NO_CELLS
 
     # --- legal actions ----------------------------------------------------------------
 
-    def legal_actions(self, state: BeastMasterState) -> Iterable[BeastMasterAction]:
-        if state.phase == "over":
-            return
-        cfg = config(state)
-        if state.pending:
-            yield from self._pending_actions(state)
-            return
+    def phase_actions(self, state: BeastMasterState) -> Iterator[BeastMasterAction]:
         seat = state.active
-        if state.phase == "place_colossus":
-            for sid, sp in zip(state.board.ids, state.spaces, strict=True):
-                if not sp.water:
-                    yield PlaceColossus(space=sid)
-        elif state.phase == "tie":
-            for seats in tie_choices(state.gold):
-                yield PickWinners(seats=seats)
-        elif state.phase == "choose":
-            yield TakeActions()
-            yield Rest()
-        elif state.phase == "actions":
-            if state.movements_left > 0:
-                yield from move_actions(state, cfg, seat)
-            if state.cards_in_hand[seat] > 0:
-                yield from _card_samples(state, seat)
-            yield EndActions()
-        elif state.phase == "banners":
-            if state.banners_in_hand[seat]:
-                for space in _banner_spaces(state, cfg, seat):
-                    yield PlaceBanner(space=space)
-            yield EndTurn()
-        elif state.phase == "resting":
-            for space in state.rest_left:
-                yield CollectReward(space=space)
-                if _tile_kind(state, space) == "environment":
-                    yield CollectReward(space=space, gold=2, cards=0)
-                    yield CollectReward(space=space, gold=0, cards=1)
+        match state.phase:
+            case "place_colossus":
+                for sid, sp in zip(state.board.ids, state.spaces, strict=True):
+                    if not sp.water:
+                        yield PlaceColossus(space=sid)
+            case "tie":
+                for seats in tie_choices(state.gold):
+                    yield PickWinners(seats=seats)
+            case "choose":
+                yield TakeActions()
+                yield Rest()
+            case "actions":
+                if state.movements_left > 0:
+                    yield from move_actions(state, config(state), seat)
+                if state.cards_in_hand[seat] > 0:
+                    yield from _card_samples(state, seat)
+                yield EndActions()
+            case "banners":
+                if state.banners_in_hand[seat]:
+                    for space in _banner_spaces(state, config(state), seat):
+                        yield PlaceBanner(space=space)
+                yield EndTurn()
+            case "resting":
+                yield from _reward_samples(state)
 
-    def _pending_actions(self, state: BeastMasterState) -> Iterator[BeastMasterAction]:
-        head = state.pending[0]
-        if isinstance(head, PendingExplore):
-            yield Roll()
-            for face in range(1, 7):
-                yield Roll(values=(face,), source="manual")
-        elif isinstance(head, PendingLoot):
-            for gold in range(4):
-                for cards in range(3):
-                    yield EnterLoot(gold=gold, cards=cards)
-        else:
-            yield from pending_answers(state)
+    def pending_actions(self, state: BeastMasterState) -> Iterator[BeastMasterAction]:
+        match state.pending[0]:
+            case PendingExplore():
+                yield Roll()
+                for face in range(1, 7):
+                    yield Roll(values=(face,), source="manual")
+            case PendingLoot():
+                for gold in range(4):
+                    for cards in range(3):
+                        yield EnterLoot(gold=gold, cards=cards)
+            case _:
+                yield from pending_answers(state)
 
     def interest(self, state: BeastMasterState, action: BeastMasterAction) -> int:
-        if isinstance(action, PlaceBanner):
-            return 30
-        if isinstance(action, Rest):
-            on_board = BANNERS - state.banners_in_hand[state.active]
-            return 1 + 4 * on_board
-        if isinstance(action, Move | Spawn):
-            return 3
-        if isinstance(action, PlayCard):
-            return 4
-        if isinstance(action, EndActions):
-            return 1 if state.movements_left > 0 else 20
-        return 1
+        match action:
+            case PlaceBanner():
+                return 30
+            case Rest():
+                on_board = BANNERS - state.banners_in_hand[state.active]
+                return 1 + 4 * on_board
+            case Move() | Spawn():
+                return 3
+            case PlayCard():
+                return 4
+            case EndActions():
+                return 1 if state.movements_left > 0 else 20
+            case _:
+                return 1
 
-    # --- apply ------------------------------------------------------------------------
+    # --- apply: what the game waits for -------------------------------------------------
 
     def resolve_pending(self, work: Work[BeastMasterState], action: BeastMasterAction) -> None:
-        state = work.state
-        head = state.pending[0]
-        if isinstance(head, PendingExplore):
-            if not isinstance(action, Roll):
-                raise refuse(f"Roll the d6 to explore {head.space} first.", "2.6.2")
-            faces = self.roll(
-                work, action, "2.6.2", lambda _, f: f"Explore roll for {head.space}: {f[0]}."
-            )
-            work.pending.pop(0)
-            self._explore(work, head, faces[0])
-            return
-        if isinstance(head, PendingLoot):
-            if not isinstance(action, EnterLoot):
-                raise refuse(f"Enter the reward of the Loot token on {head.space} first.", "BM-R15")
-            idx = work.i(head.space)
-            work.tiles[idx] = Tile(
-                kind="loot", gold=action.gold, cards=action.cards, name=action.name
-            )
-            work.pending.pop(0)
-            work.note(f"Loot on {head.space}: {action.gold} Gold, {action.cards} card(s).")
-            return
-        raise refuse("Something else must be resolved first.")
+        head = work.state.pending[0]
+        match head:
+            case PendingExplore():
+                refusal = f"Roll the d6 to explore {head.space} first."
+                self._explore_roll(work, head, expect(action, Roll, refusal, "2.6.2"))
+            case PendingLoot():
+                refusal = f"Enter the reward of the Loot token on {head.space} first."
+                self._enter_loot(work, head, expect(action, EnterLoot, refusal, "BM-R15"))
+            case _:
+                raise refuse("Something else must be resolved first.")
+
+    def _explore_roll(
+        self, work: Work[BeastMasterState], head: PendingExplore, action: Roll
+    ) -> None:
+        faces = self.roll(
+            work, action, "2.6.2", lambda _, f: f"Explore roll for {head.space}: {f[0]}."
+        )
+        work.pending.pop(0)
+        self._explore(work, head, faces[0])
+
+    def _enter_loot(
+        self, work: Work[BeastMasterState], head: PendingLoot, action: EnterLoot
+    ) -> None:
+        idx = work.i(head.space)
+        work.tiles[idx] = Tile(kind="loot", gold=action.gold, cards=action.cards, name=action.name)
+        work.pending.pop(0)
+        work.note(f"Loot on {head.space}: {action.gold} Gold, {action.cards} card(s).")
 
     def _explore(self, work: Work[BeastMasterState], head: PendingExplore, face: int) -> None:
         """1–4 Loot, 5–6 Environment; an exhausted kind gives the other (BM-R06)."""
@@ -486,92 +508,94 @@ class BeastMasterRules(IslandRules[BeastMasterState, BeastMasterAction, BeastMas
             )
         )
 
-    def act(self, work: Work[BeastMasterState], action: BeastMasterAction) -> None:
+    # --- apply: the phases ------------------------------------------------------------
+
+    def dispatch(self, work: Work[BeastMasterState], action: BeastMasterAction) -> None:
+        match action:
+            case PlaceColossus():
+                self._place_colossus(work, action)
+            case PickWinners():
+                self.pick_winners(work, action.seats)
+            case NameTile():
+                self._name_tile(work, action)
+            case ApplyEffect():
+                self._effect(work, action)
+            case TakeActions():
+                self._take_actions(work)
+            case Rest():
+                self._rest(work)
+            case CollectReward():
+                self._collect(work, action)
+            case Move() | Spawn():
+                self.paid_move(work, action)
+            case PlayCard():
+                self._play_card(work, action)
+            case EndActions():
+                self._end_actions(work)
+            case PlaceBanner():
+                self._place_banner(work, work.state.active, action.space)
+            case EndTurn():
+                self._end_turn(work)
+            case _:  # pragma: no cover - the phase rules let no other action through
+                raise refuse("That is not possible now.")
+
+    def _place_colossus(self, work: Work[BeastMasterState], action: PlaceColossus) -> None:
         state = work.state
         seat = state.active
-        phase = state.phase
-        cfg = work.cfg
-        if isinstance(action, PlaceColossus):
-            if phase != "place_colossus":
-                raise refuse("Colossi are already on the island.", "BM-R03")
-            if not state.board.has(action.space) or state.space(action.space).water:
-                raise refuse(f"{action.space} is not a space a Colossus can stand on.", "BM-R03")
-            work.colossi[seat] = action.space  # placement does not explore (BM-R05)
-            nxt = seat + 1
-            if nxt >= len(state.players):
-                work.update.update(phase="choose", active=0)
-            else:
-                work.update["active"] = nxt
-            return
-        if isinstance(action, PickWinners):
-            self.pick_winners(work, action.seats)
-            return
-        if isinstance(action, NameTile):
-            idx = work.i(action.space)
-            tile = work.tiles[idx]
-            if tile is None:
-                raise refuse(f"{action.space} has no tile to name.")
-            work.tiles[idx] = tile.evolve({"name": action.name})
-            return
-        if isinstance(action, ApplyEffect):
-            if phase in ("place_colossus", "tie"):
-                raise refuse("Effects can be applied once the game is under way.")
-            do_effect(work, seat, action, colossi_rules=False)
-            return
-        if phase == "choose":
-            if isinstance(action, TakeActions):
-                work.update["phase"] = "actions"
-                work.movements_left = MOVEMENTS
-                work.note(f"{state.players[seat]} takes Actions and draws 1 card.")
-                work.change_cards(seat, 1)  # BM-R08 check inside
-                return
-            if isinstance(action, Rest):
-                spaces = tuple(
-                    sid
-                    for sid, sp in zip(state.board.ids, state.spaces, strict=True)
-                    if sp.banner == seat
-                )
-                work.note(f"{state.players[seat]} rests.")
-                if spaces:
-                    work.update.update(phase="resting", rest_left=spaces)
-                else:
-                    self._end_turn(work)
-                return
-            raise refuse("First choose: take Actions or Rest.", "2.5")
-        if phase == "resting":
-            if not isinstance(action, CollectReward):
-                raise refuse(
-                    "While Resting you only collect your Banners' rewards: no cards, no "
-                    "Movement, no Banners.",
-                    "BM-R09",
-                )
-            self._collect(work, action)
-            return
-        if phase == "actions":
-            if isinstance(action, Move | Spawn):
-                do_paid_move(work, seat, action, "Movement")
-                return
-            if isinstance(action, PlayCard):
-                if action.kind == "beast":
-                    raise refuse("Beast Master has no Beast cards; it has Beast Master cards.")
-                resolve_play_card(work, seat, action, state.options.content)
-                return
-            if isinstance(action, EndActions):
-                if state.banners_in_hand[seat] and _banner_spaces(state, cfg, seat):
-                    work.update["phase"] = "banners"
-                else:
-                    self._end_turn(work)
-                return
-            raise refuse("That is not possible during Actions.")
-        if phase == "banners":
-            if isinstance(action, PlaceBanner):
-                self._place_banner(work, seat, action.space)
-                return
-            if isinstance(action, EndTurn):
-                self._end_turn(work)
-                return
-            raise refuse("At the end of the turn you can only place Banners.")
-        raise refuse("That is not possible now.")
+        if state.phase != "place_colossus":
+            raise refuse("Colossi are already on the island.", "BM-R03")
+        if not state.board.has(action.space) or state.space(action.space).water:
+            raise refuse(f"{action.space} is not a space a Colossus can stand on.", "BM-R03")
+        work.colossi[seat] = action.space  # placement does not explore (BM-R05)
+        nxt = seat + 1
+        if nxt >= len(state.players):
+            work.update.update(phase="choose", active=0)
+        else:
+            work.update["active"] = nxt
+
+    def _name_tile(self, work: Work[BeastMasterState], action: NameTile) -> None:
+        idx = work.i(action.space)
+        tile = work.tiles[idx]
+        if tile is None:
+            raise refuse(f"{action.space} has no tile to name.")
+        work.tiles[idx] = tile.evolve({"name": action.name})
+
+    def _effect(self, work: Work[BeastMasterState], action: ApplyEffect) -> None:
+        if work.state.phase in ("place_colossus", "tie"):
+            raise refuse("Effects can be applied once the game is under way.")
+        do_effect(work, work.state.active, action, colossi_rules=False)
+
+    def _take_actions(self, work: Work[BeastMasterState]) -> None:
+        seat = work.state.active
+        work.update["phase"] = "actions"
+        work.movements_left = MOVEMENTS
+        work.note(f"{work.name(seat)} takes Actions and draws 1 card.")
+        work.change_cards(seat, 1)  # BM-R08 check inside
+
+    def _rest(self, work: Work[BeastMasterState]) -> None:
+        state = work.state
+        seat = state.active
+        spaces = tuple(
+            sid for sid, sp in zip(state.board.ids, state.spaces, strict=True) if sp.banner == seat
+        )
+        work.note(f"{state.players[seat]} rests.")
+        if spaces:
+            work.update.update(phase="resting", rest_left=spaces)
+        else:
+            self._end_turn(work)
+
+    def _play_card(self, work: Work[BeastMasterState], action: PlayCard) -> None:
+        if action.kind == "beast":
+            raise refuse("Beast Master has no Beast cards; it has Beast Master cards.")
+        resolve_play_card(work, work.state.active, action, work.state.options.content)
+
+    def _end_actions(self, work: Work[BeastMasterState]) -> None:
+        state = work.state
+        seat = state.active
+        if state.banners_in_hand[seat] and _banner_spaces(state, work.cfg, seat):
+            work.update["phase"] = "banners"
+        else:
+            self._end_turn(work)
 
     def _place_banner(self, work: Work[BeastMasterState], seat: int, space: str) -> None:
         state = work.state
@@ -678,6 +702,15 @@ def _banner_spaces(state: BeastMasterState, cfg: IslandConfig, seat: int) -> lis
         for space, who in control_map(state, cfg).items()
         if who == seat and state.space(space).banner != seat
     ]
+
+
+def _reward_samples(state: BeastMasterState) -> Iterator[CollectReward]:
+    """Each unresolved Banner's reward as printed; for an Environment also two entered ones."""
+    for space in state.rest_left:
+        yield CollectReward(space=space)
+        if _tile_kind(state, space) == "environment":
+            yield CollectReward(space=space, gold=2, cards=0)
+            yield CollectReward(space=space, gold=0, cards=1)
 
 
 def _card_samples(state: BeastMasterState, seat: int) -> Iterator[PlayCard]:

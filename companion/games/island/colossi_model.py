@@ -309,23 +309,25 @@ def colossi_action_cells(state: ColossiState, action: ColossiAction) -> ActionCe
     """Drawing a tile explores the waiting space; a Lair and a Harvest act on their
     space (a Harvest also where its Environment's effects act); an Age card touches the
     spaces it floods and, in Age I with the Lair in the centre (CA-R01), the centre."""
-    if isinstance(action, DrawTile):
-        space = exploring_space(state)
-        return NO_CELLS if space is None else ActionCells.at(space)
-    if isinstance(action, PlaceLair):
-        return ActionCells.at(action.space)
-    if isinstance(action, Harvest):
-        extra = combined(effect_cells(state, e) for e in action.effects).touched
-        return ActionCells.at(action.space, *sorted(extra))
-    if isinstance(action, RevealAge):
-        water = action.water
-        if action.card is not None and state.options.content is not None:
-            card = state.options.content.age(action.card)
-            water = card.water if card is not None else water
-        centre = (
-            (state.board.centre,)
-            if state.age == 1 and state.options.centre_setup == "age1_lair"
-            else ()
-        )
-        return ActionCells.area(frozenset((*water, *centre)))
-    return NO_CELLS
+    match action:
+        case DrawTile():
+            space = exploring_space(state)
+            return NO_CELLS if space is None else ActionCells.at(space)
+        case PlaceLair():
+            return ActionCells.at(action.space)
+        case Harvest():
+            extra = combined(effect_cells(state, e) for e in action.effects).touched
+            return ActionCells.at(action.space, *sorted(extra))
+        case RevealAge():
+            water = action.water
+            if action.card is not None and state.options.content is not None:
+                card = state.options.content.age(action.card)
+                water = card.water if card is not None else water
+            centre = (
+                (state.board.centre,)
+                if state.age == 1 and state.options.centre_setup == "age1_lair"
+                else ()
+            )
+            return ActionCells.area(frozenset((*water, *centre)))
+        case _:
+            return NO_CELLS

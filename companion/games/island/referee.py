@@ -6,13 +6,20 @@ or picked by the table), keep the same score sheet, highlights and views (panel,
 cells of actions) and check loaded positions the same way. :class:`IslandRules` does
 all that once; each game fills in its phases through a few hooks. Option fields are
 declared with :func:`companion.games.options.option`, like every game's.
+
+An action goes one way in both games (:meth:`IslandRules.apply`): a correction to its
+correction handler; after the end, a refusal; while the game waits for something (a
+displacement, a discard, a roll...), only the one answer the pending head takes
+(:func:`expect`); otherwise the phase's guard (:class:`PhaseRule`, data on each game)
+and a ``match`` handing each action type to its own handler (each game's ``dispatch``).
 """
 
 from __future__ import annotations
 
 from abc import abstractmethod
 from collections.abc import Callable, Iterator, Mapping
-from typing import ClassVar, Literal, cast
+from dataclasses import dataclass
+from typing import Any, ClassVar, Literal, TypeVar, cast
 
 from companion.dice import Roll, resolve_roll
 from companion.errors import InvalidPosition
@@ -48,14 +55,18 @@ from .model import (
     DisplaceColossus,
     IslandConfig,
     IslandState,
+    Move,
     PendingDiscard,
     PendingDisplace,
     S,
+    SpaceState,
+    Spawn,
 )
-from .turns import displace_targets, do_displace, island_highlights, moves_from
+from .turns import displace_targets, do_displace, do_paid_move, island_highlights, moves_from
 from .views import island_board, island_panel, shared_action_cells
 
 TiePolicy = Literal["shared", "manual"]
+A = TypeVar("A")
 
 
 class IslandOptions(Frozen):
@@ -80,6 +91,29 @@ def tie_choices(gold: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
         yield (seat,)
 
 
+def expect(action: object, kind: type[A], refusal: str, ruling: str | None = None) -> A:
+    """``action``, if it is the one kind of answer the pending head takes; else the refusal."""
+    if not isinstance(action, kind):
+        raise refuse(refusal, ruling)
+    return action
+
+
+@dataclass(frozen=True)
+class PhaseRule:
+    """The actions a phase takes while nothing is pending (besides the game's
+    :attr:`IslandRules.any_phase` ones); any other is refused with ``refusal`` (a
+    sentence, or a function making it from the state) citing ``ruling``."""
+
+    takes: tuple[type[object], ...]
+    refusal: str | Callable[[Any], str]
+    ruling: str | None = None
+
+    def check(self, state: IslandState, action: object) -> None:
+        if not isinstance(action, self.takes):
+            text = self.refusal if isinstance(self.refusal, str) else self.refusal(state)
+            raise refuse(text, self.ruling)
+
+
 def pending_answers(state: IslandState) -> Iterator[DisplaceColossus | DiscardToLimit]:
     """Legal answers to the shared things a game waits for (displacement, discard)."""
     head = state.pending[0]
@@ -99,6 +133,14 @@ class IslandRules(Rules[S, ActionT, OptionsT]):
 
     #: Each phase as the facts panel names it.
     phase_names: ClassVar[Mapping[str, str]] = {}
+    #: The actions each phase takes while nothing is pending (each phase refuses the
+    #: others with its own sentence); a phase not listed takes only :attr:`any_phase`
+    #: ones and refuses the others with "That is not possible now."
+    phase_rules: ClassVar[Mapping[str, PhaseRule]] = {}
+    #: Actions taken in any phase while nothing is pending (their handlers check the moment).
+    any_phase: ClassVar[tuple[type[object], ...]] = ()
+    #: What a paid Movement is called in refusals ("Movement" or "Action").
+    movement_unit: ClassVar[str] = "Movement"
 
     #: Ruling quoted when an action arrives after the end (None: no ruling).
     game_over_ruling: ClassVar[str | None] = None
@@ -130,8 +172,16 @@ class IslandRules(Rules[S, ActionT, OptionsT]):
         """Answer the game's own pending head (shared ones are handled already)."""
 
     @abstractmethod
-    def act(self, work: Work[S], action: ActionT) -> None:
-        """An action while nothing is pending: the game's phases."""
+    def dispatch(self, work: Work[S], action: ActionT) -> None:
+        """One handler per action type, once the phase's guard has let ``action`` through."""
+
+    @abstractmethod
+    def pending_actions(self, state: S) -> Iterator[ActionT]:
+        """The legal answers to the pending head (:func:`pending_answers` for shared ones)."""
+
+    @abstractmethod
+    def phase_actions(self, state: S) -> Iterator[ActionT]:
+        """The legal actions of the phase while nothing is pending."""
 
     def settle(self, work: Work[S]) -> None:
         """Tidy up after an action: a displacement whose Colossus already left is void."""
@@ -160,6 +210,15 @@ class IslandRules(Rules[S, ActionT, OptionsT]):
         """The status line of a game that goes on (:meth:`status` covers the end)."""
 
     # --- queries ---------------------------------------------------------------------
+
+    def legal_actions(self, state: S) -> Iterator[ActionT]:
+        """None once over; the answers to the pending head; else the phase's actions."""
+        if state.phase == "over":
+            return
+        if state.pending:
+            yield from self.pending_actions(state)
+        else:
+            yield from self.phase_actions(state)
 
     def current_player(self, state: S) -> int | None:
         if state.phase == "over":
@@ -278,6 +337,8 @@ class IslandRules(Rules[S, ActionT, OptionsT]):
     # --- apply -----------------------------------------------------------------------
 
     def apply(self, state: S, action: ActionT) -> tuple[S, tuple[Event, ...]]:
+        """Corrections aside: after the end nothing; while something is pending only
+        its answer; otherwise the phase's guard, then the action's own handler."""
         if isinstance(action, Correction):
             return self._correct(state, action)
         if state.phase == "over":
@@ -291,31 +352,47 @@ class IslandRules(Rules[S, ActionT, OptionsT]):
         self.settle(work)
         return work.finish(), tuple(work.events)
 
-    def _answer_pending(self, work: Work[S], action: ActionT) -> None:
+    def act(self, work: Work[S], action: ActionT) -> None:
+        """Nothing pending: the phase's guard (:attr:`phase_rules`), then :meth:`dispatch`."""
         state = work.state
-        head = state.pending[0]
-        if isinstance(head, PendingDiscard):
-            if not isinstance(action, DiscardToLimit):
-                raise refuse(
-                    f"{state.players[head.player]} must first discard down to 6 cards.",
-                    self.hand_limit_ruling,
+        if not isinstance(action, self.any_phase):
+            rule = self.phase_rules.get(state.phase)
+            if rule is None:
+                raise refuse("That is not possible now.")
+            rule.check(state, action)
+        self.dispatch(work, action)
+
+    def _answer_pending(self, work: Work[S], action: ActionT) -> None:
+        """The shared pending heads take one answer each; the game's own go to
+        :meth:`resolve_pending`."""
+        head = work.state.pending[0]
+        match head:
+            case PendingDiscard():
+                refusal = f"{work.name(head.player)} must first discard down to 6 cards."
+                expect(action, DiscardToLimit, refusal, self.hand_limit_ruling)
+                self._discard_to_limit(work, head)
+            case PendingDisplace():
+                refusal = (
+                    f"{work.name(head.player)} must first move their Colossus off {head.space}."
                 )
-            work.pending.pop(0)
-            if work.cards[head.player] > HAND_LIMIT:
-                work.note(
-                    f"{state.players[head.player]} discards "
-                    f"{work.cards[head.player] - HAND_LIMIT} card(s) down to 6."
-                )
-                work.cards[head.player] = HAND_LIMIT
-            return
-        if isinstance(head, PendingDisplace):
-            if not isinstance(action, DisplaceColossus):
-                raise refuse(
-                    f"{state.players[head.player]} must first move their Colossus off {head.space}."
-                )
-            do_displace(work, head, action)
-            return
-        self.resolve_pending(work, action)
+                do_displace(work, head, expect(action, DisplaceColossus, refusal))
+            case _:
+                self.resolve_pending(work, action)
+
+    def _discard_to_limit(self, work: Work[S], head: PendingDiscard) -> None:
+        work.pending.pop(0)
+        if work.cards[head.player] > HAND_LIMIT:
+            work.note(
+                f"{work.name(head.player)} discards "
+                f"{work.cards[head.player] - HAND_LIMIT} card(s) down to 6."
+            )
+            work.cards[head.player] = HAND_LIMIT
+
+    # --- handlers of shared actions ---------------------------------------------------
+
+    def paid_move(self, work: Work[S], action: Move | Spawn) -> None:
+        """A Movement or a spawn of the active player, paid with a Movement/Action."""
+        do_paid_move(work, work.state.active, action, self.movement_unit)
 
     # --- manual corrections (0.2.1) ---------------------------------------------------
 
@@ -351,23 +428,28 @@ class IslandRules(Rules[S, ActionT, OptionsT]):
             raise game_over()
         work = Work(state, self.island_config(state))
         work.label = "Correction"
-        if isinstance(action, CorrectPlayer):
-            text = self._correct_player(work, action)
-        elif isinstance(action, CorrectSpace):
-            text = self._correct_space(work, action)
-        elif isinstance(action, CorrectMovements):
-            if state.phase != "actions":
-                raise impossible("Movements are only counted during an Actions turn.")
-            check_count(action.movements, "Movements left")
-            if action.movements == state.movements_left:
-                raise nothing_to_correct(f"{action.movements} Movements are already left")
-            work.movements_left = action.movements
-            text = f"Movements/Actions left {change_text(state.movements_left, action.movements)}."
-        else:
-            raise impossible(f"{self.title} has no such correction.")
+        match action:
+            case CorrectPlayer():
+                text = self._correct_player(work, action)
+            case CorrectSpace():
+                text = self._correct_space(work, action)
+            case CorrectMovements():
+                text = self._correct_movements(work, action)
+            case _:
+                raise impossible(f"{self.title} has no such correction.")
         work.events.insert(0, corrected(action.type, text))
         self.settle(work)
         return work.finish(), tuple(work.events)
+
+    def _correct_movements(self, work: Work[S], action: CorrectMovements) -> str:
+        state = work.state
+        if state.phase != "actions":
+            raise impossible("Movements are only counted during an Actions turn.")
+        check_count(action.movements, "Movements left")
+        if action.movements == state.movements_left:
+            raise nothing_to_correct(f"{action.movements} Movements are already left")
+        work.movements_left = action.movements
+        return f"Movements/Actions left {change_text(state.movements_left, action.movements)}."
 
     def _seat(self, state: S, seat: int) -> str:
         if not 0 <= seat < len(state.players):
@@ -397,6 +479,35 @@ class IslandRules(Rules[S, ActionT, OptionsT]):
         return f"{name}: " + ", ".join(changed) + "."
 
     def _correct_space(self, work: Work[S], action: CorrectSpace) -> str:
+        state = work.state
+        here = self._check_space(work, action)
+        idx = work.i(action.space)
+        if action.cubes is not None:
+            check_count(action.cubes, f"Gold cubes on {action.space}")
+        cubes = here.cubes if action.cubes is None else action.cubes
+        colossi = tuple(int(c == action.space) for c in state.colossi)
+        if (action.acolytes, action.colossi, cubes) == (here.acolytes, colossi, here.cubes):
+            raise nothing_to_correct(f"{action.space} already looks like this")
+        changed = []
+        for seat, count in enumerate(action.acolytes):
+            delta = count - here.acolytes[seat]
+            if delta:
+                work.acolytes[idx][seat] = count
+                work.in_hand[seat] -= delta
+                changed.append(
+                    f"{state.players[seat]}'s Acolytes {change_text(here.acolytes[seat], count)}"
+                )
+        for seat, on in enumerate(action.colossi):
+            if on and state.colossi[seat] != action.space:
+                work.colossi[seat] = action.space  # placed, not entering: no exploring
+                changed.append(f"{state.players[seat]}'s Colossus is here")
+        if cubes != here.cubes:
+            work.cubes[idx] = cubes
+            changed.append(f"Gold cubes {change_text(here.cubes, cubes)}")
+        return f"{action.space}: " + ", ".join(changed) + "."
+
+    def _check_space(self, work: Work[S], action: CorrectSpace) -> SpaceState:
+        """Refuse pieces the box or the rules cannot put on the space; its contents now."""
         state = work.state
         n = len(state.players)
         if not state.board.has(action.space):
@@ -429,29 +540,7 @@ class IslandRules(Rules[S, ActionT, OptionsT]):
             raise impossible(
                 f"An Acolyte on the Beast's space ({action.space}) dies at once.", "BM-R07"
             )
-        if action.cubes is not None:
-            check_count(action.cubes, f"Gold cubes on {action.space}")
-        cubes = here.cubes if action.cubes is None else action.cubes
-        colossi = tuple(int(c == action.space) for c in state.colossi)
-        if (action.acolytes, action.colossi, cubes) == (here.acolytes, colossi, here.cubes):
-            raise nothing_to_correct(f"{action.space} already looks like this")
-        changed = []
-        for seat, count in enumerate(action.acolytes):
-            delta = count - here.acolytes[seat]
-            if delta:
-                work.acolytes[idx][seat] = count
-                work.in_hand[seat] -= delta
-                changed.append(
-                    f"{state.players[seat]}'s Acolytes {change_text(here.acolytes[seat], count)}"
-                )
-        for seat, on in enumerate(action.colossi):
-            if on and state.colossi[seat] != action.space:
-                work.colossi[seat] = action.space  # placed, not entering: no exploring
-                changed.append(f"{state.players[seat]}'s Colossus is here")
-        if cubes != here.cubes:
-            work.cubes[idx] = cubes
-            changed.append(f"Gold cubes {change_text(here.cubes, cubes)}")
-        return f"{action.space}: " + ", ".join(changed) + "."
+        return here
 
     def roll(
         self,
