@@ -1,10 +1,10 @@
 """Kolossus manual corrections (RULINGS 0.2.1): templates and the corrected positions.
 
 Each function checks one correction and returns the corrected state and its log text;
-:meth:`KolossusRules._correct` then lets the rules handle the consequences (elimination,
-an activation left without its miniature). A correction restates the table: it never
-captures crystals (a capture needs an activation to end, K-R16) and never asks for
-table changes.
+:meth:`KolossusRules._correct` then lets the rules handle the consequences with
+:func:`after_correction` (elimination, an activation left without its miniature). A
+correction restates the table: it never captures crystals (a capture needs an
+activation to end, K-R16) and never asks for table changes.
 """
 
 from __future__ import annotations
@@ -23,7 +23,10 @@ from companion.games.kolossus.actions import (
     CorrectRegion,
     Landscape,
 )
+from companion.games.kolossus.battle import end_activation, post_move_targets
 from companion.games.kolossus.board import (
+    CLASS_COST,
+    CLASS_NAME,
     LANDSCAPE_NAME,
     LANDSCAPE_TOTALS,
     PIECE_CLASS,
@@ -35,6 +38,7 @@ from companion.games.kolossus.board import (
     row_col,
     square,
 )
+from companion.games.kolossus.common import NO_ACTIVATION, Handled, KolossusEvent
 from companion.games.kolossus.position import (
     class_of,
     occupants,
@@ -42,6 +46,7 @@ from companion.games.kolossus.position import (
     warband_name,
 )
 from companion.games.kolossus.quake import shift_region
+from companion.games.kolossus.scoring import check_elimination
 from companion.games.kolossus.state import (
     MANA_PER_WARBAND,
     POOL_LIMIT,
@@ -170,12 +175,36 @@ def correct_piece(state: KolossusState, action: CorrectPiece) -> tuple[KolossusS
 
 
 def correct_mana(state: KolossusState, action: CorrectMana) -> tuple[KolossusState, str]:
-    options = state.options
-    if options.chapter < 2:
+    if state.options.chapter < 2:
         raise impossible("There is no mana before Chapter 2.")
     if state.phase in SETUP_PHASES:
         raise impossible("Put the starting 4 mana on the skills first.", "K-R25")
     wb = next(i for i, band in enumerate(state.warbands) if band.colour == action.warband)
+    band = state.warbands[wb]
+    name = warband_name(state, wb)
+    charges = _checked_mana(state, action, wb)
+    new_band = band.evolve(
+        {
+            "supply": action.supply,
+            "skills": action.skills(),
+            "pool": action.pool,
+            "income": action.income,
+            "charges": charges,
+        }
+    )
+    if new_band == band:
+        raise nothing_to_correct(f"{name}'s mana already lies like this")
+    bands = list(state.warbands)
+    bands[wb] = new_band
+    new_state = state.evolve({"warbands": (bands[0], bands[1], bands[2], bands[3])})
+    return new_state, f"{name}'s mana: " + ", ".join(_mana_changes(band, new_band)) + "."
+
+
+def _checked_mana(state: KolossusState, action: CorrectMana, wb: int) -> tuple[int, ...]:
+    """The weapon charges of a mana correction of warband ``wb``, once its counts are
+    possible: the pool and the weapons of the chapter, income only on the current
+    warband's turn (K-R24), all adding up to the warband's 20 mana."""
+    options = state.options
     band = state.warbands[wb]
     name = warband_name(state, wb)
     values = {
@@ -209,17 +238,11 @@ def correct_mana(state: KolossusState, action: CorrectMana) -> tuple[KolossusSta
             f"A warband has {MANA_PER_WARBAND} mana tokens; these add up to {total} "
             "(adjust the supply)."
         )
-    new_band = band.evolve(
-        {
-            "supply": action.supply,
-            "skills": action.skills(),
-            "pool": action.pool,
-            "income": action.income,
-            "charges": charges,
-        }
-    )
-    if new_band == band:
-        raise nothing_to_correct(f"{name}'s mana already lies like this")
+    return charges
+
+
+def _mana_changes(band: WarbandState, new_band: WarbandState) -> list[str]:
+    """What a mana correction changed (``"supply 5 → 3"`` …), in the panel's order."""
     changed = []
     for label, old, new in (
         ("supply", band.supply, new_band.supply),
@@ -233,10 +256,7 @@ def correct_mana(state: KolossusState, action: CorrectMana) -> tuple[KolossusSta
     ):
         if old != new:
             changed.append(f"{label} {change_text(old, new)}")
-    bands = list(state.warbands)
-    bands[wb] = new_band
-    new_state = state.evolve({"warbands": (bands[0], bands[1], bands[2], bands[3])})
-    return new_state, f"{name}'s mana: " + ", ".join(changed) + "."
+    return changed
 
 
 _SKILL_LABELS = (
@@ -361,6 +381,44 @@ def correct_region(state: KolossusState, action: CorrectRegion) -> tuple[Kolossu
     return new, text
 
 
+def after_correction(state: KolossusState) -> Handled:
+    """The consequences a corrected board has under the rules.
+
+    A warband without miniatures loses its alliance the game (K-R20). A chosen class
+    with no miniature left to move was never a legal choice (K-R08): the activation
+    is cancelled and its AP come back. A Colossus waiting to use its Spear or Hammer
+    ends its activation when it was beaten or has no target any more.
+    """
+    state, ended = check_elimination(state)
+    if state.phase == "over":
+        return state, ended
+    if state.phase in ("move_roll", "move") and not activation_has_piece(state):
+        cls = state.active_class or "W"
+        refund = state.ap + CLASS_COST[cls]
+        state = state.evolve(
+            {
+                "phase": "turn",
+                "dice": None,
+                "ap": refund,
+                "active_class": None,
+                "mp": 0,
+            }
+        )
+        text = (
+            f"No {CLASS_NAME[cls]} is left to move: the activation is cancelled and "
+            f"its AP come back ({refund} AP)."
+        )
+        return state, (KolossusEvent(text=text),)
+    if state.phase == "after_move" and state.active_piece is not None:
+        piece = state.active_piece
+        if state.minis[piece] < 0:  # a Colossus can be beaten like any miniature (K-R14)
+            state = state.evolve({"phase": "turn", **NO_ACTIVATION})
+            return state, (KolossusEvent(text="The beaten Colossus's activation ends."),)
+        if not post_move_targets(state, piece):
+            return end_activation(state, piece)
+    return state, ()
+
+
 def activation_has_piece(state: KolossusState) -> bool:
     """Whether the chosen class still has a miniature to move this activation (K-R08)."""
     cls = state.active_class
@@ -375,6 +433,7 @@ def activation_has_piece(state: KolossusState) -> bool:
 __all__ = [
     "CRYSTALS",
     "activation_has_piece",
+    "after_correction",
     "correct_crystals",
     "correct_landscape",
     "correct_mana",

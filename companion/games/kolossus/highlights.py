@@ -8,6 +8,8 @@ docs/games/kolossus.md for the roles per phase.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from companion.games.kolossus.board import (
     ALL_REGIONS,
     CLASS_COST,
@@ -59,118 +61,156 @@ def _region_preview(
 
 
 def board_highlights(state: KolossusState, focus: str | None) -> tuple[Highlight, ...]:
+    """The Citadel while crystals lie on it, then what the phase lights (``_BY_PHASE``)."""
     out: list[Highlight] = []
     if state.crystals > 0:
         out.append(Highlight(cell=cell(citadel(state)), role=Role.CITADEL))
     if state.phase == "over":
         return tuple(out)
-    wb = current_warband(state)
-    phase = state.phase
-
-    if phase == "placement":
-        occ = occupants(state.minis)
-        for band in state.warbands:
-            for sq in band.zone:
-                if occ[sq] >= 0:
-                    out.append(Highlight(cell=cell(sq), role=Role.SELECTABLE, player=band.player))
-        return tuple(out)
-
-    if phase == "move_roll":
-        for p in range(wb * 8, wb * 8 + 8):
-            if (
-                class_of(p) == state.active_class
-                and state.minis[p] >= 0
-                and p not in state.activated
-            ):
-                out.append(Highlight(cell=cell(state.minis[p]), role=Role.SELECTABLE))
-        return tuple(out)
-
-    if phase == "quake":
-        # Before the roll: every region still to move; once the die is read, the regions
-        # with a legal move, from the generation legal_actions lists them from.
-        distance = state.roll[0] if state.roll and state.dice is None else None
-        candidates = quake_candidates(state) if distance is None else quake_regions(state)
-        if focus and parse_cell(focus) is None:
-            out.extend(_region_preview(state, focus, candidates, distance))
-        else:
-            seen: set[str] = set()
-            for region in candidates:
-                for sq in region_squares(region):
-                    if cell(sq) not in seen:
-                        seen.add(cell(sq))
-                        out.append(Highlight(cell=cell(sq), role=Role.QUAKE_REGION))
-        return tuple(out)
-
-    if phase == "turn":
-        if focus and parse_cell(focus) is None:
-            if state.options.chapter >= 3 and state.warbands[wb].pool >= 3:
-                out.extend(_region_preview(state, focus, ALL_REGIONS, 1))
-            return tuple(out)
-        band = state.warbands[wb]
-        occ = occupants(state.minis)
-        for cls in CLASSES:
-            if CLASS_COST[cls] <= state.ap and can_activate(state, cls):
-                for p in range(wb * 8, wb * 8 + 8):
-                    if class_of(p) == cls and state.minis[p] >= 0 and p not in state.activated:
-                        out.append(
-                            Highlight(
-                                cell=cell(state.minis[p]), role=Role.SELECTABLE, player=band.player
-                            )
-                        )
-        if state.options.chapter >= 3:
-            rebirth = any(
-                CLASS_COST[cls] <= band.pool
-                and any(
-                    class_of(p) == cls and state.minis[p] < 0 for p in range(wb * 8, wb * 8 + 8)
-                )
-                for cls in CLASSES
-            )
-            if rebirth:
-                for sq in free_start_squares(state, wb):
-                    out.append(Highlight(cell=cell(sq), role=Role.REBIRTH, player=band.player))
-        focus_sq = parse_cell(focus) if focus else None
-        if focus_sq is not None and occ[focus_sq] >= 0:
-            out.append(Highlight(cell=cell(focus_sq), role=Role.SELECTED))
-        return tuple(out)
-
-    if phase == "move":
-        if focus and ">" in focus:  # "from>to": the path preview of that move
-            origin, _, to = focus.partition(">")
-            steps = path_preview(state, origin, to)
-            if steps:
-                out.append(Highlight(cell=origin.strip(), role=Role.SELECTED))
-            out.extend(steps)
-            return tuple(out)
-        pieces = movable_pieces(state)
-        focus_sq = parse_cell(focus) if focus else None
-        piece = occupants(state.minis)[focus_sq] if focus_sq is not None else -1
-        if piece < 0 or piece not in pieces:
-            for p in pieces:
-                out.append(Highlight(cell=cell(state.minis[p]), role=Role.SELECTABLE))
-            return tuple(out)
-        out.append(Highlight(cell=cell(state.minis[piece]), role=Role.SELECTED))
-        # The ends views.moves_from makes this piece's legal moves of; a square beaten on
-        # the way (Sword of Storm) is an end too.
-        ends = all_destinations(state, piece, state.mp)
-        occ = occupants(state.minis)
-        for sq in sorted(ends):
-            if sq == state.minis[piece]:
-                continue
-            role = Role.CAPTURABLE if occ[sq] >= 0 else Role.REACHABLE
-            out.append(Highlight(cell=cell(sq), role=role))
-        for sq in sorted(blocked_squares(state, piece, state.mp)):
-            out.append(Highlight(cell=cell(sq), role=Role.BLOCKED))
-        return tuple(out)
-
-    if phase == "after_move" and state.active_piece is not None:
-        at = state.minis[state.active_piece]
-        out.append(Highlight(cell=cell(at), role=Role.SELECTED))
-        spear, hammer = strike_squares(state)  # what the Spear and Hammer actions name
-        targets = set(spear).union(*hammer)
-        for sq in sorted(targets):
-            out.append(Highlight(cell=cell(sq), role=Role.TARGET))
-        return tuple(out)
+    lights = _BY_PHASE.get(state.phase)
+    if lights is not None:
+        out.extend(lights(state, focus))
     return tuple(out)
+
+
+def _placement(state: KolossusState, focus: str | None) -> list[Highlight]:
+    """Every miniature in a start zone: it may swap."""
+    out: list[Highlight] = []
+    occ = occupants(state.minis)
+    for band in state.warbands:
+        for sq in band.zone:
+            if occ[sq] >= 0:
+                out.append(Highlight(cell=cell(sq), role=Role.SELECTABLE, player=band.player))
+    return out
+
+
+def _move_roll(state: KolossusState, focus: str | None) -> list[Highlight]:
+    """The miniatures of the chosen class still to activate, while its dice are rolled."""
+    wb = current_warband(state)
+    out: list[Highlight] = []
+    for p in range(wb * 8, wb * 8 + 8):
+        if class_of(p) == state.active_class and state.minis[p] >= 0 and p not in state.activated:
+            out.append(Highlight(cell=cell(state.minis[p]), role=Role.SELECTABLE))
+    return out
+
+
+def _quake(state: KolossusState, focus: str | None) -> list[Highlight]:
+    """Before the roll: every region still to move; once the die is read, the regions
+    with a legal move, from the generation legal_actions lists them from."""
+    distance = state.roll[0] if state.roll and state.dice is None else None
+    candidates = quake_candidates(state) if distance is None else quake_regions(state)
+    if focus and parse_cell(focus) is None:
+        return _region_preview(state, focus, candidates, distance)
+    out: list[Highlight] = []
+    seen: set[str] = set()
+    for region in candidates:
+        for sq in region_squares(region):
+            if cell(sq) not in seen:
+                seen.add(cell(sq))
+                out.append(Highlight(cell=cell(sq), role=Role.QUAKE_REGION))
+    return out
+
+
+def _turn(state: KolossusState, focus: str | None) -> list[Highlight]:
+    """The miniatures of the classes that can be chosen, the free start squares for a
+    Rebirth and the touched miniature; a region focus previews the Earthquake."""
+    wb = current_warband(state)
+    if focus and parse_cell(focus) is None:
+        if state.options.chapter >= 3 and state.warbands[wb].pool >= 3:
+            return _region_preview(state, focus, ALL_REGIONS, 1)
+        return []
+    band = state.warbands[wb]
+    occ = occupants(state.minis)
+    out: list[Highlight] = []
+    for cls in CLASSES:
+        if CLASS_COST[cls] <= state.ap and can_activate(state, cls):
+            for p in range(wb * 8, wb * 8 + 8):
+                if class_of(p) == cls and state.minis[p] >= 0 and p not in state.activated:
+                    out.append(
+                        Highlight(
+                            cell=cell(state.minis[p]), role=Role.SELECTABLE, player=band.player
+                        )
+                    )
+    if state.options.chapter >= 3 and _may_rebirth(state, wb):
+        for sq in free_start_squares(state, wb):
+            out.append(Highlight(cell=cell(sq), role=Role.REBIRTH, player=band.player))
+    focus_sq = parse_cell(focus) if focus else None
+    if focus_sq is not None and occ[focus_sq] >= 0:
+        out.append(Highlight(cell=cell(focus_sq), role=Role.SELECTED))
+    return out
+
+
+def _may_rebirth(state: KolossusState, wb: int) -> bool:
+    """Whether warband ``wb`` can pay the Rebirth of one of its beaten miniatures."""
+    band = state.warbands[wb]
+    return any(
+        CLASS_COST[cls] <= band.pool
+        and any(class_of(p) == cls and state.minis[p] < 0 for p in range(wb * 8, wb * 8 + 8))
+        for cls in CLASSES
+    )
+
+
+def _move(state: KolossusState, focus: str | None) -> list[Highlight]:
+    """A move's path preview (focus ``"from>to"``), the touched piece's ends, or the
+    pieces that may move."""
+    out: list[Highlight] = []
+    if focus and ">" in focus:  # "from>to": the path preview of that move
+        origin, _, to = focus.partition(">")
+        steps = path_preview(state, origin, to)
+        if steps:
+            out.append(Highlight(cell=origin.strip(), role=Role.SELECTED))
+        out.extend(steps)
+        return out
+    pieces = movable_pieces(state)
+    focus_sq = parse_cell(focus) if focus else None
+    piece = occupants(state.minis)[focus_sq] if focus_sq is not None else -1
+    if piece < 0 or piece not in pieces:
+        for p in pieces:
+            out.append(Highlight(cell=cell(state.minis[p]), role=Role.SELECTABLE))
+        return out
+    out.append(Highlight(cell=cell(state.minis[piece]), role=Role.SELECTED))
+    out.extend(_ends(state, piece))
+    return out
+
+
+def _ends(state: KolossusState, piece: int) -> list[Highlight]:
+    """The ends views.moves_from makes this piece's legal moves of (a square beaten on
+    the way by the Sword of Storm is an end too), then the enemies it cannot enter."""
+    out: list[Highlight] = []
+    ends = all_destinations(state, piece, state.mp)
+    occ = occupants(state.minis)
+    for sq in sorted(ends):
+        if sq == state.minis[piece]:
+            continue
+        role = Role.CAPTURABLE if occ[sq] >= 0 else Role.REACHABLE
+        out.append(Highlight(cell=cell(sq), role=role))
+    for sq in sorted(blocked_squares(state, piece, state.mp)):
+        out.append(Highlight(cell=cell(sq), role=Role.BLOCKED))
+    return out
+
+
+def _after_move(state: KolossusState, focus: str | None) -> list[Highlight]:
+    """The waiting Colossus and the targets of its Spear and Hammer."""
+    if state.active_piece is None:
+        return []
+    at = state.minis[state.active_piece]
+    out = [Highlight(cell=cell(at), role=Role.SELECTED)]
+    spear, hammer = strike_squares(state)  # what the Spear and Hammer actions name
+    targets = set(spear).union(*hammer)
+    for sq in sorted(targets):
+        out.append(Highlight(cell=cell(sq), role=Role.TARGET))
+    return out
+
+
+_BY_PHASE: dict[str, Callable[[KolossusState, str | None], list[Highlight]]] = {
+    "placement": _placement,
+    "move_roll": _move_roll,
+    "quake": _quake,
+    "turn": _turn,
+    "move": _move,
+    "after_move": _after_move,
+}
+"""What each phase lights besides the Citadel; the other phases light nothing more."""
 
 
 def path_preview(state: KolossusState, origin: str, to: str) -> tuple[Highlight, ...]:

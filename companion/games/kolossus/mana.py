@@ -28,6 +28,15 @@ def income_for(options: KolossusOptions, ap: int, supply: int) -> int:
     return max(0, min(options.mana_table[ap - 1], supply))
 
 
+def new_income(options: KolossusOptions, band: WarbandState, rolled: int) -> WarbandState:
+    """A roll's mana income, taken from the supply. Income still unallocated (one a
+    correction set before the roll) goes back to the supply first, so the
+    warband's 20 mana always add up (K-R24)."""
+    supply = band.supply + band.income
+    income = income_for(options, rolled, supply)
+    return band.evolve({"income": income, "supply": supply - income})
+
+
 def chargeable(options: KolossusOptions, wb: WarbandState) -> tuple[Weapon, ...]:
     """Weapons this warband could charge now (uncharged; its own with one_per_warband)."""
     if options.chapter < 3:

@@ -8,7 +8,7 @@ origin square is ``EMPTY`` in ``occ``. Squares are ``11*r + c``.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from functools import lru_cache
 from itertools import combinations
 from types import MappingProxyType
@@ -28,6 +28,10 @@ class Reach(NamedTuple):
     left: int
     beaten: tuple[int, ...]
     sword_used: bool  # the move continued after a beat (Sword of Storm, K-R31)
+
+
+Flags = tuple[bool, bool, bool, bool]
+"""How a piece moves: (may_turn, ignore_levels, sword, consume), as :func:`reach` takes them."""
 
 
 class Reachability(NamedTuple):
@@ -55,6 +59,24 @@ def reach(
     ``consume`` (K-R12), otherwise it blocks (K-R13); a beat ends the move unless
     ``sword`` (K-R31). Nothing leaves the board (K-R39).
     """
+    walk, found, blocked = _walker(
+        levels, occ, origin, mp, (may_turn, ignore_levels, sword, consume)
+    )
+    if mp > 0:
+        for d in range(8):
+            walk(origin, d, mp, (), False, (), False)
+    return Reachability(MappingProxyType(found), frozenset(blocked - set(found)))
+
+
+Walk = Callable[[int, int, int, tuple[int, ...], bool, tuple[int, ...], bool], None]
+"""``walk(start, d, left, beaten, sword_used, prefix, turned)``: one line of a search."""
+
+
+def _walker(
+    levels: tuple[int, ...], occ: tuple[int, ...], origin: int, mp: int, rules: Flags
+) -> tuple[Walk, dict[int, Reach], set[int]]:
+    """:func:`reach`'s search, filling the ends found and the squares blocked."""
+    may_turn, ignore_levels, sword, consume = rules
     # Canonical preference as one int: no Sword first, then MP left, then beats.
     best: dict[int, int] = {origin: (1 << 16) | (mp << 6)}
     found: dict[int, Reach] = {origin: Reach((), mp, (), False)}
@@ -109,11 +131,7 @@ def reach(
                         walk(nxt, d2, left, beaten, sword_used, here, True)
             lv_pos = lv_next
 
-    if mp > 0:
-        for d in range(8):
-            walk(origin, d, mp, (), False, (), False)
-    ends = found
-    return Reachability(MappingProxyType(ends), frozenset(blocked - set(ends)))
+    return walk, found, blocked
 
 
 def _direction(a: int, b: int) -> tuple[int, int] | None:
@@ -150,19 +168,7 @@ def check_path(
             raise RuleViolation(
                 f"No movement points are left for the step to {cell(nxt)}.", ruling="K-R12"
             )
-        step = _direction(pos, nxt)
-        if step is None:
-            raise RuleViolation(
-                f"{cell(nxt)} is not next to {cell(pos)}: move one square at a time.",
-                ruling="1.6.2",
-            )
-        if heading is not None and step != heading:
-            if not may_turn:
-                raise RuleViolation("A Warrior moves in one straight line.", ruling="K-R09")
-            if turned:
-                raise RuleViolation("Only one change of direction is allowed.", ruling="K-R09")
-            turned = True
-        heading = step
+        heading, turned = _heading(pos, nxt, heading, turned, may_turn)
         if not ignore_levels and abs(levels[nxt] - levels[pos]) > 1:
             raise RuleViolation(
                 f"From {cell(pos)} (level {levels[pos]}) to {cell(nxt)} "
@@ -176,26 +182,51 @@ def check_path(
                     ruling="K-R31",
                 )
             sword_used = True
-        left -= 1
-        o = EMPTY if nxt in beaten else occ[nxt]
-        last = i == len(path) - 1
-        if o >= 0:
-            if left < o:
-                raise RuleViolation(
-                    f"The enemy on {cell(nxt)} needs {o} movement points left after the "
-                    f"step; you would have {left}.",
-                    ruling="K-R13",
-                )
-            if consume:
-                left -= o
-            beaten = (*beaten, nxt)
-        elif o == FRIEND and last:
-            raise RuleViolation(
-                f"You may pass {cell(nxt)} but not end your move on a friendly miniature.",
-                ruling="K-R11",
-            )
+        left, beaten = _enter(occ, nxt, left - 1, beaten, consume, i == len(path) - 1)
         pos = nxt
     return Reach(path, left, beaten, sword_used)
+
+
+def _heading(
+    pos: int, nxt: int, heading: tuple[int, int] | None, turned: bool, may_turn: bool
+) -> tuple[tuple[int, int], bool]:
+    """The direction of the step ``pos`` → ``nxt`` and whether the path has turned now."""
+    step = _direction(pos, nxt)
+    if step is None:
+        raise RuleViolation(
+            f"{cell(nxt)} is not next to {cell(pos)}: move one square at a time.",
+            ruling="1.6.2",
+        )
+    if heading is not None and step != heading:
+        if not may_turn:
+            raise RuleViolation("A Warrior moves in one straight line.", ruling="K-R09")
+        if turned:
+            raise RuleViolation("Only one change of direction is allowed.", ruling="K-R09")
+        turned = True
+    return step, turned
+
+
+def _enter(
+    occ: tuple[int, ...], nxt: int, left: int, beaten: tuple[int, ...], consume: bool, last: bool
+) -> tuple[int, tuple[int, ...]]:
+    """MP left and the squares beaten after entering ``nxt`` (the step itself paid)."""
+    o = EMPTY if nxt in beaten else occ[nxt]
+    if o >= 0:
+        if left < o:
+            raise RuleViolation(
+                f"The enemy on {cell(nxt)} needs {o} movement points left after the "
+                f"step; you would have {left}.",
+                ruling="K-R13",
+            )
+        if consume:
+            left -= o
+        beaten = (*beaten, nxt)
+    elif o == FRIEND and last:
+        raise RuleViolation(
+            f"You may pass {cell(nxt)} but not end your move on a friendly miniature.",
+            ruling="K-R11",
+        )
+    return left, beaten
 
 
 def spear_targets(occ: tuple[int, ...], at: int, left: int) -> tuple[tuple[int, int], ...]:

@@ -4,13 +4,30 @@ A region is a whole row or column. ``rigid`` (K-R04) translates all 11 squares'
 contents by the distance; ``push_compress`` pushes from the rear-most object (landscape
 or miniature), which moves the full distance and shoves whatever it meets, closing
 gaps. Whatever passes the edge leaves the game: landscapes for good, miniatures beaten.
+
+:func:`shift_region` works on plain tuples; :func:`region_shift` and :func:`apply_shift`
+apply it to a game state for both Quakes (the refusals, the table's steps, the beats).
 """
 
 from __future__ import annotations
 
 from typing import Literal, NamedTuple
 
-from companion.games.kolossus.board import SIZE, region_squares
+from companion.events import Event, TableChanges
+from companion.games.kolossus.board import (
+    LANDSCAPE_NAME,
+    SIZE,
+    cell,
+    landscape_at,
+    parse_region,
+    region_sign,
+    region_squares,
+)
+from companion.games.kolossus.common import KolossusEvent, violation
+from companion.games.kolossus.position import current_warband, occupants, piece_name
+from companion.games.kolossus.scoring import check_elimination
+from companion.games.kolossus.state import BeatRecord, KolossusState
+from companion.highlights import TableChange
 
 MoveModel = Literal["rigid", "push_compress"]
 
@@ -102,3 +119,79 @@ def shift_region(
         fallen_pieces=tuple(fallen_pieces),
         citadel_falls=any(ch == "C" for _, ch in fallen_land),
     )
+
+
+# --- on a game state: both Quakes ------------------------------------------------------
+
+
+def region_shift(state: KolossusState, region: str, direction: str, dist: int) -> RegionShift:
+    """The shift of ``region`` towards ``direction``, or the refusal of a bad region or
+    direction (K-R03, K-R04)."""
+    parsed = parse_region(region)
+    if parsed is None:
+        raise violation(f"{region!r} is not a region (row0..row10, col0..col10).", "K-R03")
+    sign = region_sign(parsed[0], direction)
+    if sign is None:
+        raise violation(
+            "A row moves east or west, a column north or south.",
+            "K-R04",
+        )
+    return shift_region(
+        state.terrain, state.minis, region, sign, dist, state.options.region_move_model
+    )
+
+
+def shift_changes(state: KolossusState, shift: RegionShift) -> tuple[TableChange, ...]:
+    """The numbered steps that make the table show ``shift``: removals first."""
+    occ = occupants(state.minis)
+    steps: list[TableChange] = []
+
+    def add(sq: int, text: str) -> None:
+        steps.append(TableChange(step=len(steps) + 1, cell=cell(sq), instruction=text))
+
+    for sq in shift.fallen:
+        land = landscape_at(state.terrain, sq)
+        if occ[sq] >= 0:
+            add(sq, f"Remove {piece_name(state, occ[sq])} from {cell(sq)} (beaten)")
+        if land != ".":
+            add(sq, f"Remove the {LANDSCAPE_NAME[land]} at {cell(sq)} from the game")
+    for src, dst in shift.moves:
+        land = landscape_at(state.terrain, src)
+        piece = occ[src]
+        if land != "." and piece >= 0:
+            what = f"the {LANDSCAPE_NAME[land]} with {piece_name(state, piece)}"
+        elif land != ".":
+            what = f"the {LANDSCAPE_NAME[land]}"
+        else:
+            what = piece_name(state, piece)
+        add(src, f"Move {what} from {cell(src)} to {cell(dst)}")
+    return tuple(steps)
+
+
+def apply_shift(
+    state: KolossusState, shift: RegionShift, cause: str, label: str
+) -> tuple[KolossusState, list[Event]]:
+    """The shifted board, the beats it made and the end of the game it may bring."""
+    changes = shift_changes(state, shift)
+    wb = current_warband(state)
+    beats = tuple(
+        BeatRecord(
+            round=state.round,
+            piece=p,
+            by=wb,
+            cause="quake" if cause == "quake" else "earthquake",
+        )
+        for p in shift.fallen_pieces
+    )
+    events: list[Event] = []
+    if changes:
+        events.append(TableChanges(text=label, changes=changes))
+    else:
+        events.append(KolossusEvent(text=f"{label} (nothing on that line moves)."))
+    new = state.evolve(
+        {"terrain": shift.terrain, "minis": shift.minis, "beats": state.beats + beats}
+    )
+    if shift.fallen_pieces:
+        new, ended = check_elimination(new)
+        events.extend(ended)
+    return new, events
