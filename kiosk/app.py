@@ -39,6 +39,7 @@ from firmware_bridge.leds.strip import Frame
 from firmware_bridge.rig import DeviceNote, LedFrameShown, Rig, build_rig
 from kiosk.hardware import HardwareHub, press_on_game
 from kiosk.memory import freeze_startup, release_freed_memory
+from kiosk.pace import IdlePace
 from kiosk.presenters.board import BoardView
 from kiosk.presenters.common import Banner
 from kiosk.presenters.devices import badges
@@ -439,6 +440,7 @@ class CompanionApp(App):  # type: ignore[misc]
         self.kiosk: Kiosk | None = None
         self._events: list[Any] = []
         self._ui_map: UiMap | None = None
+        self.pace: IdlePace | None = None
 
     def build(self) -> Any:
         self.kiosk = Kiosk(
@@ -446,6 +448,15 @@ class CompanionApp(App):  # type: ignore[misc]
         )
         # Woken by every post from a device thread; no polling (see kiosk.hardware).
         self.hub.wake = Clock.create_trigger(self._pump, 0)
+        # The loop slows down while nothing happens (kiosk/pace.py).
+        from kivy.core.window import Window
+
+        self.pace = IdlePace(Clock)
+        Window.bind(
+            on_flip=self.pace.activity,
+            on_motion=self.pace.activity,
+            on_key_down=self.pace.activity,
+        )
         if self.rig is not None:
             self.kiosk.attach_rig(self.rig)
         self.hub.wake()  # whatever was posted before the trigger existed
@@ -458,6 +469,8 @@ class CompanionApp(App):  # type: ignore[misc]
         return self.kiosk.manager
 
     def _pump(self, _dt: float) -> None:
+        if self.pace is not None:
+            self.pace.activity()
         if self.kiosk is not None:
             self.kiosk.pump()
 
@@ -468,6 +481,8 @@ class CompanionApp(App):  # type: ignore[misc]
 
     def on_stop(self) -> None:
         self.hub.wake = None
+        if self.pace is not None:
+            self.pace.close()
         for event in self._events:
             event.cancel()
         if self.kiosk is not None:

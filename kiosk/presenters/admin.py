@@ -64,6 +64,11 @@ class LongPress:
     def up(self) -> None:
         self._start = None
 
+    @property
+    def holding(self) -> bool:
+        """A finger is down on the title and may still become the gesture."""
+        return self._start is not None
+
     def fired(self, now: float) -> bool:
         """True once, when the finger has been down long enough."""
         if self._start is None or now - self._start[2] < self.hold_s:

@@ -89,6 +89,11 @@ class IdleClock:
     def expired(self, now: float) -> bool:
         return self.enabled and self.idle_for(now) >= self.timeout_s
 
+    @property
+    def due(self) -> float | None:
+        """When the idle clock expires (None: never), on the clock ``now`` was read from."""
+        return self.last_input + self.timeout_s if self.enabled else None
+
 
 class DemoPlayPresenter(PlayPresenter):
     """A demo game on the play screen. A die rolled at the table is a visitor's input:

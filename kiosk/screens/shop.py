@@ -162,7 +162,7 @@ class ShopMode:
             on_keyboard=self._keyboard,
             on_request_close=self._request_close,
         )
-        self._event = Clock.schedule_interval(self._clock_tick, TICK_S)
+        self._plan()
         if self.config.locked:
             self._escape_before = Config.get("kivy", "exit_on_escape")
             Config.set("kivy", "exit_on_escape", "0")
@@ -198,6 +198,7 @@ class ShopMode:
 
     def note_input(self) -> bool:
         """Any input. True if it ended the demo (Home is shown; do nothing else with it)."""
+        self._replan_soon()
         now = self.clock()
         if self.attract.active:
             self._end_demo(now)
@@ -220,6 +221,7 @@ class ShopMode:
     def _touch_up(self, _window: Any, _touch: Any) -> bool:
         self.attract.idle.touch(self.clock())
         self.press.up()
+        self._replan_soon()
         return False
 
     def _keyboard(self, _window: Any, key: int, *_args: Any, **_kwargs: Any) -> bool:
@@ -248,8 +250,42 @@ class ShopMode:
 
     # --- the clock --------------------------------------------------------------------
 
+    def _on_time(self) -> bool:
+        """Something runs on time now: the demo's moves, a held press on the title, the
+        calibration walk, the PIN pad's lock-out countdown."""
+        return (
+            self.attract.active
+            or self.press.holding
+            or (self.admin is not None and self.admin.calibrating)
+            or (self.pad is not None and self.kiosk.manager.current == "pin")
+        )
+
+    def _plan(self, *_args: Any) -> None:
+        """Schedule the next tick: every TICK_S while something runs on time, else once,
+        when the idle clock expires (the demo starts), else none. A still kiosk is not
+        woken four times a second to find nothing to do (issue 13: idle means idle)."""
+        if self._event is not None:
+            self._event.cancel()
+            self._event = None
+        if not self.armed:
+            return
+        if self._on_time():
+            wait = TICK_S
+        else:
+            due = self.attract.idle.due
+            if due is None:
+                return
+            wait = max(0.0, due - self.clock())
+        self._event = Clock.schedule_once(self._clock_tick, wait)
+
+    def _replan_soon(self) -> None:
+        """After an input: plan again once its handlers ran (a tap that opened the PIN pad
+        or started the calibration is then seen)."""
+        Clock.schedule_once(self._plan, 0)
+
     def _clock_tick(self, _dt: float) -> None:
         self.tick(self.clock())
+        self._plan()
 
     def tick(self, now: float) -> TickResult:
         """Everything time-driven: the gesture, idle → demo, demo moves, the PIN countdown."""
@@ -285,6 +321,7 @@ class ShopMode:
             return
         self._close_admin()
         self.attract.start(self.clock())
+        self._plan()
 
     def _show_demo_game(self, play: DemoPlayPresenter) -> None:
         self._close_admin()

@@ -19,6 +19,7 @@ from typing import Any
 
 import pytest
 from kivy.base import EventLoop
+from kivy.clock import Clock
 from kivy.config import Config
 from kivy.core.window import Window
 from kivy.tests.common import UnitTestTouch
@@ -35,7 +36,7 @@ from firmware_bridge.doctor import Finding, Severity
 from kiosk.admin import PinStore
 from kiosk.app import Kiosk
 from kiosk.presenters.attract import DemoPlayPresenter
-from kiosk.screens.shop import DEMO_BANNER, apply_window_mode, title_widget
+from kiosk.screens.shop import DEMO_BANNER, TICK_S, apply_window_mode, title_widget
 from kiosk.storage import JOURNAL_FILE
 from kiosk.theme import HEIGHT, TOUCH_MIN, WIDTH
 from tests.kiosk.helpers import screenshot_dir
@@ -641,3 +642,24 @@ def shoot(shop: Shop, name: str) -> None:
     path = IMAGES / f"screen-{name}.png"
     shop.kiosk.manager.export_to_png(str(path))
     assert path.stat().st_size > 5000, "blank screenshot"
+
+
+def test_a_still_shop_kiosk_sleeps_until_the_demo_is_due(make_shop: Callable[..., Shop]) -> None:
+    """Idle means idle (issue 13): an armed shop kiosk with nothing running on time
+    schedules one tick, when the idle clock expires, not one every TICK_S; while the demo
+    runs it ticks every TICK_S; the touch that ends the demo plans the next expiry."""
+    shop = make_shop(idle_timeout_s=60)
+    mode = shop.kiosk.shop
+    mode.arm()
+    planned = mode._event
+    assert planned is not None and not planned.loop
+    assert planned.timeout == pytest.approx(60.0)
+    mode.start_demo(force=True)
+    frames(2)
+    assert mode._event is not None and mode._event.timeout == pytest.approx(TICK_S)
+    shop.clock.now += 5.0
+    shop.touch()  # ends the demo; the idle clock starts again from this touch
+    assert not mode.attract.active
+    assert mode._event is not None and not mode._event.loop
+    assert mode._event.timeout == pytest.approx(60.0)
+    assert not [e for e in Clock.get_events() if e.loop and e.get_callback() == mode._clock_tick]

@@ -1,0 +1,180 @@
+"""Idle means idle (issue 13): the main loop slows down when nothing happens and comes
+back at the next touch or device message; nothing repeats on the clock once a game is
+on screen and still; device threads never touch widgets.
+
+No test here asserts a time: each checks a mechanism (a rate set, an event scheduled or
+not, which thread ran what). The figures are bench/bench_kiosk.py's.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from kivy.clock import Clock
+from kivy.uix.widget import Widget
+
+from companion.bot import RandomBot
+from firmware_bridge.dice.messages import DieResult
+from kiosk.app import Kiosk
+from kiosk.pace import IdlePace
+from tests.kiosk.ui import close_kiosk, frames, open_kiosk, tap_button
+
+
+@pytest.fixture
+def kiosk(tmp_path: Path) -> Iterator[Kiosk]:
+    k = open_kiosk(tmp_path)
+    yield k
+    close_kiosk(k)
+
+
+class FakeTrigger:
+    def __init__(self) -> None:
+        self.armed = False
+
+    def __call__(self) -> None:
+        self.armed = True
+
+    def cancel(self) -> None:
+        self.armed = False
+
+
+class FakeClock:
+    def __init__(self, fps: float) -> None:
+        self._max_fps = fps
+        self.trigger = FakeTrigger()
+        self.callback: Any = None
+
+    def create_trigger(self, callback: Any, timeout: float) -> FakeTrigger:
+        self.callback = callback
+        return self.trigger
+
+    def fire(self) -> None:
+        if self.trigger.armed:
+            self.trigger.armed = False
+            self.callback(0.0)
+
+
+def test_the_pace_slows_when_idle_and_returns_at_the_next_activity() -> None:
+    clock = FakeClock(30.0)
+    pace = IdlePace(clock, idle_fps=10.0)
+    assert clock.trigger.armed and not pace.idle  # the countdown runs from the start
+    clock.fire()
+    assert pace.idle and clock._max_fps == 10.0
+    pace.activity()
+    assert not pace.idle and clock._max_fps == 30.0 and clock.trigger.armed
+    pace.activity()  # activity while busy only restarts the countdown
+    assert clock._max_fps == 30.0 and clock.trigger.armed
+    clock.fire()
+    pace.close()
+    assert clock._max_fps == 30.0 and not clock.trigger.armed
+    pace.activity()  # closed: nothing changes any more
+    assert not clock.trigger.armed
+
+
+def test_an_unlimited_loop_is_left_alone() -> None:
+    """Kivy's rate 0 (the kiosk tests step frames as fast as they can): no pace."""
+    clock = FakeClock(0.0)
+    pace = IdlePace(clock)
+    assert not pace.enabled and not clock.trigger.armed
+    pace.activity()
+    assert clock._max_fps == 0.0 and not clock.trigger.armed
+
+
+def test_the_real_clock_slows_and_a_die_from_another_thread_wakes_it() -> None:
+    """With Kivy's own clock: idle lowers its rate; a trigger scheduled from a device
+    thread (how a die reaches the app) brings the full rate back at the next frame."""
+    saved = Clock._max_fps
+    pace = IdlePace(Clock, full_fps=30.0, after_s=0.05)
+    woken = Clock.create_trigger(lambda _dt: pace.activity(), 0)
+    try:
+        deadline = time.monotonic() + 5.0
+        while not pace.idle and time.monotonic() < deadline:
+            time.sleep(0.02)
+            frames(1)
+        assert pace.idle and Clock._max_fps == pace.idle_fps
+        thread = threading.Thread(target=woken)  # as HardwareHub.post does
+        thread.start()
+        thread.join()
+        frames(1)
+        assert not pace.idle and Clock._max_fps == 30.0
+    finally:
+        pace.close()
+        Clock._max_fps = saved
+
+
+def _game_on_screen(kiosk: Kiosk) -> None:
+    tap_button(kiosk, "Kolossus")
+    tap_button(kiosk, "Start game")
+    play = kiosk.play
+    assert play is not None
+    bot = RandomBot(3)
+    for _ in range(20):  # a few moves in: pieces, highlights, a log
+        while play.fix_step is not None:
+            play.next_fix_step()
+        action = bot.choose(play.rules, play.state)
+        assert action is not None and play.submit(action)
+    frames(5)
+
+
+def test_a_still_game_schedules_nothing_that_repeats(kiosk: Kiosk) -> None:
+    """Once a game is on screen and nothing happens, no clock event of the app repeats:
+    the loop is woken by touches, device messages and one-shot timers only. (Kivy's own
+    cache purge runs once a second: it expires cached label textures, and the app leaves
+    it be.)"""
+    from kivy.cache import Cache
+
+    _game_on_screen(kiosk)
+    repeating = [
+        event
+        for event in Clock.get_events()
+        if event.loop and event.get_callback() != Cache._purge_by_timeout
+    ]
+    assert repeating == [], [(e.get_callback(), e.timeout) for e in repeating]
+
+
+def test_device_threads_never_touch_widgets(kiosk: Kiosk, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Dice posted from a device thread are handled on the main thread: the roll is
+    played and the screen updated there, and no widget is changed by the posting thread."""
+    _game_on_screen(kiosk)
+    play = kiosk.play
+    assert play is not None
+    bot = RandomBot(5)
+    while play.dice_request() is None:  # on to the next roll the game asks for
+        while play.fix_step is not None:
+            play.next_fix_step()
+        action = bot.choose(play.rules, play.state)
+        assert action is not None and play.submit(action)
+    frames(2)
+    request = play.dice_request()
+    assert request is not None
+    main = threading.main_thread()
+    touched_from: set[str] = set()
+    original = Widget.__setattr__
+
+    def watch(self: Widget, name: str, value: Any) -> None:
+        if threading.current_thread() is not main:
+            touched_from.add(f"{threading.current_thread().name}: {type(self).__name__}.{name}")
+        original(self, name, value)
+
+    monkeypatch.setattr(Widget, "__setattr__", watch)
+    kiosk.hub.wake = Clock.create_trigger(lambda _dt: kiosk.pump(), 0)  # as the app does
+    before = len(play.session.actions)
+
+    def device() -> None:
+        for die in range(request.count):
+            kiosk.hub.post(
+                DieResult(device="test-tray", die_id=die, face=1, faces=request.sides, seq=die)
+            )
+
+    thread = threading.Thread(target=device, name="test-device")
+    thread.start()
+    thread.join()
+    assert len(play.session.actions) == before  # nothing played in the device thread
+    frames(3)
+    assert len(play.session.actions) == before + 1  # played on the main thread
+    assert touched_from == set()
