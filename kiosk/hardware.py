@@ -30,6 +30,7 @@ import threading
 from collections.abc import Callable
 from typing import Any, Protocol
 
+from companion.dice import Roll
 from firmware_bridge.buttons import ButtonMessage, ButtonPressed, RollButtonPressed
 from firmware_bridge.dice.collector import DiceCollector
 from firmware_bridge.dice.messages import DieResult, DieRolling, TrayState, TrayStatus
@@ -57,7 +58,7 @@ class RollTarget(Protocol):
 
     def dice_request(self) -> Any: ...
 
-    def electronic_roll(self, values: tuple[int, ...], device: str | None = None) -> bool: ...
+    def electronic_roll(self, roll: Roll) -> bool: ...
 
     def set_devices(self, statuses: tuple[DeviceStatus, ...]) -> None: ...
 
@@ -158,12 +159,13 @@ class HardwareHub:
         request = target.dice_request()
         if request is None:
             self.collector.expect(None)
-            target.electronic_roll((result.face,), result.device)  # refused with a banner
+            stray = Roll(values=(result.face,), source="electronic", device=result.device)
+            target.electronic_roll(stray)  # refused with a banner: no dice are wanted
             return
         self.collector.expect(request)
         step = self.collector.add(result)
-        if step.roll is not None and step.roll.values is not None:
-            target.electronic_roll(step.roll.values, step.roll.device)
+        if step.roll is not None:
+            target.electronic_roll(step.roll)
         else:  # partial ("1 of 2 dice in") or the wrong kind of die
             target.notice = step.note
             target.changed()

@@ -103,7 +103,7 @@ class DemoPlayPresenter(PlayPresenter):
         super().__init__(session)
         self.on_input = on_input
 
-    def electronic_roll(self, values: tuple[int, ...], device: str | None = None) -> bool:
+    def electronic_roll(self, roll: Roll) -> bool:
         self.on_input()
         return False
 

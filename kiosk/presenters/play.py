@@ -643,13 +643,14 @@ class PlayPresenter(Observable):
         self.entered = ()
         self.changed()
 
-    def electronic_roll(self, values: tuple[int, ...], device: str | None = None) -> bool:
-        """A roll from an electronic die (posted by a device thread, drained on the main loop)."""
+    def electronic_roll(self, roll: Roll) -> bool:
+        """A roll from electronic dice, as the hub's collector made it (posted by a device
+        thread, drained on the main loop): submitted as it is."""
         if self.dice_request() is None:
             self.banner = Banner("A die was rolled, but no dice are wanted right now.")
             self.changed()
             return False
-        return self.submit(Roll(values=tuple(values), source="electronic", device=device))
+        return self.submit(roll)
 
     def set_devices(self, statuses: tuple[DeviceStatus, ...]) -> None:
         self.devices = statuses

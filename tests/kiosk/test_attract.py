@@ -195,7 +195,7 @@ def test_a_die_rolled_at_the_table_ends_the_demo_and_is_not_played() -> None:
         driver.step(now)
         assert now < 100
     before = len(play.session.actions)
-    assert play.electronic_roll((3,), "tray") is False
+    assert play.electronic_roll(Roll(values=(3,), source="electronic", device="tray")) is False
     assert inputs == ["die"]
     assert len(play.session.actions) == before
     driver.close()

@@ -6,6 +6,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.bot import RandomBot
+from companion.dice import Roll
 from companion.events import DiceRolled, TableChanges
 from companion.highlights import Highlight, Role, TableChange
 from companion.journal import Journal
@@ -115,7 +116,7 @@ def test_electronic_die_waits_and_submits() -> None:
     assert view.dice is not None and view.dice.waiting_for_device
     assert "waiting for the electronic die" in view.dice.prompt
     assert view.devices == ("Dice on 50%",)
-    assert presenter.electronic_roll((2,), "tray-1")
+    assert presenter.electronic_roll(Roll(values=(2,), source="electronic", device="tray-1"))
     events = presenter.session.events[-1]
     assert isinstance(events[0], DiceRolled) and events[0].source == "electronic"
 
@@ -126,7 +127,7 @@ def test_electronic_roll_without_request_is_refused() -> None:
     presenter.choose(0)
     assert presenter.view().outcome == "Cy wins"
     assert presenter.view().dice is None and presenter.view().actions == ()
-    assert presenter.electronic_roll((3,)) is False
+    assert presenter.electronic_roll(Roll(values=(3,), source="electronic")) is False
     assert presenter.view().banner is not None
 
 
