@@ -439,7 +439,7 @@ def test_view_and_cell_filtered_legal() -> None:
     for cell in ("0,0", "9,9", "10,10"):
         for field in ("origin", "target", "touching"):
             line = json.dumps({"cmd": "legal", field: cell, "limit": 100_000})
-            script = [dump_to_load(dump), line]
+            script: list[str | bytes] = [dump_to_load(dump), line]
             answer = run_script(script)[-1]
             expected = [
                 rules.dump_action(a) for a in rules.legal_actions_at(state, **{field: cell})
