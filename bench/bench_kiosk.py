@@ -4,7 +4,7 @@ provider does, to the first frame that shows the selected piece). Prints figures
 asserts nothing (targets in the docs).
 
     .venv/bin/python bench/bench_kiosk.py [--idle-seconds 30] [--touches 20] [--no-split]
-                                          [--no-devices]
+                                          [--no-devices] [--pi-profile [--pi-slowdown 5]]
 
 Runs the real ``CompanionApp`` in a child process (offscreen SDL2 unless ``DISPLAY`` is
 set), so the numbers include Kivy's start-up and main loop; by default with the simulated
@@ -24,13 +24,15 @@ own share, the part the Pi pays too; what is left of the total is drawing in sof
 Pi's GPU driver (V3D) keeps elsewhere. Each total is also split into file-backed pages
 (shared-library code the kernel can drop and re-read: libLLVM alone under llvmpipe) and
 anonymous memory.
+
+``--pi-profile`` runs the app once more pinned to one core and, where a cgroup allows
+it, under a CPU quota (``bench/pi_profile.py``; its limits are in bench/README.md), and
+prints its launch, idle CPU and touch figures beside the first run's.
 """
 
 from __future__ import annotations
 
 import argparse
-import json
-import os
 import statistics
 import subprocess
 import sys
@@ -40,9 +42,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from kiosk.kivy_env import kivy_environment
-
-ROOT = Path(__file__).resolve().parents[1]
+from kiosk_child import child_environment, run_child, write_config
+from pi_profile import PiProfile, add_arguments, pi_profile
 
 CHILD = r"""
 import os, sys, time, json, resource
@@ -89,34 +90,20 @@ class EmptyApp(App):
 
 if mode == "empty":
     EmptyApp().run()
-    print("BENCH " + json.dumps(out), flush=True)
+    from kiosk_child import print_figures
+    print_figures(out)
     sys.exit(0)
 
-from kivy.base import EventLoop
-from kivy.input.provider import MotionEventProvider
 from kivy.tests.common import UnitTestTouch
 from kiosk.app import CompanionApp
 from companion.bot import RandomBot
 from companion.highlights import Role
+from kiosk_child import input_queue, print_figures
 out["rss_imports_mb"] = rss_mb()  # the app's modules: pydantic, companion, kiosk
 
-class QueuedTouches(MotionEventProvider):
-    # Touches enter Kivy in its input phase, as the panel's own provider hands them
-    # over, not from a clock callback (which runs earlier in the frame, where work a
-    # touch schedules for later would still land in the same frame).
-    def __init__(self):
-        super().__init__("bench", None)
-        self.waiting = []
-
-    def update(self, dispatch_fn):
-        while self.waiting:
-            touch, reached = self.waiting.pop(0)
-            reached()
-            dispatch_fn("begin", touch)
-            dispatch_fn("end", touch)
-
-TOUCHES = QueuedTouches()
-EventLoop.add_input_provider(TOUCHES)
+# Touches enter Kivy in its input phase, as the panel's own provider hands them over
+# (bench/kiosk_child.py).
+TOUCHES = input_queue()
 
 def cpu_seconds():
     usage = resource.getrusage(resource.RUSAGE_SELF)
@@ -178,7 +165,7 @@ class BenchApp(CompanionApp):
         x, y = board.cell_centre(cell)
         self.pending = (None, cell)
         Window.bind(on_flip=self.flipped)
-        TOUCHES.waiting.append((UnitTestTouch(x, y), self.touched))
+        TOUCHES.tap(UnitTestTouch(x, y), self.touched)
 
     def touched(self):
         self.pending = (time.perf_counter(), self.pending[1])
@@ -211,45 +198,38 @@ if mode == "app-sim":  # as ./scripts/start runs it: every device simulated, thr
         rig.stop()
 else:
     BenchApp(data_dir).run()
-print("BENCH " + json.dumps(out), flush=True)
+print_figures(out)
 """
 
 
-def run_child(
-    tmp: Path, mode: str, idle_seconds: float, touches: int, *, draw: bool = True
+def run_app_child(
+    tmp: Path,
+    mode: str,
+    idle_seconds: float,
+    touches: int,
+    *,
+    draw: bool = True,
+    pinned: PiProfile | None = None,
 ) -> dict[str, Any]:
     """One child process (``mode`` "app", "app-sim" or "empty"); its figures.
 
     ``draw=False`` runs it on Kivy's mock GL backend: the same widgets, textures and
-    game, but nothing reaches the GL driver.
+    game, but nothing reaches the GL driver. ``pinned``: under ``--pi-profile``.
     """
-    name = f"{mode}-{'drawn' if draw else 'mock'}"
-    kivy_home = tmp / f"kivy-{name}"
-    kivy_home.mkdir()
-    env = dict(os.environ)
-    env["PYTHONPATH"] = str(ROOT)
-    if not draw:
-        env["KIVY_GL_BACKEND"] = "mock"
-    env.update(kivy_environment(env, quiet=True, kivy_home=kivy_home, headless=True))
+    name = f"{mode}-{'drawn' if draw else 'mock'}{'-pi' if pinned else ''}"
+    env = child_environment(tmp / f"kivy-{name}", draw=draw)
     script = tmp / "bench_child.py"  # Kivy's App needs a real source file
     script.write_text(CHILD, encoding="utf-8")
     data_dir = tmp / f"data-{name}"
-    config = tmp / "companion.toml"  # the defaults, with the data directory set
-    config.write_text(f'data_dir = "{data_dir}"\n', encoding="utf-8")
-    argv = [str(data_dir), str(idle_seconds), str(touches), mode, str(config)]
-    result = subprocess.run(
-        [sys.executable, str(script), *argv],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=120 + idle_seconds,
+    config = write_config(tmp / f"companion-{name}.toml", data_dir)
+    argv = [str(script), str(data_dir), str(idle_seconds), str(touches), mode, str(config)]
+    slowdown = pinned.slowdown if pinned is not None and pinned.quota is not None else 1.0
+    return run_child(
+        argv,
+        env,
+        timeout=(120 + idle_seconds) * slowdown,
+        preexec=pinned.preexec if pinned is not None else None,
     )
-    lines = [line for line in result.stdout.splitlines() if line.startswith("BENCH ")]
-    if result.returncode != 0 or not lines:
-        raise RuntimeError(result.stderr[-3000:])
-    figures: dict[str, Any] = json.loads(lines[-1][len("BENCH ") :])
-    return figures
 
 
 def main() -> int:
@@ -262,22 +242,32 @@ def main() -> int:
         help="no device threads (by default the simulated tray, buttons and strip run)",
     )
     parser.add_argument("--no-split", action="store_true", help="one run: no empty-window run")
+    add_arguments(parser)
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp_name:
         tmp = Path(tmp_name)
         started = time.perf_counter()
+        pinned_figures: dict[str, Any] | None = None
+        profile: PiProfile | None = None
+        report = ""
         try:
             mode = "app" if args.no_devices else "app-sim"
-            figures = run_child(tmp, mode, args.idle_seconds, args.touches)
+            figures = run_app_child(tmp, mode, args.idle_seconds, args.touches)
             total = time.perf_counter() - started
             split = None
             if not args.no_split:
                 idle = args.idle_seconds
                 split = Split(
-                    empty=run_child(tmp, "empty", idle, 0),
-                    empty_mock=run_child(tmp, "empty", idle, 0, draw=False),
-                    app_mock=run_child(tmp, mode, idle, 0, draw=False),
+                    empty=run_app_child(tmp, "empty", idle, 0),
+                    empty_mock=run_app_child(tmp, "empty", idle, 0, draw=False),
+                    app_mock=run_app_child(tmp, mode, idle, 0, draw=False),
                 )
+            if args.pi_profile:
+                with pi_profile(args.pi_slowdown) as profile:
+                    pinned_figures = run_app_child(
+                        tmp, mode, args.idle_seconds, args.touches, pinned=profile
+                    )
+                    report = profile.report()
         except (RuntimeError, subprocess.TimeoutExpired) as exc:
             print(exc, file=sys.stderr)
             return 1
@@ -307,7 +297,34 @@ def main() -> int:
         "(from Kivy's input phase to the frame showing it)"
     )
     print(f"whole child process        {total:.1f} s")
+    if pinned_figures is not None and profile is not None:
+        print_pinned(figures, pinned_figures, profile, report)
     return 0
+
+
+def print_pinned(
+    plain: dict[str, Any], pinned: dict[str, Any], profile: PiProfile, report: str
+) -> None:
+    """The --pi-profile run beside the first one."""
+    print()
+    print(f"--pi-profile: {profile.describe()}")
+    print(f"  {report}")
+    for note in profile.notes:
+        print(f"  note: {note}")
+    rows = [
+        ("launch to first frame", "first_frame_s", "s", 2),
+        ("idle CPU, % of one core", "idle_cpu_percent", "%", 2),
+    ]
+    print(f"  {'':28} {'plain':>10} {'pi-profile':>12}")
+    for label, key, unit, digits in rows:
+        print(f"  {label:28} {plain[key]:10.{digits}f} {pinned[key]:12.{digits}f} {unit}")
+    for label, pick in (("touch to highlight, median", statistics.median), ("  max", max)):
+        a, b = pick(plain["touch_to_highlight_ms"]), pick(pinned["touch_to_highlight_ms"])
+        print(f"  {label:28} {a:10.1f} {b:12.1f} ms")
+    print(
+        "  (a quota stretches wall time; CPU per operation stays this machine's: "
+        "see bench/README.md)"
+    )
 
 
 @dataclass(frozen=True)

@@ -8,6 +8,7 @@
     companion doctor               what hardware was found and what is wrong
     companion calibrate            light each board cell in order to check the wiring
     companion support-bundle       a zip for support: config (redacted), doctor, log, versions
+                                   (--bench: with the figures of the quick benchmarks)
     companion admin-pin            set (or reset) the shop's admin PIN; clears the lock-out
 
 Every command takes ``--config`` (or ``COMPANION_CONFIG``; see examples/companion.toml)
@@ -187,11 +188,21 @@ def _cmd_admin_pin(args: argparse.Namespace) -> int:
 
 
 def _cmd_support_bundle(args: argparse.Namespace) -> int:
-    from kiosk.support import collect, default_bundle_name, write_bundle
+    from kiosk import support
 
-    out = args.out if args.out is not None else default_bundle_name()
+    out = args.out if args.out is not None else support.default_bundle_name()
+    if args.bench:
+        print(
+            "Running the quick benchmarks first: under a minute on a desktop, a few "
+            "minutes on a Raspberry Pi (bench/pi.md).",
+            file=sys.stderr,
+            flush=True,
+        )
+    bench = support.bench_text if args.bench else None
     try:
-        written = write_bundle(collect(args.loaded, log_lines=args.log_lines), out)
+        written = support.write_bundle(
+            support.collect(args.loaded, log_lines=args.log_lines, bench=bench), out
+        )
     except OSError as error:
         print(f"companion: cannot write {out}: {error} (try --out FILE)", file=sys.stderr)
         return 1
@@ -257,6 +268,12 @@ def build_parser() -> argparse.ArgumentParser:
     bundle = sub_parser("support-bundle", help="write a zip for support (no player names)")
     bundle.add_argument("--out", type=Path, default=None, help="the zip file to write")
     bundle.add_argument("--log-lines", type=int, default=500, help="log lines to include")
+    bundle.add_argument(
+        "--bench",
+        action="store_true",
+        help="also run the quick benchmarks (bench/; minutes on a Pi) and include their "
+        "figures as bench.txt",
+    )
     bundle.set_defaults(func=_cmd_support_bundle)
 
     admin_pin = sub_parser(

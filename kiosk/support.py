@@ -13,7 +13,10 @@ The bundle holds what a helper needs to see what the kiosk sees, and nothing per
   the service's state, under-voltage flags;
 - ``journal.json`` — the journal in numbers only: games per game and status, entries,
   damaged entries, size, integrity check;
-- ``kivy-config.ini`` — Kivy's settings of the service, if readable.
+- ``kivy-config.ini`` — Kivy's settings of the service, if readable;
+- ``bench.txt`` — with ``--bench`` only: the figures of ``bench/bench_interactions.py
+  --quick`` and ``bench/bench_referee.py --quick`` run on this machine (temporary
+  folders and simulated devices: never the kiosk's journal, dice or LEDs).
 
 **Personal data is left out.** Player names are personal data: the bundle has no player
 names, no moves and no game records. Every name found in the journal is also replaced
@@ -37,6 +40,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import time
 import tomllib
 import zipfile
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -80,6 +84,26 @@ GPIO_MAX = 27
 
 #: ``run(argv) -> (returncode, stdout, stderr)``; tests replace it.
 Runner = Callable[[Sequence[str]], tuple[int, str, str]]
+#: What makes ``bench.txt`` (``--bench``); tests replace it.
+BenchRunner = Callable[[], str]
+
+#: The benches of ``--bench``: script, arguments. Minutes on a Pi Zero 2 W (bench/pi.md).
+BENCHES: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("bench_interactions.py", ("--quick",)),
+    ("bench_referee.py", ("--quick",)),
+)
+BENCH_TIMEOUT_S = 20 * 60
+#: deploy/install-pi copies the source here (bench/ included); the venv's package is not
+#: next to it, so the folder is looked for there too.
+INSTALLED_SOURCE = Path("/opt/colossus-companion/src")
+#: Settings of the kiosk a bench must not pick up: it runs on temporary folders only.
+BENCH_CLEARED_ENV = (
+    "COMPANION_CONFIG",
+    "COMPANION_DATA_DIR",
+    "COMPANION_UI_MAP",
+    "COMPANION_SIM_LEDS",
+    "KIVY_HOME",
+)
 
 
 def run_command(argv: Sequence[str]) -> tuple[int, str, str]:
@@ -441,6 +465,69 @@ def config_texts(loaded: LoadedConfig) -> dict[str, str]:
     return files
 
 
+# --- benchmarks (--bench) ----------------------------------------------------------------
+
+
+def bench_folders() -> list[Path]:
+    """Where ``bench/`` may be: ``COMPANION_BENCH_DIR``, beside this package (a checkout,
+    an editable install) and the installed copy of the source."""
+    found = (
+        [Path(os.environ["COMPANION_BENCH_DIR"])] if os.environ.get("COMPANION_BENCH_DIR") else []
+    )
+    return [*found, Path(__file__).resolve().parents[1] / "bench", INSTALLED_SOURCE / "bench"]
+
+
+def run_bench_script(argv: Sequence[str]) -> tuple[int, str, str]:
+    """Run one bench (its own folder's parent as working directory), bounded in time."""
+    env = {k: v for k, v in os.environ.items() if k not in BENCH_CLEARED_ENV}
+    env["COMPANION_HARDWARE"] = "sim"
+    try:
+        done = subprocess.run(
+            list(argv),
+            capture_output=True,
+            text=True,
+            timeout=BENCH_TIMEOUT_S,
+            check=False,
+            env=env,
+            cwd=Path(argv[1]).parent.parent,
+        )
+    except subprocess.TimeoutExpired as error:
+        partial = error.stdout or b""  # bytes, even with text=True
+        out = partial if isinstance(partial, str) else partial.decode(errors="replace")
+        return 124, out, f"stopped after {BENCH_TIMEOUT_S} s"
+    except OSError as error:
+        return 1, "", str(error)
+    return done.returncode, done.stdout, done.stderr
+
+
+def bench_text(
+    benches: Sequence[tuple[str, Sequence[str]]] = BENCHES,
+    *,
+    folders: Sequence[Path] | None = None,
+    run: Runner = run_bench_script,
+    python: str = sys.executable,
+) -> str:
+    """``bench.txt``: what each quick bench printed on this machine, or why it did not."""
+    candidates = bench_folders() if folders is None else list(folders)
+    folder = next((f for f in candidates if (f / "bench_referee.py").is_file()), None)
+    if folder is None:
+        return (
+            "(no benchmarks: bench/ was not found in "
+            + ", ".join(str(f) for f in candidates)
+            + "; set COMPANION_BENCH_DIR to the bench folder of the source)\n"
+        )
+    parts = [f"Benchmarks from {folder}, run with {python}.\n"]
+    for script, args in benches:
+        started = time.monotonic()
+        code, out, err = run([python, str(folder / script), *args])
+        took = time.monotonic() - started
+        parts.append(f"== {script} {' '.join(args)}  (exit {code}, {took:.0f} s)\n{out}")
+        if code != 0:
+            tail = "\n".join(err.strip().splitlines()[-30:])
+            parts.append(f"(it failed; the end of what it said on stderr:)\n{tail}\n")
+    return "\n".join(parts)
+
+
 README = """\
 Colossus Companion support bundle, made {made} on {host}.
 
@@ -453,7 +540,7 @@ hardware.txt           devices, serial ports, input devices, boot settings, serv
 journal.json           the journal in numbers: games per game and status, entries,
                        damaged entries, size, integrity check
 kivy-config.ini        Kivy's settings of the kiosk service (if present)
-
+{bench}
 Not included: player names (personal data; any name from the journal is replaced by
 <player>), moves and game records, the admin PIN file, exported games. Secrets in the
 configuration (PINs, passwords, tokens, keys, hashes) are replaced by <redacted>.
@@ -469,14 +556,25 @@ def collect(
     facts: PlatformFacts | None = None,
     kivy_config: Path | None = None,
     now: datetime | None = None,
+    bench: BenchRunner | None = None,
 ) -> dict[str, str]:
-    """Every file of the bundle, by name, with player names scrubbed."""
+    """Every file of the bundle, by name, with player names scrubbed.
+
+    ``bench`` (``--bench``: :func:`bench_text`) makes ``bench.txt``.
+    """
     found = facts if facts is not None else gather_facts()
     data_dir = loaded.config.data_dir
     journal = journal_summary(data_dir / JOURNAL_FILE)
     made = (now or datetime.now(UTC)).isoformat(timespec="seconds")
+    listed = (
+        "bench.txt              figures of the quick benchmarks run on this machine (--bench)\n"
+        if bench is not None
+        else ""
+    )
     files = {
-        "README.txt": README.format(made=made, host=python_platform.node(), lines=log_lines),
+        "README.txt": README.format(
+            made=made, host=python_platform.node(), lines=log_lines, bench=listed
+        ),
         **config_texts(loaded),
         "versions.txt": versions_text(found),
         "doctor.txt": "\n".join(str(finding) for finding in doctor(loaded)) + "\n",
@@ -490,6 +588,8 @@ def collect(
         if text:
             files["kivy-config.ini"] = f"; {candidate}\n{text}"
             break
+    if bench is not None:
+        files["bench.txt"] = bench()
     return {name: scrub_names(text, journal.names) for name, text in files.items()}
 
 

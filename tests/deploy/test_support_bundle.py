@@ -18,11 +18,13 @@ from companion.session import Session
 from firmware_bridge.config import CompanionConfig, LoadedConfig, load_config
 from firmware_bridge.doctor import Finding, Severity
 from firmware_bridge.platform import Platform, PlatformFacts
+from kiosk import support
 from kiosk.cli import main
 from kiosk.storage import JOURNAL_FILE
 from kiosk.support import (
     PLAYER,
     REDACTED,
+    bench_text,
     collect,
     is_secret,
     journal_summary,
@@ -296,3 +298,80 @@ def test_companion_support_bundle_from_the_command_line(
         text = "\n".join(bundle.read(name).decode("utf-8") for name in bundle.namelist())
     assert not any(name in text for name in NAMES)
     assert "[ok] storage:" in text  # the doctor report includes the kiosk checks
+
+
+# --- --bench: the figures of the quick benchmarks -------------------------------------------
+
+
+def test_bench_figures_are_a_file_of_their_own_only_when_asked(tmp_path: Path) -> None:
+    loaded = LoadedConfig(CompanionConfig(data_dir=tmp_path), None)
+    quiet = FakeSystem()
+    without = collect(loaded, run=quiet, doctor=_doctor, facts=PlatformFacts())
+    assert "bench.txt" not in without and "bench.txt" not in without["README.txt"]
+    figures = "touch → highlight  mock  20  2.80  4.10\n"
+    files = collect(loaded, run=quiet, doctor=_doctor, facts=PlatformFacts(), bench=lambda: figures)
+    assert set(files) - {"kivy-config.ini"} == EXPECTED_FILES | {"bench.txt"}
+    assert files["bench.txt"] == figures
+    assert "bench.txt" in files["README.txt"]
+
+
+def test_bench_text_runs_each_quick_bench_and_keeps_what_a_failure_said(
+    tmp_path: Path,
+) -> None:
+    (tmp_path / "bench_referee.py").write_text("", encoding="utf-8")
+    calls: list[list[str]] = []
+
+    def run(argv: Sequence[str]) -> tuple[int, str, str]:
+        calls.append(list(argv))
+        if argv[1].endswith("bench_interactions.py"):
+            return 1, "", "Traceback …\nChildFailed: no window\n"
+        return 0, "journal append+commit: median 0.300 ms\n", ""
+
+    text = bench_text(folders=[tmp_path / "absent", tmp_path], run=run, python="py")
+    assert calls == [
+        ["py", str(tmp_path / "bench_interactions.py"), "--quick"],
+        ["py", str(tmp_path / "bench_referee.py"), "--quick"],
+    ]
+    assert "== bench_interactions.py --quick  (exit 1," in text
+    assert "ChildFailed: no window" in text
+    assert "== bench_referee.py --quick  (exit 0," in text
+    assert "journal append+commit: median 0.300 ms" in text
+
+
+def test_without_the_bench_folder_bench_txt_says_where_it_looked(tmp_path: Path) -> None:
+    def never(argv: Sequence[str]) -> tuple[int, str, str]:
+        raise AssertionError("nothing to run")
+
+    text = bench_text(folders=[tmp_path / "nowhere"], run=never)
+    assert text.startswith("(no benchmarks: bench/ was not found")
+    assert str(tmp_path / "nowhere") in text and "COMPANION_BENCH_DIR" in text
+
+
+def test_companion_support_bundle_bench_adds_bench_txt(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path))
+    monkeypatch.setenv("COMPANION_CONFIG", str(tmp_path / "absent.toml"))
+    monkeypatch.delenv("KIVY_HOME", raising=False)
+    ran: list[str] = []
+
+    def figures() -> str:
+        ran.append("bench")
+        return "FIGURES\n"
+
+    monkeypatch.setattr(support, "bench_text", figures)
+    out = tmp_path / "support.zip"
+    assert main(["support-bundle", "--bench", "--out", str(out)]) == 0
+    assert ran == ["bench"]
+    assert "quick benchmarks" in capsys.readouterr().err
+    with zipfile.ZipFile(out) as bundle:
+        assert bundle.read("colossus-companion-support/bench.txt") == b"FIGURES\n"
+
+
+@pytest.mark.slow
+def test_the_quick_referee_bench_really_runs_into_bench_txt() -> None:
+    """The real script, as ``--bench`` runs it (a few seconds; figures not checked)."""
+    text = bench_text(benches=[("bench_referee.py", ("--quick",))])
+    assert "== bench_referee.py --quick  (exit 0," in text, text
+    assert "journal append+commit (disk, synchronous=FULL), 100 actions: median" in text
+    assert "protocol 'act' round trip (builders, no journal): median" in text

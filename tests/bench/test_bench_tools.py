@@ -1,0 +1,128 @@
+"""The benches' own tools: each bench answers ``--help``, and ``--pi-profile`` degrades
+to what the machine allows (no root, no cgroup, no cpu controller) without failing.
+
+Nothing here measures or asserts a time; the cgroup file systems are folders in a
+temporary directory, never the machine's own /sys/fs/cgroup.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(REPO / "bench"))
+
+import pi_profile  # noqa: E402
+from pi_profile import PiProfile, Quota, make_quota, remove_quota  # noqa: E402
+
+
+@pytest.mark.parametrize("script", ["bench_interactions.py", "bench_kiosk.py", "bench_referee.py"])
+def test_each_bench_answers_help_and_offers_the_pi_profile(script: str) -> None:
+    done = subprocess.run(
+        [sys.executable, str(REPO / "bench" / script), "--help"],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "--pi-profile" in done.stdout and "--pi-slowdown" in done.stdout
+
+
+def test_interactions_bench_refuses_an_unknown_game() -> None:
+    done = subprocess.run(
+        [sys.executable, str(REPO / "bench" / "bench_interactions.py"), "--games", "chess"],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode != 0 and "unknown game(s): chess" in done.stderr
+
+
+def _cgroup2(root: Path, controllers: str, subtree: str = "") -> Path:
+    root.mkdir(parents=True)
+    (root / "cgroup.controllers").write_text(controllers)
+    (root / "cgroup.subtree_control").write_text(subtree)
+    return root
+
+
+def test_without_root_there_is_no_quota_and_the_reason_is_given() -> None:
+    quota, notes = make_quota(5.0, mounts="", is_root=False)
+    assert quota is None and "needs root" in notes[0]
+
+
+def test_without_a_cpu_controller_anywhere_it_goes_on_pinned_only(tmp_path: Path) -> None:
+    v2 = _cgroup2(tmp_path / "unified", "memory io")
+    quota, notes = make_quota(5.0, mounts=f"cgroup2 {v2} cgroup2 rw 0 0\n", is_root=True)
+    assert quota is None
+    assert "pinned only" in notes[0] and "no cpu controller" in notes[0]
+    assert sorted(p.name for p in v2.iterdir()) == ["cgroup.controllers", "cgroup.subtree_control"]
+    nothing, why = make_quota(5.0, mounts="proc /proc proc rw 0 0\n", is_root=True)
+    assert nothing is None and "no cgroup file system" in why[0]
+
+
+def test_a_cgroup_that_cannot_be_written_is_a_note_not_an_error(tmp_path: Path) -> None:
+    missing = tmp_path / "not-mounted"
+    quota, notes = make_quota(
+        10.0, mounts=f"cgroup {missing} cgroup rw,cpu,cpuacct 0 0\n", is_root=True
+    )
+    assert quota is None and str(missing) in notes[0]
+
+
+def test_a_v2_quota_is_written_as_cpu_max_and_removed_after(tmp_path: Path) -> None:
+    v2 = _cgroup2(tmp_path / "cgroup", "cpuset cpu io memory")
+    quota, _notes = make_quota(5.0, mounts=f"cgroup2 {v2} cgroup2 rw 0 0\n", is_root=True)
+    assert quota is not None and quota.version == 2
+    assert quota.path.parent == v2 and quota.path.name.startswith("companion-pi-profile-")
+    assert (quota.path / "cpu.max").read_text() == "2000 10000"  # 2 ms per 10 ms: 5×
+    assert (v2 / "cgroup.subtree_control").read_text() == "+cpu"  # it had to enable cpu
+    remove_quota(quota, own="0::/\n")  # a real cgroup folder would go; this one holds files
+    assert (v2 / "cgroup.subtree_control").read_text() == "-cpu"
+
+
+def test_a_v1_cpu_hierarchy_is_used_when_v2_has_no_cpu(tmp_path: Path) -> None:
+    v2 = _cgroup2(tmp_path / "unified", "")
+    v1 = tmp_path / "cpu"
+    v1.mkdir()
+    mounts = f"cgroup2 {v2} cgroup2 rw 0 0\ncgroup {v1} cgroup rw,relatime,cpu 0 0\n"
+    quota, notes = make_quota(10.0, mounts=mounts, is_root=True)
+    assert quota is not None and quota.version == 1
+    assert (quota.path / "cpu.cfs_period_us").read_text() == "10000"
+    assert (quota.path / "cpu.cfs_quota_us").read_text() == "1000"
+    assert any("no cpu controller" in note for note in notes)
+    (quota.path / "cpu.stat").write_text("nr_periods 40\nnr_throttled 30\nthrottled_time 5000000\n")
+    profile = PiProfile(10.0, 0, quota)
+    assert "throttled in 30 of 40 periods" in profile.report()
+    assert "1 ms per 10 ms" in profile.describe()
+
+
+def test_a_quota_nobody_joined_is_reported_as_never_applied(tmp_path: Path) -> None:
+    group = tmp_path / "g"
+    group.mkdir()
+    profile = PiProfile(5.0, None, Quota(2, group, 2000, 10000))
+    assert "never applied" in profile.report()
+    assert profile.describe().startswith("not pinned")
+
+
+def test_the_pinned_child_runs_on_one_core_even_without_a_quota() -> None:
+    with pi_profile.pi_profile(environ={"COMPANION_PI_PROFILE_NO_QUOTA": "1"}) as profile:
+        assert profile.quota is None
+        assert any("COMPANION_PI_PROFILE_NO_QUOTA" in note for note in profile.notes)
+        done = subprocess.run(
+            [sys.executable, "-c", "import os; print(sorted(os.sched_getaffinity(0)))"],
+            capture_output=True,
+            text=True,
+            timeout=60,
+            check=True,
+            preexec_fn=profile.preexec,
+        )
+    assert done.stdout.strip() == str([profile.cpu])
+    assert profile.cpu == max(os.sched_getaffinity(0))
