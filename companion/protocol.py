@@ -286,6 +286,13 @@ class Referee:
             return {"events": [e.model_dump(mode="json") for e in events], **self._state()}
         if isinstance(request, Legal):
             session = self._session()
+            for key in (request.origin, request.target, request.touching):
+                if key is not None and session.rules.parse_cell(session.state, key) is None:
+                    raise ProtocolError(
+                        "bad_request",
+                        f"{key!r} is not a cell of the {session.rules.title} board "
+                        "(a square \"row,col\" on the grid, a space ID on the island).",
+                    )
             found = session.rules.legal_actions_at(
                 session.state,
                 origin=request.origin,

@@ -27,7 +27,16 @@ from companion.highlights import Highlight
 from companion.model import Frozen
 from companion.outcome import Outcome, ScoreSheet
 from companion.rng import Rng
-from companion.views import NO_CELLS, ActionCells, BoardKind, BoardView, PanelView
+from companion.views import (
+    NO_CELLS,
+    ActionCells,
+    BoardKind,
+    BoardView,
+    Cell,
+    PanelView,
+    Space,
+    Square,
+)
 
 
 class GameState(Frozen):
@@ -173,6 +182,19 @@ class Rules(ABC, Generic[StateT, ActionT, OptionsT]):
     def board(self, state: StateT) -> BoardView | None:
         """Every cell with its terrain, level, pieces and controller (None: no board)."""
         return None
+
+    def parse_cell(self, state: StateT, key: str) -> Cell | None:
+        """The cell ``key`` names on this game's board now — a :class:`Square` of the
+        grid, a :class:`Space` of the island — or None when it names none (and always
+        for card games). Read off :meth:`board`, so a cell exists exactly when the board
+        view shows it."""
+        board = self.board(state)
+        if board is None or board.cell(key) is None:
+            return None
+        if board.kind == "grid":
+            side = 1 + int(max(max(c.x, c.y) for c in board.cells))
+            return Square.parse(key, side)
+        return Space(key)
 
     def action_cells(self, state: StateT, action: ActionT) -> ActionCells:
         """The cells ``action`` starts on, ends on and touches (none for actions off the

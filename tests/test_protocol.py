@@ -426,13 +426,16 @@ def test_view_and_cell_filtered_legal() -> None:
             '{"cmd":"legal","touching":"5,5","id":6}',
         ]
     )
-    assert all(r["ok"] for r in responses), responses
+    assert all(r["ok"] for r in responses[:5]), responses
     _, kolossus_view, dump, _, builders_view, builders_legal = responses
     assert kolossus_view["panel"]["columns"] == ["Ann", "Bob"]
     assert kolossus_view["board"]["kind"] == "grid"
     assert len(kolossus_view["board"]["cells"]) == 121
     assert builders_view["board"] is None and builders_view["panel"]["turn"] == 0
-    assert builders_legal["actions"] == []
+    assert builders_legal["error"]["code"] == "bad_request"  # a card game has no cells
+    assert "not a cell of the Builders of the Colossus board" in builders_legal["error"]["message"]
+    off_board = run_script([dump_to_load(dump), '{"cmd":"legal","origin":"11,0","id":7}'])[-1]
+    assert off_board["error"]["code"] == "bad_request" and "'11,0'" in off_board["error"]["message"]
 
     rules = get_rules("kolossus")
     state = rules.load_position(dump["position"])

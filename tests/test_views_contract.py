@@ -23,7 +23,7 @@ from hypothesis import strategies as st
 from companion.games import available_games, get_rules
 from companion.highlights import Role
 from companion.rules import AnyRules
-from companion.views import ActionCells, BoardView
+from companion.views import ActionCells, BoardView, Space, Square
 from tests.games.random_play import random_game
 
 GAMES: list[AnyRules] = [get_rules(n) for n in available_games()]
@@ -113,12 +113,19 @@ def check_views(rules: AnyRules, state: Any, cells: list[tuple[Any, ActionCells]
     board = rules.board(state)
     if rules.board_kind is None:
         assert board is None
+        assert rules.parse_cell(state, "0,0") is None
         assert all(not c.touched for _, c in cells)
         return
     assert isinstance(board, BoardView)
     assert board.kind == rules.board_kind
     keys = [c.cell for c in board.cells]
     assert len(keys) == len(set(keys)), "a cell twice in the board view"
+    cell_type = Square if board.kind == "grid" else Space
+    for key in keys:  # every cell of the board parses to its kind's Cell, and back
+        parsed = rules.parse_cell(state, key)
+        assert isinstance(parsed, cell_type) and parsed.key == key
+    for stranger in ("99,99", "-1,0", "nowhere", ""):
+        assert rules.parse_cell(state, stranger) is None
     known = set(keys)
     for h in rules.highlights(state, None):
         assert h.cell in known, f"highlight on {h.cell}, not a cell of the board"
