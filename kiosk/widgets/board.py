@@ -9,32 +9,49 @@ snaps to the one target cell under the finger; a tap between several targets zoo
 part of the board to squares of at least 48 px). While zoomed, a strip under the board
 shows the whole board in miniature with the zoomed part framed (a tap there moves the
 zoom) and a **Whole board** button.
+
+Cheap redraws (a touch on a Pi 4 has a few ms): the frame and every cell's rectangle are
+computed once per size, position, viewport and geometry (:class:`_Layout`); the canvas
+instructions of the cells are built once per layout, and a new view only updates the
+cells whose look, base colour, focus or decorations changed (the others keep their
+instructions untouched); a moved or resized board moves its cells' shapes in place.
+``show``, ``zoom`` and moves of the widget only mark the board dirty: it is drawn once,
+just before the next frame and after that frame's layouts, however many changes came in.
+The board draws in ``canvas.before``, so the "Whole board" button's canvas (a child's,
+in ``canvas``) is never cleared with it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
 from typing import Any
 
+from kivy.clock import Clock
 from kivy.core.text import Label as CoreLabel
-from kivy.graphics import Color, Line, Rectangle, SmoothEllipse, SmoothLine
+from kivy.graphics import Color, InstructionGroup, Line, Rectangle, SmoothEllipse, SmoothLine
 from kivy.uix.widget import Widget
 
 from companion.highlights import Role
 from kiosk import theme
 from kiosk.presenters.board import (
     WHOLE_BOARD,
+    BoardGeometry,
     BoardView,
     CellGeometry,
+    CellLook,
+    Decoration,
     Viewport,
     resolve_tap,
     zoom_survives,
     zoom_viewport,
 )
+from kiosk.presenters.common import RGB
 from kiosk.widgets.basic import KButton
 
 CellTap = Callable[[str], None]
 Box = tuple[float, float, float, float]  # x, y, width, height
+Rect = tuple[float, float, float]  # centre x, centre y, side
 
 #: Roles that often cover much of the board: drawn as rings in the role's colour.
 RING_ROLES = frozenset(
@@ -45,9 +62,139 @@ RING_ROLES = frozenset(
 ZOOM_STRIP = theme.TOUCH_MIN
 _TEXTURES_KEPT = 256  # piece/level labels cached per widget (a game uses a few dozen)
 
+#: What a cell shows over its base colour: its look, whether it is the focus, its texts.
+OverlayKey = tuple[CellLook | None, bool, tuple[Decoration, ...]]
+_BARE: OverlayKey = (None, False, ())
+
+
+# --- geometry: computed once per size, position, viewport and geometry ------------------
+
+
+@dataclass(frozen=True, eq=False)
+class _Layout:
+    """Where everything goes for one (position, size, viewport, geometry)."""
+
+    key: tuple[Any, ...]
+    viewport: Viewport
+    geometry: BoardGeometry | None
+    frame: Box  # the whole drawn board inside the widget
+    zoom_frame: Box  # a zoomed board: the frame less the strip under it
+    board: Box  # where the cells are drawn now (zoom_frame while zoomed, else frame)
+    minimap: Box  # the miniature in the strip of a zoomed board
+    rects: Mapping[str, Rect]  # every cell's centre and side in the current view
+    shown: tuple[CellGeometry, ...]  # the cells inside the viewport, in drawing order
+    shown_ids: frozenset[str]
+
+
+def _frame_of(x: float, y: float, w: float, h: float, aspect: float) -> Box:
+    width = min(w, h / aspect)
+    height = width * aspect
+    return (x + (w - width) / 2, y + (h - height) / 2, width, height)
+
+
+def _zoom_frame_of(frame: Box, aspect: float) -> Box:
+    x0, y0, width, height = frame
+    room = height - ZOOM_STRIP - theme.SPACING
+    zoom_width = max(1.0, min(width, room / aspect))
+    zoom_height = zoom_width * aspect
+    return (
+        x0 + (width - zoom_width) / 2,
+        y0 + ZOOM_STRIP + theme.SPACING + (room - zoom_height) / 2,
+        zoom_width,
+        zoom_height,
+    )
+
+
+def _minimap_of(frame: Box, aspect: float) -> Box:
+    x0, y0, _, _ = frame
+    width = ZOOM_STRIP / max(aspect, 1.0)
+    height = width * aspect
+    return x0, y0 + (ZOOM_STRIP - height) / 2, width, height
+
+
+def _layout_of(key: tuple[Any, ...], viewport: Viewport, geometry: BoardGeometry | None) -> _Layout:
+    x, y, w, h = key[:4]
+    aspect = geometry.aspect if geometry is not None else 1.0
+    frame = _frame_of(x, y, w, h, aspect)
+    zoom_frame = _zoom_frame_of(frame, aspect)
+    board = zoom_frame if viewport.zoomed else frame
+    x0, y0, width, height = board
+    rects: dict[str, Rect] = {}
+    shown: list[CellGeometry] = []
+    for cell in geometry.cells if geometry is not None else ():
+        u, v = viewport.to_view(cell.x, cell.y)
+        rects[cell.cell] = (
+            x0 + u * width,
+            y0 + height - v * height,
+            cell.size * width / viewport.span,
+        )
+        if viewport.shows(cell, aspect):
+            shown.append(cell)
+    return _Layout(
+        key=key,
+        viewport=viewport,
+        geometry=geometry,
+        frame=frame,
+        zoom_frame=zoom_frame,
+        board=board,
+        minimap=_minimap_of(frame, aspect),
+        rects=rects,
+        shown=tuple(shown),
+        shown_ids=frozenset(cell.cell for cell in shown),
+    )
+
+
+# --- the instructions of one cell -------------------------------------------------------
+
+
+class _DrawnCell:
+    """A cell's instructions: its base colour and shape (moved and recoloured in place)
+    and a group for what lies over it (rebuilt when that changes)."""
+
+    __slots__ = ("base", "color", "key", "overlay", "shape")
+
+    def __init__(self, base: RGB | None, color: Any, shape: Any, overlay: Any) -> None:
+        self.base = base
+        self.color = color
+        self.shape = shape
+        self.overlay = overlay
+        self.key: OverlayKey = _BARE
+
+
+def _base_rgba(base: RGB | None) -> Any:
+    return theme.rgb_to_rgba(base) if base else theme.SURFACE_HIGH
+
+
+def _minimap_rgba(look: CellLook | None, base: RGB | None) -> Any:
+    if look is not None:
+        return theme.rgb_to_rgba(look.colour)
+    if base is not None:
+        return theme.rgb_to_rgba(base)
+    return theme.SURFACE_HIGH
+
+
+def _by_cell(decorations: tuple[Decoration, ...]) -> dict[str, tuple[Decoration, ...]]:
+    found: dict[str, list[Decoration]] = {}
+    for deco in decorations:
+        found.setdefault(deco.cell, []).append(deco)
+    return {cell: tuple(texts) for cell, texts in found.items()}
+
+
+def _differing(old: Mapping[str, Any], new: Mapping[str, Any]) -> Iterable[str]:
+    """The keys whose values differ between two mappings (missing = None)."""
+    if old is new or old == new:
+        return ()
+    return [key for key in old.keys() | new.keys() if old.get(key) != new.get(key)]
+
 
 class BoardWidget(Widget):  # type: ignore[misc]
-    """A board that keeps its aspect ratio inside its box, zoomable by taps."""
+    """A board that keeps its aspect ratio inside its box, zoomable by taps.
+
+    The counters say how much drawing work the board did (tests read them): ``redraws``
+    (passes that drew anything), ``rebuilds`` (every instruction made anew: a new
+    viewport or geometry), ``relayouts`` (the board moved or was resized: shapes moved in
+    place) and ``cells_updated`` (cells whose instructions a new view changed).
+    """
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -55,85 +202,96 @@ class BoardWidget(Widget):  # type: ignore[misc]
         self.viewport: Viewport = WHOLE_BOARD
         self.on_cell: CellTap | None = None
         self._labels: dict[tuple[str, int], Any] = {}
+        self._layout_cache: _Layout | None = None
+        # What is drawn: the view and layout it was drawn for, and each shown cell.
+        self._drawn_view: BoardView | None = None
+        self._drawn_layout: _Layout | None = None
+        self._drawn_cells: dict[str, _DrawnCell] = {}
+        self._minimap_colors: dict[str, Any] = {}
+        self._decorations: tuple[tuple[Decoration, ...], dict[str, tuple[Decoration, ...]]] = (
+            (),
+            {},
+        )
+        self._drawing = InstructionGroup()
+        self._surface: Any = None  # the board's background rectangle
+        self._strip: Any = None  # the miniature of a zoomed board
+        self.canvas.before.add(self._drawing)  # the "Whole board" button draws over it
+        self.redraws = self.rebuilds = self.relayouts = self.cells_updated = 0
+        self._redraw_later = Clock.create_trigger(self._before_frame, -1)
+        self._waited = False
         self.whole_button = KButton(text="Whole board", font_size=theme.FONT_BODY)
         self.whole_button.bind(on_release=lambda *_: self.show_whole_board())
-        self.bind(pos=self.redraw, size=self.redraw)
+        self.bind(pos=self._changed, size=self._changed)
 
     # --- what is shown ------------------------------------------------------------------
 
     def show(self, view: BoardView) -> None:
+        """Draw ``view`` (before the next frame; an unchanged view costs nothing)."""
         if self.viewport.zoomed and not zoom_survives(self.view, view):
             self.viewport = WHOLE_BOARD
         self.view = view
-        self.redraw()
+        self._changed()
 
     def zoom(self, viewport: Viewport) -> None:
         self.viewport = viewport
-        self.redraw()
+        self._changed()
 
     def show_whole_board(self) -> None:
         self.zoom(WHOLE_BOARD)
 
+    def _changed(self, *_: Any) -> None:
+        """The widgets now (the "Whole board" button: taps and layout checks see it at
+        once), the canvas once before the next frame."""
+        self._place_button()
+        self._redraw_later()
+
     # --- geometry -----------------------------------------------------------------------
 
-    @property
-    def _aspect(self) -> float:
-        return self.view.geometry.aspect if self.view else 1.0
+    def _layout(self) -> _Layout:
+        geometry = self.view.geometry if self.view is not None else None
+        key = (self.x, self.y, self.width, self.height, self.viewport, geometry)
+        layout = self._layout_cache
+        if layout is None or layout.key != key:
+            layout = self._layout_cache = _layout_of(key, self.viewport, geometry)
+        return layout
 
     def _frame(self) -> Box:
         """x, y, width, height of the whole drawn board inside the widget."""
-        aspect = self._aspect
-        width = min(self.width, self.height / aspect)
-        height = width * aspect
-        return (
-            self.x + (self.width - width) / 2,
-            self.y + (self.height - height) / 2,
-            width,
-            height,
-        )
+        return self._layout().frame
 
     def _zoom_frame(self) -> Box:
         """Where a zoomed board is drawn: the frame less the strip under it."""
-        x0, y0, width, height = self._frame()
-        room = height - ZOOM_STRIP - theme.SPACING
-        zoom_width = max(1.0, min(width, room / self._aspect))
-        zoom_height = zoom_width * self._aspect
-        return (
-            x0 + (width - zoom_width) / 2,
-            y0 + ZOOM_STRIP + theme.SPACING + (room - zoom_height) / 2,
-            zoom_width,
-            zoom_height,
-        )
+        return self._layout().zoom_frame
 
     def _board_frame(self) -> Box:
-        return self._zoom_frame() if self.viewport.zoomed else self._frame()
+        return self._layout().board
 
     def _minimap_frame(self) -> Box:
-        x0, y0, _, _ = self._frame()
-        aspect = self._aspect
-        width = ZOOM_STRIP / max(aspect, 1.0)
-        height = width * aspect
-        return x0, y0 + (ZOOM_STRIP - height) / 2, width, height
+        return self._layout().minimap
 
-    def cell_rect(self, cell: CellGeometry) -> tuple[float, float, float]:
+    def cell_rect(self, cell: CellGeometry) -> Rect:
         """Centre x, centre y (parent coordinates) and side of a cell in the current view."""
-        x0, y0, width, height = self._board_frame()
+        layout = self._layout()
+        rect = layout.rects.get(cell.cell)
+        if rect is not None:
+            return rect
+        x0, y0, width, height = layout.board
         u, v = self.viewport.to_view(cell.x, cell.y)
         return x0 + u * width, y0 + height - v * height, cell.size * width / self.viewport.span
 
     def cell_centre(self, cell_id: str) -> tuple[float, float]:
         """Where to tap ``cell_id`` now; KeyError when the zoomed view does not show it."""
         assert self.view is not None
-        for cell in self.view.geometry.cells:
-            if cell.cell == cell_id and self.viewport.shows(cell, self._aspect):
-                cx, cy, _ = self.cell_rect(cell)
-                return cx, cy
+        layout = self._layout()
+        if cell_id in layout.shown_ids:
+            cx, cy, _ = layout.rects[cell_id]
+            return cx, cy
         raise KeyError(cell_id)
 
     def cell_side(self) -> float:
         """The drawn side of the smallest cell (px) in the current view."""
         assert self.view is not None
-        return min(self.cell_rect(c)[2] for c in self.view.geometry.cells)
+        return min(side for _, _, side in self._layout().rects.values())
 
     # --- drawing ------------------------------------------------------------------------
 
@@ -149,111 +307,265 @@ class BoardWidget(Widget):  # type: ignore[misc]
             self._labels[key] = texture
         return texture
 
-    def redraw(self, *_: Any) -> None:
-        self.canvas.clear()
+    def _place_button(self) -> None:
+        """The "Whole board" button beside the miniature while zoomed, gone otherwise."""
         zoomed = self.viewport.zoomed and self.view is not None
         if zoomed and self.whole_button.parent is None:
             self.add_widget(self.whole_button)
         elif not zoomed and self.whole_button.parent is not None:
             self.remove_widget(self.whole_button)
-        if self.view is None:
-            return
-        x0, y0, width, height = self._board_frame()
-        with self.canvas:
-            Color(*theme.SURFACE)
-            Rectangle(pos=(x0, y0), size=(width, height))
-        self._draw_cells()
         if zoomed:
-            self._draw_strip()
+            layout = self._layout()
+            mx, _, mw, _ = layout.minimap
+            x0, y0, width, _ = layout.frame
+            left = mx + mw + theme.SPACING
+            self.whole_button.pos = (left, y0)
+            self.whole_button.size = (x0 + width - left, ZOOM_STRIP)
 
-    def _draw_cells(self) -> None:
+    def _before_frame(self, *_: Any) -> None:
+        """Draw the changes before the next frame, once the layouts queued so far have run.
+
+        A banner shown or hidden resizes the board in two steps of one frame (its column's
+        width follows the play area's height, then the column's layout sets the height):
+        waiting one round of the clock's before-frame events draws it once, at its final
+        size, instead of twice.
+        """
+        if not self._waited:
+            self._waited = True
+            self._redraw_later()  # the same frame still: behind the layouts queued meanwhile
+            return
+        self.redraw()
+
+    def redraw(self, *_: Any) -> None:
+        """Bring the canvas up to date now (normally run just before the next frame)."""
+        self._redraw_later.cancel()
+        self._waited = False
         view = self.view
-        assert view is not None
-        decorations: dict[str, list[Any]] = {}
-        for deco in view.decorations:
-            decorations.setdefault(deco.cell, []).append(deco)
+        if view is None:
+            if self._drawn_view is not None or self._drawn_layout is not None:
+                self._drawing.clear()
+                self._drawn_cells, self._minimap_colors = {}, {}
+                self._drawn_view = self._drawn_layout = None
+                self.redraws += 1
+            return
+        layout = self._layout()
+        drawn = self._drawn_layout
+        if self._drawn_view is None or drawn is None or not _same_cells(drawn, layout):
+            self._rebuild(view, layout)
+        elif drawn is not layout:
+            self._relayout(view, layout)
+        elif self._drawn_view is view or not self._update(view, layout):
+            self._drawn_view = view
+            return
+        self._drawn_view, self._drawn_layout = view, layout
+        self.redraws += 1
+
+    def _decorations_of(self, view: BoardView) -> dict[str, tuple[Decoration, ...]]:
+        decorations, found = self._decorations
+        if decorations is not view.decorations:
+            found = _by_cell(view.decorations)
+            self._decorations = (view.decorations, found)
+        return found
+
+    def _rebuild(self, view: BoardView, layout: _Layout) -> None:
+        """Every instruction anew: a new viewport or geometry (or the first view)."""
+        self.rebuilds += 1
+        drawing = self._drawing
+        drawing.clear()
+        self._drawn_cells = {}
+        x0, y0, width, height = layout.board
+        drawing.add(Color(*theme.SURFACE))
+        self._surface = Rectangle(pos=(x0, y0), size=(width, height))
+        drawing.add(self._surface)
         circle = view.geometry.shape == "circle"
         shape = SmoothEllipse if circle else Rectangle  # anti-aliased without MSAA
-        with self.canvas:
-            for cell in view.geometry.cells:
-                if not self.viewport.shows(cell, view.geometry.aspect):
-                    continue
-                cx, cy, side = self.cell_rect(cell)
-                inner = side * 0.9
-                look = view.looks.get(cell.cell)
-                base = (view.base or {}).get(cell.cell)
-                pos = (cx - inner / 2, cy - inner / 2)
-                Color(*(theme.rgb_to_rgba(base) if base else theme.SURFACE_HIGH))
-                shape(pos=pos, size=(inner, inner))
-                if look is not None and look.role in RING_ROLES:
-                    # Wide areas (pieces that may act, quake regions) as rings in the
-                    # LED colour: the landscape stays readable and the screen dim.
-                    Color(*theme.rgb_to_rgba(look.colour), 1.0)
-                    ring = max(2.0, inner * 0.09)
-                    if circle:
-                        SmoothLine(circle=(cx, cy, inner / 2 - ring / 2), width=ring)
-                    else:
-                        Line(rectangle=(*pos, inner, inner), width=ring, joint="miter")
-                elif look is not None:
-                    # The LED colour over the landscape; dim roles stay see-through.
-                    Color(*theme.rgb_to_rgba(look.colour), max(0.45, look.level))
-                    lit = inner * (0.8 if look.level < 0.5 else 1.0)
-                    shape(pos=(cx - lit / 2, cy - lit / 2), size=(lit, lit))
-                if cell.cell == view.focus:
-                    Color(*theme.TEXT)
-                    if circle:
-                        SmoothLine(circle=(cx, cy, inner / 2), width=2)
-                    else:
-                        Line(rectangle=(*pos, inner, inner), width=2)
-                texts = decorations.get(cell.cell, [])
-                if look is not None and look.step is not None:
-                    texture = self._text(f"{look.step}", max(12, int(inner * 0.45)))
-                    Color(0, 0, 0, 1)
-                    Rectangle(
-                        texture=texture,
-                        pos=(cx - texture.width / 2, cy - texture.height / 2),
-                        size=texture.size,
-                    )
-                for i, deco in enumerate(texts[:2]):
-                    texture = self._text(deco.text, max(12, int(inner * 0.5)))
-                    offset = (0.5 - i) * inner * 0.42 if len(texts) > 1 else 0.0
-                    disc = max(texture.width, texture.height) + 2
-                    Color(0, 0, 0, 0.7)
-                    SmoothEllipse(
-                        pos=(cx - disc / 2, cy - disc / 2 + offset), size=(disc, disc), segments=24
-                    )
-                    Color(*theme.rgb_to_rgba(deco.colour))
-                    Rectangle(
-                        texture=texture,
-                        pos=(cx - texture.width / 2, cy - texture.height / 2 + offset),
-                        size=texture.size,
-                    )
+        base = view.base or {}
+        decorations = self._decorations_of(view)
+        for cell in layout.shown:
+            cx, cy, side = layout.rects[cell.cell]
+            inner = side * 0.9
+            colour = base.get(cell.cell)
+            drawn = _DrawnCell(
+                colour,
+                Color(*_base_rgba(colour)),
+                shape(pos=(cx - inner / 2, cy - inner / 2), size=(inner, inner)),
+                InstructionGroup(),
+            )
+            drawing.add(drawn.color)
+            drawing.add(drawn.shape)
+            drawing.add(drawn.overlay)
+            self._drawn_cells[cell.cell] = drawn
+            key = self._overlay_key(view, cell.cell, decorations)
+            if key != _BARE:
+                self._draw_overlay(drawn, key, layout.rects[cell.cell], circle)
+        self._strip = InstructionGroup()
+        drawing.add(self._strip)
+        self._minimap_colors = {}
+        if layout.viewport.zoomed:
+            self._draw_strip(view, layout)
 
-    def _draw_strip(self) -> None:
-        """The whole board in miniature (lit cells, the zoomed part framed) and the
-        "Whole board" button beside it."""
-        view = self.view
-        assert view is not None
-        mx, my, mw, mh = self._minimap_frame()
-        with self.canvas:
-            Color(*theme.SURFACE)
-            Rectangle(pos=(mx, my), size=(mw, mh))
-            for cell in view.geometry.cells:
-                look = view.looks.get(cell.cell)
-                base = (view.base or {}).get(cell.cell)
-                if look is not None:
-                    Color(*theme.rgb_to_rgba(look.colour))
-                elif base is not None:
-                    Color(*theme.rgb_to_rgba(base))
-                else:
-                    Color(*theme.SURFACE_HIGH)
-                side = cell.size * mw * 0.85
+    def _relayout(self, view: BoardView, layout: _Layout) -> None:
+        """The same cells moved or resized: shapes moved in place, overlays redrawn."""
+        self.relayouts += 1
+        x0, y0, width, height = layout.board
+        self._surface.pos, self._surface.size = (x0, y0), (width, height)
+        circle = view.geometry.shape == "circle"
+        decorations = self._decorations_of(view)
+        for cell in layout.shown:
+            drawn = self._drawn_cells[cell.cell]
+            rect = layout.rects[cell.cell]
+            cx, cy, side = rect
+            inner = side * 0.9
+            drawn.shape.pos = (cx - inner / 2, cy - inner / 2)
+            drawn.shape.size = (inner, inner)
+            key = self._overlay_key(view, cell.cell, decorations)
+            if key != _BARE or drawn.key != _BARE:
+                self._draw_overlay(drawn, key, rect, circle)
+        self._recolour(view, list(self._drawn_cells))
+        self._strip.clear()
+        self._minimap_colors = {}
+        if layout.viewport.zoomed:
+            self._draw_strip(view, layout)
+
+    def _update(self, view: BoardView, layout: _Layout) -> bool:
+        """A new view on the same layout: only the cells whose drawing changed (False:
+        nothing did)."""
+        old = self._drawn_view
+        assert old is not None
+        cells = set(_differing(old.looks, view.looks))
+        if old.focus != view.focus:
+            cells.update(cell for cell in (old.focus, view.focus) if cell is not None)
+        if old.decorations != view.decorations:
+            cells.update(_differing(self._decorations_of(old), self._decorations_of(view)))
+        if old.base is not view.base:
+            cells.update(_differing(old.base or {}, view.base or {}))
+        if not cells:
+            return False
+        circle = view.geometry.shape == "circle"
+        decorations = self._decorations_of(view)
+        updated: set[str] = set()
+        for cell in cells:
+            drawn = self._drawn_cells.get(cell)
+            if drawn is None:
+                continue  # outside the zoomed part
+            key = self._overlay_key(view, cell, decorations)
+            if key != drawn.key:
+                self._draw_overlay(drawn, key, layout.rects[cell], circle)
+                updated.add(cell)
+        updated.update(self._recolour(view, cells))
+        self.cells_updated += len(updated)
+        miniature = False  # the zoomed board's miniature shows every cell
+        if self._minimap_colors:
+            base = view.base or {}
+            for cell in cells:
+                color = self._minimap_colors.get(cell)
+                if color is not None:
+                    color.rgba = _minimap_rgba(view.looks.get(cell), base.get(cell))
+                    miniature = True
+        return bool(updated) or miniature
+
+    def _recolour(self, view: BoardView, cells: Iterable[str]) -> set[str]:
+        """Base colours changed in place; the cells recoloured."""
+        base = view.base or {}
+        recoloured = set()
+        for cell in cells:
+            drawn = self._drawn_cells.get(cell)
+            colour = base.get(cell)
+            if drawn is not None and colour != drawn.base:
+                drawn.base = colour
+                drawn.color.rgba = _base_rgba(colour)
+                recoloured.add(cell)
+        return recoloured
+
+    @staticmethod
+    def _overlay_key(
+        view: BoardView, cell: str, decorations: Mapping[str, tuple[Decoration, ...]]
+    ) -> OverlayKey:
+        return (view.looks.get(cell), cell == view.focus, decorations.get(cell, ()))
+
+    def _draw_overlay(self, drawn: _DrawnCell, key: OverlayKey, rect: Rect, circle: bool) -> None:
+        """What lies over a cell's base: its look, the focus ring, the step and texts."""
+        look, focused, texts = key
+        drawn.key = key
+        group = drawn.overlay
+        group.clear()
+        if key == _BARE:
+            return
+        cx, cy, side = rect
+        inner = side * 0.9
+        pos = (cx - inner / 2, cy - inner / 2)
+        shape = SmoothEllipse if circle else Rectangle
+        if look is not None and look.role in RING_ROLES:
+            # Wide areas (pieces that may act, quake regions) as rings in the
+            # LED colour: the landscape stays readable and the screen dim.
+            group.add(Color(*theme.rgb_to_rgba(look.colour)))
+            ring = max(2.0, inner * 0.09)
+            if circle:
+                group.add(SmoothLine(circle=(cx, cy, inner / 2 - ring / 2), width=ring))
+            else:
+                group.add(Line(rectangle=(*pos, inner, inner), width=ring, joint="miter"))
+        elif look is not None:
+            # The LED colour over the landscape; dim roles stay see-through.
+            group.add(Color(*theme.rgb_to_rgba(look.colour, max(0.45, look.level))))
+            lit = inner * (0.8 if look.level < 0.5 else 1.0)
+            group.add(shape(pos=(cx - lit / 2, cy - lit / 2), size=(lit, lit)))
+        if focused:
+            group.add(Color(*theme.TEXT))
+            if circle:
+                group.add(SmoothLine(circle=(cx, cy, inner / 2), width=2))
+            else:
+                group.add(Line(rectangle=(*pos, inner, inner), width=2))
+        if look is not None and look.step is not None:
+            texture = self._text(f"{look.step}", max(12, int(inner * 0.45)))
+            group.add(Color(0, 0, 0, 1))
+            group.add(
+                Rectangle(
+                    texture=texture,
+                    pos=(cx - texture.width / 2, cy - texture.height / 2),
+                    size=texture.size,
+                )
+            )
+        for i, deco in enumerate(texts[:2]):
+            texture = self._text(deco.text, max(12, int(inner * 0.5)))
+            offset = (0.5 - i) * inner * 0.42 if len(texts) > 1 else 0.0
+            disc = max(texture.width, texture.height) + 2
+            group.add(Color(0, 0, 0, 0.7))
+            group.add(
+                SmoothEllipse(
+                    pos=(cx - disc / 2, cy - disc / 2 + offset), size=(disc, disc), segments=24
+                )
+            )
+            group.add(Color(*theme.rgb_to_rgba(deco.colour)))
+            group.add(
+                Rectangle(
+                    texture=texture,
+                    pos=(cx - texture.width / 2, cy - texture.height / 2 + offset),
+                    size=texture.size,
+                )
+            )
+
+    def _draw_strip(self, view: BoardView, layout: _Layout) -> None:
+        """The whole board in miniature (lit cells, the zoomed part framed); the "Whole
+        board" button beside it is placed by :meth:`_place_button`."""
+        strip = self._strip
+        mx, my, mw, mh = layout.minimap
+        strip.add(Color(*theme.SURFACE))
+        strip.add(Rectangle(pos=(mx, my), size=(mw, mh)))
+        base = view.base or {}
+        for cell in view.geometry.cells:
+            color = Color(*_minimap_rgba(view.looks.get(cell.cell), base.get(cell.cell)))
+            self._minimap_colors[cell.cell] = color
+            strip.add(color)
+            side = cell.size * mw * 0.85
+            strip.add(
                 Rectangle(
                     pos=(mx + cell.x * mw - side / 2, my + mh - cell.y * mh - side / 2),
                     size=(side, side),
                 )
-            vp = self.viewport
-            Color(*theme.TEXT)
+            )
+        vp = layout.viewport
+        strip.add(Color(*theme.TEXT))
+        strip.add(
             Line(
                 rectangle=(
                     mx + vp.left * mw,
@@ -263,10 +575,7 @@ class BoardWidget(Widget):  # type: ignore[misc]
                 ),
                 width=1.5,
             )
-        x0, y0, width, _ = self._frame()
-        left = mx + mw + theme.SPACING
-        self.whole_button.pos = (left, y0)
-        self.whole_button.size = (x0 + width - left, ZOOM_STRIP)
+        )
 
     # --- taps ---------------------------------------------------------------------------
 
@@ -276,16 +585,16 @@ class BoardWidget(Widget):  # type: ignore[misc]
         if super().on_touch_down(touch):  # the "Whole board" button
             return True
         geometry = self.view.geometry
+        layout = self._layout()
         if self.viewport.zoomed:
-            mx, my, mw, mh = self._minimap_frame()
+            mx, my, mw, mh = layout.minimap
             if mx <= touch.x <= mx + mw and my <= touch.y <= my + mh:
                 point = ((touch.x - mx) / mw, (my + mh - touch.y) / mh)
-                _, _, zoom_width, _ = self._zoom_frame()
-                moved = zoom_viewport(geometry, point, view_px=zoom_width)
+                moved = zoom_viewport(geometry, point, view_px=layout.zoom_frame[2])
                 if moved is not None:
                     self.zoom(moved)
                 return True
-        x0, y0, width, height = self._board_frame()
+        x0, y0, width, height = layout.board
         if not (x0 <= touch.x <= x0 + width and y0 <= touch.y <= y0 + height):
             return False
         point = self.viewport.to_board((touch.x - x0) / width, (y0 + height - touch.y) / height)
@@ -295,7 +604,7 @@ class BoardWidget(Widget):  # type: ignore[misc]
             self.view.targets,
             view_px=width,
             viewport=self.viewport,
-            zoom_px=self._zoom_frame()[2],
+            zoom_px=layout.zoom_frame[2],
         )
         if result.zoom is not None:
             self.zoom(result.zoom)
@@ -304,3 +613,10 @@ class BoardWidget(Widget):  # type: ignore[misc]
             self.on_cell(result.cell)
             return True
         return False
+
+
+def _same_cells(old: _Layout, new: _Layout) -> bool:
+    """The same cells are drawn (same viewport and geometry): instructions can be kept."""
+    return old.viewport == new.viewport and (
+        old.geometry is new.geometry or old.geometry == new.geometry
+    )

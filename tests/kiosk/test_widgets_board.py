@@ -1,9 +1,12 @@
-"""The board widget and the LED mirror on the play screen, driven by touches."""
+"""The board widget and the LED mirror on the play screen, driven by touches; what the
+board redraws when its view changes (only the cells that changed, once a frame)."""
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -14,7 +17,7 @@ from firmware_bridge.layout import kolossus_layout
 from firmware_bridge.leds.palette import KOLOSSUS_PALETTE
 from firmware_bridge.leds.render import render
 from kiosk.app import Kiosk
-from kiosk.presenters.board import BoardView, cell_looks
+from kiosk.presenters.board import BoardView, CellLook, cell_looks
 from kiosk.theme import TOUCH_MIN
 from kiosk.widgets.board import BoardWidget
 from tests.kiosk.test_widgets_screens import shoot
@@ -103,6 +106,8 @@ def test_a_tap_between_two_pieces_zooms_then_select_and_move_by_touch(kiosk: Kio
     shoot(kiosk, "play-kolossus-zoomed")
     tap_cell(kiosk, west)  # zoomed: a precise tap at the square's centre
     assert play.focus == west and board.viewport.zoomed  # selecting keeps the zoom
+    frames(1)
+    assert board.whole_button.canvas in board.canvas.children, "the button is still drawn"
     _, view = the_board(kiosk)
     reachable = [c for c, look in view.looks.items() if look.role is Role.REACHABLE]
     assert reachable
@@ -236,3 +241,184 @@ def test_island_board_draws_the_rules_highlights(tmp_path: Path, game: str) -> N
         shoot(kiosk, f"play-{game.replace('_', '-')}")
     finally:
         close_kiosk(kiosk)
+
+
+# --- what a redraw costs ------------------------------------------------------------------
+
+Drawn = list[tuple[int, str, object]]
+
+
+def drawn(board: BoardWidget) -> Drawn:
+    """Every instruction the board draws (the "Whole board" button apart), in order: its
+    id, its kind and what it draws."""
+    found: Drawn = []
+
+    def walk(group: Any) -> None:
+        for instruction in group.children:
+            kind = type(instruction).__name__
+            state: object = None
+            if kind == "Color":
+                state = tuple(instruction.rgba)
+            elif hasattr(instruction, "joint"):  # Line, SmoothLine
+                state = tuple(
+                    tuple(value) if isinstance(value, list | tuple) else value
+                    for value in (
+                        instruction.rectangle,
+                        instruction.circle,
+                        instruction.points,
+                        instruction.width,
+                        instruction.joint,
+                    )
+                )
+            elif hasattr(instruction, "pos"):  # Rectangle, SmoothEllipse
+                texture = instruction.texture
+                state = (
+                    tuple(instruction.pos),
+                    tuple(instruction.size),
+                    getattr(instruction, "segments", None),
+                    None if texture is None else tuple(texture.size),
+                )
+            found.append((id(instruction), kind, state))
+            if hasattr(instruction, "children"):
+                walk(instruction)
+
+    walk(board.canvas.before)
+    return found
+
+
+def pixels(board: BoardWidget) -> bytes:
+    """The board as drawn (offscreen, RGBA)."""
+    pixels: bytes = board.export_as_image().texture.pixels
+    return pixels
+
+
+def differs_from_a_new_board(board: BoardWidget) -> int:
+    """How many bytes of the board's pixels differ from those of a new board of the same
+    place, size and zoom that draws the same view from scratch."""
+    assert board.view is not None
+    fresh = BoardWidget(size_hint=(None, None), size=board.size, pos=board.pos)
+    fresh.show(board.view)
+    fresh.zoom(board.viewport)
+    fresh.redraw()
+    drawn, expected = pixels(board), pixels(fresh)
+    assert len(drawn) == len(expected)
+    return sum(a != b for a, b in zip(drawn, expected, strict=True))
+
+
+def counters(board: BoardWidget) -> tuple[int, int, int, int]:
+    return board.redraws, board.rebuilds, board.relayouts, board.cells_updated
+
+
+def test_an_unchanged_view_touches_nothing_and_a_new_look_only_its_cell(kiosk: Kiosk) -> None:
+    advance_to(kiosk, "move")
+    board, view = the_board(kiosk)
+    before, instructions = counters(board), drawn(board)
+    board.show(view)
+    board.show(dataclasses.replace(view))  # equal, not the same object
+    kiosk.play_screen.refresh()  # the screen asks again: the same view
+    frames(2)
+    assert counters(board) == before
+    assert drawn(board) == instructions, "an unchanged view touched the canvas"
+
+    covered = set(view.looks) | {deco.cell for deco in view.decorations}
+    cell = next(c.cell for c in view.geometry.cells if c.cell not in covered)  # a bare cell
+    look = CellLook(cell, Role.REACHABLE, colour=(10, 200, 30), level=1.0, step=None, player=None)
+    board.show(dataclasses.replace(view, looks={**view.looks, cell: look}))
+    frames(2)
+    redraws, rebuilds, relayouts, cells_updated = before
+    assert counters(board) == (redraws + 1, rebuilds, relayouts, cells_updated + 1)
+    now, kept = set(drawn(board)), set(instructions)
+    assert kept <= now, "another cell was touched"
+    overlay = {id(instruction) for instruction in board._drawn_cells[cell].overlay.children}
+    assert {entry[0] for entry in now - kept} == overlay  # the new instructions: that cell's
+    assert {"Color", "Rectangle"} <= {kind for _, kind, _ in now - kept}  # lit square
+    assert differs_from_a_new_board(board) == 0
+
+    # A piece gone, a terrain changed, the focus moved: one cell each.
+    lit = board.view
+    assert lit is not None and lit.base is not None and lit.decorations
+    gone = lit.decorations[-1]
+    terrain = next(c for c in lit.base if c not in covered and c != cell)
+    focus = next(c for c in lit.base if c not in covered and c not in (cell, terrain))
+    for change in (
+        {"decorations": lit.decorations[:-1]},
+        {"base": {**lit.base, terrain: (200, 40, 40)}},
+        {"focus": focus},
+    ):
+        counted = board.cells_updated
+        lit = dataclasses.replace(lit, **change)
+        board.show(lit)
+        frames(1)
+        assert board.cells_updated == counted + 1, change
+        assert differs_from_a_new_board(board) == 0, change
+    assert (board.rebuilds, board.relayouts) == (rebuilds, relayouts)
+    assert gone.cell in board._drawn_cells
+
+
+def test_changes_in_one_frame_are_drawn_once_as_a_new_board_would(kiosk: Kiosk) -> None:
+    advance_to(kiosk, "move")
+    play = kiosk.play
+    assert play is not None
+    board, view = the_board(kiosk)
+    piece = sorted(view.targets)[0]
+    redraws, rebuilds = board.redraws, board.rebuilds
+    play.tap_cell(piece)  # selected,
+    play.tap_cell(piece)  # cleared,
+    play.tap_cell(piece)  # selected again, all before the next frame
+    frames(1)
+    assert board.redraws == redraws + 1
+    assert board.view is not None and board.view.focus == piece
+    assert differs_from_a_new_board(board) == 0
+    reachable = sorted(c for c, look in board.view.looks.items() if look.role is Role.REACHABLE)
+    moves = len(play.session.actions)
+    play.tap_cell(reachable[0])  # a move: pieces (texts) and highlights change
+    frames(1)
+    assert len(play.session.actions) == moves + 1 and board.rebuilds == rebuilds
+    assert differs_from_a_new_board(board) == 0
+
+
+def test_a_moved_or_resized_board_moves_its_shapes_in_place(kiosk: Kiosk) -> None:
+    advance_to(kiosk, "move")
+    _, view = the_board(kiosk)
+    board = BoardWidget(size_hint=(None, None), size=(384, 384), pos=(8, 8))
+    board.show(view)
+    frames(1)
+    assert (board.rebuilds, board.relayouts) == (1, 0)
+    board.size = (300, 330)
+    board.pos = (20, 30)
+    frames(1)
+    assert (board.redraws, board.rebuilds, board.relayouts) == (2, 1, 1)
+    assert differs_from_a_new_board(board) == 0
+    piece = sorted(view.targets)[0]
+    x, y = board.cell_centre(piece)
+    assert board.x < x < board.right and board.y < y < board.top
+    assert board.cell_side() < TOUCH_MIN
+
+
+def test_a_banner_resizes_the_board_once_a_frame(kiosk: Kiosk) -> None:
+    """The banner takes its height from the play area: the board's column shrinks in two
+    steps of one frame (width, then height); the board is drawn once, at its final size."""
+    advance_to(kiosk, "move")
+    play = kiosk.play
+    assert play is not None
+    board, _ = the_board(kiosk)
+    whole = tuple(board.size)
+    redraws, rebuilds, relayouts = board.redraws, board.rebuilds, board.relayouts
+    play.submit({"type": "no_such_action"})  # refused: the banner shows
+    frames(1)
+    assert board.width < whole[0] and board.height < whole[1]
+    assert (board.redraws, board.rebuilds, board.relayouts) == (
+        redraws + 1,
+        rebuilds,
+        relayouts + 1,
+    )
+    assert differs_from_a_new_board(board) == 0
+    play.dismiss_banner()
+    frames(1)
+    assert tuple(board.size) == whole
+    assert (board.redraws, board.rebuilds, board.relayouts) == (
+        redraws + 2,
+        rebuilds,
+        relayouts + 2,
+    )
+    assert differs_from_a_new_board(board) == 0
