@@ -217,7 +217,9 @@ class Kiosk:
             self.play.unsubscribe(self._after_change)
         self.play = presenter if presenter is not None else PlayPresenter(session)
         self.play.devices = self.hub.device_statuses()
-        self.play.subscribe(self._after_change)
+        # The LEDs before the screen: after a roll or a move the strip gets its highlights
+        # first, and the screen's redraw (the view, the board, the menu) comes after.
+        self.play.subscribe(self._after_change, first=True)
         self.board_geometry = self.play.board_geometry()
         self.scores = ScoresPresenter(session, self.data_dir / EXPORTS)
         self.play_screen.bind_presenter(self.play)

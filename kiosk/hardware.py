@@ -7,7 +7,10 @@ Device threads (the dice readers, the button panel, the LED animator) only ever 
 * :class:`TrayStatus` updates the header badges (connected / reconnecting… / battery);
 * single :class:`DieResult` values are collected (:class:`DiceCollector`: the right kind
   of die, until the pending request has its count), then submitted as one electronic
-  ``Roll`` through the play presenter — the same path as a tap;
+  ``Roll`` through the play presenter — the same path as a tap. A partial roll's note
+  ("1 of 2 dice in") is shown once the drain is done (or before a button or a note is
+  handled), so the dice of one roll that arrive together reach the LEDs without a
+  screen refresh between them;
 * button presses, shipped LED frames and device notes go to the handlers the kiosk
   sets (:attr:`on_button`, :attr:`on_frame`, :attr:`on_note`, :attr:`on_devices`).
 
@@ -87,6 +90,8 @@ class HardwareHub:
         self.frames_wanted = False
         self._frame: LedFrameShown | None = None
         self._frame_lock = threading.Lock()
+        #: A target whose notice changed (a partial roll) and is still to be redrawn.
+        self._noted: RollTarget | None = None
 
     # --- any thread -------------------------------------------------------------------
 
@@ -109,11 +114,8 @@ class HardwareHub:
         return tuple(self.statuses[k] for k in sorted(self.statuses))
 
     def pump(self, target: RollTarget | None) -> int:
-        """Handle waiting messages (at most MAX_PER_PUMP) and the newest LED frame."""
-        with self._frame_lock:
-            frame, self._frame = self._frame, None
-        if frame is not None and self.on_frame is not None:
-            self.on_frame(frame)
+        """Handle waiting messages (at most MAX_PER_PUMP), then the newest LED frame
+        (after the dice: a roll's highlights reach the LEDs before the mirror redraws)."""
         handled = 0
         statuses_changed = False
         while handled < MAX_PER_PUMP:
@@ -137,18 +139,25 @@ class HardwareHub:
                 if target is not None:
                     self._collect(message, target)
             elif isinstance(message, ButtonPressed | RollButtonPressed):
+                self._show_note()
                 if self.on_button is not None:
                     self.on_button(message)
             elif isinstance(message, DeviceNote):
+                self._show_note()
                 self.notes.append(message)
                 if self.on_note is not None:
                     self.on_note(message)
+        self._show_note()
         if statuses_changed:
             statuses = self.device_statuses()
             if target is not None:
                 target.set_devices(statuses)
             if self.on_devices is not None:
                 self.on_devices(statuses)
+        with self._frame_lock:
+            frame, self._frame = self._frame, None
+        if frame is not None and self.on_frame is not None:
+            self.on_frame(frame)
         if handled == MAX_PER_PUMP and not self.queue.empty() and self.wake is not None:
             self.wake()  # the rest on the next frame
         self.handled += handled
@@ -160,15 +169,23 @@ class HardwareHub:
         if request is None:
             self.collector.expect(None)
             stray = Roll(values=(result.face,), source="electronic", device=result.device)
+            self._noted = None  # the refusal's change shows the note too
             target.electronic_roll(stray)  # refused with a banner: no dice are wanted
             return
         self.collector.expect(request)
         step = self.collector.add(result)
         if step.roll is not None:
+            self._noted = None  # the roll's own change shows what became of the note
             target.electronic_roll(step.roll)
         else:  # partial ("1 of 2 dice in") or the wrong kind of die
             target.notice = step.note
-            target.changed()
+            self._noted = target  # shown at the end of the drain (_show_note)
+
+    def _show_note(self) -> None:
+        """Redraw a partial roll's note, unless the rest of the roll came in since."""
+        noted, self._noted = self._noted, None
+        if noted is not None:
+            noted.changed()
 
 
 #: Game actions the table's "End turn" button plays: the first one that is legal now.

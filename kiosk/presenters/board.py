@@ -16,6 +16,7 @@ centre therefore never acts on another cell: the guarantee a 48 px button gives.
 
 from __future__ import annotations
 
+import bisect
 import math
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
@@ -50,15 +51,23 @@ class BoardGeometry:
 
     def cell_at(self, x: float, y: float) -> str | None:
         """The cell under a normalised point (for taps), or None."""
-        best: tuple[float, str] | None = None
-        for c in self.cells:
-            dx = (x - c.x) / (c.size / 2)
-            dy = (y - c.y) / (c.size / 2 / max(self.aspect, 1e-6))
-            distance = dx * dx + dy * dy
-            inside = max(abs(dx), abs(dy)) <= 1.0 if self.shape == "square" else distance <= 1.0
-            if inside and (best is None or distance < best[0]):
-                best = (distance, c.cell)
-        return None if best is None else best[1]
+        return _cell_under(self.cells, self.shape, self.aspect, x, y)
+
+
+def _cell_under(
+    cells: Iterable[CellGeometry], shape: CellShape, aspect: float, x: float, y: float
+) -> str | None:
+    """The cell of ``cells`` under a normalised point (the nearest centre among the
+    cells it lies in; the first of them on a tie), or None."""
+    best: tuple[float, str] | None = None
+    for c in cells:
+        dx = (x - c.x) / (c.size / 2)
+        dy = (y - c.y) / (c.size / 2 / max(aspect, 1e-6))
+        distance = dx * dx + dy * dy
+        inside = max(abs(dx), abs(dy)) <= 1.0 if shape == "square" else distance <= 1.0
+        if inside and (best is None or distance < best[0]):
+            best = (distance, c.cell)
+    return None if best is None else best[1]
 
 
 @dataclass(frozen=True)
@@ -153,12 +162,19 @@ def board_dressing(
 def cell_looks(highlights: Iterable[Highlight], palette: Palette) -> dict[str, CellLook]:
     """The winning highlight of each cell, coloured by the game's LED palette."""
     looks = {}
+    shades: dict[tuple[Role, int | None], tuple[RGB, float]] = {}  # the palette, per look
     for cell, h in winning_highlights(highlights, palette).items():
+        shade = shades.get((h.role, h.player))
+        if shade is None:
+            shade = shades[h.role, h.player] = (
+                palette.colour(h.role, h.player),
+                palette.level(h.role),
+            )
         looks[cell] = CellLook(
             cell=cell,
             role=h.role,
-            colour=palette.colour(h.role, h.player),
-            level=palette.level(h.role),
+            colour=shade[0],
+            level=shade[1],
             step=h.step,
             player=h.player,
         )
@@ -325,14 +341,15 @@ def resolve_tap(
     finger-sized, else the target under the tap, else the nearest. No target: the cell
     under the tap (a tap that only moves the focus), or nothing outside the cells.
     """
-    shown = [c for c in geometry.cells if viewport.shows(c, geometry.aspect)]
+    shown = _shown_cells(geometry, viewport)
     x, y = point
     px_x = view_px / viewport.span  # pixels per unit of board width
     px_y = px_x * geometry.aspect  # pixels per unit of board height
-    under = BoardGeometry(geometry.shape, tuple(shown), geometry.aspect).cell_at(x, y)
+    under = _cell_under(shown.near_x(x), geometry.shape, geometry.aspect, x, y)
     radius = finger_px / 2
+    found = (shown.by_cell.get(cell) for cell in targets)
     near = sorted(
-        (math.hypot((x - c.x) * px_x, (y - c.y) * px_y), c.cell) for c in shown if c.cell in targets
+        (math.hypot((x - c.x) * px_x, (y - c.y) * px_y), c.cell) for c in found if c is not None
     )
     candidates = [cell for distance, cell in near if distance <= radius + 1e-6 or cell == under]
     if not candidates:
@@ -344,6 +361,44 @@ def resolve_tap(
     if zoom is not None and zoom.span < viewport.span - 1e-9:
         return TapResult(zoom=zoom)
     return TapResult(cell=under if under in candidates else candidates[0])
+
+
+class _ShownCells:
+    """The cells a viewport shows whole, indexed for taps: by key, and by the x of their
+    centres, so a tap looks only at the cells whose column it can lie in."""
+
+    def __init__(self, cells: tuple[CellGeometry, ...]) -> None:
+        self.cells = cells
+        self.by_cell = {c.cell: c for c in cells}
+        order = sorted(range(len(cells)), key=lambda i: cells[i].x)
+        self._order = order
+        self._xs = [cells[i].x for i in order]
+        # How far from its centre a cell reaches across (a little more: rounding).
+        self._reach = max((c.size / 2 for c in cells), default=0.0) * (1 + 1e-6) + 1e-9
+
+    def near_x(self, x: float) -> list[CellGeometry]:
+        """Every cell a point at ``x`` can lie in (and perhaps a few more), in the
+        geometry's order: the same cells :func:`_cell_under` would find in all of them."""
+        low = bisect.bisect_left(self._xs, x - self._reach)
+        high = bisect.bisect_right(self._xs, x + self._reach)
+        return [self.cells[i] for i in sorted(self._order[low:high])]
+
+
+#: The cells shown per geometry (by identity: a game keeps one) and viewport.
+_SHOWN: dict[tuple[int, Viewport], tuple[BoardGeometry, _ShownCells]] = {}
+_SHOWN_KEPT = 64
+
+
+def _shown_cells(geometry: BoardGeometry, viewport: Viewport) -> _ShownCells:
+    key = (id(geometry), viewport)
+    hit = _SHOWN.get(key)
+    if hit is not None and hit[0] is geometry:
+        return hit[1]
+    shown = _ShownCells(tuple(c for c in geometry.cells if viewport.shows(c, geometry.aspect)))
+    if len(_SHOWN) >= _SHOWN_KEPT:
+        _SHOWN.clear()
+    _SHOWN[key] = (geometry, shown)
+    return shown
 
 
 def zoom_survives(previous: BoardView | None, new: BoardView) -> bool:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from pydantic.fields import FieldInfo
@@ -41,8 +42,9 @@ class Banner:
         return cls(message=exc.message, ruling=exc.ruling, code=exc.code)
 
 
+@lru_cache(maxsize=1024)
 def humanize(name: str) -> str:
-    """``"final_blow"`` → ``"Final blow"``."""
+    """``"final_blow"`` → ``"Final blow"`` (the same few names, asked for every label)."""
     words = name.replace("_", " ").strip()
     return words[:1].upper() + words[1:]
 
@@ -64,6 +66,8 @@ def int_bounds(info: FieldInfo) -> tuple[int | None, int | None]:
 
 
 def _value_text(value: Any) -> str:
+    if type(value) in (str, int):  # the usual leaves, before the checks below (not bool)
+        return str(value)
     if isinstance(value, bool):
         return "yes" if value else "no"
     if isinstance(value, list | tuple):
@@ -120,8 +124,14 @@ class Observable:
     def __init__(self) -> None:
         self._listeners: list[Listener] = []
 
-    def subscribe(self, listener: Listener) -> None:
-        self._listeners.append(listener)
+    def subscribe(self, listener: Listener, *, first: bool = False) -> None:
+        """Call ``listener`` after every change; ``first``: before every other listener
+        (once, wherever it was): the LED strip's feed, ahead of the screen's redraw."""
+        if first:
+            self.unsubscribe(listener)
+            self._listeners.insert(0, listener)
+        else:
+            self._listeners.append(listener)
 
     def unsubscribe(self, listener: Listener) -> None:
         if listener in self._listeners:

@@ -153,11 +153,14 @@ class ActionForm:
         self.type = str(example.get("type"))
         self.payload_data: dict[str, Any] = _deep_copy(example)
         self.seats = seats
+        self._view: FormView | None = None  # made again after each change of a value
 
     def view(self) -> FormView:
-        fields = _fields_of(self.model, self.payload_data, (), self.seats)
-        fields = [self._seat_labels(f) for f in fields]
-        return FormView(type=self.type, title=humanize(self.type), fields=tuple(fields))
+        if self._view is None:
+            fields = _fields_of(self.model, self.payload_data, (), self.seats)
+            fields = [self._seat_labels(f) for f in fields]
+            self._view = FormView(type=self.type, title=humanize(self.type), fields=tuple(fields))
+        return self._view
 
     def _seat_labels(self, field: FormField) -> FormField:
         """Per-seat tuples and seat fields are labelled with player names."""
@@ -176,6 +179,7 @@ class ActionForm:
         for part in path[:-1]:
             node = node[part]
         node[path[-1]] = value
+        self._view = None
 
     def step(self, key: str, delta: int) -> None:
         field = self._field(key)

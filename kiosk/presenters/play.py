@@ -10,7 +10,7 @@ the main thread by the hardware hub, so the touch path and the dice path are one
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from itertools import islice
 from typing import Any
@@ -35,6 +35,7 @@ LOG_LINES = 60
 MAX_LISTED_ACTIONS = 600  # how many legal actions the menu looks at (Kolossus has many)
 MAX_SHOWN_ACTIONS = 48  # buttons per group
 MAX_TAPPABLE_FACES = 20  # dice with more sides are entered with a stepper instead
+MAX_KEPT_SHAPES = 256  # payload shapes whose form fields are kept (see PlayPresenter._editable)
 #: The action-menu group of the manual corrections (RULINGS 0.2.1); a tap on one of
 #: its buttons opens that correction's form, prefilled with the current values.
 CORRECTIONS_GROUP = "correct_the_table"
@@ -120,15 +121,47 @@ class PlayView:
 _UNKNOWN: Any = object()
 
 
+class AtCell:
+    """The legal actions a tap on one cell is about (:meth:`PlayPresenter.actions_at`):
+    their payloads at once, where each happens (``Rules.action_cells``) only when a
+    tap needs it — narrowing the menu to a cell needs no cells."""
+
+    __slots__ = ("actions", "cells", "payloads")
+
+    def __init__(
+        self,
+        actions: tuple[Any, ...],
+        payloads: tuple[dict[str, Any], ...],
+        cells: tuple[ActionCells, ...] | None = None,
+    ) -> None:
+        self.actions = actions
+        self.payloads = payloads
+        self.cells = cells
+
+
+@dataclass(frozen=True)
+class Menu:
+    """The action menu for one focus and group: what :meth:`PlayPresenter.view` shows."""
+
+    groups: tuple[ActionGroup, ...]
+    group: str | None
+    actions: tuple[ActionChoice, ...]
+    more_actions: int
+    formable: bool
+
+
 class Derived:
     """What the presenter reads off one state, computed at most once each.
 
     A state is an immutable value, so its legal actions, corrections, dice request,
-    outcome, highlights (per focus), views and log never change. One submit then
-    enumerates the legal actions once however many readers ask after it: the entry-form
-    check, the action menu, a board tap, the table's "End turn" button — and computes
-    the highlights once for the LED strip and the on-screen board together. The state
-    is held, not its ``id``: a new state is a new object, so identity is the key.
+    outcome, highlights (per focus), views, status, log and action menus (per focus
+    and group) never change. One submit then enumerates the legal actions once however
+    many readers ask after it: the entry-form check, the action menu, a board tap, the
+    table's "End turn" button — and computes the highlights once for the LED strip and
+    the on-screen board together; the screen's repeated ``view()`` of one state (a tap
+    on a menu row reads it, the tap's handler and the redraw after it too) labels the
+    menu once. The state is held, not its ``id``: a new state is a new object, so
+    identity is the key.
     """
 
     def __init__(self, state: Any) -> None:
@@ -138,29 +171,118 @@ class Derived:
         self.cells: tuple[ActionCells, ...] | None = None
         self.corrections: tuple[Any, ...] | None = None
         self.correction_payloads: tuple[dict[str, Any], ...] | None = None
-        self.at_cell: dict[str, tuple[tuple[dict[str, Any], ActionCells], ...]] = {}
+        self.correction_cells: tuple[ActionCells, ...] | None = None
+        self.at_cell: dict[str, AtCell] = {}
+        self.menus: dict[tuple[str | None, str | None], Menu] = {}
         self.highlights: dict[str | None, tuple[Highlight, ...]] = {}
         self.dice_request: Any = _UNKNOWN
         self.outcome: Any = _UNKNOWN
+        self.seat: Any = _UNKNOWN
+        self.status: str | None = None
         self.panel: PanelView | None = None
         self.board: Any = _UNKNOWN
         self.dressing: Any = _UNKNOWN
+        #: The last board view made: (focus, the highlights it shows, the view).
+        self.board_view: tuple[str | None, tuple[Highlight, ...], BoardView] | None = None
         self.log: tuple[LogLine, ...] | None = None
 
 
-def _without_paths(payload: Mapping[str, Any], paths: set[tuple[str | int, ...]]) -> Any:
-    """``payload`` with the values at ``paths`` blanked (what a form cannot change)."""
+#: A node of a :func:`_path_trie`: the next step of each path, or :data:`_BLANK`.
+_Trie = dict[Any, Any]
+_BLANK: _Trie = {}
 
-    def walk(node: Any, at: tuple[str | int, ...]) -> Any:
-        if at in paths:
-            return None
-        if isinstance(node, Mapping):
-            return {k: walk(v, (*at, k)) for k, v in node.items()}
-        if isinstance(node, list | tuple):
-            return [walk(v, (*at, i)) for i, v in enumerate(node)]
-        return node
 
-    return walk(payload, ())
+def _path_trie(paths: set[tuple[str | int, ...]]) -> _Trie:
+    """``paths`` (where a form can change a payload) as a tree of their steps, with
+    :data:`_BLANK` where a path ends: whatever lies under it is blanked too."""
+    if () in paths:
+        return _BLANK
+    root: _Trie = {}
+    for path in sorted(paths, key=len):
+        node = root
+        for step in path[:-1]:
+            node = node.setdefault(step, {})
+            if node is _BLANK:
+                break
+        else:
+            node[path[-1]] = _BLANK
+    return root
+
+
+def _same_outside(a: Any, b: Any, trie: _Trie | None) -> bool:
+    """Whether ``a`` and ``b`` are equal once the values at the paths of ``trie`` (None:
+    no path below here) are blanked — ``_blanked(a, trie) == _blanked(b, trie)`` —
+    without making either copy: what :meth:`PlayPresenter._formable` asks of every
+    listed action."""
+    if trie is _BLANK:
+        return True
+    if trie is None and a == b:  # nothing blanked below and equal: equal copies
+        return True
+    kind = type(a)
+    if kind is type(b) and (kind is dict or kind is list):  # JSON payloads: no ABC checks
+        a_map = b_map = kind is dict
+        a_seq = b_seq = not a_map
+    else:
+        a_map, b_map = isinstance(a, Mapping), isinstance(b, Mapping)
+        a_seq, b_seq = isinstance(a, list | tuple), isinstance(b, list | tuple)
+    if a_map and b_map:
+        if a.keys() != b.keys():
+            return False
+        pairs: Iterable[tuple[Any, Any, Any]] = ((k, v, b[k]) for k, v in a.items())
+    elif a_seq and b_seq:
+        if len(a) != len(b):
+            return False
+        pairs = ((i, v, w) for i, (v, w) in enumerate(zip(a, b, strict=True)))
+    elif a_map or b_map or a_seq or b_seq:  # a container against something else: as copied
+        return bool(_blanked(a, trie) == _blanked(b, trie))
+    else:
+        return bool(a == b)
+    for step, v, w in pairs:
+        below = None if trie is None else trie.get(step)
+        if below is _BLANK or (below is None and v == w):
+            continue  # what the call would answer at once
+        if not _same_outside(v, w, below):
+            return False
+    return True
+
+
+def _shape(node: Any) -> Any:
+    """What a form's fields depend on in a payload: its keys, the lengths of its lists
+    and the types of its values, not the values (None: not a JSON payload — dicts,
+    lists, strings, numbers, booleans and None — whose fields are then not kept)."""
+    kind = type(node)
+    if kind is dict:
+        parts = []
+        for key, value in node.items():
+            inner = _shape(value)
+            if inner is None:
+                return None
+            parts.append((key, inner))
+        return (dict, tuple(parts))
+    if kind is list:
+        items = []
+        for value in node:
+            inner = _shape(value)
+            if inner is None:
+                return None
+            items.append(inner)
+        return (list, tuple(items))
+    return kind if kind in _JSON_LEAVES else None
+
+
+_JSON_LEAVES = (str, int, float, bool, type(None))
+
+
+def _blanked(node: Any, trie: _Trie | None) -> Any:
+    """A copy of ``node`` (mappings as dicts, sequences as lists) with None at the paths
+    of ``trie``."""
+    if trie is _BLANK:
+        return None
+    if isinstance(node, Mapping):
+        return {k: _blanked(v, None if trie is None else trie.get(k)) for k, v in node.items()}
+    if isinstance(node, list | tuple):
+        return [_blanked(v, None if trie is None else trie.get(i)) for i, v in enumerate(node)]
+    return node
 
 
 class PlayPresenter(Observable):
@@ -177,14 +299,32 @@ class PlayPresenter(Observable):
         self.devices: tuple[DeviceStatus, ...] = ()
         self.fix_changes: tuple[TableChange, ...] = ()
         self.fix_index = 0
-        self.form: ActionForm | None = None
+        self._form: ActionForm | None = None
+        #: The entry form of the current state is still to be looked for (see ``form``).
+        self._entry_form_due = True
         self._models = session.rules.action_models()
         self._derived: Derived | None = None
         self._look = look_for(session.rules.name)
         #: The LED palette of the game's board: the on-screen board uses the same.
         self.palette = palette_for_board(session.rules.board_kind)
         self._geometry: BoardGeometry | object | None = _UNKNOWN
-        self._open_entry_form()
+        self._editables: dict[tuple[str, Any], _Trie | None] = {}
+
+    @property
+    def form(self) -> ActionForm | None:
+        """The form on screen. When the game only waits for numbers read off the table
+        (its only legal actions are one ``enter_…`` with amounts) that form opens by
+        itself: looked for when first asked after a change, not in the change itself,
+        so the LEDs get their highlights before the legal actions are enumerated."""
+        if self._entry_form_due:
+            self._entry_form_due = False
+            self._form = self._entry_form()
+        return self._form
+
+    @form.setter
+    def form(self, form: ActionForm | None) -> None:
+        self._entry_form_due = False
+        self._form = form
 
     # --- reading ----------------------------------------------------------------------
 
@@ -247,29 +387,44 @@ class PlayPresenter(Observable):
             derived.cells = tuple(rules.action_cells(state, a) for a in derived.actions or ())
         return derived.cells
 
-    def actions_at(self, cell: str) -> tuple[tuple[dict[str, Any], ActionCells], ...]:
-        """The legal actions a tap on ``cell`` is about, with their cells: the ones that
-        start there (asked of the rules, which generate only those, so none is lost to
-        the menu's cap), else every listed one that touches it."""
+    def _at(self, cell: str) -> AtCell:
+        """The legal actions a tap on ``cell`` is about (see :meth:`actions_at`)."""
         derived = self.derived()
         found = derived.at_cell.get(cell)
         if found is None:
             rules, state = self.rules, derived.state
             starting = (
-                []
+                ()
                 if self.outcome is not None
-                else [
-                    (rules.dump_action(a), rules.action_cells(state, a))
-                    for a in islice(rules.legal_actions_at(state, origin=cell), MAX_LISTED_ACTIONS)
-                ]
+                else tuple(islice(rules.legal_actions_at(state, origin=cell), MAX_LISTED_ACTIONS))
             )
-            found = tuple(starting) or tuple(
-                (p, c)
-                for p, c in zip(self.legal_payloads(), self._listed_cells(), strict=True)
-                if cell in c.touched
-            )
+            if starting:
+                found = AtCell(starting, tuple(rules.dump_action(a) for a in starting))
+            else:
+                payloads, listed = self.legal_payloads(), self._listed_cells()
+                hits = [i for i, c in enumerate(listed) if cell in c.touched]
+                found = AtCell(
+                    tuple(derived.actions[i] for i in hits) if derived.actions else (),
+                    tuple(payloads[i] for i in hits),
+                    tuple(listed[i] for i in hits),
+                )
             derived.at_cell[cell] = found
         return found
+
+    def payloads_at(self, cell: str) -> tuple[dict[str, Any], ...]:
+        """The payloads of :meth:`actions_at` without their cells (the narrowed menu)."""
+        return self._at(cell).payloads
+
+    def actions_at(self, cell: str) -> tuple[tuple[dict[str, Any], ActionCells], ...]:
+        """The legal actions a tap on ``cell`` is about, with their cells: the ones that
+        start there (asked of the rules, which generate only those, so none is lost to
+        the menu's cap), else every listed one that touches it. The cells of the ones
+        that start there are asked of the rules only here, once per state and cell."""
+        found = self._at(cell)
+        if found.cells is None:
+            state, rules = self.derived().state, self.rules
+            found.cells = tuple(rules.action_cells(state, a) for a in found.actions)
+        return tuple(zip(found.payloads, found.cells, strict=True))
 
     def correction_payloads(self) -> list[dict[str, Any]]:
         """The game's correction templates (dumped), prefilled with the current values."""
@@ -284,11 +439,13 @@ class PlayPresenter(Observable):
         """The correction templates about ``cell`` (a miniature standing there)."""
         payloads = self.correction_payloads()
         derived = self.derived()
-        state, rules = derived.state, self.rules
+        if derived.correction_cells is None:
+            state, rules = derived.state, self.rules
+            derived.correction_cells = tuple(
+                rules.action_cells(state, a) for a in derived.corrections or ()
+            )
         return [
-            p
-            for p, a in zip(payloads, derived.corrections or (), strict=True)
-            if cell in rules.action_cells(state, a).touched
+            p for p, c in zip(payloads, derived.correction_cells, strict=True) if cell in c.touched
         ]
 
     def highlights(self) -> tuple[Highlight, ...]:
@@ -365,10 +522,21 @@ class PlayPresenter(Observable):
                 break
         return tuple(lines[:LOG_LINES])
 
+    def _menu(self) -> Menu:
+        """The action menu of the current focus and group (made once per state for each)."""
+        derived = self.derived()
+        key = (self.focus, self.group)
+        menu = derived.menus.get(key)
+        if menu is None:
+            groups, group, actions, more = self._actions()
+            menu = Menu(groups, group, actions, more, self._formable(group, actions))
+            derived.menus[key] = menu
+        return menu
+
     def _actions(self) -> tuple[tuple[ActionGroup, ...], str | None, tuple[ActionChoice, ...], int]:
         payloads = self.legal_payloads()
         if self.focus is not None:
-            focused = [p for p, _ in self.actions_at(self.focus)]
+            focused = list(self.payloads_at(self.focus))
             payloads = focused or payloads
         counts: dict[str, int] = {}
         for p in payloads:
@@ -424,45 +592,66 @@ class PlayPresenter(Observable):
         return geometry
 
     def board_view(self) -> BoardView | None:
-        """The on-screen board: the rules' board view dressed, lit like the LEDs."""
+        """The on-screen board: the rules' board view dressed, lit like the LEDs (made
+        again only when the state, the focus or the highlights changed)."""
         board, geometry = self._board(), self.board_geometry()
         if board is None or geometry is None:
             return None
         derived = self.derived()
+        highlights, focus = self.highlights(), self.focus
+        last = derived.board_view
+        if last is not None and last[0] == focus and last[1] is highlights:
+            return last[2]
         if derived.dressing is _UNKNOWN:
             derived.dressing = board_dressing(board, self._look.seat_colours)
         base, decorations = derived.dressing
-        return board_view(
+        shown = board_view(
             self.palette,
             geometry,
-            self.highlights(),
-            focus=self.focus,
+            highlights,
+            focus=focus,
             base=base,
             decorations=decorations,
         )
+        derived.board_view = (focus, highlights, shown)
+        return shown
+
+    def _seat(self) -> int | None:
+        derived = self.derived()
+        if derived.seat is _UNKNOWN:
+            derived.seat = self.rules.current_player(derived.state)
+        seat: int | None = derived.seat
+        return seat
+
+    def _status(self) -> str:
+        derived = self.derived()
+        if derived.status is None:
+            derived.status = self.rules.status(derived.state)
+        return derived.status
 
     def view(self) -> PlayView:
         state = self.state
-        seat = self.rules.current_player(state)
+        seat = self._seat()
         outcome = self.outcome
-        groups, group, actions, more = self._actions()
+        menu = self._menu()
         players = tuple(state.players)
         panel = self._panel()
+        form = self.form
         return PlayView(
             game=self.rules.name,
             title=self.rules.title,
             player="" if seat is None else players[seat],
             player_seat=seat,
-            status=self.rules.status(state),
+            status=self._status(),
             can_undo=self.session.can_undo,
             can_redo=self.session.can_redo,
             banner=self.banner,
             notice=self.notice,
             dice=self._dice_panel(),
-            groups=groups,
-            group=group,
-            actions=actions,
-            more_actions=more,
+            groups=menu.groups,
+            group=menu.group,
+            actions=menu.actions,
+            more_actions=menu.more_actions,
             log=self._log(),
             panel=panel,
             turn_colour=None if outcome is not None else self._turn_colour(panel),
@@ -471,8 +660,8 @@ class PlayPresenter(Observable):
             winners=() if outcome is None else tuple(players[w] for w in outcome.winners),
             devices=tuple(b.text for b in badges(self.devices)),
             focus=self.focus,
-            form=None if self.form is None else self.form.view(),
-            formable=self._formable(group, actions),
+            form=None if form is None else form.view(),
+            formable=menu.formable,
         )
 
     def _formable(self, group: str | None, actions: tuple[ActionChoice, ...]) -> bool:
@@ -483,12 +672,26 @@ class PlayPresenter(Observable):
         model = self._models.get(group or "")
         if model is None or not actions:
             return False
-        fields = ActionForm(model, actions[0].payload, tuple(self.state.players)).view().fields
-        if not fields:
+        first = actions[0].payload
+        trie = self._editable(str(group), model, first)
+        if trie is None:
             return False
-        editable = {field.path for field in fields}
-        fixed = _without_paths(actions[0].payload, editable)
-        return all(_without_paths(a.payload, editable) == fixed for a in actions[1:])
+        return all(_same_outside(a.payload, first, trie) for a in actions[1:])
+
+    def _editable(self, group: str, model: Any, example: dict[str, Any]) -> _Trie | None:
+        """The paths a form of ``model`` can change in ``example`` (None: no field), kept
+        per group and shape of the example: the same menus come back turn after turn."""
+        shape = _shape(example)
+        key = (group, shape)
+        if shape is not None and key in self._editables:
+            return self._editables[key]
+        fields = ActionForm(model, example, tuple(self.state.players)).view().fields
+        trie = _path_trie({field.path for field in fields}) if fields else None
+        if shape is not None:
+            if len(self._editables) >= MAX_KEPT_SHAPES:
+                self._editables.clear()
+            self._editables[key] = trie
+        return trie
 
     # --- intents ----------------------------------------------------------------------
 
@@ -504,10 +707,10 @@ class PlayPresenter(Observable):
                 changes.extend(event.changes)
         self.fix_changes = tuple(sorted(changes, key=lambda c: c.step))
         self.fix_index = 0
-        self._open_entry_form()
+        self._entry_form_due = True  # looked for when first asked (``form``)
 
-    def _open_entry_form(self) -> None:
-        """When the game only waits for numbers read off the table, show the form at once."""
+    def _entry_form(self) -> ActionForm | None:
+        """When the game only waits for numbers read off the table, the form to show at once."""
         payloads = self.legal_payloads()
         types = {p.get("type") for p in payloads}
         if len(types) == 1:
@@ -516,7 +719,8 @@ class PlayPresenter(Observable):
                 example = next(p for p in payloads if p.get("type") == key)
                 form = ActionForm(self._models[key], example, tuple(self.state.players))
                 if form.view().fields:
-                    self.form = form
+                    return form
+        return None
 
     def _refused(self, exc: RefereeError) -> None:
         self.banner = Banner.from_error(exc)
@@ -540,12 +744,12 @@ class PlayPresenter(Observable):
         In the "Correct the table" group the tap opens the correction's form instead
         (True when it opened): a correction is entered, never sent unchanged.
         """
-        view = self.view()
-        actions = view.actions
+        menu = self._menu()
+        actions = menu.actions
         if not 0 <= index < len(actions):
             return False
         payload = actions[index].payload
-        if view.group == CORRECTIONS_GROUP:
+        if menu.group == CORRECTIONS_GROUP:
             model = self._models.get(str(payload.get("type")))
             if model is None:
                 return False
@@ -587,7 +791,7 @@ class PlayPresenter(Observable):
 
     def open_form(self, key: str | None = None) -> bool:
         """Edit the amounts of an action of group ``key``, starting from a listed one."""
-        key = key or self.view().group
+        key = key or self._menu().group
         model = self._models.get(key or "")
         example = next((p for p in self.legal_payloads() if p.get("type") == key), None)
         if model is None or example is None:

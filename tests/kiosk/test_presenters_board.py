@@ -309,3 +309,67 @@ def test_zoom_survives_a_selection_but_not_a_move_or_a_fix_step() -> None:
     )
     assert not zoom_survives(before, fix)
     assert not zoom_survives(None, before)
+
+
+def _resolve_by_scanning(
+    geometry: BoardGeometry,
+    point: tuple[float, float],
+    targets: frozenset[str],
+    *,
+    view_px: float,
+    viewport: Viewport = WHOLE_BOARD,
+    finger_px: float = TOUCH_MIN,
+) -> TapResult:
+    """``resolve_tap`` as it was: every shown cell looked at for every tap."""
+    shown = [c for c in geometry.cells if viewport.shows(c, geometry.aspect)]
+    x, y = point
+    px_x = view_px / viewport.span
+    px_y = px_x * geometry.aspect
+    under = BoardGeometry(geometry.shape, tuple(shown), geometry.aspect).cell_at(x, y)
+    near = sorted(
+        (math.hypot((x - c.x) * px_x, (y - c.y) * px_y), c.cell) for c in shown if c.cell in targets
+    )
+    candidates = [cell for d, cell in near if d <= finger_px / 2 + 1e-6 or cell == under]
+    if not candidates:
+        return TapResult(cell=under)
+    if len(candidates) == 1:
+        return TapResult(cell=candidates[0])
+    zoom = zoom_viewport(geometry, point, view_px=view_px, min_cell_px=finger_px)
+    if zoom is not None and zoom.span < viewport.span - 1e-9:
+        return TapResult(zoom=zoom)
+    return TapResult(cell=under if under in candidates else candidates[0])
+
+
+_ISLAND = positions_geometry(
+    {f"S{i}": (i % 6 + 0.5 * (i // 6 % 2), float(i // 6)) for i in range(27)}
+)
+
+
+@given(
+    geometry=st.sampled_from([GRID, _ISLAND]),
+    data=st.data(),
+    x=st.floats(-0.05, 1.05),
+    y=st.floats(-0.05, 1.05),
+    on_a_centre=st.booleans(),
+    viewport=st.sampled_from([WHOLE_BOARD, Viewport(0.0, 0.0, 0.5), Viewport(0.25, 0.5, 0.5)]),
+)
+@settings(max_examples=400, deadline=None)
+def test_a_tap_looks_only_at_nearby_cells_and_finds_what_a_scan_finds(
+    geometry: BoardGeometry,
+    data: st.DataObject,
+    x: float,
+    y: float,
+    on_a_centre: bool,
+    viewport: Viewport,
+) -> None:
+    keys = [c.cell for c in geometry.cells]
+    targets = frozenset(data.draw(st.lists(st.sampled_from(keys), max_size=6)))
+    if on_a_centre:
+        x, y = centre(geometry, data.draw(st.sampled_from(keys)))
+    expected = _resolve_by_scanning(geometry, (x, y), targets, view_px=BOARD_PX, viewport=viewport)
+    found = resolve_tap(geometry, (x, y), targets, view_px=BOARD_PX, viewport=viewport)
+    assert found == expected
+    assert (
+        geometry.cell_at(x, y)
+        == _resolve_by_scanning(geometry, (x, y), frozenset(), view_px=BOARD_PX).cell
+    )

@@ -98,3 +98,16 @@ def test_optional_amount_steps_through_none() -> None:
     )
     cost = next(f for f in form.view().fields if f.key == "rune_cost")
     assert cost.optional and cost.value == 3
+
+
+def test_a_form_view_is_made_again_only_after_a_value_changed() -> None:
+    model = get_rules("builders").action_models()["curse"]
+    form = ActionForm(model, {"type": "curse", "runes": [0, 1, 0]}, ("Ann", "Bob", "Cy"))
+    view = form.view()
+    assert form.view() is view
+    form.step("runes.0", -1)  # below 0: refused, nothing changed
+    assert form.view() is view
+    form.step("runes.0", 1)
+    changed = form.view()
+    assert changed is not view and changed.fields[0].value == 1
+    assert form.view() is changed

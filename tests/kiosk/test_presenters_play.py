@@ -5,6 +5,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from companion.bot import RandomBot
 from companion.dice import Roll
 from companion.events import DiceRolled, TableChanges
@@ -15,7 +19,7 @@ from firmware_bridge.layout import kolossus_layout
 from firmware_bridge.leds.render import render
 from kiosk.presenters.board import cell_looks
 from kiosk.presenters.devices import DeviceStatus
-from kiosk.presenters.play import PlayPresenter
+from kiosk.presenters.play import PlayPresenter, _path_trie, _same_outside
 from tests.kiosk.helpers import assert_imports_without_kivy
 from tests.toy_game import Hold, PigRules, PigState
 
@@ -368,6 +372,7 @@ def test_one_submit_enumerates_the_legal_actions_once_for_every_reader() -> None
         if presenter.state.phase == "move":
             break
         presenter.submit(bot.choose(presenter.rules, presenter.state))
+    payload = presenter.view().actions[0].payload  # read before counting: another state
     rules = _CountingRules(presenter.session.rules)
     presenter.session.rules = rules  # type: ignore[assignment]
 
@@ -381,8 +386,253 @@ def test_one_submit_enumerates_the_legal_actions_once_for_every_reader() -> None
 
     presenter.subscribe(led_feed)
     presenter.subscribe(screen)
-    payload = presenter.view().actions[0].payload
     assert presenter.submit(payload)
     assert rules.calls == {"legal_actions": 1, "highlights": int(presenter.fix_step is None)}
     presenter.view()
     assert rules.calls["legal_actions"] == 1  # the same state: nothing new
+
+
+class _CallCounter:
+    """A game's rules that count every call of the methods named, whatever their result."""
+
+    def __init__(self, rules: Any, *names: str) -> None:
+        self.rules = rules
+        self.calls: dict[str, int] = dict.fromkeys(names, 0)
+        self.order: list[str] = []
+
+    def __getattr__(self, name: str) -> Any:
+        found = getattr(self.rules, name)
+        if name not in self.calls:
+            return found
+
+        def counted(*args: Any, **kwargs: Any) -> Any:
+            self.calls[name] += 1
+            self.order.append(name)
+            return found(*args, **kwargs)
+
+        return counted
+
+
+def _kolossus_in(phase: str, seed: int = 3) -> PlayPresenter:
+    presenter = PlayPresenter(Session.new("kolossus", ("Ann", "Bob"), seed=seed))
+    bot = RandomBot(8)
+    for _ in range(400):
+        while presenter.fix_step is not None:
+            presenter.next_fix_step()
+        if presenter.state.phase == phase and presenter.state.dice is None:
+            return presenter
+        presenter.submit(bot.choose(presenter.rules, presenter.state))
+    raise AssertionError(f"no {phase} phase in 400 random actions")
+
+
+def test_a_view_asked_again_of_the_same_state_asks_the_rules_nothing_new() -> None:
+    """The screen reads ``view()`` several times per tap (the tapped row, the tap's
+    handler, the redraw): the menu, its labels, the status and the form are made once."""
+    presenter = _kolossus_in("move")
+    rules = _CallCounter(
+        presenter.session.rules,
+        "legal_actions",
+        "legal_actions_at",
+        "action_cells",
+        "status",
+        "current_player",
+        "corrections",
+        "panel",
+    )
+    presenter.session.rules = rules  # type: ignore[assignment]
+    presenter._derived = None  # a cold cache: as after a change
+    first = presenter.view()
+    counted = dict(rules.calls)
+    assert counted["legal_actions"] == 1 and counted["status"] == 1
+    second = presenter.view()
+    assert rules.calls == counted
+    assert second == first
+    assert second.actions is first.actions  # the same menu, not a copy made again
+    presenter.choose_group(first.groups[-1].key)  # another group: a menu of its own
+    presenter.view()
+    assert rules.calls["legal_actions"] == 1
+
+
+def test_a_tap_on_a_piece_narrows_the_menu_without_asking_where_each_action_happens() -> None:
+    """A tap on a cell where moves start needs only ``legal_actions_at(origin=cell)``:
+    the narrowed menu and the highlights ask no ``action_cells``; a second tap (the
+    move) asks them once for that piece's moves."""
+    presenter = _kolossus_in("move")
+    selectable = [h.cell for h in presenter.highlights() if h.role is Role.SELECTABLE]
+    assert selectable
+    rules = _CallCounter(presenter.session.rules, "legal_actions_at", "action_cells")
+    presenter.session.rules = rules  # type: ignore[assignment]
+    origin = selectable[0]
+    presenter.tap_cell(origin)
+    view = presenter.view()
+    assert presenter.focus == origin and view.actions
+    assert rules.calls == {"legal_actions_at": 1, "action_cells": 0}
+    moves = presenter.actions_at(origin)
+    assert [p for p, _ in moves] == list(presenter.payloads_at(origin))
+    assert all(c.origin == origin for _, c in moves)
+    asked = rules.calls["action_cells"]
+    assert asked == len(moves)
+    presenter.actions_at(origin)
+    assert rules.calls["action_cells"] == asked  # once per state and cell
+
+
+def test_the_leds_get_their_highlights_before_the_legal_actions_are_enumerated() -> None:
+    """After a submit the first listener (the LED feed) reads the highlights; the
+    legal actions (the entry form's check, the menu) wait for the screen."""
+    presenter = _kolossus_in("turn")
+    rules = _CallCounter(presenter.session.rules, "legal_actions", "highlights")
+    presenter.session.rules = rules  # type: ignore[assignment]
+    seen: list[dict[str, int]] = []
+    presenter.subscribe(lambda: (presenter.highlights(), seen.append(dict(rules.calls))))
+    presenter.subscribe(presenter.view)
+    payload = next(p for p in presenter.legal_payloads() if p["type"] == "choose_class")
+    rules.calls = dict.fromkeys(rules.calls, 0)
+    assert presenter.submit(payload)
+    assert seen == [{"legal_actions": 0, "highlights": 1}]
+    assert rules.calls["legal_actions"] == 1  # then the screen's view, once
+
+
+def test_the_entry_form_still_opens_by_itself() -> None:
+    """The entry form is looked for when first asked, for the state it belongs to."""
+    presenter = PlayPresenter(Session.new("colossus_solo", ["Mara"], seed=2))
+    bot = RandomBot(3)
+    for _ in range(300):
+        payloads = presenter.legal_payloads()
+        kinds = {p["type"] for p in payloads}
+        if len(kinds) == 1 and next(iter(kinds)).startswith("enter_"):
+            break
+        presenter.submit(bot.choose(presenter.rules, presenter.state))
+    else:
+        raise AssertionError("no entry form in 300 random actions")
+    form = presenter.form
+    assert form is not None and form.type == next(iter(kinds))
+    assert presenter.view().form == form.view()
+    presenter.form_cancel()
+    assert presenter.form is None and presenter.view().form is None
+
+
+def test_the_board_view_is_made_once_per_state_focus_and_highlights() -> None:
+    presenter = _kolossus_in("move")
+    board = presenter.board_view()
+    assert board is not None and presenter.board_view() is board
+    cell = next(h.cell for h in presenter.highlights() if h.role is Role.SELECTABLE)
+    presenter.tap_cell(cell)
+    focused = presenter.board_view()
+    assert focused is not board and focused is not None and focused.focus == cell
+    assert presenter.board_view() is focused
+
+
+def test_the_dice_of_one_roll_drained_together_redraw_the_screen_once() -> None:
+    """A partial roll's note waits for the end of the drain: the dice of one roll that
+    arrive together reach the LEDs (and the screen) with the roll, once."""
+    from firmware_bridge.dice.messages import DieResult
+    from kiosk.hardware import HardwareHub
+    from tests.kiosk.test_hardware_hub import TwoDicePig
+
+    hub = HardwareHub()
+    presenter = PlayPresenter(Session.new(TwoDicePig(), ["Ann", "Bob"], seed=3))
+    changes: list[int] = []
+    presenter.subscribe(lambda: changes.append(len(presenter.session.actions)))
+    hub.post(DieResult(device="d", die_id=1, face=5, faces=6, seq=1))
+    hub.post(DieResult(device="d", die_id=2, face=2, faces=6, seq=2))
+    hub.pump(presenter)
+    assert changes == [1]  # the roll's change only: no redraw for "1 of 2 dice in"
+    assert presenter.notice == ""
+    hub.post(DieResult(device="d", die_id=1, face=3, faces=6, seq=3))
+    hub.pump(presenter)  # alone in its drain: the note is shown at its end
+    assert changes == [1, 1] and "1 of 2 dice in" in presenter.view().notice
+
+
+def _blanked_copy(payload: Any, paths: set[tuple[str | int, ...]]) -> Any:
+    """The payload with None at ``paths``, mappings as dicts and sequences as lists."""
+
+    def walk(node: Any, at: tuple[str | int, ...]) -> Any:
+        if at in paths:
+            return None
+        if isinstance(node, dict):
+            return {k: walk(v, (*at, k)) for k, v in node.items()}
+        if isinstance(node, list | tuple):
+            return [walk(v, (*at, i)) for i, v in enumerate(node)]
+        return node
+
+    return walk(payload, ())
+
+
+_LEAVES = st.one_of(st.none(), st.booleans(), st.integers(-2, 2), st.sampled_from(["a", "b"]))
+_PAYLOADS = st.recursive(
+    _LEAVES,
+    lambda inner: st.one_of(
+        st.lists(inner, max_size=3),
+        st.lists(inner, max_size=3).map(tuple),
+        st.dictionaries(st.sampled_from(["x", "y", "z"]), inner, max_size=3),
+    ),
+    max_leaves=8,
+)
+_PATHS = st.sets(
+    st.lists(st.one_of(st.sampled_from(["x", "y", "z"]), st.integers(0, 2)), max_size=3).map(tuple),
+    max_size=4,
+)
+
+
+@given(a=_PAYLOADS, b=_PAYLOADS, paths=_PATHS)
+@settings(max_examples=500, deadline=None)
+def test_payloads_are_compared_outside_the_form_fields_as_blanked_copies(
+    a: Any, b: Any, paths: set[tuple[str | int, ...]]
+) -> None:
+    """What ``_formable`` asks of every listed action without copying it: equal once
+    what a form can change is blanked."""
+    trie = _path_trie(paths)
+    assert _same_outside(a, b, trie) == (_blanked_copy(a, paths) == _blanked_copy(b, paths))
+    assert _same_outside(a, a, trie)
+
+
+def test_a_form_is_offered_for_amounts_alone_in_every_card_game_menu() -> None:
+    """The Colossus cards differ in their numbers only: one form enters them all."""
+    presenter = PlayPresenter(Session.new("colossus_solo", ["Mara"], seed=2))
+    view = presenter.view()
+    assert view.group == "enter_colossus_card" and len(view.actions) > 1 and view.formable
+
+
+def test_the_led_feed_can_be_put_ahead_of_the_screen() -> None:
+    """The kiosk subscribes its LED feed with ``first=True``: whoever subscribed before
+    (the screen), the strip hears of a change first, and only once."""
+    presenter = pig()
+    heard: list[str] = []
+
+    def screen() -> None:
+        heard.append("screen")
+
+    def leds() -> None:
+        heard.append("leds")
+
+    presenter.subscribe(screen)
+    presenter.subscribe(leds, first=True)
+    presenter.subscribe(leds, first=True)  # again (a game shown again): still once
+    presenter.changed()
+    assert heard == ["leds", "screen"]
+
+
+@pytest.mark.parametrize(
+    "game", ["kolossus", "beast_master", "colossi", "colossus_solo", "builders"]
+)
+def test_what_a_form_can_change_is_kept_per_shape_and_answers_as_made_afresh(game: str) -> None:
+    """The form fields of a menu's first action are kept per group and payload shape:
+    whether a form is offered is what a presenter with nothing kept says, every time."""
+    players = ["Mara"] if game == "colossus_solo" else ["Ann", "Bob"]
+    presenter = PlayPresenter(Session.new(game, players, seed=4))
+    bot = RandomBot(6)
+    for _ in range(120):
+        if presenter.outcome is not None:
+            break
+        view = presenter.view()
+        for group in [g.key for g in view.groups]:
+            presenter.group = group
+            kept = presenter.view()
+            fresh = PlayPresenter(presenter.session)
+            fresh.group, fresh.focus = group, presenter.focus
+            assert kept.formable == fresh.view().formable
+        presenter.group = None
+        while presenter.fix_step is not None:
+            presenter.next_fix_step()
+        presenter.submit(bot.choose(presenter.rules, presenter.state))
+    assert presenter._editables  # something was kept

@@ -59,6 +59,8 @@ from .model import (
 
 def control_of(colossus_owners: Iterable[int], acolytes: Sequence[int]) -> int | None:
     """Who controls a space (B.4, 2.6.5): None when nobody does."""
+    if not colossus_owners and not any(acolytes):  # an empty space: the usual case
+        return None
     owners = sorted(set(colossus_owners))
     if len(owners) == 1:
         return owners[0]
@@ -289,16 +291,7 @@ class Work(Generic[S]):
                 TableChanges(changes=changes, text=f"Change the table: {len(changes)} step(s).")
             )
             self.fixes = []
-        spaces = tuple(
-            SpaceState(
-                tile=self.tiles[i],
-                acolytes=tuple(self.acolytes[i]),
-                banner=self.banners[i],
-                water=self.water[i],
-                cubes=self.cubes[i],
-            )
-            for i in range(len(self.tiles))
-        )
+        spaces = tuple(self._space(i) for i in range(len(self.tiles)))
         update: dict[str, Any] = {
             "spaces": spaces,
             "colossi": tuple(self.colossi),
@@ -314,6 +307,24 @@ class Work(Generic[S]):
         }
         update.update(self.update)
         return self.state.evolve(update)
+
+    def _space(self, i: int) -> SpaceState:
+        """Space ``i`` as the work left it: the state's own value when nothing in it
+        changed (most actions change a space or two of the island), else a new one."""
+        tile, acolytes = self.tiles[i], tuple(self.acolytes[i])
+        banner, water, cubes = self.banners[i], self.water[i], self.cubes[i]
+        spaces = self.state.spaces
+        if i < len(spaces):
+            old = spaces[i]
+            if (
+                acolytes == old.acolytes
+                and tile == old.tile
+                and banner == old.banner
+                and water == old.water
+                and cubes == old.cubes
+            ):
+                return old
+        return SpaceState(tile=tile, acolytes=acolytes, banner=banner, water=water, cubes=cubes)
 
     # --- small queries -------------------------------------------------------------------
 

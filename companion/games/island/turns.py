@@ -4,6 +4,8 @@ effects and highlights, all on top of :mod:`.mechanics`."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
+from functools import lru_cache
+from typing import Any
 
 from companion.highlights import Highlight, Role
 from companion.outcome import ScoreRow
@@ -261,6 +263,13 @@ def movable_spaces(state: IslandState, seat: int, *, can_move: bool) -> set[str]
     return {space for _, space in piece_spaces(state, seat)} if can_move else set()
 
 
+@lru_cache(maxsize=4096)
+def _light(**fields: Any) -> Highlight:
+    """A highlight, made once per value: highlights are immutable, and every state lights
+    mostly the same few (the pieces that may act, their ends, who controls what)."""
+    return Highlight(**fields)
+
+
 def island_highlights(
     state: IslandState,
     cfg: IslandConfig,
@@ -284,14 +293,14 @@ def island_highlights(
     if seat is not None and state.board.has(origin):
         chains = moving_chains(state, cfg, seat, origin, can_move=can_move)
         if chains is not None:
-            out = [Highlight(cell=origin, role=Role.SELECTED, player=seat)]
+            out = [_light(cell=origin, role=Role.SELECTED, player=seat)]
             out.extend(
-                Highlight(cell=dest, role=Role.REACHABLE, player=seat)
+                _light(cell=dest, role=Role.REACHABLE, player=seat)
                 for dest in chains
                 if dest != origin
             )
             for step, cell in enumerate(chains.get(hovered, ()), start=1):
-                out.append(Highlight(cell=cell, role=Role.PATH, player=seat, step=step))
+                out.append(_light(cell=cell, role=Role.PATH, player=seat, step=step))
             return tuple(out)
     return _overview(state, cfg, seat, can_move=can_move, banners=banners, harvestable=harvestable)
 
@@ -307,17 +316,17 @@ def _overview(
 ) -> tuple[Highlight, ...]:
     out: list[Highlight] = []
     for space, who in control_map(state, cfg).items():
-        out.append(Highlight(cell=space, role=Role.CONTROL, player=who))
+        out.append(_light(cell=space, role=Role.CONTROL, player=who))
     for beast in state.beasts:
-        out.append(Highlight(cell=beast.space, role=Role.BEAST))
+        out.append(_light(cell=beast.space, role=Role.BEAST))
     if banners:
         for sid, sp in zip(state.board.ids, state.spaces, strict=True):
             if sp.banner is not None:
-                out.append(Highlight(cell=sid, role=Role.BANNER, player=sp.banner))
+                out.append(_light(cell=sid, role=Role.BANNER, player=sp.banner))
     if seat is not None:
         for space in sorted(movable_spaces(state, seat, can_move=can_move)):
-            out.append(Highlight(cell=space, role=Role.SELECTABLE, player=seat))
+            out.append(_light(cell=space, role=Role.SELECTABLE, player=seat))
     if harvestable is not None and seat is not None:
         for space in sorted(harvestable):
-            out.append(Highlight(cell=space, role=Role.HARVESTABLE, player=seat))
+            out.append(_light(cell=space, role=Role.HARVESTABLE, player=seat))
     return tuple(out)

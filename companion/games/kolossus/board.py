@@ -71,8 +71,17 @@ def row_col(sq: int) -> tuple[int, int]:
     return divmod(sq, SIZE)
 
 
+#: The canonical key of every square (``CELL_KEYS[sq]``) and its inverse: a touch, a
+#: highlight and every action's cells go through these many times per position, so
+#: they are looked up rather than formatted or matched against a pattern.
+CELL_KEYS: tuple[str, ...] = tuple(f"{r},{c}" for r in range(SIZE) for c in range(SIZE))
+SQUARE_OF_KEY: dict[str, int] = {key: sq for sq, key in enumerate(CELL_KEYS)}
+
+
 def cell(sq: int) -> str:
     """The outside name of a square, e.g. ``"5,5"``."""
+    if 0 <= sq < SQUARES:
+        return CELL_KEYS[sq]
     r, c = divmod(sq, SIZE)
     return f"{r},{c}"
 
@@ -82,6 +91,9 @@ _CELL = re.compile(r"^\s*(\d{1,2})\s*,\s*(\d{1,2})\s*$")
 
 def parse_cell(text: str) -> int | None:
     """``"r,c"`` to a square index, or None if it is not a square of the board."""
+    found = SQUARE_OF_KEY.get(text)
+    if found is not None:
+        return found
     m = _CELL.match(text)
     if m is None:
         return None
@@ -185,22 +197,43 @@ CENTRAL_REGIONS: tuple[str, ...] = tuple(f"row{i}" for i in range(3, 8)) + tuple
 RegionDirection = Literal["north", "south", "east", "west"]
 
 
-def parse_region(name: str) -> tuple[str, int] | None:
+def _parse_region(name: str) -> tuple[str, int] | None:
     m = _REGION.match(name)
     if m is None or not 0 <= int(m.group(2)) < SIZE:
         return None
     return m.group(1), int(m.group(2))
 
 
-def region_squares(name: str) -> tuple[int, ...]:
-    """The 11 squares of a region, west to east or north to south."""
-    parsed = parse_region(name)
-    if parsed is None:
-        raise ValueError(f"not a region: {name}")
-    axis, index = parsed
+def _squares_of(axis: str, index: int) -> tuple[int, ...]:
     if axis == "row":
         return tuple(square(index, c) for c in range(SIZE))
     return tuple(square(r, index) for r in range(SIZE))
+
+
+#: Every canonical region name → (axis, index) and → its squares, looked up by the
+#: Quake's generation and highlights instead of parsed each time.
+_REGIONS: dict[str, tuple[str, int]] = {
+    name: parsed for name in ALL_REGIONS if (parsed := _parse_region(name)) is not None
+}
+_REGION_SQUARES: dict[str, tuple[int, ...]] = {
+    name: _squares_of(*parsed) for name, parsed in _REGIONS.items()
+}
+
+
+def parse_region(name: str) -> tuple[str, int] | None:
+    found = _REGIONS.get(name)
+    return found if found is not None else _parse_region(name)
+
+
+def region_squares(name: str) -> tuple[int, ...]:
+    """The 11 squares of a region, west to east or north to south."""
+    found = _REGION_SQUARES.get(name)
+    if found is not None:
+        return found
+    parsed = _parse_region(name)
+    if parsed is None:
+        raise ValueError(f"not a region: {name}")
+    return _squares_of(*parsed)
 
 
 def region_sign(axis: str, direction: str) -> int | None:

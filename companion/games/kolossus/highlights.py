@@ -9,11 +9,14 @@ docs/games/kolossus.md for the roles per phase.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
+from typing import Any
 
 from companion.games.kolossus.board import (
     ALL_REGIONS,
     CLASS_COST,
     CLASSES,
+    SQUARES,
     cell,
     parse_cell,
     parse_region,
@@ -40,6 +43,13 @@ from companion.games.kolossus.views import quake_candidates, quake_regions, stri
 from companion.highlights import Highlight, Role
 
 
+@lru_cache(maxsize=4096)
+def _light(**fields: Any) -> Highlight:
+    """A highlight, made once per value: highlights are immutable, and every state lights
+    mostly the same few (the pieces that may act, their ends, who controls what)."""
+    return Highlight(**fields)
+
+
 def _region_preview(
     state: KolossusState, focus: str, candidates: tuple[str, ...], distance: int | None
 ) -> list[Highlight]:
@@ -49,14 +59,14 @@ def _region_preview(
     if parsed is None or region not in candidates:
         return out
     for sq in region_squares(region):
-        out.append(Highlight(cell=cell(sq), role=Role.QUAKE_REGION))
+        out.append(_light(cell=cell(sq), role=Role.QUAKE_REGION))
     sign = region_sign(parsed[0], direction) if direction else None
     if sign is not None and distance is not None:
         shift = shift_region(
             state.terrain, state.minis, region, sign, distance, state.options.region_move_model
         )
         for sq in shift.fallen:
-            out.append(Highlight(cell=cell(sq), role=Role.FALLS_OFF))
+            out.append(_light(cell=cell(sq), role=Role.FALLS_OFF))
     return out
 
 
@@ -64,7 +74,7 @@ def board_highlights(state: KolossusState, focus: str | None) -> tuple[Highlight
     """The Citadel while crystals lie on it, then what the phase lights (``_BY_PHASE``)."""
     out: list[Highlight] = []
     if state.crystals > 0:
-        out.append(Highlight(cell=cell(citadel(state)), role=Role.CITADEL))
+        out.append(_light(cell=cell(citadel(state)), role=Role.CITADEL))
     if state.phase == "over":
         return tuple(out)
     lights = _BY_PHASE.get(state.phase)
@@ -80,7 +90,7 @@ def _placement(state: KolossusState, focus: str | None) -> list[Highlight]:
     for band in state.warbands:
         for sq in band.zone:
             if occ[sq] >= 0:
-                out.append(Highlight(cell=cell(sq), role=Role.SELECTABLE, player=band.player))
+                out.append(_light(cell=cell(sq), role=Role.SELECTABLE, player=band.player))
     return out
 
 
@@ -90,7 +100,7 @@ def _move_roll(state: KolossusState, focus: str | None) -> list[Highlight]:
     out: list[Highlight] = []
     for p in range(wb * 8, wb * 8 + 8):
         if class_of(p) == state.active_class and state.minis[p] >= 0 and p not in state.activated:
-            out.append(Highlight(cell=cell(state.minis[p]), role=Role.SELECTABLE))
+            out.append(_light(cell=cell(state.minis[p]), role=Role.SELECTABLE))
     return out
 
 
@@ -101,14 +111,28 @@ def _quake(state: KolossusState, focus: str | None) -> list[Highlight]:
     candidates = quake_candidates(state) if distance is None else quake_regions(state)
     if focus and parse_cell(focus) is None:
         return _region_preview(state, focus, candidates, distance)
+    return list(_regions_lit(candidates))
+
+
+#: The ``quake_region`` highlight of each square, made once (highlights are immutable
+#: values): a Great Quake lights up to every square of the board.
+_QUAKE_LIGHTS: tuple[Highlight, ...] = tuple(
+    Highlight(cell=cell(sq), role=Role.QUAKE_REGION) for sq in range(SQUARES)
+)
+
+
+@lru_cache(maxsize=256)
+def _regions_lit(regions: tuple[str, ...]) -> tuple[Highlight, ...]:
+    """Every square of ``regions`` once, region by region (the same few candidate sets
+    come back at every Great Quake)."""
     out: list[Highlight] = []
-    seen: set[str] = set()
-    for region in candidates:
+    seen: set[int] = set()
+    for region in regions:
         for sq in region_squares(region):
-            if cell(sq) not in seen:
-                seen.add(cell(sq))
-                out.append(Highlight(cell=cell(sq), role=Role.QUAKE_REGION))
-    return out
+            if sq not in seen:
+                seen.add(sq)
+                out.append(_QUAKE_LIGHTS[sq])
+    return tuple(out)
 
 
 def _turn(state: KolossusState, focus: str | None) -> list[Highlight]:
@@ -127,16 +151,14 @@ def _turn(state: KolossusState, focus: str | None) -> list[Highlight]:
             for p in range(wb * 8, wb * 8 + 8):
                 if class_of(p) == cls and state.minis[p] >= 0 and p not in state.activated:
                     out.append(
-                        Highlight(
-                            cell=cell(state.minis[p]), role=Role.SELECTABLE, player=band.player
-                        )
+                        _light(cell=cell(state.minis[p]), role=Role.SELECTABLE, player=band.player)
                     )
     if state.options.chapter >= 3 and _may_rebirth(state, wb):
         for sq in free_start_squares(state, wb):
-            out.append(Highlight(cell=cell(sq), role=Role.REBIRTH, player=band.player))
+            out.append(_light(cell=cell(sq), role=Role.REBIRTH, player=band.player))
     focus_sq = parse_cell(focus) if focus else None
     if focus_sq is not None and occ[focus_sq] >= 0:
-        out.append(Highlight(cell=cell(focus_sq), role=Role.SELECTED))
+        out.append(_light(cell=cell(focus_sq), role=Role.SELECTED))
     return out
 
 
@@ -158,7 +180,7 @@ def _move(state: KolossusState, focus: str | None) -> list[Highlight]:
         origin, _, to = focus.partition(">")
         steps = path_preview(state, origin, to)
         if steps:
-            out.append(Highlight(cell=origin.strip(), role=Role.SELECTED))
+            out.append(_light(cell=origin.strip(), role=Role.SELECTED))
         out.extend(steps)
         return out
     pieces = movable_pieces(state)
@@ -166,9 +188,9 @@ def _move(state: KolossusState, focus: str | None) -> list[Highlight]:
     piece = occupants(state.minis)[focus_sq] if focus_sq is not None else -1
     if piece < 0 or piece not in pieces:
         for p in pieces:
-            out.append(Highlight(cell=cell(state.minis[p]), role=Role.SELECTABLE))
+            out.append(_light(cell=cell(state.minis[p]), role=Role.SELECTABLE))
         return out
-    out.append(Highlight(cell=cell(state.minis[piece]), role=Role.SELECTED))
+    out.append(_light(cell=cell(state.minis[piece]), role=Role.SELECTED))
     out.extend(_ends(state, piece))
     return out
 
@@ -183,9 +205,9 @@ def _ends(state: KolossusState, piece: int) -> list[Highlight]:
         if sq == state.minis[piece]:
             continue
         role = Role.CAPTURABLE if occ[sq] >= 0 else Role.REACHABLE
-        out.append(Highlight(cell=cell(sq), role=role))
+        out.append(_light(cell=cell(sq), role=role))
     for sq in sorted(blocked_squares(state, piece, state.mp)):
-        out.append(Highlight(cell=cell(sq), role=Role.BLOCKED))
+        out.append(_light(cell=cell(sq), role=Role.BLOCKED))
     return out
 
 
@@ -194,11 +216,11 @@ def _after_move(state: KolossusState, focus: str | None) -> list[Highlight]:
     if state.active_piece is None:
         return []
     at = state.minis[state.active_piece]
-    out = [Highlight(cell=cell(at), role=Role.SELECTED)]
+    out = [_light(cell=cell(at), role=Role.SELECTED)]
     spear, hammer = strike_squares(state)  # what the Spear and Hammer actions name
     targets = set(spear).union(*hammer)
     for sq in sorted(targets):
-        out.append(Highlight(cell=cell(sq), role=Role.TARGET))
+        out.append(_light(cell=cell(sq), role=Role.TARGET))
     return out
 
 
@@ -225,5 +247,5 @@ def path_preview(state: KolossusState, origin: str, to: str) -> tuple[Highlight,
     if found is None:
         return ()
     return tuple(
-        Highlight(cell=cell(sq), role=Role.PATH, step=i + 1) for i, sq in enumerate(found[0].path)
+        _light(cell=cell(sq), role=Role.PATH, step=i + 1) for i, sq in enumerate(found[0].path)
     )

@@ -121,6 +121,27 @@ def shift_region(
     )
 
 
+def citadel_falls(
+    terrain: tuple[str, ...],
+    minis: tuple[int, ...],
+    region: str,
+    sign: int,
+    distance: int,
+    model: MoveModel = "rigid",
+) -> bool:
+    """``shift_region(...).citadel_falls`` without making the shifted board: whether the
+    shift pushes the Citadel off the edge (K-R41). The Great Quake's generation asks it
+    of every move of the Citadel's row and column."""
+    line = list(region_squares(region))
+    if sign < 0:
+        line.reverse()
+    occ = occupants(minis)
+    land = [terrain[sq // SIZE][sq % SIZE] for sq in line]
+    occupied = [land[i] != "." or occ[sq] >= 0 for i, sq in enumerate(line)]
+    targets = _targets(occupied, distance, model)
+    return any(land[i] == "C" and targets[i] is None for i in range(SIZE))
+
+
 # --- on a game state: both Quakes ------------------------------------------------------
 
 

@@ -18,7 +18,8 @@ Cells are ``"r,c"`` keys (row 0 north, column 0 west), as in the highlights.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from functools import lru_cache
 
 from companion.games.kolossus.actions import (
     CorrectCrystals,
@@ -39,6 +40,7 @@ from companion.games.kolossus.board import (
     CENTRAL_REGIONS,
     PIECE_COUNT,
     SIZE,
+    SQUARE_OF_KEY,
     RegionDirection,
     cell,
     levels_of,
@@ -66,7 +68,7 @@ from companion.games.kolossus.position import (
     warband_of,
     weapon_configs,
 )
-from companion.games.kolossus.quake import shift_region
+from companion.games.kolossus.quake import citadel_falls
 from companion.games.kolossus.state import ROUNDS, KolossusState
 from companion.views import (
     NO_CELLS,
@@ -89,13 +91,18 @@ def quake_candidates(state: KolossusState) -> tuple[str, ...]:
     return tuple(r for r in pool if r not in state.quake_moved)
 
 
+def _distances(state: KolossusState) -> Sequence[int]:
+    """How far the Great Quake may move a region by the roll (K-R05)."""
+    rolled = state.roll[0]
+    return [rolled] if state.options.quake_distance == "exact" else range(1, rolled + 1)
+
+
 def _region_moves(
     state: KolossusState, region: str, at: int
 ) -> Iterator[tuple[RegionDirection, int]]:
     """One candidate region's legal Great Quake moves as (direction, distance): both
     ways, by the roll (K-R05), never pushing the Citadel (on ``at``) off the board (K-R41)."""
-    rolled = state.roll[0]
-    distances = [rolled] if state.options.quake_distance == "exact" else range(1, rolled + 1)
+    distances = _distances(state)
     # Only the row and the column the Citadel stands in can push it off.
     holds_citadel = at in region_squares(region)
     for direction in region_directions(region):
@@ -108,7 +115,7 @@ def _region_moves(
 
 def _citadel_falls(state: KolossusState, region: str, sign: int, dist: int) -> bool:
     model = state.options.region_move_model
-    return shift_region(state.terrain, state.minis, region, sign, dist, model).citadel_falls
+    return citadel_falls(state.terrain, state.minis, region, sign, dist, model)
 
 
 def quake_moves(state: KolossusState) -> Iterator[QuakeMove]:
@@ -121,14 +128,26 @@ def quake_moves(state: KolossusState) -> Iterator[QuakeMove]:
 
 
 def quake_regions(state: KolossusState) -> tuple[str, ...]:
-    """The candidate regions with at least one legal Great Quake move (what is lit)."""
+    """The candidate regions with at least one legal Great Quake move (what is lit):
+    every move of a region without the Citadel is legal, so only the Citadel's row and
+    column are asked whether one of theirs keeps it on the board."""
     at = citadel(state)
+    any_distance = bool(_distances(state))
     return tuple(
-        r for r in quake_candidates(state) if next(_region_moves(state, r, at), None) is not None
+        r
+        for r in quake_candidates(state)
+        if (
+            any_distance
+            if at not in region_squares(r)
+            else next(_region_moves(state, r, at), None) is not None
+        )
     )
 
 
+@lru_cache(maxsize=4096)
 def _move(origin: int, to: int) -> Move:
+    """The canonical move between two squares, made once (actions are immutable: every
+    enumeration, tap and highlight of a position lists the same moves again)."""
     return Move.model_validate({"from": cell(origin), "to": cell(to)})
 
 
@@ -172,21 +191,31 @@ def strikes(state: KolossusState) -> Iterator[Spear | Hammer]:
 
 def _key(text: str) -> str | None:
     """The canonical key of a square named ``text`` ("r,c"), or None if it is not one."""
+    if text in SQUARE_OF_KEY:  # already canonical: the usual case
+        return text
     sq = parse_cell(text)
     return None if sq is None else cell(sq)
 
 
 def _square(key: str) -> int:
-    sq = parse_cell(key)
-    assert sq is not None  # only called on keys made by _key
-    return sq
+    return SQUARE_OF_KEY[key]  # only called on keys made by _key
 
 
 def _keys(*texts: str) -> tuple[str, ...]:
     return tuple(k for k in map(_key, texts) if k is not None)
 
 
+#: The cells of every region (what a Quake, an Earthquake or a region correction touches).
+_REGION_CELLS: dict[str, ActionCells] = {
+    region: ActionCells.area(tuple(cell(sq) for sq in region_squares(region)))
+    for region in ALL_REGIONS
+}
+
+
 def _region_cells(region: str) -> ActionCells:
+    found = _REGION_CELLS.get(region)
+    if found is not None:
+        return found
     if parse_region(region) is None:
         return NO_CELLS
     return ActionCells.area(tuple(cell(sq) for sq in region_squares(region)))
