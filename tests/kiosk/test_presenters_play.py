@@ -483,8 +483,15 @@ def test_the_leds_get_their_highlights_before_the_legal_actions_are_enumerated()
     rules = _CallCounter(presenter.session.rules, "legal_actions", "highlights")
     presenter.session.rules = rules  # type: ignore[assignment]
     seen: list[dict[str, int]] = []
-    presenter.subscribe(lambda: (presenter.highlights(), seen.append(dict(rules.calls))))
-    presenter.subscribe(presenter.view)
+    def leds() -> None:
+        presenter.highlights()
+        seen.append(dict(rules.calls))
+
+    def screen() -> None:
+        presenter.view()
+
+    presenter.subscribe(leds)
+    presenter.subscribe(screen)
     payload = next(p for p in presenter.legal_payloads() if p["type"] == "choose_class")
     rules.calls = dict.fromkeys(rules.calls, 0)
     assert presenter.submit(payload)

@@ -22,6 +22,7 @@ from companion.games.kolossus.board import (
 )
 from companion.games.kolossus.highlights import board_highlights
 from companion.games.kolossus.quake import citadel_falls, shift_region
+from companion.games.kolossus.state import KolossusState
 from companion.highlights import Highlight, Role
 from tests.games.kolossus.helpers import new_game, roll
 
@@ -123,8 +124,8 @@ def test_the_lit_quake_regions_are_the_regions_with_a_move() -> None:
                     ] == lit
 
 
-def _past_setup(state: object) -> object:
+def _past_setup(state: KolossusState) -> KolossusState:
     from companion.games.kolossus import RULES
 
-    action = next(iter(RULES.legal_actions(state)))  # type: ignore[arg-type]
-    return RULES.apply(state, action)[0]  # type: ignore[arg-type]
+    action = next(iter(RULES.legal_actions(state)))
+    return RULES.apply(state, action)[0]
