@@ -10,7 +10,6 @@ the main thread by the hardware hub, so the touch path and the dice path are one
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from itertools import islice
 from typing import Any
@@ -28,8 +27,17 @@ from firmware_bridge.leds.render import highlights_from_table_changes
 from kiosk.presenters.board import BoardGeometry, BoardView, board_dressing, board_view, geometry_of
 from kiosk.presenters.common import RGB, Banner, Observable, describe_action, humanize
 from kiosk.presenters.devices import DeviceStatus, badges, electronic_dice_ready
-from kiosk.presenters.forms import ActionForm, FormView
+from kiosk.presenters.forms import ActionForm
 from kiosk.presenters.looks import look_for, named_colour
+from kiosk.presenters.payloads import Trie, path_trie, payload_shape, same_outside
+from kiosk.presenters.play_view import (
+    ActionChoice,
+    ActionGroup,
+    DicePanel,
+    FixStep,
+    LogLine,
+    PlayView,
+)
 
 LOG_LINES = 60
 MAX_LISTED_ACTIONS = 600  # how many legal actions the menu looks at (Kolossus has many)
@@ -40,82 +48,6 @@ MAX_KEPT_SHAPES = 256  # payload shapes whose form fields are kept (see PlayPres
 #: its buttons opens that correction's form, prefilled with the current values.
 CORRECTIONS_GROUP = "correct_the_table"
 CORRECTIONS_LABEL = "Correct the table"
-
-
-@dataclass(frozen=True)
-class DicePanel:
-    label: str
-    count: int
-    sides: int
-    player: str | None
-    entered: tuple[int, ...]
-    waiting_for_device: bool  # an electronic die is connected: it will answer
-    faces: tuple[int, ...]  # the face buttons to tap
-
-    @property
-    def prompt(self) -> str:
-        dice = "die" if self.count == 1 else "dice"
-        who = f"{self.player}: " if self.player else ""
-        if self.waiting_for_device:
-            return f"{who}{self.label} — waiting for the electronic {dice}…"
-        roll = f"roll {self.count}d{self.sides}, tap the faces or roll here"
-        return f"{who}{self.label} — {roll}"
-
-
-@dataclass(frozen=True)
-class ActionGroup:
-    key: str
-    label: str
-    count: int
-
-
-@dataclass(frozen=True)
-class ActionChoice:
-    label: str
-    payload: dict[str, Any]
-
-
-@dataclass(frozen=True)
-class LogLine:
-    number: int
-    text: str
-
-
-@dataclass(frozen=True)
-class FixStep:
-    step: int  # the step number the LEDs show
-    number: int  # 1-based position in the walk-through
-    total: int
-    cell: str
-    instruction: str
-
-
-@dataclass(frozen=True)
-class PlayView:
-    game: str
-    title: str
-    player: str  # whose turn ("" when over)
-    player_seat: int | None
-    status: str
-    can_undo: bool
-    can_redo: bool
-    banner: Banner | None
-    notice: str  # neutral feedback ("Took back: …")
-    dice: DicePanel | None
-    groups: tuple[ActionGroup, ...]
-    group: str | None
-    actions: tuple[ActionChoice, ...]
-    more_actions: int  # listed actions not shown as buttons
-    log: tuple[LogLine, ...]
-    panel: PanelView
-    turn_colour: RGB | None  # the header swatch: the side to move's colour
-    fix: FixStep | None
-    outcome: str | None
-    winners: tuple[str, ...]
-    devices: tuple[str, ...]
-    focus: str | None
-    form: FormView | None
-    formable: bool  # the current group's amounts can be entered in a form
 
 
 _UNKNOWN: Any = object()
@@ -187,104 +119,6 @@ class Derived:
         self.log: tuple[LogLine, ...] | None = None
 
 
-#: A node of a :func:`_path_trie`: the next step of each path, or :data:`_BLANK`.
-_Trie = dict[Any, Any]
-_BLANK: _Trie = {}
-
-
-def _path_trie(paths: set[tuple[str | int, ...]]) -> _Trie:
-    """``paths`` (where a form can change a payload) as a tree of their steps, with
-    :data:`_BLANK` where a path ends: whatever lies under it is blanked too."""
-    if () in paths:
-        return _BLANK
-    root: _Trie = {}
-    for path in sorted(paths, key=len):
-        node = root
-        for step in path[:-1]:
-            node = node.setdefault(step, {})
-            if node is _BLANK:
-                break
-        else:
-            node[path[-1]] = _BLANK
-    return root
-
-
-def _same_outside(a: Any, b: Any, trie: _Trie | None) -> bool:
-    """Whether ``a`` and ``b`` are equal once the values at the paths of ``trie`` (None:
-    no path below here) are blanked — ``_blanked(a, trie) == _blanked(b, trie)`` —
-    without making either copy: what :meth:`PlayPresenter._formable` asks of every
-    listed action."""
-    if trie is _BLANK:
-        return True
-    if trie is None and a == b:  # nothing blanked below and equal: equal copies
-        return True
-    kind = type(a)
-    if kind is type(b) and (kind is dict or kind is list):  # JSON payloads: no ABC checks
-        a_map = b_map = kind is dict
-        a_seq = b_seq = not a_map
-    else:
-        a_map, b_map = isinstance(a, Mapping), isinstance(b, Mapping)
-        a_seq, b_seq = isinstance(a, list | tuple), isinstance(b, list | tuple)
-    if a_map and b_map:
-        if a.keys() != b.keys():
-            return False
-        pairs: Iterable[tuple[Any, Any, Any]] = ((k, v, b[k]) for k, v in a.items())
-    elif a_seq and b_seq:
-        if len(a) != len(b):
-            return False
-        pairs = ((i, v, w) for i, (v, w) in enumerate(zip(a, b, strict=True)))
-    elif a_map or b_map or a_seq or b_seq:  # a container against something else: as copied
-        return bool(_blanked(a, trie) == _blanked(b, trie))
-    else:
-        return bool(a == b)
-    for step, v, w in pairs:
-        below = None if trie is None else trie.get(step)
-        if below is _BLANK or (below is None and v == w):
-            continue  # what the call would answer at once
-        if not _same_outside(v, w, below):
-            return False
-    return True
-
-
-def _shape(node: Any) -> Any:
-    """What a form's fields depend on in a payload: its keys, the lengths of its lists
-    and the types of its values, not the values (None: not a JSON payload — dicts,
-    lists, strings, numbers, booleans and None — whose fields are then not kept)."""
-    kind = type(node)
-    if kind is dict:
-        parts = []
-        for key, value in node.items():
-            inner = _shape(value)
-            if inner is None:
-                return None
-            parts.append((key, inner))
-        return (dict, tuple(parts))
-    if kind is list:
-        items = []
-        for value in node:
-            inner = _shape(value)
-            if inner is None:
-                return None
-            items.append(inner)
-        return (list, tuple(items))
-    return kind if kind in _JSON_LEAVES else None
-
-
-_JSON_LEAVES = (str, int, float, bool, type(None))
-
-
-def _blanked(node: Any, trie: _Trie | None) -> Any:
-    """A copy of ``node`` (mappings as dicts, sequences as lists) with None at the paths
-    of ``trie``."""
-    if trie is _BLANK:
-        return None
-    if isinstance(node, Mapping):
-        return {k: _blanked(v, None if trie is None else trie.get(k)) for k, v in node.items()}
-    if isinstance(node, list | tuple):
-        return [_blanked(v, None if trie is None else trie.get(i)) for i, v in enumerate(node)]
-    return node
-
-
 class PlayPresenter(Observable):
     """A game on screen. ``view()`` is cheap enough to call after every change."""
 
@@ -308,7 +142,7 @@ class PlayPresenter(Observable):
         #: The LED palette of the game's board: the on-screen board uses the same.
         self.palette = palette_for_board(session.rules.board_kind)
         self._geometry: BoardGeometry | object | None = _UNKNOWN
-        self._editables: dict[tuple[str, Any], _Trie | None] = {}
+        self._editables: dict[tuple[str, Any], Trie | None] = {}
 
     @property
     def form(self) -> ActionForm | None:
@@ -676,17 +510,17 @@ class PlayPresenter(Observable):
         trie = self._editable(str(group), model, first)
         if trie is None:
             return False
-        return all(_same_outside(a.payload, first, trie) for a in actions[1:])
+        return all(same_outside(a.payload, first, trie) for a in actions[1:])
 
-    def _editable(self, group: str, model: Any, example: dict[str, Any]) -> _Trie | None:
+    def _editable(self, group: str, model: Any, example: dict[str, Any]) -> Trie | None:
         """The paths a form of ``model`` can change in ``example`` (None: no field), kept
         per group and shape of the example: the same menus come back turn after turn."""
-        shape = _shape(example)
+        shape = payload_shape(example)
         key = (group, shape)
         if shape is not None and key in self._editables:
             return self._editables[key]
         fields = ActionForm(model, example, tuple(self.state.players)).view().fields
-        trie = _path_trie({field.path for field in fields}) if fields else None
+        trie = path_trie({field.path for field in fields}) if fields else None
         if shape is not None:
             if len(self._editables) >= MAX_KEPT_SHAPES:
                 self._editables.clear()

@@ -14,7 +14,8 @@ from kiosk import theme
 from kiosk.presenters.board import BoardView
 from kiosk.presenters.common import humanize
 from kiosk.presenters.forms import FormField, FormView
-from kiosk.presenters.play import CORRECTIONS_GROUP, DicePanel, PlayPresenter, PlayView
+from kiosk.presenters.play import CORRECTIONS_GROUP, PlayPresenter
+from kiosk.presenters.play_view import DicePanel, PlayView
 from kiosk.screens import KioskScreen
 from kiosk.widgets.basic import KButton, KLabel, KToggle, Stepper, WrapLabel, button
 from kiosk.widgets.board import BoardWidget

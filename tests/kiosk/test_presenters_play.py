@@ -19,7 +19,8 @@ from firmware_bridge.layout import kolossus_layout
 from firmware_bridge.leds.render import render
 from kiosk.presenters.board import cell_looks
 from kiosk.presenters.devices import DeviceStatus
-from kiosk.presenters.play import PlayPresenter, _path_trie, _same_outside
+from kiosk.presenters.payloads import path_trie, same_outside
+from kiosk.presenters.play import PlayPresenter
 from tests.kiosk.helpers import assert_imports_without_kivy
 from tests.toy_game import Hold, PigRules, PigState
 
@@ -588,9 +589,9 @@ def test_payloads_are_compared_outside_the_form_fields_as_blanked_copies(
 ) -> None:
     """What ``_formable`` asks of every listed action without copying it: equal once
     what a form can change is blanked."""
-    trie = _path_trie(paths)
-    assert _same_outside(a, b, trie) == (_blanked_copy(a, paths) == _blanked_copy(b, paths))
-    assert _same_outside(a, a, trie)
+    trie = path_trie(paths)
+    assert same_outside(a, b, trie) == (_blanked_copy(a, paths) == _blanked_copy(b, paths))
+    assert same_outside(a, a, trie)
 
 
 def test_a_form_is_offered_for_amounts_alone_in_every_card_game_menu() -> None:

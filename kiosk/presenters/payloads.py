@@ -1,0 +1,105 @@
+"""Comparing action payloads where a form cannot change them: which listed actions an
+entry form could stand for (the play presenter's "Enter amounts" check), without copying
+each payload. A tree of the form's field paths marks what to skip."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+#: A node of a :func:`path_trie`: the next step of each path, or :data:`BLANK`.
+Trie = dict[Any, Any]
+BLANK: Trie = {}
+
+
+def path_trie(paths: set[tuple[str | int, ...]]) -> Trie:
+    """``paths`` (where a form can change a payload) as a tree of their steps, with
+    :data:`BLANK` where a path ends: whatever lies under it is blanked too."""
+    if () in paths:
+        return BLANK
+    root: Trie = {}
+    for path in sorted(paths, key=len):
+        node = root
+        for step in path[:-1]:
+            node = node.setdefault(step, {})
+            if node is BLANK:
+                break
+        else:
+            node[path[-1]] = BLANK
+    return root
+
+
+def same_outside(a: Any, b: Any, trie: Trie | None) -> bool:
+    """Whether ``a`` and ``b`` are equal once the values at the paths of ``trie`` (None:
+    no path below here) are blanked — ``blanked(a, trie) == blanked(b, trie)`` —
+    without making either copy: what :meth:`PlayPresenter._formable` asks of every
+    listed action."""
+    if trie is BLANK:
+        return True
+    if trie is None and a == b:  # nothing blanked below and equal: equal copies
+        return True
+    kind = type(a)
+    if kind is type(b) and (kind is dict or kind is list):  # JSON payloads: no ABC checks
+        a_map = b_map = kind is dict
+        a_seq = b_seq = not a_map
+    else:
+        a_map, b_map = isinstance(a, Mapping), isinstance(b, Mapping)
+        a_seq, b_seq = isinstance(a, list | tuple), isinstance(b, list | tuple)
+    if a_map and b_map:
+        if a.keys() != b.keys():
+            return False
+        pairs: Iterable[tuple[Any, Any, Any]] = ((k, v, b[k]) for k, v in a.items())
+    elif a_seq and b_seq:
+        if len(a) != len(b):
+            return False
+        pairs = ((i, v, w) for i, (v, w) in enumerate(zip(a, b, strict=True)))
+    elif a_map or b_map or a_seq or b_seq:  # a container against something else: as copied
+        return bool(blanked(a, trie) == blanked(b, trie))
+    else:
+        return bool(a == b)
+    for step, v, w in pairs:
+        below = None if trie is None else trie.get(step)
+        if below is BLANK or (below is None and v == w):
+            continue  # what the call would answer at once
+        if not same_outside(v, w, below):
+            return False
+    return True
+
+
+def payload_shape(node: Any) -> Any:
+    """What a form's fields depend on in a payload: its keys, the lengths of its lists
+    and the types of its values, not the values (None: not a JSON payload — dicts,
+    lists, strings, numbers, booleans and None — whose fields are then not kept)."""
+    kind = type(node)
+    if kind is dict:
+        parts = []
+        for key, value in node.items():
+            inner = payload_shape(value)
+            if inner is None:
+                return None
+            parts.append((key, inner))
+        return (dict, tuple(parts))
+    if kind is list:
+        items = []
+        for value in node:
+            inner = payload_shape(value)
+            if inner is None:
+                return None
+            items.append(inner)
+        return (list, tuple(items))
+    return kind if kind in JSON_LEAVES else None
+
+
+JSON_LEAVES = (str, int, float, bool, type(None))
+
+
+def blanked(node: Any, trie: Trie | None) -> Any:
+    """A copy of ``node`` (mappings as dicts, sequences as lists) with None at the paths
+    of ``trie``."""
+    if trie is BLANK:
+        return None
+    if isinstance(node, Mapping):
+        return {k: blanked(v, None if trie is None else trie.get(k)) for k, v in node.items()}
+    if isinstance(node, list | tuple):
+        return [blanked(v, None if trie is None else trie.get(i)) for i, v in enumerate(node)]
+    return node

@@ -1,0 +1,86 @@
+"""What the play screen shows: the view models the play presenter builds."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from companion.views import PanelView
+from kiosk.presenters.common import RGB, Banner
+from kiosk.presenters.forms import FormView
+
+
+@dataclass(frozen=True)
+class DicePanel:
+    label: str
+    count: int
+    sides: int
+    player: str | None
+    entered: tuple[int, ...]
+    waiting_for_device: bool  # an electronic die is connected: it will answer
+    faces: tuple[int, ...]  # the face buttons to tap
+
+    @property
+    def prompt(self) -> str:
+        dice = "die" if self.count == 1 else "dice"
+        who = f"{self.player}: " if self.player else ""
+        if self.waiting_for_device:
+            return f"{who}{self.label} — waiting for the electronic {dice}…"
+        roll = f"roll {self.count}d{self.sides}, tap the faces or roll here"
+        return f"{who}{self.label} — {roll}"
+
+
+@dataclass(frozen=True)
+class ActionGroup:
+    key: str
+    label: str
+    count: int
+
+
+@dataclass(frozen=True)
+class ActionChoice:
+    label: str
+    payload: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class LogLine:
+    number: int
+    text: str
+
+
+@dataclass(frozen=True)
+class FixStep:
+    step: int  # the step number the LEDs show
+    number: int  # 1-based position in the walk-through
+    total: int
+    cell: str
+    instruction: str
+
+
+@dataclass(frozen=True)
+class PlayView:
+    game: str
+    title: str
+    player: str  # whose turn ("" when over)
+    player_seat: int | None
+    status: str
+    can_undo: bool
+    can_redo: bool
+    banner: Banner | None
+    notice: str  # neutral feedback ("Took back: …")
+    dice: DicePanel | None
+    groups: tuple[ActionGroup, ...]
+    group: str | None
+    actions: tuple[ActionChoice, ...]
+    more_actions: int  # listed actions not shown as buttons
+    log: tuple[LogLine, ...]
+    panel: PanelView
+    turn_colour: RGB | None  # the header swatch: the side to move's colour
+    fix: FixStep | None
+    outcome: str | None
+    winners: tuple[str, ...]
+    devices: tuple[str, ...]
+    focus: str | None
+    form: FormView | None
+    formable: bool  # the current group's amounts can be entered in a form
