@@ -102,43 +102,32 @@ class BoardView:
 
 def grid_geometry(rows: int = KOLOSSUS_SIZE, cols: int = KOLOSSUS_SIZE) -> BoardGeometry:
     """Square cells ``"r,c"``, row 0 at the top (north)."""
-    size = 1.0 / cols
-    cells = tuple(
-        CellGeometry(cell=f"{r},{c}", x=(c + 0.5) / cols, y=(r + 0.5) / rows, size=size)
-        for r in range(rows)
-        for c in range(cols)
-    )
-    return BoardGeometry(shape="square", cells=cells, aspect=rows / cols)
+    positions = {f"{r},{c}": (float(c), float(r)) for r in range(rows) for c in range(cols)}
+    return positions_geometry(positions, "square")
 
 
-def positions_geometry(positions: Mapping[str, tuple[float, float]]) -> BoardGeometry:
-    """Round cells at drawing positions in cell units (island boards, LED layouts)."""
+def positions_geometry(
+    positions: Mapping[str, tuple[float, float]], shape: CellShape = "circle"
+) -> BoardGeometry:
+    """Cells at drawing positions in cell units: discs (island boards, LED layouts) a
+    little apart, or squares edge to edge (a grid)."""
     if not positions:
-        return BoardGeometry(shape="circle", cells=())
+        return BoardGeometry(shape=shape, cells=())
     width = max(x for x, _ in positions.values()) + 1.0
     height = max(y for _, y in positions.values()) + 1.0
+    size = (0.9 if shape == "circle" else 1.0) / width
     cells = tuple(
-        CellGeometry(cell=cell, x=(x + 0.5) / width, y=(y + 0.5) / height, size=0.9 / width)
+        CellGeometry(cell=cell, x=(x + 0.5) / width, y=(y + 0.5) / height, size=size)
         for cell, (x, y) in positions.items()
     )
-    return BoardGeometry(shape="circle", cells=cells, aspect=height / width)
+    return BoardGeometry(shape=shape, cells=cells, aspect=height / width)
 
 
 def geometry_of(board: views.BoardView) -> BoardGeometry:
     """Where each cell of the rules' board view is drawn: squares for a grid, discs at
     the board file's positions for an island."""
     positions = {c.cell: (c.x, c.y) for c in board.cells}
-    if board.kind != "grid":
-        return positions_geometry(positions)
-    if not positions:
-        return BoardGeometry(shape="square", cells=())
-    cols = max(x for x, _ in positions.values()) + 1.0
-    rows = max(y for _, y in positions.values()) + 1.0
-    cells = tuple(
-        CellGeometry(cell=cell, x=(x + 0.5) / cols, y=(y + 0.5) / rows, size=1.0 / cols)
-        for cell, (x, y) in positions.items()
-    )
-    return BoardGeometry(shape="square", cells=cells, aspect=rows / cols)
+    return positions_geometry(positions, "square" if board.kind == "grid" else "circle")
 
 
 def board_dressing(

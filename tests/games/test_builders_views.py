@@ -6,8 +6,6 @@ test names it (docs/rulings.md, BC-…).
 
 from __future__ import annotations
 
-from typing import Any
-
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -15,9 +13,7 @@ from companion.games.builders import (
     COLOSSI_TO_BUILD,
     RULES,
     Build,
-    BuildersAction,
     BuildersState,
-    BuildRecord,
     CorrectBuilt,
     Curse,
     Draw,
@@ -30,38 +26,7 @@ from companion.games.builders.views import MODE_PHASES
 from companion.views import PanelView
 
 from .random_play import random_game
-
-NAMES = ["Ann", "Bob", "Cleo", "Dov"]
-
-
-def new_game(players: int = 3, seed: int = 7, **options: Any) -> BuildersState:
-    return RULES.setup(NAMES[:players], RULES.parse_options(options), seed)
-
-
-def act(state: BuildersState, *actions: BuildersAction) -> BuildersState:
-    for action in actions:
-        state, _ = RULES.apply(state, action)
-    return state
-
-
-def with_runes(state: BuildersState, *runes: int) -> BuildersState:
-    """Set Runes while keeping the stockpile bookkeeping consistent."""
-    flows = tuple(r - 10 for r in runes)
-    return state.model_copy(
-        update={
-            "runes": runes,
-            "from_stockpile": tuple(max(f, 0) for f in flows),
-            "sealed": tuple(max(-f, 0) for f in flows),
-        }
-    )
-
-
-def with_builds(state: BuildersState, *builders: int) -> BuildersState:
-    records = tuple(
-        BuildRecord(player=p, turn=1, slot=1, blueprint=None, rune_cost=3, accessories=0, cards=5)
-        for p in builders
-    )
-    return state.model_copy(update={"builds": records})
+from .test_builders import act, new_game, with_builds, with_runes
 
 
 def build(slot: int = 1, cost: int = 3) -> Build:

@@ -22,7 +22,6 @@ from companion.games.colossus_solo import (
     DestroyCards,
     EnterColossusCard,
     EnterFinalBlow,
-    EnterStats,
     FinalBlowProfile,
     PayPenalty,
     Phase,
@@ -33,6 +32,7 @@ from companion.games.colossus_solo.views import PHASES
 from companion.views import PanelView
 
 from .random_play import random_game
+from .test_colossus_solo import act, stats
 
 ROW_LABELS = ["Weakness", "Grip", "Card", "Deck", "Discard", "In play", "Hand", "Advanced"]
 
@@ -76,16 +76,6 @@ def new_game(seed: int = 1, card_table: CardTable | None = None) -> ColossusSolo
     if card_table is not None:
         data["card_table"] = card_table.model_dump(mode="json")
     return RULES.setup(["Netophah"], RULES.parse_options(data), seed)
-
-
-def act(state: ColossusSoloState, *actions: Any) -> ColossusSoloState:
-    for action in actions:
-        state, _ = RULES.apply(state, action)
-    return state
-
-
-def stats(attack: int = 0, grip: int = 0, bonus: int = 0, climb: int = 0) -> EnterStats:
-    return EnterStats(attack=attack, grip=grip, bonus=bonus, climb=climb)
 
 
 def values(panel: PanelView) -> dict[str, str]:
