@@ -4,6 +4,7 @@
         [--rounds N] [--games kolossus,...] [--backend both|real|mock] [--dir DIR] [--json]
         [--pi-profile [--pi-slowdown 5]]
     .venv/bin/python bench/bench_interactions.py --profile touch|die [--game kolossus]
+        [--profile-save FILE.pstats]
 
 A Pi 4's core runs Python about 5× slower than the development machine, a Pi Zero 2 W
 about 10×. Wall times here do not say what a Pi feels like; the CPU the app's own code
@@ -62,6 +63,7 @@ import json
 import math
 import os
 import pstats
+import shutil
 import statistics
 import subprocess
 import sys
@@ -588,6 +590,9 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     )
     parser.add_argument("--game", default="kolossus", help="the game for --profile")
     parser.add_argument("--top", type=int, default=25, help="functions shown by --profile")
+    parser.add_argument(
+        "--profile-save", type=Path, default=None, help="keep --profile's pstats file here"
+    )
     add_arguments(parser)
     return parser.parse_args(argv)
 
@@ -635,6 +640,9 @@ def main(argv: Sequence[str] | None = None) -> int:
                 print(f"nothing was profiled: {figures.get('notes') or 'no samples'}")
                 return 1
             print_profile(out, kind, args.game, count, args.top)
+            if args.profile_save:
+                shutil.copyfile(out, args.profile_save)
+                print(f"the whole profile (pstats) is saved in {args.profile_save}")
             return 0
         results = run_all(settings, tmp, progress=progress)
         pinned: dict[str, dict[str, dict[str, Any]]] | None = None

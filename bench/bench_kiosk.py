@@ -109,6 +109,21 @@ def cpu_seconds():
     usage = resource.getrusage(resource.RUSAGE_SELF)
     return usage.ru_utime + usage.ru_stime
 
+def thread_cpu():
+    # CPU seconds of each thread, by its Python name (the kernel's per-task counters).
+    import threading
+    names = {t.native_id: t.name for t in threading.enumerate()}
+    tick = os.sysconf("SC_CLK_TCK")
+    seconds = {}
+    for task in os.listdir("/proc/self/task"):
+        try:
+            fields = open(f"/proc/self/task/{task}/stat").read().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        name = names.get(int(task), "other (Kivy, SDL, GL)")
+        seconds[name] = seconds.get(name, 0.0) + (int(fields[11]) + int(fields[12])) / tick
+    return seconds
+
 class BenchApp(CompanionApp):
     def on_start(self):
         Window.bind(on_flip=self.first_flip)
@@ -135,6 +150,7 @@ class BenchApp(CompanionApp):
 
     def begin_idle(self, _dt):
         self.idle_start = (time.perf_counter(), cpu_seconds())
+        self.idle_threads = thread_cpu()
         Clock.schedule_once(self.end_idle, idle_seconds)
 
     def end_idle(self, _dt):
@@ -142,6 +158,14 @@ class BenchApp(CompanionApp):
         cpu = cpu_seconds() - self.idle_start[1]
         out["idle_wall_s"] = wall
         out["idle_cpu_percent"] = 100 * cpu / wall
+        out["idle_pace"] = bool(self.pace is not None and self.pace.idle)
+        animator = self.rig.animator if self.rig is not None else None
+        out["idle_led_period_s"] = None if animator is None else animator.period
+        before = self.idle_threads
+        out["idle_threads"] = {
+            name: 100 * (seconds - before.get(name, 0.0)) / wall
+            for name, seconds in thread_cpu().items()
+        }
         out["rss_mb"] = rss_mb()
         out["rss_file_mb"] = rss_mb("RssFile")
         out["peak_rss_mb"] = rss_mb("VmHWM")
@@ -282,6 +306,19 @@ def main() -> int:
         f"{figures['idle_wall_s']:.0f} s (target < 3 %; "
         f"{'no devices' if args.no_devices else 'simulated tray, buttons and LED strip running'})"
     )
+    threads = sorted(figures.get("idle_threads", {}).items(), key=lambda item: -item[1])
+    if "idle_pace" in figures:
+        period = figures.get("idle_led_period_s")
+        pace = "slowed (idle pace)" if figures["idle_pace"] else "at full rate"
+        print(
+            f"  at the end               main loop {pace}"
+            + ("" if period is None else f", LED animator ticking every {1000 * period:.0f} ms")
+        )
+    if threads:
+        print(
+            "  by thread                "
+            + ", ".join(f"{name} {percent:.2f} %" for name, percent in threads if percent > 0)
+        )
     print(
         f"resident memory            {figures['rss_mb']:.0f} MB after the idle run "
         f"(peak {figures['peak_rss_mb']:.0f} MB; target < 200 MB)"

@@ -354,6 +354,13 @@ class Rig:
             animator.palette = palette
         animator.show(highlights)
 
+    def set_calm(self, calm: bool) -> None:
+        """The kiosk is idle (True) or busy again (False): moving LED roles slow down
+        while idle (:meth:`Animator.set_calm`)."""
+        animator = self.animator
+        if animator is not None:
+            animator.set_calm(calm)
+
     # --- internals --------------------------------------------------------------------
 
     def _note(self, device: DeviceKind, text: str) -> None:

@@ -453,7 +453,7 @@ class CompanionApp(App):  # type: ignore[misc]
         # The loop slows down while nothing happens (kiosk/pace.py).
         from kivy.core.window import Window
 
-        self.pace = IdlePace(Clock)
+        self.pace = IdlePace(Clock, on_idle=self._calm_devices)
         Window.bind(
             on_flip=self.pace.activity,
             on_motion=self.pace.activity,
@@ -469,6 +469,10 @@ class CompanionApp(App):  # type: ignore[misc]
             self._ui_map = UiMap(self.kiosk, self.ui_map)  # Kivy's clock holds it weakly
             self._events.append(Clock.schedule_interval(self._ui_map.write, UI_MAP_INTERVAL_S))
         return self.kiosk.manager
+
+    def _calm_devices(self, idle: bool) -> None:
+        if self.rig is not None:
+            self.rig.set_calm(idle)
 
     def _pump(self, _dt: float) -> None:
         if self.pace is not None:

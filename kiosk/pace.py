@@ -16,6 +16,7 @@ Kivy 2.3.1), costing more than it saves.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, Protocol
 
 IDLE_FPS = 10.0
@@ -34,7 +35,8 @@ class IdlePace:
 
     ``activity`` is what the app binds to touches, keys, drawn frames and device
     messages. With a clock whose rate is 0 (unlimited, as the kiosk tests run it) the
-    pace does nothing.
+    pace does nothing. ``on_idle`` hears each change (True: idle now, False: busy
+    again), so the devices can slow down with the loop (the LED animator's calm pace).
     """
 
     def __init__(
@@ -44,8 +46,10 @@ class IdlePace:
         full_fps: float | None = None,
         idle_fps: float = IDLE_FPS,
         after_s: float = IDLE_AFTER_S,
+        on_idle: Callable[[bool], None] | None = None,
     ) -> None:
         self._clock = clock
+        self._on_idle = on_idle
         self.full_fps = float(clock._max_fps if full_fps is None else full_fps)
         self.idle_fps = min(idle_fps, self.full_fps)
         self.enabled = self.full_fps > 0 and self.idle_fps < self.full_fps
@@ -64,17 +68,23 @@ class IdlePace:
         if self.idle:
             self.idle = False
             self._clock._max_fps = self.full_fps
+            if self._on_idle is not None:
+                self._on_idle(False)
         self._slow_down.cancel()
         self._slow_down()
 
     def _to_idle(self, _dt: float) -> None:
         self.idle = True
         self._clock._max_fps = self.idle_fps
+        if self._on_idle is not None:
+            self._on_idle(True)
 
     def close(self) -> None:
         """Back to the full rate for good (the app is stopping)."""
         self._slow_down.cancel()
         if self.enabled:
             self._clock._max_fps = self.full_fps
+            if self.idle and self._on_idle is not None:
+                self._on_idle(False)
         self.enabled = False
         self.idle = False

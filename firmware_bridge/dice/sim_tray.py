@@ -34,6 +34,10 @@ from firmware_bridge.dice.frames import (
 )
 
 DEFAULT_DICE = (DieSpec(1, 4), DieSpec(2, 4), DieSpec(3, 4))
+STOP_POLL_S = 0.1
+"""How often the serving thread looks for an unplug while the host is silent: bytes end
+its wait at once, so this only bounds how long :meth:`SimDiceTray.unplug` waits (ten
+wake-ups a second; the kiosk runs this twin all day in simulated mode)."""
 
 
 @dataclass
@@ -181,7 +185,7 @@ class SimDiceTray:
     def _serve(self, plug: _Plug) -> None:
         decoder = FrameDecoder()
         while not plug.stop.is_set():
-            readable, _, _ = select.select([plug.master], [], [], 0.02)
+            readable, _, _ = select.select([plug.master], [], [], STOP_POLL_S)
             if not readable:
                 continue
             try:

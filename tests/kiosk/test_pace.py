@@ -76,6 +76,22 @@ def test_the_pace_slows_when_idle_and_returns_at_the_next_activity() -> None:
     assert not clock.trigger.armed
 
 
+def test_the_devices_hear_when_the_kiosk_goes_idle_and_comes_back() -> None:
+    """The LED animator slows with the loop (its calm pace): on_idle hears each change
+    once, and closing a calm pace wakes the devices again."""
+    clock = FakeClock(30.0)
+    heard: list[bool] = []
+    pace = IdlePace(clock, idle_fps=10.0, on_idle=heard.append)
+    pace.activity()
+    assert heard == []  # busy stays busy: nothing to tell
+    clock.fire()
+    pace.activity()
+    pace.activity()
+    clock.fire()
+    pace.close()
+    assert heard == [True, False, True, False]
+
+
 def test_an_unlimited_loop_is_left_alone() -> None:
     """Kivy's rate 0 (the kiosk tests step frames as fast as they can): no pace."""
     clock = FakeClock(0.0)
