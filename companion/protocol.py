@@ -10,6 +10,7 @@ traceback and never a dead process.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import json
 import re
@@ -363,6 +364,14 @@ class Referee:
             "can_redo": session.can_redo,
             "actions": len(session.actions),
         }
+
+    def after_answer(self) -> None:
+        """Work no answer waits for, done once it is sent: the game's due snapshot
+        (:meth:`Session.save_snapshot`). A failure here is left for the next request,
+        whose own write reports the journal's trouble."""
+        if self.session is not None:
+            with contextlib.suppress(RefereeError):
+                self.session.save_snapshot()
 
     def _session(self) -> Session:
         if self.session is None:

@@ -27,7 +27,7 @@ from kivy.clock import Clock
 from kivy.lang import Builder
 from kivy.uix.screenmanager import NoTransition, ScreenManager
 
-from companion.errors import RefereeError
+from companion.errors import JournalError, RefereeError
 from companion.games import get_rules
 from companion.highlights import Highlight
 from companion.journal import Journal
@@ -72,6 +72,7 @@ class CutBufferNotice(logging.Filter):
 
 
 logging.getLogger("kivy").addFilter(CutBufferNotice())
+log = logging.getLogger(__name__)
 
 
 KV_DIR = Path(__file__).parent / "kv"
@@ -152,11 +153,10 @@ class Kiosk:
         self.scores_screen = ScoresScreen(name="scores", kiosk=self)
         for screen in (self.home_screen, self.setup_screen, self.play_screen, self.scores_screen):
             self.manager.add_widget(screen)
-        # Freed memory goes back once the window has drawn no frame for a moment: after a
-        # screen change (the setup screen drops ≈190 widgets), a move, a touch.
-        self._release_memory = Clock.create_trigger(
-            lambda _dt: release_freed_memory(), RELEASE_MEMORY_AFTER_S
-        )
+        # Once the window has drawn no frame for a moment (after a screen change, a move,
+        # a touch), the work nobody waits for: the game's due snapshot, and freed memory
+        # goes back (the setup screen drops ≈190 widgets).
+        self._release_memory = Clock.create_trigger(self._when_still, RELEASE_MEMORY_AFTER_S)
         from kivy.core.window import Window  # here: importing it opens the window
 
         Window.bind(on_flip=self._frame_drawn)
@@ -255,6 +255,14 @@ class Kiosk:
         frame allocates afresh (under a software renderer, ≈20 MB per full redraw)."""
         self._release_memory.cancel()
         self._release_memory()
+
+    def _when_still(self, _dt: float) -> None:
+        if self.play is not None:
+            try:
+                self.play.session.save_snapshot()
+            except JournalError as exc:  # only a longer replay is lost; the next move says
+                log.warning("The game's saved position was not written: %s", exc)
+        release_freed_memory()
 
     def _after_change(self) -> None:
         if self.play is not None and self.on_highlights is not None:

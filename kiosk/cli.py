@@ -70,6 +70,7 @@ def serve_referee(referee: Referee, stdin: BinaryIO, stdout: BinaryIO) -> None:
             response = referee.handle(line).encode("utf-8", "backslashreplace")
         stdout.write(response + b"\n")
         stdout.flush()
+        referee.after_answer()
 
 
 def _cmd_referee(args: argparse.Namespace) -> int:

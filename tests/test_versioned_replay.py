@@ -9,6 +9,8 @@ and no acknowledged move is dropped without being named.
 
 from __future__ import annotations
 
+import io
+import json
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -21,6 +23,7 @@ from companion.journal import Journal, entry_crc
 from companion.protocol import Referee
 from companion.rules import refuse
 from companion.session import SNAPSHOT_EVERY, Session
+from kiosk.cli import serve_referee
 
 
 class PigRulesV2(toy.PigRules):
@@ -157,3 +160,45 @@ def test_a_damaged_row_is_still_set_aside_when_the_rules_changed(
     assert damage is not None and damage.kind == "rules_changed"
     assert len(resumed.actions) == 1  # entry 26 replays; 27 was damaged
     assert [d.seq for d in journal.damaged(game_id)] == [len(faces)]
+
+
+def test_a_due_snapshot_waits_off_the_moves_commit_and_is_saved_when_asked(
+    journal: Journal,
+) -> None:
+    """Issue 13 (the fsync is the only wait): the 25th entry's commit does not dump the
+    position; save_snapshot writes it on its own commit, once, and it resumes the game."""
+    session = played(journal, [2] * SNAPSHOT_EVERY)
+    game_id = session.game_id or 0
+    assert journal.snapshot(game_id) is None  # the move was acknowledged without it
+    assert session.save_snapshot()
+    saved = journal.snapshot(game_id)
+    assert saved is not None and saved.seq == SNAPSHOT_EVERY
+    assert saved.position == toy.RULES.dump_position(session.state)
+    assert not session.save_snapshot()  # nothing due any more
+
+
+def test_a_snapshot_nobody_saved_goes_with_the_next_entry(journal: Journal) -> None:
+    """The position after entry 25 rides along with entry 26's commit, not 26's own."""
+    session = played(journal, [2] * SNAPSHOT_EVERY)
+    after_25 = toy.RULES.dump_position(session.state)
+    session.submit({"type": "roll", "values": [3], "source": "manual"})
+    saved = journal.snapshot(session.game_id or 0)
+    assert saved is not None and (saved.seq, saved.position) == (SNAPSHOT_EVERY, after_25)
+    assert not session.save_snapshot()
+
+
+def test_the_referee_saves_a_due_snapshot_after_its_answer(tmp_path: Path) -> None:
+    """The JSON-lines referee answers the 25th move first, then writes the position."""
+    lines = [json.dumps({"cmd": "new", "game": "toy_pig", "players": ["Ann"], "seed": 3})]
+    lines += [
+        json.dumps({"cmd": "act", "action": {"type": "roll", "values": [2], "source": "manual"}})
+    ] * SNAPSHOT_EVERY
+    with Journal(tmp_path / "journal.sqlite3") as journal:
+        referee = Referee(journal, lambda: 1)
+        out = io.BytesIO()
+        serve_referee(referee, io.BytesIO("\n".join(lines).encode() + b"\n"), out)
+        answers = [json.loads(line) for line in out.getvalue().splitlines()]
+        assert all(answer["ok"] for answer in answers)
+        game_id = referee.session.game_id if referee.session else 0
+        saved = journal.snapshot(game_id or 0)
+        assert saved is not None and saved.seq == SNAPSHOT_EVERY

@@ -75,7 +75,7 @@ class Damage(Frozen):
 
 
 class Snapshot(Frozen):
-    """A position saved with an entry, to go on from when old moves no longer replay."""
+    """The position after entry ``seq``, to go on from when old moves no longer replay."""
 
     seq: int
     rules_version: int

@@ -280,8 +280,8 @@ class Journal:
         mark: OutcomeMark | None = None,
         snapshot: Snapshot | None = None,
     ) -> int:
-        """Append one entry — with the finished mark it changes and, every so often, the
-        position after it (``snapshot``; its ``seq`` is ignored) — in one commit.
+        """Append one entry — with the finished mark it changes and, where one is due, a
+        saved position (``snapshot``, after an earlier or this entry) — in one commit.
 
         Returns the entry's position (seq), 1-based. Refused with GameInUse when another
         program holds the game.
@@ -305,13 +305,23 @@ class Journal:
             if mark is not None:
                 self._write_mark(db, game_id, mark)
             if snapshot is not None:
-                text = json.dumps(snapshot.position, sort_keys=True)
-                db.execute(
-                    "INSERT OR REPLACE INTO snapshots(game_id, seq, rules_version, position, crc)"
-                    " VALUES (?, ?, ?, ?, ?)",
-                    (game_id, seq, snapshot.rules_version, text, entry_crc("snapshot", text)),
-                )
+                self._write_snapshot(db, game_id, snapshot)
         return seq
+
+    def save_snapshot(self, game_id: int, snapshot: Snapshot) -> None:
+        """Save the position after entry ``snapshot.seq``, on its own commit."""
+        self._check_claim(game_id)
+        with self._transaction("save the position") as db:
+            self._write_snapshot(db, game_id, snapshot)
+
+    @staticmethod
+    def _write_snapshot(db: sqlite3.Connection, game_id: int, snapshot: Snapshot) -> None:
+        text = json.dumps(snapshot.position, sort_keys=True)
+        db.execute(
+            "INSERT OR REPLACE INTO snapshots(game_id, seq, rules_version, position, crc)"
+            " VALUES (?, ?, ?, ?, ?)",
+            (game_id, snapshot.seq, snapshot.rules_version, text, entry_crc("snapshot", text)),
+        )
 
     def set_outcome(self, game_id: int, outcome: dict[str, Any] | None) -> None:
         """Mark a game finished (with its outcome) or active again, on its own.

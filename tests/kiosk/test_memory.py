@@ -156,3 +156,27 @@ def test_memory_goes_back_once_the_window_is_still(
         assert released - before[-1] >= RELEASE_MEMORY_AFTER_S - 1e-6, "released mid-drawing"
     for earlier, later in itertools.pairwise(releases):
         assert any(earlier < f < later for f in flips), "released twice without a new frame"
+
+
+def test_the_still_window_saves_the_games_due_snapshot(kiosk: Kiosk) -> None:
+    """Issue 13: a move's commit does not wait for the position dumped every
+    SNAPSHOT_EVERY entries; the kiosk writes it once the window is still."""
+    from companion.bot import RandomBot
+    from companion.session import SNAPSHOT_EVERY
+
+    tap_button(kiosk, "Kolossus")
+    tap_button(kiosk, "Start game")
+    play = kiosk.play
+    assert play is not None
+    session = play.session
+    bot = RandomBot(5)
+    while len(session.actions) < SNAPSHOT_EVERY:
+        action = bot.choose(session.rules, session.state)
+        assert action is not None, (session.rules.name, len(session.actions), session.outcome)
+        assert play.submit(action)
+    journal, game_id = session.journal, session.game_id
+    assert journal is not None and game_id is not None
+    assert journal.snapshot(game_id) is None  # the 25th move was acknowledged without it
+    kiosk._when_still(0.0)
+    saved = journal.snapshot(game_id)
+    assert saved is not None and saved.seq == SNAPSHOT_EVERY
