@@ -355,8 +355,8 @@ class Rig:
         animator.show(highlights)
 
     def set_calm(self, calm: bool) -> None:
-        """The kiosk is idle (True) or busy again (False): moving LED roles slow down
-        while idle (:meth:`Animator.set_calm`)."""
+        """The kiosk is idle (True) or busy again (False): moving LED roles are held
+        still while idle (:meth:`Animator.set_calm`)."""
         animator = self.animator
         if animator is not None:
             animator.set_calm(calm)

@@ -36,7 +36,7 @@ class IdlePace:
     ``activity`` is what the app binds to touches, keys, drawn frames and device
     messages. With a clock whose rate is 0 (unlimited, as the kiosk tests run it) the
     pace does nothing. ``on_idle`` hears each change (True: idle now, False: busy
-    again), so the devices can slow down with the loop (the LED animator's calm pace).
+    again), so the devices can rest with the loop (the LED animator holds its lights still).
     """
 
     def __init__(

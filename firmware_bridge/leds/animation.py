@@ -8,9 +8,10 @@ repairs a glitched strip). If a tick is late the schedule resynchronises instead
 bursting. While nothing shown moves (no pulsing, sweeping or flashing role), the thread
 sleeps until new highlights arrive or the refresh is due: a kiosk idles most of its
 life, and a still board should cost nothing. While the kiosk is idle (nobody touched
-anything for a few seconds; :meth:`set_calm`), what moves moves at :data:`CALM_FPS`: a
-slow pulse is as readable at a dozen frames a second, for a quarter of the CPU. The clock
-is injectable so tests can step time by hand with :meth:`tick`.
+anything for a few seconds; :meth:`set_calm`), what would move is held still at its full
+level — the same cells in the same colours, refreshed once a second — and it moves again
+at the next touch, key, die or move. The clock is injectable so tests can step time by
+hand with :meth:`tick`.
 """
 
 from __future__ import annotations
@@ -29,8 +30,6 @@ from firmware_bridge.leds.strip import Frame, LedStrip
 log = logging.getLogger(__name__)
 
 DEFAULT_FPS = 42.0
-CALM_FPS = 12.0
-"""Frames a second of a moving role while the kiosk is idle (:meth:`Animator.set_calm`)."""
 REFRESH_S = 1.0
 
 
@@ -94,22 +93,21 @@ class Animator:
         self._wake.set()
 
     def set_calm(self, calm: bool) -> None:
-        """Idle kiosk (True): animate at :data:`CALM_FPS`; activity (False): full rate
-        again, from the next frame on (any thread)."""
+        """Idle kiosk (True): hold every role still at its full level; activity (False):
+        move again from the next frame on (any thread)."""
         with self._lock:
             changed = calm != self._calm
             self._calm = calm
-        if changed and not calm:
+        if changed:
             self._wake.set()
 
     @property
     def period(self) -> float:
-        """Seconds to the next tick: a frame while something moves (slower while calm),
-        else the refresh."""
+        """Seconds to the next tick: a frame while something moves, else the refresh."""
         with self._lock:
-            if not animated(self._highlights):
+            if self._calm or not animated(self._highlights):
                 return REFRESH_S
-            return 1.0 / (min(CALM_FPS, self.fps) if self._calm else self.fps)
+            return 1.0 / self.fps
 
     # --- one frame (the thread's body; tests call it directly) ------------------------
 
@@ -117,7 +115,7 @@ class Animator:
         """The frame for the current highlights at ``now`` (the clock's time by default)."""
         moment = self._clock() if now is None else now
         with self._lock:
-            highlights, brightness = self._highlights, self._brightness
+            highlights, brightness, still = self._highlights, self._brightness, self._calm
         frame = render(
             highlights,
             self.layout,
@@ -126,6 +124,7 @@ class Animator:
             self.power_budget,
             moment - self._epoch,
             gamma=self._gamma,
+            still=still,
         )
         missing = self.strip.count - len(frame)
         return frame + ((0, 0, 0),) * missing if missing else frame
@@ -173,7 +172,7 @@ class Animator:
         """True while what is shown animates (the thread ticks at ``fps``); else it sleeps
         between refreshes."""
         with self._lock:
-            return animated(self._highlights)
+            return not self._calm and animated(self._highlights)
 
     def _run(self) -> None:
         deadline = time.monotonic()

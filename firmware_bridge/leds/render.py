@@ -79,7 +79,7 @@ class PowerBudget:
 
 def estimate_current_ma(frame: Frame, power: PowerBudget) -> float:
     """The current a frame draws on the model of :class:`PowerBudget`."""
-    steps = sum(r + g + b for r, g, b in frame)
+    steps = sum(map(sum, frame))
     return power.idle_ma(len(frame)) + steps * power.ma_per_step
 
 
@@ -91,7 +91,7 @@ def limit_power(frame: Frame, power: PowerBudget) -> Frame:
     """
     if power.budget_ma is None:
         return frame
-    steps = sum(r + g + b for r, g, b in frame)
+    steps = sum(map(sum, frame))
     if steps == 0:
         return frame
     spare_ma = power.budget_ma - power.idle_ma(len(frame))
@@ -141,6 +141,11 @@ ANIMATED_ROLES: frozenset[Role] = frozenset(
 def animated(highlights: Iterable[Highlight]) -> bool:
     """True when some highlight pulses, sweeps or flashes: frames change over time."""
     return any(h.role in ANIMATED_ROLES for h in highlights)
+
+
+#: Roles whose brightness also depends on where the cell is (the sweep); every other
+#: role lights all its cells of one player alike, so a frame computes that colour once.
+POSITIONAL_ROLES: frozenset[Role] = frozenset({Role.QUAKE_REGION})
 
 
 def role_intensity(role: Role, t: float, position: tuple[float, float]) -> float:
@@ -202,19 +207,31 @@ def render(
     t: float = 0.0,
     *,
     gamma: Sequence[int] = DEFAULT_GAMMA_TABLE,
+    still: bool = False,
 ) -> Frame:
-    """The frame for ``highlights`` at time ``t`` (seconds). Cells the layout lacks are skipped."""
+    """The frame for ``highlights`` at time ``t`` (seconds); ``still``: every role at its
+    full level, whatever ``t`` (an idle kiosk). Cells the layout lacks are skipped."""
     if not 0.0 <= brightness <= 1.0:
         raise ValueError(f"Brightness must be between 0 and 1, got {brightness}.")
     pixels: list[RGB] = [(0, 0, 0)] * layout.led_count
+    # One colour per role and player (per cell only where the place matters): the
+    # animator renders up to 42 frames a second on the Pi's CPU.
+    colours: dict[tuple[Role, int | None], RGB] = {}
     for cell, highlight in winning_highlights(highlights, palette).items():
         leds = layout.leds_of(cell)
         if not leds:
             continue
-        position = layout.positions.get(cell, (0.0, 0.0))
-        factor = palette.level(highlight.role) * brightness
-        factor *= role_intensity(highlight.role, t, position)
-        colour = _scale(palette.colour(highlight.role, highlight.player), factor, gamma)
+        role = highlight.role
+        positional = role in POSITIONAL_ROLES
+        key = (role, highlight.player)
+        colour = None if positional else colours.get(key)
+        if colour is None:
+            position = layout.positions.get(cell, (0.0, 0.0)) if positional else (0.0, 0.0)
+            intensity = 1.0 if still else role_intensity(role, t, position)
+            factor = palette.level(role) * brightness * intensity
+            colour = _scale(palette.colour(role, highlight.player), factor, gamma)
+            if not positional:
+                colours[key] = colour
         for index in leds:
             pixels[index] = colour
     frame = tuple(pixels)

@@ -12,8 +12,13 @@ from companion.dice import Roll
 from companion.highlights import Highlight, Role
 from companion.session import Session
 from firmware_bridge.layout import build_layout, kolossus_layout
-from firmware_bridge.leds.animation import CALM_FPS, REFRESH_S, Animator
-from firmware_bridge.leds.render import PowerBudget, estimate_current_ma, render
+from firmware_bridge.leds.animation import REFRESH_S, Animator
+from firmware_bridge.leds.render import (
+    PULSE_PERIOD_S,
+    PowerBudget,
+    estimate_current_ma,
+    render,
+)
 from firmware_bridge.leds.sim import SimStrip
 from firmware_bridge.leds.strip import Frame, LedStrip
 from kiosk.presenters.play import PlayPresenter
@@ -263,20 +268,26 @@ def test_a_still_board_does_not_wake_the_animator() -> None:
         animator.stop()
 
 
-def test_a_calm_kiosk_slows_a_moving_role_and_activity_brings_the_full_rate_back() -> None:
-    """Idle means idle (issue 13): while the kiosk is idle a pulse is rendered at
-    CALM_FPS, not at the strip's frame rate; activity restores the full rate at once.
-    Checked on the tick period the thread sleeps by, not on a time."""
+def test_a_calm_kiosk_holds_moving_roles_still_and_activity_moves_them_again() -> None:
+    """Idle means idle (issue 13): while the kiosk is idle a pulse is held still at its
+    full level and the thread only refreshes once a second; activity brings the motion
+    back at once. Checked on the frames and the tick period, not on a time."""
     animator = Animator(SimStrip(121), LAYOUT, fps=42)
-    animator.show([Highlight(cell="2,2", role=Role.REACHABLE)])  # still
-    assert animator.period == REFRESH_S
-    animator.set_calm(True)
-    assert animator.period == REFRESH_S  # calm changes nothing that stands still
     animator.show([Highlight(cell="3,3", role=Role.SELECTABLE)])  # pulses
-    assert animator.period == pytest.approx(1 / CALM_FPS)
+    assert animator.period == pytest.approx(1 / 42) and animator.moving
+    assert animator.render_now(0.0) != animator.render_now(0.8)
+    animator.set_calm(True)
+    assert animator.period == REFRESH_S and not animator.moving
+    held = animator.render_now(0.0)
+    assert held == animator.render_now(0.8) == animator.render_now(123.4)
+    peak = render(  # the pulse at its brightest: what the held frame shows
+        [Highlight(cell="3,3", role=Role.SELECTABLE)],
+        LAYOUT,
+        animator.palette,
+        0.5,
+        animator.power_budget,
+        PULSE_PERIOD_S / 2,
+    )
+    assert held == peak and any(map(any, held))
     animator.set_calm(False)
-    assert animator.period == pytest.approx(1 / 42)
-    slow = Animator(SimStrip(121), LAYOUT, fps=5)  # never faster than configured
-    slow.show([Highlight(cell="3,3", role=Role.SELECTABLE)])
-    slow.set_calm(True)
-    assert slow.period == pytest.approx(1 / 5)
+    assert animator.period == pytest.approx(1 / 42) and animator.moving

@@ -77,7 +77,7 @@ def test_the_pace_slows_when_idle_and_returns_at_the_next_activity() -> None:
 
 
 def test_the_devices_hear_when_the_kiosk_goes_idle_and_comes_back() -> None:
-    """The LED animator slows with the loop (its calm pace): on_idle hears each change
+    """The LED animator rests with the loop (lights held still): on_idle hears each change
     once, and closing a calm pace wakes the devices again."""
     clock = FakeClock(30.0)
     heard: list[bool] = []
