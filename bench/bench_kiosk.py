@@ -5,6 +5,7 @@ asserts nothing (targets in the docs).
 
     .venv/bin/python bench/bench_kiosk.py [--idle-seconds 30] [--touches 20] [--no-split]
                                           [--no-devices] [--pi-profile [--pi-slowdown 5]]
+                                          [--profile-idle FILE.pstats]
 
 Runs the real ``CompanionApp`` in a child process (offscreen SDL2 unless ``DISPLAY`` is
 set), so the numbers include Kivy's start-up and main loop; by default with the simulated
@@ -33,6 +34,8 @@ prints its launch, idle CPU and touch figures beside the first run's.
 from __future__ import annotations
 
 import argparse
+import os
+import pstats
 import statistics
 import subprocess
 import sys
@@ -151,9 +154,17 @@ class BenchApp(CompanionApp):
     def begin_idle(self, _dt):
         self.idle_start = (time.perf_counter(), cpu_seconds())
         self.idle_threads = thread_cpu()
+        self.idle_profile = None
+        if os.environ.get("BENCH_PROFILE_IDLE"):  # --profile-idle: the main thread's ticks
+            import cProfile
+            self.idle_profile = cProfile.Profile(time.thread_time)
+            self.idle_profile.enable()
         Clock.schedule_once(self.end_idle, idle_seconds)
 
     def end_idle(self, _dt):
+        if self.idle_profile is not None:
+            self.idle_profile.disable()
+            self.idle_profile.dump_stats(os.environ["BENCH_PROFILE_IDLE"])
         wall = time.perf_counter() - self.idle_start[0]
         cpu = cpu_seconds() - self.idle_start[1]
         out["idle_wall_s"] = wall
@@ -266,8 +277,17 @@ def main() -> int:
         help="no device threads (by default the simulated tray, buttons and strip run)",
     )
     parser.add_argument("--no-split", action="store_true", help="one run: no empty-window run")
+    parser.add_argument(
+        "--profile-idle",
+        type=Path,
+        default=None,
+        metavar="FILE.pstats",
+        help="cProfile the main thread (thread CPU time) while idle; prints its top",
+    )
     add_arguments(parser)
     args = parser.parse_args()
+    if args.profile_idle is not None:
+        os.environ["BENCH_PROFILE_IDLE"] = str(args.profile_idle.resolve())
     with tempfile.TemporaryDirectory() as tmp_name:
         tmp = Path(tmp_name)
         started = time.perf_counter()
@@ -295,6 +315,9 @@ def main() -> int:
         except (RuntimeError, subprocess.TimeoutExpired) as exc:
             print(exc, file=sys.stderr)
             return 1
+    if args.profile_idle is not None:
+        print(f"== the main thread while idle (cProfile in {args.profile_idle}), by own time")
+        pstats.Stats(str(args.profile_idle)).sort_stats("tottime").print_stats(20)
     latencies = figures["touch_to_highlight_ms"]
     print(f"renderer                   {figures['renderer']}")
     print(

@@ -17,14 +17,14 @@ to ``texture_size`` alone would keep the size the list gave it.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from typing import Any
 
 from kivy.metrics import dp
 from kivy.properties import NumericProperty, ObjectProperty
 from kivy.uix.gridlayout import GridLayout
 from kivy.uix.recycleview import RecycleView
-from kivy.uix.recycleview.views import RecycleDataViewBehavior
+from kivy.uix.recycleview.views import RecycleDataAdapter, RecycleDataViewBehavior
 
 from companion import views
 from kiosk import theme
@@ -169,8 +169,81 @@ class PanelView(_FittedRow, GridLayout):  # type: ignore[misc]
         show_children(self, [self.table, *facts] if panel.rows else facts)
 
 
+class RowKeepingAdapter(RecycleDataAdapter):  # type: ignore[misc]
+    """Gives a row back the widget that last showed the same text.
+
+    Kivy's adapter drops every row's widget into a shared pool whenever the data or a
+    row's height changes, and hands them back in another order: each row then gets
+    another row's text and renders its texture again — up to three times per move, as
+    new texts change the rows' heights. Here a widget is kept under its row's viewclass
+    and text: a log line that moved down a place, or an action listed again, keeps its
+    texture, and only a new text is rendered, once.
+    """
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._kept: dict[Hashable, Any] = {}  # row key -> the widget that showed it
+        self._spare: list[Any] = []  # widgets whose key another widget already holds
+        self._key_of: dict[Any, Hashable] = {}
+        self._wanted: set[Hashable] = set()  # the keys of the rows being shown now
+
+    @staticmethod
+    def row_key(index: int, data_item: Any) -> Hashable:
+        return (data_item.get("viewclass"), data_item.get("text", index))
+
+    def invalidate(self) -> None:
+        shown: dict[int, Any] = self.views
+        dirty_views: dict[Any, dict[int, Any]] = self.dirty_views
+        dirty = [view for views in dirty_views.values() for view in views.values()]
+        for view in [*shown.values(), *dirty]:
+            key = self._key_of.get(view)
+            if key is None or key in self._kept:
+                self._spare.append(view)
+            else:
+                self._kept[key] = view
+        self.views: dict[int, Any] = {}
+        dirty_views.clear()
+
+    def set_visible_views(self, indices: Any, data: Any, viewclasses: Any) -> Any:
+        self._wanted = {self.row_key(i, data[i]) for i in indices}
+        try:
+            return super().set_visible_views(indices, data, viewclasses)
+        finally:
+            self._wanted = set()
+
+    def get_view(self, index: int, data_item: Any, viewclass: Any) -> Any:
+        key = self.row_key(index, data_item)
+        view = self._kept.pop(key, None)
+        if view is not None and view.__class__ is not viewclass:
+            self._spare.append(view)
+            view = None
+        if view is None:
+            view = self._reusable(viewclass)
+        if view is None:
+            view = super().get_view(index, data_item, viewclass)  # made, or Kivy's pool
+        else:
+            self.refresh_view_attrs(index, data_item, view)
+        if view is not None:
+            self._key_of[view] = key
+        return view
+
+    def _reusable(self, viewclass: Any) -> Any:
+        """A spare widget of ``viewclass``, else one kept for a text not shown now."""
+        for i, view in enumerate(self._spare):
+            if view.__class__ is viewclass:
+                return self._spare.pop(i)
+        for key, view in self._kept.items():
+            if view.__class__ is viewclass and key not in self._wanted:
+                return self._kept.pop(key)
+        return None
+
+
 class RowList(RecycleView):  # type: ignore[misc]
     """A vertical RecycleView of rows (its layout is in ``kiosk/kv/widgets.kv``)."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        kwargs.setdefault("view_adapter", RowKeepingAdapter())
+        super().__init__(**kwargs)
 
     def scroll_to(self, widget: Any, padding: Any = 10, animate: Any = True) -> None:
         """Scroll until a row on screen is wholly shown (without animation).

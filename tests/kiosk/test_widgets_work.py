@@ -182,6 +182,58 @@ def test_moves_relabel_the_menu_and_log_rows_instead_of_making_new_ones(kiosk: K
     assert len(seen) <= 2 * (menu.height // 56 + 2), len(seen)
 
 
+def test_a_move_renders_each_new_row_text_once_and_no_kept_one_again(
+    kiosk: Kiosk, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 13: Kivy's RecycleView handed row widgets back shuffled whenever the data or
+    a row's height changed, so a move re-rendered every log line and menu row up to
+    three times. Kept by their text (kiosk.widgets.lists.RowKeepingAdapter), a line that
+    moved down keeps its texture and a new text is rendered once, on one widget."""
+    from kivy.core.text import LabelBase
+
+    play = _presenter(kiosk)
+    screen = kiosk.play_screen
+    while screen.mode != "info":
+        screen.next_mode()  # the facts panel and the log
+    lists = (screen.log, screen.actions)
+    rendered: list[tuple[int, str]] = []
+    refresh = LabelBase.refresh
+
+    def counted(label: Any) -> None:
+        rendered.append((id(label), str(label.text)))
+        refresh(label)
+
+    monkeypatch.setattr(LabelBase, "refresh", counted)
+    bot = RandomBot(8)
+    moved_down = 0
+    for _ in range(25):
+        while play.fix_step is not None:
+            play.next_fix_step()
+        before = {id(row._label): (row.text, row.width) for rv in lists for row in _rows(rv)}
+        rendered.clear()
+        action = bot.choose(play.rules, play.state)
+        assert action is not None
+        play.submit(action)
+        frames(3)
+        # A row that gets another width (made in this move, or its list shown again)
+        # renders again at its new width; rows that kept theirs render a new text once.
+        widths = {id(row._label): row.width for rv in lists for row in _rows(rv)}
+        steady = {label for label, (_t, width) in before.items() if widths.get(label) == width}
+        texts = [text for label, text in rendered if label in steady]
+        twice = sorted(t for t in set(texts) if texts.count(t) > 1)
+        assert not twice, f"row texts rendered twice in one move: {twice}"
+        shown = {row.text for rv in lists for row in _rows(rv)}
+        kept = {text for text, _width in before.values()} & shown
+        again = kept & {text for _label, text in rendered}
+        assert not again, f"rows whose text was on screen rendered again: {again}"
+        moved_down += len(kept)
+    assert moved_down > 0  # lines and actions did survive moves, and were not rendered
+
+
+def _rows(rv: Any) -> list[Any]:
+    return [row for row in rv.layout_manager.children if hasattr(row, "_label")]
+
+
 def test_a_setup_tap_keeps_the_rows_it_has(kiosk: Kiosk) -> None:
     kiosk.go_home()
     tap_button(kiosk, "Kolossus")
