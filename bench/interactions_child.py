@@ -37,7 +37,13 @@ from collections.abc import Callable, Generator, Iterator  # noqa: E402
 from pathlib import Path  # noqa: E402
 from typing import Any  # noqa: E402
 
-from kiosk_child import FrameMeter, FrameTimes, input_queue, print_figures  # noqa: E402
+from kiosk_child import (  # noqa: E402
+    FrameMeter,
+    FrameTimes,
+    input_queue,
+    instructions,
+    print_figures,
+)
 
 SPEC: dict[str, Any] = json.loads(sys.argv[1])
 GAME: str = SPEC["game"]
@@ -85,6 +91,7 @@ class Measure:
         self.done = False
         self.handling = 0.0
         self.draw = 0.0
+        self.handling_instr = 0  # the same span in instructions (0: no counter)
         self.frames = 0
         self.quiet = 0
         self.wall_start = 0.0
@@ -92,11 +99,13 @@ class Measure:
         self.last_shown: float | None = None
         self.extra: dict[str, Any] = {}
         self._segment: float | None = None
+        self._segment_instr: int | None = None
         self._marked = False
 
     def begin(self, wall_start: float | None = None) -> None:
         """The interaction's handling starts now (inside a frame)."""
         self._segment = time.thread_time()
+        self._segment_instr = instructions()
         self.wall_start = time.perf_counter() if wall_start is None else wall_start
         self.active = True
         self._marked = True
@@ -124,6 +133,9 @@ class Measure:
         if frame.drew or self._marked:
             stop = frame.draw_start if frame.draw_start is not None else frame.end
             self.handling += stop - segment
+            first = self._segment_instr if self._segment_instr is not None else frame.instr_start
+            last = frame.instr_draw if frame.instr_draw is not None else frame.instr_end
+            self.handling_instr += last - first
             self.draw += frame.draw_cpu
             self.frames += 1
         if frame.drew:
@@ -134,6 +146,7 @@ class Measure:
         else:
             self.quiet += 1
         self._segment = None
+        self._segment_instr = None
         self._marked = False
 
     def settled(self, min_wait: float, done: Callable[[], bool] | None = None) -> bool:
@@ -150,6 +163,7 @@ class Measure:
 
         return {
             "cpu_ms": round(1000 * self.handling, 4),
+            "instr_m": round(self.handling_instr / 1e6, 4),
             "draw_ms": round(1000 * self.draw, 4),
             "frames": self.frames,
             "wall_first_ms": since(self.first_shown),
@@ -174,6 +188,8 @@ class Bench:
         self.die_actions = 0  # actions in the session when the roll was made
         self.pump_cpu = 0.0  # thread time in the hub's drains since the roll
         self.pump_start = 0.0
+        self.pump_instr = 0  # the same in instructions
+        self.pump_instr_start = 0
         self.bot = RandomBot(8)
         self.phase = random.Random(8)  # when in a frame each die lands
         # CPU time, as everywhere here: the clock's sleep between frames is not work.
@@ -199,9 +215,11 @@ class Bench:
                 die.begin(wall_start=die.wall_start)  # the first drain after the roll
             die.mark()
             self.pump_start = time.thread_time()
+            self.pump_instr_start = instructions()
             try:
                 return pump()
             finally:
+                self.pump_instr += instructions() - self.pump_instr_start
                 self.pump_cpu += time.thread_time() - self.pump_start
 
         kiosk.pump = measured_pump  # type: ignore[method-assign]
@@ -223,7 +241,9 @@ class Bench:
                 # The drains since the roll, up to this call: collector, submit (with the
                 # journal's commit), highlights. Not the frames' other work.
                 led = self.pump_cpu + time.thread_time() - self.pump_start
+                led_instr = self.pump_instr + instructions() - self.pump_instr_start
                 die.extra["led_cpu_ms"] = round(1000 * led, 4)
+                die.extra["led_instr_m"] = round(led_instr / 1e6, 4)
                 die.extra["led_wall_ms"] = round(1000 * (time.perf_counter() - die.wall_start), 3)
             show(highlights)
 
@@ -233,7 +253,7 @@ class Bench:
         append = journal.append
 
         def measured_append(*args: Any, **kwargs: Any) -> int:
-            wall, cpu = time.perf_counter(), time.thread_time()
+            wall, cpu, instr = time.perf_counter(), time.thread_time(), instructions()
             try:
                 return append(*args, **kwargs)
             finally:
@@ -241,6 +261,7 @@ class Bench:
                 if measure is not None and measure.active:
                     measure.extra["journal_wall_ms"] = round(1000 * (time.perf_counter() - wall), 3)
                     measure.extra["journal_cpu_ms"] = round(1000 * (time.thread_time() - cpu), 4)
+                    measure.extra["journal_instr_m"] = round((instructions() - instr) / 1e6, 4)
 
         journal.append = measured_append  # type: ignore[method-assign]
 
@@ -548,6 +569,7 @@ class Bench:
                     sim.roll_dice(sides, n, faces)
 
                 self.pump_cpu = 0.0
+                self.pump_instr = 0
                 self.die = measure
                 # A die lands at any moment of a frame, not just after one (where this
                 # runs): from another thread, after a (seeded) part of a frame.

@@ -33,6 +33,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from instructions import ThreadCounter, thread_counter
+
 from kiosk.kivy_env import kivy_environment
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -138,13 +140,17 @@ def input_queue() -> Any:
 
 @dataclass(frozen=True, slots=True)
 class FrameTimes:
-    """One pass of Kivy's main loop, in ``time.thread_time()`` of the main thread."""
+    """One pass of Kivy's main loop, in ``time.thread_time()`` of the main thread (and,
+    where the CPU's counter can be read, in instructions: ``instr_*``)."""
 
     number: int
     start: float  # EventLoop.idle entered
     draw_start: float | None  # the window's on_draw began (None: nothing to draw)
     end: float  # EventLoop.idle returned: drawn and flipped
     wall_end: float  # time.perf_counter() then
+    instr_start: int = 0
+    instr_draw: int | None = None
+    instr_end: int = 0
 
     @property
     def drew(self) -> bool:
@@ -183,6 +189,7 @@ class FrameMeter:
         self.on_frame_start: list[Callable[[], None]] = []
         self.on_draw_start: list[Callable[[], None]] = []
         self._draw_start: float | None = None
+        self._instr_draw: int | None = None
 
     def install(self) -> None:
         from kivy.base import EventLoop
@@ -191,17 +198,28 @@ class FrameMeter:
         original = EventLoop.idle
 
         def idle() -> Any:
-            self._draw_start = None
+            self._draw_start = self._instr_draw = None
             for hook in self.on_frame_start:
                 hook()
             start = self.frame_start = time.thread_time()
+            instr_start = instructions()
             try:
                 return original()
             finally:
+                instr_end = instructions()
                 end = time.thread_time()
                 wall = time.perf_counter()
                 self.frames += 1
-                frame = FrameTimes(self.frames, start, self._draw_start, end, wall)
+                frame = FrameTimes(
+                    self.frames,
+                    start,
+                    self._draw_start,
+                    end,
+                    wall,
+                    instr_start,
+                    self._instr_draw,
+                    instr_end,
+                )
                 self.frame_start = None
                 for listener in list(self.listeners):
                     listener(frame)
@@ -212,4 +230,18 @@ class FrameMeter:
     def _drawing(self, *_: Any) -> None:
         for hook in self.on_draw_start:
             hook()
+        self._instr_draw = instructions()
         self._draw_start = time.thread_time()
+
+
+_COUNTER: list[ThreadCounter | None] = []
+
+
+def instructions() -> int:
+    """User-space instructions the main thread has executed so far (0 where the CPU's
+    counter cannot be read: ``bench/instructions.py``). Call it first from the main
+    thread: the counter counts the thread that opened it."""
+    if not _COUNTER:
+        _COUNTER.append(thread_counter())
+    counter = _COUNTER[0]
+    return 0 if counter is None else counter.read()
