@@ -456,12 +456,13 @@ class CompanionApp(App):  # type: ignore[misc]
         self.kiosk = Kiosk(
             self.data_dir, hub=self.hub, problems=self.problems, config=self.loaded_config
         )
-        # Woken by every post from a device thread; no polling (see kiosk.hardware).
-        self.hub.wake = Clock.create_trigger(self._pump, 0)
         # The loop slows down while nothing happens (kiosk/pace.py).
         from kivy.core.window import Window
 
         self.pace = IdlePace(Clock, on_idle=self._calm_devices)
+        # Woken by every post from a device thread, at once, whatever the pace; no
+        # polling (see kiosk.hardware).
+        self.hub.wake = self._device_wake(Clock.create_trigger(self._pump, 0), self.pace)
         Window.bind(
             on_flip=self.pace.activity,
             on_motion=self.pace.activity,
@@ -477,6 +478,14 @@ class CompanionApp(App):  # type: ignore[misc]
             self._ui_map = UiMap(self.kiosk, self.ui_map)  # Kivy's clock holds it weakly
             self._events.append(Clock.schedule_interval(self._ui_map.write, UI_MAP_INTERVAL_S))
         return self.kiosk.manager
+
+    @staticmethod
+    def _device_wake(pump: Callable[[], None], pace: IdlePace) -> Callable[[], None]:
+        def wake() -> None:  # the posting thread
+            pump()
+            pace.wake()
+
+        return wake
 
     def _calm_devices(self, idle: bool) -> None:
         if self.rig is not None:

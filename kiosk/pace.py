@@ -5,17 +5,23 @@ cent of a Pi's core for a screen nobody touches, which is most of a kiosk's life
 pace drops to :data:`IDLE_FPS` once :data:`IDLE_AFTER_S` pass without a touch, a key, a
 device message or a drawn frame, and returns to the full rate at the next one.
 
-What the slow pace costs: the first touch or die after a pause is read at the next slow
-frame, at most ``1 / IDLE_FPS`` later; from then on the loop runs at the full rate.
-Animations keep the full rate by themselves: each frame they draw is activity.
+What the slow pace costs: the first touch after a pause is read at the next slow frame,
+at most ``1 / IDLE_FPS`` later; from then on the loop runs at the full rate. A device
+message (a die, a table button) does not wait: :meth:`IdlePace.wake`, called by the
+posting thread, ends the clock's sleep at once, whatever the pace. Animations keep the
+full rate by themselves: each frame they draw is activity.
 
 Kivy's ``interrupt`` clock, whose sleep a trigger from another thread would end at once,
 was tried and left out: its loop spins (hundreds of wake-ups a second even at 10 fps,
-Kivy 2.3.1), costing more than it saves.
+Kivy 2.3.1), costing more than it saves. The wake here is the same idea on the default
+clock: its sleep waits on an event, and its readiness check says "now" once the event is
+set (``usleep`` and ``_check_ready`` of Kivy's ``ClockBaseBehavior``, pinned by the
+project's ``kivy==2.3.1``).
 """
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
 from typing import Any, Protocol
 
@@ -54,9 +60,33 @@ class IdlePace:
         self.idle_fps = min(idle_fps, self.full_fps)
         self.enabled = self.full_fps > 0 and self.idle_fps < self.full_fps
         self.idle = False
+        self._woken = threading.Event()
         self._slow_down: _Trigger = clock.create_trigger(self._to_idle, after_s)
         if self.enabled:
+            self._wake_on_event()
             self._slow_down()
+
+    def wake(self) -> None:
+        """Any thread: end the main loop's sleep now (a device posted a message)."""
+        self._woken.set()
+
+    def _wake_on_event(self) -> None:
+        clock, woken = self._clock, self._woken
+        check_ready = clock._check_ready
+
+        def sleep(microseconds: float) -> None:
+            woken.wait(microseconds / 1_000_000)
+
+        def ready(fps: float, min_sleep: float, undershoot: float) -> tuple[bool, float]:
+            if woken.is_set():
+                woken.clear()
+                return True, 0.0
+            result: tuple[bool, float] = check_ready(fps, min_sleep, undershoot)
+            return result
+
+        self._kivy_sleep = (clock.usleep, check_ready)
+        clock.usleep = sleep
+        clock._check_ready = ready
 
     def activity(self, *_args: Any) -> None:
         """Something happened: the full rate now, and the countdown starts again.
@@ -80,10 +110,11 @@ class IdlePace:
             self._on_idle(True)
 
     def close(self) -> None:
-        """Back to the full rate for good (the app is stopping)."""
+        """Back to the full rate and Kivy's own sleep for good (the app is stopping)."""
         self._slow_down.cancel()
         if self.enabled:
             self._clock._max_fps = self.full_fps
+            self._clock.usleep, self._clock._check_ready = self._kivy_sleep
             if self.idle and self._on_idle is not None:
                 self._on_idle(False)
         self.enabled = False

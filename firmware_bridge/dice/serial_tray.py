@@ -86,7 +86,7 @@ class SerialDiceSettings(Frozen):
         default=3.5, gt=0, le=60, description="No byte for this long = the device is gone."
     )
     poll_s: float = Field(
-        default=0.1,
+        default=0.25,
         gt=0,
         le=1.0,
         description=(

@@ -34,9 +34,9 @@ from firmware_bridge.dice.frames import (
 )
 
 DEFAULT_DICE = (DieSpec(1, 4), DieSpec(2, 4), DieSpec(3, 4))
-STOP_POLL_S = 0.1
+STOP_POLL_S = 0.25
 """How often the serving thread looks for an unplug while the host is silent: bytes end
-its wait at once, so this only bounds how long :meth:`SimDiceTray.unplug` waits (ten
+its wait at once, so this only bounds how long :meth:`SimDiceTray.unplug` waits (four
 wake-ups a second; the kiosk runs this twin all day in simulated mode)."""
 
 

@@ -9,7 +9,7 @@ bursting. While nothing shown moves (no pulsing, sweeping or flashing role), the
 sleeps until new highlights arrive or the refresh is due: a kiosk idles most of its
 life, and a still board should cost nothing. While the kiosk is idle (nobody touched
 anything for a few seconds; :meth:`set_calm`), what would move is held still at its full
-level — the same cells in the same colours, refreshed once a second — and it moves again
+level — the same cells in the same colours, refreshed every few seconds — and it moves again
 at the next touch, key, die or move. The clock is injectable so tests can step time by
 hand with :meth:`tick`.
 """
@@ -31,6 +31,9 @@ log = logging.getLogger(__name__)
 
 DEFAULT_FPS = 42.0
 REFRESH_S = 1.0
+CALM_REFRESH_S = 5.0
+"""The refresh while the kiosk is idle: a still frame is sent again only to repair a
+strip that glitched, and nobody is looking closely at an idle table."""
 
 
 class Animator:
@@ -105,7 +108,9 @@ class Animator:
     def period(self) -> float:
         """Seconds to the next tick: a frame while something moves, else the refresh."""
         with self._lock:
-            if self._calm or not animated(self._highlights):
+            if self._calm:
+                return CALM_REFRESH_S
+            if not animated(self._highlights):
                 return REFRESH_S
             return 1.0 / self.fps
 

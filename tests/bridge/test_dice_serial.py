@@ -85,6 +85,7 @@ def fast_settings(path: Path, **changes: object) -> SerialDiceSettings:
         "backoff_max_s": 0.1,
         "hello_retry_s": 0.2,
         "ping_interval_s": 0.2,
+        "poll_s": 0.05,
     }
     values.update(changes)
     return SerialDiceSettings.model_validate(values)

@@ -12,7 +12,7 @@ from companion.dice import Roll
 from companion.highlights import Highlight, Role
 from companion.session import Session
 from firmware_bridge.layout import build_layout, kolossus_layout
-from firmware_bridge.leds.animation import REFRESH_S, Animator
+from firmware_bridge.leds.animation import CALM_REFRESH_S, Animator
 from firmware_bridge.leds.render import (
     PULSE_PERIOD_S,
     PowerBudget,
@@ -277,7 +277,7 @@ def test_a_calm_kiosk_holds_moving_roles_still_and_activity_moves_them_again() -
     assert animator.period == pytest.approx(1 / 42) and animator.moving
     assert animator.render_now(0.0) != animator.render_now(0.8)
     animator.set_calm(True)
-    assert animator.period == REFRESH_S and not animator.moving
+    assert animator.period == CALM_REFRESH_S and not animator.moving
     held = animator.render_now(0.0)
     assert held == animator.render_now(0.8) == animator.render_now(123.4)
     peak = render(  # the pulse at its brightest: what the held frame shows

@@ -53,6 +53,12 @@ class FakeClock:
         self.callback = callback
         return self.trigger
 
+    def usleep(self, microseconds: float) -> None:
+        pass
+
+    def _check_ready(self, fps: float, min_sleep: float, undershoot: float) -> tuple[bool, float]:
+        return True, 0.0
+
     def fire(self) -> None:
         if self.trigger.armed:
             self.trigger.armed = False
@@ -121,6 +127,28 @@ def test_the_real_clock_slows_and_a_die_from_another_thread_wakes_it() -> None:
     finally:
         pace.close()
         Clock._max_fps = saved
+
+
+def test_a_device_message_ends_the_loops_sleep_at_once_whatever_the_pace() -> None:
+    """A die after a pause must not wait for the next slow frame: wake() from a device
+    thread ends the sleep of Kivy's own clock (here at a pace of one frame in 1,000 s;
+    the join's generous bound only keeps a broken wake from hanging the suite)."""
+    from kivy.clock import ClockBase
+
+    clock = ClockBase()
+    clock._max_fps = 30.0
+    kivy_sleep = (clock.usleep, clock._check_ready)
+    pace = IdlePace(clock, idle_fps=0.001)
+    pace._to_idle(0.0)
+    assert clock._max_fps == 0.001
+    slept = threading.Thread(target=clock.idle)
+    slept.start()
+    time.sleep(0.05)  # most likely asleep by now; a wake before the sleep works too
+    threading.Thread(target=pace.wake).start()
+    slept.join(timeout=60.0)
+    assert not slept.is_alive(), "the wake did not end the clock's sleep"
+    pace.close()
+    assert (clock.usleep, clock._check_ready) == kivy_sleep  # Kivy's own sleep is back
 
 
 def _game_on_screen(kiosk: Kiosk) -> None:
