@@ -48,6 +48,10 @@ from typing import Any
 from kiosk_child import child_environment, run_child, write_config
 from pi_profile import PiProfile, add_arguments, pi_profile
 
+from kiosk.pace import DEEP_IDLE_AFTER_S, IDLE_AFTER_S
+
+DEEP_MARK_S = IDLE_AFTER_S + DEEP_IDLE_AFTER_S + 1.0
+
 CHILD = r"""
 import os, sys, time, json, resource
 T0 = time.perf_counter()
@@ -76,6 +80,10 @@ except Exception:  # the mock GL backend has no renderer string
     out["renderer"] = "none (mock GL backend)"
 
 data_dir, idle_seconds, touches = Path(sys.argv[1]), float(sys.argv[2]), int(sys.argv[3])
+# The idle window starts 2 s after the game's last move: the pace goes idle 3 s after
+# that, and deeper a minute later (kiosk/pace.py).
+from kiosk.pace import DEEP_IDLE_AFTER_S, IDLE_AFTER_S
+DEEP_MARK_S = IDLE_AFTER_S + DEEP_IDLE_AFTER_S + 1.0
 mode = sys.argv[4]
 
 class EmptyApp(App):
@@ -160,6 +168,12 @@ class BenchApp(CompanionApp):
             self.idle_profile = cProfile.Profile(time.thread_time)
             self.idle_profile.enable()
         Clock.schedule_once(self.end_idle, idle_seconds)
+        self.deep_start = None
+        if idle_seconds > DEEP_MARK_S + 10:  # the pace's deeper idle, a minute in
+            Clock.schedule_once(self.mark_deep, DEEP_MARK_S)
+
+    def mark_deep(self, _dt):
+        self.deep_start = (time.perf_counter(), cpu_seconds())
 
     def end_idle(self, _dt):
         if self.idle_profile is not None:
@@ -169,6 +183,11 @@ class BenchApp(CompanionApp):
         cpu = cpu_seconds() - self.idle_start[1]
         out["idle_wall_s"] = wall
         out["idle_cpu_percent"] = 100 * cpu / wall
+        if self.deep_start is not None:
+            out["idle_first_min_cpu_percent"] = 100 * (
+                self.deep_start[1] - self.idle_start[1]) / (self.deep_start[0] - self.idle_start[0])
+            out["idle_deep_cpu_percent"] = 100 * (cpu_seconds() - self.deep_start[1]) / (
+                time.perf_counter() - self.deep_start[0])
         out["idle_pace"] = bool(self.pace is not None and self.pace.idle)
         animator = self.rig.animator if self.rig is not None else None
         out["idle_led_period_s"] = None if animator is None else animator.period
@@ -329,6 +348,12 @@ def main() -> int:
         f"{figures['idle_wall_s']:.0f} s (target < 3 %; "
         f"{'no devices' if args.no_devices else 'simulated tray, buttons and LED strip running'})"
     )
+    if "idle_deep_cpu_percent" in figures:
+        print(
+            f"  split                    {figures['idle_first_min_cpu_percent']:.2f} % in the"
+            f" first {DEEP_MARK_S:.0f} s (10 fps idle), {figures['idle_deep_cpu_percent']:.2f} %"
+            " after it (the deeper idle, 4 fps)"
+        )
     threads = sorted(figures.get("idle_threads", {}).items(), key=lambda item: -item[1])
     if "idle_pace" in figures:
         period = figures.get("idle_led_period_s")

@@ -3,7 +3,8 @@
 Kivy's loop wakes ``maxfps`` times a second whether or not anything changed: a few per
 cent of a Pi's core for a screen nobody touches, which is most of a kiosk's life. The
 pace drops to :data:`IDLE_FPS` once :data:`IDLE_AFTER_S` pass without a touch, a key, a
-device message or a drawn frame, and returns to the full rate at the next one.
+device message or a drawn frame, to :data:`DEEP_IDLE_FPS` a minute later, and returns to
+the full rate at the next one.
 
 What the slow pace costs: the first touch after a pause is read at the next slow frame,
 at most ``1 / IDLE_FPS`` later; from then on the loop runs at the full rate. A device
@@ -29,6 +30,11 @@ IDLE_FPS = 10.0
 """Frames a second while idle: a first touch after a pause waits at most 0.1 s."""
 IDLE_AFTER_S = 3.0
 """Seconds without activity before the loop slows down."""
+DEEP_IDLE_FPS = 4.0
+"""Frames a second once nobody has been at the table for :data:`DEEP_IDLE_AFTER_S`: the
+touch that wakes a deserted kiosk waits at most a quarter of a second."""
+DEEP_IDLE_AFTER_S = 60.0
+"""Seconds without activity before the loop slows down further."""
 
 
 class _Trigger(Protocol):
@@ -52,16 +58,21 @@ class IdlePace:
         full_fps: float | None = None,
         idle_fps: float = IDLE_FPS,
         after_s: float = IDLE_AFTER_S,
+        deep_fps: float = DEEP_IDLE_FPS,
+        deep_after_s: float = DEEP_IDLE_AFTER_S,
         on_idle: Callable[[bool], None] | None = None,
     ) -> None:
         self._clock = clock
         self._on_idle = on_idle
         self.full_fps = float(clock._max_fps if full_fps is None else full_fps)
         self.idle_fps = min(idle_fps, self.full_fps)
+        self.deep_fps = min(deep_fps, self.idle_fps)
         self.enabled = self.full_fps > 0 and self.idle_fps < self.full_fps
         self.idle = False
+        self.deep = False
         self._woken = threading.Event()
         self._slow_down: _Trigger = clock.create_trigger(self._to_idle, after_s)
+        self._deeper: _Trigger = clock.create_trigger(self._to_deep_idle, deep_after_s)
         if self.enabled:
             self._wake_on_event()
             self._slow_down()
@@ -96,26 +107,34 @@ class IdlePace:
         if not self.enabled:
             return
         if self.idle:
-            self.idle = False
+            self.idle = self.deep = False
             self._clock._max_fps = self.full_fps
             if self._on_idle is not None:
                 self._on_idle(False)
+        self._deeper.cancel()
         self._slow_down.cancel()
         self._slow_down()
 
     def _to_idle(self, _dt: float) -> None:
         self.idle = True
         self._clock._max_fps = self.idle_fps
+        self._deeper()  # counted from the last activity: after_s + deep_after_s
         if self._on_idle is not None:
             self._on_idle(True)
+
+    def _to_deep_idle(self, _dt: float) -> None:
+        if self.idle:
+            self.deep = True
+            self._clock._max_fps = self.deep_fps
 
     def close(self) -> None:
         """Back to the full rate and Kivy's own sleep for good (the app is stopping)."""
         self._slow_down.cancel()
+        self._deeper.cancel()
         if self.enabled:
             self._clock._max_fps = self.full_fps
             self._clock.usleep, self._clock._check_ready = self._kivy_sleep
             if self.idle and self._on_idle is not None:
                 self._on_idle(False)
         self.enabled = False
-        self.idle = False
+        self.idle = self.deep = False

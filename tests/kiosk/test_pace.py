@@ -44,14 +44,25 @@ class FakeTrigger:
 
 
 class FakeClock:
+    """``trigger`` is the pace's first (slow down), ``deeper`` its second (slow down
+    further); ``fire``/``fire_deep`` run them as Kivy would once their time came."""
+
     def __init__(self, fps: float) -> None:
         self._max_fps = fps
-        self.trigger = FakeTrigger()
-        self.callback: Any = None
+        self.triggers: list[tuple[FakeTrigger, Any]] = []
+
+    @property
+    def trigger(self) -> FakeTrigger:
+        return self.triggers[0][0]
+
+    @property
+    def deeper(self) -> FakeTrigger:
+        return self.triggers[1][0]
 
     def create_trigger(self, callback: Any, timeout: float) -> FakeTrigger:
-        self.callback = callback
-        return self.trigger
+        trigger = FakeTrigger()
+        self.triggers.append((trigger, callback))
+        return trigger
 
     def usleep(self, microseconds: float) -> None:
         pass
@@ -59,10 +70,14 @@ class FakeClock:
     def _check_ready(self, fps: float, min_sleep: float, undershoot: float) -> tuple[bool, float]:
         return True, 0.0
 
-    def fire(self) -> None:
-        if self.trigger.armed:
-            self.trigger.armed = False
-            self.callback(0.0)
+    def fire(self, which: int = 0) -> None:
+        trigger, callback = self.triggers[which]
+        if trigger.armed:
+            trigger.armed = False
+            callback(0.0)
+
+    def fire_deep(self) -> None:
+        self.fire(1)
 
 
 def test_the_pace_slows_when_idle_and_returns_at_the_next_activity() -> None:
@@ -80,6 +95,26 @@ def test_the_pace_slows_when_idle_and_returns_at_the_next_activity() -> None:
     assert clock._max_fps == 30.0 and not clock.trigger.armed
     pace.activity()  # closed: nothing changes any more
     assert not clock.trigger.armed
+
+
+def test_a_deserted_kiosk_slows_down_further_and_any_activity_brings_the_full_rate() -> None:
+    """A minute after going idle the loop drops to DEEP_IDLE_FPS; the countdown starts
+    only once idle, and activity cancels it and restores the full rate."""
+    clock = FakeClock(30.0)
+    pace = IdlePace(clock, idle_fps=10.0, deep_fps=4.0)
+    assert not clock.deeper.armed  # busy: no deep countdown yet
+    clock.fire()
+    assert pace.idle and not pace.deep and clock.deeper.armed
+    clock.fire_deep()
+    assert pace.deep and clock._max_fps == 4.0
+    pace.activity()
+    assert not pace.idle and not pace.deep and clock._max_fps == 30.0
+    assert not clock.deeper.armed and clock.trigger.armed
+    clock.fire()
+    pace.activity()  # activity before the deep countdown ends: it never fires
+    assert not clock.deeper.armed
+    pace.close()
+    assert not clock.trigger.armed and not clock.deeper.armed
 
 
 def test_the_devices_hear_when_the_kiosk_goes_idle_and_comes_back() -> None:
