@@ -153,10 +153,14 @@ class Kiosk:
         self.scores_screen = ScoresScreen(name="scores", kiosk=self)
         for screen in (self.home_screen, self.setup_screen, self.play_screen, self.scores_screen):
             self.manager.add_widget(screen)
-        # Once the window has drawn no frame for a moment (after a screen change, a move,
-        # a touch), the work nobody waits for: the game's due snapshot, and freed memory
-        # goes back (the setup screen drops ≈190 widgets).
-        self._release_memory = Clock.create_trigger(self._when_still, RELEASE_MEMORY_AFTER_S)
+        # Freed memory goes back once the window has drawn no frame for a moment: after a
+        # screen change (the setup screen drops ≈190 widgets), a move, a touch.
+        self._release_memory = Clock.create_trigger(
+            lambda _dt: release_freed_memory(), RELEASE_MEMORY_AFTER_S
+        )
+        # The game's due snapshot waits for the frame after the one showing the move: the
+        # LEDs and the screen never wait for it (Session.save_snapshot).
+        self._save_snapshot = Clock.create_trigger(self._save_due_snapshot, 0)
         from kivy.core.window import Window  # here: importing it opens the window
 
         Window.bind(on_flip=self._frame_drawn)
@@ -256,17 +260,17 @@ class Kiosk:
         self._release_memory.cancel()
         self._release_memory()
 
-    def _when_still(self, _dt: float) -> None:
+    def _save_due_snapshot(self, _dt: float) -> None:
         if self.play is not None:
             try:
                 self.play.session.save_snapshot()
             except JournalError as exc:  # only a longer replay is lost; the next move says
                 log.warning("The game's saved position was not written: %s", exc)
-        release_freed_memory()
 
     def _after_change(self) -> None:
         if self.play is not None and self.on_highlights is not None:
             self.on_highlights(self.play.highlights())
+        self._save_snapshot()
 
     def set_led_layout(self, layout: LedLayout) -> None:
         """Offer the LED mirror on the play screen for a strip wired as ``layout``."""

@@ -158,9 +158,10 @@ def test_memory_goes_back_once_the_window_is_still(
         assert any(earlier < f < later for f in flips), "released twice without a new frame"
 
 
-def test_the_still_window_saves_the_games_due_snapshot(kiosk: Kiosk) -> None:
+def test_the_frame_after_a_move_saves_the_games_due_snapshot(kiosk: Kiosk) -> None:
     """Issue 13: a move's commit does not wait for the position dumped every
-    SNAPSHOT_EVERY entries; the kiosk writes it once the window is still."""
+    SNAPSHOT_EVERY entries; the kiosk writes it in the frame after the one showing the
+    move (its LEDs and screen never wait for it)."""
     from companion.bot import RandomBot
     from companion.session import SNAPSHOT_EVERY
 
@@ -177,6 +178,6 @@ def test_the_still_window_saves_the_games_due_snapshot(kiosk: Kiosk) -> None:
     journal, game_id = session.journal, session.game_id
     assert journal is not None and game_id is not None
     assert journal.snapshot(game_id) is None  # the 25th move was acknowledged without it
-    kiosk._when_still(0.0)
+    frames(2)
     saved = journal.snapshot(game_id)
     assert saved is not None and saved.seq == SNAPSHOT_EVERY
