@@ -402,7 +402,7 @@ class Session:
 
         Dumping a position costs as much as the rest of a move's commit (0.3 ms of CPU
         for an island), so the move's own commit does not wait for it: the kiosk calls
-        this once the window is still, the referee after its answer, and a snapshot
+        this in the frame after the move is shown, the referee after its answer, and a snapshot
         nobody saved goes with the next entry's commit. One that is never written costs
         nothing but a longer replay. JournalError if the write fails (nothing changes).
         """
