@@ -32,6 +32,7 @@ from companion.journal.schema import (
     _NOTE_LOST_WAL,
     _NOTE_MISSING_TABLES,
     _NOTE_NO_VERSION,
+    _OUTBOX_DROPPED,
     _SCHEMA,
     SCHEMA_VERSION,
     TABLES,
@@ -54,6 +55,7 @@ class Journal:
         self.read_only_reason: str | None = None
         self._noticed: dict[str, str] = {}  # note key → sentence, found while opening
         self._in_memory = self.path == ":memory:"
+        self._outbox_limit: int | None = None  # None: plays are not queued for the fleet
         self._locks = GameLocks(self.path, in_memory=self._in_memory)
         try:
             self._db = self._connect(read_only)
@@ -266,6 +268,12 @@ class Journal:
                 ),
             )
             game_id = cur.lastrowid
+            if game_id is not None and not demo:
+                self._queue_play(
+                    db,
+                    {"game_id": game_id, "game": game, "seq": 0, "kind": "start",
+                     "seats": len(players), "at": created},
+                )  # fmt: skip
         if game_id is None:  # pragma: no cover - sqlite always sets it for an INSERT
             raise JournalError("The journal did not return a game id.")
         self.claim(game_id)
@@ -304,6 +312,7 @@ class Journal:
             )
             if mark is not None:
                 self._write_mark(db, game_id, mark)
+            self._queue_entry(db, game_id, seq, kind, payload, at, mark)
             if snapshot is not None:
                 text = json.dumps(snapshot.position, sort_keys=True)
                 db.execute(
@@ -312,6 +321,70 @@ class Journal:
                     (game_id, seq, snapshot.rules_version, text, entry_crc("snapshot", text)),
                 )
         return seq
+
+    # --- the fleet's outbox (companion.journal.outbox reads it) ------------------------
+
+    def keep_outbox(self, limit: int) -> None:
+        """From now on, queue a copy of every play (a game started, each entry) of a game
+        that is not a demo in the ``outbox`` table, in the same commit as the play, for the
+        fleet publisher to forward: a play the journal acknowledged reaches the fleet
+        even across a power cut or a broker outage. At most ``limit`` wait; beyond that
+        the oldest are let go and counted (:meth:`outbox_dropped`).
+        """
+        if limit < 1:
+            raise ValueError("the outbox must hold at least one message")
+        self._outbox_limit = limit
+
+    def outbox_dropped(self) -> int:
+        """How many queued plays were let go because the outbox was full."""
+        row = self._db.execute(
+            "SELECT value FROM meta WHERE key = ?", (_OUTBOX_DROPPED,)
+        ).fetchone()
+        return 0 if row is None else int(row[0])
+
+    def _queue_entry(
+        self,
+        db: sqlite3.Connection,
+        game_id: int,
+        seq: int,
+        kind: EntryKind,
+        payload: str,
+        at: str,
+        mark: OutcomeMark | None,
+    ) -> None:
+        if self._outbox_limit is None:
+            return
+        row = db.execute("SELECT game, demo FROM games WHERE game_id = ?", (game_id,)).fetchone()
+        if row is None or row[1]:
+            return
+        play: dict[str, Any] = {
+            "game_id": game_id,
+            "game": row[0],
+            "seq": seq,
+            "kind": kind,
+            "action": json.loads(payload) if kind == "act" else None,
+            "at": at,
+        }
+        if mark is not None:
+            play["outcome"] = mark.outcome
+        self._queue_play(db, play)
+
+    def _queue_play(self, db: sqlite3.Connection, play: dict[str, Any]) -> None:
+        limit = self._outbox_limit
+        if limit is None:
+            return
+        cur = db.execute(
+            "INSERT INTO outbox(topic, payload, created) VALUES ('plays', ?, ?)",
+            (json.dumps(play, sort_keys=True), play["at"]),
+        )
+        newest = cur.lastrowid or 0
+        dropped = db.execute("DELETE FROM outbox WHERE msg_id <= ?", (newest - limit,)).rowcount
+        if dropped > 0:
+            db.execute(
+                "INSERT INTO meta(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE"
+                " SET value = CAST(value AS INTEGER) + excluded.value",
+                (_OUTBOX_DROPPED, str(dropped)),
+            )
 
     def set_outcome(self, game_id: int, outcome: dict[str, Any] | None) -> None:
         """Mark a game finished (with its outcome) or active again, on its own.

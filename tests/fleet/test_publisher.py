@@ -1,0 +1,165 @@
+"""The store-and-forward publisher against a real Mosquitto broker on 127.0.0.1, with a
+real journal file: plays arrive in order and leave the outbox only once the broker has
+them; a killed broker, a refused login and a refusing ACL delay plays but lose none."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from companion.journal import Journal, Outbox
+from companion.session import Session
+from kiosk.fleet.messages import Table
+from kiosk.fleet.publisher import FleetPublisher
+from tests.fleet.broker import Broker, Watcher, wait_until
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+def _roll(face: int) -> dict[str, object]:
+    return {"type": "roll", "values": [face], "source": "manual"}
+
+
+@pytest.fixture
+def broker(tmp_path: Path) -> Iterator[Broker]:
+    running = Broker(tmp_path / "broker")
+    running.start()
+    yield running
+    running.stop()
+
+
+class Table1:
+    """A table: its journal (with the outbox on), a game, and its publisher."""
+
+    def __init__(self, folder: Path, broker: Broker, **settings: object) -> None:
+        self.path = folder / "journal.sqlite3"
+        self.journal = Journal(self.path)
+        self.journal.keep_outbox(1000)
+        self.session = Session.new(
+            "toy_pig", ["Ann", "Bob"], {"target": 100}, seed=3, journal=self.journal
+        )
+        self.publisher = FleetPublisher(broker.fleet_config(**settings), journal_path=self.path)
+        self.outbox = Outbox(self.path)
+
+    def play(self, count: int) -> None:
+        for _ in range(count):
+            self.session.submit(_roll(2))
+        self.publisher.poke()
+
+    def waiting(self) -> int:
+        return self.outbox.backlog()
+
+    def close(self) -> None:
+        self.publisher.stop()
+        self.outbox.close()
+        self.journal.close()
+
+
+def _seqs(watcher: Watcher) -> list[int]:
+    return [p["seq"] for p in watcher.payloads("plays")]
+
+
+def test_plays_arrive_in_order_and_leave_the_outbox(tmp_path: Path, broker: Broker) -> None:
+    watcher = Watcher(broker)
+    table = Table1(tmp_path, broker)
+    table.play(30)  # more than the window of plays in flight
+    table.publisher.start()
+    try:
+        watcher.wait_for(lambda w: len(_seqs(w)) >= 31, "31 plays")
+        assert _seqs(watcher) == list(range(31))
+        wait_until(lambda: table.waiting() == 0, "an empty outbox")
+        plays = watcher.payloads("plays")
+        assert all(p["device"] == "table-1" and p["v"] == 1 for p in plays)
+        assert plays[0]["kind"] == "start" and plays[1]["action"]["values"] == [2]
+        (status,) = watcher.payloads("status")
+        assert status["state"] == "online"
+        table.publisher.show_table(
+            Table(device="table-1", at="2026-01-01T00:00:00+00:00", game="toy_pig", seats=2)
+        )
+        watcher.wait_for(lambda w: any(t["game"] == "toy_pig" for t in w.payloads("table")), "t")
+        watcher.wait_for(lambda w: bool(w.payloads("health")), "health")
+        assert watcher.payloads("health")[-1]["outbox_dropped"] == 0
+    finally:
+        table.close()
+        watcher.close()
+    # A clean stop leaves "offline" as the retained status.
+    late = Watcher(broker)
+    try:
+        late.wait_for(
+            lambda w: bool(w.payloads("status") and w.payloads("table")), "the retained values"
+        )
+        assert late.payloads("status")[-1]["state"] == "offline"
+        assert [t["game"] for t in late.payloads("table")] == ["toy_pig"]
+    finally:
+        late.close()
+
+
+def test_a_killed_broker_delays_plays_and_loses_none(tmp_path: Path, broker: Broker) -> None:
+    table = Table1(tmp_path, broker, username="table-1", password="pw-table")
+    watcher = Watcher(broker)
+    table.publisher.start()
+    try:
+        table.play(5)
+        watcher.wait_for(lambda w: _seqs(w) == list(range(6)), "the first plays")
+        wait_until(lambda: table.waiting() == 0, "an empty outbox")
+        watcher.close()
+
+        broker.kill()
+        wait_until(lambda: not table.publisher.connected, "the publisher to notice")
+        table.play(12)  # acknowledged by the journal while the broker is gone
+        assert table.waiting() == 12
+
+        # The broker comes back requiring logins, at first only the watcher's: the
+        # table's attempts are refused until its user is added — the watcher is
+        # subscribed before the table can send anything.
+        broker.passwords = {"fleet": "pw-fleet"}
+        broker.start()
+        watcher = Watcher(broker, username="fleet", password="pw-fleet")
+        wait_until(lambda: (table.publisher.last_error or "").startswith("the broker refused"), "r")
+        assert table.waiting() == 12
+        broker.passwords["table-1"] = "pw-table"
+        broker.reload()
+        watcher.wait_for(lambda w: len(_seqs(w)) >= 12, "the plays made while it was down")
+        assert _seqs(watcher) == list(range(6, 18))
+        wait_until(lambda: table.waiting() == 0, "an empty outbox")
+        watcher.wait_for(lambda w: bool(w.payloads("status")), "the status again")
+        assert watcher.payloads("status")[-1]["state"] == "online"
+    finally:
+        table.close()
+        watcher.close()
+
+
+def test_plays_the_acl_refuses_stay_in_the_outbox(tmp_path: Path) -> None:
+    """The shipped ACL: a table writes its own topics only; a table using another
+    table's name gets "not authorised" and keeps its plays (counted in health)."""
+    acl = (REPO / "deploy/fleet/acl").read_text(encoding="utf-8")
+    broker = Broker(
+        tmp_path / "broker",
+        passwords={"table-1": "one", "table-2": "two", "fleet": "pw"},
+        acl=acl,
+    )
+    broker.start()
+    watcher = Watcher(broker, username="fleet", password="pw")
+    honest = Table1(tmp_path / "honest", broker, username="table-1", password="one")
+    # Logged in as table-2, but configured with another table's device id.
+    impostor = Table1(
+        tmp_path / "impostor", broker, device_id="table-9", username="table-2", password="two"
+    )
+    try:
+        honest.play(3)
+        impostor.play(3)
+        honest.publisher.start()
+        impostor.publisher.start()
+        watcher.wait_for(lambda w: len(_seqs(w)) >= 4, "the honest table's plays")
+        wait_until(lambda: honest.waiting() == 0, "the honest table's outbox to empty")
+        wait_until(lambda: impostor.publisher.refused >= 4, "the impostor's plays refused")
+        assert impostor.waiting() == 4
+        assert _seqs(watcher) == list(range(4))  # only the honest table's
+        assert {p["device"] for p in watcher.payloads("plays")} == {"table-1"}
+    finally:
+        honest.close()
+        impostor.close()
+        watcher.close()
+        broker.stop()
