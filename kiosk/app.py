@@ -37,6 +37,8 @@ from firmware_bridge.config import LoadedConfig
 from firmware_bridge.layout import LedLayout
 from firmware_bridge.leds.strip import Frame
 from firmware_bridge.rig import DeviceNote, LedFrameShown, Rig, build_rig
+from kiosk.fleet.publisher import FleetPublisher
+from kiosk.fleet.report import make_publisher, table_of
 from kiosk.hardware import HardwareHub, press_on_game
 from kiosk.memory import freeze_startup, release_freed_memory
 from kiosk.pace import IdlePace
@@ -52,7 +54,7 @@ from kiosk.screens.play import PlayScreen
 from kiosk.screens.scores import ScoresScreen
 from kiosk.screens.setup import SetupScreen
 from kiosk.screens.shop import ShopMode
-from kiosk.storage import fresh_seed, open_journal
+from kiosk.storage import JOURNAL_FILE, fresh_seed, open_journal
 from kiosk.widgets import basic, board, chart, led_mirror, qr  # noqa: F401
 
 
@@ -132,6 +134,8 @@ class Kiosk:
                 " shown but not saved."
             )
         self.rig: Rig | None = None
+        self.fleet: FleetPublisher | None = None
+        self._demo_on_screen = False
         self.led_frame: Frame | None = None
         self.led_frame_seq = 0
         self.mirror_frame: Frame | None = None  # the frame the LED mirror draws now
@@ -174,6 +178,7 @@ class Kiosk:
         self.manager.current = "home"
         if self.on_highlights is not None:
             self.on_highlights(())  # no game on screen: the board goes dark
+        self._report(home=True)
 
     def open_setup(self, game: str) -> None:
         self.setup = SetupPresenter(get_rules(game))
@@ -216,6 +221,7 @@ class Kiosk:
         if self.play is not None:
             self.play.unsubscribe(self._after_change)
         self.play = presenter if presenter is not None else PlayPresenter(session)
+        self._demo_on_screen = presenter is not None  # the shop's attract demo
         self.play.devices = self.hub.device_statuses()
         # The LEDs before the screen: after a roll or a move the strip gets its highlights
         # first, and the screen's redraw (the view, the board, the menu) comes after.
@@ -259,6 +265,33 @@ class Kiosk:
     def _after_change(self) -> None:
         if self.play is not None and self.on_highlights is not None:
             self.on_highlights(self.play.highlights())
+        self._report()
+
+    # --- the fleet (kiosk/fleet/, docs/fleet.md) -----------------------------------------
+
+    def attach_fleet(self, fleet: FleetPublisher) -> None:
+        """Report this table through ``fleet``: the journal queues every play for it (in
+        the play's own commit), and each change on screen updates the table's values."""
+        self.fleet = fleet
+        if not self.journal.read_only:
+            self.journal.keep_outbox(fleet.settings.outbox_limit)
+        fleet.start()
+        self._report(home=self.manager.current == "home")
+
+    def _report(self, *, home: bool = False) -> None:
+        """Hand the fleet publisher the game on screen and the problems; the journal may
+        have queued plays, so it forwards them now. Values only: it sends on its thread."""
+        fleet = self.fleet
+        if fleet is None:
+            return
+        session = None if home or self.play is None else self.play.session
+        fleet.show_table(table_of(fleet.device, session, demo=self._demo_on_screen))
+        fleet.set_health(
+            problems=tuple(self.problems),
+            devices=tuple(b.text for b in badges(self.hub.device_statuses())),
+            journal_read_only=self.journal.read_only,
+        )
+        fleet.poke()
 
     def set_led_layout(self, layout: LedLayout) -> None:
         """Offer the LED mirror on the play screen for a strip wired as ``layout``."""
@@ -364,9 +397,11 @@ class Kiosk:
     def _device_note(self, note: DeviceNote) -> None:
         self.problems.append(note.text)
         self._show_home_banner()
+        self._report(home=self.manager.current == "home")
 
     def _devices_changed(self, statuses: tuple[Any, ...]) -> None:
         self.home_screen.ids.devices.text = "   ".join(b.text for b in badges(statuses))
+        self._report(home=self.manager.current == "home")
 
     def _add_home_banner(self) -> Any:
         """A banner under Home's title for configuration and device problems."""
@@ -412,6 +447,9 @@ class Kiosk:
         if self.rig is not None:
             self.rig.stop()
             self.rig = None
+        if self.fleet is not None:
+            self.fleet.stop()
+            self.fleet = None
         self.journal.close()
 
 
@@ -426,6 +464,7 @@ class CompanionApp(App):  # type: ignore[misc]
         hub: HardwareHub | None = None,
         *,
         rig: Rig | None = None,
+        fleet: FleetPublisher | None = None,
         problems: Sequence[str] = (),
         ui_map: Path | None = None,
         config: LoadedConfig | None = None,
@@ -437,6 +476,7 @@ class CompanionApp(App):  # type: ignore[misc]
         self.data_dir = Path(data_dir)
         self.hub = hub if hub is not None else HardwareHub()
         self.rig = rig
+        self.fleet = fleet
         self.problems = tuple(problems)
         self.ui_map = ui_map
         self.kiosk: Kiosk | None = None
@@ -461,6 +501,8 @@ class CompanionApp(App):  # type: ignore[misc]
         )
         if self.rig is not None:
             self.kiosk.attach_rig(self.rig)
+        if self.fleet is not None:
+            self.kiosk.attach_fleet(self.fleet)
         self.hub.wake()  # whatever was posted before the trigger existed
         freeze_startup()  # before a game is resumed: only what lives for the whole run
         self.kiosk.shop.apply_window_mode()  # shop lock-down: borderless fullscreen
@@ -606,10 +648,17 @@ def run_app(loaded: LoadedConfig) -> int:
     frame_file = os.environ.get(ENV_SIM_LEDS)
     ui_map = os.environ.get(ENV_UI_MAP)
     rig = build_rig(loaded, frame_file=Path(frame_file) if frame_file else None)
+    problems = [str(problem) for problem in loaded.problems]
+    fleet, fleet_problem = make_publisher(
+        loaded.config.fleet, loaded.config.data_dir / JOURNAL_FILE
+    )
+    if fleet_problem is not None:
+        problems.append(fleet_problem)
     app = CompanionApp(
         loaded.config.data_dir,
         rig=rig,
-        problems=[str(problem) for problem in loaded.problems],
+        fleet=fleet,
+        problems=problems,
         ui_map=Path(ui_map) if ui_map else None,
         config=loaded,
     )

@@ -1,0 +1,52 @@
+"""What the kiosk tells its fleet publisher: the table's game as a :class:`Table` value
+(no player names), and the publisher itself, made from the settings or explained."""
+
+from __future__ import annotations
+
+import ssl
+from datetime import UTC, datetime
+from pathlib import Path
+
+from companion.session import Session
+from firmware_bridge.config import FleetConfig
+from kiosk.fleet.messages import Table
+from kiosk.fleet.publisher import FleetPublisher
+from kiosk.support import scrub_names
+
+
+def table_of(device: str, session: Session | None, *, demo: bool = False) -> Table:
+    """The game on the table (``session`` None: Home), its texts without player names."""
+    at = datetime.now(UTC).isoformat(timespec="seconds")
+    if session is None:
+        return Table(device=device, at=at)
+    rules, state = session.rules, session.state
+    players = tuple(state.players)
+    outcome = session.outcome
+    return Table(
+        device=device,
+        at=at,
+        game=rules.name,
+        title=rules.title,
+        game_id=session.game_id,
+        seats=len(players),
+        turn=None if outcome is not None else rules.current_player(state),
+        phase=scrub_names(rules.status(state), players),
+        moves=len(session.actions),
+        finished=outcome is not None,
+        result=None if outcome is None else scrub_names(outcome.text, players),
+        demo=demo,
+    )
+
+
+def make_publisher(
+    settings: FleetConfig, journal_path: Path
+) -> tuple[FleetPublisher | None, str | None]:
+    """The publisher ``settings`` ask for (None when off), or None and why it cannot be:
+    the table then plays on without the fleet and Home says so."""
+    if not settings.enabled:
+        return None, None
+    try:
+        return FleetPublisher(settings, journal_path=journal_path), None
+    except (OSError, ssl.SSLError, ValueError) as error:
+        where = "[fleet] ca_file" if settings.ca_file is not None else "[fleet]"
+        return None, f"Fleet reporting is off: {where} cannot be used ({error})."

@@ -1,0 +1,73 @@
+"""The kiosk reports to a real Mosquitto broker: plays made by touch arrive as plays, the
+table's value follows the screen, and no player name leaves the table."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from kiosk.fleet.publisher import FleetPublisher
+from kiosk.storage import JOURNAL_FILE
+from tests.fleet.broker import Broker, Watcher, wait_until
+from tests.kiosk.test_widgets_flows import start
+from tests.kiosk.ui import close_kiosk, find_button, open_kiosk, tap, tap_button
+
+
+@pytest.fixture
+def broker(tmp_path: Path) -> Iterator[Broker]:
+    running = Broker(tmp_path / "broker")
+    running.start()
+    yield running
+    running.stop()
+
+
+def test_a_game_by_touch_reaches_the_fleet(tmp_path: Path, broker: Broker) -> None:
+    watcher = Watcher(broker)
+    kiosk = open_kiosk(tmp_path / "data")
+    fleet = FleetPublisher(broker.fleet_config(), journal_path=tmp_path / "data" / JOURNAL_FILE)
+    closed = False
+    try:
+        kiosk.attach_fleet(fleet)
+        watcher.wait_for(lambda w: bool(w.payloads("table")), "the table on Home")
+        assert watcher.payloads("table")[-1]["game"] is None
+
+        start(kiosk, "Builders of the Colossus")
+        play = kiosk.play
+        assert play is not None
+        names = list(play.session.state.players)
+        tap_button(kiosk, "Draw (")
+        tap(find_button(kiosk, "Draw", exact=True), patient=True)
+        tap_button(kiosk, "Undo", exact=True)
+        tap_button(kiosk, "Redo", exact=True)
+
+        kinds = ["start", "act", "undo", "redo"]
+        watcher.wait_for(lambda w: len(w.payloads("plays")) >= 4, "four plays")
+        plays = watcher.payloads("plays")
+        assert [p["kind"] for p in plays] == kinds and [p["seq"] for p in plays] == [0, 1, 2, 3]
+        assert plays[1]["action"]["type"] == "draw" and plays[0]["game"] == "builders"
+
+        def table_shows_the_draw(w: Watcher) -> bool:
+            tables = w.payloads("table")
+            return bool(tables) and tables[-1]["moves"] == 1
+
+        watcher.wait_for(table_shows_the_draw, "the table after the redo")
+        table = watcher.payloads("table")[-1]
+        assert table["game"] == "builders" and table["seats"] == len(names)
+        assert table["game_id"] == play.session.game_id and table["demo"] is False
+        watcher.wait_for(lambda w: bool(w.payloads("health")), "health")
+        sent = json.dumps([payload for _, payload, _ in watcher.messages])
+        assert not any(name in sent for name in names if len(name) >= 2)
+
+        kiosk.go_home()
+        watcher.wait_for(lambda w: w.payloads("table")[-1]["game"] is None, "Home again")
+        close_kiosk(kiosk)
+        closed = True
+        watcher.wait_for(lambda w: w.payloads("status")[-1]["state"] == "offline", "offline")
+        wait_until(lambda: not fleet.connected, "the publisher to disconnect")
+    finally:
+        if not closed:
+            close_kiosk(kiosk)
+        watcher.close()
