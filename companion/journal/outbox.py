@@ -1,12 +1,13 @@
-"""The reading end of the journal's outbox: the plays waiting to be sent to the fleet.
+"""The reading end of the journal's outbox: the records waiting to be sent to the fleet.
 
-:meth:`Journal.keep_outbox <companion.journal.Journal.keep_outbox>` queues a copy of
-each play in the same commit as the play; whoever forwards them (the kiosk's fleet
-publisher, on its own thread) opens an :class:`Outbox` — its own SQLite connection,
-since a connection belongs to one thread — reads what waits in order and removes a
-message only once the broker has taken it. A crash between sending and removing sends
-the message again: the fleet receives every play at least once, and tells repeats
-apart by ``(device, game_id, seq)``.
+With :meth:`Journal.keep_outbox <companion.journal.Journal.keep_outbox>` on, an entry's
+records for the fleet (a finished game's record, with the entry that finished it) are
+queued in that entry's commit; whoever forwards them (the kiosk's fleet publisher, on
+its own thread) opens an :class:`Outbox` — its own SQLite connection, since a connection
+belongs to one thread — reads what waits in order and removes a message only once the
+broker has taken it. A crash between sending and removing sends the message again: the
+fleet receives every record at least once, and tells repeats apart by the kiosk, the
+game and the entry (``game_id``, ``seq``).
 """
 
 from __future__ import annotations
@@ -27,11 +28,15 @@ BUSY_TIMEOUT_S = 10.0
 
 
 class OutboxMessage(Frozen):
-    """One queued message: its place in the queue, its topic (relative) and its JSON."""
+    """One queued message: its place in the queue, its topic (relative), the game entry
+    that made it, and its JSON."""
 
     msg_id: int
     topic: str
+    game_id: int
+    seq: int
     payload: str
+    created: str
 
 
 class Outbox:
@@ -53,10 +58,14 @@ class Outbox:
         """The oldest waiting messages with ``msg_id`` above ``after``, in queue order."""
         rows = self._run(
             "read",
-            "SELECT msg_id, topic, payload FROM outbox WHERE msg_id > ? ORDER BY msg_id LIMIT ?",
+            "SELECT msg_id, topic, game_id, seq, payload, created FROM outbox WHERE msg_id > ?"
+            " ORDER BY msg_id LIMIT ?",
             (after, limit),
         )
-        return [OutboxMessage(msg_id=m, topic=t, payload=p) for m, t, p in rows]
+        return [
+            OutboxMessage(msg_id=m, topic=t, game_id=g, seq=q, payload=p, created=c)
+            for m, t, g, q, p, c in rows
+        ]
 
     def remove(self, msg_ids: Iterable[int]) -> None:
         """Forget messages the broker has taken (one commit)."""

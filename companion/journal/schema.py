@@ -10,8 +10,9 @@ TABLES = ("meta", "games", "entries", "damaged_entries", "snapshots")
 TABLES_V1 = TABLES[:4]
 OUTBOX_TABLE = "outbox"
 """The fleet's store-and-forward queue (docs/fleet.md). Not in :data:`TABLES`: it holds
-copies of plays on their way to the fleet broker, never a game's only record, so a file
-without it is complete (it is created on opening) and older versions may ignore it."""
+records on their way to the fleet broker (a finished game's record, written with the
+entry that finished it), never a game's only copy, so a file without it is complete (it
+is created on opening) and older versions may ignore it."""
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -51,6 +52,8 @@ CREATE TABLE IF NOT EXISTS snapshots (
 CREATE TABLE IF NOT EXISTS outbox (
     msg_id INTEGER PRIMARY KEY AUTOINCREMENT,
     topic TEXT NOT NULL,
+    game_id INTEGER NOT NULL,
+    seq INTEGER NOT NULL,
     payload TEXT NOT NULL,
     created TEXT NOT NULL
 );

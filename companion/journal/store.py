@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import Any
@@ -268,12 +268,6 @@ class Journal:
                 ),
             )
             game_id = cur.lastrowid
-            if game_id is not None and not demo:
-                self._queue_play(
-                    db,
-                    {"game_id": game_id, "game": game, "seq": 0, "kind": "start",
-                     "seats": len(players), "at": created},
-                )  # fmt: skip
         if game_id is None:  # pragma: no cover - sqlite always sets it for an INSERT
             raise JournalError("The journal did not return a game id.")
         self.claim(game_id)
@@ -287,9 +281,12 @@ class Journal:
         *,
         mark: OutcomeMark | None = None,
         snapshot: Snapshot | None = None,
+        outgoing: Sequence[tuple[str, str]] = (),
     ) -> int:
-        """Append one entry — with the finished mark it changes and, every so often, the
-        position after it (``snapshot``; its ``seq`` is ignored) — in one commit.
+        """Append one entry — with the finished mark it changes, every so often the
+        position after it (``snapshot``; its ``seq`` is ignored) and the records it makes
+        for the fleet (``outgoing``: topic and JSON, queued only while
+        :meth:`keep_outbox` is on and the game is not a demo) — in one commit.
 
         Returns the entry's position (seq), 1-based. Refused with GameInUse when another
         program holds the game.
@@ -312,7 +309,8 @@ class Journal:
             )
             if mark is not None:
                 self._write_mark(db, game_id, mark)
-            self._queue_entry(db, game_id, seq, kind, payload, at, mark)
+            for topic, record in outgoing:
+                self._queue(db, game_id, seq, topic, record, at)
             if snapshot is not None:
                 text = json.dumps(snapshot.position, sort_keys=True)
                 db.execute(
@@ -325,15 +323,20 @@ class Journal:
     # --- the fleet's outbox (companion.journal.outbox reads it) ------------------------
 
     def keep_outbox(self, limit: int) -> None:
-        """From now on, queue a copy of every play (a game started, each entry) of a game
-        that is not a demo in the ``outbox`` table, in the same commit as the play, for the
-        fleet publisher to forward: a play the journal acknowledged reaches the fleet
-        even across a power cut or a broker outage. At most ``limit`` wait; beyond that
-        the oldest are let go and counted (:meth:`outbox_dropped`).
+        """From now on, queue the records an entry makes for the fleet (``append``'s
+        ``outgoing``) in the ``outbox`` table, in the entry's own commit, for the fleet
+        publisher to forward: a record of an acknowledged action reaches the fleet even
+        across a power cut or a broker outage. At most ``limit`` wait; beyond that the
+        oldest are let go and counted (:meth:`outbox_dropped`).
         """
         if limit < 1:
             raise ValueError("the outbox must hold at least one message")
         self._outbox_limit = limit
+
+    @property
+    def keeps_outbox(self) -> bool:
+        """Whether records for the fleet are queued (so worth making)."""
+        return self._outbox_limit is not None and not self.read_only
 
     def outbox_dropped(self) -> int:
         """How many queued plays were let go because the outbox was full."""
@@ -342,40 +345,18 @@ class Journal:
         ).fetchone()
         return 0 if row is None else int(row[0])
 
-    def _queue_entry(
-        self,
-        db: sqlite3.Connection,
-        game_id: int,
-        seq: int,
-        kind: EntryKind,
-        payload: str,
-        at: str,
-        mark: OutcomeMark | None,
+    def _queue(
+        self, db: sqlite3.Connection, game_id: int, seq: int, topic: str, payload: str, at: str
     ) -> None:
-        if self._outbox_limit is None:
-            return
-        row = db.execute("SELECT game, demo FROM games WHERE game_id = ?", (game_id,)).fetchone()
-        if row is None or row[1]:
-            return
-        play: dict[str, Any] = {
-            "game_id": game_id,
-            "game": row[0],
-            "seq": seq,
-            "kind": kind,
-            "action": json.loads(payload) if kind == "act" else None,
-            "at": at,
-        }
-        if mark is not None:
-            play["outcome"] = mark.outcome
-        self._queue_play(db, play)
-
-    def _queue_play(self, db: sqlite3.Connection, play: dict[str, Any]) -> None:
         limit = self._outbox_limit
         if limit is None:
             return
+        demo = db.execute("SELECT demo FROM games WHERE game_id = ?", (game_id,)).fetchone()
+        if demo is None or demo[0]:
+            return
         cur = db.execute(
-            "INSERT INTO outbox(topic, payload, created) VALUES ('plays', ?, ?)",
-            (json.dumps(play, sort_keys=True), play["at"]),
+            "INSERT INTO outbox(topic, game_id, seq, payload, created) VALUES (?, ?, ?, ?, ?)",
+            (topic, game_id, seq, payload, at),
         )
         newest = cur.lastrowid or 0
         dropped = db.execute("DELETE FROM outbox WHERE msg_id <= ?", (newest - limit,)).rowcount

@@ -1,14 +1,12 @@
 """What a table says to the fleet broker: four topics, one JSON model each.
 
 ``<prefix>/<device>/status`` (retained; the broker's last will says ``offline``),
-``<prefix>/<device>/table`` (retained: the game on the table), ``<prefix>/<device>/health``
-(retained, every ``health_interval_s``) and ``<prefix>/<device>/plays`` (QoS 1, not
-retained: every play, forwarded from the journal's outbox). The models are the one
-definition of each payload: the publisher dumps them, the ``companion fleet`` watcher
-parses them and docs/fleet.md shows their JSON Schema (:func:`fleet_schema`).
-
-No player name leaves the table: seats are numbers, and texts that could hold a name
-(the phase, the result) have the names replaced.
+``<prefix>/<device>/table`` (retained: the game on the table, updated on each action),
+``<prefix>/<device>/health`` (retained, every ``health_interval_s`` and on a change) and
+``<prefix>/<device>/plays`` (QoS 1, not retained: each finished game's record,
+forwarded from the journal's outbox). The models are the one definition of each
+payload: the publisher dumps them, ``companion fleet`` parses them and docs/fleet.md
+shows their JSON Schema (:func:`fleet_schema`).
 """
 
 from __future__ import annotations
@@ -40,16 +38,20 @@ class Status(FleetMessage):
 
 
 class Table(FleetMessage):
-    """The game on the table now (``game`` None: Home, no game open)."""
+    """The game on the table now (``game`` None: Home, no game open), sent retained on
+    each action."""
 
     at: str = Field(description="when this was true (UTC, ISO 8601)")
     game: str | None = None
     title: str | None = None
     game_id: int | None = None
-    seats: int = Field(default=0, ge=0)
+    players: tuple[str, ...] = ()
     turn: int | None = Field(default=None, description="the seat to move (0-based)")
-    phase: str | None = Field(default=None, description="the step the game waits in")
+    turn_player: str | None = Field(default=None, description="the name of the seat to move")
+    status: str | None = Field(default=None, description="round or turn, and what is asked")
     moves: int = Field(default=0, ge=0, description="actions played (undone ones excluded)")
+    measure: str | None = Field(default=None, description="what the scores count")
+    scores: tuple[int, ...] = Field(default=(), description="per player, the latest row")
     finished: bool = False
     result: str | None = Field(default=None, description="how it ended, in words")
     demo: bool = Field(default=False, description="the shop's attract demo plays it")
@@ -72,19 +74,18 @@ class Health(FleetMessage):
 
 
 class Play(FleetMessage):
-    """One play, as the journal recorded it: a game started (seq 0), an action, an undo
-    or a redo. ``(device, game_id, seq)`` is unique: a repeat is the same play again."""
+    """A finished game's record (what ``companion export`` writes), sent with QoS 1 from
+    the journal's outbox: at least once. ``id`` (``<device>/<game_id>/<seq>``) is the
+    dedup key: the same finish sent again has the same id. A game reopened by an undo
+    and finished again is a new finish (a later ``seq``) that supersedes the first."""
 
-    game_id: int
-    game: str
-    seq: int = Field(ge=0)
-    kind: Literal["start", "act", "undo", "redo"]
-    action: dict[str, Any] | None = Field(default=None, description="the action (kind act)")
-    seats: int | None = Field(default=None, description="players (kind start)")
-    outcome: dict[str, Any] | None = Field(
-        default=None, description="set when this play ended the game (or an undo reopened it)"
+    id: str = Field(description="the dedup key: <device>/<game_id>/<seq>")
+    game_id: int = Field(description="the game's number in the table's journal")
+    seq: int = Field(ge=1, description="the journal entry that finished the game")
+    finished_at: str = Field(description="when that entry was committed (UTC, ISO 8601)")
+    record: dict[str, Any] = Field(
+        description="format, game, title, players, options, seed, actions, outcome, scores"
     )
-    at: str
 
 
 MODELS: dict[Topic, type[FleetMessage]] = {

@@ -294,11 +294,18 @@ class FleetPublisher:
 
     def _play_payload(self, message: OutboxMessage) -> str | None:
         try:
-            play = Play.model_validate({**json.loads(message.payload), "device": self.device})
+            play = Play(
+                device=self.device,
+                id=f"{self.device}/{message.game_id}/{message.seq}",
+                game_id=message.game_id,
+                seq=message.seq,
+                finished_at=message.created,
+                record=json.loads(message.payload),
+            )
         except (ValueError, TypeError) as error:
             log.warning("fleet: outbox message %d unreadable, dropped: %s", message.msg_id, error)
             return None
-        return play.model_dump_json(exclude_none=True)
+        return play.model_dump_json()
 
     def _take_acks(self, outbox: Outbox | None) -> None:
         taken: list[int] = []

@@ -1,5 +1,5 @@
-"""What the kiosk tells its fleet publisher: the table's game as a :class:`Table` value
-(no player names), and the publisher itself, made from the settings or explained."""
+"""What the kiosk tells its fleet publisher: the table's game as a :class:`Table` value,
+and the publisher itself, made from the settings or explained."""
 
 from __future__ import annotations
 
@@ -11,29 +11,33 @@ from companion.session import Session
 from firmware_bridge.config import FleetConfig
 from kiosk.fleet.messages import Table
 from kiosk.fleet.publisher import FleetPublisher
-from kiosk.support import scrub_names
 
 
 def table_of(device: str, session: Session | None, *, demo: bool = False) -> Table:
-    """The game on the table (``session`` None: Home), its texts without player names."""
+    """The game on the table (``session`` None: Home)."""
     at = datetime.now(UTC).isoformat(timespec="seconds")
     if session is None:
         return Table(device=device, at=at)
     rules, state = session.rules, session.state
     players = tuple(state.players)
     outcome = session.outcome
+    turn = None if outcome is not None else rules.current_player(state)
+    sheet = rules.scores(state)
     return Table(
         device=device,
         at=at,
         game=rules.name,
         title=rules.title,
         game_id=session.game_id,
-        seats=len(players),
-        turn=None if outcome is not None else rules.current_player(state),
-        phase=scrub_names(rules.status(state), players),
+        players=players,
+        turn=turn,
+        turn_player=players[turn] if turn is not None and 0 <= turn < len(players) else None,
+        status=rules.status(state),
         moves=len(session.actions),
+        measure=sheet.measure,
+        scores=sheet.rows[-1].values if sheet.rows else (),
         finished=outcome is not None,
-        result=None if outcome is None else scrub_names(outcome.text, players),
+        result=None if outcome is None else outcome.text,
         demo=demo,
     )
 

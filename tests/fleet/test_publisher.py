@@ -1,6 +1,7 @@
 """The store-and-forward publisher against a real Mosquitto broker on 127.0.0.1, with a
-real journal file: plays arrive in order and leave the outbox only once the broker has
-them; a killed broker, a refused login and a refusing ACL delay plays but lose none."""
+real journal file: finished games' records arrive in order and leave the outbox only
+once the broker has them; a killed broker, a refused login and a refusing ACL delay
+them but lose none, and none arrives twice after dedup by its id."""
 
 from __future__ import annotations
 
@@ -31,21 +32,24 @@ def broker(tmp_path: Path) -> Iterator[Broker]:
 
 
 class Table1:
-    """A table: its journal (with the outbox on), a game, and its publisher."""
+    """A table: its journal (with the outbox on), its games, and its publisher."""
 
     def __init__(self, folder: Path, broker: Broker, **settings: object) -> None:
         self.path = folder / "journal.sqlite3"
         self.journal = Journal(self.path)
         self.journal.keep_outbox(1000)
-        self.session = Session.new(
-            "toy_pig", ["Ann", "Bob"], {"target": 100}, seed=3, journal=self.journal
-        )
+        self.finished: list[int] = []  # game ids, in the order they finished
         self.publisher = FleetPublisher(broker.fleet_config(**settings), journal_path=self.path)
         self.outbox = Outbox(self.path)
 
-    def play(self, count: int) -> None:
-        for _ in range(count):
-            self.session.submit(_roll(2))
+    def play(self, games: int) -> None:
+        """Finish ``games`` one-player games of Pig (a roll of 6 and a hold each)."""
+        for _ in range(games):
+            session = Session.new("toy_pig", ["Ann"], {"target": 5}, seed=3, journal=self.journal)
+            session.submit(_roll(6))
+            session.submit({"type": "hold"})
+            assert session.game_id is not None and session.outcome is not None
+            self.finished.append(session.game_id)
         self.publisher.poke()
 
     def waiting(self) -> int:
@@ -57,26 +61,34 @@ class Table1:
         self.journal.close()
 
 
-def _seqs(watcher: Watcher) -> list[int]:
-    return [p["seq"] for p in watcher.payloads("plays")]
+def _games(watcher: Watcher) -> list[int]:
+    """The games whose records arrived, each once (deduplicated by the record's id)."""
+    seen: dict[str, int] = {}
+    for play in watcher.payloads("plays"):
+        seen.setdefault(play["id"], play["game_id"])
+    return list(seen.values())
 
 
-def test_plays_arrive_in_order_and_leave_the_outbox(tmp_path: Path, broker: Broker) -> None:
+def test_records_arrive_in_order_and_leave_the_outbox(tmp_path: Path, broker: Broker) -> None:
     watcher = Watcher(broker)
     table = Table1(tmp_path, broker)
-    table.play(30)  # more than the window of plays in flight
+    table.play(30)  # more than the window of records in flight
     table.publisher.start()
     try:
-        watcher.wait_for(lambda w: len(_seqs(w)) >= 31, "31 plays")
-        assert _seqs(watcher) == list(range(31))
+        watcher.wait_for(lambda w: len(w.payloads("plays")) >= 30, "30 records")
+        assert _games(watcher) == table.finished
         wait_until(lambda: table.waiting() == 0, "an empty outbox")
         plays = watcher.payloads("plays")
         assert all(p["device"] == "table-1" and p["v"] == 1 for p in plays)
-        assert plays[0]["kind"] == "start" and plays[1]["action"]["values"] == [2]
+        first = plays[0]
+        assert first["id"] == f"table-1/{first['game_id']}/2" and first["seq"] == 2
+        record = first["record"]
+        assert record["game"] == "toy_pig" and record["players"] == ["Ann"]
+        assert record["outcome"]["winners"] == [0] and len(record["actions"]) == 2
         (status,) = watcher.payloads("status")
         assert status["state"] == "online"
         table.publisher.show_table(
-            Table(device="table-1", at="2026-01-01T00:00:00+00:00", game="toy_pig", seats=2)
+            Table(device="table-1", at="2026-01-01T00:00:00+00:00", game="toy_pig")
         )
         watcher.wait_for(lambda w: any(t["game"] == "toy_pig" for t in w.payloads("table")), "t")
         watcher.wait_for(lambda w: bool(w.payloads("health")), "health")
@@ -96,23 +108,38 @@ def test_plays_arrive_in_order_and_leave_the_outbox(tmp_path: Path, broker: Brok
         late.close()
 
 
-def test_a_killed_broker_delays_plays_and_loses_none(tmp_path: Path, broker: Broker) -> None:
+def test_a_broker_killed_mid_game_delays_records_and_loses_none(
+    tmp_path: Path, broker: Broker
+) -> None:
     table = Table1(tmp_path, broker, username="table-1", password="pw-table")
     watcher = Watcher(broker)
     table.publisher.start()
     try:
         table.play(5)
-        watcher.wait_for(lambda w: _seqs(w) == list(range(6)), "the first plays")
+        watcher.wait_for(lambda w: len(_games(w)) == 5, "the first records")
         wait_until(lambda: table.waiting() == 0, "an empty outbox")
         watcher.close()
 
+        # A game is under way when the broker dies and finishes while it is gone; so do
+        # 11 more. The journal acknowledges every action meanwhile.
+        session = Session.new(
+            "toy_pig", ["Ann", "Bob"], {"target": 9}, seed=3, journal=table.journal
+        )
+        session.submit(_roll(6))
         broker.kill()
+        session.submit({"type": "hold"})
+        session.submit(_roll(6))
         wait_until(lambda: not table.publisher.connected, "the publisher to notice")
-        table.play(12)  # acknowledged by the journal while the broker is gone
+        session.submit({"type": "hold"})
+        session.submit(_roll(6))
+        session.submit({"type": "hold"})
+        assert session.outcome is not None and session.game_id is not None
+        table.finished.append(session.game_id)
+        table.play(11)
         assert table.waiting() == 12
 
         # The broker comes back requiring logins, at first only the watcher's: the
-        # table's attempts are refused until its user is added — the watcher is
+        # table's attempts are refused until its user is added — so the watcher is
         # subscribed before the table can send anything.
         broker.passwords = {"fleet": "pw-fleet"}
         broker.start()
@@ -121,8 +148,8 @@ def test_a_killed_broker_delays_plays_and_loses_none(tmp_path: Path, broker: Bro
         assert table.waiting() == 12
         broker.passwords["table-1"] = "pw-table"
         broker.reload()
-        watcher.wait_for(lambda w: len(_seqs(w)) >= 12, "the plays made while it was down")
-        assert _seqs(watcher) == list(range(6, 18))
+        watcher.wait_for(lambda w: len(_games(w)) >= 12, "the records made while it was down")
+        assert _games(watcher) == table.finished[5:]  # in order, none lost, none twice
         wait_until(lambda: table.waiting() == 0, "an empty outbox")
         watcher.wait_for(lambda w: bool(w.payloads("status")), "the status again")
         assert watcher.payloads("status")[-1]["state"] == "online"
@@ -131,9 +158,9 @@ def test_a_killed_broker_delays_plays_and_loses_none(tmp_path: Path, broker: Bro
         watcher.close()
 
 
-def test_plays_the_acl_refuses_stay_in_the_outbox(tmp_path: Path) -> None:
+def test_records_the_acl_refuses_stay_in_the_outbox(tmp_path: Path) -> None:
     """The shipped ACL: a table writes its own topics only; a table using another
-    table's name gets "not authorised" and keeps its plays (counted in health)."""
+    table's name gets "not authorised" and keeps its records (counted in health)."""
     acl = (REPO / "deploy/fleet/acl").read_text(encoding="utf-8")
     broker = Broker(
         tmp_path / "broker",
@@ -152,12 +179,13 @@ def test_plays_the_acl_refuses_stay_in_the_outbox(tmp_path: Path) -> None:
         impostor.play(3)
         honest.publisher.start()
         impostor.publisher.start()
-        watcher.wait_for(lambda w: len(_seqs(w)) >= 4, "the honest table's plays")
+        watcher.wait_for(lambda w: len(_games(w)) >= 3, "the honest table's records")
         wait_until(lambda: honest.waiting() == 0, "the honest table's outbox to empty")
-        wait_until(lambda: impostor.publisher.refused >= 4, "the impostor's plays refused")
-        assert impostor.waiting() == 4
-        assert _seqs(watcher) == list(range(4))  # only the honest table's
+        wait_until(lambda: impostor.publisher.refused >= 3, "the impostor's records refused")
+        assert impostor.waiting() == 3
+        assert _games(watcher) == honest.finished  # only the honest table's
         assert {p["device"] for p in watcher.payloads("plays")} == {"table-1"}
+        assert not any(topic.startswith("colossus/table-9/") for topic, _, _ in watcher.messages)
     finally:
         honest.close()
         impostor.close()
