@@ -358,6 +358,11 @@ class FleetConfig(Section):
     ca_file: Path | None = Field(
         default=None, description="CA certificate (PEM) for TLS; none = the system's"
     )
+    certfile: Path | None = Field(
+        default=None,
+        description="client certificate (PEM), to log in with TLS instead of a password",
+    )
+    keyfile: Path | None = Field(default=None, description="the client certificate's key (PEM)")
     keepalive_s: int = Field(default=30, ge=5, le=3600)
     health_interval_s: float = Field(default=60.0, ge=5, le=86_400)
     outbox_limit: int = Field(
@@ -409,9 +414,16 @@ class FleetConfig(Section):
             raise PydanticCustomError(
                 "no_host", "enabled = true needs the broker's host", {CONFIG_KEY: "host enabled"}
             )
-        if self.ca_file is not None and not self.tls:
+        for key in ("ca_file", "certfile", "keyfile"):
+            if getattr(self, key) is not None and not self.tls:
+                raise PydanticCustomError(
+                    "file_without_tls", f"{key} is only used with tls = true", {CONFIG_KEY: key}
+                )
+        if self.keyfile is not None and self.certfile is None:
             raise PydanticCustomError(
-                "ca_without_tls", "ca_file is only used with tls = true", {CONFIG_KEY: "ca_file"}
+                "key_without_cert",
+                "keyfile needs the certfile it belongs to",
+                {CONFIG_KEY: "keyfile"},
             )
         return self
 
@@ -688,9 +700,13 @@ def _anchor_paths(config: CompanionConfig, base_dir: Path) -> CompanionConfig:
     leds = config.leds
     if leds.layout is not None:
         leds = leds.model_copy(update={"layout": anchor(leds.layout)})
-    fleet = config.fleet
-    if fleet.ca_file is not None:
-        fleet = fleet.model_copy(update={"ca_file": anchor(fleet.ca_file)})
+    fleet = config.fleet.model_copy(
+        update={
+            key: anchor(path)
+            for key in ("ca_file", "certfile", "keyfile")
+            if (path := getattr(config.fleet, key)) is not None
+        }
+    )
     return config.model_copy(
         update={"leds": leds, "fleet": fleet, "data_dir": anchor(config.data_dir)}
     )

@@ -37,6 +37,7 @@ from firmware_bridge.config import LoadedConfig
 from firmware_bridge.layout import LedLayout
 from firmware_bridge.leds.strip import Frame
 from firmware_bridge.rig import DeviceNote, LedFrameShown, Rig, build_rig
+from kiosk.fleet.messages import DeviceHealth
 from kiosk.fleet.publisher import FleetPublisher
 from kiosk.fleet.report import make_publisher, table_of
 from kiosk.hardware import HardwareHub, press_on_game
@@ -286,9 +287,19 @@ class Kiosk:
             return
         session = None if home or self.play is None else self.play.session
         fleet.show_table(table_of(fleet.device, session, demo=self._demo_on_screen))
+        statuses = self.hub.device_statuses()
         fleet.set_health(
             problems=tuple(self.problems),
-            devices=tuple(b.text for b in badges(self.hub.device_statuses())),
+            devices=tuple(
+                DeviceHealth(
+                    device=status.device,
+                    state=status.state,
+                    battery=status.battery,
+                    level=badge.level,
+                    text=badge.text,
+                )
+                for status, badge in zip(statuses, badges(statuses), strict=True)
+            ),
             journal_read_only=self.journal.read_only,
         )
         fleet.poke()

@@ -93,6 +93,18 @@ class Outbox:
         rows = self._run("read", "SELECT value FROM meta WHERE key = ?", (_OUTBOX_DROPPED,))
         return int(rows[0][0]) if rows else 0
 
+    def integrity(self) -> tuple[str, ...]:
+        """SQLite's ``quick_check`` of the whole journal file; empty when it is sound.
+
+        Here because this connection belongs to a background thread: the check reads
+        every page, which must not hold up the table's own connection."""
+        try:
+            rows = self._run("check", "PRAGMA quick_check", ())
+        except JournalError as error:
+            return (str(error),)
+        found = tuple(str(row[0]) for row in rows)
+        return () if found == ("ok",) else found
+
     def close(self) -> None:
         self._db.close()
 

@@ -57,18 +57,35 @@ class Table(FleetMessage):
     demo: bool = Field(default=False, description="the shop's attract demo plays it")
 
 
+class DeviceHealth(BaseModel):
+    """One device as the kiosk's header shows it (dice, tray, buttons, LEDs)."""
+
+    model_config = ConfigDict(frozen=True, extra="ignore")
+
+    device: str
+    state: Literal["connected", "reconnecting", "disconnected"]
+    battery: int | None = Field(default=None, description="percent (Bluetooth dice)")
+    level: Literal["ok", "warn", "off"] = Field(description="the header badge's colour")
+    text: str = Field(description="the header badge, e.g. 'Dice on 80%'")
+
+
 class Health(FleetMessage):
     """How the table is doing: what waits to be sent, what is wrong, the machine."""
 
     at: str
     uptime_s: float = Field(ge=0, description="since the companion started")
-    outbox_waiting: int = Field(ge=0, description="plays not yet taken by the broker")
-    outbox_dropped: int = Field(ge=0, description="plays let go because the outbox was full")
-    refused: int = Field(default=0, ge=0, description="plays the broker refused (ACL)")
+    outbox_waiting: int = Field(ge=0, description="records not yet taken by the broker")
+    outbox_dropped: int = Field(ge=0, description="records let go because the outbox was full")
+    refused: int = Field(default=0, ge=0, description="records the broker refused (its ACL)")
     journal_read_only: bool = False
-    problems: tuple[str, ...] = Field(default=(), description="what Home's banner lists")
-    devices: tuple[str, ...] = Field(default=(), description="the device badges")
-    disk_free_mb: float | None = None
+    journal_problems: tuple[str, ...] = Field(
+        default=(), description="SQLite's quick_check of the journal (hourly); empty = ok"
+    )
+    problems: tuple[str, ...] = Field(
+        default=(), description="what Home's banner lists: configuration and device problems"
+    )
+    devices: tuple[DeviceHealth, ...] = ()
+    disk_free_mb: float | None = Field(default=None, description="free storage by the journal")
     load_1m: float | None = None
     cpu_temp_c: float | None = None
 

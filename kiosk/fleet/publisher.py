@@ -25,7 +25,6 @@ import logging
 import os
 import shutil
 import socket
-import ssl
 import threading
 import time
 from datetime import UTC, datetime
@@ -33,21 +32,21 @@ from pathlib import Path
 from typing import Any, Literal
 
 import paho.mqtt.client as mqtt
-from paho.mqtt.enums import CallbackAPIVersion, MQTTProtocolVersion
 from paho.mqtt.reasoncodes import ReasonCode
 
 from companion.errors import JournalError
 from companion.journal import Outbox, OutboxMessage
 from firmware_bridge.config import FleetConfig
-from kiosk.fleet.messages import Health, Play, Status, Table, Topic
+from kiosk.fleet.link import mqtt_client
+from kiosk.fleet.messages import DeviceHealth, Health, Play, Status, Table, Topic
 
 log = logging.getLogger(__name__)
 
 #: Plays in flight (sent, not yet acknowledged) at most; paho's own limit is the same.
 WINDOW = 20
-RECONNECT_MIN_S = 1
-RECONNECT_MAX_S = 30
 STOP_TIMEOUT_S = 3.0
+#: How often the journal's integrity is checked for health (it reads the whole file).
+JOURNAL_CHECK_EVERY_S = 3600.0
 
 
 def now_iso() -> str:
@@ -104,6 +103,8 @@ class FleetPublisher:
         self._inflight: dict[int, int] = {}
         self._refused_ids: set[int] = set()
         self.refused = 0
+        self._journal_problems: tuple[str, ...] = ()
+        self._journal_checked_at = float("-inf")
         self.last_error: str | None = None
         self.delivered = 0
         self._client = self._make_client()
@@ -148,7 +149,11 @@ class FleetPublisher:
         self._wake.set()
 
     def set_health(
-        self, *, problems: tuple[str, ...], devices: tuple[str, ...], journal_read_only: bool
+        self,
+        *,
+        problems: tuple[str, ...],
+        devices: tuple[DeviceHealth, ...],
+        journal_read_only: bool,
     ) -> None:
         facts = {"problems": problems, "devices": devices, "journal_read_only": journal_read_only}
         with self._lock:
@@ -168,21 +173,8 @@ class FleetPublisher:
     # --- paho's network thread ------------------------------------------------------
 
     def _make_client(self) -> mqtt.Client:
-        client = mqtt.Client(
-            callback_api_version=CallbackAPIVersion.VERSION2,
-            client_id=f"colossus-{self.device}",
-            protocol=MQTTProtocolVersion.MQTTv5,
-        )
-        client.enable_logger(log)
+        client = mqtt_client(self.settings, f"colossus-{self.device}", log)
         client.will_set(self.topic("status"), self._status("offline"), qos=1, retain=True)
-        if self.settings.username:
-            client.username_pw_set(self.settings.username, self.settings.password or None)
-        if self.settings.tls:
-            ca = self.settings.ca_file
-            client.tls_set(
-                ca_certs=None if ca is None else str(ca), tls_version=ssl.PROTOCOL_TLS_CLIENT
-            )
-        client.reconnect_delay_set(RECONNECT_MIN_S, RECONNECT_MAX_S)
         client.max_inflight_messages_set(WINDOW)
         client.on_connect = self._on_connect
         client.on_disconnect = self._on_disconnect
@@ -337,6 +329,9 @@ class FleetPublisher:
         waiting = dropped = 0
         if outbox is not None:
             waiting, dropped = outbox.backlog(), outbox.dropped()
+            if time.monotonic() - self._journal_checked_at >= JOURNAL_CHECK_EVERY_S:
+                self._journal_problems = outbox.integrity()
+                self._journal_checked_at = time.monotonic()
         return Health(
             device=self.device,
             at=now_iso(),
@@ -344,6 +339,7 @@ class FleetPublisher:
             outbox_waiting=waiting,
             outbox_dropped=dropped,
             refused=self.refused,
+            journal_problems=self._journal_problems,
             disk_free_mb=_disk_free_mb(self.journal_path),
             load_1m=_load_1m(),
             cpu_temp_c=_cpu_temp_c(),

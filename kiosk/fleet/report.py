@@ -52,5 +52,6 @@ def make_publisher(
     try:
         return FleetPublisher(settings, journal_path=journal_path), None
     except (OSError, ssl.SSLError, ValueError) as error:
-        where = "[fleet] ca_file" if settings.ca_file is not None else "[fleet]"
+        files = [k for k in ("ca_file", "certfile", "keyfile") if getattr(settings, k) is not None]
+        where = f"[fleet] {'/'.join(files)}" if files else "[fleet]"
         return None, f"Fleet reporting is off: {where} cannot be used ({error})."
