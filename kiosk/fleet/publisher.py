@@ -37,6 +37,7 @@ from paho.mqtt.reasoncodes import ReasonCode
 from companion.errors import JournalError
 from companion.journal import Outbox, OutboxMessage
 from firmware_bridge.config import FleetConfig
+from kiosk.fleet.discovery import discovery_messages
 from kiosk.fleet.link import mqtt_client
 from kiosk.fleet.messages import DeviceHealth, Health, Play, Status, Table, Topic
 
@@ -230,6 +231,11 @@ class FleetPublisher:
                     seen = self._connection
                     self._refused_ids.clear()
                     self._publish("status", self._status("online"))
+                    if self.settings.discovery:
+                        for topic, config in discovery_messages(
+                            self.settings, self.device, self.version
+                        ):
+                            self._client.publish(topic, config, qos=1, retain=True)
                     with self._lock:
                         self._table_sent = False
                     next_health = 0.0

@@ -191,3 +191,25 @@ def test_records_the_acl_refuses_stay_in_the_outbox(tmp_path: Path) -> None:
         impostor.close()
         watcher.close()
         broker.stop()
+
+
+def test_home_assistant_discovery_announces_the_tables_sensors(
+    tmp_path: Path, broker: Broker
+) -> None:
+    watcher = Watcher(broker, "homeassistant/#")
+    table = Table1(tmp_path, broker, discovery=True)
+    table.publisher.start()
+    try:
+        watcher.wait_for(lambda w: len(w.messages) >= 7, "the sensors' configs")
+        configs = {topic: payload for topic, payload, _ in watcher.messages}
+        battery = configs["homeassistant/sensor/table-1/dice_battery/config"]
+        assert battery["state_topic"] == "colossus/table-1/health"
+        assert battery["unit_of_measurement"] == "%" and battery["device_class"] == "battery"
+        game = configs["homeassistant/sensor/table-1/game/config"]
+        assert game["state_topic"] == "colossus/table-1/table"
+        assert game["availability_topic"] == "colossus/table-1/status"
+        assert game["device"]["identifiers"] == ["colossus_table-1"]
+        assert len({c["unique_id"] for c in configs.values()}) == len(configs) == 7
+    finally:
+        table.close()
+        watcher.close()

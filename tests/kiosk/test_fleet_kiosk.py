@@ -4,12 +4,15 @@ and the game's record arrives once it is finished."""
 from __future__ import annotations
 
 import json
+import socket
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from companion.bot import RandomBot
+from companion.journal import Outbox
+from firmware_bridge.config import FleetConfig
 from kiosk.fleet.publisher import FleetPublisher
 from kiosk.storage import JOURNAL_FILE
 from tests.fleet.broker import Broker, Watcher, wait_until
@@ -76,3 +79,34 @@ def test_a_game_by_touch_reaches_the_fleet(tmp_path: Path, broker: Broker) -> No
         if not closed:
             close_kiosk(kiosk)
         watcher.close()
+
+
+def test_play_goes_on_while_the_broker_never_answers(tmp_path: Path) -> None:
+    """A broker that takes the connection and never answers (a dead Wi-Fi link looks
+    the same): the publisher waits on its own threads, every action is acknowledged by
+    the journal, and the finished game's record waits in the outbox. A kiosk that waited
+    on the network would hang here (the suite's timeout fails it)."""
+    with socket.socket() as silent:
+        silent.bind(("127.0.0.1", 0))
+        silent.listen(8)  # the kernel completes the handshake; nobody ever reads
+        settings = FleetConfig(
+            enabled=True, host="127.0.0.1", port=silent.getsockname()[1], device_id="table-1"
+        )
+        kiosk = open_kiosk(tmp_path / "data")
+        journal_path = tmp_path / "data" / JOURNAL_FILE
+        fleet = FleetPublisher(settings, journal_path=journal_path)
+        try:
+            kiosk.attach_fleet(fleet)
+            start(kiosk, "Builders of the Colossus")
+            play = kiosk.play
+            assert play is not None
+            bot = RandomBot(5)
+            while play.session.outcome is None:
+                action = bot.choose(play.rules, play.state)
+                assert action is not None and play.submit(play.rules.dump_action(action))
+            assert not fleet.connected
+            outbox = Outbox(journal_path)
+            assert outbox.backlog() == 1
+            outbox.close()
+        finally:
+            close_kiosk(kiosk)
