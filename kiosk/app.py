@@ -136,6 +136,7 @@ class Kiosk:
             )
         self.rig: Rig | None = None
         self.fleet: FleetPublisher | None = None
+        self._fleet_queued = 0  # the journal's queued count when the forwarder was last woken
         self._demo_on_screen = False
         self.led_frame: Frame | None = None
         self.led_frame_seq = 0
@@ -280,8 +281,8 @@ class Kiosk:
         self._report(home=self.manager.current == "home")
 
     def _report(self, *, home: bool = False) -> None:
-        """Hand the fleet publisher the game on screen and the problems; the journal may
-        have queued plays, so it forwards them now. Values only: it sends on its thread."""
+        """Hand the fleet publisher the game on screen and the problems, and wake it when
+        the journal queued a record. Values only: it sends on its own thread."""
         fleet = self.fleet
         if fleet is None:
             return
@@ -302,7 +303,9 @@ class Kiosk:
             ),
             journal_read_only=self.journal.read_only,
         )
-        fleet.poke()
+        if self.journal.queued != self._fleet_queued:  # a finished game's record to send
+            self._fleet_queued = self.journal.queued
+            fleet.poke()
 
     def set_led_layout(self, layout: LedLayout) -> None:
         """Offer the LED mirror on the play screen for a strip wired as ``layout``."""

@@ -55,7 +55,10 @@ class Journal:
         self.read_only_reason: str | None = None
         self._noticed: dict[str, str] = {}  # note key → sentence, found while opening
         self._in_memory = self.path == ":memory:"
-        self._outbox_limit: int | None = None  # None: plays are not queued for the fleet
+        self._outbox_limit: int | None = None  # None: nothing is queued for the fleet
+        #: Records queued in the outbox by this object so far (the forwarder is woken
+        #: when it grows, not after every action).
+        self.queued = 0
         self._locks = GameLocks(self.path, in_memory=self._in_memory)
         try:
             self._db = self._connect(read_only)
@@ -309,8 +312,9 @@ class Journal:
             )
             if mark is not None:
                 self._write_mark(db, game_id, mark)
-            for topic, record in outgoing:
-                self._queue(db, game_id, seq, topic, record, at)
+            queued = sum(
+                self._queue(db, game_id, seq, topic, record, at) for topic, record in outgoing
+            )
             if snapshot is not None:
                 text = json.dumps(snapshot.position, sort_keys=True)
                 db.execute(
@@ -318,6 +322,7 @@ class Journal:
                     " VALUES (?, ?, ?, ?, ?)",
                     (game_id, seq, snapshot.rules_version, text, entry_crc("snapshot", text)),
                 )
+        self.queued += queued
         return seq
 
     # --- the fleet's outbox (companion.journal.outbox reads it) ------------------------
@@ -347,13 +352,15 @@ class Journal:
 
     def _queue(
         self, db: sqlite3.Connection, game_id: int, seq: int, topic: str, payload: str, at: str
-    ) -> None:
+    ) -> bool:
+        """Queue one record in the outbox (in the caller's transaction); False when the
+        outbox is off or the game is a demo."""
         limit = self._outbox_limit
         if limit is None:
-            return
+            return False
         demo = db.execute("SELECT demo FROM games WHERE game_id = ?", (game_id,)).fetchone()
         if demo is None or demo[0]:
-            return
+            return False
         cur = db.execute(
             "INSERT INTO outbox(topic, game_id, seq, payload, created) VALUES (?, ?, ?, ?, ?)",
             (topic, game_id, seq, payload, at),
@@ -366,6 +373,7 @@ class Journal:
                 " SET value = CAST(value AS INTEGER) + excluded.value",
                 (_OUTBOX_DROPPED, str(dropped)),
             )
+        return True
 
     def set_outcome(self, game_id: int, outcome: dict[str, Any] | None) -> None:
         """Mark a game finished (with its outcome) or active again, on its own.

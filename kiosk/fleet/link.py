@@ -1,9 +1,12 @@
 """The one way the fleet's MQTT clients are made: MQTT 5, the settings' login (a user
-name and password, or a client certificate) and TLS, reconnecting with back-off."""
+name and password, or a client certificate) and TLS, reconnecting with back-off.
+
+paho's own log is not switched on: during a reconnection it reports a normal state as
+an error, which would alarm whoever reads the kiosk's log; the fleet's callbacks log
+each refusal and each lost connection, with the broker's reason."""
 
 from __future__ import annotations
 
-import logging
 import ssl
 
 import paho.mqtt.client as mqtt
@@ -15,7 +18,7 @@ RECONNECT_MIN_S = 1
 RECONNECT_MAX_S = 30
 
 
-def mqtt_client(settings: FleetConfig, client_id: str, log: logging.Logger) -> mqtt.Client:
+def mqtt_client(settings: FleetConfig, client_id: str) -> mqtt.Client:
     """A client for ``settings``' broker; raises OSError or ssl.SSLError for a CA,
     certificate or key file that cannot be used."""
     client = mqtt.Client(
@@ -23,7 +26,6 @@ def mqtt_client(settings: FleetConfig, client_id: str, log: logging.Logger) -> m
         client_id=client_id,
         protocol=MQTTProtocolVersion.MQTTv5,
     )
-    client.enable_logger(log)  # paho logs no password
     if settings.username:
         client.username_pw_set(settings.username, settings.password or None)
     if settings.tls:

@@ -174,7 +174,7 @@ class FleetPublisher:
     # --- paho's network thread ------------------------------------------------------
 
     def _make_client(self) -> mqtt.Client:
-        client = mqtt_client(self.settings, f"colossus-{self.device}", log)
+        client = mqtt_client(self.settings, f"colossus-{self.device}")
         client.will_set(self.topic("status"), self._status("offline"), qos=1, retain=True)
         client.max_inflight_messages_set(WINDOW)
         client.on_connect = self._on_connect

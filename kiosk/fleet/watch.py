@@ -9,7 +9,6 @@ messages come in, and each new finished game is printed.
 
 from __future__ import annotations
 
-import logging
 import queue
 import socket
 import threading
@@ -28,8 +27,6 @@ from kiosk.fleet.link import mqtt_client
 from kiosk.fleet.page import write_page
 from kiosk.fleet.store import FleetStore, Taken
 
-log = logging.getLogger(__name__)
-
 SESSION_EXPIRY_S = 7 * 24 * 3600
 PAGE_EVERY_S = 1.0
 
@@ -45,7 +42,7 @@ def watch(
 ) -> None:
     """Receive until ``stop`` is set; the store and the page are written on this thread."""
     inbox: queue.Queue[tuple[str, bytes]] = queue.Queue()
-    client = mqtt_client(settings, f"colossus-fleet-{socket.gethostname()}"[:64], log)
+    client = mqtt_client(settings, f"colossus-fleet-{socket.gethostname()}"[:64])
     topic = f"{settings.topic_prefix}/+/+"
 
     def on_connect(client: mqtt.Client, _u: Any, _flags: Any, reason: ReasonCode, _p: Any) -> None:

@@ -198,10 +198,13 @@ class Watcher:
         self.client.disconnect()
 
 
-def wait_until(done: Callable[[], bool], what: str, timeout: float = WAIT_S) -> None:
-    """Poll ``done`` until it holds (for state that has no notification)."""
+def wait_until(
+    done: Callable[[], bool], what: str, timeout: float = WAIT_S, *, step: float = 0.05
+) -> None:
+    """Poll ``done`` every ``step`` seconds until it holds (for state without a
+    notification)."""
     deadline = time.monotonic() + timeout
     while not done():
         if time.monotonic() > deadline:
             raise AssertionError(f"timed out waiting for {what}")
-        time.sleep(0.05)
+        time.sleep(step)
