@@ -11,7 +11,7 @@ from datetime import UTC, datetime
 from html import escape
 from pathlib import Path
 
-from kiosk.fleet.store import FleetStore, TableState
+from kiosk.fleet.store import FleetStore, TableState, short_time
 
 PAGE_FILE = "index.html"
 REFRESH_S = 60
@@ -22,7 +22,7 @@ h1 { font-size: 1.5rem; margin: 0 0 .25rem; } h2 { font-size: 1.15rem; margin: 1
 .when { color: #9a9ca3; font-size: .85rem; }
 table { border-collapse: collapse; margin-bottom: 1rem; min-width: 24rem; }
 th, td { text-align: left; padding: .3rem .8rem; border-bottom: 1px solid #30333b; }
-th { color: #9a9ca3; font-weight: 600; }
+th { color: #9a9ca3; font-weight: 600; } td.nowrap { white-space: nowrap; }
 .online { color: #6fcf7f; } .offline { color: #ef6b6b; } .warn { color: #f2c94c; }
 ul.alerts { padding-left: 1.2rem; } ul.alerts li { color: #f2c94c; margin: .2rem 0; }
 .boards { display: flex; flex-wrap: wrap; gap: 1.5rem; }
@@ -51,9 +51,10 @@ def _table_row(state: TableState) -> str:
     waiting = "" if health is None else health.outbox_waiting
     devices = "" if health is None else " · ".join(d.text for d in health.devices)
     return (
-        f"<tr><td>{escape(state.device)}</td>{status}{_cell(game)}{_cell(turn)}"
+        f'<tr><td class="nowrap">{escape(state.device)}</td>{status}{_cell(game)}{_cell(turn)}'
         f"{_cell(None if table is None else table.status)}{_cell(scores)}"
-        f"{_cell(devices)}{_cell(waiting)}{_cell(state.last_seen)}</tr>"
+        f"{_cell(devices)}{_cell(waiting)}"
+        f'<td class="nowrap">{escape(short_time(state.last_seen))}</td></tr>'
     )
 
 
@@ -69,7 +70,7 @@ def render_page(store: FleetStore, *, days: float = 7.0, now: datetime | None = 
         "<title>Colossus Companion — fleet</title>",
         f"<style>{_STYLE}</style></head><body>",
         "<h1>Colossus Companion — fleet</h1>",
-        f'<div class="when">Written {escape(when)}; {len(tables)} tables,'
+        f'<div class="when">Written {escape(short_time(when))}; {len(tables)} tables,'
         f" {store.games_played()} finished games on record.</div>",
         "<h2>Tables</h2>",
         "<table><tr><th>Table</th><th>Link</th><th>Game</th><th>Turn / result</th>"
@@ -104,7 +105,7 @@ def render_page(store: FleetStore, *, days: float = 7.0, now: datetime | None = 
         for game in recent:
             outcome = game.get("outcome") or {}
             parts.append(
-                f"<tr>{_cell(game['finished_at'])}{_cell(game['device'])}"
+                f"<tr>{_cell(short_time(str(game['finished_at'])))}{_cell(game['device'])}"
                 f"{_cell(game.get('title'))}{_cell(outcome.get('text'))}</tr>"  # type: ignore[attr-defined]
             )
         parts.append("</table>")

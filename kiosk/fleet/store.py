@@ -75,6 +75,15 @@ class Taken:
     problems: list[str] = field(default_factory=list)
 
 
+def short_time(iso: str) -> str:
+    """``2026-11-26T11:58:25+00:00`` → ``2026-11-26 11:58 UTC`` (the fleet's times are UTC)."""
+    try:
+        moment = datetime.fromisoformat(iso).astimezone(UTC)
+    except ValueError:
+        return iso
+    return moment.strftime("%Y-%m-%d %H:%M UTC")
+
+
 def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 
@@ -205,7 +214,7 @@ class FleetStore:
         for state in self.tables():
             name = state.device
             if state.status is not None and state.status.state == "offline":
-                out.append(f"{name} is offline (since {state.last_seen}).")
+                out.append(f"{name} is offline (last heard {short_time(state.last_seen)}).")
             health = state.health
             if health is None:
                 continue
