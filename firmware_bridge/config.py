@@ -339,7 +339,7 @@ _TOPIC_WORD = re.compile(r"[A-Za-z0-9_.-]{1,64}")
 
 class FleetConfig(Section):
     """Reporting to a shop's MQTT broker (docs/fleet.md): the table's status, its game,
-    its health and every play, forwarded from the journal's outbox.
+    its health and each finished game's record, forwarded from the journal's outbox.
 
     Not hardware: a mistake here is reported and the table plays on without the fleet,
     with its devices as configured (see :func:`load_config`).
@@ -366,7 +366,10 @@ class FleetConfig(Section):
     keepalive_s: int = Field(default=30, ge=5, le=3600)
     health_interval_s: float = Field(default=60.0, ge=5, le=86_400)
     outbox_limit: int = Field(
-        default=10_000, ge=10, le=1_000_000, description="plays kept while the broker is away"
+        default=10_000,
+        ge=10,
+        le=1_000_000,
+        description="finished games kept while the broker is away",
     )
     discovery: bool = Field(
         default=False, description="announce the table's sensors to Home Assistant"

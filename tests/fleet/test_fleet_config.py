@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 
 from firmware_bridge.config import FleetConfig, LoadedConfig, load_config, parse_config_text
-from firmware_bridge.platform import Platform
+from firmware_bridge.doctor import diagnose
+from firmware_bridge.platform import Platform, PlatformFacts
 from kiosk.support import config_texts
 
 PI4 = Platform("Raspberry Pi 4 Model B Rev 1.4")
@@ -78,3 +79,13 @@ def test_the_support_bundle_redacts_the_password(tmp_path: Path) -> None:
     effective = json.loads(texts["config-effective.json"])
     assert effective["fleet"]["password"] == "<redacted>"
     assert effective["fleet"]["username"] == "table-3"  # a name, not a secret
+
+
+def test_the_doctor_says_only_the_fleet_is_off(tmp_path: Path) -> None:
+    _, broken = _load(tmp_path, "[fleet]\nenabled = true\n")
+    said = [f.text for f in diagnose(broken, PlatformFacts(platform=PI4))]
+    assert any("fleet.enabled" in m for m in said)
+    assert any("fleet reporting is off" in m for m in said)
+    assert not any("every device is simulated" in m for m in said)
+    _, good = _load(tmp_path, GOOD)
+    assert any("broker.lan:1883" in f.text for f in diagnose(good, PlatformFacts(platform=PI4)))
