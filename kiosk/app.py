@@ -55,7 +55,7 @@ from kiosk.screens.play import PlayScreen
 from kiosk.screens.scores import ScoresScreen
 from kiosk.screens.setup import SetupScreen
 from kiosk.screens.shop import ShopMode
-from kiosk.storage import JOURNAL_FILE, fresh_seed, open_journal
+from kiosk.storage import fresh_seed, open_journal
 from kiosk.widgets import basic, board, chart, led_mirror, qr  # noqa: F401
 
 
@@ -663,9 +663,7 @@ def run_app(loaded: LoadedConfig) -> int:
     ui_map = os.environ.get(ENV_UI_MAP)
     rig = build_rig(loaded, frame_file=Path(frame_file) if frame_file else None)
     problems = [str(problem) for problem in loaded.problems]
-    fleet, fleet_problem = make_publisher(
-        loaded.config.fleet, loaded.config.data_dir / JOURNAL_FILE
-    )
+    fleet, fleet_problem = make_publisher(loaded)
     if fleet_problem is not None:
         problems.append(fleet_problem)
     app = CompanionApp(

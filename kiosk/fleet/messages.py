@@ -84,6 +84,9 @@ class Health(FleetMessage):
     problems: tuple[str, ...] = Field(
         default=(), description="what Home's banner lists: configuration and device problems"
     )
+    doctor: tuple[str, ...] = Field(
+        default=(), description="the hardware doctor's problems and warnings (hourly)"
+    )
     devices: tuple[DeviceHealth, ...] = ()
     disk_free_mb: float | None = Field(default=None, description="free storage by the journal")
     load_1m: float | None = None

@@ -27,6 +27,7 @@ import shutil
 import socket
 import threading
 import time
+from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Literal
@@ -46,8 +47,9 @@ log = logging.getLogger(__name__)
 #: Plays in flight (sent, not yet acknowledged) at most; paho's own limit is the same.
 WINDOW = 20
 STOP_TIMEOUT_S = 3.0
-#: How often the journal's integrity is checked for health (it reads the whole file).
-JOURNAL_CHECK_EVERY_S = 3600.0
+#: How often health checks the journal's integrity (it reads the whole file) and runs
+#: the hardware doctor.
+CHECK_EVERY_S = 3600.0
 
 
 def now_iso() -> str:
@@ -84,10 +86,12 @@ class FleetPublisher:
         *,
         journal_path: Path | None,
         device_id: str | None = None,
+        doctor: Callable[[], tuple[str, ...]] | None = None,
     ) -> None:
         self.settings = settings
         self.device = device_id or device_id_of(settings)
         self.journal_path = journal_path
+        self.doctor = doctor
         self.version = _version()
         self._started = time.monotonic()
         self._lock = threading.Lock()
@@ -105,7 +109,8 @@ class FleetPublisher:
         self._refused_ids: set[int] = set()
         self.refused = 0
         self._journal_problems: tuple[str, ...] = ()
-        self._journal_checked_at = float("-inf")
+        self._doctor_findings: tuple[str, ...] = ()
+        self._checked_at = float("-inf")
         self.last_error: str | None = None
         self.delivered = 0
         self._client = self._make_client()
@@ -335,9 +340,12 @@ class FleetPublisher:
         waiting = dropped = 0
         if outbox is not None:
             waiting, dropped = outbox.backlog(), outbox.dropped()
-            if time.monotonic() - self._journal_checked_at >= JOURNAL_CHECK_EVERY_S:
+        if time.monotonic() - self._checked_at >= CHECK_EVERY_S:
+            self._checked_at = time.monotonic()
+            if outbox is not None:
                 self._journal_problems = outbox.integrity()
-                self._journal_checked_at = time.monotonic()
+            if self.doctor is not None:
+                self._doctor_findings = self.doctor()
         return Health(
             device=self.device,
             at=now_iso(),
@@ -346,6 +354,7 @@ class FleetPublisher:
             outbox_dropped=dropped,
             refused=self.refused,
             journal_problems=self._journal_problems,
+            doctor=self._doctor_findings,
             disk_free_mb=_disk_free_mb(self.journal_path),
             load_1m=_load_1m(),
             cpu_temp_c=_cpu_temp_c(),

@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import ssl
 from datetime import UTC, datetime
-from pathlib import Path
 
 from companion.session import Session
-from firmware_bridge.config import FleetConfig
+from firmware_bridge.config import LoadedConfig
+from firmware_bridge.doctor import Severity, doctor
 from kiosk.fleet.messages import Table
 from kiosk.fleet.publisher import FleetPublisher
+from kiosk.storage import JOURNAL_FILE
 
 
 def table_of(device: str, session: Session | None, *, demo: bool = False) -> Table:
@@ -42,15 +43,24 @@ def table_of(device: str, session: Session | None, *, demo: bool = False) -> Tab
     )
 
 
-def make_publisher(
-    settings: FleetConfig, journal_path: Path
-) -> tuple[FleetPublisher | None, str | None]:
-    """The publisher ``settings`` ask for (None when off), or None and why it cannot be:
+def doctor_summary(loaded: LoadedConfig) -> tuple[str, ...]:
+    """The hardware doctor's problems and warnings, for health (milliseconds: it reads a
+    few files; run on the forwarder's thread)."""
+    return tuple(str(f) for f in doctor(loaded) if f.severity is not Severity.OK)
+
+
+def make_publisher(loaded: LoadedConfig) -> tuple[FleetPublisher | None, str | None]:
+    """The publisher ``[fleet]`` asks for (None when off), or None and why it cannot be:
     the table then plays on without the fleet and Home says so."""
+    settings = loaded.config.fleet
     if not settings.enabled:
         return None, None
+    journal_path = loaded.config.data_dir / JOURNAL_FILE
     try:
-        return FleetPublisher(settings, journal_path=journal_path), None
+        publisher = FleetPublisher(
+            settings, journal_path=journal_path, doctor=lambda: doctor_summary(loaded)
+        )
+        return publisher, None
     except (OSError, ssl.SSLError, ValueError) as error:
         files = [k for k in ("ca_file", "certfile", "keyfile") if getattr(settings, k) is not None]
         where = f"[fleet] {'/'.join(files)}" if files else "[fleet]"

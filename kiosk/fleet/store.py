@@ -219,6 +219,7 @@ class FleetStore:
             if health is None:
                 continue
             out += [f"{name}: {problem}" for problem in health.problems]
+            out += [f"{name}: {finding}" for finding in health.doctor]
             if health.journal_problems:
                 out.append(f"{name}: journal: {'; '.join(health.journal_problems)}")
             if health.journal_read_only:

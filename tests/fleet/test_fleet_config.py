@@ -11,6 +11,7 @@ import pytest
 from firmware_bridge.config import FleetConfig, LoadedConfig, load_config, parse_config_text
 from firmware_bridge.doctor import diagnose
 from firmware_bridge.platform import Platform, PlatformFacts
+from kiosk.fleet.report import make_publisher
 from kiosk.support import config_texts
 
 PI4 = Platform("Raspberry Pi 4 Model B Rev 1.4")
@@ -89,3 +90,15 @@ def test_the_doctor_says_only_the_fleet_is_off(tmp_path: Path) -> None:
     assert not any("every device is simulated" in m for m in said)
     _, good = _load(tmp_path, GOOD)
     assert any("broker.lan:1883" in f.text for f in diagnose(good, PlatformFacts(platform=PI4)))
+
+
+def test_a_ca_file_that_cannot_be_read_leaves_the_fleet_off_with_a_reason(
+    tmp_path: Path,
+) -> None:
+    _, loaded = _load(tmp_path, GOOD + 'tls = true\nca_file = "missing-ca.pem"\n')
+    assert loaded.problems == ()
+    publisher, problem = make_publisher(loaded)
+    assert publisher is None and problem is not None
+    assert problem.startswith("Fleet reporting is off: [fleet] ca_file cannot be used")
+    _, off = _load(tmp_path, "")
+    assert make_publisher(off) == (None, None)

@@ -104,6 +104,7 @@ def test_alerts_name_the_table_and_what_is_wrong(store: FleetStore) -> None:
         refused=2,
         journal_problems=("row 5 missing from index",),
         problems=("config: line 3, leds.count: too small",),
+        doctor=("[warning] power: the budget is high",),
         devices=(
             DeviceHealth(device="dice", state="connected", battery=12, level="warn", text="D 12%"),
             DeviceHealth(device="leds", state="connected", level="ok", text="Leds on"),
@@ -116,7 +117,7 @@ def test_alerts_name_the_table_and_what_is_wrong(store: FleetStore) -> None:
     text = "\n".join(alerts)
     for expected in (
         "b: config: line 3", "b: journal: row 5", "storage nearly full", "3 game records",
-        "refused 2", "b: D 12%",
+        "refused 2", "b: D 12%", "b: [warning] power",
     ):  # fmt: skip
         assert expected in text
     assert "Leds on" not in text

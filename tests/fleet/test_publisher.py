@@ -39,7 +39,11 @@ class Table1:
         self.journal = Journal(self.path)
         self.journal.keep_outbox(1000)
         self.finished: list[int] = []  # game ids, in the order they finished
-        self.publisher = FleetPublisher(broker.fleet_config(**settings), journal_path=self.path)
+        self.publisher = FleetPublisher(
+            broker.fleet_config(**settings),
+            journal_path=self.path,
+            doctor=lambda: ("[problem] dice: no tray on USB",),
+        )
         self.outbox = Outbox(self.path)
 
     def play(self, games: int) -> None:
@@ -92,7 +96,9 @@ def test_records_arrive_in_order_and_leave_the_outbox(tmp_path: Path, broker: Br
         )
         watcher.wait_for(lambda w: any(t["game"] == "toy_pig" for t in w.payloads("table")), "t")
         watcher.wait_for(lambda w: bool(w.payloads("health")), "health")
-        assert watcher.payloads("health")[-1]["outbox_dropped"] == 0
+        health = watcher.payloads("health")[-1]
+        assert health["outbox_dropped"] == 0 and health["journal_problems"] == []
+        assert health["doctor"] == ["[problem] dice: no tray on USB"]
     finally:
         table.close()
         watcher.close()
