@@ -137,6 +137,7 @@ class Kiosk:
         self.rig: Rig | None = None
         self.fleet: FleetPublisher | None = None
         self._fleet_queued = 0  # the journal's queued count when the forwarder was last woken
+        self._fleet_state: Any = None  # the state the fleet's table value was made from
         self._demo_on_screen = False
         self.led_frame: Frame | None = None
         self.led_frame_seq = 0
@@ -279,17 +280,31 @@ class Kiosk:
             self.journal.keep_outbox(fleet.settings.outbox_limit)
         fleet.start()
         self._report(home=self.manager.current == "home")
+        self._report_health()
 
     def _report(self, *, home: bool = False) -> None:
-        """Hand the fleet publisher the game on screen and the problems, and wake it when
-        the journal queued a record. Values only: it sends on its own thread."""
+        """Hand the fleet publisher the game on screen, and wake it when the journal
+        queued a record. Values only: it sends on its own thread. The table's value is
+        made again only when the state changed (a tap that selects a cell does not)."""
         fleet = self.fleet
         if fleet is None:
             return
         session = None if home or self.play is None else self.play.session
-        fleet.show_table(table_of(fleet.device, session, demo=self._demo_on_screen))
+        shown = None if session is None else session.state
+        if shown is not self._fleet_state or session is None:
+            self._fleet_state = shown
+            fleet.show_table(table_of(fleet.device, session, demo=self._demo_on_screen))
+        if self.journal.queued != self._fleet_queued:  # a finished game's record to send
+            self._fleet_queued = self.journal.queued
+            fleet.poke()
+
+    def _report_health(self) -> None:
+        """Hand the fleet publisher Home's problems and the devices as the header shows
+        them (after a device note or a change of the devices)."""
+        if self.fleet is None:
+            return
         statuses = self.hub.device_statuses()
-        fleet.set_health(
+        self.fleet.set_health(
             problems=tuple(self.problems),
             devices=tuple(
                 DeviceHealth(
@@ -303,9 +318,6 @@ class Kiosk:
             ),
             journal_read_only=self.journal.read_only,
         )
-        if self.journal.queued != self._fleet_queued:  # a finished game's record to send
-            self._fleet_queued = self.journal.queued
-            fleet.poke()
 
     def set_led_layout(self, layout: LedLayout) -> None:
         """Offer the LED mirror on the play screen for a strip wired as ``layout``."""
@@ -411,11 +423,11 @@ class Kiosk:
     def _device_note(self, note: DeviceNote) -> None:
         self.problems.append(note.text)
         self._show_home_banner()
-        self._report(home=self.manager.current == "home")
+        self._report_health()
 
     def _devices_changed(self, statuses: tuple[Any, ...]) -> None:
         self.home_screen.ids.devices.text = "   ".join(b.text for b in badges(statuses))
-        self._report(home=self.manager.current == "home")
+        self._report_health()
 
     def _add_home_banner(self) -> Any:
         """A banner under Home's title for configuration and device problems."""

@@ -5,6 +5,7 @@ them but lose none, and none arrives twice after dedup by its id."""
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -252,3 +253,22 @@ def test_the_shipped_broker_config_refuses_anonymous_clients(tmp_path: Path) -> 
         table.stop()
     finally:
         broker.stop()
+
+
+def test_a_refused_login_is_logged_without_the_password(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    broker = Broker(tmp_path / "broker", passwords={"table-1": "right-one"})
+    broker.start()
+    caplog.set_level(logging.DEBUG)
+    publisher = FleetPublisher(
+        broker.fleet_config(username="table-1", password="wrong-s3cret"), journal_path=None
+    )
+    try:
+        publisher.start()
+        wait_until(lambda: (publisher.last_error or "").startswith("the broker refused"), "r")
+    finally:
+        publisher.stop()
+        broker.stop()
+    assert "refused the connection" in caplog.text
+    assert "wrong-s3cret" not in caplog.text and "right-one" not in caplog.text
