@@ -12,6 +12,10 @@ import pytest
 from companion.errors import JournalError
 from companion.journal import Journal, Outbox, OutboxMessage
 from companion.session import Session
+from firmware_bridge.doctor import Severity
+from kiosk.doctor_checks import diagnose_kiosk, inspect_journal
+from kiosk.storage import JOURNAL_FILE
+from tests.deploy.test_doctor_checks import facts
 
 
 def _roll(face: int) -> dict[str, object]:
@@ -159,3 +163,20 @@ def test_a_journal_without_an_outbox_table_gets_one_and_stays_healthy(tmp_path: 
         session, _ = Session.resume(journal, info.game_id)
         session.submit({"type": "hold"})
     assert [m.seq for m in _queued(path)] == [2]
+
+
+def test_the_kiosk_doctor_counts_what_waits_and_what_was_let_go(tmp_path: Path) -> None:
+    path = tmp_path / JOURNAL_FILE
+    with Journal(path) as journal:
+        _finish(_game(journal))
+    assert inspect_journal(path).outbox == (0, 0)  # the table exists, nothing waits
+    with Journal(path) as journal:
+        journal.keep_outbox(10)
+        for _ in range(12):
+            _finish(_game(journal))
+    health = inspect_journal(path)
+    assert health.outbox == (10, 2) and health.sound
+    said = [f for f in diagnose_kiosk(facts(tmp_path, journal=health)) if f.topic == "fleet"]
+    assert [f.severity for f in said] == [Severity.OK, Severity.WARNING]
+    assert said[0].text.startswith("10 finished game(s) wait")
+    assert said[1].text.startswith("2 finished game(s) were let go")
