@@ -234,6 +234,9 @@ class FleetPublisher:
                     continue
                 if self._connection != seen:  # a new connection: say everything again
                     seen = self._connection
+                    # What was in flight is sent again (paho may repeat it too: at least
+                    # once, deduplicated by the record's id), and so is what was refused.
+                    self._inflight.clear()
                     self._refused_ids.clear()
                     self._publish("status", self._status("online"))
                     if self.settings.discovery:
@@ -252,7 +255,8 @@ class FleetPublisher:
                 if due:
                     self._publish("health", self._health(outbox).model_dump_json())
                     next_health = time.monotonic() + self.settings.health_interval_s
-        except Exception:  # the table plays on without the fleet; the log says why
+        except Exception as error:  # the table plays on without the fleet; the log says why
+            self.last_error = f"the forwarder stopped: {error}"
             log.exception("fleet: the forwarder stopped")
         finally:
             if outbox is not None:

@@ -6,6 +6,7 @@ them but lose none, and none arrives twice after dedup by its id."""
 from __future__ import annotations
 
 import logging
+import signal
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -272,3 +273,26 @@ def test_a_refused_login_is_logged_without_the_password(
         broker.stop()
     assert "refused the connection" in caplog.text
     assert "wrong-s3cret" not in caplog.text and "right-one" not in caplog.text
+
+
+def test_records_in_flight_when_the_broker_dies_are_sent_again(
+    tmp_path: Path, broker: Broker
+) -> None:
+    """The broker freezes (SIGSTOP) with records sent but not acknowledged, then dies:
+    after the restart those records go again, rather than waiting for an answer that
+    can never come."""
+    table = Table1(tmp_path, broker)
+    table.publisher.start()
+    try:
+        wait_until(lambda: table.publisher.connected, "the connection")
+        assert broker.process is not None
+        broker.process.send_signal(signal.SIGSTOP)
+        table.play(4)
+        wait_until(lambda: len(table.publisher._inflight) == 4, "four records in flight")
+        assert table.waiting() == 4
+        broker.kill()
+        broker.start()
+        wait_until(lambda: table.waiting() == 0, "the records to be taken after the restart")
+        assert table.publisher.delivered == 4
+    finally:
+        table.close()
