@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import collections
 import contextlib
+import importlib.metadata
 import json
 import logging
 import os
@@ -50,6 +51,8 @@ STOP_TIMEOUT_S = 3.0
 #: How often health checks the journal's integrity (it reads the whole file) and runs
 #: the hardware doctor.
 CHECK_EVERY_S = 3600.0
+#: After the journal could not be read or updated, the forwarder tries again this late.
+RETRY_S = 5.0
 
 
 def now_iso() -> str:
@@ -69,8 +72,6 @@ def topic_of(settings: FleetConfig, device: str, topic: Topic) -> str:
 
 
 def _version() -> str:
-    import importlib.metadata
-
     try:
         return importlib.metadata.version("colossus-companion")
     except importlib.metadata.PackageNotFoundError:  # pragma: no cover - a bare checkout
@@ -111,6 +112,8 @@ class FleetPublisher:
         self._journal_problems: tuple[str, ...] = ()
         self._doctor_findings: tuple[str, ...] = ()
         self._checked_at = float("-inf")
+        self._seen = 0
+        self._next_health = 0.0
         self.last_error: str | None = None
         self.delivered = 0
         self._client = self._make_client()
@@ -143,7 +146,7 @@ class FleetPublisher:
         self._client.loop_stop()
 
     def poke(self) -> None:
-        """The journal queued plays: forward them now rather than at the next wake-up."""
+        """The journal queued a record: forward it now rather than at the next wake-up."""
         self._wake.set()
 
     def show_table(self, table: Table) -> None:
@@ -191,8 +194,10 @@ class FleetPublisher:
         self, _client: Any, _userdata: Any, _flags: Any, reason: ReasonCode, _props: Any
     ) -> None:
         if reason.is_failure:
-            self.last_error = f"the broker refused the connection: {reason.getName()}"
-            log.warning("fleet: %s", self.last_error)
+            error = f"the broker refused the connection: {reason.getName()}"
+            if error != self.last_error:  # once, not at every retry
+                log.warning("fleet: %s", error)
+            self.last_error = error
             return
         self.last_error = None
         self._connection += 1
@@ -217,50 +222,58 @@ class FleetPublisher:
 
     def _run(self) -> None:
         outbox = self._open_outbox()
-        seen = 0
-        next_health = 0.0
+        self._seen = 0  # the connection whose opening values were sent
+        self._next_health = 0.0
         try:
             while not self._stopping.is_set():
                 if self._connected:
-                    wait = max(0.0, next_health - time.monotonic())
+                    wait = max(0.0, self._next_health - time.monotonic())
                 else:
                     wait = float(self.settings.health_interval_s)
                 self._wake.wait(wait)
                 self._wake.clear()
                 if self._stopping.is_set():
                     break
-                self._take_acks(outbox)
-                if not self._connected:
-                    continue
-                if self._connection != seen:  # a new connection: say everything again
-                    seen = self._connection
-                    # What was in flight is sent again (paho may repeat it too: at least
-                    # once, deduplicated by the record's id), and so is what was refused.
-                    self._inflight.clear()
-                    self._refused_ids.clear()
-                    self._publish("status", self._status("online"))
-                    if self.settings.discovery:
-                        for topic, config in discovery_messages(
-                            self.settings, self.device, self.version
-                        ):
-                            self._client.publish(topic, config, qos=1, retain=True)
-                    with self._lock:
-                        self._table_sent = False
-                    next_health = 0.0
-                self._send_table()
-                self._forward(outbox)
-                with self._lock:
-                    due = self._health_due or time.monotonic() >= next_health
-                    self._health_due = False
-                if due:
-                    self._publish("health", self._health(outbox).model_dump_json())
-                    next_health = time.monotonic() + self.settings.health_interval_s
+                try:
+                    self._step(outbox)
+                except JournalError as error:  # e.g. the journal busy for long: try later
+                    self.last_error = str(error)
+                    log.warning("fleet: %s", error)
+                    self._stopping.wait(RETRY_S)
+                    self._wake.set()
         except Exception as error:  # the table plays on without the fleet; the log says why
             self.last_error = f"the forwarder stopped: {error}"
             log.exception("fleet: the forwarder stopped")
         finally:
             if outbox is not None:
                 outbox.close()
+
+    def _step(self, outbox: Outbox | None) -> None:
+        """One wake-up: take acknowledgements; when connected, send what is due."""
+        self._take_acks(outbox)
+        if not self._connected:
+            return
+        if self._connection != self._seen:  # a new connection: say everything again
+            self._seen = self._connection
+            # What was in flight is sent again (paho may repeat it too: at least once,
+            # deduplicated by the record's id), and so is what was refused.
+            self._inflight.clear()
+            self._refused_ids.clear()
+            self._publish("status", self._status("online"))
+            if self.settings.discovery:
+                for topic, config in discovery_messages(self.settings, self.device, self.version):
+                    self._client.publish(topic, config, qos=1, retain=True)
+            with self._lock:
+                self._table_sent = False
+            self._next_health = 0.0
+        self._send_table()
+        self._forward(outbox)
+        with self._lock:
+            due = self._health_due or time.monotonic() >= self._next_health
+            self._health_due = False
+        if due:
+            self._publish("health", self._health(outbox).model_dump_json())
+            self._next_health = time.monotonic() + self.settings.health_interval_s
 
     def _open_outbox(self) -> Outbox | None:
         if self.journal_path is None:
@@ -269,7 +282,7 @@ class FleetPublisher:
             return Outbox(self.journal_path)
         except JournalError as error:
             self.last_error = str(error)
-            log.warning("fleet: plays are not forwarded: %s", error)
+            log.warning("fleet: finished games are not forwarded: %s", error)
             return None
 
     def _publish(self, topic: Topic, payload: str) -> None:

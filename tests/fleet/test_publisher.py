@@ -7,13 +7,16 @@ from __future__ import annotations
 
 import logging
 import signal
+import sqlite3
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from companion.journal import Journal, Outbox
+from companion.journal import outbox as outbox_module
 from companion.session import Session
+from kiosk.fleet import publisher as publisher_module
 from kiosk.fleet.messages import Table
 from kiosk.fleet.publisher import FleetPublisher
 from tests.fleet.broker import Broker, Watcher, wait_until
@@ -295,4 +298,31 @@ def test_records_in_flight_when_the_broker_dies_are_sent_again(
         wait_until(lambda: table.waiting() == 0, "the records to be taken after the restart")
         assert table.publisher.delivered == 4
     finally:
+        table.close()
+
+
+def test_a_journal_locked_for_long_delays_the_forwarder_and_stops_nothing(
+    tmp_path: Path, broker: Broker, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Another program holds the journal's write lock past the outbox's busy timeout: the
+    acknowledged records cannot be removed yet; the forwarder says why, waits, and
+    removes them once the lock is gone."""
+    monkeypatch.setattr(outbox_module, "BUSY_TIMEOUT_S", 0.2)
+    monkeypatch.setattr(publisher_module, "RETRY_S", 0.2)
+    table = Table1(tmp_path, broker)
+    table.publisher.start()
+    holder = sqlite3.connect(table.path, isolation_level=None)
+    try:
+        wait_until(lambda: table.publisher.connected, "the connection")
+        table.play(3)
+        wait_until(lambda: table.waiting() == 0, "the first records")
+        table.play(3)
+        holder.execute("BEGIN EXCLUSIVE")  # the outbox can neither be read nor updated
+        table.publisher.poke()
+        wait_until(lambda: "locked" in (table.publisher.last_error or ""), "the lock to show")
+        holder.execute("COMMIT")
+        wait_until(lambda: table.waiting() == 0, "the records once the lock is gone")
+        assert table.publisher.delivered == 6
+    finally:
+        holder.close()
         table.close()
