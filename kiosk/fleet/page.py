@@ -106,7 +106,7 @@ def render_page(store: FleetStore, *, days: float = 7.0, now: datetime | None = 
             outcome = game.get("outcome") or {}
             parts.append(
                 f"<tr>{_cell(short_time(str(game['finished_at'])))}{_cell(game['device'])}"
-                f"{_cell(game.get('title'))}{_cell(outcome.get('text'))}</tr>"  # type: ignore[attr-defined]
+                f"{_cell(game.get('title'))}{_cell(outcome.get('text'))}</tr>"
             )
         parts.append("</table>")
     parts.append("</body></html>")

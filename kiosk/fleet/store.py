@@ -14,10 +14,11 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from typing import Any
 
 from pydantic import ValidationError
 
-from kiosk.fleet.messages import MODELS, TOPICS, Health, Play, Status, Table
+from kiosk.fleet.messages import MODELS, Health, Play, Status, Table
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS plays (
@@ -37,6 +38,7 @@ CREATE TABLE IF NOT EXISTS latest (
     received TEXT NOT NULL,
     PRIMARY KEY (device, topic)
 );
+CREATE INDEX IF NOT EXISTS plays_by_game ON plays(device, game_id, seq);
 """
 
 #: Health below these raises an alert.
@@ -116,11 +118,12 @@ class FleetStore:
         parse is reported in ``problems`` and changes nothing."""
         *_, device, kind = topic.split("/")
         taken = Taken(topic=kind, device=device)
-        if kind not in TOPICS:
+        model = MODELS.get(kind)  # type: ignore[call-overload]
+        if model is None:
             taken.problems.append(f"{topic}: not a fleet topic")
             return taken
         try:
-            message = MODELS[kind].model_validate_json(payload)  # type: ignore[index]
+            message = model.model_validate_json(payload)
         except ValidationError as error:
             first = error.errors()[0]
             where = ".".join(str(part) for part in first["loc"]) or "the message"
@@ -160,7 +163,7 @@ class FleetStore:
     def games_played(self) -> int:
         return int(self._db.execute("SELECT COUNT(*) FROM plays").fetchone()[0])
 
-    def finished_games(self, *, since: datetime | None = None) -> list[dict[str, object]]:
+    def finished_games(self, *, since: datetime | None = None) -> list[dict[str, Any]]:
         """Each game's latest finish (an undo and a second finish supersede the first),
         newest first; ``since``: finished at or after it."""
         rows = self._db.execute(
@@ -182,9 +185,9 @@ class FleetStore:
         tally: dict[str, dict[str, list[int]]] = {}
         for record in self.finished_games(since=since):
             title = str(record.get("title") or record.get("game") or "?")
-            players = [str(p) for p in record.get("players", [])]  # type: ignore[attr-defined]
+            players = [str(p) for p in record.get("players", [])]
             outcome = record.get("outcome") or {}
-            winners = set(outcome.get("winners", ()))  # type: ignore[attr-defined]
+            winners = set(outcome.get("winners", ()))
             board = tally.setdefault(title, {})
             for seat, name in enumerate(players):
                 line = board.setdefault(name, [0, 0])
@@ -199,14 +202,14 @@ class FleetStore:
         }
 
     def tables(self) -> list[TableState]:
-        found: dict[str, dict[str, object]] = {}
+        found: dict[str, dict[str, Any]] = {}
         for device, topic, payload, received in self._db.execute(
             "SELECT device, topic, payload, received FROM latest ORDER BY device"
         ):
             values = found.setdefault(device, {"device": device, "last_seen": ""})
             values[topic] = MODELS[topic].model_validate_json(payload)
-            values["last_seen"] = max(str(values["last_seen"]), received)
-        return [TableState(**values) for values in found.values()]  # type: ignore[arg-type]
+            values["last_seen"] = max(values["last_seen"], received)
+        return [TableState(**values) for values in found.values()]
 
     def alerts(self) -> list[str]:
         """What a shop owner should look at, one sentence each."""
