@@ -74,6 +74,7 @@ class Taken:
     device: str
     new_game: Play | None = None
     duplicate: bool = False
+    went: str | None = None  # "online" / "offline" when the table's status changed
     problems: list[str] = field(default_factory=list)
 
 
@@ -151,6 +152,13 @@ class FleetStore:
                 taken.duplicate = cur.rowcount == 0
                 taken.new_game = None if taken.duplicate else message
             else:
+                if isinstance(message, Status):
+                    before = db.execute(
+                        "SELECT payload FROM latest WHERE device = ? AND topic = 'status'",
+                        (device,),
+                    ).fetchone()
+                    old = None if before is None else Status.model_validate_json(before[0]).state
+                    taken.went = None if old == message.state else message.state
                 db.execute(
                     "INSERT OR REPLACE INTO latest(device, topic, payload, received)"
                     " VALUES (?, ?, ?, ?)",

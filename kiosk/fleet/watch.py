@@ -93,6 +93,8 @@ def watch(
 def _report(taken: Taken, say: Callable[[str], None]) -> None:
     for problem in taken.problems:
         say(f"fleet: {problem}")
+    if taken.went is not None:
+        say(f"{taken.device} is {taken.went}")
     game = taken.new_game
     if game is not None:
         record = game.record

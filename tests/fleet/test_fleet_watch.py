@@ -203,6 +203,8 @@ def test_the_watcher_gathers_two_tables_and_misses_nothing_while_away(tmp_path: 
         stop, thread, said = run_watcher()
         wait_until(lambda: reader.games_played() == 3, "the game finished while away")
         assert any("table-1: Pig finished — Ann" in line for line in said), said
+        first.stop()
+        wait_until(lambda: "table-1 is offline" in said, "the table's goodbye")
     finally:
         stop.set()
         thread.join()
@@ -222,6 +224,7 @@ def test_the_watcher_gathers_two_tables_and_misses_nothing_while_away(tmp_path: 
         code = main(["fleet", "--offline", "--db", str(db), "--out", str(out)])
     assert code == 0
     text = printed.getvalue()
-    assert "table-1: online, Home" in text and "Ann: 2 wins of 2" in text  # as last heard
+    assert "table-1: offline, Home" in text and "table-2: online, Home" in text  # as last heard
+    assert "table-1 is offline" in text and "Ann: 2 wins of 2" in text
     page = (out / "index.html").read_text(encoding="utf-8")
     assert "table-2" in page and "Cy" in page
