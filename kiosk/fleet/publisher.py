@@ -176,6 +176,11 @@ class FleetPublisher:
     def connected(self) -> bool:
         return self._connected
 
+    @property
+    def in_flight(self) -> int:
+        """Records sent and not yet acknowledged."""
+        return len(self._inflight)
+
     def topic(self, topic: Topic) -> str:
         return topic_of(self.settings, self.device, topic)
 

@@ -291,7 +291,7 @@ def test_records_in_flight_when_the_broker_dies_are_sent_again(
         assert broker.process is not None
         broker.process.send_signal(signal.SIGSTOP)
         table.play(4)
-        wait_until(lambda: len(table.publisher._inflight) == 4, "four records in flight")
+        wait_until(lambda: table.publisher.in_flight == 4, "four records in flight")
         assert table.waiting() == 4
         broker.kill()
         broker.start()
