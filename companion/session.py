@@ -11,6 +11,7 @@ journal's per-game lock keeps a second program from writing the same game.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -373,7 +374,9 @@ class Session:
         """
         parsed = self.rules.parse_action(action)
         new_state, events = self.rules.apply(self.state, parsed)
-        self._commit("act", new_state, self.rules.action_adapter.dump_json(parsed).decode())
+        self._commit(
+            "act", new_state, self.rules.action_adapter.dump_json(parsed).decode(), action=parsed
+        )
         self._push(parsed, new_state, events)
         self._redo.clear()
         return events
@@ -391,7 +394,7 @@ class Session:
             raise RuleViolation("There is nothing to redo.")
         action = self._redo[-1]
         new_state, events = self.rules.apply(self.state, action)
-        self._commit("redo", new_state)
+        self._commit("redo", new_state, action=action)
         self._redo.pop()
         self._push(action, new_state, events)
         return events
@@ -416,34 +419,49 @@ class Session:
 
     def export(self) -> dict[str, Any]:
         """The game as a JSON record: players, options, seed, actions, outcome, scores."""
-        outcome = self.outcome
+        return self._record(self.state, self._actions)
+
+    def _record(self, state: Any, actions: Sequence[Any]) -> dict[str, Any]:
+        outcome = self.rules.outcome(state)
         return {
             "format": RECORD_FORMAT,
             "version": RECORD_VERSION,
             "game": self.rules.name,
             "title": self.rules.title,
             "game_id": self.game_id,
-            "players": list(self.state.players),
+            "players": list(state.players),
             "options": self.options.model_dump(mode="json"),
             "seed": self.seed,
             "start_position": self.start_position,
-            "actions": [self.rules.dump_action(a) for a in self._actions],
+            "actions": [self.rules.dump_action(a) for a in actions],
             "outcome": None if outcome is None else outcome.model_dump(mode="json"),
-            "scores": self.rules.scores(self.state).model_dump(mode="json"),
+            "scores": self.rules.scores(state).model_dump(mode="json"),
         }
 
     # --- internals -------------------------------------------------------------------
 
-    def _commit(self, kind: EntryKind, next_state: Any, payload: str = "") -> None:
+    def _commit(
+        self, kind: EntryKind, next_state: Any, payload: str = "", *, action: Any = None
+    ) -> None:
         """Record an entry and the finished mark it changes, as one commit; only then
-        may the caller make ``next_state`` current (JournalError: nothing changed)."""
+        may the caller make ``next_state`` current (JournalError: nothing changed).
+
+        When the journal keeps an outbox for the fleet, the entry that finishes the game
+        (``action`` applied) queues the game's record there in the same commit.
+        """
         outcome = self.rules.outcome(next_state)
         changed = outcome != self._recorded_outcome
         if self.journal is not None and self.game_id is not None:
+            outgoing: tuple[tuple[str, str], ...] = ()
+            if changed and outcome is not None and self.journal.keeps_outbox:
+                record = self._record(next_state, (*self._actions, action))
+                outgoing = (("plays", json.dumps(record, sort_keys=True)),)
             mark = OutcomeMark(outcome=_dumped(outcome)) if changed else None
             due = self._due_snapshot
             snapshot = None if due is None else self._snapshot(*due)
-            seq = self.journal.append(self.game_id, kind, payload, mark=mark, snapshot=snapshot)
+            seq = self.journal.append(
+                self.game_id, kind, payload, mark=mark, snapshot=snapshot, outgoing=outgoing
+            )
             self._entry_count += 1
             self._due_snapshot = None
             if self._entry_count % SNAPSHOT_EVERY == 0:

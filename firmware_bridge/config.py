@@ -26,7 +26,7 @@ import os
 import re
 import tomllib
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Literal
 
@@ -59,6 +59,7 @@ __all__ = [
     "CompanionConfig",
     "ConfigProblem",
     "DiceConfig",
+    "FleetConfig",
     "GoDiceSettings",
     "GpioDiceSettings",
     "KioskConfig",
@@ -333,12 +334,110 @@ class KioskConfig(BaseModel):
     )
 
 
+_TOPIC_WORD = re.compile(r"[A-Za-z0-9_.-]{1,64}")
+
+
+class FleetConfig(Section):
+    """Reporting to a shop's MQTT broker (docs/fleet.md): the table's status, its game,
+    its health and each finished game's record, forwarded from the journal's outbox.
+
+    Not hardware: a mistake here is reported and the table plays on without the fleet,
+    with its devices as configured (see :func:`load_config`).
+    """
+
+    enabled: bool = Field(default=False, description="report to the broker below")
+    host: str = Field(default="", description="the broker's host name or address")
+    port: int = Field(default=1883, ge=1, le=65535)
+    device_id: str = Field(
+        default="", description="this table's name in topics; empty = the host name"
+    )
+    topic_prefix: str = Field(default="colossus", description="topics start with this")
+    username: str = ""
+    password: str = Field(default="", description="redacted in support bundles")
+    tls: bool = Field(default=False, description="TLS to the broker (port 8883, usually)")
+    ca_file: Path | None = Field(
+        default=None, description="CA certificate (PEM) for TLS; none = the system's"
+    )
+    certfile: Path | None = Field(
+        default=None,
+        description="client certificate (PEM), to log in with TLS instead of a password",
+    )
+    keyfile: Path | None = Field(default=None, description="the client certificate's key (PEM)")
+    keepalive_s: int = Field(default=30, ge=5, le=3600)
+    health_interval_s: float = Field(default=60.0, ge=5, le=86_400)
+    outbox_limit: int = Field(
+        default=10_000,
+        ge=10,
+        le=1_000_000,
+        description="finished games kept while the broker is away",
+    )
+    discovery: bool = Field(
+        default=False, description="announce the table's sensors to Home Assistant"
+    )
+    discovery_prefix: str = "homeassistant"
+
+    @model_validator(mode="before")
+    @classmethod
+    def _password_is_text(cls, data: Any) -> Any:
+        """Refused without echoing the value: a password must never reach a screen or log."""
+        if (
+            isinstance(data, Mapping)
+            and "password" in data
+            and not isinstance(data["password"], str)
+        ):
+            raise PydanticCustomError(
+                "password_type",
+                'the password must be text in quotes (password = "…")',
+                {CONFIG_KEY: "password"},
+            )
+        return data
+
+    @field_validator("device_id")
+    @classmethod
+    def _device_id_is_one_topic_level(cls, value: str) -> str:
+        if value and not _TOPIC_WORD.fullmatch(value):
+            raise ValueError(
+                "use 1-64 letters, digits, '-', '_' or '.' (it is one level of the topics)"
+            )
+        return value
+
+    @field_validator("topic_prefix", "discovery_prefix")
+    @classmethod
+    def _prefix_is_topic_levels(cls, value: str) -> str:
+        if not all(_TOPIC_WORD.fullmatch(level) for level in value.split("/")):
+            raise ValueError(
+                "use levels of letters, digits, '-', '_' or '.' separated by '/'"
+                " (no '+', '#', spaces or empty levels)"
+            )
+        return value
+
+    @model_validator(mode="after")
+    def _host_when_enabled(self) -> FleetConfig:
+        if self.enabled and not self.host.strip():
+            raise PydanticCustomError(
+                "no_host", "enabled = true needs the broker's host", {CONFIG_KEY: "host enabled"}
+            )
+        for key in ("ca_file", "certfile", "keyfile"):
+            if getattr(self, key) is not None and not self.tls:
+                raise PydanticCustomError(
+                    "file_without_tls", f"{key} is only used with tls = true", {CONFIG_KEY: key}
+                )
+        if self.keyfile is not None and self.certfile is None:
+            raise PydanticCustomError(
+                "key_without_cert",
+                "keyfile needs the certfile it belongs to",
+                {CONFIG_KEY: "keyfile"},
+            )
+        return self
+
+
 class CompanionConfig(Section):
     data_dir: Path = Field(default_factory=default_data_dir)
     dice: DiceConfig = DiceConfig()
     buttons: ButtonsConfig = ButtonsConfig()
     leds: LedsConfig = LedsConfig()
     kiosk: KioskConfig = KioskConfig()
+    fleet: FleetConfig = FleetConfig()
 
     def pin_users(self) -> list[tuple[int, str]]:
         """Every GPIO the devices in use take, with its user, in the order they are checked.
@@ -414,6 +513,9 @@ class ConfigProblem:
     file: str
     where: str
     message: str
+    #: False for a setting the devices do not depend on ([fleet]): the hardware still
+    #: starts as configured, only that section falls back to its defaults.
+    hardware: bool = True
 
     def __str__(self) -> str:
         return (
@@ -486,8 +588,10 @@ def load_config(
         )
     if config is None:  # no file, or a broken one: the defaults, or what is valid of it
         config = CompanionConfig() if used_path is None else salvage_config(used_path)
-    # Any problem: start with simulated hardware so the app comes up and can show it.
-    resolved = config.simulated() if problems else config.resolved(found_platform)
+    # A problem the devices depend on: start with simulated hardware so the app comes up
+    # and can show it.
+    hardware_problem = any(problem.hardware for problem in problems)
+    resolved = config.simulated() if hardware_problem else config.resolved(found_platform)
     forced = hardware == "sim"
     if forced:
         resolved = resolved.simulated()
@@ -556,16 +660,39 @@ def parse_config_text(
         message = _TOML_POSITION.sub("", message)
         return None, [ConfigProblem(source, where, f"not valid TOML: {message}")]
     problems = _source_switch_problems(data, text, source)
+    data, fleet_problems = _checked_fleet(data, text, source)
     try:
         config = CompanionConfig.model_validate(data)
     except ValidationError as error:
         problems += [_validation_problem(source, text, item) for item in error.errors()]
-        return None, problems
+        return None, problems + fleet_problems
     if problems:
-        return None, problems
+        return None, problems + fleet_problems
     if base_dir is not None:
         config = _anchor_paths(config, base_dir)
-    return config, []
+    return config, fleet_problems
+
+
+def _checked_fleet(
+    data: dict[str, Any], text: str, source: str
+) -> tuple[dict[str, Any], list[ConfigProblem]]:
+    """Check ``[fleet]`` on its own: when it is wrong, its problems are reported (as not
+    the hardware's) and the rest of the file is used without it (fleet off)."""
+    section = data.get("fleet")
+    if section is None:
+        return data, []
+    try:
+        FleetConfig.model_validate(section)
+    except ValidationError as error:
+        problems = [
+            replace(
+                _validation_problem(source, text, {**item, "loc": ("fleet", *item["loc"])}),
+                hardware=False,
+            )
+            for item in error.errors()
+        ]
+        return {key: value for key, value in data.items() if key != "fleet"}, problems
+    return data, []
 
 
 def _anchor_paths(config: CompanionConfig, base_dir: Path) -> CompanionConfig:
@@ -576,7 +703,16 @@ def _anchor_paths(config: CompanionConfig, base_dir: Path) -> CompanionConfig:
     leds = config.leds
     if leds.layout is not None:
         leds = leds.model_copy(update={"layout": anchor(leds.layout)})
-    return config.model_copy(update={"leds": leds, "data_dir": anchor(config.data_dir)})
+    fleet = config.fleet.model_copy(
+        update={
+            key: anchor(path)
+            for key in ("ca_file", "certfile", "keyfile")
+            if (path := getattr(config.fleet, key)) is not None
+        }
+    )
+    return config.model_copy(
+        update={"leds": leds, "fleet": fleet, "data_dir": anchor(config.data_dir)}
+    )
 
 
 def _validation_problem(source: str, text: str, item: Any) -> ConfigProblem:

@@ -89,7 +89,7 @@ def diagnose(
 
 def _config_findings(loaded: LoadedConfig) -> list[Finding]:
     out = [Finding(Severity.PROBLEM, "configuration", str(problem)) for problem in loaded.problems]
-    if loaded.problems:
+    if any(problem.hardware for problem in loaded.problems):
         out.append(
             Finding(
                 Severity.WARNING,
@@ -97,10 +97,29 @@ def _config_findings(loaded: LoadedConfig) -> list[Finding]:
                 "Because of the problems above every device is simulated until the file is fixed.",
             )
         )
+    elif loaded.problems:
+        out.append(
+            Finding(
+                Severity.WARNING,
+                "configuration",
+                "Because of the problems above fleet reporting is off until the file is fixed;"
+                " the devices start as configured.",
+            )
+        )
     elif loaded.path is None:
         out.append(Finding(Severity.OK, "configuration", "No configuration file; using defaults."))
     else:
         out.append(Finding(Severity.OK, "configuration", f"Read {loaded.path}."))
+    fleet = loaded.config.fleet
+    if fleet.enabled:
+        out.append(
+            Finding(
+                Severity.OK,
+                "fleet",
+                f"Reporting to the broker {fleet.host}:{fleet.port}"
+                f"{' over TLS' if fleet.tls else ''} (docs/fleet.md).",
+            )
+        )
     if loaded.forced_simulation:
         out.append(
             Finding(

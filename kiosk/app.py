@@ -37,6 +37,9 @@ from firmware_bridge.config import LoadedConfig
 from firmware_bridge.layout import LedLayout
 from firmware_bridge.leds.strip import Frame
 from firmware_bridge.rig import DeviceNote, LedFrameShown, Rig, build_rig
+from kiosk.fleet.messages import DeviceHealth
+from kiosk.fleet.publisher import FleetPublisher
+from kiosk.fleet.report import make_publisher, table_of
 from kiosk.hardware import HardwareHub, press_on_game
 from kiosk.memory import freeze_startup, release_freed_memory
 from kiosk.pace import IdlePace
@@ -133,6 +136,10 @@ class Kiosk:
                 " shown but not saved."
             )
         self.rig: Rig | None = None
+        self.fleet: FleetPublisher | None = None
+        self._fleet_queued = 0  # the journal's queued count when the forwarder was last woken
+        self._fleet_state: Any = None  # the state the fleet's table value was made from
+        self._demo_on_screen = False
         self.led_frame: Frame | None = None
         self.led_frame_seq = 0
         self.mirror_frame: Frame | None = None  # the frame the LED mirror draws now
@@ -178,6 +185,7 @@ class Kiosk:
         self.manager.current = "home"
         if self.on_highlights is not None:
             self.on_highlights(())  # no game on screen: the board goes dark
+        self._report(home=True)
 
     def open_setup(self, game: str) -> None:
         self.setup = SetupPresenter(get_rules(game))
@@ -220,6 +228,7 @@ class Kiosk:
         if self.play is not None:
             self.play.unsubscribe(self._after_change)
         self.play = presenter if presenter is not None else PlayPresenter(session)
+        self._demo_on_screen = presenter is not None  # the shop's attract demo
         self.play.devices = self.hub.device_statuses()
         # The LEDs before the screen: after a roll or a move the strip gets its highlights
         # first, and the screen's redraw (the view, the board, the menu) comes after.
@@ -271,6 +280,56 @@ class Kiosk:
         if self.play is not None and self.on_highlights is not None:
             self.on_highlights(self.play.highlights())
         self._save_snapshot()
+        self._report()
+
+    # --- the fleet (kiosk/fleet/, docs/fleet.md) -----------------------------------------
+
+    def attach_fleet(self, fleet: FleetPublisher) -> None:
+        """Report this table through ``fleet``: the journal queues every play for it (in
+        the play's own commit), and each change on screen updates the table's values."""
+        self.fleet = fleet
+        if not self.journal.read_only:
+            self.journal.keep_outbox(fleet.settings.outbox_limit)
+        fleet.start()
+        self._report(home=self.manager.current == "home")
+        self._report_health()
+
+    def _report(self, *, home: bool = False) -> None:
+        """Hand the fleet publisher the game on screen, and wake it when the journal
+        queued a record. Values only: it sends on its own thread. The table's value is
+        made again only when the state changed (a tap that selects a cell does not)."""
+        fleet = self.fleet
+        if fleet is None:
+            return
+        session = None if home or self.play is None else self.play.session
+        shown = None if session is None else session.state
+        if shown is not self._fleet_state or session is None:
+            self._fleet_state = shown
+            fleet.show_table(table_of(fleet.device, session, demo=self._demo_on_screen))
+        if self.journal.queued != self._fleet_queued:  # a finished game's record to send
+            self._fleet_queued = self.journal.queued
+            fleet.poke()
+
+    def _report_health(self) -> None:
+        """Hand the fleet publisher Home's problems and the devices as the header shows
+        them (after a device note or a change of the devices)."""
+        if self.fleet is None:
+            return
+        statuses = self.hub.device_statuses()
+        self.fleet.set_health(
+            problems=tuple(self.problems),
+            devices=tuple(
+                DeviceHealth(
+                    device=status.device,
+                    state=status.state,
+                    battery=status.battery,
+                    level=badge.level,
+                    text=badge.text,
+                )
+                for status, badge in zip(statuses, badges(statuses), strict=True)
+            ),
+            journal_read_only=self.journal.read_only,
+        )
 
     def set_led_layout(self, layout: LedLayout) -> None:
         """Offer the LED mirror on the play screen for a strip wired as ``layout``."""
@@ -376,9 +435,11 @@ class Kiosk:
     def _device_note(self, note: DeviceNote) -> None:
         self.problems.append(note.text)
         self._show_home_banner()
+        self._report_health()
 
     def _devices_changed(self, statuses: tuple[Any, ...]) -> None:
         self.home_screen.ids.devices.text = "   ".join(b.text for b in badges(statuses))
+        self._report_health()
 
     def _add_home_banner(self) -> Any:
         """A banner under Home's title for configuration and device problems."""
@@ -424,6 +485,9 @@ class Kiosk:
         if self.rig is not None:
             self.rig.stop()
             self.rig = None
+        if self.fleet is not None:
+            self.fleet.stop()
+            self.fleet = None
         self.journal.close()
 
 
@@ -438,6 +502,7 @@ class CompanionApp(App):  # type: ignore[misc]
         hub: HardwareHub | None = None,
         *,
         rig: Rig | None = None,
+        fleet: FleetPublisher | None = None,
         problems: Sequence[str] = (),
         ui_map: Path | None = None,
         config: LoadedConfig | None = None,
@@ -449,6 +514,7 @@ class CompanionApp(App):  # type: ignore[misc]
         self.data_dir = Path(data_dir)
         self.hub = hub if hub is not None else HardwareHub()
         self.rig = rig
+        self.fleet = fleet
         self.problems = tuple(problems)
         self.ui_map = ui_map
         self.kiosk: Kiosk | None = None
@@ -474,6 +540,8 @@ class CompanionApp(App):  # type: ignore[misc]
         )
         if self.rig is not None:
             self.kiosk.attach_rig(self.rig)
+        if self.fleet is not None:
+            self.kiosk.attach_fleet(self.fleet)
         self.hub.wake()  # whatever was posted before the trigger existed
         freeze_startup()  # before a game is resumed: only what lives for the whole run
         self.kiosk.shop.apply_window_mode()  # shop lock-down: borderless fullscreen
@@ -627,10 +695,15 @@ def run_app(loaded: LoadedConfig) -> int:
     frame_file = os.environ.get(ENV_SIM_LEDS)
     ui_map = os.environ.get(ENV_UI_MAP)
     rig = build_rig(loaded, frame_file=Path(frame_file) if frame_file else None)
+    problems = [str(problem) for problem in loaded.problems]
+    fleet, fleet_problem = make_publisher(loaded)
+    if fleet_problem is not None:
+        problems.append(fleet_problem)
     app = CompanionApp(
         loaded.config.data_dir,
         rig=rig,
-        problems=[str(problem) for problem in loaded.problems],
+        fleet=fleet,
+        problems=problems,
         ui_map=Path(ui_map) if ui_map else None,
         config=loaded,
     )

@@ -10,6 +10,8 @@
     companion support-bundle       a zip for support: config (redacted), doctor, log, versions
                                    (--bench: with the figures of the quick benchmarks)
     companion admin-pin            set (or reset) the shop's admin PIN; clears the lock-out
+    companion fleet                the shop machine's watcher of every table ([fleet] config):
+                                   finished games, tables, health; a static HTML page
 
 Every command takes ``--config`` (or ``COMPANION_CONFIG``; see examples/companion.toml)
 and ``--data-dir`` (or ``COMPANION_DATA_DIR``; otherwise the config's ``data_dir``, by
@@ -211,6 +213,47 @@ def _cmd_support_bundle(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_fleet(args: argparse.Namespace) -> int:
+    import contextlib
+    import signal
+    import threading
+
+    from kiosk.fleet.messages import fleet_schema
+    from kiosk.fleet.page import summary_text, write_page
+    from kiosk.fleet.store import FleetStore
+    from kiosk.fleet.watch import watch
+
+    if args.schema:
+        print(json.dumps(fleet_schema(), indent=2, sort_keys=True))
+        return 0
+    settings = args.loaded.config.fleet
+    store = FleetStore(args.db if args.db is not None else args.data_dir / "fleet.sqlite3")
+    out = args.out if args.out is not None else args.data_dir / "fleet"
+    try:
+        if not args.offline:
+            if not settings.host:
+                print(
+                    "companion: fleet needs the broker: set [fleet] host (and its login) in"
+                    " the config, or use --offline to write the page from what is stored.",
+                    file=sys.stderr,
+                )
+                return 1
+            stop = threading.Event()
+            if args.duration is not None:
+                timer = threading.Timer(args.duration, stop.set)
+                timer.daemon = True
+                timer.start()
+            signal.signal(signal.SIGTERM, lambda *_: stop.set())
+            with contextlib.suppress(KeyboardInterrupt):  # Ctrl-C: write the page and go
+                watch(settings, store, out, stop=stop, days=args.days)
+        page = write_page(store, out, days=args.days)
+        print(summary_text(store, days=args.days), end="")
+        print(f"Page written to {page}")
+    finally:
+        store.close()
+    return 0
+
+
 def _add_global_options(parser: argparse.ArgumentParser, *, default: object) -> None:
     parser.add_argument(
         "--data-dir",
@@ -284,6 +327,31 @@ def build_parser() -> argparse.ArgumentParser:
         "--stdin", action="store_true", help="read the PIN from one line of standard input"
     )
     admin_pin.set_defaults(func=_cmd_admin_pin)
+
+    fleet = sub_parser(
+        "fleet",
+        help="watch every table of the shop through the [fleet] broker; write a static page",
+    )
+    fleet.add_argument(
+        "--out", type=Path, default=None, help="the page's folder (default: DATA_DIR/fleet)"
+    )
+    fleet.add_argument(
+        "--db", type=Path, default=None, help="the fleet's SQLite (default: DATA_DIR/fleet.sqlite3)"
+    )
+    fleet.add_argument("--days", type=float, default=7.0, help="the leaderboard's span in days")
+    fleet.add_argument(
+        "--duration",
+        type=float,
+        default=None,
+        help="stop after this many seconds (default: Ctrl-C)",
+    )
+    fleet.add_argument(
+        "--offline", action="store_true", help="do not connect: print and write what is stored"
+    )
+    fleet.add_argument(
+        "--schema", action="store_true", help="print the JSON Schema of the fleet's messages"
+    )
+    fleet.set_defaults(func=_cmd_fleet)
     return parser
 
 

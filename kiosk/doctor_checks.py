@@ -96,6 +96,9 @@ class JournalHealth:
     error: str | None = None
     permission_denied: bool = False
     problems: tuple[str, ...] = ()  # what SQLite's check cannot see (Journal.logical_problems)
+    #: Finished games waiting for the fleet broker, and those let go (outbox full);
+    #: None when the journal has no outbox (fleet reporting never switched on).
+    outbox: tuple[int, int] | None = None
 
     @property
     def sound(self) -> bool:
@@ -247,12 +250,31 @@ def inspect_journal(path: Path) -> JournalHealth:
             games = int(db.execute("SELECT count(*) FROM games").fetchone()[0])
         except sqlite3.Error:
             games = None
-        return JournalHealth(path, True, size, wal, rows, games, problems=_logical_problems(path))
+        return JournalHealth(
+            path,
+            True,
+            size,
+            wal,
+            rows,
+            games,
+            problems=_logical_problems(path),
+            outbox=_outbox_counts(db),
+        )
     except sqlite3.Error as error:
         denied = "readonly" in str(error) or "unable to open" in str(error)
         return JournalHealth(path, True, size, wal, error=str(error), permission_denied=denied)
     finally:
         db.close()
+
+
+def _outbox_counts(db: sqlite3.Connection) -> tuple[int, int] | None:
+    """(waiting, let go) of the fleet's outbox (docs/fleet.md); None without one."""
+    try:
+        waiting = int(db.execute("SELECT count(*) FROM outbox").fetchone()[0])
+        row = db.execute("SELECT value FROM meta WHERE key = 'outbox_dropped'").fetchone()
+    except sqlite3.Error:
+        return None
+    return waiting, 0 if row is None else int(row[0])
 
 
 def _logical_problems(path: Path) -> tuple[str, ...]:
@@ -508,6 +530,33 @@ def _journal_findings(journal: JournalHealth) -> list[Finding]:
                 topic,
                 f"{journal.path}: {games}{_megabytes(journal.size)}, integrity ok, WAL mode "
                 "(every saved move survives a power cut).",
+            )
+        )
+    return out + _outbox_findings(journal)
+
+
+def _outbox_findings(journal: JournalHealth) -> list[Finding]:
+    """What waits for the fleet broker ([fleet], docs/fleet.md), when anything does."""
+    if journal.outbox is None or journal.outbox == (0, 0):
+        return []
+    waiting, dropped = journal.outbox
+    out = []
+    if waiting:
+        out.append(
+            Finding(
+                Severity.OK,
+                "fleet",
+                f"{waiting} finished game(s) wait in the journal's outbox for the fleet broker;"
+                " they are sent when it can be reached.",
+            )
+        )
+    if dropped:
+        out.append(
+            Finding(
+                Severity.WARNING,
+                "fleet",
+                f"{dropped} finished game(s) were let go from the full outbox before the fleet"
+                " broker could take them (raise [fleet] outbox_limit, or check the broker).",
             )
         )
     return out

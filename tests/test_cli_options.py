@@ -25,6 +25,7 @@ SUBCOMMANDS: dict[str, list[str]] = {
     "calibrate": [],
     "support-bundle": [],
     "admin-pin": ["--stdin"],
+    "fleet": ["--offline"],
 }
 
 

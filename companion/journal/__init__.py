@@ -25,6 +25,7 @@ Trust rules, each from a fault found by testing:
   noticed when the journal opens and reported by :meth:`Journal.check`.
 """
 
+from companion.journal.outbox import Outbox, OutboxMessage
 from companion.journal.records import (
     ENTRY_KINDS,
     Damage,
@@ -51,6 +52,8 @@ __all__ = [
     "GameStatus",
     "Journal",
     "LockHolder",
+    "Outbox",
+    "OutboxMessage",
     "OutcomeMark",
     "Snapshot",
     "entry_crc",

@@ -8,6 +8,11 @@ version each game is played under, and ``snapshots`` (versioned replay)."""
 
 TABLES = ("meta", "games", "entries", "damaged_entries", "snapshots")
 TABLES_V1 = TABLES[:4]
+OUTBOX_TABLE = "outbox"
+"""The fleet's store-and-forward queue (docs/fleet.md). Not in :data:`TABLES`: it holds
+records on their way to the fleet broker (a finished game's record, written with the
+entry that finished it), never a game's only copy, so a file without it is complete (it
+is created on opening) and older versions may ignore it."""
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -44,6 +49,14 @@ CREATE TABLE IF NOT EXISTS snapshots (
     crc INTEGER NOT NULL,
     PRIMARY KEY (game_id, seq)
 );
+CREATE TABLE IF NOT EXISTS outbox (
+    msg_id INTEGER PRIMARY KEY AUTOINCREMENT,
+    topic TEXT NOT NULL,
+    game_id INTEGER NOT NULL,
+    seq INTEGER NOT NULL,
+    payload TEXT NOT NULL,
+    created TEXT NOT NULL
+);
 CREATE TABLE IF NOT EXISTS damaged_entries (
     game_id INTEGER NOT NULL,
     seq INTEGER NOT NULL,
@@ -60,3 +73,5 @@ _NOTE_LOST_WAL = "note:lost_wal"
 _NOTE_EMPTIED = "note:emptied"
 _NOTE_MISSING_TABLES = "note:missing_tables"
 _NOTE_NO_VERSION = "note:no_schema_version"
+# How many fleet messages the outbox let go because it was full (``meta``).
+_OUTBOX_DROPPED = "outbox_dropped"

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import Any
@@ -32,6 +32,7 @@ from companion.journal.schema import (
     _NOTE_LOST_WAL,
     _NOTE_MISSING_TABLES,
     _NOTE_NO_VERSION,
+    _OUTBOX_DROPPED,
     _SCHEMA,
     SCHEMA_VERSION,
     TABLES,
@@ -54,6 +55,10 @@ class Journal:
         self.read_only_reason: str | None = None
         self._noticed: dict[str, str] = {}  # note key → sentence, found while opening
         self._in_memory = self.path == ":memory:"
+        self._outbox_limit: int | None = None  # None: nothing is queued for the fleet
+        #: Records queued in the outbox by this object so far (the forwarder is woken
+        #: when it grows, not after every action).
+        self.queued = 0
         self._locks = GameLocks(self.path, in_memory=self._in_memory)
         try:
             self._db = self._connect(read_only)
@@ -279,9 +284,12 @@ class Journal:
         *,
         mark: OutcomeMark | None = None,
         snapshot: Snapshot | None = None,
+        outgoing: Sequence[tuple[str, str]] = (),
     ) -> int:
-        """Append one entry — with the finished mark it changes and, where one is due, a
-        saved position (``snapshot``, after an earlier or this entry) — in one commit.
+        """Append one entry — with the finished mark it changes, where one is due a saved
+        position (``snapshot``, after an earlier or this entry) and the records it makes
+        for the fleet (``outgoing``: topic and JSON, queued only while
+        :meth:`keep_outbox` is on and the game is not a demo) — in one commit.
 
         Returns the entry's position (seq), 1-based. Refused with GameInUse when another
         program holds the game.
@@ -304,8 +312,12 @@ class Journal:
             )
             if mark is not None:
                 self._write_mark(db, game_id, mark)
+            queued = sum(
+                self._queue(db, game_id, seq, topic, record, at) for topic, record in outgoing
+            )
             if snapshot is not None:
                 self._write_snapshot(db, game_id, snapshot)
+        self.queued += queued
         return seq
 
     def save_snapshot(self, game_id: int, snapshot: Snapshot) -> None:
@@ -322,6 +334,56 @@ class Journal:
             " VALUES (?, ?, ?, ?, ?)",
             (game_id, snapshot.seq, snapshot.rules_version, text, entry_crc("snapshot", text)),
         )
+
+    # --- the fleet's outbox (companion.journal.outbox reads it) ------------------------
+
+    def keep_outbox(self, limit: int) -> None:
+        """From now on, queue the records an entry makes for the fleet (``append``'s
+        ``outgoing``) in the ``outbox`` table, in the entry's own commit, for the fleet
+        publisher to forward: a record of an acknowledged action reaches the fleet even
+        across a power cut or a broker outage. At most ``limit`` wait; beyond that the
+        oldest are let go and counted (:meth:`outbox_dropped`).
+        """
+        if limit < 1:
+            raise ValueError("the outbox must hold at least one message")
+        self._outbox_limit = limit
+
+    @property
+    def keeps_outbox(self) -> bool:
+        """Whether records for the fleet are queued (so worth making)."""
+        return self._outbox_limit is not None and not self.read_only
+
+    def outbox_dropped(self) -> int:
+        """How many queued plays were let go because the outbox was full."""
+        row = self._db.execute(
+            "SELECT value FROM meta WHERE key = ?", (_OUTBOX_DROPPED,)
+        ).fetchone()
+        return 0 if row is None else int(row[0])
+
+    def _queue(
+        self, db: sqlite3.Connection, game_id: int, seq: int, topic: str, payload: str, at: str
+    ) -> bool:
+        """Queue one record in the outbox (in the caller's transaction); False when the
+        outbox is off or the game is a demo."""
+        limit = self._outbox_limit
+        if limit is None:
+            return False
+        demo = db.execute("SELECT demo FROM games WHERE game_id = ?", (game_id,)).fetchone()
+        if demo is None or demo[0]:
+            return False
+        cur = db.execute(
+            "INSERT INTO outbox(topic, game_id, seq, payload, created) VALUES (?, ?, ?, ?, ?)",
+            (topic, game_id, seq, payload, at),
+        )
+        newest = cur.lastrowid or 0
+        dropped = db.execute("DELETE FROM outbox WHERE msg_id <= ?", (newest - limit,)).rowcount
+        if dropped > 0:
+            db.execute(
+                "INSERT INTO meta(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE"
+                " SET value = CAST(value AS INTEGER) + excluded.value",
+                (_OUTBOX_DROPPED, str(dropped)),
+            )
+        return True
 
     def set_outcome(self, game_id: int, outcome: dict[str, Any] | None) -> None:
         """Mark a game finished (with its outcome) or active again, on its own.

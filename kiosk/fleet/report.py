@@ -1,0 +1,67 @@
+"""What the kiosk tells its fleet publisher: the table's game as a :class:`Table` value,
+and the publisher itself, made from the settings or explained."""
+
+from __future__ import annotations
+
+import ssl
+from datetime import UTC, datetime
+
+from companion.session import Session
+from firmware_bridge.config import LoadedConfig
+from firmware_bridge.doctor import Severity, doctor
+from kiosk.fleet.messages import Table
+from kiosk.fleet.publisher import FleetPublisher
+from kiosk.storage import JOURNAL_FILE
+
+
+def table_of(device: str, session: Session | None, *, demo: bool = False) -> Table:
+    """The game on the table (``session`` None: Home)."""
+    at = datetime.now(UTC).isoformat(timespec="seconds")
+    if session is None:
+        return Table(device=device, at=at)
+    rules, state = session.rules, session.state
+    players = tuple(state.players)
+    outcome = session.outcome
+    turn = None if outcome is not None else rules.current_player(state)
+    sheet = rules.scores(state)
+    return Table(
+        device=device,
+        at=at,
+        game=rules.name,
+        title=rules.title,
+        game_id=session.game_id,
+        players=players,
+        turn=turn,
+        turn_player=players[turn] if turn is not None and 0 <= turn < len(players) else None,
+        status=rules.status(state),
+        moves=len(session.actions),
+        measure=sheet.measure,
+        scores=sheet.rows[-1].values if sheet.rows else (),
+        finished=outcome is not None,
+        result=None if outcome is None else outcome.text,
+        demo=demo,
+    )
+
+
+def doctor_summary(loaded: LoadedConfig) -> tuple[str, ...]:
+    """The hardware doctor's problems and warnings, for health (milliseconds: it reads a
+    few files; run on the forwarder's thread)."""
+    return tuple(str(f) for f in doctor(loaded) if f.severity is not Severity.OK)
+
+
+def make_publisher(loaded: LoadedConfig) -> tuple[FleetPublisher | None, str | None]:
+    """The publisher ``[fleet]`` asks for (None when off), or None and why it cannot be:
+    the table then plays on without the fleet and Home says so."""
+    settings = loaded.config.fleet
+    if not settings.enabled:
+        return None, None
+    journal_path = loaded.config.data_dir / JOURNAL_FILE
+    try:
+        publisher = FleetPublisher(
+            settings, journal_path=journal_path, doctor=lambda: doctor_summary(loaded)
+        )
+        return publisher, None
+    except (OSError, ssl.SSLError, ValueError) as error:
+        files = [k for k in ("ca_file", "certfile", "keyfile") if getattr(settings, k) is not None]
+        where = f"[fleet] {'/'.join(files)}" if files else "[fleet]"
+        return None, f"Fleet reporting is off: {where} cannot be used ({error})."
