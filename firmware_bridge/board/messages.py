@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+BOARD_READER = "sensing-board"
+"""The sensing board's reader's name: its ``TrayStatus.device`` (a status badge key)."""
+
 
 @dataclass(frozen=True, slots=True)
 class BoardOccupancy:
