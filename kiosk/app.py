@@ -37,6 +37,7 @@ from firmware_bridge.config import LoadedConfig
 from firmware_bridge.layout import LedLayout
 from firmware_bridge.leds.strip import Frame
 from firmware_bridge.rig import DeviceNote, LedFrameShown, Rig, build_rig
+from kiosk.board_sensing import BoardSensing
 from kiosk.hardware import HardwareHub, press_on_game
 from kiosk.memory import freeze_startup, release_freed_memory
 from kiosk.pace import IdlePace
@@ -132,6 +133,8 @@ class Kiosk:
                 " shown but not saved."
             )
         self.rig: Rig | None = None
+        #: The sensing board, when the rig has one (kiosk/board_sensing.py).
+        self.sensing: BoardSensing | None = None
         self.led_frame: Frame | None = None
         self.led_frame_seq = 0
         self.mirror_frame: Frame | None = None  # the frame the LED mirror draws now
@@ -224,6 +227,8 @@ class Kiosk:
         self.scores = ScoresPresenter(session, self.data_dir / EXPORTS)
         self.play_screen.bind_presenter(self.play)
         self.manager.current = "play"
+        if self.sensing is not None:
+            self.sensing.attach(self.play)
         self._after_change()
 
     def open_scores(self) -> None:
@@ -324,7 +329,16 @@ class Kiosk:
         if rig.layout is not None:
             self.set_led_layout(rig.layout)
         self.on_highlights = self._light
+        if rig.config.board.source != "none":
+            self.sensing = BoardSensing(
+                self.hub,
+                later=lambda delay, then: Clock.schedule_once(lambda _dt: then(), delay),
+                sim_board=None if rig.sim is None else rig.sim.board,
+                settle_s=rig.config.board.settle_s,
+            )
         rig.start(self.hub.post)
+        if self.sensing is not None and self.play is not None:
+            self.sensing.attach(self.play)
         if self.play is not None:
             self._after_change()
         self.play_screen.refresh()
@@ -409,6 +423,8 @@ class Kiosk:
         Window.unbind(on_flip=self._frame_drawn)
         self._release_memory.cancel()
         self.shop.close()
+        if self.sensing is not None:
+            self.sensing.detach()
         if self.rig is not None:
             self.rig.stop()
             self.rig = None
