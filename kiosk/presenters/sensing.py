@@ -203,12 +203,20 @@ class BoardInference:
         """The legal actions after which the referee's board is the sensed one.
 
         Every square whose occupancy differs must be touched by the action, so the
-        candidates are the legal actions touching one of them (python-chess's masks);
-        each is applied to see the board it leaves.
+        candidates are the legal actions touching one of them (python-chess's masks),
+        kept when they touch all of them and their target square was seen to change
+        (a move's destination filled, or lifted and filled again by a capture); each
+        of those is applied to see the board it leaves.
         """
-        anchor = min(occupied ^ frozenset(expected))
+        differ = occupied ^ frozenset(expected)
+        changed = differ | self.touched
         found: list[tuple[Any, ActionCells]] = []
-        for action in self.rules.legal_actions_at(state, touching=anchor):
+        for action in self.rules.legal_actions_at(state, touching=min(differ)):
+            cells = self.rules.action_cells(state, action)
+            if not differ <= cells.touched or (
+                cells.target is not None and cells.target not in changed
+            ):
+                continue
             try:
                 after_state, _ = self.rules.apply(state, action)
             except RefereeError:
@@ -218,7 +226,7 @@ class BoardInference:
                 continue
             if not replaced_squares(expected, after) <= self.touched:
                 continue  # a capture whose beaten piece was never seen lifted
-            found.append((action, self.rules.action_cells(state, action)))
+            found.append((action, cells))
         return found
 
 
@@ -261,6 +269,10 @@ class SensingDriver:
         self._focused: str | None = None
         self._accepted: frozenset[str] | None = None
         self._busy = False
+        self._count = len(play.session.actions)
+        self._undone: frozenset[str] | None = None
+        """The board as it was when a move was undone: it shows the undone move, which
+        must not be played again; the squares to put back light instead."""
         play.subscribe(self._on_change)
 
     def close(self) -> None:
@@ -295,6 +307,8 @@ class SensingDriver:
                     return None
                 if isinstance(verdict, Differ) and self.inference.occupied == self._accepted:
                     verdict = Agree()  # the players said the table is right: wait for a change
+                if isinstance(verdict, Play | Choose) and self.inference.occupied == self._undone:
+                    verdict = self._differ()  # an undo is not played again by the board
                 if isinstance(verdict, Play):
                     touched = set(self.inference.touched)
                     if self.play.submit(verdict.action):
@@ -350,11 +364,20 @@ class SensingDriver:
         }
         self._state = state
         self._accepted = None
+        count = len(self.play.session.actions)
+        undone = count < self._count
+        self._count = count
+        self._undone = self.inference.occupied if undone else None
         lifted = self.inference.rebase() | set(touched)
         self._walk = _Walk(frozenset(checkable), lifted)
         if self._focused is not None and self.play.focus == self._focused:
             self.play.focus = None
         self._focused = None
+
+    def _differ(self) -> Differ:
+        occupied = self.inference.occupied or frozenset()
+        present = frozenset(miniatures(self.play.rules.board(self.play.state)))
+        return Differ(remove=occupied - present, place=present - occupied)
 
     def _show(self, verdict: Verdict) -> None:
         play = self.play

@@ -6,9 +6,10 @@ while the wire loses, repeats and reorders change events and the cable comes out
 mid-move. The host's :class:`OccupancyTracker` (the reader's own) turns what arrives
 into snapshots for the :class:`SensingDriver`, whose clock jumps at random.
 
-Properties: an action is played only when the physical board really is the referee's
-position after it (and a beaten miniature was really lifted), and after a reconnect
-the whole bitmap brings the driver back to the physical board.
+Properties: an action is played only when the physical board really was the referee's
+position after it (at the last change the host has; later ones are still on the wire)
+and a beaten miniature was really lifted, and after a reconnect the whole bitmap
+brings the driver back to the physical board.
 """
 
 from __future__ import annotations
@@ -69,7 +70,12 @@ class Wire:
     seq: int = 0
     queue: list[OccupancyChange] = field(default_factory=list)
     lifted: Counter[str] = field(default_factory=Counter)
-    """Lifts seen on each square (for the capture check)."""
+    """Lifts made on each square (for the capture check)."""
+    history: list[tuple[frozenset[str], Counter[str]]] = field(default_factory=list)
+    """The board and its lifts after each change (index = seq): what the host may know."""
+
+    def __post_init__(self) -> None:
+        self.history.append((frozenset(self.physical), Counter()))
 
     def toggle(self, key: str) -> None:
         self.seq += 1
@@ -80,6 +86,7 @@ class Wire:
         else:
             self.physical.add(key)
             self.queue.append(OccupancyChange(self.seq, index(key), True))
+        self.history.append((frozenset(self.physical), Counter(self.lifted)))
 
     def bitmap(self) -> Occupancy:
         return Occupancy(SIZE, SIZE, self.seq, frozenset(index(k) for k in self.physical))
@@ -115,17 +122,21 @@ def test_no_spurious_move_from_any_occupancy_stream(plan: list[tuple[str, Any]])
     lifted_at_last_action: Counter[str] = Counter()
 
     def check_played(before: int) -> None:
+        """The move just played is the position the board really had when the host's
+        last change was made (events still on the wire are not known yet), and each
+        square whose miniature it replaced was really lifted since the last move."""
         nonlocal lifted_at_last_action
         if len(play.session.actions) == before:
             return
-        assert frozenset(miniatures(play.rules.board(play.state))) == frozenset(wire.physical)
+        board_then, lifted_then = wire.history[tracker.seq]
+        assert frozenset(miniatures(play.rules.board(play.state))) == board_then
         action = play.session.actions[-1]
         expected_before = miniatures(play.rules.board(play.session._states[-2]))
         after = miniatures(play.rules.board(play.state))
         for cell, who in after.items():
             if cell in expected_before and expected_before[cell] != who:
-                assert wire.lifted[cell] > lifted_at_last_action[cell], (action, cell)
-        lifted_at_last_action = Counter(wire.lifted)
+                assert lifted_then[cell] > lifted_at_last_action[cell], (action, cell)
+        lifted_at_last_action = Counter(lifted_then)
 
     def deliver() -> None:
         for change in wire.queue:

@@ -318,3 +318,26 @@ def test_the_table_is_right_opens_the_corrections_and_stops_the_lights(table: Ta
     view = play.view()
     assert view.group == "correct_the_table"
     assert table.settle() == Agree(), "accepted until the board changes again"
+
+
+def test_an_undone_move_is_not_played_again_by_the_board(table: Table) -> None:
+    play = table.play
+    table.roll(4)
+    table.tap({"type": "choose_class", "cls": "C"})
+    table.roll(4, 4, 4)
+    first, second = sorted(
+        a.to
+        for a in play.rules.legal_actions_at(play.state, origin="0,0")
+        if a.to not in table.board.occupied
+    )[-2:]
+    table.move("-0,0", f"+{first}")
+    assert table.settle() == Agree() and table.driver.played == 1
+    play.undo()
+    table.driver.tick()
+    assert table.settle() == Differ(remove=frozenset({first}), place=frozenset({"0,0"}))
+    assert table.driver.played == 1
+    table.move(f"-{first}", "+0,0")
+    assert table.settle() == Agree()
+    table.move("-0,0", f"+{second}")
+    assert table.settle() == Agree(), "a new move after the undo plays"
+    assert (table.last["from"], table.last["to"]) == ("0,0", second)
