@@ -183,7 +183,11 @@ class HardwareHub:
         wanted: DeviceState = "connected" if message.occupied is not None else "reconnecting"
         if status.state == wanted:
             return False
-        detail = "" if message.occupied is not None else "Reading the board again."
+        detail = (
+            ""
+            if message.occupied is not None
+            else "Reading the board again. Moves are entered by touch."
+        )
         self.statuses[BOARD_READER] = DeviceStatus("board", wanted, detail=detail)
         return True
 

@@ -210,8 +210,12 @@ class BoardInference:
         """
         differ = occupied ^ frozenset(expected)
         changed = differ | self.touched
+        filled = occupied - frozenset(expected)
+        # Fewer actions touch a square a piece came to than the one it left (a piece's
+        # every move touches its origin): ask about a filled square when there is one.
+        anchor = min(filled) if filled else min(differ)
         found: list[tuple[Any, ActionCells]] = []
-        for action in self.rules.legal_actions_at(state, touching=min(differ)):
+        for action in self.rules.legal_actions_at(state, touching=anchor):
             cells = self.rules.action_cells(state, action)
             if not differ <= cells.touched or (
                 cells.target is not None and cells.target not in changed

@@ -63,7 +63,7 @@ def test_the_rig_runs_the_simulated_board_through_the_real_reader(tmp_path: Path
         rig.sim.board.place("5,5")
         deadline = time.monotonic() + 5
         seen: frozenset[str] | None = None
-        while seen != {"0,0", "5,5", "10,10"}:
+        while seen != frozenset({"0,0", "5,5", "10,10"}):
             assert time.monotonic() < deadline, "the board's snapshot never came"
             try:
                 message = inbox.get(timeout=0.1)
