@@ -151,6 +151,8 @@ class BoardInference:
         self.changed_at = float("-inf")
         self.touched: set[str] = set()
         """Squares whose sensor changed since the last position (lifts and places)."""
+        self._listed: list[tuple[Any, ActionCells]] = []
+        self._listed_for: Any = None
 
     def sense(self, occupied: frozenset[str] | None, now: float) -> None:
         """A new snapshot from the board's reader (None: the board is unknown)."""
@@ -197,26 +199,35 @@ class BoardInference:
                     return InHand(cell)
         return Differ(remove=occupied - present, place=vacated)
 
+    def on_board(self, state: Any) -> list[tuple[Any, ActionCells]]:
+        """The legal actions of ``state`` that touch the board, with their cells: made
+        once per state (the driver asks right after each move, while the players think,
+        so the move that follows only filters them)."""
+        if self._listed_for is not state:
+            rules = self.rules
+            listed = []
+            for action in rules.legal_actions(state):
+                cells = rules.action_cells(state, action)
+                if cells.touched:
+                    listed.append((action, cells))
+            self._listed, self._listed_for = listed, state
+        return self._listed
+
     def explain(
         self, state: Any, expected: Mapping[str, Who], occupied: frozenset[str]
     ) -> list[tuple[Any, ActionCells]]:
         """The legal actions after which the referee's board is the sensed one.
 
-        Every square whose occupancy differs must be touched by the action, so the
-        candidates are the legal actions touching one of them (python-chess's masks),
-        kept when they touch all of them and their target square was seen to change
-        (a move's destination filled, or lifted and filled again by a capture); each
-        of those is applied to see the board it leaves.
+        Every square whose occupancy differs must be touched by the action (what
+        ``legal_actions_at(touching=…)`` answers, python-chess's masks), and its target
+        square must have been seen to change (a move's destination filled, or lifted
+        and filled again by a capture); each such legal action is applied to see the
+        board it leaves.
         """
         differ = occupied ^ frozenset(expected)
         changed = differ | self.touched
-        filled = occupied - frozenset(expected)
-        # Fewer actions touch a square a piece came to than the one it left (a piece's
-        # every move touches its origin): ask about a filled square when there is one.
-        anchor = min(filled) if filled else min(differ)
         found: list[tuple[Any, ActionCells]] = []
-        for action in self.rules.legal_actions_at(state, touching=anchor):
-            cells = self.rules.action_cells(state, action)
+        for action, cells in self.on_board(state):
             if not differ <= cells.touched or (
                 cells.target is not None and cells.target not in changed
             ):
@@ -368,6 +379,7 @@ class SensingDriver:
         }
         self._state = state
         self._accepted = None
+        self.inference.on_board(state)  # ready for the next move
         count = len(self.play.session.actions)
         undone = count < self._count
         self._count = count
