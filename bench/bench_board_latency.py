@@ -25,12 +25,13 @@ from __future__ import annotations
 import argparse
 import json
 import queue
-import statistics
 import tempfile
 import threading
 import time
 from pathlib import Path
 from typing import Any
+
+from bench_dice_latency import TimedStrip, summarise  # the dice path's, for the same figures
 
 from companion.dice import Roll
 from companion.journal import Journal
@@ -44,8 +45,6 @@ from firmware_bridge.dice.serial_tray import SerialDiceSettings, SerialDiceTray
 from firmware_bridge.layout import kolossus_layout
 from firmware_bridge.leds.factory import power_budget_of
 from firmware_bridge.leds.render import render
-from firmware_bridge.leds.sim import SimStrip
-from firmware_bridge.leds.strip import Frame
 from kiosk.presenters.play import PlayPresenter
 from kiosk.presenters.sensing import Agree, SensingDriver, miniatures
 
@@ -56,7 +55,7 @@ ORIGIN = "1,0"
 SKILLS = {"type": "allocate", "warrior_attack": 2, "warrior_defence": 1, "guardian_defence": 1}
 
 
-def _script() -> list[Any]:
+def round_one_script() -> list[Any]:
     """The Invasion, then round 1: an Earthquake and a Colossus with 3d4 = 12 MP."""
     steps: list[Any] = [{"type": "ready"}, SKILLS, SKILLS, SKILLS, SKILLS]
     for region in ("row3", "row4", "row5", "row6"):
@@ -74,24 +73,12 @@ def _script() -> list[Any]:
     return steps
 
 
-class TimedStrip(SimStrip):
-    """A simulated strip that notes when each frame is handed to it."""
-
-    def __init__(self, count: int) -> None:
-        super().__init__(count)
-        self.handed_at: list[float] = []
-
-    def show(self, frame: Frame) -> None:
-        self.handed_at.append(time.perf_counter())
-        super().show(frame)
-
-
 class BoardToLeds:
     """Simulated board on a pty -> reader thread -> queue -> main loop -> LEDs."""
 
     def __init__(self, folder: Path, journal: Journal) -> None:
         session = Session.new("kolossus", ["Ann", "Bob"], {"chapter": 3}, seed=1, journal=journal)
-        for action in _script():
+        for action in round_one_script():
             session.submit(action)
         self.play = PlayPresenter(session)
         self.driver = SensingDriver(self.play, clock=time.perf_counter, settle_s=0.0)
@@ -210,17 +197,6 @@ def measure(moves: int, *, on_disk: bool, pause_s: float = 0.002) -> dict[str, l
     return stages
 
 
-def summarise(latencies: list[float]) -> dict[str, float]:
-    ordered = sorted(latencies)
-    p99 = ordered[min(len(ordered) - 1, round(0.99 * (len(ordered) - 1)))]
-    return {
-        "moves": len(ordered),
-        "median_ms": statistics.median(ordered) * 1000,
-        "p99_ms": p99 * 1000,
-        "max_ms": ordered[-1] * 1000,
-    }
-
-
 STAGES = {
     "posted": "pty+codec+tracker -> BoardOccupancy posted",
     "played": "-> driver explains it, session (journal commit) plays the move",
@@ -244,7 +220,7 @@ def main() -> None:
         print(f"{journal} journal, last sensor change (last byte into the pty) ...")
         for key, figures in stages_of.items():
             print(
-                f"  {STAGES[key]}, {figures['moves']:.0f} moves: median"
+                f"  {STAGES[key]}, {figures['rolls']:.0f} moves: median"
                 f" {figures['median_ms']:.3f} ms, p99 {figures['p99_ms']:.3f} ms,"
                 f" max {figures['max_ms']:.3f} ms"
             )

@@ -23,8 +23,12 @@ from tests.bridge.test_dice_serial import (
     drain_until,
     fast_settings,
     has_state,
+    inbox,
+    readers,
     start_reader,
 )
+
+__all__ = ["inbox", "readers"]  # the fixtures, shared with test_dice_serial.py
 
 START = ("0,0", "0,1", "10,10")
 
@@ -39,19 +43,6 @@ def board(board_path: Path) -> Iterator[SimSensingBoard]:
     device = SimSensingBoard(str(board_path), occupied=START, boot_id=0x55)
     yield device
     device.stop()
-
-
-@pytest.fixture
-def inbox() -> queue.Queue[DiceMessage]:
-    return queue.Queue()
-
-
-@pytest.fixture
-def readers() -> Iterator[list[SerialDiceTray]]:
-    started: list[SerialDiceTray] = []
-    yield started
-    for reader in started:
-        reader.stop()
 
 
 def occupancies(seen: Seen) -> list[frozenset[str] | None]:

@@ -14,14 +14,15 @@ brings the driver back to the physical board.
 
 from __future__ import annotations
 
+import sys
 from collections import Counter
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
-from companion.dice import Roll
 from companion.games.kolossus import RULES
 from companion.session import Session
 from firmware_bridge.board.tracker import OccupancyTracker
@@ -30,26 +31,15 @@ from kiosk.presenters.play import PlayPresenter
 from kiosk.presenters.sensing import SETTLE_S, SensingDriver, miniatures
 
 SIZE = 11
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
+
+from bench_board_latency import round_one_script  # noqa: E402  the bench's own position
 
 
 def _start() -> Any:
     """Round 1, Tua'tha's Colossus to move with 12 MP, Firbolg's Warriors in reach."""
     state = RULES.setup(["Ann", "Bob"], RULES.parse_options({"chapter": 3}), 1)
-    skills = {"type": "allocate", "warrior_attack": 2, "warrior_defence": 1, "guardian_defence": 1}
-    script: list[Any] = [{"type": "ready"}, skills, skills, skills, skills]
-    for region in ("row3", "row4", "row5", "row6"):
-        script += [
-            Roll(values=(1,), source="manual"),
-            {"type": "quake_move", "region": region, "direction": "east"},
-            {"type": "allocate", "pool": 3},
-        ]
-    script += [
-        Roll(values=(4,), source="manual"),
-        {"type": "earthquake", "region": "col0", "direction": "south"},
-        {"type": "choose_class", "cls": "C"},
-        Roll(values=(4, 4, 4), source="manual"),
-    ]
-    for action in script:
+    for action in round_one_script():
         state, _ = RULES.apply(state, RULES.parse_action(action))
     return RULES.dump_position(state)
 
