@@ -396,9 +396,10 @@ class SensingDriver:
         return Differ(remove=occupied - present, place=present - occupied)
 
     def _show(self, verdict: Verdict) -> None:
+        """Hand the verdict to the presenter; redraw only when what it shows changes."""
         play = self.play
-        previous = self.verdict
         self.verdict = verdict
+        focus = play.focus
         overlay: tuple[Highlight, ...] = ()
         choices: tuple[dict[str, Any], ...] | None = None
         if isinstance(verdict, Differ):
@@ -417,8 +418,10 @@ class SensingDriver:
                 play.focus = self._focused = verdict.origin
         elif self._focused is not None and play.focus == self._focused:
             play.focus = self._focused = None
-        play.show_board(overlay, choices, notice=_notice(verdict))
-        if verdict != previous:
+        notice = _notice(verdict)
+        shown = (play.board_overlay, play.board_choices, play.board_notice, focus)
+        if shown != (overlay, choices, notice, play.focus):
+            play.show_board(overlay, choices, notice=notice)
             play.changed()
 
     def _tick_walk(self) -> None:

@@ -344,3 +344,16 @@ def test_an_undone_move_is_not_played_again_by_the_board(table: Table) -> None:
     table.move("-0,0", f"+{second}")
     assert table.settle() == Agree(), "a new move after the undo plays"
     assert (table.last["from"], table.last["to"]) == ("0,0", second)
+
+
+def test_the_difference_stays_lit_across_a_roll(table: Table) -> None:
+    """A new position (here the Destiny roll) clears the presenter's board overlay; the
+    driver looks again at once and lights the same difference."""
+    play = table.play
+    table.move("-0,1", "+5,5")
+    assert isinstance(table.settle(), Differ)
+    shown: list[int] = []
+    play.subscribe(lambda: shown.append(len(play.board_overlay)), first=True)  # as the LEDs
+    table.roll(4)
+    assert {h.role for h in play.highlights()} == {Role.REMOVE, Role.PLACE}
+    assert shown[-1] == 2, "the last redraw shows the difference again"
