@@ -18,7 +18,8 @@ from firmware_bridge.config import (
     load_config,
     parse_config_text,
 )
-from firmware_bridge.platform import Platform
+from firmware_bridge.doctor import diagnose
+from firmware_bridge.platform import Platform, PlatformFacts
 from firmware_bridge.rig import RigMessage, build_rig
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "companion.toml"
@@ -74,3 +75,21 @@ def test_the_rig_runs_the_simulated_board_through_the_real_reader(tmp_path: Path
     finally:
         rig.stop()
     assert not (tmp_path / "sensing-board").exists()
+
+
+def test_doctor_says_where_the_board_is_expected() -> None:
+    def board_texts(config: CompanionConfig, facts: PlatformFacts) -> list[str]:
+        found = diagnose(LoadedConfig(config, None), facts, writable=lambda path: True)
+        return [f"{f.severity.value}: {f.text}" for f in found if f.topic == "board"]
+
+    assert board_texts(CompanionConfig(), PlatformFacts()) == []
+    serial = CompanionConfig(board=BoardConfig(source="serial"))
+    missing = board_texts(serial, PlatformFacts(groups=frozenset({"dialout"})))
+    assert len(missing) == 1 and missing[0].startswith("warning: /dev/sensing-board")
+    assert "touch" in missing[0]
+    present = PlatformFacts(devices=frozenset({BOARD_PORT}))
+    found = board_texts(serial, present)
+    assert found[0] == f"ok: Sensing board port {BOARD_PORT} is present."
+    assert any("dialout" in text for text in found[1:]), "the user may not open it"
+    sim = board_texts(CompanionConfig(board=BoardConfig(source="sim")), PlatformFacts())
+    assert sim and sim[0].startswith("ok: Sensing board: simulated")
