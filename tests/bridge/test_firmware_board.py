@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import given
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from firmware_bridge.board.messages import BoardOccupancy
@@ -239,3 +239,39 @@ def test_board_firmware_against_the_real_host_reader_over_a_pty(
         stdout.close()
         os.close(master)
         os.close(slave)
+
+
+@given(st.lists(st.sets(st.integers(0, 9)), min_size=1, max_size=60))
+@settings(suppress_health_check=[HealthCheck.function_scoped_fixture])  # modules only
+def test_every_reported_change_was_held_for_the_debounce_and_the_board_settles(
+    fw: types.SimpleNamespace, scans: list[set[int]]
+) -> None:
+    """Raw scans of a 2 × 5 board, flickering at random: a change is reported only for
+    a level its square held for the last DEBOUNCE_SCANS scans, the numbers run 1, 2, 3 …
+    and once the squares are still the board reports exactly what they show."""
+    host = HostSide()
+    tray = fw.logic.DiceTray("board-x", [], host.write, lambda n: b"\x00", boot_id=9)
+    board = tray.add_board(2, 5)
+    tray.feed(encode_frame(HelloRequest(PROTOCOL_VERSION)), 0)
+    host.take()
+    debounce = fw.board.DEBOUNCE_SCANS
+    history: list[set[int]] = []
+    sensed: set[int] = set()
+    seq = 0
+    for raw in [*scans, *[scans[-1]] * debounce]:
+        history.append(raw)
+        board.sample(raw_of(raw)[:2])
+        for change in host.take():
+            assert isinstance(change, OccupancyChange)
+            seq += 1
+            assert change.seq == seq
+            held = history[-debounce:]
+            assert len(held) == debounce
+            assert all((change.cell in scan) == change.occupied for scan in held)
+            if change.occupied:
+                sensed.add(change.cell)
+            else:
+                sensed.discard(change.cell)
+    assert sensed == scans[-1]
+    tray.feed(encode_frame(OccupancyRequest()), 1)
+    assert host.take() == [Occupancy(2, 5, seq, frozenset(scans[-1]))]
