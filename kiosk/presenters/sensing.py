@@ -35,6 +35,7 @@ from typing import Any
 from companion.errors import RefereeError
 from companion.highlights import Highlight, Role
 from companion.views import ActionCells, BoardView
+from kiosk.presenters.play import CORRECTIONS_GROUP
 
 SETTLE_S = 0.3
 """How long the board must stay unchanged before it is read as a position (DGT: 250 ms
@@ -339,8 +340,14 @@ class SensingDriver:
 
     def _on_change(self) -> None:
         """The presenter changed: a new position (a tap, an undo, a die) is looked at
-        again at once (a walk-through to check, a difference to light)."""
-        if self._busy or self.play.state is self._state:
+        again at once (a walk-through to check, a difference to light); the corrections
+        opened while a difference is lit mean "the table is right"."""
+        if self._busy:
+            return
+        if self.play.group == CORRECTIONS_GROUP and isinstance(self.verdict, Differ):
+            self.table_is_right()
+            return
+        if self.play.state is self._state:
             return
         if self.schedule is not None:
             self.schedule(0.0)
@@ -348,17 +355,23 @@ class SensingDriver:
             self.tick()
 
     def table_is_right(self) -> None:
-        """The players say the table is right: stop lighting the difference and open the
-        manual corrections at the first differing square (journaled as any correction)."""
+        """The players say the table is right: stop lighting the difference until the
+        board changes, and open the manual corrections (RULINGS 0.2.1, journaled as
+        any) at a differing square, the referee's miniature there first."""
         verdict = self.verdict
+        if not isinstance(verdict, Differ):
+            return
+        play = self.play
         self._accepted = self.inference.occupied
-        self.play.board_overlay = ()
-        if isinstance(verdict, Differ):
-            first = min(verdict.remove | verdict.place)
-            self.play.focus = first
-            self.play.choose_group("correct_the_table")
-        else:
-            self.play.changed()
+        self.verdict = Agree()
+        play.show_board((), None)
+        play.focus = min(verdict.place) if verdict.place else min(verdict.remove)
+        play.group = CORRECTIONS_GROUP
+        self._busy = True
+        try:
+            play.changed()
+        finally:
+            self._busy = False
 
     # --- what the presenter shows ------------------------------------------------------
 

@@ -316,11 +316,14 @@ def test_the_table_is_right_opens_the_corrections_and_stops_the_lights(table: Ta
     table.roll(4)
     table.move("-0,1", "+5,5")
     assert isinstance(table.settle(), Differ)
-    table.driver.table_is_right()
-    assert play.board_overlay == ()
+    play.choose_group("correct_the_table")  # the menu's "Correct the table"
+    assert play.board_overlay == () and play.board_notice == ""
     view = play.view()
-    assert view.group == "correct_the_table"
+    assert view.group == "correct_the_table" and play.focus == "0,1"
+    assert any(c.payload["type"] == "correct_piece" for c in view.actions)
     assert table.settle() == Agree(), "accepted until the board changes again"
+    table.move("-5,5")
+    assert isinstance(table.settle(), Differ), "a new change is looked at again"
 
 
 def test_an_undone_move_is_not_played_again_by_the_board(table: Table) -> None:
