@@ -227,8 +227,11 @@ class Kiosk:
         self.scores = ScoresPresenter(session, self.data_dir / EXPORTS)
         self.play_screen.bind_presenter(self.play)
         self.manager.current = "play"
-        if self.sensing is not None:
-            self.sensing.attach(self.play)
+        if self.sensing is not None:  # the shop demo's bot plays without the table
+            if presenter is None:
+                self.sensing.attach(self.play)
+            else:
+                self.sensing.detach()
         self._after_change()
 
     def open_scores(self) -> None:
