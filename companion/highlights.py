@@ -32,6 +32,8 @@ class Role(StrEnum):
     BANNER = "banner"  # a space holding ``player``'s banner
     HARVESTABLE = "harvestable"  # a space the current player may harvest
     FIX = "fix"  # the table must be changed here (``step`` orders the walk-through)
+    REMOVE = "remove"  # a sensing board senses a piece the game does not have here
+    PLACE = "place"  # the game has a piece here that a sensing board does not sense
 
 
 class Highlight(Frozen):

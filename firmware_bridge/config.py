@@ -294,6 +294,39 @@ class LedsConfig(Section):
         return list(claims.items())
 
 
+BoardSource = Literal["none", "sim", "serial", "tray"]
+
+BOARD_PORT = "/dev/sensing-board"
+"""The sensing board's stable name (its own udev rule, by the Pico's serial number)."""
+
+
+def _board_serial_defaults() -> SerialDiceSettings:
+    """A Pico of its own for the board: its udev link only, never the USB scan (the
+    dice tray's Pico has the same USB ids and would be taken instead)."""
+    return SerialDiceSettings(port=BOARD_PORT, usb_vid=0, usb_pid=0)
+
+
+class BoardConfig(Section):
+    """A sensing board under the squares (hardware.md "Sensing board"): moves enter
+    themselves. Only for a grid game (Kolossus); any other game is played by touch."""
+
+    source: BoardSource = Field(
+        default="none",
+        description=(
+            "none = no sensing board; sim = the simulated board (lift and place on the"
+            " screen); serial = a Pico of its own ([board.serial]); tray = the dice tray's"
+            " Pico reads the squares too"
+        ),
+    )
+    serial: SerialDiceSettings = Field(default_factory=_board_serial_defaults)
+    settle_s: float = Field(
+        default=0.3,
+        ge=0.05,
+        le=2.0,
+        description="the board must be still this long before it is read as a position",
+    )
+
+
 KioskBoot = Literal["resume", "demo", "home"]
 
 
@@ -436,6 +469,7 @@ class CompanionConfig(Section):
     dice: DiceConfig = DiceConfig()
     buttons: ButtonsConfig = ButtonsConfig()
     leds: LedsConfig = LedsConfig()
+    board: BoardConfig = BoardConfig()
     kiosk: KioskConfig = KioskConfig()
     fleet: FleetConfig = FleetConfig()
 
@@ -476,14 +510,18 @@ class CompanionConfig(Section):
         button_source = self.buttons.source
         if button_source == "auto":
             button_source = "gpio" if on_pi else "sim"
-        return self._with_sources(led_driver, dice_source, button_source)
+        return self._with_sources(led_driver, dice_source, button_source, not on_pi)
 
     def simulated(self) -> CompanionConfig:
         """The same settings with every device replaced by its simulated twin."""
-        return self._with_sources("sim", "sim", "sim")
+        return self._with_sources("sim", "sim", "sim", True)
 
     def _with_sources(
-        self, led_driver: LedDriver, dice_source: DiceSource, button_source: ButtonSource
+        self,
+        led_driver: LedDriver,
+        dice_source: DiceSource,
+        button_source: ButtonSource,
+        simulate_board: bool,
     ) -> CompanionConfig:
         """Set the sources and make the drivers' ``enabled`` flags agree with them."""
         dice = self.dice.model_copy(
@@ -497,11 +535,15 @@ class CompanionConfig(Section):
         buttons = self.buttons.model_copy(
             update={"source": button_source, "enabled": button_source == "gpio"}
         )
+        board = self.board
+        if simulate_board and board.source != "none":
+            board = board.model_copy(update={"source": "sim"})
         return self.model_copy(
             update={
                 "leds": self.leds.model_copy(update={"driver": led_driver}),
                 "dice": dice,
                 "buttons": buttons,
+                "board": board,
             }
         )
 

@@ -83,6 +83,7 @@ def diagnose(
     out.extend(_power_findings(config))
     out.extend(_button_findings(config, facts))
     out.extend(_dice_findings(config, facts))
+    out.extend(_board_findings(config, facts))
     out.extend(_data_findings(config, writable or _is_writable))
     return out
 
@@ -494,6 +495,45 @@ def _dice_findings(config: CompanionConfig, facts: PlatformFacts) -> list[Findin
     return _serial_tray_findings(dice.serial, facts) + _dialout_findings(facts)
 
 
+def _board_findings(config: CompanionConfig, facts: PlatformFacts) -> list[Finding]:
+    """The sensing board (hardware.md "Sensing board"): nothing to say without one."""
+    board = config.board
+    topic = "board"
+    if board.source == "none":
+        return []
+    if board.source == "sim":
+        return [
+            Finding(
+                Severity.OK,
+                topic,
+                "Sensing board: simulated (on the board view a long press lifts a"
+                " miniature, a tap puts it down).",
+            )
+        ]
+    if board.source == "tray":
+        return [
+            Finding(
+                Severity.OK,
+                topic,
+                "Sensing board: read by the dice tray's Pico (BOARD_SIZE set in its main.py).",
+            )
+        ]
+    port = board.serial.port
+    if port and facts.has_device(port):
+        found = Finding(Severity.OK, topic, f"Sensing board port {port} is present.")
+    else:
+        found = Finding(
+            Severity.WARNING,
+            topic,
+            f"{port or 'The sensing board port'} is not present: plug the board's Pico in"
+            " and install its udev rule (hardware.md, \"Sensing board\"). Moves are entered"
+            " by touch meanwhile.",
+        )
+    if config.dice.source == "serial":
+        return [found]  # the dice already said whether serial ports may be opened
+    return [found, *_dialout_findings(facts, topic)]
+
+
 def _serial_tray_findings(serial: SerialDiceSettings, facts: PlatformFacts) -> list[Finding]:
     """Where the reader will find the tray: the stable path first, then the USB IDs."""
     topic = "dice"
@@ -528,13 +568,13 @@ def _serial_tray_findings(serial: SerialDiceSettings, facts: PlatformFacts) -> l
     ]
 
 
-def _dialout_findings(facts: PlatformFacts) -> list[Finding]:
+def _dialout_findings(facts: PlatformFacts, topic: str = "dice") -> list[Finding]:
     if _in_group(facts, "dialout"):
         return []
     return [
         Finding(
             Severity.PROBLEM,
-            "dice",
+            topic,
             "This user may not open serial ports: sudo adduser $USER dialout, then log in again.",
         )
     ]
@@ -546,10 +586,17 @@ def _with_configured_port(facts: PlatformFacts, config: CompanionConfig) -> Plat
     ``gather_facts`` only lists the usual device names; a udev symlink such as
     ``/dev/dice-tray`` or a ``/dev/serial/by-id/...`` path is looked up here.
     """
-    port = config.dice.serial.port
-    if config.dice.source != "serial" or not port or not os.path.exists(port):
+    ports = {
+        port
+        for port, used in (
+            (config.dice.serial.port, config.dice.source == "serial"),
+            (config.board.serial.port, config.board.source == "serial"),
+        )
+        if used and port and os.path.exists(port)
+    }
+    if not ports:
         return facts
-    return replace(facts, devices=facts.devices | {port})
+    return replace(facts, devices=facts.devices | ports)
 
 
 def _is_writable(path: Path) -> bool:

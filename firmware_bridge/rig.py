@@ -41,6 +41,8 @@ from pathlib import Path
 from typing import Any, Literal
 
 from companion.highlights import Highlight
+from firmware_bridge.board.messages import BOARD_READER
+from firmware_bridge.board.sim_board import SimSensingBoard
 from firmware_bridge.buttons import ButtonMessage, ButtonPanel, ButtonSettings, TableButton
 from firmware_bridge.config import CompanionConfig, LedsConfig, LoadedConfig
 from firmware_bridge.dice.base import DiceSource
@@ -69,11 +71,13 @@ SIM_TRAY_DICE = (
     DieSpec(6, 6),
 )
 SIM_TRAY_ID = "sim-tray"
+SIM_BOARD_ID = "sim-board"
 SIM_TRAY_BATTERY = 87  # percent: the badge shows a battery like a cordless tray's
 SIM_PORT_NAME = "dice-tray"  # the symlink that plays udev's /dev/dice-tray
+SIM_BOARD_PORT_NAME = "sensing-board"  # and the one that plays /dev/sensing-board
 FRAME_HISTORY = 128  # shipped frames whose checksums the frame file keeps
 
-DeviceKind = Literal["dice", "buttons", "leds"]
+DeviceKind = Literal["dice", "buttons", "leds", "board"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -177,6 +181,8 @@ class SimControls:
     pins: Any = None  # gpiozero MockFactory
     button_settings: ButtonSettings = field(default_factory=ButtonSettings)
     strip: SimStrip | None = None
+    board: SimSensingBoard | None = None
+    """The simulated sensing board (``[board] source = "sim"``): lift and place."""
 
     @property
     def dice_simulated(self) -> bool:
@@ -297,6 +303,11 @@ class Rig:
                 self.sim.tray.start()
             except OSError as error:
                 self._note("dice", f"The simulated dice tray could not open a pty ({error}).")
+        if self.sim is not None and self.sim.board is not None:
+            try:
+                self.sim.board.start()
+            except OSError as error:
+                self._note("board", f"The simulated sensing board could not open a pty ({error}).")
         for source in self.dice:
             try:
                 source.start(post)
@@ -327,6 +338,8 @@ class Rig:
         self._started_dice.clear()
         if self.sim is not None and self.sim.tray is not None:
             self.sim.tray.stop()
+        if self.sim is not None and self.sim.board is not None:
+            self.sim.board.stop()
         if self.sim is not None and self.sim.pins is not None:
             with contextlib.suppress(Exception):
                 self.sim.pins.close()
@@ -454,6 +467,7 @@ def build_rig(
     if frame_file is not None:
         rig.frame_listeners.append(FrameFile(frame_file))
     _build_dice(rig, config, sim_dir)
+    _build_board(rig, config, sim_dir)
     _build_buttons(rig, config)
     _build_leds(rig, config.leds, found)
     return rig
@@ -483,12 +497,7 @@ def _build_dice(rig: Rig, config: CompanionConfig, sim_dir: Path | None) -> None
 
         rig.dice.append(GoDiceSource(dice.godice.model_copy(update={"enabled": True})))
     elif dice.source == "sim":
-        folder = sim_dir
-        if folder is None:
-            folder = Path(tempfile.mkdtemp(prefix="companion-sim-"))
-            rig._sim_dir = folder
-        folder.mkdir(parents=True, exist_ok=True)
-        path = folder / SIM_PORT_NAME
+        path = _sim_folder(rig, sim_dir) / SIM_PORT_NAME
         tray = SimDiceTray(str(path), device_id=SIM_TRAY_ID, dice=SIM_TRAY_DICE)
         tray.battery = SIM_TRAY_BATTERY
         # The real reader on the pty's path; the USB scan is pointed at no device, so a
@@ -499,6 +508,36 @@ def _build_dice(rig: Rig, config: CompanionConfig, sim_dir: Path | None) -> None
         rig.dice.append(SerialDiceTray(settings, name="sim-tray"))
         rig.sim = rig.sim or SimControls()
         rig.sim.tray = tray
+
+
+def _sim_folder(rig: Rig, sim_dir: Path | None) -> Path:
+    """Where simulated ports' links go: ``sim_dir``, or one temporary folder of the rig."""
+    folder = sim_dir if sim_dir is not None else rig._sim_dir
+    if folder is None:
+        folder = rig._sim_dir = Path(tempfile.mkdtemp(prefix="companion-sim-"))
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+def _build_board(rig: Rig, config: CompanionConfig, sim_dir: Path | None) -> None:
+    """The sensing board's reader: the dice tray's own reader (``tray``: nothing to
+    add), a reader of its own on the board's Pico, or that reader on the simulated
+    board's pty (the kiosk sets its miniatures to the game's when a game starts)."""
+    board = config.board
+    settings = board.serial.model_copy(update={"enabled": True})
+    if board.source == "serial":
+        rig.dice.append(SerialDiceTray(settings, name=BOARD_READER))
+    elif board.source == "sim":
+        path = _sim_folder(rig, sim_dir) / SIM_BOARD_PORT_NAME
+        sim_board = SimSensingBoard(str(path), device_id=SIM_BOARD_ID)
+        rig.dice.append(
+            SerialDiceTray(
+                settings.model_copy(update={"port": str(path), "usb_vid": 0, "usb_pid": 0}),
+                name=BOARD_READER,
+            )
+        )
+        rig.sim = rig.sim or SimControls()
+        rig.sim.board = sim_board
 
 
 def _build_buttons(rig: Rig, config: CompanionConfig) -> None:

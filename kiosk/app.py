@@ -37,6 +37,7 @@ from firmware_bridge.config import LoadedConfig
 from firmware_bridge.layout import LedLayout
 from firmware_bridge.leds.strip import Frame
 from firmware_bridge.rig import DeviceNote, LedFrameShown, Rig, build_rig
+from kiosk.board_sensing import BoardSensing
 from kiosk.fleet.messages import DeviceHealth
 from kiosk.fleet.publisher import FleetPublisher
 from kiosk.fleet.report import make_publisher, table_of
@@ -140,6 +141,8 @@ class Kiosk:
         self._fleet_queued = 0  # the journal's queued count when the forwarder was last woken
         self._fleet_state: Any = None  # the state the fleet's table value was made from
         self._demo_on_screen = False
+        #: The sensing board, when the rig has one (kiosk/board_sensing.py).
+        self.sensing: BoardSensing | None = None
         self.led_frame: Frame | None = None
         self.led_frame_seq = 0
         self.mirror_frame: Frame | None = None  # the frame the LED mirror draws now
@@ -237,6 +240,11 @@ class Kiosk:
         self.scores = ScoresPresenter(session, self.data_dir / EXPORTS)
         self.play_screen.bind_presenter(self.play)
         self.manager.current = "play"
+        if self.sensing is not None:  # the shop demo's bot plays without the table
+            if presenter is None:
+                self.sensing.attach(self.play)
+            else:
+                self.sensing.detach()
         self._after_change()
 
     def open_scores(self) -> None:
@@ -395,7 +403,16 @@ class Kiosk:
         if rig.layout is not None:
             self.set_led_layout(rig.layout)
         self.on_highlights = self._light
+        if rig.config.board.source != "none":
+            self.sensing = BoardSensing(
+                self.hub,
+                later=lambda delay, then: Clock.schedule_once(lambda _dt: then(), delay),
+                sim_board=None if rig.sim is None else rig.sim.board,
+                settle_s=rig.config.board.settle_s,
+            )
         rig.start(self.hub.post)
+        if self.sensing is not None and self.play is not None:
+            self.sensing.attach(self.play)
         if self.play is not None:
             self._after_change()
         self.play_screen.refresh()
@@ -482,6 +499,8 @@ class Kiosk:
         Window.unbind(on_flip=self._frame_drawn)
         self._release_memory.cancel()
         self.shop.close()
+        if self.sensing is not None:
+            self.sensing.detach()
         if self.rig is not None:
             self.rig.stop()
             self.rig = None

@@ -12,7 +12,10 @@ Device threads (the dice readers, the button panel, the LED animator) only ever 
   handled), so the dice of one roll that arrive together reach the LEDs without a
   screen refresh between them;
 * button presses, shipped LED frames and device notes go to the handlers the kiosk
-  sets (:attr:`on_button`, :attr:`on_frame`, :attr:`on_note`, :attr:`on_devices`).
+  sets (:attr:`on_button`, :attr:`on_frame`, :attr:`on_note`, :attr:`on_devices`);
+* a sensing board's occupancy snapshots go to :attr:`on_board` (the kiosk's
+  :class:`~kiosk.presenters.sensing.SensingDriver`); its reader's status is the
+  "Board" badge, and an unreadable board shows there until the bitmap is back.
 
 Shipped LED frames are not queued: the animator may ship 42 a second, so the hub keeps
 only the newest one, and the mirror draws the latest frame, never a backlog.
@@ -34,6 +37,7 @@ from collections.abc import Callable
 from typing import Any, Protocol
 
 from companion.dice import Roll
+from firmware_bridge.board.messages import BOARD_READER, BoardOccupancy
 from firmware_bridge.buttons import ButtonMessage, ButtonPressed, RollButtonPressed
 from firmware_bridge.dice.collector import DiceCollector
 from firmware_bridge.dice.messages import DieResult, DieRolling, TrayState, TrayStatus
@@ -84,6 +88,7 @@ class HardwareHub:
         self.on_frame: Callable[[LedFrameShown], None] | None = None
         self.on_note: Callable[[DeviceNote], None] | None = None
         self.on_devices: Callable[[tuple[DeviceStatus, ...]], None] | None = None
+        self.on_board: Callable[[BoardOccupancy], None] | None = None
         #: Whether a shipped LED frame wakes the main thread (the LED mirror is on
         #: screen). Up to 42 wake-ups a second for a hidden mirror would cost more idle
         #: CPU than everything else; the newest frame is still kept for the next drain.
@@ -125,13 +130,19 @@ class HardwareHub:
                 break
             handled += 1
             if isinstance(message, TrayStatus):
+                board = message.device == BOARD_READER
+                touch = board and message.state != TrayState.CONNECTED
                 self.statuses[message.device] = DeviceStatus(
-                    device="dice",
+                    device="board" if board else "dice",
                     state=_STATE.get(message.state, "disconnected"),
                     battery=message.battery,
-                    detail=message.detail,
+                    detail=message.detail + (" Moves are entered by touch." if touch else ""),
                 )
                 statuses_changed = True
+            elif isinstance(message, BoardOccupancy):
+                statuses_changed |= self._board_readable(message)
+                if self.on_board is not None:
+                    self.on_board(message)
             elif isinstance(message, DieRolling):
                 self.rolling = True
             elif isinstance(message, DieResult):
@@ -162,6 +173,23 @@ class HardwareHub:
             self.wake()  # the rest on the next frame
         self.handled += handled
         return handled
+
+    def _board_readable(self, message: BoardOccupancy) -> bool:
+        """A connected board whose squares are unknown (a gap being resynchronised) is
+        shown as such: touch entry until its bitmap is back. True when that changed."""
+        status = self.statuses.get(BOARD_READER)
+        if status is None or status.state == "disconnected":
+            return False
+        wanted: DeviceState = "connected" if message.occupied is not None else "reconnecting"
+        if status.state == wanted:
+            return False
+        detail = (
+            ""
+            if message.occupied is not None
+            else "Reading the board again. Moves are entered by touch."
+        )
+        self.statuses[BOARD_READER] = DeviceStatus("board", wanted, detail=detail)
+        return True
 
     def _collect(self, result: DieResult, target: RollTarget) -> None:
         """Gather single dice until the request has its count; then submit them as one."""

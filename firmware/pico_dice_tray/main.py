@@ -11,6 +11,7 @@ import select
 import sys
 import time
 
+import board_scan
 import machine
 import micropython
 import tray_logic
@@ -21,6 +22,15 @@ DIE_PINS = (2, 3, 4)  # GP2..GP4: one input per die
 DIE_FACES = (4, 4, 4)  # three d4 (Colossus movement rolls at most 3d4)
 DIE_INPUTS = "button"  # or "tilt" for ball tilt switches
 LED_PIN = 25  # on-board LED (Pico; "LED" on a Pico W)
+# The sensing board (hardware.md, "Sensing board"): a chain of 74HC165 shift registers,
+# one input per square, read over SPI0. None = no board on this Pico. A Pico that only
+# reads the board sets DIE_PINS = () and DIE_FACES = ().
+BOARD_SIZE = None  # (11, 11) for Kolossus
+BOARD_SCK_PIN = 18  # SPI0 SCK -> CP (clock) of every 74HC165
+BOARD_MISO_PIN = 16  # SPI0 RX <- Q7 of the first 74HC165 in the chain
+BOARD_LOAD_PIN = 17  # -> PL (parallel load, active low) of every 74HC165
+BOARD_SPI_HZ = 1_000_000
+BOARD_ACTIVE_LOW = True  # reed switch or hall sensor pulls its input low over a magnet
 
 
 def device_id():
@@ -41,6 +51,7 @@ class Firmware:
         self.stdin = stdin
         self.stdout = stdout
         self.ticks_ms = ticks_ms
+        self.ticks_diff = ticks_diff
         self.pins = [machine.Pin(pin, machine.Pin.IN, machine.Pin.PULL_UP) for pin in DIE_PINS]
         self.led = machine.Pin(LED_PIN, machine.Pin.OUT)
         dice = [(index + 1, faces) for index, faces in enumerate(DIE_FACES)]
@@ -56,6 +67,34 @@ class Firmware:
         )
         self.poller = select.poll()
         self.poller.register(stdin, select.POLLIN)
+        self.board = None
+        if BOARD_SIZE is not None:
+            rows, cols = BOARD_SIZE
+            self.board = self.tray.add_board(rows, cols)
+            self.load = machine.Pin(BOARD_LOAD_PIN, machine.Pin.OUT)
+            self.load.value(1)
+            self.spi = machine.SPI(
+                0,
+                baudrate=BOARD_SPI_HZ,
+                polarity=0,
+                phase=0,
+                sck=machine.Pin(BOARD_SCK_PIN),
+                miso=machine.Pin(BOARD_MISO_PIN),
+            )
+            self.raw = bytearray(self.board.size)
+            self.period_ms = 1000 // board_scan.SCAN_HZ
+            self.last_scan = ticks_ms()
+
+    def scan_board(self, now):
+        """Latch every square (PL low), shift the chain in, hand the bits on."""
+        self.last_scan = now
+        self.load.value(0)
+        self.load.value(1)
+        self.spi.readinto(self.raw, 0)
+        if BOARD_ACTIVE_LOW:
+            for index in range(len(self.raw)):
+                self.raw[index] ^= 0xFF
+        self.board.sample(self.raw)
 
     def write(self, frame):
         self.stdout.write(frame)
@@ -70,12 +109,15 @@ class Firmware:
         for index, pin in enumerate(self.pins):
             self.tray.sample(index, pin.value(), now)
         self.tray.tick(now)
+        if self.board is not None and self.ticks_diff(now, self.last_scan) >= self.period_ms:
+            self.scan_board(now)
         self.led.value(1 if self.tray.connected else 0)
 
 
 def safe_mode():
     """Die 1's button held at power-up: skip the firmware and keep the REPL usable."""
-    return machine.Pin(DIE_PINS[0], machine.Pin.IN, machine.Pin.PULL_UP).value() == 0
+    pin = DIE_PINS[0] if DIE_PINS else BOARD_LOAD_PIN + 5  # GP22 on a board-only Pico
+    return machine.Pin(pin, machine.Pin.IN, machine.Pin.PULL_UP).value() == 0
 
 
 def run():

@@ -15,6 +15,7 @@
 # after the host's HELLO_REQUEST (a reconnect). The host de-duplicates by
 # (device id, boot id, seq).
 
+import board_scan
 import tray_protocol as p
 
 DEBOUNCE_MS = 20
@@ -71,6 +72,12 @@ class DiceTray:
         self.next_seq = 1
         self.unacked = []  # [seq, die_id, face, last_sent_ms]
         self.dropped = 0
+        self.board = None  # a board_scan.SensingBoard when this Pico also reads the squares
+
+    def add_board(self, rows, cols):
+        """Also read a sensing board (a sensor per square) over this link."""
+        self.board = board_scan.SensingBoard(rows, cols, self._send)
+        return self.board
 
     # ---- inputs
 
@@ -94,6 +101,8 @@ class DiceTray:
                 token = p.parse_u16(payload)
                 if token is not None:
                     self._send(p.T_PONG, payload)
+            elif self.board is not None:
+                self.board.handle(kind, payload)
 
     def tick(self, now):
         """Debounce, finish settled rolls, re-send, watch the link."""
@@ -141,6 +150,8 @@ class DiceTray:
         self._send_status(now)
         for entry in self.unacked:
             self._send_result(entry, now)
+        if self.board is not None:
+            self.board.send_bitmap()  # a (re)connected host starts from the whole matrix
 
     def _send_status(self, now):
         self.last_status = now

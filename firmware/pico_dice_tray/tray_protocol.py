@@ -149,3 +149,20 @@ def random_face(faces, random_bytes):
         value = random_bytes(1)[0]
         if value < limit:
             return value % faces + 1
+
+
+# ---- the sensing board (a sensor under each square; docs/dice-protocol.md 1.10)
+
+T_OCCUPANCY = 0x06
+T_OCCUPANCY_CHANGE = 0x07
+T_OCCUPANCY_REQUEST = 0x84
+OCCUPANCY_VERSION = 1
+
+
+def occupancy_payload(seq, rows, cols, bitmap):
+    """The whole matrix: `bitmap` has cell 0 (row-major) in the high bit of byte 0."""
+    return struct.pack(">BIBB", OCCUPANCY_VERSION, seq, rows, cols) + bytes(bitmap)
+
+
+def change_payload(seq, cell, occupied):
+    return struct.pack(">BIHB", OCCUPANCY_VERSION, seq, cell, 1 if occupied else 0)

@@ -30,10 +30,19 @@ T_ROLLING = 0x02
 T_ROLL_RESULT = 0x03
 T_STATUS = 0x04
 T_PONG = 0x05
+T_OCCUPANCY = 0x06
+T_OCCUPANCY_CHANGE = 0x07
 # Host -> device message types (high bit set).
 T_HELLO_REQUEST = 0x81
 T_ACK = 0x82
 T_PING = 0x83
+T_OCCUPANCY_REQUEST = 0x84
+
+OCCUPANCY_VERSION = 1
+"""Layout version of the sensing board's messages (their first payload byte): a board can
+gain or change them without touching the dice protocol's version."""
+MAX_CELLS = 8 * (MAX_BODY - 3 - 7)
+"""Most cells an occupancy bitmap can carry in one frame (1,920)."""
 
 BATTERY_UNKNOWN = 0xFF
 FLAG_CHARGING = 0x01
@@ -159,6 +168,48 @@ class Pong:
 
 
 @dataclass(frozen=True, slots=True)
+class Occupancy:
+    """Device -> host: the whole sensor matrix (on connect and on request).
+
+    ``occupied`` holds the indices of the cells that sense a piece, row-major
+    (``row * cols + col``); ``seq`` is the last change this bitmap already contains, so
+    the host drops older changes still on the wire.
+    """
+
+    rows: int
+    cols: int
+    seq: int
+    occupied: frozenset[int]
+    version: int = OCCUPANCY_VERSION
+
+
+@dataclass(frozen=True, slots=True)
+class OccupancyChange:
+    """Device -> host: one debounced sensor changed; ``seq`` counts changes per boot."""
+
+    seq: int
+    cell: int
+    occupied: bool
+    version: int = OCCUPANCY_VERSION
+
+
+@dataclass(frozen=True, slots=True)
+class OccupancyRequest:
+    """Host -> device: "send the whole bitmap" (after a lost change or a reconnect)."""
+
+    version: int = OCCUPANCY_VERSION
+
+
+@dataclass(frozen=True, slots=True)
+class UnknownVersion:
+    """A sensing-board message in a layout version this host does not read; the reader
+    reports it (update the firmware or the companion) instead of guessing."""
+
+    kind: int
+    version: int
+
+
+@dataclass(frozen=True, slots=True)
 class HelloRequest:
     """Host -> device: "who are you?"; also asks the device to re-send unacked results."""
 
@@ -179,7 +230,20 @@ class Ping:
     token: int
 
 
-Message = Hello | Rolling | RollResult | Status | Pong | HelloRequest | Ack | Ping
+Message = (
+    Hello
+    | Rolling
+    | RollResult
+    | Status
+    | Pong
+    | Occupancy
+    | OccupancyChange
+    | UnknownVersion
+    | HelloRequest
+    | Ack
+    | Ping
+    | OccupancyRequest
+)
 
 
 class PayloadError(ValueError):
@@ -213,12 +277,50 @@ def encode_payload(message: Message) -> tuple[int, bytes]:
             return T_STATUS, bytes([battery, flags])
         case Pong():
             return T_PONG, struct.pack(">H", message.token)
+        case Occupancy():
+            return T_OCCUPANCY, _occupancy_payload(message)
+        case OccupancyChange():
+            return T_OCCUPANCY_CHANGE, struct.pack(
+                ">BIHB", message.version, message.seq, message.cell, int(message.occupied)
+            )
+        case UnknownVersion():
+            return message.kind, bytes([message.version])
+        case OccupancyRequest():
+            return T_OCCUPANCY_REQUEST, bytes([message.version])
         case HelloRequest():
             return T_HELLO_REQUEST, bytes([message.protocol])
         case Ack():
             return T_ACK, struct.pack(">I", message.seq)
         case Ping():
             return T_PING, struct.pack(">H", message.token)
+
+
+def bitmap_bytes(cells: int) -> int:
+    """Bytes of a bitmap of ``cells`` bits (cell 0 is the high bit of the first byte)."""
+    return (cells + 7) // 8
+
+
+def _occupancy_payload(message: Occupancy) -> bytes:
+    cells = message.rows * message.cols
+    if not 1 <= cells <= MAX_CELLS or any(not 0 <= i < cells for i in message.occupied):
+        raise ValueError(f"an occupancy bitmap has 1..{MAX_CELLS} cells, each inside the grid")
+    bitmap = bytearray(bitmap_bytes(cells))
+    for index in message.occupied:
+        bitmap[index >> 3] |= 0x80 >> (index & 7)
+    head = struct.pack(">BIBB", message.version, message.seq, message.rows, message.cols)
+    return head + bytes(bitmap)
+
+
+def _decode_occupancy(payload: bytes) -> Occupancy:
+    version, seq, rows, cols = struct.unpack_from(">BIBB", payload)
+    cells = rows * cols
+    bitmap = payload[7:]
+    if cells == 0 or len(bitmap) != bitmap_bytes(cells):
+        raise PayloadError(f"occupancy: {rows}x{cols} needs {bitmap_bytes(cells)} bitmap bytes")
+    occupied = frozenset(i for i in range(cells) if bitmap[i >> 3] & (0x80 >> (i & 7)))
+    if cells % 8 and bitmap[-1] & (0xFF >> (cells % 8)):
+        raise PayloadError("occupancy: bits set past the last cell")
+    return Occupancy(rows, cols, seq, occupied, version)
 
 
 def decode_payload(kind: int, payload: bytes) -> Message:
@@ -264,6 +366,19 @@ def _decode_payload(kind: int, payload: bytes) -> Message:
     if kind == T_PONG:
         _exact(payload, 2, kind)
         return Pong(struct.unpack(">H", payload)[0])
+    if kind in (T_OCCUPANCY, T_OCCUPANCY_CHANGE, T_OCCUPANCY_REQUEST):
+        if payload and payload[0] != OCCUPANCY_VERSION:
+            return UnknownVersion(kind, payload[0])
+        if kind == T_OCCUPANCY:
+            return _decode_occupancy(payload)
+        if kind == T_OCCUPANCY_CHANGE:
+            _exact(payload, 8, kind)
+            version, seq, cell, occupied = struct.unpack(">BIHB", payload)
+            if occupied > 1:
+                raise PayloadError(f"occupancy change: state {occupied} is neither 0 nor 1")
+            return OccupancyChange(seq, cell, bool(occupied), version)
+        _exact(payload, 1, kind)
+        return OccupancyRequest(payload[0])
     if kind == T_HELLO_REQUEST:
         _exact(payload, 1, kind)
         return HelloRequest(payload[0])

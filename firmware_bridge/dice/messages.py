@@ -11,6 +11,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
 
+from firmware_bridge.board.messages import BoardOccupancy
+
 
 class TrayState(StrEnum):
     """Connection state of a dice source, as shown in the kiosk's status bar."""
@@ -67,7 +69,8 @@ class TrayStatus:
     """A sentence for the status bar or the log, e.g. why the device is incompatible."""
 
 
-DiceMessage = DieRolling | DieResult | TrayStatus
+DiceMessage = DieRolling | DieResult | TrayStatus | BoardOccupancy
+"""What a serial reader posts; a sensing board on the same link adds occupancy."""
 
 PostDice = Callable[[DiceMessage], None]
 """How a dice source hands messages to its owner (typically ``queue.Queue.put``)."""

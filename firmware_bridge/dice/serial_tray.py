@@ -21,6 +21,8 @@ import serial.tools.list_ports
 from pydantic import Field, model_validator
 
 from companion.model import Frozen
+from firmware_bridge.board.messages import BoardOccupancy
+from firmware_bridge.board.tracker import OccupancyTracker
 from firmware_bridge.dice.base import DiceSource
 from firmware_bridge.dice.frames import (
     PROTOCOL_VERSION,
@@ -29,14 +31,19 @@ from firmware_bridge.dice.frames import (
     Hello,
     HelloRequest,
     Message,
+    Occupancy,
+    OccupancyChange,
+    OccupancyRequest,
     Ping,
     Rolling,
     RollResult,
     Status,
+    UnknownVersion,
     encode_frame,
 )
 from firmware_bridge.dice.frames import Ack as AckMessage
 from firmware_bridge.dice.messages import (
+    DiceMessage,
     DieResult,
     DieRolling,
     PostDice,
@@ -152,6 +159,10 @@ class _Session:
     held: dict[int, RollResult] = field(default_factory=dict)
     """Results that came before an earlier one lost on the wire; not acked yet."""
     gap_since: float | None = None
+    board: OccupancyTracker | None = None
+    """The sensing board's matrix, once the device has sent any of it."""
+    board_asked: float | None = None
+    """When the whole bitmap was last asked for (None: not on this connection)."""
 
 
 class SerialDiceTray(DiceSource):
@@ -297,10 +308,23 @@ class SerialDiceTray(DiceSource):
                     last_ping = now
                 if session.gap_since is not None and now - session.gap_since >= settings.gap_wait_s:
                     self._release_held(session)
+                board = session.board
+                if (
+                    board is not None
+                    and board.wants_bitmap
+                    and (
+                        session.board_asked is None
+                        or now - session.board_asked >= settings.hello_retry_s
+                    )
+                ):
+                    self._ask_bitmap(session)
                 if now - last_rx >= settings.silence_timeout_s:
                     raise _DeviceSilent(f"no data for {settings.silence_timeout_s} s")
         finally:
             self._merge_stats(session.decoder.stats)
+            if session.board is not None and session.hello is not None:
+                # The board is out of sight: its squares are unknown until the next bitmap.
+                self._emit(BoardOccupancy(session.hello.device_id, None))
             with self._lock:
                 self._hello = None
             port.close()
@@ -317,6 +341,14 @@ class SerialDiceTray(DiceSource):
             self._on_result(session, session.hello, message)
         elif isinstance(message, Rolling):
             self._emit(DieRolling(session.hello.device_id, message.die_id))
+        elif isinstance(message, Occupancy | OccupancyChange):
+            self._on_board(session, session.hello, message)
+        elif isinstance(message, UnknownVersion):
+            log.warning("%s: ignored %s", session.hello.device_id, message)
+            self._post_status(
+                f"{session.hello.device_id} sends sensing-board messages of version"
+                f" {message.version}; this companion reads version 1: update one of them."
+            )
         elif isinstance(message, Status):
             with self._lock:
                 changed = (self._battery, self._low_battery) != (
@@ -364,6 +396,31 @@ class SerialDiceTray(DiceSource):
             self._accept(session, hello, follower)
         if not session.held:
             session.gap_since = None
+
+    def _on_board(
+        self, session: _Session, hello: Hello, message: Occupancy | OccupancyChange
+    ) -> None:
+        """Keep the sensing board's matrix in step (:class:`OccupancyTracker`) and post
+        each new occupancy; on a gap post "unknown" and ask for the whole bitmap."""
+        board = session.board
+        if board is None:
+            board = session.board = OccupancyTracker()
+        if isinstance(message, Occupancy):
+            occupied = board.on_bitmap(message)
+            self._emit(BoardOccupancy(hello.device_id, occupied, board.seq, resync=True))
+            return
+        known = board.known
+        occupied_now = board.on_change(message)
+        if occupied_now is not None:
+            self._emit(BoardOccupancy(hello.device_id, occupied_now, board.seq))
+        elif board.wants_bitmap and (known or session.board_asked is None):
+            if known:
+                self._emit(BoardOccupancy(hello.device_id, None, board.seq))
+            self._ask_bitmap(session)
+
+    def _ask_bitmap(self, session: _Session) -> None:
+        session.board_asked = self._clock()
+        self._send(session, OccupancyRequest())
 
     def _release_held(self, session: _Session) -> None:
         """The missing result never came (the tray dropped it): post the rest in order."""
@@ -421,6 +478,6 @@ class SerialDiceTray(DiceSource):
             )
         self._emit(status)
 
-    def _emit(self, message: DieRolling | DieResult | TrayStatus) -> None:
+    def _emit(self, message: DiceMessage) -> None:
         if self._post is not None:
             self._post(message)

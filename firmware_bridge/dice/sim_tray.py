@@ -211,6 +211,7 @@ class SimDiceTray:
             for result in pending:
                 self.resent += 1
                 self._send(plug, result)
+            self._after_hello(plug)
         elif isinstance(message, Ack):
             if self.ignore_acks:
                 return
@@ -220,6 +221,14 @@ class SimDiceTray:
         elif isinstance(message, Ping):
             self.pings += 1
             self._send(plug, Pong(message.token))
+        else:
+            self._answer_other(plug, message)
+
+    def _after_hello(self, plug: _Plug) -> None:
+        """What else a device sends after its hello (a sensing board: its bitmap)."""
+
+    def _answer_other(self, plug: _Plug, message: Message) -> None:
+        """A host message the tray itself does not answer (a sensing board's request)."""
 
     def _send(self, plug: _Plug, message: Message) -> None:
         self._write(plug, encode_frame(message))

@@ -33,6 +33,8 @@ PLAYER_COLOURED_ROLES: frozenset[Role] = frozenset({Role.CONTROL, Role.BANNER})
 #: First wins. What a player must do or decide now outranks the background board state.
 ROLE_PRIORITY: tuple[Role, ...] = (
     Role.FIX,
+    Role.REMOVE,
+    Role.PLACE,
     Role.SELECTED,
     Role.CAPTURABLE,
     Role.TARGET,
@@ -67,6 +69,8 @@ _DEFAULT_ROLE_COLOURS: dict[Role, RGB] = {
     Role.BANNER: (255, 255, 255),
     Role.HARVESTABLE: (180, 255, 0),
     Role.FIX: (255, 255, 255),
+    Role.REMOVE: RED,  # a sensing board: take the piece off this square
+    Role.PLACE: GREEN,  # a sensing board: put the piece back on this square
 }
 
 #: Relative level per role (1.0 = the full colour): background roles stay dimmer so

@@ -143,6 +143,11 @@ class PlayPresenter(Observable):
         self.palette = palette_for_board(session.rules.board_kind)
         self._geometry: BoardGeometry | object | None = _UNKNOWN
         self._editables: dict[tuple[str, Any], Trie | None] = {}
+        #: What a sensing board adds (``kiosk/presenters/sensing.py``, the only writer):
+        #: squares that differ from the game (red / green), or the moves that fit it.
+        self.board_overlay: tuple[Highlight, ...] = ()
+        self.board_choices: tuple[dict[str, Any], ...] | None = None
+        self.board_notice = ""
 
     @property
     def form(self) -> ActionForm | None:
@@ -293,6 +298,8 @@ class PlayPresenter(Observable):
         step = self.fix_step
         if step is not None:
             return highlights_from_table_changes(c for c in self.fix_changes if c.step == step)
+        if self.board_overlay:
+            return self.board_overlay
         derived = self.derived()
         found = derived.highlights.get(self.focus)
         if found is None:
@@ -369,7 +376,9 @@ class PlayPresenter(Observable):
 
     def _actions(self) -> tuple[tuple[ActionGroup, ...], str | None, tuple[ActionChoice, ...], int]:
         payloads = self.legal_payloads()
-        if self.focus is not None:
+        if self.board_choices is not None:
+            payloads = list(self.board_choices)  # the moves that fit the sensing board
+        elif self.focus is not None:
             focused = list(self.payloads_at(self.focus))
             payloads = focused or payloads
         counts: dict[str, int] = {}
@@ -480,7 +489,7 @@ class PlayPresenter(Observable):
             can_undo=self.session.can_undo,
             can_redo=self.session.can_redo,
             banner=self.banner,
-            notice=self.notice,
+            notice=self.notice or self.board_notice,
             dice=self._dice_panel(),
             groups=menu.groups,
             group=menu.group,
@@ -542,6 +551,7 @@ class PlayPresenter(Observable):
         self.fix_changes = tuple(sorted(changes, key=lambda c: c.step))
         self.fix_index = 0
         self._entry_form_due = True  # looked for when first asked (``form``)
+        self.show_board((), None)  # a new position: the sensing board's driver looks again
 
     def _entry_form(self) -> ActionForm | None:
         """When the game only waits for numbers read off the table, the form to show at once."""
@@ -717,6 +727,21 @@ class PlayPresenter(Observable):
         self.focus = None if cell == self.focus else cell
         self.changed()
         return False
+
+    def show_board(
+        self,
+        overlay: tuple[Highlight, ...],
+        choices: tuple[dict[str, Any], ...] | None,
+        notice: str = "",
+    ) -> None:
+        """What the sensing board's driver wants shown: lit squares that replace the
+        game's highlights, the candidate moves the action menu narrows to, a notice.
+        The caller redraws (``changed``)."""
+        if choices != self.board_choices and self._derived is not None:
+            self._derived.menus.clear()
+        self.board_overlay = overlay
+        self.board_choices = choices
+        self.board_notice = notice
 
     def next_fix_step(self) -> None:
         """The players changed the table as step N says: show step N + 1."""

@@ -261,6 +261,7 @@ class PlayScreen(KioskScreen):
             if self.board is None:
                 self.board = BoardWidget()
                 self.board.on_cell = self._tap_cell
+                self.board.on_cell_hold = self._hold_cell
             self.board.show(board_view)
             show_children(info, [self.board])
             return
@@ -329,9 +330,18 @@ class PlayScreen(KioskScreen):
         if info.size_hint_x is None:
             info.width = max(200, self.ids.main.height - 2 * theme.PADDING)
 
+    def _hold_cell(self, cell: str) -> None:
+        """A long press: lifts the miniature there on a simulated sensing board."""
+        sensing = None if self.kiosk is None else self.kiosk.sensing
+        if sensing is not None:
+            sensing.hold(cell)
+
     def _tap_cell(self, cell: str) -> None:
         if self.presenter is None:
             return
+        sensing = None if self.kiosk is None else self.kiosk.sensing
+        if sensing is not None and sensing.tap(cell):
+            return  # a miniature put down on the simulated board: the board plays it
         self._tapped_state = self.presenter.state
         try:
             self.presenter.tap_cell(cell)

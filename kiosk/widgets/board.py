@@ -50,6 +50,9 @@ from kiosk.presenters.common import RGB
 from kiosk.widgets.basic import KButton
 
 CellTap = Callable[[str], None]
+#: A press this long on a square is a long press (``on_cell_hold``): on a simulated
+#: sensing board it lifts the miniature there (kiosk/board_sensing.py).
+HOLD_S = 0.5
 Box = tuple[float, float, float, float]  # x, y, width, height
 Rect = tuple[float, float, float]  # centre x, centre y, side
 
@@ -201,6 +204,7 @@ class BoardWidget(Widget):  # type: ignore[misc]
         self.view: BoardView | None = None
         self.viewport: Viewport = WHOLE_BOARD
         self.on_cell: CellTap | None = None
+        self.on_cell_hold: CellTap | None = None
         self._labels: dict[tuple[str, int], Any] = {}
         self._layout_cache: _Layout | None = None
         # What is drawn: the view and layout it was drawn for, and each shown cell.
@@ -610,9 +614,18 @@ class BoardWidget(Widget):  # type: ignore[misc]
             self.zoom(result.zoom)
             return True
         if result.cell is not None and self.on_cell is not None:
+            if self.on_cell_hold is not None:
+                cell, hold = result.cell, self.on_cell_hold
+                touch.ud["board_hold"] = Clock.schedule_once(lambda _dt: hold(cell), HOLD_S)
             self.on_cell(result.cell)
             return True
         return False
+
+    def on_touch_up(self, touch: Any) -> bool:
+        held = touch.ud.pop("board_hold", None)
+        if held is not None:
+            held.cancel()  # released before HOLD_S: a tap, not a long press
+        return bool(super().on_touch_up(touch))
 
 
 def _same_cells(old: _Layout, new: _Layout) -> bool:

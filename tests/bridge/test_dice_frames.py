@@ -16,12 +16,16 @@ from firmware_bridge.dice.frames import (
     Hello,
     HelloRequest,
     Message,
+    Occupancy,
+    OccupancyChange,
+    OccupancyRequest,
     PayloadError,
     Ping,
     Pong,
     Rolling,
     RollResult,
     Status,
+    UnknownVersion,
     cobs_decode,
     cobs_encode,
     crc16_ccitt,
@@ -32,6 +36,16 @@ from firmware_bridge.dice.frames import (
 u8 = st.integers(0, 255)
 u16 = st.integers(0, 0xFFFF)
 u32 = st.integers(0, 0xFFFFFFFF)
+
+
+@st.composite
+def occupancies(draw: st.DrawFn) -> Occupancy:
+    """A whole sensor matrix of any shape one frame carries."""
+    rows = draw(st.integers(1, 40))
+    cols = draw(st.integers(1, min(40, 1920 // rows)))
+    cells = draw(st.sets(st.integers(0, rows * cols - 1), max_size=64))
+    return Occupancy(rows, cols, draw(u32), frozenset(cells))
+
 
 messages: st.SearchStrategy[Message] = st.one_of(
     st.builds(
@@ -51,6 +65,14 @@ messages: st.SearchStrategy[Message] = st.one_of(
     st.builds(HelloRequest, u8),
     st.builds(Ack, u32),
     st.builds(Ping, u16),
+    occupancies(),
+    st.builds(OccupancyChange, u32, u16, st.booleans()),
+    st.builds(OccupancyRequest),
+    st.builds(
+        UnknownVersion,
+        st.sampled_from([0x06, 0x07, 0x84]),
+        st.integers(0, 255).filter(lambda v: v != 1),
+    ),
 )
 
 SAMPLE: list[Message] = [
@@ -79,6 +101,10 @@ DOC_EXAMPLES: list[tuple[Message, str]] = [  # docs/dice-protocol.md, section 1.
     (Status(None), "00 03 04 ff 03 13 a3 00"),
     (Ping(0x0102), "00 06 83 01 02 bd e5 00"),
     (Pong(0x0102), "00 06 05 01 02 34 1f 00"),
+    (OccupancyRequest(), "00 05 84 01 da 72 00"),
+    (OccupancyChange(5, 60, True), "00 03 07 01 01 01 02 05 05 3c 01 02 96 00"),
+    (OccupancyChange(6, 60, False), "00 03 07 01 01 01 02 06 02 3c 03 89 6b 00"),
+    (Occupancy(2, 3, 6, frozenset({0, 4})), "00 03 06 01 01 01 07 06 02 03 88 09 03 00"),
     (
         Hello(
             "pico-tray-e6605838",
@@ -295,3 +321,27 @@ def test_fuzz_a_million_bytes_of_short_chunks_and_mutated_frames() -> None:
         decoder.feed(stream[start : start + 997])
     stats = decoder.stats
     assert stats.frames > 0 and stats.bad_crc > 0 and stats.bad_payload > 0 and stats.bad_cobs > 0
+
+
+def test_occupancy_payloads_that_do_not_fit_are_counted_not_raised() -> None:
+    def raw_frame(body: bytes) -> bytes:
+        crc = crc16_ccitt(body)
+        return b"\x00" + cobs_encode(body + bytes([crc >> 8, crc & 0xFF])) + b"\x00"
+
+    decoder = FrameDecoder()
+    stream = (
+        raw_frame(b"\x06\x01\x00\x00\x00\x01\x02\x03")  # 2x3 with no bitmap byte
+        + raw_frame(b"\x06\x01\x00\x00\x00\x01\x02\x03\x88\x00")  # one bitmap byte too many
+        + raw_frame(b"\x06\x01\x00\x00\x00\x01\x02\x03\x89")  # a bit past the sixth cell
+        + raw_frame(b"\x06\x01\x00\x00\x00\x01\x00\x03")  # no cells at all
+        + raw_frame(b"\x07\x01\x00\x00\x00\x01\x00\x05\x02")  # state 2
+        + raw_frame(b"\x07\x01\x00\x00\x00\x01\x00\x05")  # cut short
+        + raw_frame(b"\x07\x02\xff")  # a newer layout: reported, not parsed
+    )
+    assert decoder.feed(stream) == [UnknownVersion(0x07, 2)]
+    assert decoder.stats.bad_payload == 6
+
+
+def test_an_occupancy_must_fit_its_grid() -> None:
+    with pytest.raises(ValueError, match="inside the grid"):
+        encode_frame(Occupancy(2, 2, 1, frozenset({4})))

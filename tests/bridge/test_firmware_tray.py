@@ -89,10 +89,13 @@ def fw(monkeypatch: pytest.MonkeyPatch) -> Iterator[types.SimpleNamespace]:
     monkeypatch.syspath_prepend(str(FIRMWARE_DIR))
     FakePin.board = {}
     FakePin.held_low = set()
-    names = ("tray_protocol", "tray_logic", "main")
+    names = ("tray_protocol", "board_scan", "tray_logic", "main")
     loaded = {name: importlib.import_module(name) for name in names}
     yield types.SimpleNamespace(
-        protocol=loaded["tray_protocol"], logic=loaded["tray_logic"], main=loaded["main"]
+        protocol=loaded["tray_protocol"],
+        board=loaded["board_scan"],
+        logic=loaded["tray_logic"],
+        main=loaded["main"],
     )
     for name in names:
         sys.modules.pop(name, None)

@@ -1,0 +1,470 @@
+"""Moves from the sensing board: what the squares sense, explained by the referee.
+
+The board only says which squares hold a miniature (a magnet over a sensor). Whether a
+change is a move, a capture or a Quake is the referee's to say, so this module asks it
+through the rules contract alone — ``board`` (where the referee's miniatures stand),
+``legal_actions_at(touching=…)`` (what could have changed a square) and ``apply`` (what
+the board would look like after each of those) — and never reads a game's state.
+
+:class:`BoardInference` decides once the board has been still for ``settle_s``
+(DGT-style, 300 ms: a piece slid across squares, or a hand hovering, is not a move):
+
+* the board shows the referee's position → :class:`Agree`;
+* exactly one legal action leaves the referee's board as sensed → :class:`Play`. A
+  capture is the beaten piece lifted as well, in any order: a square whose miniature
+  the action replaces must have been lifted since the last position (a lost event never
+  passes for a capture). A Quake or Earthquake is recognised from its whole line;
+* several legal actions explain it → :class:`Choose` (the players pick one by touch);
+* only miniatures lifted, one of which may move → :class:`InHand` (its moves light);
+* anything else → :class:`Differ`: squares to clear (red) and to fill (green);
+* the board unknown (disconnected, resynchronising) → :class:`Unknown`: touch entry.
+
+:class:`SensingDriver` hands the verdicts to the play presenter (the one owner of the
+highlights and of the fix-the-table walk-through) and ticks off a walk-through's steps
+as the squares come to match. Both are plain Python with an injected clock: tested
+without Kivy or a display.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from companion.errors import RefereeError
+from companion.highlights import Highlight, Role
+from companion.views import ActionCells, BoardView
+from kiosk.presenters.play import CORRECTIONS_GROUP
+
+SETTLE_S = 0.3
+"""How long the board must stay unchanged before it is read as a position (DGT: 250 ms
+over USB; the chess e-boards' users find shorter waits read slides as moves)."""
+
+MAX_CHAIN = 4
+"""Actions one settled board may play in a row (each must explain it exactly)."""
+
+SENSED_KINDS = frozenset({"colossus", "guardian", "warrior", "acolyte", "beast"})
+"""Pieces with a magnet in their base; crystals and tokens are not sensed."""
+
+Who = tuple[tuple[str, str, int | None, str | None], ...]
+"""Who stands on a square, as far as a sensor's square can be told apart."""
+
+
+def miniatures(view: BoardView | None) -> dict[str, Who]:
+    """The squares the referee has a sensed piece on, with who stands there."""
+    if view is None:
+        return {}
+    found: dict[str, Who] = {}
+    for cell in view.cells:
+        who = tuple(
+            (p.kind, p.label, p.player, p.colour) for p in cell.pieces if p.kind in SENSED_KINDS
+        )
+        if who:
+            found[cell.cell] = who
+    return found
+
+
+def unsensed(view: BoardView | None) -> dict[str, tuple[object, ...]]:
+    """What the sensors cannot see on each square: its landscape, level, crystals."""
+    if view is None:
+        return {}
+    return {
+        cell.cell: (
+            cell.terrain,
+            cell.level,
+            tuple((p.kind, p.label, p.count) for p in cell.pieces if p.kind not in SENSED_KINDS),
+        )
+        for cell in view.cells
+    }
+
+
+def replaced_squares(before: Mapping[str, Who], after: Mapping[str, Who]) -> set[str]:
+    """Squares where a miniature was beaten and another stands now (a capture): only a
+    lift seen there tells this apart from a miniature merely held in the air. A
+    miniature that moved on (a Quake's line) is not beaten, so its square needs none."""
+    lost = Counter(p for who in before.values() for p in who)
+    lost.subtract(p for who in after.values() for p in who)
+    return {
+        c
+        for c, who in after.items()
+        if c in before and before[c] != who and any(lost[p] > 0 for p in before[c])
+    }
+
+
+# --- verdicts ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Agree:
+    """The board shows the referee's position."""
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """Exactly one legal action explains the board: play it."""
+
+    action: Any
+    cells: ActionCells
+
+
+@dataclass(frozen=True, slots=True)
+class Choose:
+    """Several legal actions explain the board equally: the players pick one."""
+
+    actions: tuple[Any, ...]
+    cells: tuple[ActionCells, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class InHand:
+    """Miniatures lifted and none put down yet; ``origin``'s piece may move."""
+
+    origin: str
+
+
+@dataclass(frozen=True, slots=True)
+class Differ:
+    """No legal action explains the board: clear ``remove``, fill ``place``."""
+
+    remove: frozenset[str]
+    place: frozenset[str]
+
+
+@dataclass(frozen=True, slots=True)
+class Unknown:
+    """The board cannot be read now (disconnected, resynchronising): touch entry."""
+
+
+Verdict = Agree | Play | Choose | InHand | Differ | Unknown
+
+
+# --- the inference ----------------------------------------------------------------------
+
+
+class BoardInference:
+    """What the sensed squares mean for a state of ``rules`` (any grid game)."""
+
+    def __init__(self, rules: Any, *, settle_s: float = SETTLE_S) -> None:
+        self.rules = rules
+        self.settle_s = settle_s
+        self.occupied: frozenset[str] | None = None
+        self.changed_at = float("-inf")
+        self.touched: set[str] = set()
+        """Squares whose sensor changed since the last position (lifts and places)."""
+        self._listed: list[tuple[Any, ActionCells]] = []
+        self._listed_for: Any = None
+
+    def sense(self, occupied: frozenset[str] | None, now: float) -> None:
+        """A new snapshot from the board's reader (None: the board is unknown)."""
+        if occupied is not None and self.occupied is not None:
+            self.touched |= occupied ^ self.occupied
+        if occupied != self.occupied:
+            self.changed_at = now
+        self.occupied = occupied
+
+    def rebase(self) -> set[str]:
+        """The referee's position changed: a new move starts. Returns the squares that
+        were touched for the last one."""
+        touched, self.touched = self.touched, set()
+        return touched
+
+    def due(self) -> float:
+        """When the board will have been still long enough to be read."""
+        return self.changed_at + self.settle_s
+
+    def decide(self, state: Any, now: float) -> Verdict | None:
+        """The verdict on ``state``, or None while the board is still moving."""
+        occupied = self.occupied
+        if occupied is None:
+            return Unknown()
+        if now < self.due():
+            return None
+        view = self.rules.board(state)
+        if view is None or view.kind != "grid":
+            return Unknown()
+        expected = miniatures(view)
+        present = frozenset(expected)
+        if occupied == present:
+            self.touched.clear()  # lifted and put back: nothing happened
+            return Agree()
+        found = self.explain(state, expected, occupied)
+        if len(found) == 1:
+            return Play(*found[0])
+        if found:
+            return Choose(tuple(a for a, _ in found), tuple(c for _, c in found))
+        vacated = present - occupied
+        if vacated and occupied < present:
+            for cell in sorted(vacated):
+                if next(iter(self.rules.legal_actions_at(state, origin=cell)), None) is not None:
+                    return InHand(cell)
+        return Differ(remove=occupied - present, place=vacated)
+
+    def on_board(self, state: Any) -> list[tuple[Any, ActionCells]]:
+        """The legal actions of ``state`` that touch the board, with their cells: made
+        once per state (the driver asks right after each move, while the players think,
+        so the move that follows only filters them)."""
+        if self._listed_for is not state:
+            rules = self.rules
+            listed = []
+            for action in rules.legal_actions(state):
+                cells = rules.action_cells(state, action)
+                if cells.touched:
+                    listed.append((action, cells))
+            self._listed, self._listed_for = listed, state
+        return self._listed
+
+    def explain(
+        self, state: Any, expected: Mapping[str, Who], occupied: frozenset[str]
+    ) -> list[tuple[Any, ActionCells]]:
+        """The legal actions after which the referee's board is the sensed one.
+
+        Every square whose occupancy differs must be touched by the action (what
+        ``legal_actions_at(touching=…)`` answers, python-chess's masks), and its target
+        square must have been seen to change (a move's destination filled, or lifted
+        and filled again by a capture); each such legal action is applied to see the
+        board it leaves.
+        """
+        differ = occupied ^ frozenset(expected)
+        changed = differ | self.touched
+        found: list[tuple[Any, ActionCells]] = []
+        for action, cells in self.on_board(state):
+            if not differ <= cells.touched or (
+                cells.target is not None and cells.target not in changed
+            ):
+                continue
+            try:
+                after_state, _ = self.rules.apply(state, action)
+            except RefereeError:
+                continue
+            after = miniatures(self.rules.board(after_state))
+            if frozenset(after) != occupied:
+                continue
+            if not replaced_squares(expected, after) <= self.touched:
+                continue  # a capture whose beaten piece was never seen lifted
+            found.append((action, cells))
+        return found
+
+
+# --- the driver: verdicts into the play presenter ---------------------------------------
+
+
+@dataclass
+class _Walk:
+    """What the sensors can check of a fix-the-table walk-through."""
+
+    checkable: frozenset[str] = frozenset()
+    """Squares where the last action changed the miniatures and nothing else (no
+    landscape, no crystal): a step there ticks off by itself once the square matches
+    and its sensor has changed since (or during the move the board played)."""
+    lifted: set[str] = field(default_factory=set)
+
+
+class SensingDriver:
+    """Feeds the board's snapshots to :class:`BoardInference` and its verdicts to the
+    play presenter. Main thread only; ``clock`` is injected for the tests and ``schedule``
+    asks to be called back (``tick``) when the board will have settled."""
+
+    def __init__(
+        self,
+        play: Any,
+        *,
+        clock: Callable[[], float],
+        schedule: Callable[[float], None] | None = None,
+        settle_s: float = SETTLE_S,
+    ) -> None:
+        self.play = play
+        self.clock = clock
+        self.schedule = schedule
+        self.inference = BoardInference(play.rules, settle_s=settle_s)
+        self.verdict: Verdict = Unknown()
+        self.played = 0
+        """Actions played from the board."""
+        self._state: Any = play.state
+        self._walk = _Walk()
+        self._focused: str | None = None
+        self._accepted: frozenset[str] | None = None
+        self._busy = False
+        self._count = len(play.session.actions)
+        self._undone: frozenset[str] | None = None
+        """The board as it was when a move was undone: it shows the undone move, which
+        must not be played again; the squares to put back light instead."""
+        play.subscribe(self._on_change)
+
+    def close(self) -> None:
+        """Stop following the presenter (the game left the screen)."""
+        self.play.unsubscribe(self._on_change)
+        self.play.show_board((), None)
+
+    # --- inputs -----------------------------------------------------------------------
+
+    def sensed(self, occupied: frozenset[str] | None) -> None:
+        """A :class:`~firmware_bridge.board.messages.BoardOccupancy` snapshot arrived."""
+        now = self.clock()
+        before = self.inference.occupied
+        self.inference.sense(occupied, now)
+        if occupied is not None and before is not None:
+            self._walk.lifted |= occupied ^ before
+        if occupied is None:
+            self._show(Unknown())
+        elif self.schedule is not None:
+            self.schedule(self.inference.settle_s)
+
+    def tick(self) -> Verdict | None:
+        """Decide if the board has settled; the verdict shown (None: not yet)."""
+        self._busy = True
+        try:
+            for _ in range(MAX_CHAIN):
+                self._follow_state()
+                verdict = self.inference.decide(self.play.state, self.clock())
+                if verdict is None:
+                    if self.schedule is not None:
+                        self.schedule(max(0.0, self.inference.due() - self.clock()))
+                    return None
+                if isinstance(verdict, Differ) and self.inference.occupied == self._accepted:
+                    verdict = Agree()  # the players said the table is right: wait for a change
+                if isinstance(verdict, Play | Choose) and self.inference.occupied == self._undone:
+                    verdict = self._differ()  # an undo is not played again by the board
+                if isinstance(verdict, Play):
+                    touched = set(self.inference.touched)
+                    if self.play.submit(verdict.action):
+                        self.played += 1
+                        self._follow_state(touched)
+                        continue
+                self._show(verdict)
+                self._tick_walk()
+                return verdict
+            return self.verdict
+        finally:
+            self._busy = False
+
+    def _on_change(self) -> None:
+        """The presenter changed: a new position (a tap, an undo, a die) is looked at
+        again at once (a walk-through to check, a difference to light); the corrections
+        opened while a difference is lit mean "the table is right"."""
+        if self._busy:
+            return
+        if self.play.group == CORRECTIONS_GROUP and isinstance(self.verdict, Differ):
+            self.table_is_right()
+            return
+        if self.play.state is self._state:
+            return
+        if self.schedule is not None:
+            self.schedule(0.0)
+        else:
+            self.tick()
+
+    def table_is_right(self) -> None:
+        """The players say the table is right: stop lighting the difference until the
+        board changes, and open the manual corrections (RULINGS 0.2.1, journaled as
+        any) at a differing square, the referee's miniature there first."""
+        verdict = self.verdict
+        if not isinstance(verdict, Differ):
+            return
+        play = self.play
+        self._accepted = self.inference.occupied
+        self.verdict = Agree()
+        play.show_board((), None)
+        play.focus = min(verdict.place) if verdict.place else min(verdict.remove)
+        play.group = CORRECTIONS_GROUP
+        self._busy = True
+        try:
+            play.changed()
+        finally:
+            self._busy = False
+
+    # --- what the presenter shows ------------------------------------------------------
+
+    def _follow_state(self, touched: Iterable[str] = ()) -> None:
+        """The referee's position changed (here, by a tap, an undo, a die): start a new
+        move and note which squares its fix-the-table steps can be checked on."""
+        state = self.play.state
+        if state is self._state:
+            return
+        rules = self.play.rules
+        old_view, new_view = rules.board(self._state), rules.board(state)
+        before, after = miniatures(old_view), miniatures(new_view)
+        hidden_before, hidden_after = unsensed(old_view), unsensed(new_view)
+        checkable = {
+            c
+            for c in before.keys() | after.keys()
+            if before.get(c) != after.get(c) and hidden_before.get(c) == hidden_after.get(c)
+        }
+        self._state = state
+        self._accepted = None
+        self.inference.on_board(state)  # ready for the next move
+        count = len(self.play.session.actions)
+        undone = count < self._count
+        self._count = count
+        self._undone = self.inference.occupied if undone else None
+        lifted = self.inference.rebase() | set(touched)
+        self._walk = _Walk(frozenset(checkable), lifted)
+        if self._focused is not None and self.play.focus == self._focused:
+            self.play.focus = None
+        self._focused = None
+
+    def _differ(self) -> Differ:
+        occupied = self.inference.occupied or frozenset()
+        present = frozenset(miniatures(self.play.rules.board(self.play.state)))
+        return Differ(remove=occupied - present, place=present - occupied)
+
+    def _show(self, verdict: Verdict) -> None:
+        """Hand the verdict to the presenter; redraw only when what it shows changes."""
+        play = self.play
+        self.verdict = verdict
+        focus = play.focus
+        overlay: tuple[Highlight, ...] = ()
+        choices: tuple[dict[str, Any], ...] | None = None
+        if isinstance(verdict, Differ):
+            overlay = tuple(
+                [Highlight(cell=c, role=Role.REMOVE) for c in sorted(verdict.remove)]
+                + [Highlight(cell=c, role=Role.PLACE) for c in sorted(verdict.place)]
+            )
+        elif isinstance(verdict, Choose):
+            choices = tuple(play.rules.dump_action(a) for a in verdict.actions)
+            overlay = tuple(
+                Highlight(cell=c, role=Role.TARGET)
+                for c in sorted(set().union(*(cells.touched for cells in verdict.cells)))
+            )
+        if isinstance(verdict, InHand):
+            if play.focus != verdict.origin:
+                play.focus = self._focused = verdict.origin
+        elif self._focused is not None and play.focus == self._focused:
+            play.focus = self._focused = None
+        notice = _notice(verdict)
+        shown = (play.board_overlay, play.board_choices, play.board_notice, focus)
+        if shown != (overlay, choices, notice, play.focus):
+            play.show_board(overlay, choices, notice=notice)
+            play.changed()
+
+    def _tick_walk(self) -> None:
+        """Tick off the walk-through's steps whose squares the board shows done."""
+        play = self.play
+        occupied = self.inference.occupied
+        if occupied is None:
+            return
+        expected = miniatures(play.rules.board(play.state))
+        walk = self._walk
+        ticked = False
+        while play.fix_step is not None:
+            cell = play.fix_changes[play.fix_index].cell
+            if cell not in walk.checkable or cell not in walk.lifted:
+                break  # a landscape or crystals, or nothing done there yet: "Done" by hand
+            if (cell in occupied) != (cell in expected):
+                break
+            play.fix_index += 1
+            ticked = True
+        if ticked:
+            play.changed()
+
+
+def _notice(verdict: Verdict) -> str:
+    if isinstance(verdict, Differ):
+        return (
+            "The board differs from the game: take the pieces off the red squares, put"
+            " them on the green ones, or open \u201cCorrect the table\u201d if the table"
+            " is right."
+        )
+    if isinstance(verdict, Choose):
+        return "The board fits several moves: choose the one you made."
+    return ""

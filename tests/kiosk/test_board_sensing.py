@@ -1,0 +1,110 @@
+"""The kiosk's sensing-board glue without a display: the simulated board's hand (long
+press to lift, tap to put down) playing a move through the pty and the real reader."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from companion.session import Session
+from firmware_bridge.board.messages import BOARD_READER
+from firmware_bridge.board.sim_board import SimSensingBoard
+from firmware_bridge.dice.serial_tray import SerialDiceTray
+from kiosk.board_sensing import BoardSensing
+from kiosk.hardware import HardwareHub
+from kiosk.presenters.play import PlayPresenter
+from kiosk.presenters.sensing import Agree, InHand, miniatures
+from tests.bridge.test_dice_serial import fast_settings
+from tests.kiosk.helpers import assert_imports_without_kivy
+from tests.kiosk.test_sensing_fuzz import START
+
+WAIT_S = 5.0
+
+
+class Later:
+    """A stand-in for ``Clock.schedule_once``: runs what is due when asked."""
+
+    def __init__(self) -> None:
+        self.due: list[tuple[float, Callable[[], None]]] = []
+
+    def __call__(self, delay: float, then: Callable[[], None]) -> Any:
+        entry = (delay, then)
+        self.due.append(entry)
+
+        class Handle:
+            def cancel(self_inner) -> None:
+                if entry in self.due:
+                    self.due.remove(entry)
+
+        return Handle()
+
+    def run(self) -> None:
+        due, self.due = self.due, []
+        for _, then in due:
+            then()
+
+
+def test_the_glue_does_not_import_kivy() -> None:
+    assert_imports_without_kivy("kiosk.board_sensing")
+
+
+@pytest.fixture
+def sim_board(tmp_path: Path) -> Iterator[tuple[SimSensingBoard, SerialDiceTray, HardwareHub]]:
+    board = SimSensingBoard(str(tmp_path / "sensing-board"))
+    board.start()
+    hub = HardwareHub()
+    reader = SerialDiceTray(fast_settings(tmp_path / "sensing-board"), name=BOARD_READER)
+    reader.start(hub.post)
+    yield board, reader, hub
+    reader.stop()
+    board.stop()
+
+
+def test_long_press_lifts_and_a_tap_puts_down_on_the_simulated_board(
+    sim_board: tuple[SimSensingBoard, SerialDiceTray, HardwareHub],
+) -> None:
+    board, _, hub = sim_board
+    play = PlayPresenter(Session.from_position("kolossus", START, options={"chapter": 3}))
+    now = [0.0]
+    later = Later()
+    sensing = BoardSensing(hub, later=later, sim_board=board, clock=lambda: now[0])
+    sensing.attach(play)
+    expected = frozenset(miniatures(play.rules.board(play.state)))
+    assert board.occupied == expected, "the simulated table is laid out as the game"
+
+    def settled() -> Any:
+        deadline = time.monotonic() + WAIT_S
+        while sensing.seq != board.seq or sensing._occupied != board.occupied:
+            assert time.monotonic() < deadline
+            hub.pump(play)
+            time.sleep(0.005)
+        now[0] += 1.0
+        later.run()
+        assert sensing.driver is not None
+        return sensing.driver.verdict
+
+    assert settled() == Agree()
+    assert not sensing.tap("5,5"), "nothing in the hand: a tap is a touch entry"
+    assert sensing.hold("1,0")
+    assert settled() == InHand("1,0")
+    assert sensing.hold("8,1")  # the Firbolg Warrior it beats
+    assert sensing.tap("8,1") and sensing.in_hand == 1
+    assert settled() == Agree()
+    assert play.rules.dump_action(play.session.actions[-1])["to"] == "8,1"
+    assert sensing.in_hand == 0, "the beaten Warrior went back to the box"
+    assert not sensing.hold("5,5"), "an empty square has nothing to lift"
+    sensing.detach()
+    assert sensing.driver is None
+
+
+def test_a_game_without_a_grid_is_not_followed(
+    sim_board: tuple[SimSensingBoard, SerialDiceTray, HardwareHub],
+) -> None:
+    board, _, hub = sim_board
+    sensing = BoardSensing(hub, later=Later(), sim_board=board)
+    sensing.attach(PlayPresenter(Session.new("builders", ["Ann", "Bob"], seed=1)))
+    assert sensing.driver is None and not sensing.hold("0,0")
