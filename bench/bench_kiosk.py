@@ -121,17 +121,27 @@ def cpu_seconds():
     return usage.ru_utime + usage.ru_stime
 
 def thread_cpu():
-    # CPU seconds of each thread, by its Python name (the kernel's per-task counters).
+    # CPU seconds of each thread, by its Python name: Python's threads from their own
+    # CPU clocks (exact), the others (Kivy's, SDL's, the GL driver's) from the kernel's
+    # per-task counters (in clock ticks).
     import threading
-    names = {t.native_id: t.name for t in threading.enumerate()}
+    python = {t.native_id: t for t in threading.enumerate()}
     tick = os.sysconf("SC_CLK_TCK")
     seconds = {}
     for task in os.listdir("/proc/self/task"):
+        thread = python.get(int(task))
+        if thread is not None and thread.ident is not None:
+            try:
+                used = time.clock_gettime(time.pthread_getcpuclockid(thread.ident))
+                seconds[thread.name] = seconds.get(thread.name, 0.0) + used
+                continue
+            except (OSError, ProcessLookupError):
+                pass  # ended meanwhile, or no per-thread clock: the kernel's counters
         try:
             fields = open(f"/proc/self/task/{task}/stat").read().rsplit(")", 1)[1].split()
         except OSError:
             continue
-        name = names.get(int(task), "other (Kivy, SDL, GL)")
+        name = thread.name if thread is not None else "other (Kivy, SDL, GL)"
         seconds[name] = seconds.get(name, 0.0) + (int(fields[11]) + int(fields[12])) / tick
     return seconds
 
