@@ -8,6 +8,8 @@ from __future__ import annotations
 import logging
 import signal
 import sqlite3
+import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -326,3 +328,46 @@ def test_a_journal_locked_for_long_delays_the_forwarder_and_stops_nothing(
     finally:
         holder.close()
         table.close()
+
+
+def test_a_kiosk_that_vanishes_is_reported_offline_by_its_last_will(
+    tmp_path: Path, broker: Broker
+) -> None:
+    """A kiosk process killed outright (a power cut) says nothing more: the broker sends
+    the last will it left when it connected, and the retained status turns offline."""
+    code = (
+        "import sys, time\n"
+        "from firmware_bridge.config import FleetConfig\n"
+        "from kiosk.fleet.publisher import FleetPublisher\n"
+        "settings = FleetConfig(enabled=True, host='127.0.0.1', port=int(sys.argv[1]),"
+        " device_id='table-7')\n"
+        "publisher = FleetPublisher(settings, journal_path=None)\n"
+        "publisher.start()\n"
+        "while not publisher.connected:\n"
+        "    time.sleep(0.05)\n"
+        "print('connected', flush=True)\n"
+        "time.sleep(600)\n"
+    )
+    watcher = Watcher(broker)
+    kiosk = subprocess.Popen(
+        [sys.executable, "-c", code, str(broker.port)], cwd=REPO, stdout=subprocess.PIPE, text=True
+    )
+    try:
+        assert kiosk.stdout is not None and kiosk.stdout.readline().strip() == "connected"
+        watcher.wait_for(lambda w: bool(w.payloads("status")), "online")
+        status = watcher.payloads("status")[-1]
+        assert status["device"] == "table-7" and status["state"] == "online"
+        kiosk.kill()
+        kiosk.wait()
+        watcher.wait_for(lambda w: w.payloads("status")[-1]["state"] == "offline", "the will")
+    finally:
+        if kiosk.poll() is None:
+            kiosk.kill()
+            kiosk.wait()
+        watcher.close()
+    late = Watcher(broker)  # and it stays: the will is retained
+    try:
+        late.wait_for(lambda w: bool(w.payloads("status")), "the retained status")
+        assert late.payloads("status")[-1]["state"] == "offline"
+    finally:
+        late.close()
