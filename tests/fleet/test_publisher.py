@@ -21,7 +21,7 @@ from companion.session import Session
 from kiosk.fleet import publisher as publisher_module
 from kiosk.fleet.messages import Table
 from kiosk.fleet.publisher import FleetPublisher
-from tests.fleet.broker import Broker, Watcher, wait_until
+from tests.fleet.broker import Broker, Watcher, make_certificates, wait_until
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -371,3 +371,40 @@ def test_a_kiosk_that_vanishes_is_reported_offline_by_its_last_will(
         assert late.payloads("status")[-1]["state"] == "offline"
     finally:
         late.close()
+
+
+def test_a_table_logs_in_with_its_certificate_over_tls(tmp_path: Path) -> None:
+    """The documented TLS setup: the broker asks for a client certificate and takes its
+    name as the user (so the shipped ACL applies); the table checks the broker's
+    certificate against ca_file and logs in with certfile and keyfile."""
+    certs = make_certificates(tmp_path / "certs", "table-1")
+    acl = (REPO / "deploy/fleet/acl").read_text(encoding="utf-8")
+    broker = Broker(
+        tmp_path / "broker",
+        acl=acl,
+        listener_options=(
+            f"cafile {certs.ca}\ncertfile {certs.broker_cert}\nkeyfile {certs.broker_key}\n"
+            "require_certificate true\nuse_identity_as_username true"
+        ),
+    )
+    broker.start()
+    tls = {"tls": True, "ca_file": certs.ca}
+    table = Table1(
+        tmp_path / "table",
+        broker,
+        **tls,
+        certfile=certs.table_cert,
+        keyfile=certs.table_key,
+    )
+    stranger = FleetPublisher(broker.fleet_config(**tls), journal_path=None)  # no certificate
+    try:
+        table.play(3)
+        table.publisher.start()
+        stranger.start()
+        wait_until(lambda: table.waiting() == 0, "the records over TLS")
+        assert table.publisher.delivered == 3 and table.publisher.refused == 0
+        assert not stranger.connected
+    finally:
+        stranger.stop()
+        table.close()
+        broker.stop()
