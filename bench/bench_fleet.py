@@ -33,6 +33,7 @@ from companion.games import available_games, get_rules  # noqa: E402
 from companion.journal import Journal, Outbox  # noqa: E402
 from companion.session import Session  # noqa: E402
 from kiosk.fleet.publisher import FleetPublisher  # noqa: E402
+from kiosk.fleet.report import table_of  # noqa: E402
 from tests.fleet.broker import Broker, wait_until  # noqa: E402
 
 DRAIN_TIMEOUT_S = 300.0
@@ -110,6 +111,22 @@ def outbox_size(path: Path) -> tuple[int, int]:
     return len(rows), sum(len(m.payload.encode()) for m in rows)
 
 
+def table_value_cost() -> str:
+    """What the kiosk adds on its own thread per action with the fleet on: the table's
+    value (status line, latest scores) made from a mid-game state of each game."""
+    parts = []
+    for game in available_games():
+        (script, *_) = scripts(60, [game])
+        session = Session.new(script.game, script.players, seed=script.seed)
+        for action in script.actions[: len(script.actions) // 2]:
+            session.submit(action)
+        start = time.perf_counter()
+        for _ in range(200):
+            table_of("bench", session)
+        parts.append(f"{game} {(time.perf_counter() - start) / 200 * 1e6:.0f} µs")
+    return "the table's value per action (main thread): " + ", ".join(parts)
+
+
 def outage(broker: Broker, path: Path, games: Sequence[Script], label: str) -> None:
     """Play ``games`` while the broker is down, then bring it back and time the drain."""
     with Journal(path) as journal:
@@ -150,6 +167,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     total = 200 if args.quick else args.actions
     games = scripts(total)
     print(f"fleet bench: {total} actions in {len(games)} games of all five, played in each mode")
+    print(table_value_cost())
     with tempfile.TemporaryDirectory(dir=args.dir) as temp:
         root = Path(temp)
         broker = Broker(root / "broker")

@@ -15,6 +15,7 @@ import subprocess
 import threading
 import time
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -52,12 +53,14 @@ class Broker:
         *,
         passwords: Mapping[str, str] | None = None,
         acl: str | None = None,
+        listener_options: str = "",
     ) -> None:
         self.folder = folder
         self.folder.mkdir(parents=True, exist_ok=True)
         self.port = free_port()
         self.passwords = dict(passwords or {})
         self.acl = acl
+        self.listener_options = listener_options  # lines for the listener (TLS)
         self.process: subprocess.Popen[bytes] | None = None
         self.log = folder / "mosquitto.log"
 
@@ -65,6 +68,7 @@ class Broker:
         lines = [
             "user root",
             f"listener {self.port} 127.0.0.1",
+            *self.listener_options.splitlines(),
             "persistence false",
             f"log_dest file {self.log}",
             "log_type all",
@@ -144,6 +148,45 @@ class Broker:
         }
         settings.update(changes)
         return FleetConfig.model_validate(settings)
+
+
+@dataclass(frozen=True)
+class Certificates:
+    """A throwaway CA, the broker's certificate (for 127.0.0.1) and a table's."""
+
+    ca: Path
+    broker_cert: Path
+    broker_key: Path
+    table_cert: Path
+    table_key: Path
+
+
+def make_certificates(folder: Path, table: str) -> Certificates:
+    """Made with the openssl command (scripts/setup --test installs it)."""
+    folder.mkdir(parents=True, exist_ok=True)
+
+    def openssl(*args: str) -> None:
+        subprocess.run(["openssl", *args], cwd=folder, check=True, capture_output=True)
+
+    openssl("req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2", "-subj",
+            "/CN=fleet test CA", "-keyout", "ca.key", "-out", "ca.crt")  # fmt: skip
+    for name, subject, extension in (
+        ("broker", "/CN=127.0.0.1", "subjectAltName=IP:127.0.0.1"),
+        ("table", f"/CN={table}", "extendedKeyUsage=clientAuth"),
+    ):
+        (folder / f"{name}.ext").write_text(extension + "\n", encoding="utf-8")
+        openssl("req", "-newkey", "rsa:2048", "-nodes", "-subj", subject,
+                "-keyout", f"{name}.key", "-out", f"{name}.csr")  # fmt: skip
+        openssl("x509", "-req", "-in", f"{name}.csr", "-CA", "ca.crt", "-CAkey", "ca.key",
+                "-CAcreateserial", "-days", "2", "-extfile", f"{name}.ext",
+                "-out", f"{name}.crt")  # fmt: skip
+    return Certificates(
+        folder / "ca.crt",
+        folder / "broker.crt",
+        folder / "broker.key",
+        folder / "table.crt",
+        folder / "table.key",
+    )
 
 
 class Watcher:

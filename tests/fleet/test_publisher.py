@@ -8,6 +8,8 @@ from __future__ import annotations
 import logging
 import signal
 import sqlite3
+import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -19,7 +21,7 @@ from companion.session import Session
 from kiosk.fleet import publisher as publisher_module
 from kiosk.fleet.messages import Table
 from kiosk.fleet.publisher import FleetPublisher
-from tests.fleet.broker import Broker, Watcher, wait_until
+from tests.fleet.broker import Broker, Watcher, make_certificates, wait_until
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -326,3 +328,83 @@ def test_a_journal_locked_for_long_delays_the_forwarder_and_stops_nothing(
     finally:
         holder.close()
         table.close()
+
+
+def test_a_kiosk_that_vanishes_is_reported_offline_by_its_last_will(
+    tmp_path: Path, broker: Broker
+) -> None:
+    """A kiosk process killed outright (a power cut) says nothing more: the broker sends
+    the last will it left when it connected, and the retained status turns offline."""
+    code = (
+        "import sys, time\n"
+        "from firmware_bridge.config import FleetConfig\n"
+        "from kiosk.fleet.publisher import FleetPublisher\n"
+        "settings = FleetConfig(enabled=True, host='127.0.0.1', port=int(sys.argv[1]),"
+        " device_id='table-7')\n"
+        "publisher = FleetPublisher(settings, journal_path=None)\n"
+        "publisher.start()\n"
+        "while not publisher.connected:\n"
+        "    time.sleep(0.05)\n"
+        "print('connected', flush=True)\n"
+        "time.sleep(600)\n"
+    )
+    watcher = Watcher(broker)
+    kiosk = subprocess.Popen(
+        [sys.executable, "-c", code, str(broker.port)], cwd=REPO, stdout=subprocess.PIPE, text=True
+    )
+    try:
+        assert kiosk.stdout is not None and kiosk.stdout.readline().strip() == "connected"
+        watcher.wait_for(lambda w: bool(w.payloads("status")), "online")
+        status = watcher.payloads("status")[-1]
+        assert status["device"] == "table-7" and status["state"] == "online"
+        kiosk.kill()
+        kiosk.wait()
+        watcher.wait_for(lambda w: w.payloads("status")[-1]["state"] == "offline", "the will")
+    finally:
+        if kiosk.poll() is None:
+            kiosk.kill()
+            kiosk.wait()
+        watcher.close()
+    late = Watcher(broker)  # and it stays: the will is retained
+    try:
+        late.wait_for(lambda w: bool(w.payloads("status")), "the retained status")
+        assert late.payloads("status")[-1]["state"] == "offline"
+    finally:
+        late.close()
+
+
+def test_a_table_logs_in_with_its_certificate_over_tls(tmp_path: Path) -> None:
+    """The documented TLS setup: the broker asks for a client certificate and takes its
+    name as the user (so the shipped ACL applies); the table checks the broker's
+    certificate against ca_file and logs in with certfile and keyfile."""
+    certs = make_certificates(tmp_path / "certs", "table-1")
+    acl = (REPO / "deploy/fleet/acl").read_text(encoding="utf-8")
+    broker = Broker(
+        tmp_path / "broker",
+        acl=acl,
+        listener_options=(
+            f"cafile {certs.ca}\ncertfile {certs.broker_cert}\nkeyfile {certs.broker_key}\n"
+            "require_certificate true\nuse_identity_as_username true"
+        ),
+    )
+    broker.start()
+    tls = {"tls": True, "ca_file": certs.ca}
+    table = Table1(
+        tmp_path / "table",
+        broker,
+        **tls,
+        certfile=certs.table_cert,
+        keyfile=certs.table_key,
+    )
+    stranger = FleetPublisher(broker.fleet_config(**tls), journal_path=None)  # no certificate
+    try:
+        table.play(3)
+        table.publisher.start()
+        stranger.start()
+        wait_until(lambda: table.waiting() == 0, "the records over TLS")
+        assert table.publisher.delivered == 3 and table.publisher.refused == 0
+        assert not stranger.connected
+    finally:
+        stranger.stop()
+        table.close()
+        broker.stop()
