@@ -20,7 +20,7 @@ import logging
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from kivy.app import App
 from kivy.clock import Clock
@@ -37,10 +37,6 @@ from firmware_bridge.config import LoadedConfig
 from firmware_bridge.layout import LedLayout
 from firmware_bridge.leds.strip import Frame
 from firmware_bridge.rig import DeviceNote, LedFrameShown, Rig, build_rig
-from kiosk.board_sensing import BoardSensing
-from kiosk.fleet.messages import DeviceHealth
-from kiosk.fleet.publisher import FleetPublisher
-from kiosk.fleet.report import make_publisher, table_of
 from kiosk.hardware import HardwareHub, press_on_game
 from kiosk.memory import freeze_startup, release_freed_memory
 from kiosk.pace import IdlePace
@@ -58,6 +54,10 @@ from kiosk.screens.setup import SetupScreen
 from kiosk.screens.shop import ShopMode
 from kiosk.storage import fresh_seed, open_journal
 from kiosk.widgets import basic, board, chart, led_mirror, qr  # noqa: F401
+
+if TYPE_CHECKING:  # loaded only where configured: a table without them starts faster
+    from kiosk.board_sensing import BoardSensing
+    from kiosk.fleet.publisher import FleetPublisher
 
 
 class CutBufferNotice(logging.Filter):
@@ -309,6 +309,8 @@ class Kiosk:
         fleet = self.fleet
         if fleet is None:
             return
+        from kiosk.fleet.report import table_of
+
         session = None if home or self.play is None else self.play.session
         shown = None if session is None else session.state
         if shown is not self._fleet_state or session is None:
@@ -323,6 +325,8 @@ class Kiosk:
         them (after a device note or a change of the devices)."""
         if self.fleet is None:
             return
+        from kiosk.fleet.messages import DeviceHealth
+
         statuses = self.hub.device_statuses()
         self.fleet.set_health(
             problems=tuple(self.problems),
@@ -404,6 +408,8 @@ class Kiosk:
             self.set_led_layout(rig.layout)
         self.on_highlights = self._light
         if rig.config.board.source != "none":
+            from kiosk.board_sensing import BoardSensing
+
             self.sensing = BoardSensing(
                 self.hub,
                 later=lambda delay, then: Clock.schedule_once(lambda _dt: then(), delay),
@@ -715,9 +721,13 @@ def run_app(loaded: LoadedConfig) -> int:
     ui_map = os.environ.get(ENV_UI_MAP)
     rig = build_rig(loaded, frame_file=Path(frame_file) if frame_file else None)
     problems = [str(problem) for problem in loaded.problems]
-    fleet, fleet_problem = make_publisher(loaded)
-    if fleet_problem is not None:
-        problems.append(fleet_problem)
+    fleet: FleetPublisher | None = None
+    if loaded.config.fleet.enabled:  # the fleet's modules (paho-mqtt) load only when on
+        from kiosk.fleet.report import make_publisher
+
+        fleet, fleet_problem = make_publisher(loaded)
+        if fleet_problem is not None:
+            problems.append(fleet_problem)
     app = CompanionApp(
         loaded.config.data_dir,
         rig=rig,

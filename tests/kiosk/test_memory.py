@@ -74,6 +74,25 @@ def test_the_app_module_sets_its_environment_before_kivy_loads() -> None:
     assert result.stdout.split() == ["0", "30", "0", "sdl2,tex,dds"]
 
 
+def test_the_app_loads_neither_the_fleet_nor_the_sensing_board_it_does_not_use() -> None:
+    """Issue 13 (launch, memory): a table without ``[fleet]`` or ``[board]`` does not pay
+    for paho-mqtt, the fleet's payload models or the sensing board's inference."""
+    code = (
+        "import sys, kiosk.app\n"
+        "print(sorted(m for m in sys.modules if m.startswith("
+        "('paho', 'kiosk.fleet', 'kiosk.board_sensing', 'kiosk.presenters.sensing'))))\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert result.returncode == 0, result.stderr[-1000:]
+    assert result.stdout.strip() == "[]"
+
+
 def test_release_frees_unreachable_cycles() -> None:
     class Node:
         other: object = None
