@@ -8,6 +8,8 @@ same state.
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from typing import Any
 
 import pytest
@@ -16,7 +18,7 @@ from hypothesis import strategies as st
 
 from companion.bot import RandomBot
 from companion.errors import RuleViolation
-from companion.games import available_games, get_rules
+from companion.games import SUMMARIES, GameSummary, available_games, game_summary, get_rules
 from companion.games.corrections import CORRECTION_PREFIX, CORRECTION_TEXT, is_correction
 from companion.journal import Journal
 from companion.rules import AnyRules
@@ -168,3 +170,31 @@ def test_action_models_are_the_tags_the_protocol_accepts(rules: AnyRules) -> Non
     assert set(models) == tags
     for tag, model in models.items():
         assert model.model_fields["type"].default == tag
+
+
+@pytest.mark.parametrize("rules", GAMES, ids=lambda r: r.name)
+def test_a_games_summary_says_what_its_rules_say(rules: AnyRules) -> None:
+    """The home screen lists the games from companion.games.SUMMARIES without loading
+    their modules: each summary must agree with the game's own Rules."""
+    assert game_summary(rules.name) == GameSummary(
+        rules.title, rules.min_players, rules.max_players
+    )
+    assert rules.name in SUMMARIES or rules.name == "toy_pig"  # the toy game: tests only
+
+
+def test_the_home_screen_lists_the_games_without_loading_them() -> None:
+    """Issue 13 (launch, memory): the five games' modules load when one is chosen."""
+    code = (
+        "import sys\n"
+        "from companion.journal import Journal\n"
+        "from kiosk.presenters.home import HomePresenter\n"
+        "view = HomePresenter(Journal(':memory:')).view()\n"
+        "assert len(view.games) == 5, view\n"
+        "print(sorted(m for m in sys.modules if m.startswith('companion.games.')))\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=60
+    )
+    assert result.returncode == 0, result.stderr[-1000:]
+    # The island package itself (a docstring) is how find_spec sees its two games.
+    assert result.stdout.strip() == "['companion.games.island']"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
+from dataclasses import dataclass
 
 from companion.errors import InvalidOptions
 from companion.rules import AnyRules
@@ -16,6 +17,37 @@ GAME_MODULES: dict[str, str] = {
     "colossus_solo": "companion.games.colossus_solo",
     "builders": "companion.games.builders",
 }
+
+
+@dataclass(frozen=True)
+class GameSummary:
+    """What a list of games shows of one: its title and how many may play."""
+
+    title: str
+    min_players: int
+    max_players: int
+
+
+#: The summaries of the five games, so that a list of them (the home screen) needs none
+#: of their modules: loading all five costs about 6 MB and a few hundred milliseconds of
+#: a Pi's start. tests/test_contract.py checks each against its ``Rules``.
+SUMMARIES: dict[str, GameSummary] = {
+    "kolossus": GameSummary("Kolossus – The Citadel of Time", 2, 4),
+    "beast_master": GameSummary("Beast Master", 2, 4),
+    "colossi": GameSummary("Colossi", 2, 4),
+    "colossus_solo": GameSummary("Colossus", 1, 1),
+    "builders": GameSummary("Builders of the Colossus", 2, 4),
+}
+
+
+def game_summary(name: str) -> GameSummary:
+    """Game ``name``'s summary, from :data:`SUMMARIES` without loading its module (from its
+    ``Rules`` for a game registered elsewhere); InvalidOptions for an unknown game."""
+    found = SUMMARIES.get(name)
+    if found is not None:
+        return found
+    rules = get_rules(name)
+    return GameSummary(rules.title, rules.min_players, rules.max_players)
 
 
 def available_games() -> list[str]:

@@ -5,9 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from companion.games import available_games, get_rules
+from companion.games import GameSummary, available_games, game_summary
 from companion.journal import GameInfo, Journal
-from companion.rules import AnyRules
 
 RECENT_RESULTS = 5
 RESUMABLE_SHOWN = 6
@@ -43,8 +42,8 @@ class HomeView:
     problems: tuple[str, ...]  # games whose module failed to load
 
 
-def player_span(rules: AnyRules) -> str:
-    low, high = rules.min_players, rules.max_players
+def player_span(game: GameSummary) -> str:
+    low, high = game.min_players, game.max_players
     if low == high:
         return f"{low} player" if low == 1 else f"{low} players"
     return f"{low}–{high} players"
@@ -65,18 +64,19 @@ class HomePresenter:
         self.journal = journal
         self._games = games
 
-    def _rules(self) -> tuple[dict[str, AnyRules], list[str]]:
-        found: dict[str, AnyRules] = {}
+    def _summaries(self) -> tuple[dict[str, GameSummary], list[str]]:
+        """The games' summaries: the five games' modules are not loaded for a list."""
+        found: dict[str, GameSummary] = {}
         problems: list[str] = []
         for name in self._games():
             try:
-                found[name] = get_rules(name)
+                found[name] = game_summary(name)
             except Exception as exc:  # a game module still being written must not kill home
                 problems.append(f"{name}: {exc}")
         return found, problems
 
     def view(self) -> HomeView:
-        rules, problems = self._rules()
+        rules, problems = self._summaries()
         cards = tuple(
             GameCard(name=name, title=r.title, players=player_span(r)) for name, r in rules.items()
         )
