@@ -59,10 +59,12 @@ def test_every_firmware_module_compiles_with_mpy_cross(tmp_path: Path) -> None:
 
 @given(occupancies())
 def test_firmware_bitmap_frames_equal_host_frames(bitmap: Occupancy) -> None:
-    raw = bytearray((bitmap.rows * bitmap.cols + 7) // 8)
+    raw = bytearray((bitmap.rows * bitmap.cols * bitmap.layers + 7) // 8)
     for index in bitmap.occupied:
         raw[index >> 3] |= 0x80 >> (index & 7)
-    payload = PROTOCOL.occupancy_payload(bitmap.seq, bitmap.rows, bitmap.cols, raw)
+    payload = PROTOCOL.occupancy_payload(
+        bitmap.seq, bitmap.rows, bitmap.cols, raw, bitmap.layers
+    )
     assert PROTOCOL.encode_frame(PROTOCOL.T_OCCUPANCY, payload) == encode_frame(bitmap)
 
 
