@@ -19,7 +19,7 @@ from firmware_bridge.board.messages import BoardOccupancy
 from firmware_bridge.board.sim_board import SimSensingBoard
 from kiosk.hardware import HardwareHub
 from kiosk.presenters.play import PlayPresenter
-from kiosk.presenters.sensing import SETTLE_S, SensingDriver, miniatures
+from kiosk.presenters.sensing import SETTLE_S, SensingDriver, landscapes, miniatures
 
 Later = Callable[[float, Callable[[], None]], Any]
 """Run a callable after a delay on the main thread; returns something with ``cancel()``."""
@@ -48,6 +48,7 @@ class BoardSensing:
         """The sequence number of the last change the board's reader applied."""
         self._pending: Any = None
         self._occupied: frozenset[str] | None = None
+        self._landscapes: frozenset[str] | None = None
         self._play: PlayPresenter | None = None
         self._state: Any = None
         hub.on_board = self.occupancy
@@ -65,10 +66,11 @@ class BoardSensing:
         )
         play.subscribe(self._empty_hand_after_a_move)
         if self.sim_board is not None:
-            self.sim_board.set_occupied(miniatures(play.rules.board(play.state)))
+            view = play.rules.board(play.state)
+            self.sim_board.set_occupied(miniatures(view), landscapes(view))
         self.in_hand = 0
         if self._occupied is not None:
-            self.driver.sensed(self._occupied)
+            self.driver.sensed(self._occupied, self._landscapes)
 
     def detach(self) -> None:
         if self._pending is not None:
@@ -84,9 +86,10 @@ class BoardSensing:
     def occupancy(self, message: BoardOccupancy) -> None:
         """The hub's handler (main thread)."""
         self._occupied = message.occupied
+        self._landscapes = message.landscapes
         self.seq = message.seq
         if self.driver is not None:
-            self.driver.sensed(message.occupied)
+            self.driver.sensed(message.occupied, message.landscapes)
 
     # --- the simulated board's hand -----------------------------------------------------
 

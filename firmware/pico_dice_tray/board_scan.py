@@ -18,10 +18,11 @@ SCAN_HZ = 100
 
 
 class SensingBoard:
-    def __init__(self, rows, cols, send, debounce_scans=DEBOUNCE_SCANS):
+    def __init__(self, rows, cols, send, debounce_scans=DEBOUNCE_SCANS, layers=1):
         self.rows = rows
         self.cols = cols
-        self.cells = rows * cols
+        self.layers = layers  # 2: a second sensor per square sees the landscapes
+        self.cells = rows * cols * layers
         self.size = (self.cells + 7) // 8
         self.send = send  # send(kind, payload): DiceTray._send (only while connected)
         self.debounce = debounce_scans
@@ -64,7 +65,8 @@ class SensingBoard:
 
     def send_bitmap(self):
         """The whole matrix: after each HELLO_REQUEST and each OCCUPANCY_REQUEST."""
-        self.send(p.T_OCCUPANCY, p.occupancy_payload(self.seq, self.rows, self.cols, self.stable))
+        payload = p.occupancy_payload(self.seq, self.rows, self.cols, self.stable, self.layers)
+        self.send(p.T_OCCUPANCY, payload)
 
     def handle(self, kind, payload):
         """A host frame this module answers; True when it was one."""

@@ -26,6 +26,7 @@ LED_PIN = 25  # on-board LED (Pico; "LED" on a Pico W)
 # one input per square, read over SPI0. None = no board on this Pico. A Pico that only
 # reads the board sets DIE_PINS = () and DIE_FACES = ().
 BOARD_SIZE = None  # (11, 11) for Kolossus
+BOARD_LAYERS = 1  # 2 with a second chain of sensors for the landscapes (cells 121..241)
 BOARD_SCK_PIN = 18  # SPI0 SCK -> CP (clock) of every 74HC165
 BOARD_MISO_PIN = 16  # SPI0 RX <- Q7 of the first 74HC165 in the chain
 BOARD_LOAD_PIN = 17  # -> PL (parallel load, active low) of every 74HC165
@@ -70,7 +71,7 @@ class Firmware:
         self.board = None
         if BOARD_SIZE is not None:
             rows, cols = BOARD_SIZE
-            self.board = self.tray.add_board(rows, cols)
+            self.board = self.tray.add_board(rows, cols, BOARD_LAYERS)
             self.load = machine.Pin(BOARD_LOAD_PIN, machine.Pin.OUT)
             self.load.value(1)
             self.spi = machine.SPI(

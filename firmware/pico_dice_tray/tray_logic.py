@@ -74,9 +74,9 @@ class DiceTray:
         self.dropped = 0
         self.board = None  # a board_scan.SensingBoard when this Pico also reads the squares
 
-    def add_board(self, rows, cols):
-        """Also read a sensing board (a sensor per square) over this link."""
-        self.board = board_scan.SensingBoard(rows, cols, self._send)
+    def add_board(self, rows, cols, layers=1):
+        """Also read a sensing board (a sensor per square, layers=2: and per landscape)."""
+        self.board = board_scan.SensingBoard(rows, cols, self._send, layers=layers)
         return self.board
 
     # ---- inputs

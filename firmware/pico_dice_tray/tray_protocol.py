@@ -159,9 +159,10 @@ T_OCCUPANCY_REQUEST = 0x84
 OCCUPANCY_VERSION = 1
 
 
-def occupancy_payload(seq, rows, cols, bitmap):
-    """The whole matrix: `bitmap` has cell 0 (row-major) in the high bit of byte 0."""
-    return struct.pack(">BIBB", OCCUPANCY_VERSION, seq, rows, cols) + bytes(bitmap)
+def occupancy_payload(seq, rows, cols, bitmap, layers=1):
+    """The whole matrix: `bitmap` has cell 0 (row-major, layer 0 first) in the high bit
+    of byte 0; layer 1, when fitted, senses the landscapes."""
+    return struct.pack(">BIBBB", OCCUPANCY_VERSION, seq, rows, cols, layers) + bytes(bitmap)
 
 
 def change_payload(seq, cell, occupied):

@@ -23,3 +23,6 @@ class BoardOccupancy:
     occupied: frozenset[str] | None
     seq: int = 0
     resync: bool = False
+    landscapes: frozenset[str] | None = None
+    """The squares that sense a landscape, on a board with that second layer (else
+    None); unknown whenever ``occupied`` is."""

@@ -33,6 +33,7 @@ class SimSensingBoard(SimDiceTray):
         rows: int = 11,
         cols: int = 11,
         occupied: Iterable[str] = (),
+        landscapes: Iterable[str] | None = None,
         device_id: str = "sim-board",
         boot_id: int | None = None,
         seed: int | None = None,
@@ -40,26 +41,43 @@ class SimSensingBoard(SimDiceTray):
         super().__init__(path, device_id=device_id, dice=(), boot_id=boot_id, seed=seed)
         self.rows = rows
         self.cols = cols
+        self.layers = 1 if landscapes is None else 2
+        """2: a second sensor per square sees the landscapes (layer 1)."""
         self._board_lock = threading.Lock()
         self._cells = {self.index(key) for key in occupied}
+        self._cells |= {self.index(key, 1) for key in landscapes or ()}
         self._seq = 0
         self._last_frame: bytes | None = None
         self.lose_changes = 0
         """Drop the next N change frames on the wire (their numbers are used up)."""
         self.bitmaps_sent = 0
 
-    def index(self, key: str) -> int:
-        """The bitmap index of the square ``"r,c"``."""
+    def index(self, key: str, layer: int = 0) -> int:
+        """The bitmap index of the square ``"r,c"`` in ``layer`` (1: its landscape)."""
         row, _, col = key.partition(",")
         r, c = int(row), int(col)
-        if not (0 <= r < self.rows and 0 <= c < self.cols):
+        if not (0 <= r < self.rows and 0 <= c < self.cols) or not 0 <= layer < self.layers:
             raise ValueError(f"{key} is not a square of a {self.rows}x{self.cols} board")
-        return r * self.cols + c
+        return layer * self.rows * self.cols + r * self.cols + c
+
+    def _keys(self, layer: int) -> frozenset[str]:
+        size = self.rows * self.cols
+        with self._board_lock:
+            return frozenset(
+                f"{(i - layer * size) // self.cols},{(i - layer * size) % self.cols}"
+                for i in self._cells
+                if layer * size <= i < (layer + 1) * size
+            )
 
     @property
     def occupied(self) -> frozenset[str]:
-        with self._board_lock:
-            return frozenset(f"{i // self.cols},{i % self.cols}" for i in self._cells)
+        """The squares where a miniature stands."""
+        return self._keys(0)
+
+    @property
+    def landscapes(self) -> frozenset[str] | None:
+        """The squares holding a landscape (None on a board that does not sense them)."""
+        return self._keys(1) if self.layers > 1 else None
 
     @property
     def seq(self) -> int:
@@ -67,17 +85,25 @@ class SimSensingBoard(SimDiceTray):
         with self._board_lock:
             return self._seq
 
-    def lift(self, key: str) -> None:
-        """A miniature leaves ``key`` (nothing happens if the square is already empty)."""
-        self._set(self.index(key), False)
+    def lift(self, key: str, layer: int = 0) -> None:
+        """A miniature (``layer`` 1: a landscape) leaves ``key`` (nothing happens if the
+        square is already empty)."""
+        self._set(self.index(key, layer), False)
 
-    def place(self, key: str) -> None:
-        """A miniature reaches ``key`` (nothing happens if one already stands there)."""
-        self._set(self.index(key), True)
+    def place(self, key: str, layer: int = 0) -> None:
+        """A miniature (``layer`` 1: a landscape) reaches ``key`` (nothing happens if
+        one is already there)."""
+        self._set(self.index(key, layer), True)
 
-    def set_occupied(self, keys: Iterable[str]) -> None:
-        """Make the board sense exactly ``keys``, one change per differing square."""
+    def set_occupied(self, keys: Iterable[str], landscapes: Iterable[str] | None = None) -> None:
+        """Make the board sense exactly ``keys`` (and ``landscapes``, on a board with
+        that layer), one change per differing square."""
         wanted = {self.index(key) for key in keys}
+        size = self.rows * self.cols
+        if landscapes is not None and self.layers > 1:
+            wanted |= {self.index(key, 1) for key in landscapes}
+        else:
+            wanted |= {i for i in self._snapshot() if i >= size}  # landscapes stay
         for index in sorted(self._snapshot() ^ wanted):
             self._set(index, index in wanted)
 
@@ -111,7 +137,9 @@ class SimSensingBoard(SimDiceTray):
 
     def _send_bitmap(self, plug: _Plug) -> None:
         with self._board_lock:
-            bitmap = Occupancy(self.rows, self.cols, self._seq, frozenset(self._cells))
+            bitmap = Occupancy(
+                self.rows, self.cols, self._seq, frozenset(self._cells), self.layers
+            )
             self.bitmaps_sent += 1
             self._send(plug, bitmap)
 

@@ -36,6 +36,7 @@ class OccupancyTracker:
     def __init__(self) -> None:
         self.rows = 0
         self.cols = 0
+        self.layers = 1
         self.seq = 0
         self._occupied: set[int] | None = None
         self.wants_bitmap = True
@@ -46,16 +47,22 @@ class OccupancyTracker:
     def known(self) -> bool:
         return self._occupied is not None
 
-    def snapshot(self) -> frozenset[str] | None:
-        """The occupied cells as keys, or None while unknown."""
-        if self._occupied is None:
+    def snapshot(self, layer: int = 0) -> frozenset[str] | None:
+        """The cells of ``layer`` that sense something, as keys; None while unknown or
+        when the board has no such layer (0 = miniatures, 1 = landscapes)."""
+        if self._occupied is None or layer >= self.layers:
             return None
-        return frozenset(cell_key(i, self.cols) for i in self._occupied)
+        size = self.rows * self.cols
+        start = layer * size
+        return frozenset(
+            cell_key(i - start, self.cols) for i in self._occupied if start <= i < start + size
+        )
 
     def on_bitmap(self, bitmap: Occupancy) -> frozenset[str]:
         """The whole matrix: the truth, whatever came before."""
         self.stats.bitmaps += 1
         self.rows, self.cols, self.seq = bitmap.rows, bitmap.cols, bitmap.seq
+        self.layers = bitmap.layers
         self._occupied = set(bitmap.occupied)
         self.wants_bitmap = False
         snapshot = self.snapshot()
@@ -70,7 +77,7 @@ class OccupancyTracker:
         if change.seq <= self.seq:
             self.stats.duplicates += 1
             return None
-        if change.seq != self.seq + 1 or not 0 <= change.cell < self.rows * self.cols:
+        if change.seq != self.seq + 1 or not 0 <= change.cell < self.rows * self.cols * self.layers:
             self.stats.gaps += 1
             self._forget()
             return None

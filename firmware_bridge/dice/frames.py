@@ -41,8 +41,8 @@ T_OCCUPANCY_REQUEST = 0x84
 OCCUPANCY_VERSION = 1
 """Layout version of the sensing board's messages (their first payload byte): a board can
 gain or change them without touching the dice protocol's version."""
-MAX_CELLS = 8 * (MAX_BODY - 3 - 7)
-"""Most cells an occupancy bitmap can carry in one frame (1,920)."""
+MAX_CELLS = 8 * (MAX_BODY - 3 - 8)
+"""Most cells (all layers) an occupancy bitmap can carry in one frame (1,912)."""
 
 BATTERY_UNKNOWN = 0xFF
 FLAG_CHARGING = 0x01
@@ -171,21 +171,24 @@ class Pong:
 class Occupancy:
     """Device -> host: the whole sensor matrix (on connect and on request).
 
-    ``occupied`` holds the indices of the cells that sense a piece, row-major
-    (``row * cols + col``); ``seq`` is the last change this bitmap already contains, so
-    the host drops older changes still on the wire.
+    ``occupied`` holds the indices of the cells that sense something, row-major per
+    layer (``layer * rows * cols + row * cols + col``; layer 0 = miniatures, layer 1 =
+    landscapes on a board that senses them too); ``seq`` is the last change this bitmap
+    already contains, so the host drops older changes still on the wire.
     """
 
     rows: int
     cols: int
     seq: int
     occupied: frozenset[int]
+    layers: int = 1
     version: int = OCCUPANCY_VERSION
 
 
 @dataclass(frozen=True, slots=True)
 class OccupancyChange:
-    """Device -> host: one debounced sensor changed; ``seq`` counts changes per boot."""
+    """Device -> host: one debounced sensor changed (``cell`` numbered across the layers
+    as in :class:`Occupancy`); ``seq`` counts changes per boot."""
 
     seq: int
     cell: int
@@ -301,26 +304,30 @@ def bitmap_bytes(cells: int) -> int:
 
 
 def _occupancy_payload(message: Occupancy) -> bytes:
-    cells = message.rows * message.cols
+    cells = message.rows * message.cols * message.layers
     if not 1 <= cells <= MAX_CELLS or any(not 0 <= i < cells for i in message.occupied):
         raise ValueError(f"an occupancy bitmap has 1..{MAX_CELLS} cells, each inside the grid")
     bitmap = bytearray(bitmap_bytes(cells))
     for index in message.occupied:
         bitmap[index >> 3] |= 0x80 >> (index & 7)
-    head = struct.pack(">BIBB", message.version, message.seq, message.rows, message.cols)
+    head = struct.pack(
+        ">BIBBB", message.version, message.seq, message.rows, message.cols, message.layers
+    )
     return head + bytes(bitmap)
 
 
 def _decode_occupancy(payload: bytes) -> Occupancy:
-    version, seq, rows, cols = struct.unpack_from(">BIBB", payload)
-    cells = rows * cols
-    bitmap = payload[7:]
+    version, seq, rows, cols, layers = struct.unpack_from(">BIBBB", payload)
+    cells = rows * cols * layers
+    bitmap = payload[8:]
     if cells == 0 or len(bitmap) != bitmap_bytes(cells):
-        raise PayloadError(f"occupancy: {rows}x{cols} needs {bitmap_bytes(cells)} bitmap bytes")
+        raise PayloadError(
+            f"occupancy: {rows}x{cols}x{layers} needs {bitmap_bytes(cells)} bitmap bytes"
+        )
     occupied = frozenset(i for i in range(cells) if bitmap[i >> 3] & (0x80 >> (i & 7)))
     if cells % 8 and bitmap[-1] & (0xFF >> (cells % 8)):
         raise PayloadError("occupancy: bits set past the last cell")
-    return Occupancy(rows, cols, seq, occupied, version)
+    return Occupancy(rows, cols, seq, occupied, layers, version)
 
 
 def decode_payload(kind: int, payload: bytes) -> Message:

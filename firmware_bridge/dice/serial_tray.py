@@ -407,12 +407,14 @@ class SerialDiceTray(DiceSource):
             board = session.board = OccupancyTracker()
         if isinstance(message, Occupancy):
             occupied = board.on_bitmap(message)
-            self._emit(BoardOccupancy(hello.device_id, occupied, board.seq, resync=True))
+            landscapes = board.snapshot(1)
+            self._emit(BoardOccupancy(hello.device_id, occupied, board.seq, True, landscapes))
             return
         known = board.known
         occupied_now = board.on_change(message)
         if occupied_now is not None:
-            self._emit(BoardOccupancy(hello.device_id, occupied_now, board.seq))
+            landscapes = board.snapshot(1)
+            self._emit(BoardOccupancy(hello.device_id, occupied_now, board.seq, False, landscapes))
         elif board.wants_bitmap and (known or session.board_asked is None):
             if known:
                 self._emit(BoardOccupancy(hello.device_id, None, board.seq))

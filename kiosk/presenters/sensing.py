@@ -65,14 +65,27 @@ def miniatures(view: BoardView | None) -> dict[str, Who]:
     return found
 
 
-def unsensed(view: BoardView | None) -> dict[str, tuple[object, ...]]:
-    """What the sensors cannot see on each square: its landscape, level, crystals."""
+BARE = frozenset({"bare", "land", "water"})
+"""Terrains with no landscape piece on them (a board's own squares and spaces)."""
+
+
+def landscapes(view: BoardView | None) -> frozenset[str]:
+    """The squares the referee has a landscape piece on (woods, hills, the Citadel …)."""
+    if view is None:
+        return frozenset()
+    return frozenset(cell.cell for cell in view.cells if cell.terrain not in BARE)
+
+
+def unsensed(view: BoardView | None, *, landscapes_sensed: bool) -> dict[str, tuple[object, ...]]:
+    """What the sensors cannot see on each square: crystals, and its landscape and level
+    unless the board has a landscape layer (which of the landscapes stands where is then
+    the referee's knowledge, as which miniature is)."""
     if view is None:
         return {}
     return {
         cell.cell: (
-            cell.terrain,
-            cell.level,
+            None if landscapes_sensed else cell.terrain,  # a landscape layer sees them
+            None if landscapes_sensed else cell.level,
             tuple((p.kind, p.label, p.count) for p in cell.pieces if p.kind not in SENSED_KINDS),
         )
         for cell in view.cells
@@ -149,19 +162,29 @@ class BoardInference:
         self.rules = rules
         self.settle_s = settle_s
         self.occupied: frozenset[str] | None = None
+        self.landscapes: frozenset[str] | None = None
+        """The squares sensing a landscape, on a board with that layer (else None)."""
         self.changed_at = float("-inf")
         self.touched: set[str] = set()
         """Squares whose sensor changed since the last position (lifts and places)."""
         self._listed: list[tuple[Any, ActionCells]] = []
         self._listed_for: Any = None
 
-    def sense(self, occupied: frozenset[str] | None, now: float) -> None:
+    def sense(
+        self,
+        occupied: frozenset[str] | None,
+        now: float,
+        landscapes: frozenset[str] | None = None,
+    ) -> None:
         """A new snapshot from the board's reader (None: the board is unknown)."""
         if occupied is not None and self.occupied is not None:
             self.touched |= occupied ^ self.occupied
-        if occupied != self.occupied:
+        if landscapes is not None and self.landscapes is not None:
+            self.touched |= landscapes ^ self.landscapes
+        if occupied != self.occupied or landscapes != self.landscapes:
             self.changed_at = now
         self.occupied = occupied
+        self.landscapes = None if occupied is None else landscapes
 
     def rebase(self) -> set[str]:
         """The referee's position changed: a new move starts. Returns the squares that
@@ -185,7 +208,9 @@ class BoardInference:
             return Unknown()
         expected = miniatures(view)
         present = frozenset(expected)
-        if occupied == present:
+        land = self.landscapes
+        land_present = landscapes(view) if land is not None else None
+        if occupied == present and land == land_present:
             self.touched.clear()  # lifted and put back: nothing happened
             return Agree()
         found = self.explain(state, expected, occupied)
@@ -194,11 +219,14 @@ class BoardInference:
         if found:
             return Choose(tuple(a for a, _ in found), tuple(c for _, c in found))
         vacated = present - occupied
-        if vacated and occupied < present:
+        if vacated and occupied < present and land == land_present:
             for cell in sorted(vacated):
                 if next(iter(self.rules.legal_actions_at(state, origin=cell)), None) is not None:
                     return InHand(cell)
-        return Differ(remove=occupied - present, place=vacated)
+        remove, place = occupied - present, vacated
+        if land is not None and land_present is not None:
+            remove, place = remove | (land - land_present), place | (land_present - land)
+        return Differ(remove=remove, place=place)
 
     def on_board(self, state: Any) -> list[tuple[Any, ActionCells]]:
         """The legal actions of ``state`` that touch the board, with their cells: made
@@ -226,6 +254,9 @@ class BoardInference:
         board it leaves.
         """
         differ = occupied ^ frozenset(expected)
+        land = self.landscapes
+        if land is not None:
+            differ |= land ^ landscapes(self.rules.board(state))
         changed = differ | self.touched
         found: list[tuple[Any, ActionCells]] = []
         for action, cells in self.on_board(state):
@@ -237,8 +268,9 @@ class BoardInference:
                 after_state, _ = self.rules.apply(state, action)
             except RefereeError:
                 continue
-            after = miniatures(self.rules.board(after_state))
-            if frozenset(after) != occupied:
+            view = self.rules.board(after_state)
+            after = miniatures(view)
+            if frozenset(after) != occupied or (land is not None and landscapes(view) != land):
                 continue
             if not replaced_squares(expected, after) <= self.touched:
                 continue  # a capture whose beaten piece was never seen lifted
@@ -298,13 +330,17 @@ class SensingDriver:
 
     # --- inputs -----------------------------------------------------------------------
 
-    def sensed(self, occupied: frozenset[str] | None) -> None:
+    def sensed(
+        self, occupied: frozenset[str] | None, landscapes: frozenset[str] | None = None
+    ) -> None:
         """A :class:`~firmware_bridge.board.messages.BoardOccupancy` snapshot arrived."""
         now = self.clock()
-        before = self.inference.occupied
-        self.inference.sense(occupied, now)
+        before, land_before = self.inference.occupied, self.inference.landscapes
+        self.inference.sense(occupied, now, landscapes)
         if occupied is not None and before is not None:
             self._walk.lifted |= occupied ^ before
+        if landscapes is not None and land_before is not None:
+            self._walk.lifted |= landscapes ^ land_before
         if occupied is None:
             self._show(Unknown())
         elif self.schedule is not None:
@@ -329,7 +365,7 @@ class SensingDriver:
                     touched = set(self.inference.touched)
                     if self.play.submit(verdict.action):
                         self.played += 1
-                        self._follow_state(touched)
+                        self._follow_state(touched, verdict.cells)
                         continue
                 self._show(verdict)
                 self._tick_walk()
@@ -375,21 +411,26 @@ class SensingDriver:
 
     # --- what the presenter shows ------------------------------------------------------
 
-    def _follow_state(self, touched: Iterable[str] = ()) -> None:
+    def _follow_state(self, touched: Iterable[str] = (), played: ActionCells | None = None) -> None:
         """The referee's position changed (here, by a tap, an undo, a die): start a new
-        move and note which squares its fix-the-table steps can be checked on."""
+        move and note which squares its fix-the-table steps can be checked on. After an
+        action the board played (``played``), its squares were done on the table."""
         state = self.play.state
         if state is self._state:
             return
         rules = self.play.rules
         old_view, new_view = rules.board(self._state), rules.board(state)
         before, after = miniatures(old_view), miniatures(new_view)
-        hidden_before, hidden_after = unsensed(old_view), unsensed(new_view)
-        checkable = {
-            c
-            for c in before.keys() | after.keys()
-            if before.get(c) != after.get(c) and hidden_before.get(c) == hidden_after.get(c)
-        }
+        sensed_land = self.inference.landscapes is not None
+        hidden_before = unsensed(old_view, landscapes_sensed=sensed_land)
+        hidden_after = unsensed(new_view, landscapes_sensed=sensed_land)
+        candidates = {c for c in before.keys() | after.keys() if before.get(c) != after.get(c)}
+        if sensed_land:
+            candidates |= landscapes(old_view) ^ landscapes(new_view)
+        if played is not None:
+            candidates |= played.touched
+            touched = {*touched, *played.touched}
+        checkable = {c for c in candidates if hidden_before.get(c) == hidden_after.get(c)}
         self._state = state
         self._accepted = None
         self.inference.on_board(state)  # ready for the next move
@@ -404,9 +445,14 @@ class SensingDriver:
         self._focused = None
 
     def _differ(self) -> Differ:
+        view = self.play.rules.board(self.play.state)
         occupied = self.inference.occupied or frozenset()
-        present = frozenset(miniatures(self.play.rules.board(self.play.state)))
-        return Differ(remove=occupied - present, place=present - occupied)
+        present = frozenset(miniatures(view))
+        remove, place = occupied - present, present - occupied
+        land = self.inference.landscapes
+        if land is not None:
+            remove, place = remove | (land - landscapes(view)), place | (landscapes(view) - land)
+        return Differ(remove=remove, place=place)
 
     def _show(self, verdict: Verdict) -> None:
         """Hand the verdict to the presenter; redraw only when what it shows changes."""
@@ -443,7 +489,9 @@ class SensingDriver:
         occupied = self.inference.occupied
         if occupied is None:
             return
-        expected = miniatures(play.rules.board(play.state))
+        view = play.rules.board(play.state)
+        expected = miniatures(view)
+        land, land_expected = self.inference.landscapes, landscapes(view)
         walk = self._walk
         ticked = False
         while play.fix_step is not None:
@@ -451,6 +499,8 @@ class SensingDriver:
             if cell not in walk.checkable or cell not in walk.lifted:
                 break  # a landscape or crystals, or nothing done there yet: "Done" by hand
             if (cell in occupied) != (cell in expected):
+                break
+            if land is not None and (cell in land) != (cell in land_expected):
                 break
             play.fix_index += 1
             ticked = True

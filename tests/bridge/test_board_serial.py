@@ -243,3 +243,32 @@ def test_the_pty_path_survives_a_random_mix_of_faults(
     assert drain_until(inbox, sensed(board.occupied), seen)
     known = [o for o in occupancies(seen) if o is not None]
     assert set(known) <= positions
+
+
+def test_a_board_that_senses_landscapes_reports_them_apart(
+    tmp_path: Path,
+    readers: list[SerialDiceTray],
+    inbox: queue.Queue[DiceMessage],
+) -> None:
+    path = tmp_path / "landscape-board"
+    board = SimSensingBoard(str(path), occupied={"0,0"}, landscapes={"5,5", "5,6"})
+    board.start()
+    try:
+        start_reader(readers, inbox, fast_settings(path), name="sensing-board")
+        seen: Seen = []
+
+        def landscapes(wanted: set[str]) -> Callable[[Seen], bool]:
+            return lambda seen: any(
+                isinstance(m, BoardOccupancy) and m.landscapes == frozenset(wanted)
+                for m in seen
+            )
+
+        assert drain_until(inbox, landscapes({"5,5", "5,6"}), seen)
+        board.lift("5,6", layer=1)
+        board.place("5,7", layer=1)
+        assert drain_until(inbox, landscapes({"5,5", "5,7"}), seen)
+        last = [m for m in seen if isinstance(m, BoardOccupancy)][-1]
+        assert last.occupied == frozenset({"0,0"}), "the miniatures' layer apart"
+        assert board.landscapes == frozenset({"5,5", "5,7"})
+    finally:
+        board.stop()

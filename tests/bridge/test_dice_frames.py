@@ -41,10 +41,11 @@ u32 = st.integers(0, 0xFFFFFFFF)
 @st.composite
 def occupancies(draw: st.DrawFn) -> Occupancy:
     """A whole sensor matrix of any shape one frame carries."""
+    layers = draw(st.integers(1, 2))
     rows = draw(st.integers(1, 40))
-    cols = draw(st.integers(1, min(40, 1920 // rows)))
-    cells = draw(st.sets(st.integers(0, rows * cols - 1), max_size=64))
-    return Occupancy(rows, cols, draw(u32), frozenset(cells))
+    cols = draw(st.integers(1, min(40, 1912 // (rows * layers))))
+    cells = draw(st.sets(st.integers(0, rows * cols * layers - 1), max_size=64))
+    return Occupancy(rows, cols, draw(u32), frozenset(cells), layers)
 
 
 messages: st.SearchStrategy[Message] = st.one_of(
@@ -104,7 +105,11 @@ DOC_EXAMPLES: list[tuple[Message, str]] = [  # docs/dice-protocol.md, section 1.
     (OccupancyRequest(), "00 05 84 01 da 72 00"),
     (OccupancyChange(5, 60, True), "00 03 07 01 01 01 02 05 05 3c 01 02 96 00"),
     (OccupancyChange(6, 60, False), "00 03 07 01 01 01 02 06 02 3c 03 89 6b 00"),
-    (Occupancy(2, 3, 6, frozenset({0, 4})), "00 03 06 01 01 01 07 06 02 03 88 09 03 00"),
+    (Occupancy(2, 3, 6, frozenset({0, 4})), "00 03 06 01 01 01 08 06 02 03 01 88 23 a9 00"),
+    (
+        Occupancy(2, 3, 6, frozenset({0, 4, 7}), layers=2),
+        "00 03 06 01 01 01 06 06 02 03 02 89 03 d7 60 00",
+    ),
     (
         Hello(
             "pico-tray-e6605838",
@@ -330,10 +335,10 @@ def test_occupancy_payloads_that_do_not_fit_are_counted_not_raised() -> None:
 
     decoder = FrameDecoder()
     stream = (
-        raw_frame(b"\x06\x01\x00\x00\x00\x01\x02\x03")  # 2x3 with no bitmap byte
-        + raw_frame(b"\x06\x01\x00\x00\x00\x01\x02\x03\x88\x00")  # one bitmap byte too many
-        + raw_frame(b"\x06\x01\x00\x00\x00\x01\x02\x03\x89")  # a bit past the sixth cell
-        + raw_frame(b"\x06\x01\x00\x00\x00\x01\x00\x03")  # no cells at all
+        raw_frame(b"\x06\x01\x00\x00\x00\x01\x02\x03\x01")  # 2x3 with no bitmap byte
+        + raw_frame(b"\x06\x01\x00\x00\x00\x01\x02\x03\x01\x88\x00")  # a byte too many
+        + raw_frame(b"\x06\x01\x00\x00\x00\x01\x02\x03\x01\x89")  # a bit past cell 6
+        + raw_frame(b"\x06\x01\x00\x00\x00\x01\x00\x03\x01")  # no cells at all
         + raw_frame(b"\x07\x01\x00\x00\x00\x01\x00\x05\x02")  # state 2
         + raw_frame(b"\x07\x01\x00\x00\x00\x01\x00\x05")  # cut short
         + raw_frame(b"\x07\x02\xff")  # a newer layout: reported, not parsed

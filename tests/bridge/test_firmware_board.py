@@ -59,10 +59,12 @@ def test_every_firmware_module_compiles_with_mpy_cross(tmp_path: Path) -> None:
 
 @given(occupancies())
 def test_firmware_bitmap_frames_equal_host_frames(bitmap: Occupancy) -> None:
-    raw = bytearray((bitmap.rows * bitmap.cols + 7) // 8)
+    raw = bytearray((bitmap.rows * bitmap.cols * bitmap.layers + 7) // 8)
     for index in bitmap.occupied:
         raw[index >> 3] |= 0x80 >> (index & 7)
-    payload = PROTOCOL.occupancy_payload(bitmap.seq, bitmap.rows, bitmap.cols, raw)
+    payload = PROTOCOL.occupancy_payload(
+        bitmap.seq, bitmap.rows, bitmap.cols, raw, bitmap.layers
+    )
     assert PROTOCOL.encode_frame(PROTOCOL.T_OCCUPANCY, payload) == encode_frame(bitmap)
 
 
@@ -275,3 +277,19 @@ def test_every_reported_change_was_held_for_the_debounce_and_the_board_settles(
     assert sensed == scans[-1]
     tray.feed(encode_frame(OccupancyRequest()), 1)
     assert host.take() == [Occupancy(2, 5, seq, frozenset(scans[-1]))]
+
+
+def test_a_landscape_layer_numbers_its_cells_after_the_squares(
+    fw: types.SimpleNamespace,
+) -> None:
+    host = HostSide()
+    tray = fw.logic.DiceTray("board-x", [], host.write, lambda n: b"\x00", boot_id=9)
+    board = tray.add_board(11, 11, 2)
+    tray.feed(encode_frame(HelloRequest(PROTOCOL_VERSION)), 0)
+    assert host.take()[-1] == Occupancy(11, 11, 0, frozenset(), layers=2)
+    raw = bytearray(31)
+    for cell in (60, 121 + 60):  # a miniature on a landscape on square 5,5
+        raw[cell >> 3] |= 0x80 >> (cell & 7)
+    for _ in range(fw.board.DEBOUNCE_SCANS):
+        board.sample(raw)
+    assert host.take() == [OccupancyChange(1, 60, True), OccupancyChange(2, 181, True)]

@@ -6,7 +6,7 @@ from __future__ import annotations
 from companion.games.kolossus import RULES
 from companion.session import Session
 from kiosk.presenters.play import PlayPresenter
-from kiosk.presenters.sensing import SETTLE_S, Agree, SensingDriver, miniatures
+from kiosk.presenters.sensing import SETTLE_S, Agree, SensingDriver, landscapes, miniatures
 from tests.games.kolossus.helpers import (
     SE,
     SW,
@@ -51,3 +51,50 @@ def test_the_colossus_moves_then_spears_by_the_board_alone() -> None:
     assert play.rules.dump_action(play.session.actions[-1]) == {"type": "spear", "target": "0,3"}
     assert play.fix_step is None, "the Guardian's removal was seen: its step is done"
     assert driver.played == 2
+
+
+def test_the_great_quake_is_read_off_a_board_that_senses_landscapes() -> None:
+    """The Invasion's Great Quake moves only landscapes (K-R04, K-R05): a board with a
+    landscape layer sees row 3 shift one square east, tile by tile from its east end, and
+    plays that Quake; every step of its walk-through was done on the table."""
+    play = PlayPresenter(Session.new("kolossus", ["Ann", "Bob"], {"chapter": 1}, seed=1))
+    assert play.submit({"type": "ready"})
+    assert play.submit({"type": "roll", "values": [1], "source": "manual"})
+    now = [0.0]
+    driver = SensingDriver(play, clock=lambda: now[0])
+    view = play.rules.board(play.state)
+    occupied = frozenset(miniatures(view))
+    land = set(landscapes(view))
+    driver.sensed(occupied, frozenset(land))
+    now[0] += SETTLE_S + 0.01
+    assert driver.tick() == Agree()
+    row = sorted((int(c.split(",")[1]) for c in land if c.startswith("3,")), reverse=True)
+    assert row, "row 3 carries landscapes"
+    for col in row:  # from the east end: each tile one square on
+        land.discard(f"3,{col}")
+        driver.sensed(occupied, frozenset(land))
+        if col < 10:
+            land.add(f"3,{col + 1}")
+            driver.sensed(occupied, frozenset(land))
+        now[0] += 0.05  # quicker than the settle wait: half a quake is no position
+        assert driver.tick() is None
+    now[0] += SETTLE_S + 0.01
+    assert driver.tick() == Agree()
+    assert play.rules.dump_action(play.session.actions[-1]) == {
+        "type": "quake_move",
+        "region": "row3",
+        "direction": "east",
+        "distance": None,
+    }
+    assert play.fix_changes and play.fix_step is None, "the walk-through was done on the table"
+
+
+def test_without_a_landscape_layer_the_great_quake_is_entered_by_touch() -> None:
+    play = PlayPresenter(Session.new("kolossus", ["Ann", "Bob"], {"chapter": 1}, seed=1))
+    assert play.submit({"type": "ready"})
+    assert play.submit({"type": "roll", "values": [1], "source": "manual"})
+    now = [0.0]
+    driver = SensingDriver(play, clock=lambda: now[0])
+    driver.sensed(frozenset(miniatures(play.rules.board(play.state))))
+    now[0] += SETTLE_S + 0.01
+    assert driver.tick() == Agree() and driver.played == 0
