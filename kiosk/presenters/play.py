@@ -38,6 +38,8 @@ from kiosk.presenters.play_view import (
     LogLine,
     PlayView,
 )
+from kiosk.presenters.why import Position, WhyView, can_explain, explain_refusal, explain_table
+from kiosk.teaching import Teaching, load_teaching
 
 LOG_LINES = 60
 MAX_LISTED_ACTIONS = 600  # how many legal actions the menu looks at (Kolossus has many)
@@ -133,6 +135,8 @@ class PlayPresenter(Observable):
         self.devices: tuple[DeviceStatus, ...] = ()
         self.fix_changes: tuple[TableChange, ...] = ()
         self.fix_index = 0
+        #: The "Why?" panel while it is open (closed by the next change of state).
+        self.why: WhyView | None = None
         self._form: ActionForm | None = None
         #: The entry form of the current state is still to be looked for (see ``form``).
         self._entry_form_due = True
@@ -496,6 +500,8 @@ class PlayPresenter(Observable):
             focus=self.focus,
             form=None if form is None else form.view(),
             formable=menu.formable,
+            why=self.why,
+            can_explain=can_explain(self.teaching, self.banner),
         )
 
     def _formable(self, group: str | None, actions: tuple[ActionChoice, ...]) -> bool:
@@ -531,6 +537,7 @@ class PlayPresenter(Observable):
 
     def _after(self, events: tuple[Event, ...], notice: str = "") -> None:
         self.banner = None
+        self.why = None
         self.notice = notice
         self.entered = ()
         self.focus = None
@@ -559,6 +566,7 @@ class PlayPresenter(Observable):
     def _refused(self, exc: RefereeError) -> None:
         self.banner = Banner.from_error(exc)
         self.notice = ""
+        self.why = None
 
     def submit(self, action: object) -> bool:
         """Submit an action (dict or model). False, with the banner set, if refused."""
@@ -619,6 +627,46 @@ class PlayPresenter(Observable):
     def dismiss_banner(self) -> None:
         self.banner = None
         self.notice = ""
+        self.changed()
+
+    # --- "Why?" -----------------------------------------------------------------------
+
+    @property
+    def teaching(self) -> Teaching:
+        """The teaching texts (read once per process, on first use)."""
+        return load_teaching()
+
+    def _position(self) -> Position:
+        """What a worked example reads off the current state (all computed once per state)."""
+        log = self._log()
+        last = "; ".join(line.text for line in log if line.number == log[0].number) if log else ""
+        return Position(
+            status=self._status(),
+            panel=self._panel(),
+            highlights=self.highlights(),
+            focus=self.focus,
+            last=last,
+            dice=self.dice_request(),
+        )
+
+    def explain_refusal(self) -> bool:
+        """ "Why?" on the refusal banner: the rule it rests on (False: no text for it)."""
+        if self.banner is None:
+            return False
+        why = explain_refusal(self.teaching, self.rules.name, self.banner, self._position())
+        if why is None:
+            return False
+        self.why = why
+        self.changed()
+        return True
+
+    def explain_table(self) -> None:
+        """ "Why?" beside the board and the facts: the rules behind what is lit and counted."""
+        self.why = explain_table(self.teaching, self.rules.name, self._position())
+        self.changed()
+
+    def close_why(self) -> None:
+        self.why = None
         self.changed()
 
     # --- forms -----------------------------------------------------------------------

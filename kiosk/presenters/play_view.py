@@ -8,6 +8,7 @@ from typing import Any
 from companion.views import PanelView
 from kiosk.presenters.common import RGB, Banner
 from kiosk.presenters.forms import FormView
+from kiosk.presenters.why import WhyView
 
 
 @dataclass(frozen=True)
@@ -84,3 +85,5 @@ class PlayView:
     focus: str | None
     form: FormView | None
     formable: bool  # the current group's amounts can be entered in a form
+    why: WhyView | None = None  # the "Why?" panel, while open
+    can_explain: bool = False  # the banner's ruling has a teaching text: "Why?" is offered

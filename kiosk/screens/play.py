@@ -21,6 +21,7 @@ from kiosk.widgets.basic import KButton, KLabel, KToggle, Stepper, WrapLabel, bu
 from kiosk.widgets.board import BoardWidget
 from kiosk.widgets.led_mirror import LedMirror
 from kiosk.widgets.lists import ActionList, LogList, WidgetPool, show_children
+from kiosk.widgets.why import WhyPanel
 
 FORM_ROW = 52
 LOG_SHOWN = 16
@@ -198,6 +199,7 @@ class PlayScreen(KioskScreen):
         )
         self.outcome_filler = BoxLayout()
         self.outcome_box = _section()
+        self.why_panel = WhyPanel(lambda: self.intent("close_why"))
 
     def _make_tab(self) -> Any:
         tab = KToggle(
@@ -225,13 +227,14 @@ class PlayScreen(KioskScreen):
         ids.undo.disabled = not view.can_undo
         ids.redo.disabled = not view.can_redo
         self._banner(view)
+        self._why(view)
         self._info(view, board_view)
         self._act(view)
 
     def _banner(self, view: PlayView) -> None:
         banner = self.ids.banner
         if view.banner is not None:
-            banner.text = f"{view.banner.text}      (tap to close)"
+            banner.text = f"{view.banner.text}   (tap to close)"
             banner.background_color = theme.DANGER
             banner.disabled_color = theme.DANGER_TEXT
             banner.color = theme.DANGER_TEXT
@@ -241,8 +244,22 @@ class PlayScreen(KioskScreen):
             banner.color = theme.TEXT
         shown = view.banner is not None or bool(view.notice)
         banner.disabled = not shown
-        banner.height = 56 if shown else 0
+        self.ids.banner_row.height = 56 if shown else 0
         banner.opacity = 1 if shown else 0
+        why = self.ids.banner_why
+        offered = view.banner is not None and view.can_explain and view.why is None
+        why.disabled = not offered
+        why.width = theme.WHY_BUTTON_WIDTH if offered else 0
+        why.opacity = 1 if offered else 0
+
+    def _why(self, view: PlayView) -> None:
+        """The "Why?" panel takes the board's and the menu's place while it is open."""
+        main = self.ids.main
+        if view.why is not None:
+            self.why_panel.show(view.why)
+            show_children(main, [self.why_panel.box])
+        else:
+            show_children(main, [self.ids.info, self.ids.act])
 
     def _info(self, view: PlayView, board_view: BoardView | None) -> None:
         key = (view.panel, view.log[:LOG_SHOWN], board_view, self.mode)

@@ -1,0 +1,71 @@
+"""The "Why?" buttons on the real play screen, offscreen at 800×480: from a refusal's
+banner and from the header, the panel shows every text whole (nothing shortened), and
+"Close" brings the board and the menu back. Saves screen-play-why-*.png to look at."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from kiosk.app import Kiosk
+from tests.kiosk.test_widgets_screens import play_randomly, shoot
+from tests.kiosk.ui import close_kiosk, open_kiosk, tap
+
+
+@pytest.fixture
+def kiosk(tmp_path: Path) -> Iterator[Kiosk]:
+    k = open_kiosk(tmp_path, seed=12)
+    yield k
+    close_kiosk(k)
+
+
+def _assert_shown_whole(labels: list[Any]) -> None:
+    for label in labels:
+        assert "…" not in label.text
+        assert not label.shorten, label.text
+        assert label.texture_size[1] <= label.height + 1, f"{label.text!r} is cut"
+        assert label.texture_size[0] <= label.width + 1, f"{label.text!r} is cut"
+
+
+def test_why_from_a_refusal(kiosk: Kiosk) -> None:
+    kiosk.open_setup("builders")
+    assert kiosk.setup is not None
+    kiosk.setup.names[:] = ["Ann", "Bob", "Cleo"]
+    kiosk.start_game()
+    screen = kiosk.play_screen
+    assert screen.ids.banner_why.opacity == 0  # no refusal, no "Why?" on a banner
+    assert kiosk.play is not None
+    kiosk.play.submit({"type": "curse", "runes": [2, 2, 0]})
+    why = screen.ids.banner_why
+    assert why.opacity == 1 and "[BC-R09]" in screen.ids.banner.text
+    tap(why)
+    panel = screen.why_panel
+    assert list(screen.ids.main.children) == [panel.box]
+    texts = [label.text for label in panel.labels()]
+    assert texts[0] == "Why was that refused? [BC-R09]"
+    assert "BC-R09 · How a Curse is shared" in texts
+    assert any(t.startswith("• Runes now: Ann 10, Bob 10, Cleo 10") for t in texts)
+    assert why.opacity == 0  # the panel answers it; the banner stays
+    shoot(kiosk, "play-why-refusal")
+    _assert_shown_whole(panel.labels()[1:])
+    tap(next(b for b in panel.box.walk() if getattr(b, "text", "") == "Close"))
+    assert list(reversed(screen.ids.main.children)) == [screen.ids.info, screen.ids.act]
+    assert screen.ids.banner.opacity == 1 and why.opacity == 1
+
+
+def test_why_from_the_header_explains_the_board_and_the_counts(kiosk: Kiosk) -> None:
+    kiosk.open_setup("kolossus")
+    kiosk.start_game()
+    play_randomly(kiosk, 14, seed=2)
+    screen = kiosk.play_screen
+    tap(screen.ids.why)
+    panel = screen.why_panel
+    assert list(screen.ids.main.children) == [panel.box]
+    texts = [label.text for label in panel.labels()]
+    assert texts[0] == "Why? The rules behind what you see"
+    assert any(t.startswith("• Crystals now: ") for t in texts)
+    shoot(kiosk, "play-why-kolossus")
+    _assert_shown_whole(panel.labels()[1:])
