@@ -10,6 +10,7 @@ the main thread by the hardware hub, so the touch path and the dice path are one
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import islice
 from typing import Any
@@ -38,8 +39,16 @@ from kiosk.presenters.play_view import (
     LogLine,
     PlayView,
 )
-from kiosk.presenters.why import Position, WhyView, can_explain, explain_refusal, explain_table
+from kiosk.presenters.why import (
+    Position,
+    WhyView,
+    can_explain,
+    explain_refusal,
+    explain_table,
+    first_time,
+)
 from kiosk.teaching import Teaching, load_teaching
+from kiosk.teaching.progress import TeachProgress
 
 LOG_LINES = 60
 MAX_LISTED_ACTIONS = 600  # how many legal actions the menu looks at (Kolossus has many)
@@ -137,6 +146,12 @@ class PlayPresenter(Observable):
         self.fix_index = 0
         #: The "Why?" panel while it is open (closed by the next change of state).
         self.why: WhyView | None = None
+        #: Teach mode's progress (None: the game was started without teach mode).
+        self.teach: TeachProgress | None = None
+        #: Called with the new progress after each teach-mode tap (the kiosk keeps it).
+        self.on_teach: Callable[[TeachProgress], None] | None = None
+        #: The last pause worked out: (state, focus, progress, pause) — once per change.
+        self._pause: tuple[Any, str | None, TeachProgress, WhyView | None] | None = None
         self._form: ActionForm | None = None
         #: The entry form of the current state is still to be looked for (see ``form``).
         self._entry_form_due = True
@@ -502,6 +517,7 @@ class PlayPresenter(Observable):
             formable=menu.formable,
             why=self.why,
             can_explain=can_explain(self.teaching, self.banner),
+            teach=self.teach_pause(),
         )
 
     def _formable(self, group: str | None, actions: tuple[ActionChoice, ...]) -> bool:
@@ -668,6 +684,47 @@ class PlayPresenter(Observable):
     def close_why(self) -> None:
         self.why = None
         self.changed()
+
+    # --- teach mode ---------------------------------------------------------------------
+
+    def teach_pause(self) -> WhyView | None:
+        """Teach mode's pause: the first rule that matters now and was not shown in this
+        game yet (None when teach mode is off, the game is over or the table is being
+        fixed). Worked out once per state, focus and progress."""
+        progress = self.teach
+        if progress is None or not progress.on or self.outcome is not None:
+            return None
+        if self.fix_step is not None:
+            return None
+        state = self.derived().state
+        last = self._pause
+        if last is not None and last[0] is state and last[1] == self.focus and last[2] == progress:
+            return last[3]
+        pause = first_time(self.teaching, self.rules.name, self._position(), progress.seen)
+        self._pause = (state, self.focus, progress, pause)
+        return pause
+
+    def _set_teach(self, progress: TeachProgress) -> None:
+        self.teach = progress
+        if self.on_teach is not None:
+            self.on_teach(progress)
+        self.changed()
+
+    def teach_next(self) -> None:
+        """The pause's "Got it": this rule was shown; the next one that matters now, if any."""
+        pause = self.teach_pause()
+        if self.teach is not None and pause is not None:
+            shown = {entry.ruling for entry in pause.entries}
+            self._set_teach(TeachProgress(on=True, seen=self.teach.seen | shown))
+
+    def teach_skip(self) -> None:
+        """The pause's "Skip teaching": no more pauses in this game (never holds up an expert)."""
+        if self.teach is not None:
+            self._set_teach(TeachProgress(on=False, seen=self.teach.seen))
+
+    def teach_again(self) -> None:
+        """The pause's "Show all again": every rule pauses again the next time it matters."""
+        self._set_teach(TeachProgress(on=True, seen=frozenset()))
 
     # --- forms -----------------------------------------------------------------------
 

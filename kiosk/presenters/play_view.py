@@ -87,3 +87,4 @@ class PlayView:
     formable: bool  # the current group's amounts can be entered in a form
     why: WhyView | None = None  # the "Why?" panel, while open
     can_explain: bool = False  # the banner's ruling has a teaching text: "Why?" is offered
+    teach: WhyView | None = None  # teach mode's pause: a rule the first time it matters

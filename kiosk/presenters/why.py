@@ -179,6 +179,26 @@ def _dice_lines(teaching: Teaching, game: str, dice: DiceRequest | None) -> list
     return [(ruling, line) for ruling in teaching.rulings_of_dice(game, dice.purpose)]
 
 
+def first_time(
+    teaching: Teaching, game: str, position: Position, seen: frozenset[str]
+) -> WhyView | None:
+    """Teach mode's pause: the first ruling that matters now (the roll awaited, then the
+    roles lit) and has not been shown in this game, with what it means here; None when
+    every ruling that matters now was shown."""
+    lines = _dice_lines(teaching, game, position.dice)
+    lines += _role_lines(teaching, game, position.highlights)
+    new = [(ruling, line) for ruling, line in lines if ruling not in seen]
+    if not new:
+        return None
+    ruling = new[0][0]
+    entries = _entries(teaching, [(r, line) for r, line in new if r == ruling])
+    return WhyView(
+        heading="A new rule",
+        situation=_situation(position),
+        entries=entries,
+    )
+
+
 def explain_table(teaching: Teaching, game: str, position: Position) -> WhyView:
     """The rules behind the roll awaited, what is lit now and every count of the panel."""
     lines = _dice_lines(teaching, game, position.dice)

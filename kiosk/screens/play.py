@@ -200,6 +200,14 @@ class PlayScreen(KioskScreen):
         self.outcome_filler = BoxLayout()
         self.outcome_box = _section()
         self.why_panel = WhyPanel(lambda: self.intent("close_why"))
+        self.teach_panel = WhyPanel(
+            None,
+            (
+                ("Got it", lambda: self.intent("teach_next"), "accent"),
+                ("Skip\nteaching", lambda: self.intent("teach_skip"), "normal"),
+                ("Show all\nagain", lambda: self.intent("teach_again"), "normal"),
+            ),
+        )
 
     def _make_tab(self) -> Any:
         tab = KToggle(
@@ -360,6 +368,7 @@ class PlayScreen(KioskScreen):
         key = (
             view.fix,
             view.outcome,
+            view.teach,
             view.winners,
             view.dice,
             view.groups,
@@ -396,6 +405,11 @@ class PlayScreen(KioskScreen):
                 ],
             )
             show_children(act, [self.outcome_box])
+            return
+        if view.teach is not None:
+            # Teach mode: the rule that matters now, beside the board that shows it.
+            self.teach_panel.show(view.teach)
+            show_children(act, [self.teach_panel.box])
             return
         if view.form is not None:
             show_children(act, self._form(view.form))

@@ -1,4 +1,5 @@
-"""The "Why?" panel: the rulings behind a refusal or behind what the table shows.
+"""The "Why?" panel (the rulings behind a refusal or behind what the table shows) and
+teach mode's pause (a rule the first time it matters).
 
 Made once per play screen and relabelled for each :class:`~kiosk.presenters.why.WhyView`
 (its labels are pooled): opening it after a refusal renders the new texts, not new
@@ -18,7 +19,7 @@ from kivy.uix.scrollview import ScrollView
 from kiosk import theme
 from kiosk.presenters.why import WhyView
 from kiosk.widgets.basic import WrapLabel, button
-from kiosk.widgets.lists import WidgetPool
+from kiosk.widgets.lists import WidgetPool, show_children
 
 #: A row of the panel: its text and how it looks (font size, bold, colour).
 Row = tuple[str, int, bool, tuple[float, ...]]
@@ -35,24 +36,40 @@ def rows_of(why: WhyView) -> list[Row]:
     return rows
 
 
-class WhyPanel:
-    """The heading with "Close", and the scrolled rulings (``box`` goes on screen)."""
+#: A button under the rulings: its text, what it calls, its role ("accent", "normal").
+Action = tuple[str, Callable[[], None], str]
 
-    def __init__(self, on_close: Callable[[], None]) -> None:
+
+class WhyPanel:
+    """The rulings in a scrolled column (``box`` goes on screen). With ``on_close``: the
+    heading and "Close" above them (the "Why?" panel); else the heading scrolls with
+    them and ``actions`` are a row of buttons below (teach mode's pause, in the narrow
+    column beside the board)."""
+
+    def __init__(
+        self, on_close: Callable[[], None] | None, actions: tuple[Action, ...] = ()
+    ) -> None:
         self.box = BoxLayout(orientation="vertical", spacing=theme.SPACING)
-        top = BoxLayout(size_hint_y=None, height=theme.BUTTON_HEIGHT, spacing=theme.SPACING)
-        self.heading = WrapLabel(
-            font_size=theme.FONT_LARGE, bold=True, size_hint_y=1, valign="middle"
-        )
-        top.add_widget(self.heading)
-        top.add_widget(button("Close", on_close, role="accent", size_hint_x=None, width=120))
+        self.heading = WrapLabel(font_size=theme.FONT_LARGE, bold=True)
         self.column = GridLayout(cols=1, size_hint_y=None, spacing=theme.SPACING)
         self.column.bind(minimum_height=self.column.setter("height"))
-        self.lines = WidgetPool(self.column, WrapLabel)
+        self.lines = WidgetPool(None, WrapLabel)
         self.scroll = ScrollView(do_scroll_x=False, bar_width=10, scroll_type=["bars", "content"])
         self.scroll.add_widget(self.column)
-        self.box.add_widget(top)
+        self._heading_scrolls = on_close is None
+        if on_close is not None:
+            top = BoxLayout(size_hint_y=None, height=theme.BUTTON_HEIGHT, spacing=theme.SPACING)
+            self.heading.size_hint_y = 1
+            self.heading.valign = "middle"
+            top.add_widget(self.heading)
+            top.add_widget(button("Close", on_close, role="accent", size_hint_x=None, width=120))
+            self.box.add_widget(top)
         self.box.add_widget(self.scroll)
+        if actions:
+            row = BoxLayout(size_hint_y=None, height=theme.BUTTON_HEIGHT, spacing=theme.SPACING)
+            for text, call, role in actions:
+                row.add_widget(button(text, call, role=role, font_size=theme.FONT_SMALL))
+            self.box.add_widget(row)
         self.shown: WhyView | None = None
 
     def show(self, why: WhyView) -> None:
@@ -62,13 +79,16 @@ class WhyPanel:
         self.shown = why
         self.heading.text = why.heading
         rows = rows_of(why)
-        for label, (text, size, bold, colour) in zip(self.lines.show(len(rows)), rows, strict=True):
+        labels = self.lines.show(len(rows))
+        for label, (text, size, bold, colour) in zip(labels, rows, strict=True):
             label.text = text
             label.font_size = size
             label.bold = bold
             label.color = colour
+        show_children(self.column, [self.heading, *labels] if self._heading_scrolls else labels)
         self.scroll.scroll_y = 1
 
     def labels(self) -> list[Any]:
-        """The labels shown now (tests read their texts)."""
-        return [self.heading, *self.column.children[::-1]]
+        """The heading and the lines shown now (tests read their texts)."""
+        lines = list(self.column.children[::-1])
+        return lines if self._heading_scrolls else [self.heading, *lines]

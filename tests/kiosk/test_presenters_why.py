@@ -117,4 +117,4 @@ def test_why_while_a_die_is_awaited_explains_that_roll() -> None:
     assert why is not None and why.entries[0].ruling == "K-R08"  # what the AP buy
     request = presenter.dice_request()
     assert request is not None
-    assert _entry(why, "K-R22") == (f"Waiting for: {request.label}",)
+    assert _entry(why, "K-R08")[0] == f"Waiting for: {request.label}"

@@ -12,7 +12,7 @@ import pytest
 
 from kiosk.app import Kiosk
 from tests.kiosk.test_widgets_screens import play_randomly, shoot
-from tests.kiosk.ui import close_kiosk, open_kiosk, tap
+from tests.kiosk.ui import buttons, close_kiosk, open_kiosk, tap, tap_button
 
 
 @pytest.fixture
@@ -28,6 +28,10 @@ def _assert_shown_whole(labels: list[Any]) -> None:
         assert not label.shorten, label.text
         assert label.texture_size[1] <= label.height + 1, f"{label.text!r} is cut"
         assert label.texture_size[0] <= label.width + 1, f"{label.text!r} is cut"
+
+
+def _texts(panel: Any) -> list[str]:
+    return [label.text for label in panel.labels()]
 
 
 def test_why_from_a_refusal(kiosk: Kiosk) -> None:
@@ -69,3 +73,36 @@ def test_why_from_the_header_explains_the_board_and_the_counts(kiosk: Kiosk) -> 
     assert any(t.startswith("• Crystals now: ") for t in texts)
     shoot(kiosk, "play-why-kolossus")
     _assert_shown_whole(panel.labels()[1:])
+
+
+def test_teach_mode_from_setup_pauses_beside_the_board_and_resumes(tmp_path: Path) -> None:
+    """Setup's "Teach me the rules", the pause in the column beside the board, "Got it",
+    and the same pause again after the app is closed and the game resumed."""
+    kiosk = open_kiosk(tmp_path, seed=12)
+    try:
+        kiosk.open_setup("kolossus")
+        tap(next(b for b in buttons(kiosk) if b.text.startswith("Teach me the rules: off")))
+        assert kiosk.setup is not None and kiosk.setup.teach
+        tap_button(kiosk, "Start game")
+        screen = kiosk.play_screen
+        panel = screen.teach_panel
+        assert list(screen.ids.act.children) == [panel.box]
+        assert _texts(panel)[0] == "A new rule"
+        assert "K-R02 · Where your warband starts" in _texts(panel)
+        tap_button(kiosk, "Got it")
+        assert "K-R08 · Action points: who may act" in _texts(panel)
+        shoot(kiosk, "play-teach-kolossus")
+        _assert_shown_whole(panel.labels())
+        assert kiosk.play is not None and kiosk.play.session.game_id is not None
+        game_id = kiosk.play.session.game_id
+    finally:
+        close_kiosk(kiosk)
+    kiosk = open_kiosk(tmp_path, seed=12)  # after a power cut: the journal and the progress
+    try:
+        assert kiosk.resume(game_id)
+        panel = kiosk.play_screen.teach_panel
+        assert "K-R08 · Action points: who may act" in _texts(panel)
+        tap_button(kiosk, "Skip\nteaching")
+        assert kiosk.play_screen.teach_panel.box.parent is None  # the menu is back
+    finally:
+        close_kiosk(kiosk)
