@@ -518,6 +518,7 @@ class PlayPresenter(Observable):
             why=self.why,
             can_explain=can_explain(self.teaching, self.banner),
             teach=self.teach_pause(),
+            can_teach=outcome is None and (self.teach is None or not self.teach.on),
         )
 
     def _formable(self, group: str | None, actions: tuple[ActionChoice, ...]) -> bool:
@@ -723,7 +724,9 @@ class PlayPresenter(Observable):
             self._set_teach(TeachProgress(on=False, seen=self.teach.seen))
 
     def teach_again(self) -> None:
-        """The pause's "Show all again": every rule pauses again the next time it matters."""
+        """The pause's "Show all again" (and "Teach me the rules from here" in the "Why?"
+        panel): every rule pauses again the next time it matters."""
+        self.why = None
         self._set_teach(TeachProgress(on=True, seen=frozenset()))
 
     # --- forms -----------------------------------------------------------------------

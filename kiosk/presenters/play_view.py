@@ -88,3 +88,4 @@ class PlayView:
     why: WhyView | None = None  # the "Why?" panel, while open
     can_explain: bool = False  # the banner's ruling has a teaching text: "Why?" is offered
     teach: WhyView | None = None  # teach mode's pause: a rule the first time it matters
+    can_teach: bool = False  # teach mode is off in a game still on: "Why?" offers it

@@ -199,7 +199,10 @@ class PlayScreen(KioskScreen):
         )
         self.outcome_filler = BoxLayout()
         self.outcome_box = _section()
-        self.why_panel = WhyPanel(lambda: self.intent("close_why"))
+        self.why_panel = WhyPanel(
+            lambda: self.intent("close_why"),
+            (("Teach me the rules from here", lambda: self.intent("teach_again"), "normal"),),
+        )
         self.teach_panel = WhyPanel(
             None,
             (
@@ -264,7 +267,7 @@ class PlayScreen(KioskScreen):
         """The "Why?" panel takes the board's and the menu's place while it is open."""
         main = self.ids.main
         if view.why is not None:
-            self.why_panel.show(view.why)
+            self.why_panel.show(view.why, actions=view.can_teach)
             show_children(main, [self.why_panel.box])
         else:
             show_children(main, [self.ids.info, self.ids.act])

@@ -65,15 +65,20 @@ class WhyPanel:
             top.add_widget(button("Close", on_close, role="accent", size_hint_x=None, width=120))
             self.box.add_widget(top)
         self.box.add_widget(self.scroll)
-        if actions:
-            row = BoxLayout(size_hint_y=None, height=theme.BUTTON_HEIGHT, spacing=theme.SPACING)
-            for text, call, role in actions:
-                row.add_widget(button(text, call, role=role, font_size=theme.FONT_SMALL))
-            self.box.add_widget(row)
+        #: What the panel always shows; the row of ``actions`` comes under it when asked.
+        self._parts = list(reversed(self.box.children))
+        self.actions = BoxLayout(
+            size_hint_y=None, height=theme.BUTTON_HEIGHT, spacing=theme.SPACING
+        )
+        for text, call, role in actions:
+            self.actions.add_widget(button(text, call, role=role, font_size=theme.FONT_SMALL))
         self.shown: WhyView | None = None
 
-    def show(self, why: WhyView) -> None:
-        """Relabel for ``why`` (nothing to do when it is the one shown)."""
+    def show(self, why: WhyView, *, actions: bool = True) -> None:
+        """Relabel for ``why`` (nothing to do when it is the one shown); ``actions``: show
+        the row of buttons under the rulings."""
+        below = [self.actions] if actions and self.actions.children else []
+        show_children(self.box, [*self._parts, *below])
         if why is self.shown:
             return
         self.shown = why

@@ -81,9 +81,14 @@ def test_skip_teaching_and_show_all_again() -> None:
     assert saved[-1] == TeachProgress()
 
 
-def test_no_pause_without_teach_mode() -> None:
+def test_no_pause_without_teach_mode_until_why_offers_it() -> None:
     presenter = PlayPresenter(Session.new("kolossus", ["Ann", "Bob"], seed=2))
-    assert presenter.view().teach is None
+    assert presenter.view().teach is None and presenter.view().can_teach
+    presenter.explain_table()
+    presenter.teach_again()  # "Teach me the rules from here" in the "Why?" panel
+    view = presenter.view()
+    assert view.why is None and not view.can_teach
+    assert view.teach is not None and view.teach.entries[0].ruling == "K-R02"
 
 
 def test_a_power_cut_resumes_the_lesson_at_the_same_step(tmp_path: Path) -> None:

@@ -53,6 +53,7 @@ def test_why_from_a_refusal(kiosk: Kiosk) -> None:
     assert "BC-R09 · How a Curse is shared" in texts
     assert any(t.startswith("• Runes now: Ann 10, Bob 10, Cleo 10") for t in texts)
     assert why.opacity == 0  # the panel answers it; the banner stays
+    assert panel.actions.parent is panel.box  # a game without teach mode: offered
     shoot(kiosk, "play-why-refusal")
     _assert_shown_whole(panel.labels()[1:])
     tap(next(b for b in panel.box.walk() if getattr(b, "text", "") == "Close"))
@@ -71,6 +72,7 @@ def test_why_from_the_header_explains_the_board_and_the_counts(kiosk: Kiosk) -> 
     texts = [label.text for label in panel.labels()]
     assert texts[0] == "Why? The rules behind what you see"
     assert any(t.startswith("• Crystals now: ") for t in texts)
+    assert panel.actions.parent is panel.box  # no teach mode here: "Why?" offers it
     shoot(kiosk, "play-why-kolossus")
     _assert_shown_whole(panel.labels()[1:])
 
@@ -103,6 +105,11 @@ def test_teach_mode_from_setup_pauses_beside_the_board_and_resumes(tmp_path: Pat
         panel = kiosk.play_screen.teach_panel
         assert "K-R08 · Action points: who may act" in _texts(panel)
         tap_button(kiosk, "Skip\nteaching")
-        assert kiosk.play_screen.teach_panel.box.parent is None  # the menu is back
+        screen = kiosk.play_screen
+        assert screen.teach_panel.box.parent is None  # the menu is back
+        tap(screen.ids.why)  # and "Why?" offers the lesson again
+        tap_button(kiosk, "Teach me the rules from here")
+        assert list(screen.ids.act.children) == [screen.teach_panel.box]
+        assert "K-R02 · Where your warband starts" in _texts(screen.teach_panel)
     finally:
         close_kiosk(kiosk)
