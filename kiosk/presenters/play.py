@@ -43,6 +43,7 @@ from kiosk.presenters.why import (
     Position,
     WhyView,
     can_explain,
+    explain_count,
     explain_refusal,
     explain_table,
     first_time,
@@ -681,6 +682,14 @@ class PlayPresenter(Observable):
         """ "Why?" beside the board and the facts: the rules behind what is lit and counted."""
         self.why = explain_table(self.teaching, self.rules.name, self._position())
         self.changed()
+
+    def explain_count(self, count: str) -> None:
+        """A tap on a count of the facts panel (a row's label or a fact): its rules
+        (nothing happens for a line no ruling stands behind)."""
+        why = explain_count(self.teaching, self.rules.name, count, self._position())
+        if why is not None:
+            self.why = why
+            self.changed()
 
     def close_why(self) -> None:
         self.why = None

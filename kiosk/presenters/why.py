@@ -179,6 +179,23 @@ def _dice_lines(teaching: Teaching, game: str, dice: DiceRequest | None) -> list
     return [(ruling, line) for ruling in teaching.rulings_of_dice(game, dice.purpose)]
 
 
+def explain_count(teaching: Teaching, game: str, count: str, position: Position) -> WhyView | None:
+    """The rules behind one count of the facts panel (a row's label or a fact's text),
+    with its value now (None: no ruling stands behind it, such as the step's name)."""
+    panel = position.panel
+    rows = [row for row in panel.rows if row.label == count]
+    line = _row_now(panel, count, rows[0].values) if rows else f"Now: {count}"
+    lines = [(ruling, line) for ruling in teaching.rulings_of_count(game, count)]
+    if not lines:
+        return None
+    heading = count if rows else count.partition(":")[0]
+    return WhyView(
+        heading=f"Why? {heading}",
+        situation=_situation(position),
+        entries=_entries(teaching, lines),
+    )
+
+
 def first_time(
     teaching: Teaching, game: str, position: Position, seen: frozenset[str]
 ) -> WhyView | None:

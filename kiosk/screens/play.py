@@ -295,7 +295,9 @@ class PlayScreen(KioskScreen):
         info.size_hint_x = 0.46
         # Facts and log scroll together (the facts panel is the log's first row): a long
         # facts panel (or the refusal banner taking room) must not push text over the header.
-        data: list[dict[str, Any]] = [{"viewclass": "PanelView", "panel": view.panel}]
+        data: list[dict[str, Any]] = [
+            {"viewclass": "PanelView", "panel": view.panel, "count_tapped": self._explain_count}
+        ]
         data.extend(
             {
                 "viewclass": "TextRow",
@@ -356,6 +358,10 @@ class PlayScreen(KioskScreen):
         info = self.ids.info
         if info.size_hint_x is None:
             info.width = max(200, self.ids.main.height - 2 * theme.PADDING)
+
+    def _explain_count(self, count: str) -> None:
+        """A tap on a count of the facts panel: "Why?" about that count."""
+        self.intent("explain_count", count)
 
     def _tap_cell(self, cell: str) -> None:
         if self.presenter is None:

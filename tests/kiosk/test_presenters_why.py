@@ -118,3 +118,18 @@ def test_why_while_a_die_is_awaited_explains_that_roll() -> None:
     request = presenter.dice_request()
     assert request is not None
     assert _entry(why, "K-R08")[0] == f"Waiting for: {request.label}"
+
+
+def test_a_tapped_count_explains_that_count_alone() -> None:
+    presenter = PlayPresenter(Session.new("kolossus", ["Ann", "Bob"], seed=2))
+    presenter.explain_count("Crystals on the Citadel: 1 (supply 11)")
+    why = presenter.view().why
+    assert why is not None and why.heading == "Why? Crystals on the Citadel"
+    assert [e.ruling for e in why.entries] == ["K-R15", "K-R16"]
+    assert why.entries[0].here == ("Now: Crystals on the Citadel: 1 (supply 11)",)
+    presenter.explain_count("Pieces")
+    why = presenter.view().why
+    assert why is not None and why.entries[0].here == ("Pieces now: Ann 16, Bob 16",)
+    presenter.close_why()
+    presenter.explain_count("Step: Placement")  # no ruling behind the step's name
+    assert presenter.view().why is None

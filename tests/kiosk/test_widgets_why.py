@@ -4,6 +4,7 @@ banner and from the header, the panel shows every text whole (nothing shortened)
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -11,8 +12,9 @@ from typing import Any
 import pytest
 
 from kiosk.app import Kiosk
+from kiosk.widgets.lists import PanelView
 from tests.kiosk.test_widgets_screens import play_randomly, shoot
-from tests.kiosk.ui import buttons, close_kiosk, open_kiosk, tap, tap_button
+from tests.kiosk.ui import buttons, close_kiosk, frames, open_kiosk, tap, tap_at, tap_button
 
 
 @pytest.fixture
@@ -113,3 +115,26 @@ def test_teach_mode_from_setup_pauses_beside_the_board_and_resumes(tmp_path: Pat
         assert "K-R02 · Where your warband starts" in _texts(screen.teach_panel)
     finally:
         close_kiosk(kiosk)
+
+
+def test_a_tap_on_a_count_of_the_facts_panel_explains_it(kiosk: Kiosk) -> None:
+    kiosk.open_setup("builders")
+    kiosk.start_game()
+    frames(3)
+    screen = kiosk.play_screen
+    assert screen.mode == "info"  # a card game: the facts panel and the log
+
+    panel_view = next(w for w in screen.ids.info.walk(restrict=True) if isinstance(w, PanelView))
+    runes = next(label for label in panel_view._counts if label.text == "Runes")
+    # A real touch on a label in the scrolled facts and log, once the list lies still
+    # (the helper's scroll_to would start the list's overscroll effect on a short log).
+    frames(5)
+    x, y = runes.to_window(*runes.center)
+    tap_at(x, y)
+    deadline = time.monotonic() + 0.35  # Kivy's tap-or-scroll delay
+    while time.monotonic() < deadline:
+        frames(1)
+    texts = _texts(screen.why_panel)
+    assert texts[0] == "Why? Runes"
+    assert "BC-R10 · Reaching 0 Runes" in texts
+    assert any(t.startswith("• Runes now: Player 1 10, Player 2 10") for t in texts)
