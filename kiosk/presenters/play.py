@@ -657,7 +657,7 @@ class PlayPresenter(Observable):
     def _position(self) -> Position:
         """What a worked example reads off the current state (all computed once per state)."""
         log = self._log()
-        last = "; ".join(line.text for line in log if line.number == log[0].number) if log else ""
+        last = " ".join(line.text for line in log if line.number == log[0].number) if log else ""
         return Position(
             status=self._status(),
             panel=self._panel(),

@@ -81,8 +81,10 @@ def can_explain(teaching: Teaching, banner: Banner | None) -> bool:
     return banner is not None and teaching.text(banner.ruling) is not None
 
 
-def _situation(position: Position) -> tuple[str, ...]:
-    lines = [f"Now: {position.status}"] if position.status else []
+def _situation(position: Position, *, status: bool = True) -> tuple[str, ...]:
+    """Where the game stands (``status``: with the status line, which teach mode's
+    pause leaves to the header right above it in its narrow column)."""
+    lines = [f"Now: {position.status}"] if status and position.status else []
     if position.last:
         lines.append(f"Last move: {position.last}")
     if position.focus is not None:
@@ -211,7 +213,7 @@ def first_time(
     entries = _entries(teaching, [(r, line) for r, line in new if r == ruling])
     return WhyView(
         heading="A new rule",
-        situation=_situation(position),
+        situation=_situation(position, status=False),
         entries=entries,
     )
 

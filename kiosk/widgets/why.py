@@ -51,7 +51,10 @@ class WhyPanel:
     ) -> None:
         self.box = BoxLayout(orientation="vertical", spacing=theme.SPACING)
         self.heading = WrapLabel(font_size=theme.FONT_LARGE, bold=True)
-        self.column = GridLayout(cols=1, size_hint_y=None, spacing=theme.SPACING)
+        # The right padding keeps the text clear of the scroll bar drawn over the list.
+        self.column = GridLayout(
+            cols=1, size_hint_y=None, spacing=theme.SPACING, padding=(0, 0, 14, 0)
+        )
         self.column.bind(minimum_height=self.column.setter("height"))
         self.lines = WidgetPool(None, WrapLabel)
         self.scroll = ScrollView(do_scroll_x=False, bar_width=10, scroll_type=["bars", "content"])
