@@ -12,6 +12,8 @@ from typing import Any
 import pytest
 
 from kiosk.app import Kiosk
+from kiosk.presenters.why import WhyEntry, WhyView
+from kiosk.teaching import load_teaching
 from kiosk.widgets.lists import PanelView
 from tests.kiosk.test_widgets_screens import play_randomly, shoot
 from tests.kiosk.ui import buttons, close_kiosk, frames, open_kiosk, tap, tap_at, tap_button
@@ -138,3 +140,24 @@ def test_a_tap_on_a_count_of_the_facts_panel_explains_it(kiosk: Kiosk) -> None:
     assert texts[0] == "Why? Runes"
     assert "BC-R10 · Reaching 0 Runes" in texts
     assert any(t.startswith("• Runes now: Player 1 10, Player 2 10") for t in texts)
+
+
+def test_every_teaching_text_fits_the_pause_column_beside_the_board(kiosk: Kiosk) -> None:
+    """All 117 texts, in the narrowest place they are shown: wrapped, none cut."""
+    kiosk.open_setup("kolossus")
+    assert kiosk.setup is not None
+    kiosk.setup.teach = True
+    kiosk.start_game()
+    panel = kiosk.play_screen.teach_panel
+    assert list(kiosk.play_screen.ids.act.children) == [panel.box]
+    teaching = load_teaching()
+    entries = tuple(
+        WhyEntry(ruling, text.title, text.text, ())
+        for file in teaching.files.values()
+        for ruling, text in file.texts.items()
+    )
+    panel.show(WhyView("A new rule", (), entries))
+    frames(3)
+    assert panel.box.width < 300  # the narrow column
+    assert len(panel.labels()) == 1 + 2 * len(entries)
+    _assert_shown_whole(panel.labels())
