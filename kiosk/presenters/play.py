@@ -585,6 +585,21 @@ class PlayPresenter(Observable):
         self.banner = Banner.from_error(exc)
         self.notice = ""
         self.why = None
+        self._teach_refusal(self.banner)
+
+    def _teach_refusal(self, banner: Banner) -> None:
+        """Teach mode: a refusal resting on a rule not shown yet in this game opens its
+        "Why?" at once (a refusal is a moment the rule matters), and counts as shown."""
+        progress = self.teach
+        ruling = banner.ruling
+        if progress is None or not progress.on or ruling is None or ruling in progress.seen:
+            return
+        why = explain_refusal(self.teaching, self.rules.name, banner, self._position())
+        if why is not None:
+            self.why = why
+            self.teach = TeachProgress(on=True, seen=progress.seen | {ruling})
+            if self.on_teach is not None:
+                self.on_teach(self.teach)
 
     def submit(self, action: object) -> bool:
         """Submit an action (dict or model). False, with the banner set, if refused."""

@@ -122,3 +122,19 @@ def test_a_damaged_progress_file_starts_the_lesson_again(tmp_path: Path) -> None
 
 def test_teach_mode_needs_no_kivy() -> None:
     assert_imports_without_kivy("kiosk.teaching.progress", "kiosk.presenters.play")
+
+
+def test_a_refusal_on_a_new_rule_explains_itself_once() -> None:
+    saved: list[TeachProgress] = []
+    presenter = _taught(Session.new("builders", ["Ann", "Bob", "Cleo"], seed=4))
+    presenter.on_teach = saved.append
+    assert presenter.submit({"type": "curse", "runes": [2, 2, 0]}) is False
+    why = presenter.view().why
+    assert why is not None and why.heading == "Why was that refused? [BC-R09]"
+    assert saved[-1].seen == frozenset({"BC-R09"})
+    presenter.close_why()
+    presenter.submit({"type": "curse", "runes": [2, 2, 0]})
+    assert presenter.view().why is None and presenter.view().can_explain  # once; "Why?" stays
+    plain = PlayPresenter(Session.new("builders", ["Ann", "Bob", "Cleo"], seed=4))
+    plain.submit({"type": "curse", "runes": [2, 2, 0]})
+    assert plain.view().why is None  # without teach mode, only when asked
