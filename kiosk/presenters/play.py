@@ -517,7 +517,8 @@ class PlayPresenter(Observable):
             form=None if form is None else form.view(),
             formable=menu.formable,
             why=self.why,
-            can_explain=can_explain(self.teaching, self.banner),
+            # The texts are read at the first refusal (or "Why?"), not for every game.
+            can_explain=self.banner is not None and can_explain(self.teaching, self.banner),
             teach=self.teach_pause(),
             can_teach=outcome is None and (self.teach is None or not self.teach.on),
         )
