@@ -53,6 +53,7 @@ from kiosk.screens.scores import ScoresScreen
 from kiosk.screens.setup import SetupScreen
 from kiosk.screens.shop import ShopMode
 from kiosk.storage import fresh_seed, open_journal
+from kiosk.teaching.progress import ProgressStore, TeachProgress
 from kiosk.widgets import basic, board, chart, led_mirror, qr  # noqa: F401
 
 if TYPE_CHECKING:  # loaded only where configured: a table without them starts faster
@@ -151,6 +152,8 @@ class Kiosk:
         self._mirror_later: Any = None  # a scheduled draw of the newest frame
         self.setup: SetupPresenter | None = None
         self.play: PlayPresenter | None = None
+        #: Teach mode's progress per game, durable across a power cut.
+        self.teach_progress = ProgressStore(self.data_dir)
         self.scores: ScoresPresenter | None = None
         self.board_geometry: Any = None
         #: Called with the highlights after every change: the LED strip's feed (during a
@@ -202,7 +205,12 @@ class Kiosk:
         if session is None:
             self.setup_screen.refresh()
             return
+        if self.setup.teach and session.game_id is not None and not self.journal.read_only:
+            self.teach_progress.save(session.game_id, TeachProgress())
         self.show_game(session)
+        if self.setup.teach and self.play is not None and self.play.teach is None:
+            self.play.teach = TeachProgress()  # a game outside the journal: taught all the same
+            self.play.changed()
 
     def resume(self, game_id: int) -> bool:
         """Put a journaled game back on screen; False (and Home says why) when it cannot
@@ -233,6 +241,11 @@ class Kiosk:
         self.play = presenter if presenter is not None else PlayPresenter(session)
         self._demo_on_screen = presenter is not None  # the shop's attract demo
         self.play.devices = self.hub.device_statuses()
+        game_id = session.game_id
+        if game_id is not None and presenter is None:
+            # Teach mode resumes where the lesson was (its progress is saved per tap).
+            self.play.teach = self.teach_progress.load(game_id)
+            self.play.on_teach = lambda progress: self.teach_progress.save(game_id, progress)
         # The LEDs before the screen: after a roll or a move the strip gets its highlights
         # first, and the screen's redraw (the view, the board, the menu) comes after.
         self.play.subscribe(self._after_change, first=True)

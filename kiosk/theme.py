@@ -23,6 +23,7 @@ BIG_BUTTON_HEIGHT = 76  # px: undo / redo / start
 HEADER_HEIGHT = 64
 PLAY_HEADER_HEIGHT = 80  # whose turn + a status line that may wrap once
 SIDEBAR_WIDTH = 132
+WHY_BUTTON_WIDTH = 96  # px: the "Why?" buttons of the play screen's header and banner
 PADDING = 8
 SPACING = 6
 

@@ -10,6 +10,7 @@ the main thread by the hardware hub, so the touch path and the dice path are one
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import islice
 from typing import Any
@@ -38,6 +39,17 @@ from kiosk.presenters.play_view import (
     LogLine,
     PlayView,
 )
+from kiosk.presenters.why import (
+    Position,
+    WhyView,
+    can_explain,
+    explain_count,
+    explain_refusal,
+    explain_table,
+    first_time,
+)
+from kiosk.teaching import Teaching, load_teaching
+from kiosk.teaching.progress import TeachProgress
 
 LOG_LINES = 60
 MAX_LISTED_ACTIONS = 600  # how many legal actions the menu looks at (Kolossus has many)
@@ -133,6 +145,14 @@ class PlayPresenter(Observable):
         self.devices: tuple[DeviceStatus, ...] = ()
         self.fix_changes: tuple[TableChange, ...] = ()
         self.fix_index = 0
+        #: The "Why?" panel while it is open (closed by the next change of state).
+        self.why: WhyView | None = None
+        #: Teach mode's progress (None: the game was started without teach mode).
+        self.teach: TeachProgress | None = None
+        #: Called with the new progress after each teach-mode tap (the kiosk keeps it).
+        self.on_teach: Callable[[TeachProgress], None] | None = None
+        #: The last pause worked out: (state, focus, progress, pause) — once per change.
+        self._pause: tuple[Any, str | None, TeachProgress, WhyView | None] | None = None
         self._form: ActionForm | None = None
         #: The entry form of the current state is still to be looked for (see ``form``).
         self._entry_form_due = True
@@ -505,6 +525,11 @@ class PlayPresenter(Observable):
             focus=self.focus,
             form=None if form is None else form.view(),
             formable=menu.formable,
+            why=self.why,
+            # The texts are read at the first refusal (or "Why?"), not for every game.
+            can_explain=self.banner is not None and can_explain(self.teaching, self.banner),
+            teach=self.teach_pause(),
+            can_teach=outcome is None and (self.teach is None or not self.teach.on),
         )
 
     def _formable(self, group: str | None, actions: tuple[ActionChoice, ...]) -> bool:
@@ -540,6 +565,7 @@ class PlayPresenter(Observable):
 
     def _after(self, events: tuple[Event, ...], notice: str = "") -> None:
         self.banner = None
+        self.why = None
         self.notice = notice
         self.entered = ()
         self.focus = None
@@ -569,6 +595,22 @@ class PlayPresenter(Observable):
     def _refused(self, exc: RefereeError) -> None:
         self.banner = Banner.from_error(exc)
         self.notice = ""
+        self.why = None
+        self._teach_refusal(self.banner)
+
+    def _teach_refusal(self, banner: Banner) -> None:
+        """Teach mode: a refusal resting on a rule not shown yet in this game opens its
+        "Why?" at once (a refusal is a moment the rule matters), and counts as shown."""
+        progress = self.teach
+        ruling = banner.ruling
+        if progress is None or not progress.on or ruling is None or ruling in progress.seen:
+            return
+        why = explain_refusal(self.teaching, self.rules.name, banner, self._position())
+        if why is not None:
+            self.why = why
+            self.teach = TeachProgress(on=True, seen=progress.seen | {ruling})
+            if self.on_teach is not None:
+                self.on_teach(self.teach)
 
     def submit(self, action: object) -> bool:
         """Submit an action (dict or model). False, with the banner set, if refused."""
@@ -630,6 +672,97 @@ class PlayPresenter(Observable):
         self.banner = None
         self.notice = ""
         self.changed()
+
+    # --- "Why?" -----------------------------------------------------------------------
+
+    @property
+    def teaching(self) -> Teaching:
+        """The teaching texts (read once per process, on first use)."""
+        return load_teaching()
+
+    def _position(self) -> Position:
+        """What a worked example reads off the current state (all computed once per state)."""
+        log = self._log()
+        last = " ".join(line.text for line in log if line.number == log[0].number) if log else ""
+        return Position(
+            status=self._status(),
+            panel=self._panel(),
+            highlights=self.highlights(),
+            focus=self.focus,
+            last=last,
+            dice=self.dice_request(),
+        )
+
+    def explain_refusal(self) -> bool:
+        """ "Why?" on the refusal banner: the rule it rests on (False: no text for it)."""
+        if self.banner is None:
+            return False
+        why = explain_refusal(self.teaching, self.rules.name, self.banner, self._position())
+        if why is None:
+            return False
+        self.why = why
+        self.changed()
+        return True
+
+    def explain_table(self) -> None:
+        """ "Why?" beside the board and the facts: the rules behind what is lit and counted."""
+        self.why = explain_table(self.teaching, self.rules.name, self._position())
+        self.changed()
+
+    def explain_count(self, count: str) -> None:
+        """A tap on a count of the facts panel (a row's label or a fact): its rules
+        (nothing happens for a line no ruling stands behind)."""
+        why = explain_count(self.teaching, self.rules.name, count, self._position())
+        if why is not None:
+            self.why = why
+            self.changed()
+
+    def close_why(self) -> None:
+        self.why = None
+        self.changed()
+
+    # --- teach mode ---------------------------------------------------------------------
+
+    def teach_pause(self) -> WhyView | None:
+        """Teach mode's pause: the first rule that matters now and was not shown in this
+        game yet (None when teach mode is off, the game is over or the table is being
+        fixed). Worked out once per state, focus and progress."""
+        progress = self.teach
+        if progress is None or not progress.on or self.outcome is not None:
+            return None
+        if self.fix_step is not None:
+            return None
+        state = self.derived().state
+        last = self._pause
+        if last is not None and last[0] is state and last[1] == self.focus and last[2] == progress:
+            return last[3]
+        pause = first_time(self.teaching, self.rules.name, self._position(), progress.seen)
+        self._pause = (state, self.focus, progress, pause)
+        return pause
+
+    def _set_teach(self, progress: TeachProgress) -> None:
+        self.teach = progress
+        if self.on_teach is not None:
+            self.on_teach(progress)
+        self.changed()
+
+    def teach_next(self) -> None:
+        """The pause's "Got it": this rule was shown; the next one that matters now, if any."""
+        pause = self.teach_pause()
+        if self.teach is not None and pause is not None:
+            shown = {entry.ruling for entry in pause.entries}
+            self._set_teach(TeachProgress(on=True, seen=self.teach.seen | shown))
+
+    def teach_skip(self) -> None:
+        """The pause's "Skip teaching": no more pauses in this game (never holds up an expert)."""
+        if self.teach is not None:
+            self._set_teach(TeachProgress(on=False, seen=self.teach.seen))
+
+    def teach_again(self) -> None:
+        """The pause's "Show all again" (and "Teach me the rules from here" in the "Why?"
+        panel): every rule pauses again the next time it matters."""
+        self.why = None
+        self._set_teach(TeachProgress(on=True, seen=frozenset()))
 
     # --- forms -----------------------------------------------------------------------
 

@@ -8,6 +8,7 @@ from typing import Any
 from companion.views import PanelView
 from kiosk.presenters.common import RGB, Banner
 from kiosk.presenters.forms import FormView
+from kiosk.presenters.why import WhyView
 
 
 @dataclass(frozen=True)
@@ -84,3 +85,7 @@ class PlayView:
     focus: str | None
     form: FormView | None
     formable: bool  # the current group's amounts can be entered in a form
+    why: WhyView | None = None  # the "Why?" panel, while open
+    can_explain: bool = False  # the banner's ruling has a teaching text: "Why?" is offered
+    teach: WhyView | None = None  # teach mode's pause: a rule the first time it matters
+    can_teach: bool = False  # teach mode is off in a game still on: "Why?" offers it

@@ -75,6 +75,7 @@ class SetupView:
     options: tuple[OptionView, ...]
     banner: Banner | None
     player_hint: str
+    teach: bool = False  # teach mode: a pause at each rule the first time it matters
 
 
 def _literal_choices(annotation: Any) -> tuple[Any, ...] | None:
@@ -148,6 +149,8 @@ class SetupPresenter:
         self.names: list[str] = list(names or default)
         self.values: dict[str, Any] = {}
         self.banner: Banner | None = None
+        #: Teach mode: pause at each rule the first time it matters (not a rules option).
+        self.teach = False
 
     # --- players ----------------------------------------------------------------------
 
@@ -308,7 +311,11 @@ class SetupPresenter:
             options=tuple(options),
             banner=self.banner,
             player_hint=f"{hint}; seat order is turn order",
+            teach=self.teach,
         )
+
+    def toggle_teach(self) -> None:
+        self.teach = not self.teach
 
     def start(self, seed: int, journal: Journal | None) -> Session | None:
         """A new game with these players and options, or None with the refusal shown."""

@@ -21,6 +21,7 @@ from kiosk.widgets.basic import KButton, KLabel, KToggle, Stepper, WrapLabel, bu
 from kiosk.widgets.board import BoardWidget
 from kiosk.widgets.led_mirror import LedMirror
 from kiosk.widgets.lists import ActionList, LogList, WidgetPool, show_children
+from kiosk.widgets.why import WhyPanel
 
 FORM_ROW = 52
 LOG_SHOWN = 16
@@ -198,6 +199,18 @@ class PlayScreen(KioskScreen):
         )
         self.outcome_filler = BoxLayout()
         self.outcome_box = _section()
+        self.why_panel = WhyPanel(
+            lambda: self.intent("close_why"),
+            (("Teach me the rules from here", lambda: self.intent("teach_again"), "normal"),),
+        )
+        self.teach_panel = WhyPanel(
+            None,
+            (
+                ("Got it", lambda: self.intent("teach_next"), "accent"),
+                ("Skip\nteaching", lambda: self.intent("teach_skip"), "normal"),
+                ("Show all\nagain", lambda: self.intent("teach_again"), "normal"),
+            ),
+        )
 
     def _make_tab(self) -> Any:
         tab = KToggle(
@@ -225,13 +238,14 @@ class PlayScreen(KioskScreen):
         ids.undo.disabled = not view.can_undo
         ids.redo.disabled = not view.can_redo
         self._banner(view)
+        self._why(view)
         self._info(view, board_view)
         self._act(view)
 
     def _banner(self, view: PlayView) -> None:
         banner = self.ids.banner
         if view.banner is not None:
-            banner.text = f"{view.banner.text}      (tap to close)"
+            banner.text = f"{view.banner.text}   (tap to close)"
             banner.background_color = theme.DANGER
             banner.disabled_color = theme.DANGER_TEXT
             banner.color = theme.DANGER_TEXT
@@ -241,8 +255,22 @@ class PlayScreen(KioskScreen):
             banner.color = theme.TEXT
         shown = view.banner is not None or bool(view.notice)
         banner.disabled = not shown
-        banner.height = 56 if shown else 0
+        self.ids.banner_row.height = 56 if shown else 0
         banner.opacity = 1 if shown else 0
+        why = self.ids.banner_why
+        offered = view.banner is not None and view.can_explain and view.why is None
+        why.disabled = not offered
+        why.width = theme.WHY_BUTTON_WIDTH if offered else 0
+        why.opacity = 1 if offered else 0
+
+    def _why(self, view: PlayView) -> None:
+        """The "Why?" panel takes the board's and the menu's place while it is open."""
+        main = self.ids.main
+        if view.why is not None:
+            self.why_panel.show(view.why, actions=view.can_teach)
+            show_children(main, [self.why_panel.box])
+        else:
+            show_children(main, [self.ids.info, self.ids.act])
 
     def _info(self, view: PlayView, board_view: BoardView | None) -> None:
         key = (view.panel, view.log[:LOG_SHOWN], board_view, self.mode)
@@ -268,7 +296,9 @@ class PlayScreen(KioskScreen):
         info.size_hint_x = 0.46
         # Facts and log scroll together (the facts panel is the log's first row): a long
         # facts panel (or the refusal banner taking room) must not push text over the header.
-        data: list[dict[str, Any]] = [{"viewclass": "PanelView", "panel": view.panel}]
+        data: list[dict[str, Any]] = [
+            {"viewclass": "PanelView", "panel": view.panel, "count_tapped": self._explain_count}
+        ]
         data.extend(
             {
                 "viewclass": "TextRow",
@@ -336,6 +366,10 @@ class PlayScreen(KioskScreen):
         if sensing is not None:
             sensing.hold(cell)
 
+    def _explain_count(self, count: str) -> None:
+        """A tap on a count of the facts panel: "Why?" about that count."""
+        self.intent("explain_count", count)
+
     def _tap_cell(self, cell: str) -> None:
         if self.presenter is None:
             return
@@ -353,6 +387,7 @@ class PlayScreen(KioskScreen):
         key = (
             view.fix,
             view.outcome,
+            view.teach,
             view.winners,
             view.dice,
             view.groups,
@@ -389,6 +424,11 @@ class PlayScreen(KioskScreen):
                 ],
             )
             show_children(act, [self.outcome_box])
+            return
+        if view.teach is not None:
+            # Teach mode: the rule that matters now, beside the board that shows it.
+            self.teach_panel.show(view.teach)
+            show_children(act, [self.teach_panel.box])
             return
         if view.form is not None:
             show_children(act, self._form(view.form))

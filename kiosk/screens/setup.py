@@ -229,9 +229,17 @@ class SetupScreen(KioskScreen):
         scroll_y = self.ids.scroll.scroll_y
         if self._rows is None:
             self._rows = WidgetPool(None, lambda: PlayerRowView(self))
+        teach = self._fixed.get("teach")
+        if teach is None:
+            teach = self._fixed["teach"] = button(
+                "", lambda: self.do("toggle_teach"), size_hint_y=None, height=theme.BUTTON_HEIGHT
+            )
+        state = "on" if view.teach else "off"
+        teach.text = f"Teach me the rules: {state}\nA pause at each rule the first time it matters"
+        teach.role = "accent" if view.teach else "normal"
         players = self._label("players", 34)
         players.text = f"Players ({view.player_hint})"
-        shown: list[Any] = [players]
+        shown: list[Any] = [teach, players]
         self._updating = True  # names set here are the presenter's own
         try:
             for row, player in zip(self._rows.show(len(view.players)), view.players, strict=True):

@@ -20,6 +20,11 @@ class KButton(Button):  # type: ignore[misc]
     role = StringProperty("normal")
 
 
+class BannerButton(Button):  # type: ignore[misc]
+    """The play screen's refusal banner: up to two wrapped lines, never shortened with
+    "…" (not a KButton, whose one-line labels shorten), closed by a tap."""
+
+
 class ChoiceButton(KButton):
     """A legal action: left-aligned, up to two lines, for long labels in narrow columns."""
 
@@ -101,6 +106,7 @@ class Stepper:
 
 
 __all__ = [
+    "BannerButton",
     "ChoiceButton",
     "KButton",
     "KLabel",

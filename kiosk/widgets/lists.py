@@ -122,8 +122,12 @@ class PanelView(_FittedRow, GridLayout):  # type: ignore[misc]
     """
 
     panel = ObjectProperty(None, allownone=True)
+    #: Called with a row's label or a fact's text when it is tapped ("Why?" for a count).
+    count_tapped = ObjectProperty(None, allownone=True)
 
     def __init__(self, **kwargs: Any) -> None:
+        #: label widget → the count it shows (a row's label, or the fact itself)
+        self._counts: dict[Any, str] = {}
         self.table = GridLayout(size_hint_y=None, spacing=2)
         self.table.bind(minimum_height=self.table.setter("height"))
         self._cells = WidgetPool(self.table, lambda: KLabel(size_hint_y=None, height=30))
@@ -157,7 +161,14 @@ class PanelView(_FittedRow, GridLayout):  # type: ignore[misc]
             )
             cells.extend({"text": value, "halign": "center"} for value in row.values)
         self.table.cols = 1 + len(panel.columns)
-        for label, cell in zip(self._cells.show(len(cells)), cells, strict=True):
+        self._counts = {}
+        columns = 1 + len(panel.columns)
+        first_row = columns if header else 0
+        for index, (label, cell) in enumerate(
+            zip(self._cells.show(len(cells)), cells, strict=True)
+        ):
+            if index >= first_row:
+                self._counts[label] = panel.rows[(index - first_row) // columns].label
             label.text = cell["text"]
             label.bold = cell.get("bold", False)
             label.color = cell.get("color", theme.TEXT)
@@ -166,7 +177,18 @@ class PanelView(_FittedRow, GridLayout):  # type: ignore[misc]
         facts = self._facts.show(len(panel.facts))
         for label, fact in zip(facts, panel.facts, strict=True):
             label.text = fact
+            self._counts[label] = fact
         show_children(self, [self.table, *facts] if panel.rows else facts)
+
+    def on_touch_up(self, touch: Any) -> bool:
+        """A tap on a row or a fact asks "Why?" about that count."""
+        if self.count_tapped is None or not self.collide_point(*touch.pos):
+            return bool(super().on_touch_up(touch))
+        for label, count in self._counts.items():
+            if label.parent is not None and label.collide_point(*touch.pos):
+                self.count_tapped(count)
+                return True
+        return bool(super().on_touch_up(touch))
 
 
 class RowKeepingAdapter(RecycleDataAdapter):  # type: ignore[misc]

@@ -1,0 +1,181 @@
+"""The teaching texts: one TOML file per game (and ``common.toml`` for every game), keyed
+by ruling ID, read once and validated on load.
+
+The texts are data shipped inside this package (``[tool.setuptools.package-data]``
+installs every ``*.toml``) and read with :mod:`importlib.resources`, so an installed
+kiosk finds them where the code is. Reading them is I/O, which ``companion/`` does not
+do: the referee cites a ruling ID, the kiosk explains it.
+
+A file holds:
+
+- ``prefixes``: the ruling IDs it may explain (``["K-R", "1."]``), so that every ID has
+  exactly one home;
+- ``[texts."K-R12"]``: a ``title`` and a plain-language ``text`` for a newcomer;
+- ``[roles]``: a highlight role → the rulings behind it (``blocked = ["K-R10", …]``);
+  ``common.toml``'s roles hold for every game that does not name the role itself;
+- ``[counts]``: a row label of the facts panel, or the start of one of its facts,
+  → the rulings behind that count (``"Crystals on the Citadel" = ["K-R15"]``);
+- ``[dice]``: the ``purpose`` of a dice request → the rulings behind that roll
+  (``destiny = ["K-R08", "K-R22"]``).
+
+A broken file is refused with a :class:`TeachingFileError` that names the file and the
+key (``kolossus.toml: texts.K-R12.text: Field required``).
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from typing import Annotated
+
+from pydantic import BaseModel, ConfigDict, StringConstraints, ValidationError
+
+from companion.highlights import Role
+
+#: A ruling ID as docs/rulings.md writes them: ``K-R12``, a principle ``0.2.1`` or a
+#: section ``1.6.2``.
+RULING_PATTERN = r"^(?:(?:K|BM|CA|CS|BC)-R\d{2}|\d+\.\d+(?:\.\d+)?)$"
+RulingId = Annotated[str, StringConstraints(pattern=RULING_PATTERN)]
+#: The shared file: principles for every game, and roles no game names itself.
+COMMON = "common"
+#: Longest text (characters) the "Why?" panel shows whole beside its worked example.
+MAX_TEXT = 700
+MAX_TITLE = 48
+
+
+class TeachingFileError(ValueError):
+    """A teaching file that cannot be read or does not validate (names file and key)."""
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class RulingText(_Strict):
+    """What the companion tells a newcomer about one ruling."""
+
+    title: Annotated[str, StringConstraints(min_length=3, max_length=MAX_TITLE)]
+    text: Annotated[str, StringConstraints(min_length=40, max_length=MAX_TEXT)]
+
+
+class TeachingFile(_Strict):
+    """One file: a game's texts, and which rulings stand behind its roles and counts."""
+
+    prefixes: tuple[Annotated[str, StringConstraints(min_length=2)], ...]
+    texts: dict[RulingId, RulingText]
+    roles: dict[Role, tuple[RulingId, ...]] = {}
+    counts: dict[Annotated[str, StringConstraints(min_length=2)], tuple[RulingId, ...]] = {}
+    dice: dict[Annotated[str, StringConstraints(min_length=2)], tuple[RulingId, ...]] = {}
+
+
+@dataclass(frozen=True)
+class Teaching:
+    """Every teaching file, read: the texts by ruling ID and the per-game maps."""
+
+    files: Mapping[str, TeachingFile]
+    #: ruling ID → the file (game name or ``common``) that explains it.
+    home: Mapping[str, str]
+
+    def text(self, ruling: str | None) -> RulingText | None:
+        """The text of ``ruling`` (from whichever file explains it), or None."""
+        if ruling is None or ruling not in self.home:
+            return None
+        return self.files[self.home[ruling]].texts[ruling]
+
+    def rulings_of_role(self, game: str, role: Role) -> tuple[str, ...]:
+        """The rulings behind a highlight role in ``game`` (else the common ones)."""
+        for name in (game, COMMON):
+            found = self.files.get(name)
+            if found is not None and role in found.roles:
+                return found.roles[role]
+        return ()
+
+    def rulings_of_dice(self, game: str, purpose: str) -> tuple[str, ...]:
+        """The rulings behind a roll the game asks for (its request's ``purpose``)."""
+        found = self.files.get(game)
+        return found.dice.get(purpose, ()) if found is not None else ()
+
+    def rulings_of_count(self, game: str, label: str) -> tuple[str, ...]:
+        """The rulings behind a row label, or a fact: the longest key it starts with,
+        else the longest key it contains (``"Ann at 0 Runes: …"``)."""
+        counts = self.files[game].counts if game in self.files else {}
+        if label in counts:
+            return counts[label]
+        starts = [key for key in counts if label.startswith(key)]
+        inside = starts or [key for key in counts if key in label]
+        return counts[max(inside, key=len)] if inside else ()
+
+
+def _error_text(file: str, error: ValidationError) -> str:
+    first = error.errors()[0]
+    where = ".".join(str(part) for part in first["loc"])
+    more = error.error_count() - 1
+    tail = f" (and {more} more)" if more else ""
+    return f"{file}: {where}: {first['msg']}{tail}"
+
+
+def parse_teaching(sources: Mapping[str, str]) -> Teaching:
+    """Validate the files' TOML texts (file name → text) into one :class:`Teaching`.
+
+    Besides each file's shape: every ID sits in the one file whose ``prefixes`` claim
+    it, and every ruling a role or a count names has a text in some file.
+    """
+    files: dict[str, TeachingFile] = {}
+    home: dict[str, str] = {}
+    for name, source in sorted(sources.items()):
+        label = f"{name}.toml"
+        try:
+            data = tomllib.loads(source)
+        except tomllib.TOMLDecodeError as exc:
+            raise TeachingFileError(f"{label}: {exc}") from None
+        try:
+            parsed = TeachingFile.model_validate(data)
+        except ValidationError as exc:
+            raise TeachingFileError(_error_text(label, exc)) from None
+        for ruling in parsed.texts:
+            if not ruling.startswith(parsed.prefixes):
+                claimed = ", ".join(parsed.prefixes)
+                raise TeachingFileError(
+                    f"{label}: texts.{ruling}: not one of this file's rulings ({claimed})"
+                )
+            if ruling in home:
+                raise TeachingFileError(
+                    f"{label}: texts.{ruling}: already explained in {home[ruling]}.toml"
+                )
+            home[ruling] = name
+        files[name] = parsed
+    for name, parsed in files.items():
+        named = [(f"roles.{role.value}", ids) for role, ids in parsed.roles.items()]
+        named += [(f"counts.{key}", ids) for key, ids in parsed.counts.items()]
+        named += [(f"dice.{key}", ids) for key, ids in parsed.dice.items()]
+        for key, ids in named:
+            missing = [ruling for ruling in ids if ruling not in home]
+            if missing:
+                raise TeachingFileError(f"{name}.toml: {key}: no text for {', '.join(missing)}")
+    return Teaching(files=files, home=home)
+
+
+@cache
+def load_teaching() -> Teaching:
+    """The shipped teaching files, read and validated once per process."""
+    package = resources.files(__name__)
+    sources = {
+        entry.name.removesuffix(".toml"): entry.read_text(encoding="utf-8")
+        for entry in package.iterdir()
+        if entry.name.endswith(".toml")
+    }
+    return parse_teaching(sources)
+
+
+__all__ = [
+    "COMMON",
+    "RulingText",
+    "Teaching",
+    "TeachingFile",
+    "TeachingFileError",
+    "load_teaching",
+    "parse_teaching",
+]

@@ -1,0 +1,215 @@
+"""The teaching texts (kiosk/teaching/*.toml): complete, true to docs/rulings.md, in the
+project's own words, refused with a clear message when broken — and docs/teaching.md,
+the coverage list generated from them.
+
+Regenerate docs/teaching.md after changing a text: ``COMPANION_WRITE_DOCS=1`` and run
+this file.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+
+import pytest
+
+from companion.bot import RandomBot
+from companion.games import GAME_MODULES, get_rules
+from companion.session import Session
+from kiosk.teaching import COMMON, Teaching, TeachingFileError, load_teaching, parse_teaching
+from tests.kiosk.helpers import assert_imports_without_kivy
+from tests.test_rulings_cited import RULINGS_DOC, Entry, cited, parse_rulings
+
+ROOT = Path(__file__).resolve().parents[2]
+COVERAGE_DOC = ROOT / "docs" / "teaching.md"
+GAMES = sorted(name for name, module in GAME_MODULES.items() if module.startswith("companion."))
+#: Words in a row that a text may share with docs/rulings.md before it counts as copied.
+SHARED_WORDS = 8
+
+
+@pytest.fixture(scope="module")
+def teaching() -> Teaching:
+    return load_teaching()
+
+
+@pytest.fixture(scope="module")
+def entries() -> dict[str, Entry]:
+    return parse_rulings(RULINGS_DOC.read_text(encoding="utf-8"))
+
+
+def test_every_ruling_the_code_cites_has_a_text(teaching: Teaching) -> None:
+    missing = {
+        ruling: places[0] for ruling, places in cited().items() if ruling not in teaching.home
+    }
+    assert missing == {}, "add a text to kiosk/teaching/<game>.toml"
+
+
+def test_every_text_explains_a_ruling_of_docs_rulings(
+    teaching: Teaching, entries: dict[str, Entry]
+) -> None:
+    assert sorted(set(teaching.home) - set(entries)) == []
+
+
+def test_each_game_has_its_file_and_every_file_loads_from_the_package(teaching: Teaching) -> None:
+    assert set(teaching.files) == {*GAMES, COMMON}
+    assert load_teaching() is teaching  # read once
+
+
+def _words(text: str) -> list[str]:
+    return re.findall(r"[a-z0-9']+", text.lower())
+
+
+def _shingles(text: str) -> set[tuple[str, ...]]:
+    words = _words(text)
+    return {tuple(words[i : i + SHARED_WORDS]) for i in range(len(words) - SHARED_WORDS + 1)}
+
+
+def test_texts_are_written_for_newcomers_not_copied(
+    teaching: Teaching, entries: dict[str, Entry]
+) -> None:
+    """No text repeats 8 words in a row of docs/rulings.md (the referee's reference),
+    and none is shortened or says less than its title."""
+    reference = set().union(*(_shingles(entry.body) for entry in entries.values()))
+    copied = []
+    for ruling, file in teaching.home.items():
+        text = teaching.files[file].texts[ruling]
+        if _shingles(text.text) & reference:
+            copied.append(ruling)
+        assert "…" not in text.text + text.title, ruling
+        assert len(_words(text.text)) >= 15, f"{ruling} is too short to teach anything"
+    assert copied == []
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_role_and_count_a_game_shows_has_its_rulings(game: str, teaching: Teaching) -> None:
+    """A short random game: every role lit (also with a piece picked), every row of the
+    facts panel and every roll asked for has rulings behind it, so "Why?" has an answer."""
+    rules = get_rules(game)
+    players = ["Ann", "Bob"] if rules.min_players <= 2 <= rules.max_players else ["Ann"]
+    session = Session.new(game, players, seed=3, journal=None)
+    bot = RandomBot(3)
+    unexplained: set[str] = set()
+    for _ in range(40):
+        state = session.state
+        if session.outcome is not None:
+            break
+        lights = list(rules.highlights(state, None))
+        picked = next((h.cell for h in lights if h.role.value == "selectable"), None)
+        if picked is not None:
+            lights += rules.highlights(state, picked)
+        unexplained |= {
+            f"role {h.role.value}" for h in lights if not teaching.rulings_of_role(game, h.role)
+        }
+        unexplained |= {
+            f"row {row.label}"
+            for row in rules.panel(state).rows
+            if not teaching.rulings_of_count(game, row.label)
+        }
+        request = rules.dice_request(state)
+        if request is not None and not teaching.rulings_of_dice(game, request.purpose):
+            unexplained.add(f"dice {request.purpose}")
+        session.submit(bot.choose(rules, state))
+    assert unexplained == set()
+
+
+# --- a broken file is refused with its name and key -------------------------------------
+
+GOOD = {
+    "common": 'prefixes = ["0.2."]\n[texts."0.2.1"]\ntitle = "The table"\n'
+    'text = "The pieces on the table win whenever the companion disagrees with them."\n',
+    "kolossus": 'prefixes = ["K-R"]\n[roles]\nfix = ["0.2.1"]\n[counts]\nMana = ["0.2.1"]\n'
+    '[texts."K-R01"]\ntitle = "The board"\n'
+    'text = "Eleven squares by eleven, with a stepped pyramid in the middle of it."\n',
+}
+
+
+def test_the_parser_reads_good_files() -> None:
+    teaching = parse_teaching(GOOD)
+    assert teaching.home == {"0.2.1": "common", "K-R01": "kolossus"}
+    assert teaching.rulings_of_count("kolossus", "Mana") == ("0.2.1",)
+    text = teaching.text("K-R01")
+    assert text is not None and text.title == "The board"
+
+
+@pytest.mark.parametrize(
+    ("file", "change", "message"),
+    [
+        ("kolossus", ("K-R01", "K-R1"), "kolossus.toml: texts.K-R1.[key]: String should match"),
+        ("kolossus", ('title = "The board"\n', ""), "kolossus.toml: texts.K-R01.title: Field"),
+        ("kolossus", ("fix =", "fixed ="), "kolossus.toml: roles.fixed.[key]: Input should be"),
+        ("kolossus", ('Mana = ["0.2.1"]', 'Mana = ["K-R09"]'), "kolossus.toml: counts.Mana: no"),
+        ("kolossus", ('"K-R"', '"0.2."'), "kolossus.toml: texts.K-R01: not one of this file's"),
+        (
+            "kolossus",
+            (
+                '"K-R"]',
+                '"K-R", "0.2."]\n[texts."0.2.1"]\ntitle = "Again"\ntext = "' + "x" * 40 + '"',
+            ),
+            "kolossus.toml: texts.0.2.1: already explained in common.toml",
+        ),
+        ("kolossus", ("[counts]", "[counts"), "kolossus.toml: Expected ']'"),
+        (
+            "kolossus",
+            ("prefixes", "prefix"),
+            "kolossus.toml: prefixes: Field required (and 1 more)",
+        ),
+    ],
+)
+def test_the_parser_names_file_and_key_of_a_broken_file(
+    file: str, change: tuple[str, str], message: str
+) -> None:
+    broken = dict(GOOD)
+    broken[file] = broken[file].replace(*change)
+    with pytest.raises(TeachingFileError) as refused:
+        parse_teaching(broken)
+    assert str(refused.value).startswith(message), str(refused.value)
+
+
+def test_the_loader_and_the_why_presenter_need_no_kivy() -> None:
+    assert_imports_without_kivy("kiosk.teaching", "kiosk.presenters.why")
+
+
+# --- docs/teaching.md -----------------------------------------------------------------------
+
+
+def coverage_doc(teaching: Teaching) -> str:
+    """docs/teaching.md: per game, the rulings that have a teaching text, and which
+    rulings explain its highlight roles and its facts-panel counts."""
+    citations = cited()
+    covered = sum(1 for ruling in citations if ruling in teaching.home)
+    lines = [
+        "# Teaching texts: which rulings the companion explains",
+        "",
+        "Generated by `tests/kiosk/test_teaching.py` from `kiosk/teaching/*.toml` (run it",
+        "with `COMPANION_WRITE_DOCS=1` after changing a text); the test fails when this page",
+        'is out of date. "Why?" on the play screen shows these texts ([kiosk.md](kiosk.md)).',
+        "",
+        f"The code cites {len(citations)} rulings; {covered} of them have a teaching text.",
+        "",
+    ]
+    for name in [*GAMES, COMMON]:
+        file = teaching.files[name]
+        title = "Every game" if name == COMMON else get_rules(name).title
+        lines += [f"## {title}", "", f"`kiosk/teaching/{name}.toml`: {len(file.texts)} texts.", ""]
+        lines += ["| Ruling | Title |", "|---|---|"]
+        lines += [f"| {ruling} | {text.title} |" for ruling, text in file.texts.items()]
+        if file.roles:
+            lines += ["", "Lit on the board, explained by:", ""]
+            lines += [f"- {role.value}: {', '.join(ids)}" for role, ids in file.roles.items()]
+        if file.counts:
+            lines += ["", "Counts of the facts panel, explained by:", ""]
+            lines += [f"- {key}: {', '.join(ids)}" for key, ids in file.counts.items()]
+        if file.dice:
+            lines += ["", "Rolls, explained by:", ""]
+            lines += [f"- {key}: {', '.join(ids)}" for key, ids in file.dice.items()]
+        lines.append("")
+    return "\n".join(lines)
+
+
+def test_the_coverage_doc_is_current(teaching: Teaching) -> None:
+    current = coverage_doc(teaching)
+    if os.environ.get("COMPANION_WRITE_DOCS") == "1":
+        COVERAGE_DOC.write_text(current, encoding="utf-8")
+    committed = COVERAGE_DOC.read_text(encoding="utf-8") if COVERAGE_DOC.exists() else ""
+    assert committed == current, "run: COMPANION_WRITE_DOCS=1 pytest tests/kiosk/test_teaching.py"

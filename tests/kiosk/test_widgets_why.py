@@ -1,0 +1,163 @@
+"""The "Why?" buttons on the real play screen, offscreen at 800×480: from a refusal's
+banner and from the header, the panel shows every text whole (nothing shortened), and
+"Close" brings the board and the menu back. Saves screen-play-why-*.png to look at."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from kiosk.app import Kiosk
+from kiosk.presenters.why import WhyEntry, WhyView
+from kiosk.teaching import load_teaching
+from kiosk.widgets.lists import PanelView
+from tests.kiosk.test_widgets_screens import play_randomly, shoot
+from tests.kiosk.ui import buttons, close_kiosk, frames, open_kiosk, tap, tap_at, tap_button
+
+
+@pytest.fixture
+def kiosk(tmp_path: Path) -> Iterator[Kiosk]:
+    k = open_kiosk(tmp_path, seed=12)
+    yield k
+    close_kiosk(k)
+
+
+def _assert_shown_whole(labels: list[Any]) -> None:
+    for label in labels:
+        assert "…" not in label.text
+        assert not label.shorten, label.text
+        assert label.texture_size[1] <= label.height + 1, f"{label.text!r} is cut"
+        assert label.texture_size[0] <= label.width + 1, f"{label.text!r} is cut"
+
+
+def _texts(panel: Any) -> list[str]:
+    return [label.text for label in panel.labels()]
+
+
+def test_why_from_a_refusal(kiosk: Kiosk) -> None:
+    kiosk.open_setup("builders")
+    assert kiosk.setup is not None
+    kiosk.setup.names[:] = ["Ann", "Bob", "Cleo"]
+    kiosk.start_game()
+    screen = kiosk.play_screen
+    assert screen.ids.banner_why.opacity == 0  # no refusal, no "Why?" on a banner
+    assert kiosk.play is not None
+    kiosk.play.submit({"type": "curse", "runes": [2, 2, 0]})
+    why = screen.ids.banner_why
+    assert why.opacity == 1 and "[BC-R09]" in screen.ids.banner.text
+    tap(why)
+    panel = screen.why_panel
+    assert list(screen.ids.main.children) == [panel.box]
+    texts = [label.text for label in panel.labels()]
+    assert texts[0] == "Why was that refused? [BC-R09]"
+    assert "BC-R09 · How a Curse is shared" in texts
+    assert any(t.startswith("• Runes now: Ann 10, Bob 10, Cleo 10") for t in texts)
+    assert why.opacity == 0  # the panel answers it; the banner stays
+    assert panel.actions.parent is panel.box  # a game without teach mode: offered
+    shoot(kiosk, "play-why-refusal")
+    _assert_shown_whole(panel.labels()[1:])
+    tap(next(b for b in panel.box.walk() if getattr(b, "text", "") == "Close"))
+    assert list(reversed(screen.ids.main.children)) == [screen.ids.info, screen.ids.act]
+    assert screen.ids.banner.opacity == 1 and why.opacity == 1
+
+
+def test_why_from_the_header_explains_the_board_and_the_counts(kiosk: Kiosk) -> None:
+    kiosk.open_setup("kolossus")
+    kiosk.start_game()
+    play_randomly(kiosk, 14, seed=2)
+    screen = kiosk.play_screen
+    tap(screen.ids.why)
+    panel = screen.why_panel
+    assert list(screen.ids.main.children) == [panel.box]
+    texts = [label.text for label in panel.labels()]
+    assert texts[0] == "Why? The rules behind what you see"
+    assert any(t.startswith("• Crystals now: ") for t in texts)
+    assert panel.actions.parent is panel.box  # no teach mode here: "Why?" offers it
+    shoot(kiosk, "play-why-kolossus")
+    _assert_shown_whole(panel.labels()[1:])
+
+
+def test_teach_mode_from_setup_pauses_beside_the_board_and_resumes(tmp_path: Path) -> None:
+    """Setup's "Teach me the rules", the pause in the column beside the board, "Got it",
+    and the same pause again after the app is closed and the game resumed."""
+    kiosk = open_kiosk(tmp_path, seed=12)
+    try:
+        kiosk.open_setup("kolossus")
+        tap(next(b for b in buttons(kiosk) if b.text.startswith("Teach me the rules: off")))
+        assert kiosk.setup is not None and kiosk.setup.teach
+        tap_button(kiosk, "Start game")
+        screen = kiosk.play_screen
+        panel = screen.teach_panel
+        assert list(screen.ids.act.children) == [panel.box]
+        assert _texts(panel)[0] == "A new rule"
+        assert "K-R02 · Where your warband starts" in _texts(panel)
+        tap_button(kiosk, "Got it")
+        assert "K-R08 · Action points: who may act" in _texts(panel)
+        shoot(kiosk, "play-teach-kolossus")
+        _assert_shown_whole(panel.labels())
+        assert kiosk.play is not None and kiosk.play.session.game_id is not None
+        game_id = kiosk.play.session.game_id
+    finally:
+        close_kiosk(kiosk)
+    kiosk = open_kiosk(tmp_path, seed=12)  # after a power cut: the journal and the progress
+    try:
+        assert kiosk.resume(game_id)
+        panel = kiosk.play_screen.teach_panel
+        assert "K-R08 · Action points: who may act" in _texts(panel)
+        tap_button(kiosk, "Skip\nteaching")
+        screen = kiosk.play_screen
+        assert screen.teach_panel.box.parent is None  # the menu is back
+        tap(screen.ids.why)  # and "Why?" offers the lesson again
+        tap_button(kiosk, "Teach me the rules from here")
+        assert list(screen.ids.act.children) == [screen.teach_panel.box]
+        assert "K-R02 · Where your warband starts" in _texts(screen.teach_panel)
+    finally:
+        close_kiosk(kiosk)
+
+
+def test_a_tap_on_a_count_of_the_facts_panel_explains_it(kiosk: Kiosk) -> None:
+    kiosk.open_setup("builders")
+    kiosk.start_game()
+    frames(3)
+    screen = kiosk.play_screen
+    assert screen.mode == "info"  # a card game: the facts panel and the log
+
+    panel_view = next(w for w in screen.ids.info.walk(restrict=True) if isinstance(w, PanelView))
+    runes = next(label for label in panel_view._counts if label.text == "Runes")
+    # A real touch on a label in the scrolled facts and log, once the list lies still
+    # (the helper's scroll_to would start the list's overscroll effect on a short log).
+    frames(5)
+    x, y = runes.to_window(*runes.center)
+    tap_at(x, y)
+    deadline = time.monotonic() + 0.35  # Kivy's tap-or-scroll delay
+    while time.monotonic() < deadline:
+        frames(1)
+    texts = _texts(screen.why_panel)
+    assert texts[0] == "Why? Runes"
+    assert "BC-R10 · Reaching 0 Runes" in texts
+    assert any(t.startswith("• Runes now: Player 1 10, Player 2 10") for t in texts)
+
+
+def test_every_teaching_text_fits_the_pause_column_beside_the_board(kiosk: Kiosk) -> None:
+    """All 117 texts, in the narrowest place they are shown: wrapped, none cut."""
+    kiosk.open_setup("kolossus")
+    assert kiosk.setup is not None
+    kiosk.setup.teach = True
+    kiosk.start_game()
+    panel = kiosk.play_screen.teach_panel
+    assert list(kiosk.play_screen.ids.act.children) == [panel.box]
+    teaching = load_teaching()
+    entries = tuple(
+        WhyEntry(ruling, text.title, text.text, ())
+        for file in teaching.files.values()
+        for ruling, text in file.texts.items()
+    )
+    panel.show(WhyView("A new rule", (), entries))
+    frames(3)
+    assert panel.box.width < 300  # the narrow column
+    assert len(panel.labels()) == 1 + 2 * len(entries)
+    _assert_shown_whole(panel.labels())
