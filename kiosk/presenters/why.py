@@ -42,6 +42,8 @@ ROLE_WORDS: dict[Role, str] = {
     Role.BANNER: "Banners",
     Role.HARVESTABLE: "what you may harvest",
     Role.FIX: "what to change on the table",
+    Role.REMOVE: "pieces the game does not have there (the sensing board)",
+    Role.PLACE: "pieces the game has there that the board does not sense",
 }
 
 
