@@ -718,6 +718,22 @@ class PlayPresenter(Observable):
         self.changed()
         return False
 
+    def board_taps(self, payload: dict[str, Any]) -> tuple[str, ...]:
+        """The cells to touch to play the listed action ``payload`` on the board, in
+        order (empty when the board cannot choose it): a piece's square, then its
+        destination, when no other action of that piece ends there."""
+        payloads = self.legal_payloads()
+        if payload not in payloads:
+            return ()
+        cells = self._listed_cells()[payloads.index(payload)]
+        origin, target = cells.origin, cells.target
+        if origin is None or target is None or origin == target:
+            return ()
+        ending = [
+            p for p, c in self.actions_at(origin) if c.origin == origin and c.target == target
+        ]
+        return (origin, target) if ending == [payload] else ()
+
     def next_fix_step(self) -> None:
         """The players changed the table as step N says: show step N + 1."""
         if self.fix_index < len(self.fix_changes):
