@@ -106,6 +106,23 @@ def grid_geometry(rows: int = KOLOSSUS_SIZE, cols: int = KOLOSSUS_SIZE) -> Board
     return positions_geometry(positions, "square")
 
 
+def edge_labels(geometry: BoardGeometry) -> tuple[dict[str, str], dict[str, str]]:
+    """The labels along a grid's edges, as the physical board and the rule book number
+    it (RULINGS 2.3: rows 0..10 north to south, columns 0..10 west to east): each
+    cell's row and column number by cell key (empty for boards of spaces, whose cells
+    have names of their own)."""
+    rows: dict[str, str] = {}
+    cols: dict[str, str] = {}
+    if geometry.shape != "square":
+        return rows, cols
+    for c in geometry.cells:
+        row, sep, col = c.cell.partition(",")
+        if not (sep and row.isdigit() and col.isdigit()):
+            return {}, {}
+        rows[c.cell], cols[c.cell] = row, col
+    return rows, cols
+
+
 def positions_geometry(
     positions: Mapping[str, tuple[float, float]], shape: CellShape = "circle"
 ) -> BoardGeometry:

@@ -35,6 +35,13 @@ class ActionGroup:
     key: str
     label: str
     count: int
+    plays: bool = False  # one action: its button plays it (``label`` is the action's)
+    payload: dict[str, Any] | None = None  # the action it plays
+
+    @property
+    def button_text(self) -> str:
+        """What the group's button says: the action it plays, or the list it opens."""
+        return self.label if self.plays else f"{self.label} ({self.count})"
 
 
 @dataclass(frozen=True)
@@ -84,3 +91,5 @@ class PlayView:
     focus: str | None
     form: FormView | None
     formable: bool  # the current group's amounts can be entered in a form
+    last_roll: str = ""  # the last dice read: value, who, purpose, source ("" before any)
+    preview: str = ""  # a region move previewed on the board, in words

@@ -5,7 +5,8 @@ the screen the cheapest way the play screen offers.
 would — a die read off the electronic tray costs no tap, an action on the board costs
 its touches there, one in the menu costs its row (and its group's tab when that group
 is not shown) — and counts each intent as one tap. Steps of the fix-the-table
-walk-through ("Done") are counted apart: they follow the physical table, not a choice.
+walk-through are counted apart ("All done", one tap): they follow the physical table,
+not a choice.
 """
 
 from __future__ import annotations
@@ -35,9 +36,9 @@ class TapCounter:
         """Confirm every fix-the-table step, then read each die off the electronic tray."""
         p = self.presenter
         while True:
-            while p.fix_step is not None:
+            if p.fix_step is not None:  # "All done" (one "Done" per step also works)
                 self.done_taps += 1
-                p.next_fix_step()
+                p.finish_fix()
             if p.dice_request() is None:
                 return
             assert p.electronic_roll(Roll(values=None, source="software"))
@@ -80,6 +81,9 @@ class TapCounter:
     def _from_the_menu(self, payload: dict[str, Any]) -> bool:
         p = self.presenter
         view = p.view()
+        plays = next((g for g in view.groups if g.plays and g.payload == payload), None)
+        if plays is not None:  # a group of one action: its button plays it
+            return bool(self._tap(p.choose_group, plays.key))
         if view.group != payload.get("type"):
             self._tap(p.choose_group, str(payload.get("type")))
             view = p.view()

@@ -321,13 +321,12 @@ def test_CA_R07_harvest_pays_once_per_age_by_touch(tmp_path: Path) -> None:
         expected = spot.cubes + (1 if grass_gold else 0)
         assert expected > 0  # the seed was chosen so the harvest pays
 
-        tap_cell(kiosk, space)  # the board narrows the menu to this space
-        assert play.focus == space
-        choice = next(a for a in play.view().actions if a.payload["type"] == "harvest")
-        assert choice.payload["space"] == space and not choice.payload.get("effects")
         count = len(play.session.actions)
-        tap_action(kiosk, choice.label)
+        tap_cell(kiosk, space)  # the space's one harvest: a single touch plays it
         assert len(play.session.actions) == count + 1, play.view().banner
+        harvest = play.rules.dump_action(play.session.actions[-1])
+        assert harvest["type"] == "harvest" and harvest["space"] == space
+        assert not harvest.get("effects")
 
         after = play.state
         assert space in after.harvested[seat]
