@@ -5,7 +5,7 @@ The board widget and the LED renderer both go through
 table without LEDs sees exactly what the strip would show (colour and role per cell).
 Geometry is normalised (0..1, y down = north at the top) so widgets only scale it.
 
-Fingers: Kolossus squares are about 35 px on the 800×480 panel (the play area is too
+Fingers: Kolossus squares are about 33 px on the 800×480 panel (the play area is too
 short for 11 squares of 48 px), so taps go through :func:`resolve_tap`: every cell a tap
 can act on (:data:`TAP_ROLES`) gets a finger-sized disc around its centre; a tap inside
 exactly one disc picks that cell even if it landed on a neighbour, and a tap inside

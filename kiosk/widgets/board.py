@@ -2,7 +2,7 @@
 
 Draws a :class:`~kiosk.presenters.board.BoardView` (the winning highlight per cell,
 coloured by the LED palette) and reports taps as cell IDs. Pieces and levels are drawn
-as short texts so they stay legible at 35 px per square.
+as short texts so they stay legible at 33 px per square (the grid's edge numbers take the rest).
 
 Fingers: taps go through :func:`~kiosk.presenters.board.resolve_tap` (a sloppy tap
 snaps to the one target cell under the finger; a tap between several targets zooms that
