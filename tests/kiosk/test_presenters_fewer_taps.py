@@ -93,7 +93,8 @@ def test_the_last_roll_stays_in_view_with_value_purpose_player_and_source() -> N
     assert presenter.view().last_roll == text
 
 
-def test_a_roll_of_several_dice_shows_each_face_and_the_sum() -> None:
+def _colossi_age_revealed() -> PlayPresenter:
+    """Colossi with an Age card of two Beasts revealed: a roll-off for the Lairs is due."""
     presenter = PlayPresenter(Session.new("colossi", ("Ann", "Bob", "Cy"), seed=3))
     reveal = next(
         p
@@ -101,6 +102,11 @@ def test_a_roll_of_several_dice_shows_each_face_and_the_sum() -> None:
         if p["type"] == "reveal_age" and len(p.get("beasts", ())) == 2
     )
     presenter.submit(reveal)
+    return presenter
+
+
+def test_a_roll_of_several_dice_shows_each_face_and_the_sum() -> None:
+    presenter = _colossi_age_revealed()
     presenter.roll_in_software()
     assert presenter.view().last_roll.startswith("Rolled ")
     assert " = " in presenter.view().last_roll
@@ -130,13 +136,7 @@ def test_a_group_of_one_action_is_a_button_that_plays_it() -> None:
 
 
 def test_a_single_touch_places_a_lair_on_its_space() -> None:
-    presenter = PlayPresenter(Session.new("colossi", ("Ann", "Bob", "Cy"), seed=3))
-    reveal = next(
-        p
-        for p in presenter.legal_payloads()
-        if p["type"] == "reveal_age" and len(p.get("beasts", ())) == 2
-    )
-    presenter.submit(reveal)
+    presenter = _colossi_age_revealed()
     while presenter.dice_request() is not None:
         presenter.roll_in_software()
     while presenter.fix_step is not None:
