@@ -21,7 +21,7 @@ from companion.events import TableChanges
 from companion.highlights import Role
 from companion.rng import Rng
 from kiosk.app import Kiosk
-from kiosk.presenters.common import describe_action
+from kiosk.presenters.common import describe_action, square_name
 from kiosk.presenters.play import PlayPresenter
 from tests.kiosk.test_widgets_board import tap_cell
 from tests.kiosk.test_widgets_flows import play_by_touch, start, tap_action
@@ -211,7 +211,8 @@ def test_kolossus_great_quake_and_a_round_with_a_capture_by_touch(tmp_path: Path
         ]
         shown = fix_the_table_by_touch(kiosk)
         assert shown == [c.instruction for c in sorted(changes, key=lambda c: c.step)]
-        assert shown[0].startswith("Remove") and "beaten" in shown[0] and enemy_square in shown[0]
+        named = square_name(enemy_square)  # "(0, 8)", as the rule book names it
+        assert shown[0].startswith("Remove") and "beaten" in shown[0] and named in shown[0]
         assert play.view().fix is None
     finally:
         close_kiosk(kiosk)
