@@ -153,3 +153,25 @@ def test_all_done_ends_the_walk_through_in_one_tap() -> None:
     assert presenter.fix_step == 1 and presenter.view().fix is not None
     presenter.finish_fix()
     assert presenter.fix_step is None and presenter.view().fix is None
+
+
+def test_an_arrow_of_several_distances_previews_each_in_turn() -> None:
+    """K-R05 with ``quake_distance = up_to_roll``: an arrow holds a move per distance;
+    each touch previews the next, and the menu narrowed to the line lists them all."""
+    session = Session.new("kolossus", ("Ann", "Bob"), {"quake_distance": "up_to_roll"}, seed=3)
+    presenter = PlayPresenter(session)
+    presenter.choose_group("ready")
+    presenter.electronic_roll(Roll(values=(3,), source="electronic"))
+    moves = presenter.arrows()["3,10"]
+    assert [m["distance"] for m in moves] == [1, 2, 3]
+    presenter.tap_cell("3,10")
+    assert presenter.view().preview.startswith("Row 3 → east, distance 1;")
+    presenter.tap_cell("3,10")
+    assert presenter.view().preview.startswith("Row 3 → east, distance 2;")
+    assert presenter.session.actions[-1].type == "roll"  # nothing played by the arrow
+    assert presenter.board_taps(moves[1]) == ()  # chosen from the narrowed menu instead
+    labels = [a.label for a in presenter.view().actions]
+    assert "Quake move: row 3 → east, distance 2" in labels
+    presenter.choose(labels.index("Quake move: row 3 → east, distance 2"))
+    played = presenter.session.actions[-1]
+    assert (played.type, played.region, played.distance) == ("quake_move", "row3", 2)
