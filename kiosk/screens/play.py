@@ -26,6 +26,11 @@ from kiosk.widgets.lists import ACTION_ROW, ActionList, LogList, WidgetPool, sho
 FORM_ROW = 52
 ROW_HEIGHTS_KEPT = 512  # menu texts whose height is known (a game lists a few hundred)
 TOUCH_ROW_TEXT_MIN = 120  # px: the narrowest a menu row's text is measured at
+#: The letters of a menu text average 0.42-0.53 font sizes wide in the bundled
+#: condensed font (a row of W alone 0.89); with this width per letter and half a line
+#: left for word wrapping, a text shorter than the bound holds in two lines unmeasured.
+WIDEST_LETTER = 0.62
+TWO_LINES_SURELY = 1.5
 #: The font of each kind of menu row (widgets.kv), to measure their texts.
 ROW_FONTS = {"ActionRow": theme.FONT_SMALL + 1, "AccentRow": theme.FONT_BODY}
 #: Letters of choice labels that fit beside a field's name in one form row.
@@ -481,8 +486,11 @@ class PlayScreen(KioskScreen):
         """The height of a menu row that shows all of ``text``: at least
         ``ACTION_ROW``, more for a text that wraps onto a third line. Each text is
         measured once per menu width (a Colossi Age card, a correction naming four
-        players); rows render their own texture as before."""
+        players); rows render their own texture as before. A text far too short for a
+        third line is not measured: a piece's menu of 40 moves costs no rendering."""
         width = max(TOUCH_ROW_TEXT_MIN, int(self.actions.width) - 12 - 10)  # bar, padding
+        if len(text) * font_size * WIDEST_LETTER <= TWO_LINES_SURELY * width:
+            return ACTION_ROW
         key = (text, font_size, width)
         height = self._row_heights.get(key)
         if height is None:
