@@ -56,7 +56,10 @@ def describe_validation_error(exc: ValidationError) -> str:
     parts = []
     for err in exc.errors()[:3]:
         where = ".".join(str(p) for p in err["loc"]) or "(top level)"
-        parts.append(f"{where}: {err['msg']}")
+        message = err["msg"]
+        if err["type"] == "union_tag_invalid":  # not pydantic's list of every action type
+            message = f"no action is of type {err.get('ctx', {}).get('tag')!r}"
+        parts.append(f"{where}: {message}")
     more = exc.error_count() - 3
     if more > 0:
         parts.append(f"and {more} more")

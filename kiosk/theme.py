@@ -3,7 +3,7 @@
 Dark surfaces with light, large text (no white glare at night), one warm accent for
 what to press, red only for refusals. Every touch target is at least ``TOUCH_MIN``
 pixels in both directions (48 px ≈ 9 mm on the official panel, 0.19 mm a pixel: a
-fingertip); the board's 35 px squares get there by forgiving taps and zoom
+fingertip); the board's 33 px squares get there by forgiving taps and zoom
 (``kiosk.presenters.board.resolve_tap``). Text is DejaVu Sans Condensed (``kiosk/fonts``):
 it has the arrows and marks the games' texts use. Plain values, no Kivy import: the .kv
 files and the presenters' tests both read them.

@@ -5,7 +5,7 @@ The board widget and the LED renderer both go through
 table without LEDs sees exactly what the strip would show (colour and role per cell).
 Geometry is normalised (0..1, y down = north at the top) so widgets only scale it.
 
-Fingers: Kolossus squares are about 35 px on the 800×480 panel (the play area is too
+Fingers: Kolossus squares are about 33 px on the 800×480 panel (the play area is too
 short for 11 squares of 48 px), so taps go through :func:`resolve_tap`: every cell a tap
 can act on (:data:`TAP_ROLES`) gets a finger-sized disc around its centre; a tap inside
 exactly one disc picks that cell even if it landed on a neighbour, and a tap inside
@@ -104,6 +104,23 @@ def grid_geometry(rows: int = KOLOSSUS_SIZE, cols: int = KOLOSSUS_SIZE) -> Board
     """Square cells ``"r,c"``, row 0 at the top (north)."""
     positions = {f"{r},{c}": (float(c), float(r)) for r in range(rows) for c in range(cols)}
     return positions_geometry(positions, "square")
+
+
+def edge_labels(geometry: BoardGeometry) -> tuple[dict[str, str], dict[str, str]]:
+    """The labels along a grid's edges, as the physical board and the rule book number
+    it (RULINGS 2.3: rows 0..10 north to south, columns 0..10 west to east): each
+    cell's row and column number by cell key (empty for boards of spaces, whose cells
+    have names of their own)."""
+    rows: dict[str, str] = {}
+    cols: dict[str, str] = {}
+    if geometry.shape != "square":
+        return rows, cols
+    for c in geometry.cells:
+        row, sep, col = c.cell.partition(",")
+        if not (sep and row.isdigit() and col.isdigit()):
+            return {}, {}
+        rows[c.cell], cols[c.cell] = row, col
+    return rows, cols
 
 
 def positions_geometry(

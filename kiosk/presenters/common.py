@@ -65,8 +65,29 @@ def int_bounds(info: FieldInfo) -> tuple[int | None, int | None]:
     return low, high
 
 
+def square_name(cell: str) -> str:
+    """A grid square (``"r,c"``) in the rule book's notation, ``(r, c)``: row 0..10 north
+    to south, column 0..10 west to east (RULINGS 2.3, the LED layouts of hardware.md);
+    any other text as it is."""
+    row, sep, col = cell.partition(",")
+    return f"({row}, {col})" if sep and row.isdigit() and col.isdigit() else cell
+
+
+@lru_cache(maxsize=1024)
+def place_name(text: str) -> str:
+    """A square or a region as players read it: ``"3,4"`` → ``"(3, 4)"``, ``"row3"`` →
+    ``"row 3"``, ``"col7"`` → ``"column 7"``; any other text as it is."""
+    for prefix, word in (("row", "row"), ("col", "column")):
+        number = text.removeprefix(prefix)
+        if number != text and number.isdigit():
+            return f"{word} {number}"
+    return square_name(text)
+
+
 def _value_text(value: Any) -> str:
-    if type(value) in (str, int):  # the usual leaves, before the checks below (not bool)
+    if type(value) is str:
+        return place_name(value)
+    if type(value) is int:  # the usual leaves, before the checks below (not bool)
         return str(value)
     if isinstance(value, bool):
         return "yes" if value else "no"
@@ -76,6 +97,9 @@ def _value_text(value: Any) -> str:
         return ", ".join(f"{k} {_value_text(v)}" for k, v in value.items())
     return str(value)
 
+
+#: The arrow of each direction a region of a grid moves (a Quake's row or column).
+ARROWS: Mapping[str, str] = {"east": "→", "west": "←", "north": "↑", "south": "↓"}
 
 SEAT_KEYS = ("player", "target", "seat", "opponent", "victim", "to_player", "partner")
 
@@ -89,6 +113,13 @@ def describe_action(
     player's name, because players think in names, not seat numbers.
     """
     label = humanize(str(data.get("type", "action")))
+    region, direction = data.get("region"), data.get("direction")
+    if isinstance(region, str) and isinstance(direction, str) and direction in ARROWS:
+        # A line shifted: "row 3 → east".
+        moved = f"{place_name(region)} {ARROWS[direction]} {direction}"
+        rest = {k: v for k, v in data.items() if k not in ("region", "direction")}
+        more = describe_action(rest, players, skip).partition(": ")[2]
+        return f"{label}: {moved}" + (f", {more}" if more else "")
     parts = []
     for key, value in data.items():
         if key == "type" or key in skip or value is None:

@@ -11,7 +11,7 @@ the main thread by the hardware hub, so the touch path and the dice path are one
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import islice
 from typing import Any
 
@@ -39,6 +39,15 @@ from kiosk.presenters.play_view import (
     LogLine,
     PlayView,
 )
+from kiosk.presenters.regions import (
+    Arrows,
+    Preview,
+    arrow_decorations,
+    edge_arrows,
+    is_region_move,
+    region_preview,
+)
+from kiosk.presenters.rolls import last_roll
 from kiosk.presenters.why import (
     Position,
     WhyView,
@@ -129,6 +138,8 @@ class Derived:
         #: The last board view made: (focus, the highlights it shows, the view).
         self.board_view: tuple[str | None, tuple[Highlight, ...], BoardView] | None = None
         self.log: tuple[LogLine, ...] | None = None
+        self.arrows: Arrows | None = None
+        self.last_roll: str | None = None
 
 
 class PlayPresenter(Observable):
@@ -153,6 +164,8 @@ class PlayPresenter(Observable):
         self.on_teach: Callable[[TeachProgress], None] | None = None
         #: The last pause worked out: (state, focus, progress, pause) — once per change.
         self._pause: tuple[Any, str | None, TeachProgress, WhyView | None] | None = None
+        #: A region move shown on the board before it is played (see ``regions``).
+        self.preview: Preview | None = None
         self._form: ActionForm | None = None
         #: The entry form of the current state is still to be looked for (see ``form``).
         self._entry_form_due = True
@@ -318,6 +331,8 @@ class PlayPresenter(Observable):
         step = self.fix_step
         if step is not None:
             return highlights_from_table_changes(c for c in self.fix_changes if c.step == step)
+        if self.preview is not None:
+            return self.preview.highlights
         if self.board_overlay:
             return self.board_overlay
         derived = self.derived()
@@ -405,8 +420,24 @@ class PlayPresenter(Observable):
         for p in payloads:
             key = str(p.get("type"))
             counts[key] = counts.get(key, 0) + 1
-        groups = tuple(ActionGroup(key=k, label=humanize(k), count=n) for k, n in counts.items())
-        group = self.group if self.group in counts else (groups[0].key if groups else None)
+        players = tuple(self.state.players)
+        # A group of one action is that action: its button plays it ("Ready", "End
+        # turn"), so no list repeats it and no tab opens a list of one.
+        single = {p.get("type"): p for p in payloads if counts.get(str(p.get("type"))) == 1}
+        groups = tuple(
+            ActionGroup(key=k, label=humanize(k), count=n)
+            if k not in single
+            else ActionGroup(
+                key=k,
+                label=describe_action(single[k], players),
+                count=1,
+                plays=True,
+                payload=single[k],
+            )
+            for k, n in counts.items()
+        )
+        lists = [g.key for g in groups if not g.plays]
+        group = self.group if self.group in lists else (lists[0] if lists else None)
         chosen = [p for p in payloads if p.get("type") == group]
         fixes = self.correction_payloads()
         if fixes:
@@ -415,7 +446,6 @@ class PlayPresenter(Observable):
                 group = CORRECTIONS_GROUP
                 focused = [] if self.focus is None else self._corrections_at(self.focus)
                 chosen = focused or fixes
-        players = tuple(self.state.players)
         skip: tuple[str, ...] = ("type",)
         choices = tuple(
             ActionChoice(label=describe_action(p, players, skip), payload=p)
@@ -465,9 +495,14 @@ class PlayPresenter(Observable):
         last = derived.board_view
         if last is not None and last[0] == focus and last[1] is highlights:
             return last[2]
-        if derived.dressing is _UNKNOWN:
-            derived.dressing = board_dressing(board, self._look.seat_colours)
-        base, decorations = derived.dressing
+        if self.preview is not None:  # the line as the previewed move leaves it
+            base, decorations = board_dressing(self.preview.board, self._look.seat_colours)
+            decorations += arrow_decorations(self.arrows())
+        else:
+            if derived.dressing is _UNKNOWN:
+                base, decorations = board_dressing(board, self._look.seat_colours)
+                derived.dressing = (base, decorations + arrow_decorations(self.arrows()))
+            base, decorations = derived.dressing
         shown = board_view(
             self.palette,
             geometry,
@@ -476,8 +511,30 @@ class PlayPresenter(Observable):
             base=base,
             decorations=decorations,
         )
+        arrows = self.arrows()
+        if arrows:  # every arrow is a place to touch, lit or not
+            shown = replace(shown, targets=shown.targets | frozenset(arrows))
         derived.board_view = (focus, highlights, shown)
         return shown
+
+    def arrows(self) -> Arrows:
+        """The region moves by the edge cell whose arrow plays them (made once per
+        state; nothing is asked of the rules' cells unless a region move is listed)."""
+        derived = self.derived()
+        if derived.arrows is None:
+            payloads, geometry = self.legal_payloads(), self.board_geometry()
+            derived.arrows = (
+                edge_arrows(payloads, self._listed_cells(), geometry)
+                if geometry is not None and any(is_region_move(p) for p in payloads)
+                else {}
+            )
+        return derived.arrows
+
+    def _last_roll(self) -> str:
+        derived = self.derived()
+        if derived.last_roll is None:
+            derived.last_roll = last_roll(self.session)
+        return derived.last_roll
 
     def _seat(self) -> int | None:
         derived = self.derived()
@@ -530,6 +587,8 @@ class PlayPresenter(Observable):
             can_explain=self.banner is not None and can_explain(self.teaching, self.banner),
             teach=self.teach_pause(),
             can_teach=outcome is None and (self.teach is None or not self.teach.on),
+            last_roll=self._last_roll(),
+            preview="" if self.preview is None else self.preview.text,
         )
 
     def _formable(self, group: str | None, actions: tuple[ActionChoice, ...]) -> bool:
@@ -576,6 +635,7 @@ class PlayPresenter(Observable):
                 changes.extend(event.changes)
         self.fix_changes = tuple(sorted(changes, key=lambda c: c.step))
         self.fix_index = 0
+        self.preview = None
         self._entry_form_due = True  # looked for when first asked (``form``)
         self.show_board((), None)  # a new position: the sensing board's driver looks again
 
@@ -644,10 +704,15 @@ class PlayPresenter(Observable):
             return True
         return self.submit(payload)
 
-    def choose_group(self, key: str) -> None:
-        """Show ``key``'s actions; a second tap on "Correct the table" closes that list."""
+    def choose_group(self, key: str) -> bool:
+        """Show ``key``'s actions, or play it when the group is one action (True when
+        played); a second tap on "Correct the table" closes that list."""
+        group = next((g for g in self._menu().groups if g.key == key), None)
+        if group is not None and group.payload is not None:
+            return self.submit(group.payload)
         self.group = None if key == CORRECTIONS_GROUP and self.group == key else key
         self.changed()
+        return False
 
     def undo(self) -> None:
         try:
@@ -845,7 +910,16 @@ class PlayPresenter(Observable):
         With a piece selected, a tap on a square that exactly one legal action of that
         piece names plays it; several candidates narrow the action menu instead. Any
         other tap selects the tapped cell (its legal squares light up) or clears it.
+        An edge arrow previews its region move; the same arrow again plays it.
         """
+        arrows = self.arrows()
+        if cell in arrows:
+            return self._tap_arrow(cell, arrows[cell])
+        self.preview = None
+        if self.focus is None:
+            placed = self._placed_at(cell)
+            if placed is not None:
+                return self.submit(placed)
         if self.focus is not None and cell != self.focus:
             at_focus = self.actions_at(self.focus)
             candidates = [p for p, c in at_focus if c.origin == self.focus and c.target == cell]
@@ -875,6 +949,65 @@ class PlayPresenter(Observable):
         self.board_overlay = overlay
         self.board_choices = choices
         self.board_notice = notice
+
+    def board_taps(self, payload: dict[str, Any]) -> tuple[str, ...]:
+        """The cells to touch to play the listed action ``payload`` on the board, in
+        order (empty when the board cannot choose it): a piece's square, then its
+        destination, when no other action of that piece ends there; the cell a piece
+        is put on, when nothing else happens there; a region move's
+        arrow twice (preview, play) when it is the arrow's only move."""
+        for cell, moves in self.arrows().items():
+            if payload in moves:
+                return (cell, cell) if len(moves) == 1 else ()
+        payloads = self.legal_payloads()
+        if payload not in payloads:
+            return ()
+        cells = self._listed_cells()[payloads.index(payload)]
+        origin, target = cells.origin, cells.target
+        if origin is None and target is not None and self._placed_at(target) == payload:
+            return (target,)
+        if origin is None or target is None or origin == target:
+            return ()
+        ending = [
+            p for p, c in self.actions_at(origin) if c.origin == origin and c.target == target
+        ]
+        return (origin, target) if ending == [payload] else ()
+
+    def _placed_at(self, cell: str) -> dict[str, Any] | None:
+        """The one legal action a single touch on ``cell`` plays: one that puts something
+        there without moving it from elsewhere (a Lair, a spawn, a Rebirth), when no
+        other action starts or ends on the cell."""
+        found = self._at(cell)  # the cells are known unless actions start there
+        if found.cells is None or len(found.actions) != 1:
+            return None
+        cells = found.cells[0]
+        return found.payloads[0] if cells.origin is None and cells.target == cell else None
+
+    def _tap_arrow(self, cell: str, moves: tuple[dict[str, Any], ...]) -> bool:
+        """Preview the arrow's first move; the same arrow again plays the one previewed
+        (an arrow holding several distances previews the next, the menu lists them)."""
+        shown = self.preview
+        if shown is not None and shown.arrow == cell:
+            index = moves.index(shown.payload) if shown.payload in moves else -1
+            if len(moves) == 1:
+                return self.submit(moves[0])
+            chosen = moves[(index + 1) % len(moves)]
+        else:
+            chosen = moves[0]
+        payloads = self.legal_payloads()
+        line = self._listed_cells()[payloads.index(chosen)]
+        players = tuple(self.state.players)
+        self.preview = region_preview(self.rules, self.state, cell, chosen, line, players)
+        self.focus = cell
+        self.group = str(chosen.get("type"))
+        self.changed()
+        return False
+
+    def finish_fix(self) -> None:
+        """The players changed the table as every remaining step says ("All done"): the
+        walk-through guides, it checks nothing, so one tap may end it."""
+        self.fix_index = len(self.fix_changes)
+        self.changed()
 
     def next_fix_step(self) -> None:
         """The players changed the table as step N says: show step N + 1."""

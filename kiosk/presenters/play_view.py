@@ -36,6 +36,13 @@ class ActionGroup:
     key: str
     label: str
     count: int
+    plays: bool = False  # one action: its button plays it (``label`` is the action's)
+    payload: dict[str, Any] | None = None  # the action it plays
+
+    @property
+    def button_text(self) -> str:
+        """What the group's button says: the action it plays, or the list it opens."""
+        return self.label if self.plays else f"{self.label} ({self.count})"
 
 
 @dataclass(frozen=True)
@@ -89,3 +96,5 @@ class PlayView:
     can_explain: bool = False  # the banner's ruling has a teaching text: "Why?" is offered
     teach: WhyView | None = None  # teach mode's pause: a rule the first time it matters
     can_teach: bool = False  # teach mode is off in a game still on: "Why?" offers it
+    last_roll: str = ""  # the last dice read: value, who, purpose, source ("" before any)
+    preview: str = ""  # a region move previewed on the board, in words

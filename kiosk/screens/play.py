@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from kivy.clock import Clock
+from kivy.core.text import Label as CoreLabel
 from kivy.properties import StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
@@ -20,10 +21,21 @@ from kiosk.screens import KioskScreen
 from kiosk.widgets.basic import KButton, KLabel, KToggle, Stepper, WrapLabel, button
 from kiosk.widgets.board import BoardWidget
 from kiosk.widgets.led_mirror import LedMirror
-from kiosk.widgets.lists import ActionList, LogList, WidgetPool, show_children
+from kiosk.widgets.lists import ACTION_ROW, ActionList, LogList, WidgetPool, show_children
 from kiosk.widgets.why import WhyPanel
 
 FORM_ROW = 52
+ROW_HEIGHTS_KEPT = 512  # menu texts whose height is known (a game lists a few hundred)
+TOUCH_ROW_TEXT_MIN = 120  # px: the narrowest a menu row's text is measured at
+#: The letters of a menu text average 0.42-0.53 font sizes wide in the bundled
+#: condensed font (a row of W alone 0.89); with this width per letter and half a line
+#: left for word wrapping, a text shorter than the bound holds in two lines unmeasured.
+WIDEST_LETTER = 0.62
+TWO_LINES_SURELY = 1.5
+#: The font of each kind of menu row (widgets.kv), to measure their texts.
+ROW_FONTS = {"ActionRow": theme.FONT_SMALL + 1, "AccentRow": theme.FONT_BODY}
+#: Letters of choice labels that fit beside a field's name in one form row.
+CHOICES_IN_A_ROW = 14
 LOG_SHOWN = 16
 
 
@@ -171,23 +183,25 @@ class PlayScreen(KioskScreen):
         self.log = LogList()
         self.actions = ActionList()
         self._menu: list[dict[str, Any]] = []
+        self._row_heights: dict[tuple[str, int, int], int] = {}
+        self.actions.bind(width=self._menu_width_changed)
         self._menu_later = Clock.create_trigger(self._show_menu, 0)
         self.dice = DiceBox(self)
         self.tabs = GridLayout(cols=3, size_hint_y=None, spacing=theme.SPACING)
         self.tabs.bind(minimum_height=self.tabs.setter("height"))
         self.tab_buttons = WidgetPool(self.tabs, self._make_tab)
+        # The last roll (value, purpose, who, source) and a previewed region move: at
+        # the top of the column whatever it shows, until the next roll.
+        self.last_roll = WrapLabel(font_size=theme.FONT_SMALL, color=theme.TEXT_DIM)
+        self.preview = WrapLabel(font_size=theme.FONT_SMALL, color=theme.ACCENT)
         self.fix_text = WrapLabel(font_size=theme.FONT_LARGE)
-        self.fix_box = _section(
-            self.fix_text,
-            button(
-                "Done",
-                lambda: self.intent("next_fix_step"),
-                role="accent",
-                size_hint_y=None,
-                height=theme.BIG_BUTTON_HEIGHT,
-            ),
-            BoxLayout(),
+        self.fix_buttons = BoxLayout(
+            size_hint_y=None, height=theme.BIG_BUTTON_HEIGHT, spacing=theme.SPACING
         )
+        self.fix_done = button("Done", lambda: self.intent("next_fix_step"), role="accent")
+        # Every remaining step at once: the walk-through guides, players who know it skip it.
+        self.fix_all = button("All done", lambda: self.intent("finish_fix"), size_hint_x=0.8)
+        self.fix_box = _section(self.fix_text, self.fix_buttons, BoxLayout())
         self.outcome_text = WrapLabel(font_size=theme.FONT_TITLE, bold=True)
         self.winners_text = WrapLabel()
         self.scores_button = button(
@@ -213,12 +227,16 @@ class PlayScreen(KioskScreen):
         )
 
     def _make_tab(self) -> Any:
+        """A group's button: it says the list it opens ("Swap (68)") or the one action it
+        plays ("Ready"), on two lines where one does not hold it — never shortened."""
         tab = KToggle(
             group=f"groups-{id(self)}",
             size_hint_y=None,
             height=theme.TOUCH_MIN + 4,
-            font_size=theme.FONT_SMALL + 1,
+            font_size=theme.FONT_SMALL,
         )
+        tab.shorten = False
+        tab.max_lines = 2
         tab.key = ""
         tab.bind(on_release=self._choose_group)
         return tab
@@ -255,13 +273,16 @@ class PlayScreen(KioskScreen):
             banner.color = theme.TEXT
         shown = view.banner is not None or bool(view.notice)
         banner.disabled = not shown
-        self.ids.banner_row.height = 56 if shown else 0
         banner.opacity = 1 if shown else 0
         why = self.ids.banner_why
         offered = view.banner is not None and view.can_explain and view.why is None
         why.disabled = not offered
         why.width = theme.WHY_BUTTON_WIDTH if offered else 0
         why.opacity = 1 if offered else 0
+        # The whole message, on as many lines as it needs: measured at the width it gets.
+        banner.text_size = (self.width - why.width - 12, None)
+        banner.texture_update()
+        self.ids.banner_row.height = max(56, banner.texture_size[1] + 12) if shown else 0
 
     def _why(self, view: PlayView) -> None:
         """The "Why?" panel takes the board's and the menu's place while it is open."""
@@ -366,9 +387,13 @@ class PlayScreen(KioskScreen):
         if sensing is not None:
             sensing.hold(cell)
 
-    def _explain_count(self, count: str) -> None:
-        """A tap on a count of the facts panel: "Why?" about that count."""
-        self.intent("explain_count", count)
+    def _explain_count(self, count: str | None) -> None:
+        """A tap on the facts panel: "Why?" about a fact, or about every count of the
+        table (a player's line)."""
+        if count is None:
+            self.intent("explain_table")
+        else:
+            self.intent("explain_count", count)
 
     def _tap_cell(self, cell: str) -> None:
         if self.presenter is None:
@@ -396,6 +421,8 @@ class PlayScreen(KioskScreen):
             view.more_actions,
             view.formable,
             form_shape,
+            view.last_roll,
+            view.preview,
             self.ids.info.size_hint_x,  # the board's narrow column lays out differently
         )
         if key == self._act_key:
@@ -404,12 +431,18 @@ class PlayScreen(KioskScreen):
             return
         self._act_key = key
         act = self.ids.act
+        self.last_roll.text = view.last_roll
+        rolled = [self.last_roll] if view.last_roll else []
         if view.fix is not None:
             self.fix_text.text = (
                 f"Fix the table — step {view.fix.number} of {view.fix.total}:\n"
                 f"{view.fix.instruction}"
             )
-            show_children(act, [self.fix_box])
+            more = view.fix.number < view.fix.total
+            show_children(
+                self.fix_buttons, [self.fix_done, self.fix_all] if more else [self.fix_done]
+            )
+            show_children(act, [*rolled, self.fix_box])
             return
         if view.outcome is not None:
             self.outcome_text.text = view.outcome
@@ -435,7 +468,10 @@ class PlayScreen(KioskScreen):
             self._update_form(view.form)
             return
         narrow = self.ids.info.size_hint_x is None  # a board takes the left area
-        shown: list[Any] = []
+        shown: list[Any] = list(rolled)
+        if view.preview:
+            self.preview.text = view.preview
+            shown.append(self.preview)
         if view.dice is not None:
             # Rows of at most 4 faces beside the board (6 × 48 px do not fit its 260 px
             # column), 6 otherwise.
@@ -450,7 +486,7 @@ class PlayScreen(KioskScreen):
                 self.tab_buttons.show(len(view.groups)), view.groups, strict=True
             ):
                 tab.key = group.key
-                tab.text = f"{group.label} ({group.count})"
+                tab.text = group.button_text
                 tab.state = "down" if group.key == view.group else "normal"
             shown.append(self.tabs)
         if view.actions or view.dice is None:
@@ -461,16 +497,24 @@ class PlayScreen(KioskScreen):
     def _show_actions(self, view: PlayView) -> None:
         data: list[dict[str, Any]] = []
         if view.formable:
+            text = f"{humanize(view.group or '')}: enter amounts"
             data.append(
                 {
                     "viewclass": "AccentRow",
-                    "text": f"Enter amounts for {humanize(view.group or '')}…",
+                    "text": text,
                     "index": -1,
                     "intent": self._open_form,
+                    "height": self.row_height(text, ROW_FONTS["AccentRow"]),
                 }
             )
         data.extend(
-            {"viewclass": "ActionRow", "text": choice.label, "index": i, "intent": self._choose}
+            {
+                "viewclass": "ActionRow",
+                "text": choice.label,
+                "index": i,
+                "intent": self._choose,
+                "height": self.row_height(choice.label, ROW_FONTS["ActionRow"]),
+            }
             for i, choice in enumerate(view.actions)
         )
         if view.more_actions:
@@ -490,6 +534,39 @@ class PlayScreen(KioskScreen):
             # the highlight under the finger is drawn first and the menu a frame later.
             self._menu_later()
         else:
+            self._show_menu(now=False)
+
+    def row_height(self, text: str, font_size: int) -> int:
+        """The height of a menu row that shows all of ``text``: at least
+        ``ACTION_ROW``, more for a text that wraps onto a third line. Each text is
+        measured once per menu width (a Colossi Age card, a correction naming four
+        players); rows render their own texture as before. A text far too short for a
+        third line is not measured: a piece's menu of 40 moves costs no rendering."""
+        width = max(TOUCH_ROW_TEXT_MIN, int(self.actions.width) - 12 - 10)  # bar, padding
+        if len(text) * font_size * WIDEST_LETTER <= TWO_LINES_SURELY * width:
+            return ACTION_ROW
+        key = (text, font_size, width)
+        height = self._row_heights.get(key)
+        if height is None:
+            label = CoreLabel(text=text, font_size=font_size, text_size=(width, None))
+            label.refresh()
+            height = max(ACTION_ROW, int(label.texture.height) + 10)
+            if len(self._row_heights) >= ROW_HEIGHTS_KEPT:
+                self._row_heights.clear()
+            self._row_heights[key] = height
+        return height
+
+    def _menu_width_changed(self, *_: Any) -> None:
+        """The menu got its width (laid out, or the board came or went): its rows are
+        measured again at that width."""
+        data = [
+            {**row, "height": self.row_height(row["text"], ROW_FONTS[row["viewclass"]])}
+            if row["viewclass"] in ROW_FONTS
+            else row
+            for row in self._menu
+        ]
+        if data != self._menu:
+            self._menu = data
             self._show_menu(now=False)
 
     def _show_menu(self, *_: Any, now: bool = True) -> None:
@@ -521,7 +598,9 @@ class PlayScreen(KioskScreen):
             row = BoxLayout(size_hint_y=None, height=FORM_ROW, spacing=theme.SPACING)
             parts: dict[str, Any] = {}
             parts_of[field.key] = parts
-            row.add_widget(KLabel(text=field.label, font_size=theme.FONT_SMALL + 1))
+            name = KLabel(text=field.label, font_size=theme.FONT_SMALL)
+            name.shorten = False  # a long player name wraps onto a second line
+            row.add_widget(name)
             if field.kind == "stepper":
                 parts["stepper"] = Stepper(
                     row, lambda d, k=field.key: self.intent("form_step", k, d)
@@ -535,16 +614,29 @@ class PlayScreen(KioskScreen):
                 )
                 row.add_widget(parts["switch"])
             else:
+                labels = [
+                    field.choice_labels[index] if field.choice_labels else humanize(str(choice))
+                    for index, choice in enumerate(field.choices)
+                ]
+                choices: Any = row
+                if sum(len(label) for label in labels) > CHOICES_IN_A_ROW:
+                    # Long choices (players' names) get rows of two under the field's
+                    # name instead of squeezing beside it.
+                    row.orientation = "vertical"
+                    row.spacing = 2
+                    choices = GridLayout(cols=2, spacing=theme.SPACING)
+                    row.add_widget(choices)
+                    name.size_hint_y = None
+                    name.height = FORM_ROW // 2
+                    lines = -(-len(labels) // 2)
+                    row.height = name.height + lines * (FORM_ROW + theme.SPACING)
                 for index, choice in enumerate(field.choices):
-                    label = (
-                        field.choice_labels[index] if field.choice_labels else humanize(str(choice))
-                    )
                     parts[f"choice-{index}"] = button(
-                        label,
+                        labels[index],
                         lambda k=field.key, c=choice: self.intent("form_choose", k, c),
                         font_size=theme.FONT_SMALL,
                     )
-                    row.add_widget(parts[f"choice-{index}"])
+                    choices.add_widget(parts[f"choice-{index}"])
             rows.add_widget(row)
         buttons = BoxLayout(size_hint_y=None, height=theme.BUTTON_HEIGHT, spacing=theme.SPACING)
         buttons.add_widget(button("Submit", lambda: self.intent("form_submit"), role="accent"))

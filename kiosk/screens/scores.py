@@ -13,8 +13,8 @@ from kiosk.widgets.lists import WidgetPool, show_children
 from kiosk.widgets.qr import QrCode, qr_available
 
 
-def _cell(text: str, height: int = 30, **looks: Any) -> dict[str, Any]:
-    return {"text": text, "height": height, **looks}
+def _cell(text: str, **looks: Any) -> dict[str, Any]:
+    return {"text": text, **looks}
 
 
 class ScoresScreen(KioskScreen):
@@ -22,9 +22,17 @@ class ScoresScreen(KioskScreen):
 
     def on_kv_post(self, base_widget: Any) -> None:
         self._summary = WidgetPool(self.ids.summary, lambda: WrapLabel())
-        self._cells = WidgetPool(self.ids.table, lambda: KLabel(size_hint_y=None))
+        # Cells and legend names wrap and grow (a 16-letter name in an 85 px column).
+        self._cells = WidgetPool(self.ids.table, lambda: WrapLabel(valign="middle"))
         self._swatches = WidgetPool(None, lambda: Swatch(size_hint_x=None, width=18))
-        self._names = WidgetPool(None, lambda: KLabel(font_size=theme.FONT_SMALL))
+        self._names = WidgetPool(None, self._legend_name)
+
+    @staticmethod
+    def _legend_name() -> Any:
+        name = KLabel(font_size=theme.FONT_SMALL)
+        name.shorten = False
+        name.max_lines = 2
+        return name
 
     def show(self, view: ScoresView) -> None:
         ids = self.ids
@@ -59,9 +67,9 @@ class ScoresScreen(KioskScreen):
     def _table(self, view: ScoresView) -> None:
         blank = [_cell("") for _ in view.columns]
         cells = [
-            _cell(view.measure, 32, color=theme.TEXT_DIM, font_size=theme.FONT_SMALL),
+            _cell(view.measure, color=theme.TEXT_DIM, font_size=theme.FONT_SMALL),
             *(
-                _cell(name, 32, bold=True, halign="center", font_size=theme.FONT_SMALL)
+                _cell(name, bold=True, halign="center", font_size=theme.FONT_SMALL)
                 for name in view.columns
             ),
         ]
@@ -85,7 +93,6 @@ class ScoresScreen(KioskScreen):
         table.cols_minimum = {0: 170}
         for widget, cell in zip(self._cells.show(len(cells)), cells, strict=True):
             widget.text = cell["text"]
-            widget.height = cell["height"]
             widget.color = cell.get("color", theme.TEXT)
             widget.font_size = cell.get("font_size", theme.FONT_BODY)
             widget.bold = cell.get("bold", False)

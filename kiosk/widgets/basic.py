@@ -21,8 +21,9 @@ class KButton(Button):  # type: ignore[misc]
 
 
 class BannerButton(Button):  # type: ignore[misc]
-    """The play screen's refusal banner: up to two wrapped lines, never shortened with
-    "…" (not a KButton, whose one-line labels shorten), closed by a tap."""
+    """The play screen's refusal banner: the whole message wrapped, as high as it needs,
+    never shortened with "…" (not a KButton, whose one-line labels shorten), closed by a
+    tap."""
 
 
 class ChoiceButton(KButton):

@@ -2,7 +2,7 @@
 
 Draws a :class:`~kiosk.presenters.board.BoardView` (the winning highlight per cell,
 coloured by the LED palette) and reports taps as cell IDs. Pieces and levels are drawn
-as short texts so they stay legible at 35 px per square.
+as short texts so they stay legible at 33 px per square (the grid's edge numbers take the rest).
 
 Fingers: taps go through :func:`~kiosk.presenters.board.resolve_tap` (a sloppy tap
 snaps to the one target cell under the finger; a tap between several targets zooms that
@@ -42,6 +42,7 @@ from kiosk.presenters.board import (
     CellLook,
     Decoration,
     Viewport,
+    edge_labels,
     resolve_tap,
     zoom_survives,
     zoom_viewport,
@@ -61,6 +62,8 @@ RING_ROLES = frozenset(
     {Role.SELECTABLE, Role.QUAKE_REGION, Role.HARVESTABLE, Role.CITADEL, Role.REBIRTH}
 )
 
+#: The margin west and north of a grid for its row and column numbers (the smallest text).
+EDGE = theme.FONT_SMALL + 5
 #: Height of the strip under a zoomed board (miniature + "Whole board"): one finger.
 ZOOM_STRIP = theme.TOUCH_MIN
 _TEXTURES_KEPT = 256  # piece/level labels cached per widget (a game uses a few dozen)
@@ -87,6 +90,8 @@ class _Layout:
     rects: Mapping[str, Rect]  # every cell's centre and side in the current view
     shown: tuple[CellGeometry, ...]  # the cells inside the viewport, in drawing order
     shown_ids: frozenset[str]
+    #: The grid's numbers shown along its edges: (text, x, y) of each, centred.
+    edges: tuple[tuple[str, float, float], ...] = ()
 
 
 def _frame_of(x: float, y: float, w: float, h: float, aspect: float) -> Box:
@@ -118,7 +123,9 @@ def _minimap_of(frame: Box, aspect: float) -> Box:
 def _layout_of(key: tuple[Any, ...], viewport: Viewport, geometry: BoardGeometry | None) -> _Layout:
     x, y, w, h = key[:4]
     aspect = geometry.aspect if geometry is not None else 1.0
-    frame = _frame_of(x, y, w, h, aspect)
+    rows, cols = edge_labels(geometry) if geometry is not None else ({}, {})
+    edge = EDGE if rows else 0.0
+    frame = _frame_of(x + edge, y, w - edge, h - edge, aspect)
     zoom_frame = _zoom_frame_of(frame, aspect)
     board = zoom_frame if viewport.zoomed else frame
     x0, y0, width, height = board
@@ -133,6 +140,11 @@ def _layout_of(key: tuple[Any, ...], viewport: Viewport, geometry: BoardGeometry
         )
         if viewport.shows(cell, aspect):
             shown.append(cell)
+    edges: dict[str, tuple[str, float, float]] = {}
+    for cell in shown if rows else ():
+        cx, cy, _ = rects[cell.cell]
+        edges.setdefault("r" + rows[cell.cell], (rows[cell.cell], x0 - edge / 2, cy))
+        edges.setdefault("c" + cols[cell.cell], (cols[cell.cell], cx, y0 + height + edge / 2))
     return _Layout(
         key=key,
         viewport=viewport,
@@ -144,6 +156,7 @@ def _layout_of(key: tuple[Any, ...], viewport: Viewport, geometry: BoardGeometry
         rects=rects,
         shown=tuple(shown),
         shown_ids=frozenset(cell.cell for cell in shown),
+        edges=tuple(edges.values()),
     )
 
 
@@ -219,6 +232,7 @@ class BoardWidget(Widget):  # type: ignore[misc]
         self._drawing = InstructionGroup()
         self._surface: Any = None  # the board's background rectangle
         self._strip: Any = None  # the miniature of a zoomed board
+        self._edges: Any = InstructionGroup()  # the grid's row and column numbers
         self.canvas.before.add(self._drawing)  # the "Whole board" button draws over it
         self.redraws = self.rebuilds = self.relayouts = self.cells_updated = 0
         self._redraw_later = Clock.create_trigger(self._before_frame, -1)
@@ -404,6 +418,9 @@ class BoardWidget(Widget):  # type: ignore[misc]
                 self._draw_overlay(drawn, key, layout.rects[cell.cell], circle)
         self._strip = InstructionGroup()
         drawing.add(self._strip)
+        self._edges = InstructionGroup()
+        drawing.add(self._edges)
+        self._draw_edges(layout)
         self._minimap_colors = {}
         if layout.viewport.zoomed:
             self._draw_strip(view, layout)
@@ -430,6 +447,7 @@ class BoardWidget(Widget):  # type: ignore[misc]
         self._minimap_colors = {}
         if layout.viewport.zoomed:
             self._draw_strip(view, layout)
+        self._draw_edges(layout)
 
     def _update(self, view: BoardView, layout: _Layout) -> bool:
         """A new view on the same layout: only the cells whose drawing changed (False:
@@ -544,6 +562,24 @@ class BoardWidget(Widget):  # type: ignore[misc]
                 Rectangle(
                     texture=texture,
                     pos=(cx - texture.width / 2, cy - texture.height / 2 + offset),
+                    size=texture.size,
+                )
+            )
+
+    def _draw_edges(self, layout: _Layout) -> None:
+        """The row numbers west of the grid and the column numbers north of it, as the
+        physical board is numbered (only the rows and columns a zoomed view shows)."""
+        group = self._edges
+        group.clear()
+        if not layout.edges:
+            return
+        group.add(Color(*theme.TEXT_DIM))
+        for text, x, y in layout.edges:
+            texture = self._text(text, theme.FONT_SMALL)
+            group.add(
+                Rectangle(
+                    texture=texture,
+                    pos=(x - texture.width / 2, y - texture.height / 2),
                     size=texture.size,
                 )
             )

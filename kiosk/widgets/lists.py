@@ -28,7 +28,7 @@ from kivy.uix.recycleview.views import RecycleDataAdapter, RecycleDataViewBehavi
 
 from companion import views
 from kiosk import theme
-from kiosk.widgets.basic import ChoiceButton, KButton, KLabel, WrapLabel
+from kiosk.widgets.basic import ChoiceButton, KButton, WrapLabel
 
 ACTION_ROW = 56  # px: an action button in the menu
 TEXT_ROW = 30  # px: a first guess for a text row before its text is laid out
@@ -85,20 +85,6 @@ class _TappedRow(RecycleDataViewBehavior):  # type: ignore[misc]
             self.intent(int(self.index), self.text)
 
 
-class ActionRow(_TappedRow, ChoiceButton):
-    """A legal action in the menu (left-aligned, up to two lines)."""
-
-    def refresh_view_attrs(self, rv: Any, index: int, data: Any) -> None:
-        super().refresh_view_attrs(rv, index, data)
-        # KButton's rule shortens one-line texts whenever the text changes, and a row
-        # gets its text after ChoiceButton's rule ran: wrap to two lines again.
-        self.shorten = False
-
-
-class AccentRow(_TappedRow, KButton):
-    """The accent button at the top of the menu ("Enter amounts for …")."""
-
-
 class _FittedRow(RecycleDataViewBehavior):  # type: ignore[misc]
     def fitted_height(self) -> float:
         raise NotImplementedError
@@ -106,6 +92,27 @@ class _FittedRow(RecycleDataViewBehavior):  # type: ignore[misc]
     def refresh_view_layout(self, rv: Any, index: int, layout: Any, viewport: Any) -> None:
         super().refresh_view_layout(rv, index, layout, viewport)
         self.height = self.fitted_height()
+
+
+class _WrappedButtonRow(_TappedRow):
+    """A row button whose whole text shows: wrapped at its width on as many lines as
+    the height its data gives it holds (the screen measures each text once: see
+    ``PlayScreen.row_height``), never "…"-shortened."""
+
+    def refresh_view_attrs(self, rv: Any, index: int, data: Any) -> None:
+        super().refresh_view_attrs(rv, index, data)
+        # KButton's rule shortens one-line texts whenever the text changes, and a row
+        # gets its text after the rules ran: every line shows again.
+        self.shorten = False
+        self.max_lines = 0
+
+
+class ActionRow(_WrappedButtonRow, ChoiceButton):
+    """A legal action in the menu (left-aligned, wrapped)."""
+
+
+class AccentRow(_WrappedButtonRow, KButton):
+    """The accent button at the top of the menu ("Quake move: enter amounts")."""
 
 
 class TextRow(_FittedRow, WrapLabel):
@@ -116,21 +123,24 @@ class TextRow(_FittedRow, WrapLabel):
 
 
 class PanelView(_FittedRow, GridLayout):  # type: ignore[misc]
-    """The facts panel (a per-player table and shared facts), updated in place.
+    """The facts panel, updated in place: one line per player ("Ann · Gold 3 · Cards
+    2"), the player to move in the accent, then the shared facts.
 
+    One wrapping line per player rather than a table with a column per player: a
+    column of 60 px cannot hold a 16-letter name or "Acolytes" without cutting it.
     The first row of the game log, so that facts and log scroll together.
     """
 
     panel = ObjectProperty(None, allownone=True)
-    #: Called with a row's label or a fact's text when it is tapped ("Why?" for a count).
+    #: Called with a fact's text, or None for a player's line, when it is tapped ("Why?"
+    #: for that count, or for every count of the table).
     count_tapped = ObjectProperty(None, allownone=True)
 
     def __init__(self, **kwargs: Any) -> None:
-        #: label widget → the count it shows (a row's label, or the fact itself)
-        self._counts: dict[Any, str] = {}
-        self.table = GridLayout(size_hint_y=None, spacing=2)
-        self.table.bind(minimum_height=self.table.setter("height"))
-        self._cells = WidgetPool(self.table, lambda: KLabel(size_hint_y=None, height=30))
+        #: label widget → the count it shows (a fact), or None for a player's line (all
+        #: the counts of the table)
+        self._counts: dict[Any, str | None] = {}
+        self._players = WidgetPool(None, lambda: WrapLabel(font_size=theme.FONT_SMALL + 1))
         self._facts = WidgetPool(None, lambda: WrapLabel(font_size=theme.FONT_SMALL))
         super().__init__(**kwargs)
 
@@ -140,48 +150,26 @@ class PanelView(_FittedRow, GridLayout):  # type: ignore[misc]
     def on_panel(self, _widget: Any, panel: views.PanelView | None) -> None:
         if panel is None:
             return
-        cells: list[dict[str, Any]] = []
-        header = any(panel.columns)
-        if header:
-            cells.append({"text": ""})
-            for seat, name in enumerate(panel.columns):
-                current = seat == panel.turn
-                cells.append(
-                    {
-                        "text": name,
-                        "bold": current,
-                        "color": theme.ACCENT if current else theme.TEXT,
-                        "halign": "center",
-                        "font_size": theme.FONT_SMALL,
-                    }
-                )
-        for row in panel.rows:
-            cells.append(
-                {"text": row.label, "font_size": theme.FONT_SMALL, "color": theme.TEXT_DIM}
-            )
-            cells.extend({"text": value, "halign": "center"} for value in row.values)
-        self.table.cols = 1 + len(panel.columns)
+        lines = []
+        for seat, name in enumerate(panel.columns):
+            values = [f"{row.label} {row.values[seat]}" for row in panel.rows]
+            lines.append((" · ".join([name, *values] if name else values), seat == panel.turn))
+        players = self._players.show(len(lines) if panel.rows else 0)
         self._counts = {}
-        columns = 1 + len(panel.columns)
-        first_row = columns if header else 0
-        for index, (label, cell) in enumerate(
-            zip(self._cells.show(len(cells)), cells, strict=True)
-        ):
-            if index >= first_row:
-                self._counts[label] = panel.rows[(index - first_row) // columns].label
-            label.text = cell["text"]
-            label.bold = cell.get("bold", False)
-            label.color = cell.get("color", theme.TEXT)
-            label.halign = cell.get("halign", "left")
-            label.font_size = cell.get("font_size", theme.FONT_BODY)
+        for label, (text, current) in zip(players, lines, strict=False):
+            label.text = text
+            label.bold = current
+            label.color = theme.ACCENT if current else theme.TEXT
+            self._counts[label] = None
         facts = self._facts.show(len(panel.facts))
         for label, fact in zip(facts, panel.facts, strict=True):
             label.text = fact
             self._counts[label] = fact
-        show_children(self, [self.table, *facts] if panel.rows else facts)
+        show_children(self, [*players, *facts])
 
     def on_touch_up(self, touch: Any) -> bool:
-        """A tap on a row or a fact asks "Why?" about that count."""
+        """A tap on a fact asks "Why?" about that count, on a player's line about the
+        table's counts."""
         if self.count_tapped is None or not self.collide_point(*touch.pos):
             return bool(super().on_touch_up(touch))
         for label, count in self._counts.items():

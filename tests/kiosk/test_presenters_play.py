@@ -108,8 +108,10 @@ def test_action_menu_lists_non_roll_actions_and_choose_submits() -> None:
     assert presenter.view().actions == ()  # only rolls are legal; the dice panel has them
     presenter.tap_face(5)
     view = presenter.view()
-    assert [a.label for a in view.actions] == ["Hold"]
-    assert presenter.choose(0) is True
+    # A group of one action is that action: its button plays it, no list repeats it.
+    assert [(g.button_text, g.plays) for g in view.groups] == [("Hold", True)]
+    assert view.actions == () and view.group is None
+    assert presenter.choose_group("hold") is True
     assert presenter.view().player == "Bob"
     assert presenter.choose(9) is False
 
@@ -129,7 +131,7 @@ def test_electronic_die_waits_and_submits() -> None:
 def test_electronic_roll_without_request_is_refused() -> None:
     presenter = PlayPresenter(Session.new("toy_pig", ["Cy"], {"target": 5}, seed=1))
     presenter.tap_face(6)
-    presenter.choose(0)
+    presenter.choose_group("hold")
     assert presenter.view().outcome == "Cy wins"
     assert presenter.view().dice is None and presenter.view().actions == ()
     assert presenter.electronic_roll(Roll(values=(3,), source="electronic")) is False
@@ -141,7 +143,7 @@ def test_every_accepted_action_is_journaled_and_resumes(tmp_path: Path) -> None:
     presenter = pig(journal=journal)
     presenter.tap_face(4)
     presenter.tap_face(2)
-    presenter.choose(0)
+    presenter.choose_group("hold")
     game_id = presenter.session.game_id
     assert game_id is not None
     journal.close()  # as if the power went: nothing held in memory matters
@@ -191,7 +193,7 @@ def test_board_focus_changes_highlights_and_menu() -> None:
 def test_fix_the_table_walk_through() -> None:
     presenter = PlayPresenter(Session.new(BoardPig(), ["Ann", "Bob"], seed=2))
     presenter.tap_face(5)
-    presenter.choose(0)  # hold: the table changes
+    presenter.choose_group("hold")  # the table changes
     view = presenter.view()
     assert view.fix is not None and (view.fix.number, view.fix.total) == (1, 2)
     assert view.fix.instruction == "Lift the pawn" and presenter.fix_step == 1
@@ -242,7 +244,7 @@ def test_the_presenter_owns_the_fix_step_and_hands_only_it_to_the_leds_and_the_b
     assert presenter.fix_step is None  # no table changes, no walk-through
     assert presenter.highlights() == (Highlight(cell="1,1", role=Role.SELECTABLE),)
     presenter.tap_face(5)
-    presenter.choose(0)  # hold: the table changes
+    presenter.choose_group("hold")  # the table changes
     steps: list[int] = []
     while presenter.fix_step is not None:
         steps.append(presenter.fix_step)
@@ -484,6 +486,7 @@ def test_the_leds_get_their_highlights_before_the_legal_actions_are_enumerated()
     rules = _CallCounter(presenter.session.rules, "legal_actions", "highlights")
     presenter.session.rules = rules  # type: ignore[assignment]
     seen: list[dict[str, int]] = []
+
     def leds() -> None:
         presenter.highlights()
         seen.append(dict(rules.calls))

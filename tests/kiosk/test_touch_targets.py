@@ -7,7 +7,7 @@ fix-the-table, refusal banner, outcome — and scores) and checks every visible 
 not overlapping another button (a button drawn under another cannot be pressed).
 
 Documented exceptions — touchable things that are not Buttons:
-- the board's cells (35 px Kolossus squares): forgiving taps and zoom to ≥ 48 px squares,
+- the board's cells (33 px Kolossus squares): forgiving taps and zoom to ≥ 48 px squares,
   checked here (zoomed squares) and in ``test_presenters_board.py`` (the tap guarantee);
 - scroll bars (10 px wide): lists also scroll by dragging their content;
 - the LED mirror's dots and the player colour swatches: pictures, not touch targets.

@@ -21,7 +21,7 @@ from companion.events import TableChanges
 from companion.highlights import Role
 from companion.rng import Rng
 from kiosk.app import Kiosk
-from kiosk.presenters.common import describe_action
+from kiosk.presenters.common import describe_action, square_name
 from kiosk.presenters.play import PlayPresenter
 from tests.kiosk.test_widgets_board import tap_cell
 from tests.kiosk.test_widgets_flows import play_by_touch, start, tap_action
@@ -211,7 +211,8 @@ def test_kolossus_great_quake_and_a_round_with_a_capture_by_touch(tmp_path: Path
         ]
         shown = fix_the_table_by_touch(kiosk)
         assert shown == [c.instruction for c in sorted(changes, key=lambda c: c.step)]
-        assert shown[0].startswith("Remove") and "beaten" in shown[0] and enemy_square in shown[0]
+        named = square_name(enemy_square)  # "(0, 8)", as the rule book names it
+        assert shown[0].startswith("Remove") and "beaten" in shown[0] and named in shown[0]
         assert play.view().fix is None
     finally:
         close_kiosk(kiosk)
@@ -321,13 +322,12 @@ def test_CA_R07_harvest_pays_once_per_age_by_touch(tmp_path: Path) -> None:
         expected = spot.cubes + (1 if grass_gold else 0)
         assert expected > 0  # the seed was chosen so the harvest pays
 
-        tap_cell(kiosk, space)  # the board narrows the menu to this space
-        assert play.focus == space
-        choice = next(a for a in play.view().actions if a.payload["type"] == "harvest")
-        assert choice.payload["space"] == space and not choice.payload.get("effects")
         count = len(play.session.actions)
-        tap_action(kiosk, choice.label)
+        tap_cell(kiosk, space)  # the space's one harvest: a single touch plays it
         assert len(play.session.actions) == count + 1, play.view().banner
+        harvest = play.rules.dump_action(play.session.actions[-1])
+        assert harvest["type"] == "harvest" and harvest["space"] == space
+        assert not harvest.get("effects")
 
         after = play.state
         assert space in after.harvested[seat]

@@ -10,7 +10,7 @@ from typing import Literal
 from companion.errors import RuleViolation
 from companion.events import Event, TableChanges
 from companion.games.kolossus.actions import Finish, Hammer, Move, Spear
-from companion.games.kolossus.board import CLASS_NAME, cell, levels_of
+from companion.games.kolossus.board import CLASS_NAME, cell, levels_of, square_text
 from companion.games.kolossus.common import (
     NO_ACTIVATION,
     Handled,
@@ -68,7 +68,7 @@ def move(state: KolossusState, action: Move) -> Handled:
     wb = current_warband(state)
     piece = occupants(state.minis)[origin]
     if piece < 0 or warband_of(piece) != wb:
-        raise violation(f"No miniature of yours stands on {cell(origin)}.", "K-R08")
+        raise violation(f"No miniature of yours stands on {square_text(origin)}.", "K-R08")
     cls = state.active_class
     if class_of(piece) != cls:
         raise violation(
@@ -147,15 +147,17 @@ def _unreachable(
     mp = state.mp
     there = occupants(state.minis)[to]
     if there >= 0 and friendly(state, wb, warband_of(there)):
-        return violation(f"You may pass {cell(to)} but not end on a friendly miniature.", "K-R11")
+        return violation(
+            f"You may pass {square_text(to)} but not end on a friendly miniature.", "K-R11"
+        )
     last = destinations(state, piece, mp, sword=configs[-1][0], whip=configs[-1][1])
     if to in last.blocked:
         return violation(
-            f"Too few movement points left to beat the enemy on {cell(to)} (Defence).",
+            f"Too few movement points left to beat the enemy on {square_text(to)} (Defence).",
             "K-R13",
         )
     return violation(
-        f"{CLASS_NAME[cls]} on {cell(origin)} cannot reach {cell(to)} with {mp} MP "
+        f"{CLASS_NAME[cls]} on {square_text(origin)} cannot reach {square_text(to)} with {mp} MP "
         "(straight lines, "
         + ("one change of direction" if cls != "W" else "no change of direction")
         + (", levels ignored)." if cls == "C" else ", at most one level per step)."),
@@ -181,7 +183,9 @@ def perform_move(
     minis, beats, steps = beat(state, wb, victims)
     minis[piece] = to
     if to != origin:
-        instruction = f"Move {piece_name(state, piece)} from {cell(origin)} to {cell(to)}"
+        instruction = (
+            f"Move {piece_name(state, piece)} from {square_text(origin)} to {square_text(to)}"
+        )
         steps.append(TableChange(step=len(steps) + 1, cell=cell(to), instruction=instruction))
     moved_with: tuple[tuple[Weapon, bool], ...] = (("sword", sword_used), ("whip", whip_used))
     band = discharged(state.warbands[wb], [w for w, used in moved_with if used])
@@ -217,11 +221,11 @@ def _move_text(
 ) -> str:
     to = way.path[-1] if way.path else origin
     return (
-        f"{piece_name(state, piece)} moves from {cell(origin)} to {cell(to)}"
+        f"{piece_name(state, piece)} moves from {square_text(origin)} to {square_text(to)}"
         + (f", beating {len(way.beaten)}" if way.beaten else "")
         + (" (Sword of Storm)" if sword_used else "")
         + (" (Whip of Wrath)" if whip_used else "")
-        + (f" by {' → '.join(cell(sq) for sq in way.path)}" if len(way.path) > 1 else "")
+        + (f" by {' → '.join(square_text(sq) for sq in way.path)}" if len(way.path) > 1 else "")
         + f"; {way.left} MP left."
     )
 
@@ -251,7 +255,7 @@ def end_activation(state: KolossusState, piece: int) -> Handled:
             f"{warband_name(state, wb)} captures {crystals} Crystal"
             f"{'s' if crystals > 1 else ''} of Time"
         )
-        instruction = f"Give the crystals on {cell(sq)} to {warband_name(state, wb)}"
+        instruction = f"Give the crystals on {square_text(sq)} to {warband_name(state, wb)}"
         events.append(
             TableChanges(
                 text=text + ".",
@@ -287,7 +291,7 @@ def spear(state: KolossusState, action: Spear) -> Handled:
     if target not in costs:
         raise violation(
             f"The Spear needs an enemy on a free straight line with distance + Defence "
-            f"≤ {state.mp} MP; {cell(target)} is not.",
+            f"≤ {state.mp} MP; {square_text(target)} is not.",
             "K-R29",
         )
     return _weapon_beats(state, piece, "spear", (target,), state.mp - costs[target])
@@ -302,7 +306,7 @@ def hammer(state: KolossusState, action: Hammer) -> Handled:
     costs = dict(hammer_costs(occ, state.minis[piece]))
     for t in targets:
         if t not in costs:
-            raise violation(f"{cell(t)} holds no enemy next to your Colossus.", "K-R30")
+            raise violation(f"{square_text(t)} holds no enemy next to your Colossus.", "K-R30")
     total = sum(costs[t] for t in targets)
     if total > state.mp:
         raise violation(
@@ -362,7 +366,7 @@ def beat(
             TableChange(
                 step=len(steps) + 1,
                 cell=cell(sq),
-                instruction=f"Remove {piece_name(state, victim)} from {cell(sq)} (beaten)",
+                instruction=f"Remove {piece_name(state, victim)} from {square_text(sq)} (beaten)",
             )
         )
     return minis, beats, steps

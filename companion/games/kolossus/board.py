@@ -86,6 +86,13 @@ def cell(sq: int) -> str:
     return f"{r},{c}"
 
 
+def square_text(sq: int) -> str:
+    """A square as texts name it, in the rule book's notation (RULINGS 2.3): ``"(5, 5)"``,
+    row 0..10 north to south, column 0..10 west to east; the key stays ``"5,5"``."""
+    r, c = divmod(sq, SIZE)
+    return f"({r}, {c})"
+
+
 _CELL = re.compile(r"^\s*(\d{1,2})\s*,\s*(\d{1,2})\s*$")
 
 

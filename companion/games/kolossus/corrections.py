@@ -32,11 +32,11 @@ from companion.games.kolossus.board import (
     PIECE_CLASS,
     PIECE_COUNT,
     PIECES_PER_WARBAND,
-    cell,
     landscape_at,
     region_sign,
     row_col,
     square,
+    square_text,
 )
 from companion.games.kolossus.common import NO_ACTIVATION, Handled, KolossusEvent
 from companion.games.kolossus.position import (
@@ -154,7 +154,7 @@ def correct_piece(state: KolossusState, action: CorrectPiece) -> tuple[KolossusS
     at = state.minis[piece]
     to = -1 if action.row is None or action.col is None else square(action.row, action.col)
     if to == at:
-        where = "beaten" if at < 0 else f"on {cell(at)}"
+        where = "beaten" if at < 0 else f"on {square_text(at)}"
         raise nothing_to_correct(f"{name} is already {where}")
     minis = list(state.minis)
     minis[piece] = to
@@ -163,13 +163,13 @@ def correct_piece(state: KolossusState, action: CorrectPiece) -> tuple[KolossusS
         other = occupants(state.minis)[to]
         if other >= 0:
             raise impossible(
-                f"{piece_name(state, other)} already stands on {cell(to)}: two miniatures "
+                f"{piece_name(state, other)} already stands on {square_text(to)}: two miniatures "
                 "cannot share a square."
             )
     else:
         beats = (*beats, BeatRecord(round=state.round, piece=piece, by=None, cause="correction"))
-    before = "beaten" if at < 0 else cell(at)
-    after = "beaten" if to < 0 else cell(to)
+    before = "beaten" if at < 0 else square_text(at)
+    after = "beaten" if to < 0 else square_text(to)
     new = state.evolve({"minis": tuple(minis), "beats": beats})
     return new, f"{name} {before} → {after}."
 
@@ -331,10 +331,10 @@ def correct_landscape(state: KolossusState, action: CorrectLandscape) -> tuple[K
     new = LANDSCAPE_CHAR[action.landscape]
     if old == "C":
         raise impossible(
-            f"The Citadel of Time stands on {cell(sq)}; it never leaves the board.", "K-R41"
+            f"The Citadel of Time stands on {square_text(sq)}; it never leaves the board.", "K-R41"
         )
     if old == new:
-        raise nothing_to_correct(f"{cell(sq)} already holds {_landscape(old)}")
+        raise nothing_to_correct(f"{square_text(sq)} already holds {_landscape(old)}")
     if new != ".":
         count = "".join(state.terrain).count(new) + 1
         if count > LANDSCAPE_TOTALS[new]:
@@ -344,7 +344,7 @@ def correct_landscape(state: KolossusState, action: CorrectLandscape) -> tuple[K
     rows = [list(row) for row in state.terrain]
     rows[action.row][action.col] = new
     terrain = tuple("".join(row) for row in rows)
-    text = f"{cell(sq)}: {_landscape(old)} → {_landscape(new)}."
+    text = f"{square_text(sq)}: {_landscape(old)} → {_landscape(new)}."
     return state.evolve({"terrain": terrain}), text
 
 

@@ -17,6 +17,7 @@ from companion.games.kolossus.board import (
     citadel_square,
     default_arrangement,
     parse_cell,
+    square_text,
 )
 from companion.games.kolossus.common import (
     Handled,
@@ -144,7 +145,8 @@ def swap(state: KolossusState, action: Swap) -> Handled:
         raise violation("Only miniatures of one warband can swap, inside its start zone.", "K-R02")
     minis = list(state.minis)
     minis[pa], minis[pb] = b, a
-    text = f"Swap {piece_name(state, pa)} on {cell(a)} and {piece_name(state, pb)} on {cell(b)}."
+    first, second = piece_name(state, pa), piece_name(state, pb)
+    text = f"Swap {first} on {square_text(a)} and {second} on {square_text(b)}."
     change = TableChanges(text=text, changes=(TableChange(step=1, cell=cell(a), instruction=text),))
     return state.evolve({"minis": tuple(minis)}), (change,)
 

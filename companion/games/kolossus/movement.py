@@ -15,7 +15,7 @@ from types import MappingProxyType
 from typing import NamedTuple
 
 from companion.errors import RuleViolation
-from companion.games.kolossus.board import NEIGHBOURS, RAYS, SIZE, cell
+from companion.games.kolossus.board import NEIGHBOURS, RAYS, SIZE, square_text
 
 EMPTY = -1
 FRIEND = -2
@@ -166,12 +166,12 @@ def check_path(
     for i, nxt in enumerate(path):
         if left <= 0:
             raise RuleViolation(
-                f"No movement points are left for the step to {cell(nxt)}.", ruling="K-R12"
+                f"No movement points are left for the step to {square_text(nxt)}.", ruling="K-R12"
             )
         heading, turned = _heading(pos, nxt, heading, turned, may_turn)
         if not ignore_levels and abs(levels[nxt] - levels[pos]) > 1:
             raise RuleViolation(
-                f"From {cell(pos)} (level {levels[pos]}) to {cell(nxt)} "
+                f"From {square_text(pos)} (level {levels[pos]}) to {square_text(nxt)} "
                 f"(level {levels[nxt]}) is more than one level.",
                 ruling="K-R10",
             )
@@ -194,7 +194,7 @@ def _heading(
     step = _direction(pos, nxt)
     if step is None:
         raise RuleViolation(
-            f"{cell(nxt)} is not next to {cell(pos)}: move one square at a time.",
+            f"{square_text(nxt)} is not next to {square_text(pos)}: move one square at a time.",
             ruling="1.6.2",
         )
     if heading is not None and step != heading:
@@ -214,7 +214,7 @@ def _enter(
     if o >= 0:
         if left < o:
             raise RuleViolation(
-                f"The enemy on {cell(nxt)} needs {o} movement points left after the "
+                f"The enemy on {square_text(nxt)} needs {o} movement points left after the "
                 f"step; you would have {left}.",
                 ruling="K-R13",
             )
@@ -223,7 +223,7 @@ def _enter(
         beaten = (*beaten, nxt)
     elif o == FRIEND and last:
         raise RuleViolation(
-            f"You may pass {cell(nxt)} but not end your move on a friendly miniature.",
+            f"You may pass {square_text(nxt)} but not end your move on a friendly miniature.",
             ruling="K-R11",
         )
     return left, beaten

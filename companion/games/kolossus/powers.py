@@ -12,6 +12,7 @@ from companion.games.kolossus.board import (
     PIECES_PER_WARBAND,
     ClassCode,
     cell,
+    square_text,
 )
 from companion.games.kolossus.common import (
     Handled,
@@ -116,14 +117,14 @@ def rebirth(state: KolossusState, action: Rebirth) -> Handled:
         raise violation(f"None of your {CLASS_NAME[action.cls]}s is beaten.", "K-R35")
     to = cell_arg(action.to, "Rebirth square")
     if to not in band.zone:
-        raise violation(f"{cell(to)} is not in your start zone.", "K-R35")
+        raise violation(f"{square_text(to)} is not in your start zone.", "K-R35")
     if occupants(state.minis)[to] >= 0:
-        raise violation(f"{cell(to)} is not free.", "K-R35")
+        raise violation(f"{square_text(to)} is not free.", "K-R35")
     minis = list(state.minis)
     minis[piece] = to
     band = band.evolve({"pool": band.pool - cost, "supply": band.supply + cost})
     new = set_band(state, wb, band).evolve({"minis": tuple(minis), "initiative_open": False})
-    text = f"Place {piece_name(state, piece)} on {cell(to)} (reborn)"
+    text = f"Place {piece_name(state, piece)} on {square_text(to)} (reborn)"
     return new, (
         TableChanges(
             text=text + ".", changes=(TableChange(step=1, cell=cell(to), instruction=text),)

@@ -22,6 +22,7 @@ from companion.games.kolossus.board import (
     parse_region,
     region_sign,
     region_squares,
+    square_text,
 )
 from companion.games.kolossus.common import KolossusEvent, violation
 from companion.games.kolossus.position import current_warband, occupants, piece_name
@@ -173,9 +174,9 @@ def shift_changes(state: KolossusState, shift: RegionShift) -> tuple[TableChange
     for sq in shift.fallen:
         land = landscape_at(state.terrain, sq)
         if occ[sq] >= 0:
-            add(sq, f"Remove {piece_name(state, occ[sq])} from {cell(sq)} (beaten)")
+            add(sq, f"Remove {piece_name(state, occ[sq])} from {square_text(sq)} (beaten)")
         if land != ".":
-            add(sq, f"Remove the {LANDSCAPE_NAME[land]} at {cell(sq)} from the game")
+            add(sq, f"Remove the {LANDSCAPE_NAME[land]} at {square_text(sq)} from the game")
     for src, dst in shift.moves:
         land = landscape_at(state.terrain, src)
         piece = occ[src]
@@ -185,7 +186,7 @@ def shift_changes(state: KolossusState, shift: RegionShift) -> tuple[TableChange
             what = f"the {LANDSCAPE_NAME[land]}"
         else:
             what = piece_name(state, piece)
-        add(src, f"Move {what} from {cell(src)} to {cell(dst)}")
+        add(src, f"Move {what} from {square_text(src)} to {square_text(dst)}")
     return tuple(steps)
 
 

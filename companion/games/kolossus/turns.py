@@ -7,7 +7,7 @@ from __future__ import annotations
 from companion.dice import Roll, resolve_roll
 from companion.events import DiceRolled, Event, GameEnded, TableChanges
 from companion.games.kolossus.actions import Allocate, ChooseClass, EndTurn
-from companion.games.kolossus.board import CLASS_COST, CLASS_DICE, CLASS_NAME, cell
+from companion.games.kolossus.board import CLASS_COST, CLASS_DICE, CLASS_NAME, cell, square_text
 from companion.games.kolossus.common import (
     NO_ACTIVATION,
     Handled,
@@ -190,7 +190,7 @@ def _place_crystal(state: KolossusState, events: list[Event]) -> KolossusState:
     if not place:
         return state
     sq = citadel(state)
-    text = f"Round {state.round}: put a Crystal of Time on the Citadel at {cell(sq)}"
+    text = f"Round {state.round}: put a Crystal of Time on the Citadel at {square_text(sq)}"
     events.append(
         TableChanges(
             text=text + ".", changes=(TableChange(step=1, cell=cell(sq), instruction=text),)

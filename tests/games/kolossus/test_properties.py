@@ -141,6 +141,7 @@ def test_every_move_names_its_squares_and_the_mp_left() -> None:
     played = random_game(RULES, RULES.setup(["Ann", "Bob"], RULES.parse_options({}), 5), 5, 400)
     moves = [e.text for events in played.events for e in events if " moves from " in e.text]
     assert moves and all(re.search(r"; \d+ MP left\.$", text) for text in moves), moves[:3]
-    assert any(re.search(r" by \d+,\d+( → \d+,\d+)+; ", text) for text in moves)
+    square = r"\(\d+, \d+\)"  # the rule book's notation, "(8, 8)"
+    assert any(re.search(rf" by {square}( → {square})+; ", text) for text in moves)
     listed = [a for a in RULES.legal_actions(played.states[-1]) if isinstance(a, Move)]
     assert all(a.path is None for a in listed)

@@ -351,6 +351,6 @@ def test_table_changes_for_a_beat_list_removal_then_move() -> None:
     change = events[0]
     assert isinstance(change, TableChanges)
     assert [c.instruction for c in change.changes] == [
-        "Remove Krell's Guardian from 3,0 (beaten)",
-        "Move Tua'tha's Warrior from 5,0 to 3,0",
+        "Remove Krell's Guardian from (3, 0) (beaten)",
+        "Move Tua'tha's Warrior from (5, 0) to (3, 0)",
     ]

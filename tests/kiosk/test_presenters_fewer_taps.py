@@ -1,0 +1,177 @@
+"""Choices on the board, the last roll in view, squares in the rule book's notation, and
+one button per one-action group (issue 17), at presenter level (no Kivy)."""
+
+from __future__ import annotations
+
+from companion.dice import Roll
+from companion.highlights import Role
+from companion.session import Session
+from kiosk.presenters.common import describe_action, place_name, square_name
+from kiosk.presenters.play import PlayPresenter
+from kiosk.presenters.regions import ARROW_COLOUR
+from tests.kiosk.helpers import assert_imports_without_kivy
+
+
+def test_the_new_presenter_modules_do_not_import_kivy() -> None:
+    assert_imports_without_kivy("kiosk.presenters.regions", "kiosk.presenters.rolls")
+
+
+def _quake_due(seed: int = 3) -> PlayPresenter:
+    """Kolossus with the first Great Quake's die read off the electronic tray (a 3)."""
+    presenter = PlayPresenter(Session.new("kolossus", ("Ann", "Bob"), seed=seed))
+    assert presenter.choose_group("ready")
+    assert presenter.electronic_roll(Roll(values=(3,), source="electronic"))
+    return presenter
+
+
+def test_every_quake_move_has_one_arrow_on_the_edge_it_pushes_towards() -> None:
+    """K-R03/K-R04: the ten central lines, both ways — twenty arrows, each on the end of
+    its line in its direction, drawn in the accent colour."""
+    presenter = _quake_due()
+    arrows = presenter.arrows()
+    moves = [p for p in presenter.legal_payloads() if p["type"] == "quake_move"]
+    assert sorted(m["region"] + m["direction"] for ms in arrows.values() for m in ms) == sorted(
+        m["region"] + m["direction"] for m in moves
+    )
+    assert arrows["3,10"][0]["region"] == "row3" and arrows["3,10"][0]["direction"] == "east"
+    assert arrows["0,5"][0]["direction"] == "north" and arrows["10,5"][0]["direction"] == "south"
+    board = presenter.board_view()
+    assert board is not None
+    drawn = {d.cell: d.text for d in board.decorations if d.colour == ARROW_COLOUR}
+    assert drawn["3,10"] == "→" and drawn["3,0"] == "←" and drawn["0,7"] == "↑"
+
+
+def test_an_arrow_previews_its_quake_and_the_same_arrow_again_plays_it() -> None:
+    presenter = _quake_due()
+    before = presenter.board_view()
+    assert presenter.tap_cell("3,10") is False  # the preview, nothing played
+    view = presenter.view()
+    assert presenter.session.actions[-1].type != "quake_move"
+    assert view.preview.startswith("Row 3 → east; leaves the board: Woods")
+    assert view.preview.endswith("Touch → again to play it.")
+    lit = {(h.cell, h.role) for h in presenter.highlights()}  # the LEDs show it too
+    assert ("3,10", Role.SELECTED) in lit
+    assert {f"3,{c}" for c in range(11)} <= {c for c, r in lit if r is Role.QUAKE_REGION}
+    shown = presenter.board_view()
+    assert shown is not None and before is not None and shown.base != before.base  # shifted
+    presenter.tap_cell("3,10")
+    played = presenter.session.actions[-1]
+    assert (played.type, played.region, played.direction) == ("quake_move", "row3", "east")
+    assert presenter.preview is None and presenter.view().preview == ""
+
+
+def test_a_preview_names_the_citadels_new_square() -> None:
+    presenter = _quake_due()
+    presenter.tap_cell("5,10")  # row 5 holds the Citadel (5, 5)
+    assert "the Citadel goes to (5, 8)" in presenter.view().preview
+
+
+def test_another_arrow_previews_another_move_and_a_square_clears_the_preview() -> None:
+    presenter = _quake_due()
+    presenter.tap_cell("3,10")
+    presenter.tap_cell("0,4")
+    assert presenter.view().preview.startswith("Column 4 ↑ north")
+    count = len(presenter.session.actions)
+    presenter.tap_cell("5,5")  # not an arrow: the preview goes, nothing is played
+    assert presenter.preview is None and len(presenter.session.actions) == count
+
+
+def test_the_last_roll_stays_in_view_with_value_purpose_player_and_source() -> None:
+    presenter = PlayPresenter(Session.new("kolossus", ("Ann", "Bob"), seed=3))
+    assert presenter.view().last_roll == ""
+    presenter.choose_group("ready")
+    presenter.electronic_roll(Roll(values=(3,), source="electronic"))
+    text = "Rolled 3 · Great Quake: Tua'tha rolls 1d4 · Ann · electronic die"
+    assert presenter.view().last_roll == text
+    presenter.tap_cell("3,10")
+    presenter.tap_cell("3,10")  # the quake: the roll is still the last one
+    assert presenter.view().last_roll == text
+    presenter.finish_fix()
+    presenter.tap_face(2)  # the next warband's quake die, typed in
+    assert presenter.view().last_roll == "Rolled 2 · Great Quake: Krell rolls 1d4 · Bob · typed in"
+    presenter.undo()
+    assert presenter.view().last_roll == text
+
+
+def _colossi_age_revealed() -> PlayPresenter:
+    """Colossi with an Age card of two Beasts revealed: a roll-off for the Lairs is due."""
+    presenter = PlayPresenter(Session.new("colossi", ("Ann", "Bob", "Cy"), seed=3))
+    reveal = next(
+        p
+        for p in presenter.legal_payloads()
+        if p["type"] == "reveal_age" and len(p.get("beasts", ())) == 2
+    )
+    presenter.submit(reveal)
+    return presenter
+
+
+def test_a_roll_of_several_dice_shows_each_face_and_the_sum() -> None:
+    presenter = _colossi_age_revealed()
+    presenter.roll_in_software()
+    assert presenter.view().last_roll.startswith("Rolled ")
+    assert " = " in presenter.view().last_roll
+    assert presenter.view().last_roll.endswith(" · rolled by the companion")
+
+
+def test_squares_and_regions_are_named_as_the_rule_book_does() -> None:
+    """RULINGS 2.3: squares are (r, c), row 0..10 north to south, column 0..10 west to east."""
+    assert square_name("3,4") == "(3, 4)" and square_name("r3c4") == "r3c4"
+    assert place_name("row3") == "row 3" and place_name("col10") == "column 10"
+    assert place_name("rowan") == "rowan"
+    move = {"type": "move", "from": "1,2", "to": "3,4", "path": None}
+    assert describe_action(move) == "Move: from (1, 2), to (3, 4)"
+
+
+def test_a_group_of_one_action_is_a_button_that_plays_it() -> None:
+    """The Invasion showed a "Ready (1)" tab and a "Ready" row doing different things."""
+    presenter = PlayPresenter(Session.new("kolossus", ("Ann", "Bob"), seed=3))
+    view = presenter.view()
+    ready = next(g for g in view.groups if g.key == "ready")
+    assert ready.plays and ready.button_text == "Ready"
+    assert view.group == "swap" and all(a.payload["type"] == "swap" for a in view.actions)
+    swaps = next(g for g in view.groups if g.key == "swap")
+    assert not swaps.plays and swaps.button_text == f"Swap ({swaps.count})"
+    assert presenter.choose_group("ready") is True
+    assert presenter.session.actions[-1].type == "ready"
+
+
+def test_a_single_touch_places_a_lair_on_its_space() -> None:
+    presenter = _colossi_age_revealed()
+    while presenter.dice_request() is not None:
+        presenter.roll_in_software()
+    while presenter.fix_step is not None:
+        presenter.finish_fix()
+    space = next(p["space"] for p in presenter.legal_payloads() if p["type"] == "place_lair")
+    assert presenter.tap_cell(space) is True
+    assert presenter.session.actions[-1].type == "place_lair"
+
+
+def test_all_done_ends_the_walk_through_in_one_tap() -> None:
+    presenter = _quake_due()
+    presenter.tap_cell("3,10")
+    presenter.tap_cell("3,10")
+    assert presenter.fix_step == 1 and presenter.view().fix is not None
+    presenter.finish_fix()
+    assert presenter.fix_step is None and presenter.view().fix is None
+
+
+def test_an_arrow_of_several_distances_previews_each_in_turn() -> None:
+    """K-R05 with ``quake_distance = up_to_roll``: an arrow holds a move per distance;
+    each touch previews the next, and the menu narrowed to the line lists them all."""
+    session = Session.new("kolossus", ("Ann", "Bob"), {"quake_distance": "up_to_roll"}, seed=3)
+    presenter = PlayPresenter(session)
+    presenter.choose_group("ready")
+    presenter.electronic_roll(Roll(values=(3,), source="electronic"))
+    moves = presenter.arrows()["3,10"]
+    assert [m["distance"] for m in moves] == [1, 2, 3]
+    presenter.tap_cell("3,10")
+    assert presenter.view().preview.startswith("Row 3 → east, distance 1;")
+    presenter.tap_cell("3,10")
+    assert presenter.view().preview.startswith("Row 3 → east, distance 2;")
+    assert presenter.session.actions[-1].type == "roll"  # nothing played by the arrow
+    assert presenter.board_taps(moves[1]) == ()  # chosen from the narrowed menu instead
+    labels = [a.label for a in presenter.view().actions]
+    assert "Quake move: row 3 → east, distance 2" in labels
+    presenter.choose(labels.index("Quake move: row 3 → east, distance 2"))
+    played = presenter.session.actions[-1]
+    assert (played.type, played.region, played.distance) == ("quake_move", "row3", 2)

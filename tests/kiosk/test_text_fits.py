@@ -1,0 +1,148 @@
+"""Nothing cut off: every text on every screen fits its widget at 800×480.
+
+Walks the screens the touch-target test walks (home, setup of every game, play of every
+game in each of its views, groups, forms, dice, fix-the-table, banner, outcome, scores)
+with long player names, and checks every visible label and button: laid out at its
+width, its whole text (never "…"-shortened, never beyond its lines) fits the height it
+has, and a label outside a scrolling list lies inside the window.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from kivy.core.text import Label as CoreLabel
+from kivy.uix.label import Label
+
+from companion.bot import RandomBot
+from companion.session import Session
+from kiosk.app import Kiosk
+from kiosk.theme import HEIGHT, WIDTH
+from tests.kiosk.test_touch_targets import REAL_GAMES, _clip, _play_views, _shown
+from tests.kiosk.ui import close_kiosk, frames, open_kiosk
+
+#: Long names players give themselves (MAX_NAME_LENGTH, 16 characters).
+LONG_NAMES = (
+    "Maximiliane-Jose",
+    "Bartholomew Higg",
+    "Wenceslas Wiggam",
+    "Annabel-Lucinda",
+    "Bo",
+    "Cy",
+)
+
+
+@pytest.fixture
+def kiosk(tmp_path: Path) -> Iterator[Kiosk]:
+    k = open_kiosk(tmp_path, seed=21)
+    yield k
+    close_kiosk(k)
+
+
+def _needed_height(label: Any, width: float) -> tuple[float, int]:
+    """The height and lines ``label``'s whole text takes when wrapped at ``width``."""
+    core = CoreLabel(
+        text=label.text,
+        font_size=label.font_size,
+        font_name=label.font_name,
+        bold=label.bold,
+        text_size=(width, None),
+        halign=label.halign,
+        padding=label.padding,
+        line_height=label.line_height,
+    )
+    core.refresh()
+    return float(core.texture.height), len(core._cached_lines)
+
+
+def cut_texts(kiosk: Kiosk, where: str) -> list[str]:
+    """Every visible text on the current screen that does not fit its widget."""
+    frames(2)
+    problems: list[str] = []
+    for widget in kiosk.manager.current_screen.walk(restrict=True):
+        if not isinstance(widget, Label) or not widget.text.strip() or not _shown(widget):
+            continue
+        name = f"{where}: {widget.text[:70]!r}"
+        if "…" in widget.text:
+            problems.append(f"{name} is shortened")
+            continue
+        width, height = widget.text_size
+        if width is None:  # not wrapped: its one line must fit its width
+            widget.texture_update()
+            if widget.texture_size[0] > widget.width + 2:
+                problems.append(f"{name} is wider than its {widget.width:.0f} px")
+        else:
+            needed, lines = _needed_height(widget, width)
+            room = height if height is not None else widget.height
+            allowed = widget.max_lines or lines
+            if lines > allowed or needed > room + 2:
+                problems.append(
+                    f"{name} needs {lines} lines, {needed:.0f} px; has {room:.0f} px"
+                    + (f", {allowed} lines" if widget.max_lines else "")
+                )
+        rect = _clip(widget)
+        if rect is not None and (
+            rect[0] < -1 or rect[2] > WIDTH + 1 or rect[1] < -1 or rect[3] > HEIGHT + 1
+        ):
+            problems.append(f"{name} lies outside the window")
+    return problems
+
+
+def test_the_check_catches_a_shortened_and_an_overflowing_text(kiosk: Kiosk) -> None:
+    from kiosk.widgets.basic import KButton
+
+    games = kiosk.home_screen.ids.games
+    cut = KButton(text="Correct the table and everything else", size_hint_x=None, width=120)
+    games.add_widget(cut)
+    problems = cut_texts(kiosk, "home")
+    assert any("Correct the table" in p for p in problems), problems
+    games.remove_widget(cut)
+
+
+def test_home_setup_and_scores_texts_fit(kiosk: Kiosk) -> None:
+    problems: list[str] = []
+    finished = Session.new("builders", list(LONG_NAMES[:3]), seed=4, journal=kiosk.journal)
+    bot = RandomBot(1)
+    while finished.outcome is None:
+        finished.submit(bot.choose(finished.rules, finished.state))
+    Session.new("colossus_solo", [LONG_NAMES[0]], seed=5, journal=kiosk.journal)
+    kiosk.go_home()
+    problems += cut_texts(kiosk, "home")
+    for game in REAL_GAMES:
+        kiosk.open_setup(game)
+        assert kiosk.setup is not None
+        for scroll_y in (1.0, 0.0):
+            kiosk.setup_screen.ids.scroll.scroll_y = scroll_y
+            problems += cut_texts(kiosk, f"setup {game} at {scroll_y}")
+    assert finished.game_id is not None
+    kiosk.resume(finished.game_id)
+    problems += cut_texts(kiosk, "play outcome")
+    kiosk.open_scores()
+    problems += cut_texts(kiosk, "scores")
+    kiosk.export_game()
+    problems += cut_texts(kiosk, "scores after export")
+    assert not problems, "\n".join(problems)
+
+
+@pytest.mark.parametrize("game", REAL_GAMES)
+def test_play_screen_texts_fit(kiosk: Kiosk, game: str) -> None:
+    kiosk.open_setup(game)
+    assert kiosk.setup is not None
+    rules = kiosk.setup.rules
+    count = max(rules.min_players, min(rules.max_players, 4))
+    kiosk.setup.names[:] = list(LONG_NAMES[:count])
+    kiosk.start_game()
+    assert kiosk.play is not None
+    screen = kiosk.play_screen
+    modes = screen._modes()
+    problems: list[str] = []
+    for index, where in enumerate(_play_views(kiosk, game, moves=64)):
+        for _ in modes if index < 3 else modes[:1]:
+            problems += cut_texts(kiosk, f"{where} ({screen.mode})")
+            screen.next_mode()
+        if len(problems) > 30:
+            break
+    assert not problems, "\n".join(dict.fromkeys(problems[:30]))

@@ -1,0 +1,117 @@
+"""Choices made on the on-screen board, offscreen at 800×480 (issue 17): a Great Quake
+by its edge arrow with the preview, an island move by touching spaces, the last roll in
+view, the grid's edge numbers; screenshots to look at (``shoot``)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from companion.highlights import Role
+from kiosk.app import Kiosk
+from kiosk.presenters.regions import ARROW_COLOUR
+from kiosk.widgets.board import EDGE
+from tests.kiosk.test_widgets_board import tap_cell
+from tests.kiosk.test_widgets_screens import shoot
+from tests.kiosk.ui import close_kiosk, find_button, open_kiosk, tap_button
+
+
+def _start(tmp_path: Path, game: str, names: list[str], seed: int = 3) -> Kiosk:
+    kiosk = open_kiosk(tmp_path, seed=seed)
+    kiosk.open_setup(game)
+    assert kiosk.setup is not None
+    kiosk.setup.names[:] = names
+    kiosk.start_game()
+    return kiosk
+
+
+@pytest.fixture
+def kolossus(tmp_path: Path) -> Iterator[Kiosk]:
+    kiosk = _start(tmp_path, "kolossus", ["Ann", "Bob"])
+    yield kiosk
+    close_kiosk(kiosk)
+
+
+def test_a_great_quake_made_on_the_board_with_its_preview(kolossus: Kiosk) -> None:
+    play, screen = kolossus.play, kolossus.play_screen
+    assert play is not None
+    tap_button(kolossus, "Ready", exact=True)  # one button: no "Ready (1)" tab beside a row
+    tap_button(kolossus, "3", exact=True)  # the Great Quake's d4, read off the table
+    assert screen.last_roll.text == "Rolled 3 · Great Quake: Tua'tha rolls 1d4 · Ann · typed in"
+    board = screen.board
+    assert board is not None and board.view is not None
+    arrows = {d.cell: d.text for d in board.view.decorations if d.colour == ARROW_COLOUR}
+    assert len(arrows) == 20 and arrows["3,10"] == "→" and arrows["10,5"] == "↓"
+    shoot(kolossus, "play-kolossus-quake-arrows")
+
+    tap_cell(kolossus, "3,10")  # the east arrow of row 3: the preview
+    assert play.preview is not None and len(play.session.actions) == 2
+    assert screen.preview.parent is not None
+    assert screen.preview.text.startswith("Row 3 → east; leaves the board: Woods")
+    drawn = board.view
+    assert drawn.looks["3,10"].role is Role.SELECTED
+    assert drawn.looks["3,0"].role is Role.QUAKE_REGION
+    assert drawn.base is not None
+    assert dict(drawn.base) == {**drawn.base, **_shifted_row(play)}  # the line as it will lie
+    shoot(kolossus, "play-kolossus-quake-preview")
+
+    tap_cell(kolossus, "3,10")  # the same arrow again: the quake
+    move = play.rules.dump_action(play.session.actions[-1])
+    assert (move["type"], move["region"], move["direction"]) == ("quake_move", "row3", "east")
+    assert play.view().fix is not None
+    assert find_button(kolossus, "All done", exact=True)
+    shoot(kolossus, "play-kolossus-quake-fix")
+    tap_button(kolossus, "All done", exact=True)
+    assert play.view().fix is None
+    assert screen.last_roll.parent is not None  # the roll stays in view until the next
+
+
+def _shifted_row(play: object) -> dict[str, tuple[int, int, int]]:
+    """The unlit colours of row 3 after the previewed quake, from the rules' board."""
+    from kiosk.presenters.board import board_dressing
+
+    preview = play.preview  # type: ignore[attr-defined]
+    base, _ = board_dressing(preview.board, ())
+    return {cell: colour for cell, colour in base.items() if cell.startswith("3,")}
+
+
+def test_the_grid_is_numbered_along_its_edges_as_the_physical_board(kolossus: Kiosk) -> None:
+    board = kolossus.play_screen.board
+    assert board is not None
+    layout = board._layout()
+    texts = sorted({text for text, _, _ in layout.edges}, key=int)
+    assert texts == [str(n) for n in range(11)]
+    x0, y0, _width, height = layout.frame
+    rows = [(t, x, y) for t, x, y in layout.edges if x < x0]
+    cols = [(t, x, y) for t, x, y in layout.edges if y > y0 + height]
+    assert len(rows) == 11 and len(cols) == 11  # west of the grid and north of it
+    top_row = max(rows, key=lambda r: r[2])
+    assert top_row[0] == "0" and min(cols, key=lambda c: c[1])[0] == "0"  # (0, 0) north-west
+    assert x0 - board.x >= EDGE - 1
+
+
+def test_an_island_move_by_touching_its_space_then_the_destination(tmp_path: Path) -> None:
+    kiosk = _start(tmp_path, "beast_master", ["Ann", "Bob", "Cy"])
+    try:
+        play = kiosk.play
+        assert play is not None
+        tap_button(kiosk, "Take actions", exact=True)
+        move = next(
+            p
+            for p in play.legal_payloads()
+            if p["type"] == "move" and p["piece"] == "colossus" and p["origin"] != p["to"]
+        )
+        before = len(play.session.actions)
+        tap_cell(kiosk, move["origin"])
+        assert play.focus == move["origin"]
+        drawn = kiosk.play_screen.board.view  # type: ignore[union-attr]
+        assert drawn is not None and drawn.looks[move["to"]].role is Role.REACHABLE
+        shoot(kiosk, "play-beast-master-selected")
+        tap_cell(kiosk, move["to"])
+        assert len(play.session.actions) >= before + 1
+        assert play.rules.dump_action(play.session.actions[before]) == move
+        shoot(kiosk, "play-beast-master-moved")
+    finally:
+        close_kiosk(kiosk)
