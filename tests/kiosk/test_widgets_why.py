@@ -119,7 +119,20 @@ def test_teach_mode_from_setup_pauses_beside_the_board_and_resumes(tmp_path: Pat
         close_kiosk(kiosk)
 
 
-def test_a_tap_on_a_count_of_the_facts_panel_explains_it(kiosk: Kiosk) -> None:
+def _tap_label(label: object) -> None:
+    """A real touch on a label in the scrolled facts and log, once the list lies still
+    (the helper's scroll_to would start the list's overscroll effect on a short log)."""
+    frames(5)
+    x, y = label.to_window(*label.center)  # type: ignore[attr-defined]
+    tap_at(x, y)
+    deadline = time.monotonic() + 0.35  # Kivy's tap-or-scroll delay
+    while time.monotonic() < deadline:
+        frames(1)
+
+
+def test_a_tap_on_the_facts_panel_explains_its_counts(kiosk: Kiosk) -> None:
+    """A player's line ("Player 1 · Runes 10 · …") holds every count of the table: a tap
+    on it explains them all, with their values; a fact explains its own count."""
     kiosk.open_setup("builders")
     kiosk.start_game()
     frames(3)
@@ -127,19 +140,19 @@ def test_a_tap_on_a_count_of_the_facts_panel_explains_it(kiosk: Kiosk) -> None:
     assert screen.mode == "info"  # a card game: the facts panel and the log
 
     panel_view = next(w for w in screen.ids.info.walk(restrict=True) if isinstance(w, PanelView))
-    runes = next(label for label in panel_view._counts if label.text == "Runes")
-    # A real touch on a label in the scrolled facts and log, once the list lies still
-    # (the helper's scroll_to would start the list's overscroll effect on a short log).
-    frames(5)
-    x, y = runes.to_window(*runes.center)
-    tap_at(x, y)
-    deadline = time.monotonic() + 0.35  # Kivy's tap-or-scroll delay
-    while time.monotonic() < deadline:
-        frames(1)
+    line = next(label for label in panel_view._counts if label.text.startswith("Player 1 ·"))
+    _tap_label(line)
     texts = _texts(screen.why_panel)
-    assert texts[0] == "Why? Runes"
+    assert texts[0] == "Why? The rules behind what you see"
     assert "BC-R10 · Reaching 0 Runes" in texts
     assert any(t.startswith("• Runes now: Player 1 10, Player 2 10") for t in texts)
+
+    kiosk.play.close_why()  # type: ignore[union-attr]
+    frames(3)
+    fact = next(label for label, count in panel_view._counts.items() if count is not None)
+    _tap_label(fact)
+    texts = _texts(screen.why_panel)
+    assert texts[0].startswith("Why? ") and texts[0] != "Why? The rules behind what you see"
 
 
 def test_every_teaching_text_fits_the_pause_column_beside_the_board(kiosk: Kiosk) -> None:
