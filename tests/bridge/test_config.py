@@ -99,6 +99,12 @@ def test_unknown_hardware_override_is_reported(tmp_path: Path) -> None:
     assert loaded.config.leds.driver == "sim"
 
 
+def test_the_sensing_board_example_the_readme_starts_with_is_valid() -> None:
+    loaded = load_config(EXAMPLES / "sensing-board.toml", environ=NO_ENV, platform=LAPTOP)
+    assert loaded.ok, loaded.problems
+    assert loaded.config.board.source == "sim"
+
+
 def test_example_file_is_valid_and_anchors_the_layout_path() -> None:
     loaded = load_config(EXAMPLES / "companion.toml", environ=NO_ENV, platform=LAPTOP)
     assert loaded.ok, loaded.problems
