@@ -175,6 +175,8 @@ class BenchApp(CompanionApp):
     def begin_idle(self, _dt):
         self.idle_start = (time.perf_counter(), cpu_seconds())
         self.idle_threads = thread_cpu()
+        self.idle_frames = Clock.frames
+        self.idle_instr = None if COUNTER is None else COUNTER.read()
         self.idle_profile = None
         if os.environ.get("BENCH_PROFILE_IDLE"):  # --profile-idle: the main thread's ticks
             import cProfile
@@ -202,6 +204,10 @@ class BenchApp(CompanionApp):
             out["idle_deep_cpu_percent"] = 100 * (cpu_seconds() - self.deep_start[1]) / (
                 time.perf_counter() - self.deep_start[0])
         out["idle_pace"] = bool(self.pace is not None and self.pace.idle)
+        out["idle_deep"] = bool(self.pace is not None and self.pace.deep)
+        out["idle_ticks_per_s"] = (Clock.frames - self.idle_frames) / wall
+        if self.idle_instr is not None:
+            out["idle_instr_m_per_s"] = (COUNTER.read() - self.idle_instr) / 1e6 / wall
         animator = self.rig.animator if self.rig is not None else None
         out["idle_led_period_s"] = None if animator is None else animator.period
         before = self.idle_threads
@@ -363,6 +369,11 @@ def main() -> int:
         f"{figures['idle_wall_s']:.0f} s (target < 3 %; "
         f"{'no devices' if args.no_devices else 'simulated tray, buttons and LED strip running'})"
     )
+    if figures.get("idle_instr_m_per_s") is not None:
+        print(
+            f"  main thread's work       {figures['idle_instr_m_per_s']:.2f} M instructions a"
+            " second (user space; unlike the CPU time, the same on a busy or a virtual machine)"
+        )
     if "idle_deep_cpu_percent" in figures:
         print(
             f"  split                    {figures['idle_first_min_cpu_percent']:.2f} % in the"
@@ -372,7 +383,13 @@ def main() -> int:
     threads = sorted(figures.get("idle_threads", {}).items(), key=lambda item: -item[1])
     if "idle_pace" in figures:
         period = figures.get("idle_led_period_s")
-        pace = "slowed (idle pace)" if figures["idle_pace"] else "at full rate"
+        pace = (
+            "slowed further (deep idle)"
+            if figures.get("idle_deep")
+            else "slowed (idle pace)" if figures["idle_pace"] else "at full rate"
+        )
+        if "idle_ticks_per_s" in figures:
+            pace += f", {figures['idle_ticks_per_s']:.1f} loop passes a second on average"
         print(
             f"  at the end               main loop {pace}"
             + ("" if period is None else f", LED animator ticking every {1000 * period:.0f} ms")
