@@ -153,7 +153,7 @@ class Kiosk:
         self.setup: SetupPresenter | None = None
         self.play: PlayPresenter | None = None
         #: Teach mode's progress per game, durable across a power cut.
-        self.teach_progress = ProgressStore(self.data_dir)
+        self.teach_progress = ProgressStore(self.journal)
         self.scores: ScoresPresenter | None = None
         self.board_geometry: Any = None
         #: Called with the highlights after every change: the LED strip's feed (during a

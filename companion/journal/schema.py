@@ -14,6 +14,11 @@ records on their way to the fleet broker (a finished game's record, written with
 entry that finished it), never a game's only copy, so a file without it is complete (it
 is created on opening) and older versions may ignore it."""
 
+NOTES_TABLE = "game_notes"
+"""What the program that plays a game keeps beside its moves, by key (the kiosk's
+teach-mode progress). Like the outbox not in :data:`TABLES`: a note is never needed to
+replay a game, so a file without the table is complete (it is created on opening)."""
+
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS games (
@@ -56,6 +61,13 @@ CREATE TABLE IF NOT EXISTS outbox (
     seq INTEGER NOT NULL,
     payload TEXT NOT NULL,
     created TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS game_notes (
+    game_id INTEGER NOT NULL,
+    key TEXT NOT NULL,
+    value TEXT NOT NULL,
+    crc INTEGER NOT NULL,
+    PRIMARY KEY (game_id, key)
 );
 CREATE TABLE IF NOT EXISTS damaged_entries (
     game_id INTEGER NOT NULL,

@@ -483,11 +483,44 @@ class Journal:
             )
         return len(rows)
 
+    def set_note(self, game_id: int, key: str, value: str) -> None:
+        """Keep ``value`` under ``key`` beside the game's moves, replacing the last one,
+        on a commit of its own (as durable as a move; JournalError if it cannot be
+        written). The referee never reads notes: they are its host's state of the game
+        (the kiosk's teach-mode progress), journaled so a power cut keeps them too."""
+        self._check_claim(game_id)
+        with self._transaction("save the game's notes") as db:
+            db.execute(
+                "INSERT OR REPLACE INTO game_notes(game_id, key, value, crc) VALUES (?, ?, ?, ?)",
+                (game_id, key, value, entry_crc(f"note:{key}", value)),
+            )
+
+    def note(self, game_id: int, key: str) -> str | None:
+        """The value kept under ``key`` for the game (None when there is none);
+        JournalError when it is there but damaged (its owner decides what that costs)."""
+        damaged = JournalError(
+            f"The note {key!r} of game {game_id} in the journal {self.path} is damaged."
+        )
+        try:
+            row = self._db.execute(
+                "SELECT CAST(value AS BLOB), crc FROM game_notes WHERE game_id = ? AND key = ?",
+                (game_id, key),
+            ).fetchone()
+            if row is None:
+                return None
+            text = bytes(row[0]).decode("utf-8")
+        except (sqlite3.DatabaseError, TypeError, UnicodeDecodeError):
+            raise damaged from None
+        if row[1] != entry_crc(f"note:{key}", text):
+            raise damaged
+        return text
+
     def delete_game(self, game_id: int) -> None:
         """Remove a game and its entries (demo games are pruned this way)."""
         with self._transaction("delete a game") as db:
             db.execute("DELETE FROM entries WHERE game_id = ?", (game_id,))
             db.execute("DELETE FROM snapshots WHERE game_id = ?", (game_id,))
+            db.execute("DELETE FROM game_notes WHERE game_id = ?", (game_id,))
             db.execute("DELETE FROM games WHERE game_id = ?", (game_id,))
         self.release(game_id)
         with suppress(OSError):

@@ -1,21 +1,25 @@
 """Teach mode's progress per game: on or skipped, and which rulings were shown.
 
-Kept beside the journal (``<data dir>/teaching/game-<id>.json``), written the way the
-journal commits: the new file is written, flushed to the disk, then renamed over the old
-one and the folder flushed, so a power cut leaves either the old progress or the new,
-never half a file. The game's own moves stay in the journal: this is the kiosk's
-teaching state, not the referee's, and ``companion/`` knows nothing of teaching.
-A file that cannot be read starts the lesson again rather than stopping the game.
+Journaled like everything else: a note beside the game's moves in the journal
+(``Journal.set_note``, key ``teaching``), on a commit of its own after every tap, so a
+power cut resumes the lesson at the same pause. The referee never reads it — it is the
+kiosk's teaching state, not the game's, and ``companion/`` knows nothing of teaching.
+A note that cannot be read starts the lesson again, and one that cannot be written is
+logged: neither stops the game.
 """
 
 from __future__ import annotations
 
 import json
-import os
+import logging
 from dataclasses import dataclass
-from pathlib import Path
 
-FOLDER = "teaching"
+from companion.errors import JournalError
+from companion.journal import Journal
+
+NOTE_KEY = "teaching"
+
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -28,41 +32,29 @@ class TeachProgress:
 
 
 class ProgressStore:
-    """Each game's :class:`TeachProgress`, durable across a power cut."""
+    """Each game's :class:`TeachProgress`, kept in the journal beside its moves."""
 
-    def __init__(self, data_dir: Path) -> None:
-        self.folder = Path(data_dir) / FOLDER
-
-    def _file(self, game_id: int) -> Path:
-        return self.folder / f"game-{game_id}.json"
+    def __init__(self, journal: Journal) -> None:
+        self.journal = journal
 
     def load(self, game_id: int) -> TeachProgress | None:
         """The game's progress; None when it was started without teach mode."""
-        path = self._file(game_id)
-        if not path.exists():
-            return None
         try:
-            data = json.loads(path.read_text(encoding="utf-8"))
+            text = self.journal.note(game_id, NOTE_KEY)
+            if text is None:
+                return None
+            data = json.loads(text)
             seen = data["seen"]
             if not isinstance(data["on"], bool) or not all(isinstance(s, str) for s in seen):
-                raise ValueError(path)
+                raise ValueError(text)
             return TeachProgress(on=data["on"], seen=frozenset(seen))
-        except (OSError, ValueError, KeyError, TypeError):
+        except (JournalError, ValueError, KeyError, TypeError):
             return TeachProgress()
 
     def save(self, game_id: int, progress: TeachProgress) -> None:
-        """Replace the game's progress atomically (written, synced, renamed, synced)."""
-        self.folder.mkdir(parents=True, exist_ok=True)
-        path = self._file(game_id)
-        temporary = path.with_suffix(".tmp")
+        """Replace the game's progress, durably (the journal's commit)."""
         text = json.dumps({"on": progress.on, "seen": sorted(progress.seen)})
-        with open(temporary, "w", encoding="utf-8") as out:
-            out.write(text)
-            out.flush()
-            os.fsync(out.fileno())
-        os.replace(temporary, path)
-        folder = os.open(self.folder, os.O_RDONLY)
         try:
-            os.fsync(folder)
-        finally:
-            os.close(folder)
+            self.journal.set_note(game_id, NOTE_KEY, text)
+        except JournalError as exc:  # the lesson goes on; only its place may be lost
+            log.warning("Teach mode's progress was not saved: %s", exc)

@@ -4,6 +4,7 @@ the same step after a power cut (its progress saved per tap beside the journal).
 
 from __future__ import annotations
 
+import sqlite3
 from pathlib import Path
 
 from companion.bot import RandomBot
@@ -92,8 +93,10 @@ def test_no_pause_without_teach_mode_until_why_offers_it() -> None:
 
 
 def test_a_power_cut_resumes_the_lesson_at_the_same_step(tmp_path: Path) -> None:
-    store = ProgressStore(tmp_path)
+    """Issue 14 item 5: the lesson's place is journaled like a move (a note beside the
+    game's entries, on its own commit)."""
     journal = Journal(tmp_path / "journal.sqlite3")
+    store = ProgressStore(journal)
     session = Session.new("kolossus", ["Ann", "Bob"], seed=2, journal=journal)
     assert session.game_id is not None
     store.save(session.game_id, TeachProgress())
@@ -106,18 +109,34 @@ def test_a_power_cut_resumes_the_lesson_at_the_same_step(tmp_path: Path) -> None
 
     again = Journal(tmp_path / "journal.sqlite3")
     resumed, _ = Session.resume(again, session.game_id)
-    after = _taught(resumed, ProgressStore(tmp_path)).view().teach
+    after = _taught(resumed, ProgressStore(again)).view().teach
     assert after is not None and after.entries == before.entries
     again.close()
 
 
-def test_a_damaged_progress_file_starts_the_lesson_again(tmp_path: Path) -> None:
-    store = ProgressStore(tmp_path)
-    assert store.load(7) is None  # started without teach mode
-    store.save(7, TeachProgress(on=False, seen=frozenset({"K-R02"})))
-    assert store.load(7) == TeachProgress(on=False, seen=frozenset({"K-R02"}))
-    (tmp_path / "teaching" / "game-7.json").write_text("{not json", encoding="utf-8")
-    assert store.load(7) == TeachProgress()
+def test_a_damaged_progress_note_starts_the_lesson_again(tmp_path: Path) -> None:
+    journal = Journal(tmp_path / "journal.sqlite3")
+    store = ProgressStore(journal)
+    game_id = Session.new("kolossus", ["Ann", "Bob"], seed=2, journal=journal).game_id
+    assert game_id is not None
+    assert store.load(game_id) is None  # started without teach mode
+    store.save(game_id, TeachProgress(on=False, seen=frozenset({"K-R02"})))
+    assert store.load(game_id) == TeachProgress(on=False, seen=frozenset({"K-R02"}))
+    with sqlite3.connect(tmp_path / "journal.sqlite3") as db:  # a flipped byte on the card
+        db.execute("UPDATE game_notes SET value = '{not json' WHERE game_id = ?", (game_id,))
+    assert store.load(game_id) == TeachProgress()
+    journal.delete_game(game_id)  # the lesson goes with its game
+    assert store.load(game_id) is None
+    journal.close()
+
+
+def test_progress_that_cannot_be_saved_does_not_stop_the_lesson(tmp_path: Path) -> None:
+    journal = Journal(tmp_path / "journal.sqlite3")
+    session = Session.new("kolossus", ["Ann", "Bob"], seed=2, journal=journal)
+    assert session.game_id is not None
+    journal.close()  # every later write fails with a JournalError
+    store = ProgressStore(journal)
+    store.save(session.game_id, TeachProgress())  # logged, not raised
 
 
 def test_teach_mode_needs_no_kivy() -> None:
