@@ -40,6 +40,7 @@ from companion.journal.records import (
 )
 from companion.journal.schema import SCHEMA_VERSION, TABLES
 from companion.journal.store import Journal
+from companion.journal.transaction import immediate
 
 __all__ = [
     "ENTRY_KINDS",
@@ -57,4 +58,5 @@ __all__ = [
     "OutcomeMark",
     "Snapshot",
     "entry_crc",
+    "immediate",
 ]

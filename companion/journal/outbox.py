@@ -21,6 +21,7 @@ from typing import Any
 from companion.errors import JournalError
 from companion.journal.records import describe_error
 from companion.journal.schema import _OUTBOX_DROPPED
+from companion.journal.transaction import immediate
 from companion.model import Frozen
 
 #: How long a read or a removal waits for the journal's writer before giving up.
@@ -73,12 +74,9 @@ class Outbox:
         if not ids:
             return
         try:
-            self._db.execute("BEGIN IMMEDIATE")
-            self._db.executemany("DELETE FROM outbox WHERE msg_id = ?", ids)
-            self._db.execute("COMMIT")
+            with immediate(self._db) as db:
+                db.executemany("DELETE FROM outbox WHERE msg_id = ?", ids)
         except sqlite3.Error as exc:
-            if self._db.in_transaction:
-                self._db.execute("ROLLBACK")
             raise JournalError(
                 f"Could not update the outbox of {self.path}: {describe_error(exc)}"
             ) from None

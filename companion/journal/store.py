@@ -38,6 +38,7 @@ from companion.journal.schema import (
     TABLES,
     TABLES_V1,
 )
+from companion.journal.transaction import immediate
 
 
 class Journal:
@@ -225,13 +226,8 @@ class Journal:
                 f" ({self.read_only_reason}); nothing can be saved."
             )
         try:
-            self._db.execute("BEGIN IMMEDIATE")
-            try:
-                yield self._db
-            except BaseException:
-                self._db.execute("ROLLBACK")
-                raise
-            self._db.execute("COMMIT")
+            with immediate(self._db) as db:
+                yield db
         except sqlite3.Error as exc:
             with suppress(sqlite3.Error):
                 if self._db.in_transaction:

@@ -9,8 +9,6 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -18,6 +16,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from companion.journal import immediate
 from kiosk.fleet.messages import MODELS, Health, Play, Status, Table
 
 _SCHEMA = """
@@ -104,16 +103,6 @@ class FleetStore:
     def close(self) -> None:
         self._db.close()
 
-    @contextmanager
-    def _transaction(self) -> Iterator[sqlite3.Connection]:
-        self._db.execute("BEGIN IMMEDIATE")
-        try:
-            yield self._db
-        except BaseException:
-            self._db.execute("ROLLBACK")
-            raise
-        self._db.execute("COMMIT")
-
     def take(self, topic: str, payload: bytes) -> Taken:
         """Store one message of ``<prefix>/<device>/<topic>``; a message that does not
         parse is reported in ``problems`` and changes nothing."""
@@ -133,7 +122,7 @@ class FleetStore:
         if message.device != device:
             taken.problems.append(f"{topic}: the message names another table ({message.device})")
             return taken
-        with self._transaction() as db:
+        with immediate(self._db) as db:
             if isinstance(message, Play):
                 cur = db.execute(
                     "INSERT OR IGNORE INTO plays(id, device, game_id, seq, game, finished_at,"
