@@ -181,6 +181,9 @@ class PlayPresenter(Observable):
         self.board_overlay: tuple[Highlight, ...] = ()
         self.board_choices: tuple[dict[str, Any], ...] | None = None
         self.board_notice = ""
+        #: A lesson's suggestion, lit instead of the game's highlights while nothing is
+        #: selected (``kiosk/presenters/lesson.py``; empty: the game's own).
+        self.guide: Callable[[], tuple[Highlight, ...]] | None = None
 
     @property
     def form(self) -> ActionForm | None:
@@ -335,6 +338,9 @@ class PlayPresenter(Observable):
             return self.preview.highlights
         if self.board_overlay:
             return self.board_overlay
+        marks = () if self.guide is None or self.focus is not None else self.guide()
+        if marks:
+            return marks
         derived = self.derived()
         found = derived.highlights.get(self.focus)
         if found is None:

@@ -6,6 +6,9 @@ power cut resumes the lesson at the same pause. The referee never reads it — i
 kiosk's teaching state, not the game's, and ``companion/`` knows nothing of teaching.
 A note that cannot be read starts the lesson again, and one that cannot be written is
 logged: neither stops the game.
+
+A scripted first game (``kiosk.presenters.lesson``) keeps its place the same way, in a
+note of its own (key ``lesson``): the step it is at, and how each step went.
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ from companion.errors import JournalError
 from companion.journal import Journal
 
 NOTE_KEY = "teaching"
+LESSON_KEY = "lesson"
 
 log = logging.getLogger(__name__)
 
@@ -29,6 +33,21 @@ class TeachProgress:
 
     on: bool = True
     seen: frozenset[str] = frozenset()
+
+
+@dataclass(frozen=True)
+class LessonPlace:
+    """Where a scripted first game stands: ``step`` (0-based; the step count when the
+    steps are done), the steps ``met`` and ``missed`` (the goal did not come up), the
+    actions ``waited`` in this step, the game's action count when last checked
+    (``actions``) and ``ended`` ("Keep playing" or "End lesson": no more panel)."""
+
+    step: int = 0
+    met: tuple[int, ...] = ()
+    missed: tuple[int, ...] = ()
+    waited: int = 0
+    actions: int = 0
+    ended: bool = False
 
 
 class ProgressStore:
@@ -53,8 +72,52 @@ class ProgressStore:
 
     def save(self, game_id: int, progress: TeachProgress) -> None:
         """Replace the game's progress, durably (the journal's commit)."""
-        text = json.dumps({"on": progress.on, "seen": sorted(progress.seen)})
+        self._write(game_id, NOTE_KEY, {"on": progress.on, "seen": sorted(progress.seen)})
+
+    def load_lesson(self, game_id: int) -> LessonPlace | None:
+        """The game's place in its lesson; None when it is not a lesson. A note that
+        cannot be read starts the lesson at its first step."""
         try:
-            self.journal.set_note(game_id, NOTE_KEY, text)
+            text = self.journal.note(game_id, LESSON_KEY)
+            if text is None:
+                return None
+            data = json.loads(text)
+            ints = ("step", "waited", "actions")
+            lists = ("met", "missed")
+            if not all(type(data[key]) is int and data[key] >= 0 for key in ints):
+                raise ValueError(text)
+            if not all(all(type(i) is int for i in data[key]) for key in lists):
+                raise ValueError(text)
+            if not isinstance(data["ended"], bool):
+                raise ValueError(text)
+            return LessonPlace(
+                step=data["step"],
+                met=tuple(data["met"]),
+                missed=tuple(data["missed"]),
+                waited=data["waited"],
+                actions=data["actions"],
+                ended=data["ended"],
+            )
+        except (JournalError, ValueError, KeyError, TypeError):
+            return LessonPlace()
+
+    def save_lesson(self, game_id: int, place: LessonPlace) -> None:
+        """Replace the game's place in its lesson, durably."""
+        self._write(
+            game_id,
+            LESSON_KEY,
+            {
+                "step": place.step,
+                "met": list(place.met),
+                "missed": list(place.missed),
+                "waited": place.waited,
+                "actions": place.actions,
+                "ended": place.ended,
+            },
+        )
+
+    def _write(self, game_id: int, key: str, data: dict[str, object]) -> None:
+        try:
+            self.journal.set_note(game_id, key, json.dumps(data))
         except JournalError as exc:  # the lesson goes on; only its place may be lost
-            log.warning("Teach mode's progress was not saved: %s", exc)
+            log.warning("The lesson's place (%s) was not saved: %s", key, exc)

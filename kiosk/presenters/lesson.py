@@ -1,0 +1,363 @@
+"""A scripted first game on the play screen, without Kivy: the lesson's current step,
+the action it suggests (lit on the board and the LEDs like any highlight), the check of
+each action the player makes, and "Skip step" / "End lesson".
+
+It wraps the game's :class:`~kiosk.presenters.play.PlayPresenter` and changes nothing of
+how a game is played: every action still goes through the referee. It listens to the
+presenter's changes (first, before the LEDs and the screen) and checks each new action
+against the step's goal (:mod:`kiosk.teaching.lessons`):
+
+- the action meets the goal: the step is done;
+- it does not, while an action that meets it was legal: it is taken back (an undo,
+  journaled like any other) and the banner says what the step asks, with its ruling;
+- the step's kind of action was legal but none met the goal (this roll gave no
+  capture): the lesson says so and moves on;
+- the step's kind of action was not legal at all (a roll, another player's turn): the
+  action passes; after the step's ``patience`` of those the lesson moves on too.
+
+Nothing depends on exact dice: the suggestion is the most interesting
+(``Rules.interest``) of the actions legal now that meet the goal — or, when none does,
+of all of them, to keep the game going. The place in the lesson is saved as a note in
+the journal (``ProgressStore.save_lesson``) after every change, so a power cut resumes
+at the same step.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, replace
+from itertools import islice
+from typing import Any
+
+from companion.games import game_summary
+from companion.highlights import Highlight, Role
+from kiosk.presenters.common import Banner, describe_action
+from kiosk.presenters.play import MAX_LISTED_ACTIONS, PlayPresenter
+from kiosk.teaching.lessons import Lesson, LessonStep
+from kiosk.teaching.progress import LessonPlace
+
+#: The banner's code when an action that misses the step's goal is taken back.
+OFF_GOAL = "lesson_goal"
+KINDS = {"watch": "Watch", "try": "Try it yourself"}
+
+
+@dataclass(frozen=True)
+class LessonView:
+    """The lesson panel: the step, what to do, how the last action went."""
+
+    heading: str  # "Learn Kolossus · step 4 of 12"
+    number: int  # the step shown, 1-based (the step count + 1 once finished)
+    total: int
+    kind: str  # "Watch", "Try it yourself"
+    title: str
+    text: str
+    ruling: str
+    suggestion: str  # the suggested action in words ("" none)
+    can_play: bool  # "Play it" plays the suggestion (or rolls, or ends the table fix)
+    can_show: bool  # "Show me": a "try" step's suggestion is hidden until asked
+    feedback: str  # how the last checked action went
+    finished: bool  # every step done (or the game over): "Keep playing" / "Home"
+
+
+@dataclass(frozen=True)
+class Pick:
+    """What the lesson suggests in one state: an action and whether it meets the goal."""
+
+    payload: dict[str, Any] | None
+    action: Any
+    on_goal: bool
+    marks: tuple[Highlight, ...]
+
+
+NO_PICK = Pick(None, None, False, ())
+
+
+class LessonPresenter:
+    """One lesson over one game on screen (see the module docstring)."""
+
+    def __init__(
+        self,
+        play: PlayPresenter,
+        lesson: Lesson,
+        place: LessonPlace | None = None,
+        on_place: Callable[[LessonPlace], None] | None = None,
+    ) -> None:
+        self.play = play
+        self.lesson = lesson
+        actions = len(play.session.actions)
+        self.place = replace(place or LessonPlace(), actions=actions)
+        self._saved = place
+        self.on_place = on_place
+        self.feedback = ""
+        #: "Show me" was tapped in this "try" step: its suggestion is lit.
+        self.shown = False
+        self.title = game_summary(lesson.game).title
+        self._state = play.state
+        self._busy = False
+        self._pick: tuple[Any, int, bool, Pick] | None = None
+        play.guide = self.marks
+        play.subscribe(self._changed, first=True)
+
+    def close(self) -> None:
+        """Stop following the game (another game or Home is shown)."""
+        self.play.unsubscribe(self._changed)
+        if self.play.guide == self.marks:
+            self.play.guide = None
+
+    # --- reading ----------------------------------------------------------------------
+
+    @property
+    def active(self) -> bool:
+        """The lesson panel is shown (not ended by "Keep playing" or "End lesson")."""
+        return not self.place.ended
+
+    @property
+    def finished(self) -> bool:
+        return self.place.step >= len(self.lesson.steps) or self.play.outcome is not None
+
+    @property
+    def step(self) -> LessonStep | None:
+        """The step to do now (None once finished or ended)."""
+        if not self.active or self.finished:
+            return None
+        return self.lesson.steps[self.place.step]
+
+    def matches(self, step: LessonStep, state: Any, action: Any, payload: dict[str, Any]) -> bool:
+        """True when ``action`` (dumped: ``payload``), played in ``state``, meets the goal."""
+        if payload.get("type") not in step.types:
+            return False
+        rules = self.play.rules
+        if step.min_interest and rules.interest(state, action) < step.min_interest:
+            return False
+        if not (step.climbs or step.captures):
+            return True
+        board, cells = rules.board(state), rules.action_cells(state, action)
+        if board is None or cells.origin is None or cells.target is None:
+            return False
+        origin, target = board.cell(cells.origin), board.cell(cells.target)
+        if origin is None or target is None or not origin.pieces:
+            return False
+        if step.climbs and (target.level or 0) <= (origin.level or 0):
+            return False
+        mover = origin.pieces[0]
+        enemies = [
+            p
+            for p in target.pieces
+            if p.kind == mover.kind and (p.player, p.colour) != (mover.player, mover.colour)
+        ]
+        return not step.captures or bool(enemies)
+
+    def pick(self) -> Pick:
+        """The suggestion now: the most interesting legal action meeting the goal, else
+        the most interesting one of all (to keep the game going). Once per state and step."""
+        step = self.step
+        state = self.play.state
+        key = (state, self.place.step, self.shown)
+        if self._pick is not None and self._pick[:3] == key:
+            return self._pick[3]
+        found = NO_PICK
+        payloads = self.play.legal_payloads()
+        actions = self.play.derived().actions or ()
+        if step is not None and payloads:
+            pairs = list(zip(actions, payloads, strict=True))
+            meeting = [pair for pair in pairs if self.matches(step, state, *pair)]
+            interest = self.play.rules.interest
+            action, payload = max(meeting or pairs, key=lambda pair: interest(state, pair[0]))
+            hidden = step.kind == "try" and bool(meeting) and not self.shown
+            found = Pick(payload, action, bool(meeting), () if hidden else self._marks(action))
+        self._pick = (*key, found)
+        return found
+
+    def _marks(self, action: Any) -> tuple[Highlight, ...]:
+        """The suggested action on the board: its piece selected, where it ends
+        reachable, anything else it acts upon a target."""
+        cells = self.play.rules.action_cells(self.play.state, action)
+        marks: list[Highlight] = []
+        if cells.origin is not None:
+            marks.append(Highlight(cell=cells.origin, role=Role.SELECTED))
+        if cells.target is not None and cells.target != cells.origin:
+            marks.append(Highlight(cell=cells.target, role=Role.REACHABLE))
+        others = sorted(cells.touched - {cells.origin, cells.target})
+        marks.extend(Highlight(cell=cell, role=Role.TARGET) for cell in others)
+        return tuple(marks)
+
+    def marks(self) -> tuple[Highlight, ...]:
+        """What the board and the LEDs light for the lesson (empty: the game's own)."""
+        if self.step is None or self.play.dice_request() is not None:
+            return ()
+        return self.pick().marks
+
+    def view(self) -> LessonView | None:
+        """The lesson panel (None once ended)."""
+        if not self.active:
+            return None
+        total = len(self.lesson.steps)
+        heading = f"Learn {self.title}"
+        step = self.step
+        if step is None:
+            return LessonView(
+                heading=f"{heading} · done",
+                number=total + 1,
+                total=total,
+                kind="",
+                title="Lesson done",
+                text=self._summary(),
+                ruling="",
+                suggestion="",
+                can_play=False,
+                can_show=False,
+                feedback=self.feedback,
+                finished=True,
+            )
+        return LessonView(
+            heading=f"{heading} · step {self.place.step + 1} of {total}",
+            number=self.place.step + 1,
+            total=total,
+            kind=KINDS[step.kind],
+            title=step.title,
+            text=step.text,
+            ruling=step.ruling,
+            suggestion=self._suggestion(step),
+            can_play=self._can_play(step),
+            can_show=step.kind == "try" and not self.shown and self.pick().on_goal,
+            feedback=self.feedback,
+            finished=False,
+        )
+
+    def _summary(self) -> str:
+        met, total = len(self.place.met), len(self.lesson.steps)
+        return (
+            f"You did {met} of the {total} steps yourself. The game goes on: keep playing "
+            "it, or go Home (it waits there under Resume)."
+        )
+
+    def _suggestion(self, step: LessonStep) -> str:
+        play = self.play
+        request = play.dice_request()
+        if request is not None:
+            return f"Roll: {request.label}"
+        if play.fix_step is not None:
+            return "Change the table as the steps say."
+        pick = self.pick()
+        if pick.payload is None:
+            return ""
+        label = describe_action(pick.payload, tuple(play.state.players))
+        if not pick.on_goal:
+            return f"No way to {step.goal} yet. Play on: {label}"
+        if step.kind == "try" and not self.shown:
+            return f"Your turn: {step.goal}."
+        return f"Suggested: {label}"
+
+    def _can_play(self, step: LessonStep) -> bool:
+        play = self.play
+        if play.dice_request() is not None or play.fix_step is not None:
+            return True
+        pick = self.pick()
+        return pick.payload is not None and (step.kind == "watch" or self.shown or not pick.on_goal)
+
+    # --- intents ----------------------------------------------------------------------
+
+    def play_suggestion(self) -> bool:
+        """ "Play it": roll the dice in software, finish the table fix, or play the
+        suggested action — the same paths as the dice panel, "All done" and the menu."""
+        play = self.play
+        if play.dice_request() is not None:
+            return play.roll_in_software()
+        if play.fix_step is not None:
+            play.finish_fix()
+            return True
+        payload = self.pick().payload
+        return payload is not None and play.submit(payload)
+
+    def show_me(self) -> None:
+        """ "Show me": light the action a "try" step hopes for."""
+        self.shown = True
+        self.play.changed()
+
+    def skip_step(self) -> None:
+        self._advance(met=False, feedback="Step skipped.")
+        self._save()
+        self.play.changed()
+
+    def end_lesson(self) -> None:
+        """ "End lesson" (or "Keep playing" at its end): the game goes on without it."""
+        self.place = replace(self.place, ended=True)
+        self._save()
+        self.play.changed()
+
+    keep_playing = end_lesson
+
+    # --- checking each action -----------------------------------------------------------
+
+    def _changed(self) -> None:
+        if self._busy:
+            return
+        play = self.play
+        state = play.state
+        if state is self._state:
+            return
+        before, count = self._state, self.place.actions
+        self._state = state
+        actions = play.session.actions
+        if len(actions) == count + 1 and self.step is not None:
+            self._check(before, actions[-1])
+        self.place = replace(self.place, actions=len(play.session.actions))
+        self._save()
+
+    def _check(self, before: Any, action: Any) -> None:
+        step = self.lesson.steps[self.place.step]
+        rules = self.play.rules
+        if self.matches(step, before, action, rules.dump_action(action)):
+            self._advance(met=True, feedback=f"Well done: {step.goal}.")
+            return
+        legal = _dumped(rules, islice(rules.legal_actions(before), MAX_LISTED_ACTIONS))
+        if any(self.matches(step, before, a, p) for a, p in legal):
+            self._take_back(step)
+        elif any(p.get("type") in step.types for _a, p in legal):
+            self._advance(
+                met=False, feedback=f"No way to {step.goal} this time: on to the next step."
+            )
+        elif self.place.waited + 1 >= step.patience:
+            self._advance(met=False, feedback=f"No chance to {step.goal} came up: moving on.")
+        else:
+            self.place = replace(self.place, waited=self.place.waited + 1)
+
+    def _take_back(self, step: LessonStep) -> None:
+        """Undo an action that misses the goal (the state is as before it) and say why."""
+        self._busy = True
+        try:
+            self.play.undo()
+        finally:
+            self._busy = False
+        self._state = self.play.state
+        self.play.banner = Banner(
+            f"This step asks you to {step.goal}, so that was taken back. Try again, "
+            "or tap Skip step.",
+            ruling=step.ruling,
+            code=OFF_GOAL,
+        )
+        self.play.notice = ""
+        self.feedback = f"Not quite: {step.goal}."
+
+    def _advance(self, *, met: bool, feedback: str) -> None:
+        place, index = self.place, self.place.step
+        self.shown = False
+        self.feedback = feedback
+        self.place = replace(
+            place,
+            step=index + 1,
+            met=(*place.met, index) if met else place.met,
+            missed=place.missed if met else (*place.missed, index),
+            waited=0,
+        )
+
+    def _save(self) -> None:
+        """Hand the place to ``on_place`` (the journal's note) when it changed."""
+        if self.place != self._saved:
+            self._saved = self.place
+            if self.on_place is not None:
+                self.on_place(self.place)
+
+
+def _dumped(rules: Any, actions: Iterable[Any]) -> list[tuple[Any, dict[str, Any]]]:
+    return [(action, rules.dump_action(action)) for action in actions]
