@@ -44,6 +44,7 @@ from kiosk.presenters.board import BoardView
 from kiosk.presenters.common import Banner
 from kiosk.presenters.devices import badges
 from kiosk.presenters.home import HomePresenter
+from kiosk.presenters.lesson import LessonPresenter, LessonView
 from kiosk.presenters.play import PlayPresenter
 from kiosk.presenters.scores import ScoresPresenter
 from kiosk.presenters.setup import SetupPresenter
@@ -53,7 +54,8 @@ from kiosk.screens.scores import ScoresScreen
 from kiosk.screens.setup import SetupScreen
 from kiosk.screens.shop import ShopMode
 from kiosk.storage import fresh_seed, open_journal
-from kiosk.teaching.progress import ProgressStore, TeachProgress
+from kiosk.teaching.lessons import Lesson, lesson_for
+from kiosk.teaching.progress import LessonPlace, ProgressStore, TeachProgress
 from kiosk.widgets import basic, board, chart, led_mirror, qr  # noqa: F401
 
 if TYPE_CHECKING:  # loaded only where configured: a table without them starts faster
@@ -154,6 +156,8 @@ class Kiosk:
         self.play: PlayPresenter | None = None
         #: Teach mode's progress per game, durable across a power cut.
         self.teach_progress = ProgressStore(self.journal)
+        #: The scripted first game on screen, if the game is one (kiosk/presenters/lesson.py).
+        self.lesson: LessonPresenter | None = None
         self.scores: ScoresPresenter | None = None
         self.board_geometry: Any = None
         #: Called with the highlights after every change: the LED strip's feed (during a
@@ -212,6 +216,49 @@ class Kiosk:
             self.play.teach = TeachProgress()  # a game outside the journal: taught all the same
             self.play.changed()
 
+    def start_lesson(self, game: str) -> bool:
+        """ "Learn <game> in 10 minutes" (Home, the shop's demo): the game's scripted
+        first game, with teach mode on. The one place a lesson starts; False (and Home
+        says why) when it cannot."""
+        lesson = lesson_for(game)
+        if lesson is None:
+            return False
+        journal = None if self.journal.read_only else self.journal
+        try:
+            session = Session.new(
+                game, lesson.players, lesson.options, seed=lesson.seed, journal=journal
+            )
+        except RefereeError as error:
+            self.problems.append(f"The lesson could not start: {error.message}")
+            self.go_home()
+            return False
+        if session.game_id is not None and journal is not None:
+            self.teach_progress.save(session.game_id, TeachProgress())
+            self.teach_progress.save_lesson(session.game_id, LessonPlace())
+        self.show_game(session)
+        if self.play is not None and self.play.teach is None:  # a game outside the journal
+            self.play.teach = TeachProgress()
+            self._follow_lesson(lesson, LessonPlace(), None)
+            self.play.changed()
+        return True
+
+    def _follow_lesson(self, lesson: Lesson, place: LessonPlace, game_id: int | None) -> None:
+        """Put ``lesson``'s panel over the game on screen, its place saved per change."""
+        if self.play is None:
+            return
+        store = self.teach_progress
+        self.lesson = LessonPresenter(
+            self.play,
+            lesson,
+            place,
+            None if game_id is None else lambda where: store.save_lesson(game_id, where),
+        )
+
+    def lesson_view(self, play: object) -> LessonView | None:
+        """The lesson panel of the game ``play`` shows (None: no lesson)."""
+        lesson = self.lesson
+        return None if lesson is None or lesson.play is not play else lesson.view()
+
     def resume(self, game_id: int) -> bool:
         """Put a journaled game back on screen; False (and Home says why) when it cannot
         be: another program plays it (one writer per game), or its header is damaged."""
@@ -238,6 +285,9 @@ class Kiosk:
         """Put ``session`` on the play screen (``presenter``: the shop demo's own)."""
         if self.play is not None:
             self.play.unsubscribe(self._after_change)
+        if self.lesson is not None:
+            self.lesson.close()
+            self.lesson = None
         self.play = presenter if presenter is not None else PlayPresenter(session)
         self._demo_on_screen = presenter is not None  # the shop's attract demo
         self.play.devices = self.hub.device_statuses()
@@ -249,6 +299,11 @@ class Kiosk:
         # The LEDs before the screen: after a roll or a move the strip gets its highlights
         # first, and the screen's redraw (the view, the board, the menu) comes after.
         self.play.subscribe(self._after_change, first=True)
+        if game_id is not None and presenter is None:  # a lesson resumes at its step
+            place = self.teach_progress.load_lesson(game_id)
+            lesson = None if place is None else lesson_for(session.rules.name)
+            if lesson is not None and place is not None:
+                self._follow_lesson(lesson, place, game_id)  # checks before the LEDs
         self.board_geometry = self.play.board_geometry()
         self.scores = ScoresPresenter(session, self.data_dir / EXPORTS)
         self.play_screen.bind_presenter(self.play)

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from companion.games import GameSummary, available_games, game_summary
 from companion.journal import GameInfo, Journal
+from kiosk.teaching.lessons import load_lessons
 
 RECENT_RESULTS = 5
 RESUMABLE_SHOWN = 6
@@ -17,6 +18,7 @@ class GameCard:
     name: str
     title: str
     players: str  # "1 player", "2–4 players"
+    learn: bool = False  # it has a scripted first game: "Learn it in 10 minutes"
 
 
 @dataclass(frozen=True)
@@ -77,8 +79,10 @@ class HomePresenter:
 
     def view(self) -> HomeView:
         rules, problems = self._summaries()
+        lessons = load_lessons()
         cards = tuple(
-            GameCard(name=name, title=r.title, players=player_span(r)) for name, r in rules.items()
+            GameCard(name=name, title=r.title, players=player_span(r), learn=name in lessons)
+            for name, r in rules.items()
         )
         resumable: list[ResumeCard] = []
         recent: list[ResultLine] = []

@@ -4,11 +4,16 @@ from __future__ import annotations
 
 from typing import Any
 
+from kivy.uix.boxlayout import BoxLayout
+
 from kiosk import theme
 from kiosk.presenters.home import HomeView
 from kiosk.screens import KioskScreen
 from kiosk.widgets.basic import KButton, WrapLabel
 from kiosk.widgets.lists import WidgetPool, show_children
+
+#: The button beside each game that has a scripted first game (kiosk.teaching.lessons).
+LEARN = "Learn it in\n10 minutes"
 
 
 class HomeScreen(KioskScreen):
@@ -23,11 +28,16 @@ class HomeScreen(KioskScreen):
         self._no_recent = WrapLabel(text="No finished games yet.", color=theme.TEXT_DIM)
 
     def _game_button(self) -> Any:
-        widget = KButton(
-            size_hint_y=None, height=theme.BUTTON_HEIGHT + 4, font_size=theme.FONT_BODY
+        """A game's row: its button opens Setup, "Learn it" starts its lesson."""
+        row = BoxLayout(size_hint_y=None, height=theme.BUTTON_HEIGHT + 4, spacing=theme.SPACING)
+        row.game = KButton(font_size=theme.FONT_BODY)
+        row.game.bind(on_release=lambda w: self.kiosk.open_setup(w.game))
+        row.learn = KButton(
+            text=LEARN, role="accent", font_size=theme.FONT_SMALL, size_hint_x=None, width=118
         )
-        widget.bind(on_release=lambda w: self.kiosk.open_setup(w.game))
-        return widget
+        row.learn.bind(on_release=lambda w: self.kiosk.start_lesson(w.game))
+        row.add_widget(row.game)
+        return row
 
     def _resume_button(self) -> Any:
         widget = KButton(role="accent", size_hint_y=None, height=theme.BIG_BUTTON_HEIGHT)
@@ -37,9 +47,10 @@ class HomeScreen(KioskScreen):
     def show(self, view: HomeView, devices: str = "") -> None:
         self.ids.devices.text = devices
         games = self._game_buttons.show(len(view.games))
-        for widget, card in zip(games, view.games, strict=True):
-            widget.text = f"{card.title}\n{card.players}"
-            widget.game = card.name
+        for row, card in zip(games, view.games, strict=True):
+            row.game.text = f"{card.title}\n{card.players}"
+            row.game.game = row.learn.game = card.name
+            show_children(row, [row.game, row.learn] if card.learn else [row.game])
         problems = self._problems.show(len(view.problems))
         for label, problem in zip(problems, view.problems, strict=True):
             label.text = f"Not available: {problem}"

@@ -21,6 +21,7 @@ from kiosk.screens import KioskScreen
 from kiosk.widgets.basic import KButton, KLabel, KToggle, Stepper, WrapLabel, button
 from kiosk.widgets.board import BoardWidget
 from kiosk.widgets.led_mirror import LedMirror
+from kiosk.widgets.lesson import LessonPanel
 from kiosk.widgets.lists import ACTION_ROW, ActionList, LogList, WidgetPool, show_children
 from kiosk.widgets.why import WhyPanel
 
@@ -217,6 +218,7 @@ class PlayScreen(KioskScreen):
             lambda: self.intent("close_why"),
             (("Teach me the rules from here", lambda: self.intent("teach_again"), "normal"),),
         )
+        self.lesson_panel = LessonPanel(self._lesson_intent)
         self.teach_panel = WhyPanel(
             None,
             (
@@ -259,6 +261,25 @@ class PlayScreen(KioskScreen):
         self._why(view)
         self._info(view, board_view)
         self._act(view)
+        self._lesson(view)
+
+    def _lesson(self, view: PlayView) -> None:
+        """A lesson's panel on top of the right column (kiosk/presenters/lesson.py)."""
+        lesson = None if self.kiosk is None else self.kiosk.lesson_view(self.presenter)
+        box, act = self.lesson_panel.box, self.ids.act
+        if lesson is None:
+            if box.parent is not None:
+                box.parent.remove_widget(box)
+            return
+        self.lesson_panel.show(lesson, compact=view.teach is not None)
+        if box.parent is not act:
+            act.add_widget(box, index=len(act.children))
+
+    def _lesson_intent(self, name: str) -> None:
+        if self.kiosk is not None and name == "home":
+            self.kiosk.go_home()
+        elif self.kiosk is not None and self.kiosk.lesson is not None:
+            getattr(self.kiosk.lesson, name)()
 
     def _banner(self, view: PlayView) -> None:
         banner = self.ids.banner

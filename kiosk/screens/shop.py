@@ -40,11 +40,15 @@ from kiosk.presenters.attract import (
     unknown_games,
 )
 from kiosk.screens.admin import AdminScreen, DemoBanner, PinScreen
+from kiosk.teaching.lessons import lesson_for
 from kiosk.widgets.basic import TitleLabel, button
 
 TICK_S = 0.25
 ESCAPE = 27
 DEMO_BANNER = "DEMO — touch to play"
+#: The demo's button that starts the demoed game's lesson (Kiosk.start_lesson).
+LEARN_TEXT = "Learn {title} in 10 minutes"
+LEARN_SIZE = (300, 64)
 ADMIN_SCREENS = ("pin", "admin")
 
 
@@ -117,6 +121,13 @@ class ShopMode:
         self._return_to = "home"
         self._pad_second = -1
         self.banner = DemoBanner(text=DEMO_BANNER)
+        # Touches during the demo never reach widgets (the first one ends it), so this
+        # button is found by where it was touched (``_learn_touched``), not by its event.
+        self.learn_button = button(
+            "", lambda: None, role="accent", size_hint=(None, None), size=LEARN_SIZE
+        )
+        self.learn_button.shorten = False
+        self.learn_button.max_lines = 2
         self.pin_screen = PinScreen(name="pin", kiosk=kiosk)
         self.admin_screen = AdminScreen(name="admin", kiosk=kiosk)
         kiosk.manager.add_widget(self.pin_screen)
@@ -207,7 +218,10 @@ class ShopMode:
         return False
 
     def _touch_down(self, _window: Any, touch: Any) -> bool:
+        learn = self._learn_touched(touch)
         if self.note_input():
+            if learn is not None:  # "Learn <game> in 10 minutes" on the demo
+                self.kiosk.start_lesson(learn)
             return True
         if self._on_title(touch):
             self.press.down(touch.x, touch.y, self.clock())
@@ -223,6 +237,16 @@ class ShopMode:
         self.press.up()
         self._replan_soon()
         return False
+
+    def _learn_touched(self, touch: Any) -> str | None:
+        """The demoed game when ``touch`` is on the demo's Learn button, else None."""
+        widget = self.learn_button
+        play = self.kiosk.play
+        if not self.attract.active or widget.parent is None or play is None:
+            return None
+        if not widget.collide_point(*widget.to_widget(touch.x, touch.y)):
+            return None
+        return str(play.rules.name)
 
     def _keyboard(self, _window: Any, key: int, *_args: Any, **_kwargs: Any) -> bool:
         if self.note_input():
@@ -330,11 +354,26 @@ class ShopMode:
         self.banner.text = f"{DEMO_BANNER}   ·   {play.rules.title}"
         if self.banner.parent is None:
             self.kiosk.play_screen.add_widget(self.banner)
+        self._show_learn(play.rules.name, play.rules.title)
+
+    def _show_learn(self, game: str, title: str) -> None:
+        """Offer the demoed game's lesson above the demo's banner (when it has one)."""
+        widget = self.learn_button
+        if lesson_for(game) is None:
+            if widget.parent is not None:
+                widget.parent.remove_widget(widget)
+            return
+        widget.text = LEARN_TEXT.format(title=title)
+        widget.text_size = (LEARN_SIZE[0] - 16, None)
+        widget.pos = (Window.width - LEARN_SIZE[0] - 8, self.banner.height + 8)
+        if widget.parent is None:
+            self.kiosk.play_screen.add_widget(widget)
 
     def _end_demo(self, now: float) -> None:
         self.attract.stop(now)
-        if self.banner.parent is not None:
-            self.banner.parent.remove_widget(self.banner)
+        for widget in (self.banner, self.learn_button):
+            if widget.parent is not None:
+                widget.parent.remove_widget(widget)
         kiosk = self.kiosk
         screen = kiosk.play_screen
         if isinstance(screen.presenter, DemoPlayPresenter):
