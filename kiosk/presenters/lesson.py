@@ -9,7 +9,7 @@ against the step's goal (:mod:`kiosk.teaching.lessons`):
 
 - the action meets the goal: the step is done;
 - it does not, while an action that meets it was legal: it is taken back (an undo,
-  journaled like any other) and the banner says what the step asks, with its ruling;
+  journaled like any other) and the panel says what the step asks, with its ruling;
 - the step's kind of action was legal but none met the goal (this roll gave no
   capture): the lesson says so and moves on;
 - the step's kind of action was not legal at all (a roll, another player's turn): the
@@ -31,13 +31,13 @@ from typing import Any
 
 from companion.games import game_summary
 from companion.highlights import Highlight, Role
-from kiosk.presenters.common import Banner, describe_action
+from kiosk.presenters.common import describe_action
 from kiosk.presenters.play import MAX_LISTED_ACTIONS, PlayPresenter
 from kiosk.teaching.lessons import Lesson, LessonStep
 from kiosk.teaching.progress import LessonPlace
 
-#: The banner's code when an action that misses the step's goal is taken back.
-OFF_GOAL = "lesson_goal"
+#: How the feedback of an action taken back (it missed the step's goal) starts.
+OFF_GOAL = "Not quite: this step asks you to"
 KINDS = {"watch": "Watch", "try": "Try it yourself"}
 
 
@@ -45,7 +45,7 @@ KINDS = {"watch": "Watch", "try": "Try it yourself"}
 class LessonView:
     """The lesson panel: the step, what to do, how the last action went."""
 
-    heading: str  # "Learn Kolossus · step 4 of 12"
+    heading: str  # "Lesson · step 4 of 12 · Watch"
     number: int  # the step shown, 1-based (the step count + 1 once finished)
     total: int
     kind: str  # "Watch", "Try it yourself"
@@ -93,7 +93,6 @@ class LessonPresenter:
         self.shown = False
         self.title = game_summary(lesson.game).title
         self._state = play.state
-        self._busy = False
         self._pick: tuple[Any, int, bool, Pick] | None = None
         play.guide = self.marks
         play.subscribe(self._changed, first=True)
@@ -192,11 +191,10 @@ class LessonPresenter:
         if not self.active:
             return None
         total = len(self.lesson.steps)
-        heading = f"Learn {self.title}"
         step = self.step
         if step is None:
             return LessonView(
-                heading=f"{heading} · done",
+                heading=f"Learn {self.title}: done",
                 number=total + 1,
                 total=total,
                 kind="",
@@ -210,7 +208,7 @@ class LessonPresenter:
                 finished=True,
             )
         return LessonView(
-            heading=f"{heading} · step {self.place.step + 1} of {total}",
+            heading=f"Lesson · step {self.place.step + 1} of {total} · {KINDS[step.kind]}",
             number=self.place.step + 1,
             total=total,
             kind=KINDS[step.kind],
@@ -290,8 +288,6 @@ class LessonPresenter:
     # --- checking each action -----------------------------------------------------------
 
     def _changed(self) -> None:
-        if self._busy:
-            return
         play = self.play
         state = play.state
         if state is self._state:
@@ -323,21 +319,21 @@ class LessonPresenter:
             self.place = replace(self.place, waited=self.place.waited + 1)
 
     def _take_back(self, step: LessonStep) -> None:
-        """Undo an action that misses the goal (the state is as before it) and say why."""
-        self._busy = True
-        try:
-            self.play.undo()
-        finally:
-            self._busy = False
-        self._state = self.play.state
-        self.play.banner = Banner(
-            f"This step asks you to {step.goal}, so that was taken back. Try again, "
-            "or tap Skip step.",
-            ruling=step.ruling,
-            code=OFF_GOAL,
+        """Undo an action that misses the goal (the state is as before it) and say why.
+
+        The session's undo (journaled like the player's), without the presenter's own
+        ``undo``: this runs inside its change, whose listeners (the LEDs, the screen)
+        then draw the state as it was — once, not a second time from in here."""
+        play = self.play
+        play.session.undo()
+        play.fix_changes, play.fix_index = (), 0  # the off-goal action's table changes
+        play.focus = play.preview = play.form = None
+        self._state = play.state
+        play.banner, play.notice = None, ""
+        self.feedback = (
+            f"Not quite: this step asks you to {step.goal}, so that was taken back "
+            f"[{step.ruling}]. Try again, or tap Skip step."
         )
-        self.play.notice = ""
-        self.feedback = f"Not quite: {step.goal}."
 
     def _advance(self, *, met: bool, feedback: str) -> None:
         place, index = self.place, self.place.step

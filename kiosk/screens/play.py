@@ -266,12 +266,14 @@ class PlayScreen(KioskScreen):
     def _lesson(self, view: PlayView) -> None:
         """A lesson's panel on top of the right column (kiosk/presenters/lesson.py)."""
         lesson = None if self.kiosk is None else self.kiosk.lesson_view(self.presenter)
-        box, act = self.lesson_panel.box, self.ids.act
-        if lesson is None:
+        box, act = self.lesson_panel.box, self.ids.act.__self__
+        dice_shown = view.dice is not None and view.fix is None and view.teach is None
+        if lesson is None or (dice_shown and view.form is None):  # the dice are what to touch
             if box.parent is not None:
                 box.parent.remove_widget(box)
             return
-        self.lesson_panel.show(lesson, compact=view.teach is not None)
+        busy = (view.teach, view.form, view.fix)
+        self.lesson_panel.show(lesson, compact=any(part is not None for part in busy))
         if box.parent is not act:
             act.add_widget(box, index=len(act.children))
 

@@ -3,7 +3,8 @@ column (``kiosk/presenters/lesson.py`` decides what it says).
 
 Made once per play screen and relabelled for each
 :class:`~kiosk.presenters.lesson.LessonView`. While teach mode's pause explains a rule
-below it, only its heading and buttons show, so the pause keeps the room it needs.
+below it (or a form, the table's fix), only its heading and the buttons show, so what
+is below keeps the room it needs; while dice are asked for it steps aside for the dice.
 """
 
 from __future__ import annotations
@@ -23,8 +24,8 @@ from kiosk.widgets.lists import show_children
 INTENTS = {
     "play_suggestion": "Play it",
     "show_me": "Show me",
-    "skip_step": "Skip step",
-    "end_lesson": "End lesson",
+    "skip_step": "Skip\nstep",
+    "end_lesson": "End\nlesson",
     "keep_playing": "Keep playing",
     "home": "Home",
 }
@@ -60,7 +61,7 @@ class LessonPanel:
         self.shown = (view, compact)
         self.heading.text = view.heading
         ruling = f"  [{view.ruling}]" if view.ruling else ""
-        self.title.text = f"{view.kind}: {view.title}{ruling}" if view.kind else view.title
+        self.title.text = f"{view.title}{ruling}"
         self.text.text = view.text
         self.suggestion.text = view.suggestion
         self.feedback.text = view.feedback

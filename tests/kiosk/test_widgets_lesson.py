@@ -1,0 +1,171 @@
+"""The scripted first games on the real screens, offscreen at 800×480: "Learn it in 10
+minutes" on Home and "Learn <game> in 10 minutes" on the shop's demo start a lesson with
+teach mode on; the lesson panel's buttons play, show, skip and end; a lesson resumes at
+its step after the kiosk is closed. Saves screen-play-lesson-*.png to look at."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+
+from kiosk.app import Kiosk
+from kiosk.presenters.lesson import LessonPresenter
+from kiosk.screens.home import LEARN
+from kiosk.screens.shop import LEARN_TEXT
+from tests.kiosk.test_text_fits import cut_texts
+from tests.kiosk.test_widgets_screens import shoot
+from tests.kiosk.test_widgets_shop import Shop, make_shop  # noqa: F401
+from tests.kiosk.ui import buttons, close_kiosk, find_button, frames, open_kiosk, tap
+
+GAMES = ("kolossus", "beast_master", "colossi", "colossus_solo", "builders")
+
+
+@pytest.fixture
+def kiosk(tmp_path: Path) -> Iterator[Kiosk]:
+    k = open_kiosk(tmp_path, seed=12)
+    yield k
+    close_kiosk(k)
+
+
+def _learn_buttons(kiosk: Kiosk) -> list[object]:
+    return [b for b in buttons(kiosk) if b.text == LEARN]
+
+
+def _panel_button(kiosk: Kiosk, text: str) -> object:
+    panel = kiosk.play_screen.lesson_panel
+    found = [b for b in panel.row.children if b.text == text]
+    assert found, f"no {text!r} on the lesson panel: {[b.text for b in panel.row.children]}"
+    return found[0]
+
+
+def _lesson(kiosk: Kiosk) -> LessonPresenter:
+    assert kiosk.lesson is not None
+    return kiosk.lesson
+
+
+def _next_tap(kiosk: Kiosk) -> None:
+    """What a newcomer taps next: "Got it" on a pause, else the panel's first button."""
+    play = kiosk.play
+    assert play is not None
+    if play.teach_pause() is not None:
+        tap(next(b for b in kiosk.play_screen.teach_panel.actions.children if b.text == "Got it"))
+        return
+    if play.dice_request() is not None and play.fix_step is None:  # the dice panel, alone
+        tap(kiosk.play_screen.dice.roll)
+        return
+    tap(kiosk.play_screen.lesson_panel.row.children[-1])
+
+
+def test_home_offers_a_lesson_per_game_and_it_starts_with_teach_mode_on(kiosk: Kiosk) -> None:
+    learn = _learn_buttons(kiosk)
+    assert len(learn) == len(GAMES)
+    shoot(kiosk, "home")
+    tap(learn[0])
+    assert kiosk.manager.current == "play"
+    lesson = _lesson(kiosk)
+    assert kiosk.play is not None and kiosk.play.teach is not None and kiosk.play.teach.on
+    assert kiosk.play.session.seed == lesson.lesson.seed
+    panel = kiosk.play_screen.lesson_panel
+    assert panel.box.parent is kiosk.play_screen.ids.act.__self__
+    assert panel.heading.text == f"Lesson · step 1 of {len(lesson.lesson.steps)} · Watch"
+    shoot(kiosk, "play-lesson-teach")
+    assert not cut_texts(kiosk, "lesson with a pause")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_lesson_plays_to_its_end_by_touch_on_the_screen(kiosk: Kiosk, game: str) -> None:
+    assert kiosk.start_lesson(game)
+    lesson = _lesson(kiosk)
+    problems: list[str] = []
+    taps = 0
+    shot = False
+    while not lesson.finished:
+        _next_tap(kiosk)
+        taps += 1
+        assert taps < 200, lesson.view()
+        if taps % 7 == 0:
+            problems += cut_texts(kiosk, f"{game} lesson step {lesson.place.step + 1}")
+        view = lesson.view()
+        paused = kiosk.play is None or kiosk.play.teach_pause() is not None
+        watch = view is not None and view.kind == "Watch" and view.can_play
+        if not shot and watch and taps > 3 and not paused:
+            shoot(kiosk, f"play-lesson-{game}")
+            shot = True
+    frames(2)
+    assert _panel_button(kiosk, "Keep playing") is not None
+    problems += cut_texts(kiosk, f"{game} lesson done")
+    assert not problems, "\n".join(problems[:20])
+    if game == "kolossus":
+        shoot(kiosk, "play-lesson-done")
+    tap(_panel_button(kiosk, "Keep playing"))
+    assert kiosk.play_screen.lesson_panel.box.parent is None
+    assert kiosk.manager.current == "play"
+
+
+def test_show_me_lights_the_goal_and_a_wrong_move_is_taken_back(kiosk: Kiosk) -> None:
+    kiosk.start_lesson("builders")
+    lesson = _lesson(kiosk)
+    play = kiosk.play
+    assert play is not None
+    while play.teach_pause() is not None:
+        _next_tap(kiosk)
+    before = play.state
+    draw = next(p for p in play.legal_payloads() if p["type"] == "draw")
+    play.submit(draw)  # the first step asks for a build
+    frames(2)
+    assert play.state == before
+    feedback = kiosk.play_screen.lesson_panel.feedback
+    assert "build a Colossus" in feedback.text and "[BC-R03]" in feedback.text
+    shoot(kiosk, "play-lesson-taken-back")
+    while lesson.view() is not None and not lesson.view().can_show:  # type: ignore[union-attr]
+        _next_tap(kiosk)
+    tap(_panel_button(kiosk, "Show me"))
+    assert _panel_button(kiosk, "Play it") is not None
+    tap(_panel_button(kiosk, "Skip\nstep"))
+    assert lesson.feedback == "Step skipped."
+    tap(_panel_button(kiosk, "End\nlesson"))
+    assert kiosk.play_screen.lesson_panel.box.parent is None
+
+
+def test_a_lesson_resumes_at_its_step_after_the_kiosk_closes(tmp_path: Path) -> None:
+    kiosk = open_kiosk(tmp_path, seed=3)
+    kiosk.start_lesson("colossi")
+    lesson = _lesson(kiosk)
+    while lesson.place.step < 2:
+        _next_tap(kiosk)
+    place = lesson.place
+    assert kiosk.play is not None
+    game_id = kiosk.play.session.game_id
+    assert game_id is not None
+    close_kiosk(kiosk)  # the power cut
+    kiosk = open_kiosk(tmp_path, seed=3)
+    try:
+        assert kiosk.resume(game_id)
+        assert _lesson(kiosk).place == place
+        heading = kiosk.play_screen.lesson_panel.heading.text
+        assert f"step {place.step + 1} of {len(lesson.lesson.steps)}" in heading
+    finally:
+        close_kiosk(kiosk)
+
+
+def test_the_shop_demo_offers_its_game_s_lesson(
+    make_shop: Callable[..., Shop],  # noqa: F811
+) -> None:
+    shop = make_shop(idle_timeout_s=60, demo_step_s=1.0, demo_games=["beast_master"])
+    kiosk = shop.kiosk
+    kiosk.shop.arm()
+    shop.advance(60)
+    shop.advance(8)
+    assert shop.current == "play"
+    learn = kiosk.shop.learn_button
+    assert learn.get_root_window() is not None
+    assert learn.text == LEARN_TEXT.format(title="Beast Master")
+    shoot(kiosk, "shop-demo-learn")
+    assert not cut_texts(kiosk, "demo")
+    shop.touch(*learn.to_window(*learn.center))
+    assert shop.current == "play" and not kiosk.shop.attract.active
+    assert kiosk.lesson is not None and kiosk.lesson.lesson.game == "beast_master"
+    assert learn.parent is None
+    find_button(kiosk, "Skip\nstep")
