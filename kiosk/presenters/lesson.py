@@ -9,7 +9,8 @@ against the step's goal (:mod:`kiosk.teaching.lessons`):
 
 - the action meets the goal: the step is done;
 - it does not, while an action that meets it was legal: it is taken back (an undo,
-  journaled like any other) and the panel says what the step asks, with its ruling;
+  journaled like any other) and the banner says what the step asks, with its ruling
+  ("Why?" beside it explains the rule);
 - the step's kind of action was legal but none met the goal (this roll gave no
   capture): the lesson says so and moves on;
 - the step's kind of action was not legal at all (a roll, another player's turn): the
@@ -31,13 +32,13 @@ from typing import Any
 
 from companion.games import game_summary
 from companion.highlights import Highlight, Role
-from kiosk.presenters.common import describe_action
+from kiosk.presenters.common import Banner, describe_action
 from kiosk.presenters.play import MAX_LISTED_ACTIONS, PlayPresenter
 from kiosk.teaching.lessons import Lesson, LessonStep
 from kiosk.teaching.progress import LessonPlace
 
-#: How the feedback of an action taken back (it missed the step's goal) starts.
-OFF_GOAL = "Not quite: this step asks you to"
+#: The banner's code when an action that misses the step's goal is taken back.
+OFF_GOAL = "lesson_goal"
 KINDS = {"watch": "Watch", "try": "Try it yourself"}
 
 
@@ -329,11 +330,14 @@ class LessonPresenter:
         play.fix_changes, play.fix_index = (), 0  # the off-goal action's table changes
         play.focus = play.preview = play.form = None
         self._state = play.state
-        play.banner, play.notice = None, ""
-        self.feedback = (
-            f"Not quite: this step asks you to {step.goal}, so that was taken back "
-            f"[{step.ruling}]. Try again, or tap Skip step."
+        play.banner = Banner(
+            f"This step asks you to {step.goal}, so that was taken back. Try again, "
+            "or tap Skip step.",
+            ruling=step.ruling,
+            code=OFF_GOAL,
         )
+        play.notice = ""
+        self.feedback = f"Not quite: {step.goal}."
 
     def _advance(self, *, met: bool, feedback: str) -> None:
         place, index = self.place, self.place.step

@@ -13,7 +13,8 @@ from kiosk.widgets.basic import KButton, WrapLabel
 from kiosk.widgets.lists import WidgetPool, show_children
 
 #: The button beside each game that has a scripted first game (kiosk.teaching.lessons).
-LEARN = "Learn it in\n10 minutes"
+#: Narrow, so the longest title keeps one line beside it.
+LEARN = "Learn it\n10 min"
 
 
 class HomeScreen(KioskScreen):
@@ -33,7 +34,7 @@ class HomeScreen(KioskScreen):
         row.game = KButton(font_size=theme.FONT_BODY)
         row.game.bind(on_release=lambda w: self.kiosk.open_setup(w.game))
         row.learn = KButton(
-            text=LEARN, role="accent", font_size=theme.FONT_SMALL, size_hint_x=None, width=118
+            text=LEARN, role="accent", font_size=theme.FONT_SMALL, size_hint_x=None, width=86
         )
         row.learn.bind(on_release=lambda w: self.kiosk.start_lesson(w.game))
         row.add_widget(row.game)

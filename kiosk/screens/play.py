@@ -38,6 +38,8 @@ ROW_FONTS = {"ActionRow": theme.FONT_SMALL + 1, "AccentRow": theme.FONT_BODY}
 #: Letters of choice labels that fit beside a field's name in one form row.
 CHOICES_IN_A_ROW = 14
 LOG_SHOWN = 16
+#: What a lesson's panel leaves for a list under it (two rows of the action menu).
+LESSON_LIST_ROOM = 2 * ACTION_ROW
 
 
 def _scroll_of(content: Any) -> Any:
@@ -219,6 +221,8 @@ class PlayScreen(KioskScreen):
             (("Teach me the rules from here", lambda: self.intent("teach_again"), "normal"),),
         )
         self.lesson_panel = LessonPanel(self._lesson_intent)
+        self._fit_lesson_later = Clock.create_trigger(self._fit_lesson, 0)
+        self.ids.act.bind(height=self._fit_lesson)
         self.teach_panel = WhyPanel(
             None,
             (
@@ -273,9 +277,26 @@ class PlayScreen(KioskScreen):
                 box.parent.remove_widget(box)
             return
         busy = (view.teach, view.form, view.fix)
-        self.lesson_panel.show(lesson, compact=any(part is not None for part in busy))
+        compact = any(part is not None for part in busy)
+        self.lesson_panel.show(lesson, compact=compact)
+        if lesson.kind == "Watch" and not compact and self.actions.parent is act:
+            act.remove_widget(self.actions)  # the step's suggestion and the board do it
         if box.parent is not act:
             act.add_widget(box, index=len(act.children))
+        self._fit_lesson()
+        self._fit_lesson_later()
+
+    def _fit_lesson(self, *_: Any) -> None:
+        """The lesson panel takes the room the column leaves: what is below it keeps its
+        height, and a list below keeps a couple of rows."""
+        box, act = self.lesson_panel.box, self.ids.act
+        if box.parent is None:
+            return
+        below = [child for child in act.children if child is not box]
+        fixed = sum(child.height for child in below if child.size_hint_y is None)
+        listed = any(child.size_hint_y is not None for child in below)
+        room = act.height - fixed - act.spacing * len(below) - (LESSON_LIST_ROOM if listed else 0)
+        self.lesson_panel.fit(room)
 
     def _lesson_intent(self, name: str) -> None:
         if self.kiosk is not None and name == "home":

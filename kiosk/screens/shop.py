@@ -28,6 +28,7 @@ from kivy.core.window import Window
 
 from firmware_bridge.config import KioskConfig, LoadedConfig
 from firmware_bridge.doctor import Finding
+from kiosk import theme
 from kiosk.admin import PinStore
 from kiosk.presenters.admin import AdminPresenter, LedControls, LongPress, PinPad, RigLeds
 from kiosk.presenters.attract import (
@@ -47,8 +48,8 @@ TICK_S = 0.25
 ESCAPE = 27
 DEMO_BANNER = "DEMO — touch to play"
 #: The demo's button that starts the demoed game's lesson (Kiosk.start_lesson).
-LEARN_TEXT = "Learn {title} in 10 minutes"
-LEARN_SIZE = (300, 64)
+LEARN_TEXT = "Learn {title}\nin 10 minutes"
+LEARN_SIZE = (340, 64)
 ADMIN_SCREENS = ("pin", "admin")
 
 
@@ -124,10 +125,13 @@ class ShopMode:
         # Touches during the demo never reach widgets (the first one ends it), so this
         # button is found by where it was touched (``_learn_touched``), not by its event.
         self.learn_button = button(
-            "", lambda: None, role="accent", size_hint=(None, None), size=LEARN_SIZE
+            "",
+            lambda: None,
+            role="accent",
+            size_hint=(None, None),
+            size=LEARN_SIZE,
+            font_size=theme.FONT_SMALL,
         )
-        self.learn_button.shorten = False
-        self.learn_button.max_lines = 2
         self.pin_screen = PinScreen(name="pin", kiosk=kiosk)
         self.admin_screen = AdminScreen(name="admin", kiosk=kiosk)
         kiosk.manager.add_widget(self.pin_screen)
@@ -364,7 +368,6 @@ class ShopMode:
                 widget.parent.remove_widget(widget)
             return
         widget.text = LEARN_TEXT.format(title=title)
-        widget.text_size = (LEARN_SIZE[0] - 16, None)
         widget.pos = (Window.width - LEARN_SIZE[0] - 8, self.banner.height + 8)
         if widget.parent is None:
             self.kiosk.play_screen.add_widget(widget)

@@ -131,7 +131,7 @@ def test_0_2_3_the_first_game_ends_with_dice_other_than_the_seeds(game: str) -> 
 @given(st.data())
 def test_bc_r03_an_action_off_the_goal_is_taken_back_with_its_ruling(data: st.DataObject) -> None:
     """Builders' first step asks for a build (BC-R03): any other listed action is taken
-    back, the state is the one before it, and the lesson panel says why with the ruling."""
+    back, the state is the one before it, and the banner says why with the ruling."""
     lesson = _lesson("builders")
     play = lesson.play
     step = lesson.step
@@ -141,9 +141,9 @@ def test_bc_r03_an_action_off_the_goal_is_taken_back_with_its_ruling(data: st.Da
     before, moves = play.state, len(play.session.actions)
     assert play.submit(payload)  # the referee accepts it; the lesson takes it back
     assert play.state == before and len(play.session.actions) == moves
-    assert lesson.feedback.startswith(OFF_GOAL) and "build a Colossus" in lesson.feedback
-    assert "[BC-R03]" in lesson.feedback and play.banner is None
-    assert lesson.place.step == 0
+    assert play.banner is not None and play.banner.code == OFF_GOAL
+    assert play.banner.ruling == "BC-R03" and "build a Colossus" in play.banner.message
+    assert lesson.place.step == 0 and lesson.feedback.startswith("Not quite")
     play.redo()  # Redo is no way round the step either
     assert play.state == before and lesson.place.step == 0
 

@@ -45,6 +45,26 @@ def _lesson(kiosk: Kiosk) -> LessonPresenter:
     return kiosk.lesson
 
 
+def _column_overflow(kiosk: Kiosk, where: str) -> list[str]:
+    """With the lesson panel in it, the right column's parts that stick out of it (the
+    panel pushed above the column onto the header, or the last part below the screen).
+    Without the panel (while the dice are asked for) the column is as it was before."""
+    frames(2)
+    act = kiosk.play_screen.ids.act
+    parts = list(act.children)
+    if kiosk.play_screen.lesson_panel.box not in parts:
+        return []
+    top = max(child.top for child in parts)
+    bottom = min(child.y for child in parts)
+    if top <= act.top + 1 and bottom >= act.y - 1:
+        return []
+    heights = [(type(child).__name__, round(child.height)) for child in reversed(parts)]
+    return [
+        f"{where}: the column spans {bottom:.0f}..{top:.0f}, "
+        f"not {act.y:.0f}..{act.top:.0f}: {heights}"
+    ]
+
+
 def _next_tap(kiosk: Kiosk) -> None:
     """What a newcomer taps next: "Got it" on a pause, else the panel's first button."""
     play = kiosk.play
@@ -85,8 +105,10 @@ def test_the_lesson_plays_to_its_end_by_touch_on_the_screen(kiosk: Kiosk, game: 
         _next_tap(kiosk)
         taps += 1
         assert taps < 200, lesson.view()
+        where = f"{game} lesson step {lesson.place.step + 1} after {taps} taps"
+        problems += _column_overflow(kiosk, where)
         if taps % 7 == 0:
-            problems += cut_texts(kiosk, f"{game} lesson step {lesson.place.step + 1}")
+            problems += cut_texts(kiosk, where)
         view = lesson.view()
         paused = kiosk.play is None or kiosk.play.teach_pause() is not None
         watch = view is not None and view.kind == "Watch" and view.can_play
@@ -95,7 +117,7 @@ def test_the_lesson_plays_to_its_end_by_touch_on_the_screen(kiosk: Kiosk, game: 
             shot = True
     frames(2)
     assert _panel_button(kiosk, "Keep playing") is not None
-    problems += cut_texts(kiosk, f"{game} lesson done")
+    problems += cut_texts(kiosk, f"{game} lesson done") + _column_overflow(kiosk, "done")
     assert not problems, "\n".join(problems[:20])
     if game == "kolossus":
         shoot(kiosk, "play-lesson-done")
@@ -106,6 +128,7 @@ def test_the_lesson_plays_to_its_end_by_touch_on_the_screen(kiosk: Kiosk, game: 
 
 def test_show_me_lights_the_goal_and_a_wrong_move_is_taken_back(kiosk: Kiosk) -> None:
     kiosk.start_lesson("builders")
+    frames(2)  # the screen laid out, as before any touch
     lesson = _lesson(kiosk)
     play = kiosk.play
     assert play is not None
@@ -116,8 +139,9 @@ def test_show_me_lights_the_goal_and_a_wrong_move_is_taken_back(kiosk: Kiosk) ->
     play.submit(draw)  # the first step asks for a build
     frames(2)
     assert play.state == before
-    feedback = kiosk.play_screen.lesson_panel.feedback
-    assert "build a Colossus" in feedback.text and "[BC-R03]" in feedback.text
+    banner = kiosk.play_screen.ids.banner
+    assert "build a Colossus" in banner.text and "[BC-R03]" in banner.text
+    assert kiosk.play_screen.ids.banner_why.opacity == 1  # "Why?" explains the rule
     shoot(kiosk, "play-lesson-taken-back")
     while lesson.view() is not None and not lesson.view().can_show:  # type: ignore[union-attr]
         _next_tap(kiosk)
