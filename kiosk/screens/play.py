@@ -10,6 +10,7 @@ from kivy.properties import StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
 from kivy.uix.scrollview import ScrollView
+from kivy.uix.widget import Widget
 
 from kiosk import theme
 from kiosk.presenters.board import BoardView
@@ -221,6 +222,7 @@ class PlayScreen(KioskScreen):
             (("Teach me the rules from here", lambda: self.intent("teach_again"), "normal"),),
         )
         self.lesson_panel = LessonPanel(self._lesson_intent)
+        self.lesson_filler = Widget()
         self._fit_lesson_later = Clock.create_trigger(self._fit_lesson, 0)
         self.ids.act.bind(height=self._fit_lesson)
         self.teach_panel = WhyPanel(
@@ -275,12 +277,21 @@ class PlayScreen(KioskScreen):
         if lesson is None or (dice_shown and view.form is None):  # the dice are what to touch
             if box.parent is not None:
                 box.parent.remove_widget(box)
+            if self.lesson_filler.parent is not None:
+                self.lesson_filler.parent.remove_widget(self.lesson_filler)
+                self._act_key = None  # the list back
+                self._act(view)
             return
         busy = (view.teach, view.form, view.fix)
         compact = any(part is not None for part in busy)
         self.lesson_panel.show(lesson, compact=compact)
-        if lesson.kind == "Watch" and not compact and self.actions.parent is act:
+        watching = lesson.kind == "Watch" and not compact
+        if watching and self.actions.parent is act:
             act.remove_widget(self.actions)  # the step's suggestion and the board do it
+            act.add_widget(self.lesson_filler)  # the column stays packed to its top
+        elif not watching and self.lesson_filler.parent is act:
+            self._act_key = None  # the list back, as the column shows it without a lesson
+            self._act(view)
         if box.parent is not act:
             act.add_widget(box, index=len(act.children))
         self._fit_lesson()
@@ -294,7 +305,9 @@ class PlayScreen(KioskScreen):
             return
         below = [child for child in act.children if child is not box]
         fixed = sum(child.height for child in below if child.size_hint_y is None)
-        listed = any(child.size_hint_y is not None for child in below)
+        listed = any(
+            child.size_hint_y is not None for child in below if child is not self.lesson_filler
+        )
         room = act.height - fixed - act.spacing * len(below) - (LESSON_LIST_ROOM if listed else 0)
         self.lesson_panel.fit(room)
 

@@ -18,6 +18,7 @@ from companion.bot import RandomBot
 from companion.games import GAME_MODULES, get_rules
 from companion.session import Session
 from kiosk.teaching import COMMON, Teaching, TeachingFileError, load_teaching, parse_teaching
+from kiosk.teaching.lessons import load_lessons
 from tests.kiosk.helpers import assert_imports_without_kivy
 from tests.test_rulings_cited import RULINGS_DOC, Entry, cited, parse_rulings
 
@@ -78,6 +79,11 @@ def test_texts_are_written_for_newcomers_not_copied(
             copied.append(ruling)
         assert "…" not in text.text + text.title, ruling
         assert len(_words(text.text)) >= 15, f"{ruling} is too short to teach anything"
+    for game, lesson in load_lessons().items():  # the scripted first games' steps too
+        for number, step in enumerate(lesson.steps, start=1):
+            if _shingles(step.text) & reference:
+                copied.append(f"{game} lesson step {number}")
+            assert "…" not in step.text + step.title + step.goal, (game, number)
     assert copied == []
 
 
@@ -204,7 +210,37 @@ def coverage_doc(teaching: Teaching) -> str:
             lines += ["", "Rolls, explained by:", ""]
             lines += [f"- {key}: {', '.join(ids)}" for key, ids in file.dice.items()]
         lines.append("")
+    lines += lessons_doc()
     return "\n".join(lines)
+
+
+def lessons_doc() -> list[str]:
+    """The scripted first games ("Learn <game> in 10 minutes"): each game's steps."""
+    lines = [
+        "## Scripted first games",
+        "",
+        "\"Learn <game> in 10 minutes\" (Home, the shop's demo) plays the game's lesson from",
+        "`kiosk/teaching/first_games/<game>.toml` with teach mode on. A *watch* step lights",
+        "the action it suggests; a *try* step lets the player find one meeting its goal and",
+        "takes back one that does not. A goal this roll cannot meet moves the lesson on.",
+        "",
+    ]
+    for game, lesson in sorted(load_lessons().items(), key=lambda item: GAMES.index(item[0])):
+        players = ", ".join(lesson.players)
+        lines += [
+            f"### {get_rules(game).title}",
+            "",
+            f"{len(lesson.steps)} steps; players {players}; seed {lesson.seed}.",
+            "",
+            "| Step | Kind | Title | Ruling | Goal |",
+            "|---|---|---|---|---|",
+        ]
+        lines += [
+            f"| {number} | {step.kind} | {step.title} | {step.ruling} | {step.goal} |"
+            for number, step in enumerate(lesson.steps, start=1)
+        ]
+        lines.append("")
+    return lines
 
 
 def test_the_coverage_doc_is_current(teaching: Teaching) -> None:

@@ -1,7 +1,8 @@
 """Nothing cut off: every text on every screen fits its widget at 800×480.
 
 Walks the screens the touch-target test walks (home, setup of every game, play of every
-game in each of its views, groups, forms, dice, fix-the-table, banner, outcome, scores)
+game in each of its views, groups, forms, dice, fix-the-table, banner, outcome, scores,
+the lesson panel of every game's scripted first game)
 with long player names, and checks every visible label and button: laid out at its
 width, its whole text (never "…"-shortened, never beyond its lines) fits the height it
 has, and a label outside a scrolling list lies inside the window.
@@ -145,4 +146,34 @@ def test_play_screen_texts_fit(kiosk: Kiosk, game: str) -> None:
             screen.next_mode()
         if len(problems) > 30:
             break
+    assert not problems, "\n".join(dict.fromkeys(problems[:30]))
+
+
+@pytest.mark.parametrize("game", REAL_GAMES)
+def test_lesson_panel_texts_fit(kiosk: Kiosk, game: str) -> None:
+    """The lesson panel ("Learn <game> in 10 minutes") at every step of the game's
+    scripted first game — beside a teach pause, the dice, a form — in each view."""
+    assert kiosk.start_lesson(game)
+    lesson, play, screen = kiosk.lesson, kiosk.play, kiosk.play_screen
+    assert lesson is not None and play is not None
+    problems: list[str] = []
+    seen: set[tuple[int, bool, bool]] = set()
+    for _ in range(200):
+        if lesson.finished:
+            break
+        key = (lesson.place.step, play.teach_pause() is not None, play.dice_request() is not None)
+        if key not in seen:
+            seen.add(key)
+            for _mode in screen._modes():
+                problems += cut_texts(kiosk, f"{game} lesson {key} ({screen.mode})")
+                screen.next_mode()
+        view = lesson.view()
+        if play.teach_pause() is not None:
+            play.teach_next()
+        elif view is not None and view.can_show:
+            lesson.show_me()
+        else:
+            lesson.play_suggestion()
+    assert lesson.finished
+    problems += cut_texts(kiosk, f"{game} lesson done")
     assert not problems, "\n".join(dict.fromkeys(problems[:30]))

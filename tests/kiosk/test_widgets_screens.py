@@ -113,7 +113,8 @@ def test_screen_home_and_setup(kiosk: Kiosk, monkeypatch: pytest.MonkeyPatch) ->
         finished.submit(bot.choose(finished.rules, finished.state))
     Session.new("colossus_solo", ["Mara"], seed=5, journal=kiosk.journal)
     kiosk.go_home()
-    home_games = [b.text.split("\n")[0] for b in kiosk.home_screen.ids.games.children]
+    rows = kiosk.home_screen.ids.games.children
+    home_games = [row.game.text.split("\n")[0] for row in rows]
     assert home_games and not any("Pig" in title for title in home_games)
     shoot(kiosk, "home")
     tap_button(kiosk, "Builders of the Colossus")
