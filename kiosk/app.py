@@ -56,7 +56,7 @@ from kiosk.screens.shop import ShopMode
 from kiosk.storage import fresh_seed, open_journal
 from kiosk.teaching.lessons import Lesson, lesson_for
 from kiosk.teaching.progress import LessonPlace, ProgressStore, TeachProgress
-from kiosk.widgets import basic, board, chart, led_mirror, qr  # noqa: F401
+from kiosk.widgets import basic, board, chart, led_mirror, qr, scrolling  # noqa: F401
 
 if TYPE_CHECKING:  # loaded only where configured: a table without them starts faster
     from kiosk.board_sensing import BoardSensing

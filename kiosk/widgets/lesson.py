@@ -15,12 +15,12 @@ from collections.abc import Callable
 
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
-from kivy.uix.scrollview import ScrollView
 
 from kiosk import theme
 from kiosk.presenters.lesson import LessonView
 from kiosk.widgets.basic import WrapLabel, button
 from kiosk.widgets.lists import show_children
+from kiosk.widgets.scrolling import QuietScrollView
 
 #: The panel's buttons by the lesson's intent they call.
 INTENTS = {
@@ -48,7 +48,7 @@ class LessonPanel:
         # The right padding keeps the words clear of the scroll bar.
         self.column = GridLayout(cols=1, size_hint_y=None, spacing=SPACING, padding=(0, 0, 12, 0))
         self.column.bind(minimum_height=self.column.setter("height"))
-        self.body = ScrollView(
+        self.body = QuietScrollView(
             do_scroll_x=False, bar_width=8, scroll_type=["bars", "content"], size_hint_y=None
         )
         self.body.add_widget(self.column)
