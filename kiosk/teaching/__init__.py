@@ -29,7 +29,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
-from typing import Annotated
+from typing import Annotated, TypeVar
 
 from pydantic import BaseModel, ConfigDict, StringConstraints, ValidationError
 
@@ -52,6 +52,9 @@ class TeachingFileError(ValueError):
 
 class _Strict(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+FileModel = TypeVar("FileModel", bound=BaseModel)
 
 
 class RulingText(_Strict):
@@ -109,7 +112,21 @@ class Teaching:
         return counts[max(inside, key=len)] if inside else ()
 
 
-def _error_text(file: str, error: ValidationError) -> str:
+def validated(label: str, source: str, model: type[FileModel], **known: object) -> FileModel:
+    """A teaching file's TOML text (plus ``known`` fields) validated into ``model``; a
+    :class:`TeachingFileError` naming the file (``label``) and the key if it cannot be."""
+    try:
+        data = tomllib.loads(source)
+    except tomllib.TOMLDecodeError as exc:
+        raise TeachingFileError(f"{label}: {exc}") from None
+    try:
+        return model.model_validate({**data, **known})
+    except ValidationError as exc:
+        raise TeachingFileError(error_text(label, exc)) from None
+
+
+def error_text(file: str, error: ValidationError) -> str:
+    """A validation error as "file: key: message (and N more)" for a teaching file."""
     first = error.errors()[0]
     where = ".".join(str(part) for part in first["loc"])
     more = error.error_count() - 1
@@ -127,14 +144,7 @@ def parse_teaching(sources: Mapping[str, str]) -> Teaching:
     home: dict[str, str] = {}
     for name, source in sorted(sources.items()):
         label = f"{name}.toml"
-        try:
-            data = tomllib.loads(source)
-        except tomllib.TOMLDecodeError as exc:
-            raise TeachingFileError(f"{label}: {exc}") from None
-        try:
-            parsed = TeachingFile.model_validate(data)
-        except ValidationError as exc:
-            raise TeachingFileError(_error_text(label, exc)) from None
+        parsed = validated(label, source, TeachingFile)
         for ruling in parsed.texts:
             if not ruling.startswith(parsed.prefixes):
                 claimed = ", ".join(parsed.prefixes)
@@ -176,6 +186,8 @@ __all__ = [
     "Teaching",
     "TeachingFile",
     "TeachingFileError",
+    "error_text",
     "load_teaching",
     "parse_teaching",
+    "validated",
 ]

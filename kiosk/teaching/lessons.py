@@ -21,14 +21,13 @@ suggestion is picked among the actions legal now. The presenter is
 
 from __future__ import annotations
 
-import tomllib
 from functools import cache
 from importlib import resources
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 
-from kiosk.teaching import RulingId, TeachingFileError
+from kiosk.teaching import RulingId, validated
 
 #: The folder (a package, so it is installed) holding one lesson per game.
 FOLDER = "first_games"
@@ -75,17 +74,7 @@ class Lesson(_Strict):
 
 def parse_lesson(game: str, source: str) -> Lesson:
     """Validate one lesson file's TOML text (errors name the file and the key)."""
-    label = f"{FOLDER}/{game}.toml"
-    try:
-        data = tomllib.loads(source)
-    except tomllib.TOMLDecodeError as exc:
-        raise TeachingFileError(f"{label}: {exc}") from None
-    try:
-        return Lesson.model_validate({**data, "game": game})
-    except ValidationError as exc:
-        first = exc.errors()[0]
-        where = ".".join(str(part) for part in first["loc"])
-        raise TeachingFileError(f"{label}: {where}: {first['msg']}") from None
+    return validated(f"{FOLDER}/{game}.toml", source, Lesson, game=game)
 
 
 @cache
