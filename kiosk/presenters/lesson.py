@@ -95,6 +95,7 @@ class LessonPresenter:
         self.title = game_summary(lesson.game).title
         self._state = play.state
         self._pick: tuple[Any, int, bool, Pick] | None = None
+        self._board_of: tuple[Any, Any] | None = None
         play.guide = self.marks
         play.subscribe(self._changed, first=True)
 
@@ -131,7 +132,7 @@ class LessonPresenter:
             return False
         if not (step.climbs or step.captures):
             return True
-        board, cells = rules.board(state), rules.action_cells(state, action)
+        board, cells = self._board(state), rules.action_cells(state, action)
         if board is None or cells.origin is None or cells.target is None:
             return False
         origin, target = board.cell(cells.origin), board.cell(cells.target)
@@ -146,6 +147,12 @@ class LessonPresenter:
             if p.kind == mover.kind and (p.player, p.colour) != (mover.player, mover.colour)
         ]
         return not step.captures or bool(enemies)
+
+    def _board(self, state: Any) -> Any:
+        """The board view of ``state``, made once however many actions are checked."""
+        if self._board_of is None or self._board_of[0] is not state:
+            self._board_of = (state, self.play.rules.board(state))
+        return self._board_of[1]
 
     def pick(self) -> Pick:
         """The suggestion now: the most interesting legal action meeting the goal, else

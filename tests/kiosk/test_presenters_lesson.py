@@ -233,3 +233,45 @@ def test_a_damaged_lesson_note_starts_the_lesson_again(tmp_path: Path) -> None:
 
 def test_the_lesson_presenter_does_not_import_kivy() -> None:
     assert_imports_without_kivy("kiosk.presenters.lesson", "kiosk.teaching.lessons")
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    game=st.sampled_from(GAMES),
+    intents=st.lists(st.integers(min_value=0, max_value=999), min_size=5, max_size=40),
+)
+def test_0_2_1_whatever_the_player_taps_the_lesson_only_moves_forward(
+    game: str, intents: list[int]
+) -> None:
+    """Any mix of "Play it", an action of the player's own choosing, Undo and
+    "Skip step": the lesson's step never goes back, each step passed is met or missed
+    once, and the game is exactly the referee's replay of its actions (0.2.1: the
+    referee decides; the lesson only takes back)."""
+    lesson = _lesson(game)
+    play = lesson.play
+    last = 0
+    for intent in intents:
+        if lesson.finished:
+            break
+        kind, pick = intent % 5, intent // 5
+        payloads = play.legal_payloads()
+        if play.teach_pause() is not None:
+            play.teach_next()
+        elif kind == 0 and payloads:
+            play.submit(payloads[pick % len(payloads)])
+        elif kind == 1:
+            play.undo()
+        elif kind == 2 and intent % 7 == 0:
+            lesson.skip_step()
+        else:
+            lesson.play_suggestion()
+        place = lesson.place
+        assert place.step >= last
+        last = place.step
+        assert sorted((*place.met, *place.missed)) == list(range(place.step))
+    replay = Session.new(
+        game, lesson.lesson.players, lesson.lesson.options, seed=lesson.lesson.seed
+    )
+    for action in play.session.actions:
+        replay.submit(action)
+    assert replay.state == play.state
