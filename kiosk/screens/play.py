@@ -273,8 +273,8 @@ class PlayScreen(KioskScreen):
         """A lesson's panel on top of the right column (kiosk/presenters/lesson.py)."""
         lesson = None if self.kiosk is None else self.kiosk.lesson_view(self.presenter)
         box, act = self.lesson_panel.box, self.ids.act.__self__
-        dice_shown = view.dice is not None and view.fix is None and view.teach is None
-        if lesson is None or (dice_shown and view.form is None):  # the dice are what to touch
+        dice_shown = view.dice is not None and view.teach is None and view.form is None
+        if lesson is None or view.fix is not None or dice_shown:  # those are what to touch
             if box.parent is not None:
                 box.parent.remove_widget(box)
             if self.lesson_filler.parent is not None:
@@ -282,10 +282,9 @@ class PlayScreen(KioskScreen):
                 self._act_key = None  # the list back
                 self._act(view)
             return
-        busy = (view.teach, view.form, view.fix)
-        compact = any(part is not None for part in busy)
+        compact = view.teach is not None or view.form is not None
         self.lesson_panel.show(lesson, compact=compact)
-        watching = lesson.kind == "Watch" and not compact
+        watching = (lesson.kind == "Watch" or lesson.finished) and not compact
         if watching and self.actions.parent is act:
             act.remove_widget(self.actions)  # the step's suggestion and the board do it
             act.add_widget(self.lesson_filler)  # the column stays packed to its top

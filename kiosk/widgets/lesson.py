@@ -5,8 +5,8 @@ Made once per play screen and relabelled for each
 :class:`~kiosk.presenters.lesson.LessonView`. Its words (the step's title and text, the
 suggestion, how the last action went) scroll in a body as high as the column leaves
 room for (:meth:`LessonPanel.fit`), so nothing under it is pushed off the screen. While
-teach mode's pause, a form or the table's fix is below it, only its heading and buttons
-show.
+teach mode's pause or a form is below it, only its heading and buttons show; the screen
+puts it aside while the dice panel or the table's fix is what to touch.
 """
 
 from __future__ import annotations
