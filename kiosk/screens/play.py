@@ -9,7 +9,6 @@ from kivy.core.text import Label as CoreLabel
 from kivy.properties import StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
-from kivy.uix.widget import Widget
 
 from kiosk import theme
 from kiosk.presenters.board import BoardView
@@ -21,7 +20,7 @@ from kiosk.screens import KioskScreen
 from kiosk.widgets.basic import KButton, KLabel, KToggle, Stepper, WrapLabel, button
 from kiosk.widgets.board import BoardWidget
 from kiosk.widgets.led_mirror import LedMirror
-from kiosk.widgets.lesson import LessonPanel
+from kiosk.widgets.lesson import LessonColumn
 from kiosk.widgets.lists import ACTION_ROW, ActionList, LogList, WidgetPool, show_children
 from kiosk.widgets.scrolling import QuietScrollView
 from kiosk.widgets.why import WhyPanel
@@ -39,8 +38,6 @@ ROW_FONTS = {"ActionRow": theme.FONT_SMALL + 1, "AccentRow": theme.FONT_BODY}
 #: Letters of choice labels that fit beside a field's name in one form row.
 CHOICES_IN_A_ROW = 14
 LOG_SHOWN = 16
-#: What a lesson's panel leaves for a list under it (two rows of the action menu).
-LESSON_LIST_ROOM = 2 * ACTION_ROW
 
 
 def _scroll_of(content: Any) -> Any:
@@ -221,10 +218,7 @@ class PlayScreen(KioskScreen):
             lambda: self.intent("close_why"),
             (("Teach me the rules from here", lambda: self.intent("teach_again"), "normal"),),
         )
-        self.lesson_panel = LessonPanel(self._lesson_intent)
-        self.lesson_filler = Widget()
-        self._fit_lesson_later = Clock.create_trigger(self._fit_lesson, 0)
-        self.ids.act.bind(height=self._fit_lesson)
+        self.lesson = LessonColumn(self.ids.act.__self__, self.actions, self._lesson_intent)
         self.teach_panel = WhyPanel(
             None,
             (
@@ -270,45 +264,14 @@ class PlayScreen(KioskScreen):
         self._lesson(view)
 
     def _lesson(self, view: PlayView) -> None:
-        """A lesson's panel on top of the right column (kiosk/presenters/lesson.py)."""
-        lesson = None if self.kiosk is None else self.kiosk.lesson_view(self.presenter)
-        box, act = self.lesson_panel.box, self.ids.act.__self__
+        """A lesson's panel on top of the right column (kiosk/widgets/lesson.py)."""
         dice_shown = view.dice is not None and view.teach is None and view.form is None
-        if lesson is None or view.fix is not None or dice_shown:  # those are what to touch
-            if box.parent is not None:
-                box.parent.remove_widget(box)
-            if self.lesson_filler.parent is not None:
-                self.lesson_filler.parent.remove_widget(self.lesson_filler)
-                self._act_key = None  # the list back
-                self._act(view)
-            return
-        compact = view.teach is not None or view.form is not None
-        self.lesson_panel.show(lesson, compact=compact)
-        watching = (lesson.kind == "Watch" or lesson.finished) and not compact
-        if watching and self.actions.parent is act:
-            act.remove_widget(self.actions)  # the step's suggestion and the board do it
-            act.add_widget(self.lesson_filler)  # the column stays packed to its top
-        elif not watching and self.lesson_filler.parent is act:
-            self._act_key = None  # the list back, as the column shows it without a lesson
-            self._act(view)
-        if box.parent is not act:
-            act.add_widget(box, index=len(act.children))
-        self._fit_lesson()
-        self._fit_lesson_later()
-
-    def _fit_lesson(self, *_: Any) -> None:
-        """The lesson panel takes the room the column leaves: what is below it keeps its
-        height, and a list below keeps a couple of rows."""
-        box, act = self.lesson_panel.box, self.ids.act
-        if box.parent is None:
-            return
-        below = [child for child in act.children if child is not box]
-        fixed = sum(child.height for child in below if child.size_hint_y is None)
-        listed = any(
-            child.size_hint_y is not None for child in below if child is not self.lesson_filler
+        self.lesson.show(
+            None if self.kiosk is None else self.kiosk.lesson_view(self.presenter),
+            aside=view.fix is not None or dice_shown,
+            compact=view.teach is not None or view.form is not None,
+            relay=lambda: self._act(view, again=True),
         )
-        room = act.height - fixed - act.spacing * len(below) - (LESSON_LIST_ROOM if listed else 0)
-        self.lesson_panel.fit(room)
 
     def _lesson_intent(self, name: str) -> None:
         if self.kiosk is not None and name == "home":
@@ -463,7 +426,9 @@ class PlayScreen(KioskScreen):
         finally:
             self._tapped_state = None
 
-    def _act(self, view: PlayView) -> None:
+    def _act(self, view: PlayView, *, again: bool = False) -> None:
+        """The middle column for ``view`` (made again only when it changed, or ``again``:
+        a lesson gave the list back)."""
         form_shape = None if view.form is None else _form_shape(view.form)
         key = (
             view.fix,
@@ -481,7 +446,7 @@ class PlayScreen(KioskScreen):
             view.preview,
             self.ids.info.size_hint_x,  # the board's narrow column lays out differently
         )
-        if key == self._act_key:
+        if key == self._act_key and not again:
             if view.form is not None:
                 self._update_form(view.form)
             return

@@ -12,14 +12,17 @@ puts it aside while the dice panel or the table's fix is what to touch.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
+from kivy.clock import Clock
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
+from kivy.uix.widget import Widget
 
 from kiosk import theme
 from kiosk.presenters.lesson import LessonView
 from kiosk.widgets.basic import WrapLabel, button
-from kiosk.widgets.lists import show_children
+from kiosk.widgets.lists import ACTION_ROW, show_children
 from kiosk.widgets.scrolling import QuietScrollView
 
 #: The panel's buttons by the lesson's intent they call.
@@ -32,6 +35,8 @@ INTENTS = {
     "home": "Home",
 }
 ROW = theme.TOUCH_MIN + 4
+#: What the panel leaves for a list under it (two rows of the action menu).
+LIST_ROOM = 2 * ACTION_ROW
 SPACING = 2
 
 
@@ -104,3 +109,62 @@ class LessonPanel:
             return
         self.body.height = max(0.0, min(self.column.height, room - fixed - SPACING))
         self.box.height = fixed + SPACING + self.body.height
+
+
+class LessonColumn:
+    """The lesson panel in the play screen's right column, beside what the column shows
+    for the game (``menu`` is its action list). The screen calls :meth:`show` after it
+    laid the column out for the game; ``relay`` lays it out again (the list back)."""
+
+    def __init__(self, column: Any, menu: Any, intent: Callable[[str], None]) -> None:
+        self.column = column
+        self.menu = menu
+        self.panel = LessonPanel(intent)
+        self.filler = Widget()  # in the list's place: the column stays packed to its top
+        self._fit_later = Clock.create_trigger(self.fit, 0)
+        column.bind(height=self.fit)
+
+    def show(
+        self,
+        lesson: LessonView | None,
+        *,
+        aside: bool,
+        compact: bool,
+        relay: Callable[[], None],
+    ) -> None:
+        """Put ``lesson`` on top of the column; ``aside``: take it away while the dice
+        panel or the table's fix is what to touch; ``compact``: heading and buttons only
+        (beside a teach pause or a form)."""
+        box, column = self.panel.box, self.column
+        if lesson is None or aside:
+            if box.parent is not None:
+                box.parent.remove_widget(box)
+            if self.filler.parent is not None:
+                self.filler.parent.remove_widget(self.filler)
+                relay()
+            return
+        self.panel.show(lesson, compact=compact)
+        # A watch step (and the summary at the end) needs its words more than the list:
+        # its suggestion and the board do what the list would.
+        words_first = (lesson.kind == "Watch" or lesson.finished) and not compact
+        if words_first and self.menu.parent is column:
+            column.remove_widget(self.menu)
+            column.add_widget(self.filler)
+        elif not words_first and self.filler.parent is column:
+            relay()
+        if box.parent is not column:
+            column.add_widget(box, index=len(column.children))
+        self.fit()
+        self._fit_later()
+
+    def fit(self, *_: Any) -> None:
+        """The panel takes the room the column leaves: what is below it keeps its height,
+        and a list below keeps a couple of rows."""
+        box, column = self.panel.box, self.column
+        if box.parent is None:
+            return
+        below = [child for child in column.children if child is not box]
+        fixed = sum(child.height for child in below if child.size_hint_y is None)
+        listed = any(c.size_hint_y is not None for c in below if c is not self.filler)
+        spacing = column.spacing * len(below)
+        self.panel.fit(column.height - fixed - spacing - (LIST_ROOM if listed else 0))

@@ -35,7 +35,7 @@ def _learn_buttons(kiosk: Kiosk) -> list[object]:
 
 
 def _panel_button(kiosk: Kiosk, text: str) -> object:
-    panel = kiosk.play_screen.lesson_panel
+    panel = kiosk.play_screen.lesson.panel
     found = [b for b in panel.row.children if b.text == text]
     assert found, f"no {text!r} on the lesson panel: {[b.text for b in panel.row.children]}"
     return found[0]
@@ -53,7 +53,7 @@ def _column_overflow(kiosk: Kiosk, where: str) -> list[str]:
     frames(2)
     act = kiosk.play_screen.ids.act
     parts = list(act.children)
-    if kiosk.play_screen.lesson_panel.box not in parts:
+    if kiosk.play_screen.lesson.panel.box not in parts:
         return []
     top = max(child.top for child in parts)
     bottom = min(child.y for child in parts)
@@ -79,7 +79,7 @@ def _next_tap(kiosk: Kiosk) -> None:
     if play.dice_request() is not None:  # the dice panel, alone
         tap(kiosk.play_screen.dice.roll)
         return
-    tap(kiosk.play_screen.lesson_panel.row.children[-1])
+    tap(kiosk.play_screen.lesson.panel.row.children[-1])
 
 
 def test_home_offers_a_lesson_per_game_and_it_starts_with_teach_mode_on(kiosk: Kiosk) -> None:
@@ -91,7 +91,7 @@ def test_home_offers_a_lesson_per_game_and_it_starts_with_teach_mode_on(kiosk: K
     lesson = _lesson(kiosk)
     assert kiosk.play is not None and kiosk.play.teach is not None and kiosk.play.teach.on
     assert kiosk.play.session.seed == lesson.lesson.seed
-    panel = kiosk.play_screen.lesson_panel
+    panel = kiosk.play_screen.lesson.panel
     assert panel.box.parent is kiosk.play_screen.ids.act.__self__
     assert panel.heading.text == f"Lesson · step 1 of {len(lesson.lesson.steps)} · Watch"
     shoot(kiosk, "play-lesson-teach")
@@ -122,7 +122,7 @@ def test_the_lesson_plays_to_its_end_by_touch_on_the_screen(kiosk: Kiosk, game: 
             shoot(kiosk, f"play-lesson-{game}")
             shot = True
     for _ in range(10):  # the panel waits aside while the table's fix or a roll is due
-        if kiosk.play_screen.lesson_panel.box.parent is not None:
+        if kiosk.play_screen.lesson.panel.box.parent is not None:
             break
         _next_tap(kiosk)
     frames(2)
@@ -132,7 +132,7 @@ def test_the_lesson_plays_to_its_end_by_touch_on_the_screen(kiosk: Kiosk, game: 
     if game == "kolossus":
         shoot(kiosk, "play-lesson-done")
     tap(_panel_button(kiosk, "Keep playing"))
-    assert kiosk.play_screen.lesson_panel.box.parent is None
+    assert kiosk.play_screen.lesson.panel.box.parent is None
     assert kiosk.manager.current == "play"
 
 
@@ -160,7 +160,7 @@ def test_show_me_lights_the_goal_and_a_wrong_move_is_taken_back(kiosk: Kiosk) ->
     tap(_panel_button(kiosk, "Skip\nstep"))
     assert lesson.feedback == "Step skipped."
     tap(_panel_button(kiosk, "End\nlesson"))
-    assert kiosk.play_screen.lesson_panel.box.parent is None
+    assert kiosk.play_screen.lesson.panel.box.parent is None
 
 
 def test_a_lesson_resumes_at_its_step_after_the_kiosk_closes(tmp_path: Path) -> None:
@@ -178,7 +178,7 @@ def test_a_lesson_resumes_at_its_step_after_the_kiosk_closes(tmp_path: Path) -> 
     try:
         assert kiosk.resume(game_id)
         assert _lesson(kiosk).place == place
-        heading = kiosk.play_screen.lesson_panel.heading.text
+        heading = kiosk.play_screen.lesson.panel.heading.text
         assert f"step {place.step + 1} of {len(lesson.lesson.steps)}" in heading
     finally:
         close_kiosk(kiosk)
