@@ -12,6 +12,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from companion.dice import Roll
 from companion.games import GAME_MODULES, get_rules
 from companion.journal import Journal
 from companion.session import Session
@@ -40,9 +41,12 @@ def _lesson(game: str, store: ProgressStore | None = None) -> LessonPresenter:
     return LessonPresenter(play, lesson, LessonPlace(), saver)
 
 
-def _tap_on(lesson: LessonPresenter, faces: list[int] | None = None) -> None:
+def _tap_on(
+    lesson: LessonPresenter, faces: list[int] | None = None, *, electronic: bool = False
+) -> None:
     """One tap a newcomer makes: "Got it" on a teach pause, else "Play it" on the lesson
-    panel — or, with ``faces``, the die faces read off the table instead of a software roll."""
+    panel — or, with ``faces``, the die faces read off the table (typed in, or sent by an
+    electronic die) instead of a software roll."""
     play = lesson.play
     if play.teach_pause() is not None:
         play.teach_next()
@@ -50,8 +54,12 @@ def _tap_on(lesson: LessonPresenter, faces: list[int] | None = None) -> None:
     request = play.dice_request()
     if faces is not None and request is not None:
         die = cycle(faces)
-        for _ in range(request.count):
-            play.tap_face(min(next(die), request.sides))
+        values = tuple(min(next(die), request.sides) for _ in range(request.count))
+        if electronic:
+            assert play.electronic_roll(Roll(values=values, source="electronic", device="d"))
+        else:
+            for value in values:
+                play.tap_face(value)
         faces.append(faces.pop(0))  # the next roll starts from another face
         return
     view = lesson.view()
@@ -62,10 +70,12 @@ def _tap_on(lesson: LessonPresenter, faces: list[int] | None = None) -> None:
     assert lesson.play_suggestion(), play.banner
 
 
-def _play_to_the_end(lesson: LessonPresenter, faces: list[int] | None = None) -> int:
+def _play_to_the_end(
+    lesson: LessonPresenter, faces: list[int] | None = None, *, electronic: bool = False
+) -> int:
     taps = 0
     while not lesson.finished:
-        _tap_on(lesson, faces)
+        _tap_on(lesson, faces, electronic=electronic)
         taps += 1
         assert taps < MAX_TAPS, f"stuck at step {lesson.place.step + 1}: {lesson.view()}"
     return taps
@@ -117,12 +127,16 @@ def test_0_2_3_the_first_game_plays_to_its_end_by_touch_with_software_dice(game:
     assert lesson.view() is None and lesson.play.outcome is None  # the game goes on
 
 
+@pytest.mark.parametrize("electronic", [False, True], ids=["typed", "electronic"])
 @pytest.mark.parametrize("game", GAMES)
-def test_0_2_3_the_first_game_ends_with_dice_other_than_the_seeds(game: str) -> None:
-    """Electronic dice show their own faces (0.2.3): the lesson suggests among the
-    actions legal after whatever was rolled, and still reaches its end."""
+def test_0_2_3_the_first_game_ends_with_dice_other_than_the_seeds(
+    game: str, electronic: bool
+) -> None:
+    """Real dice show their own faces (0.2.3), typed in or sent by an electronic die:
+    the lesson suggests among the actions legal after whatever was rolled, and still
+    reaches its end."""
     lesson = _lesson(game)
-    _play_to_the_end(lesson, faces=[4, 1, 3, 2, 6, 5])
+    _play_to_the_end(lesson, faces=[4, 1, 3, 2, 6, 5], electronic=electronic)
     assert lesson.place.step == len(lesson.lesson.steps)
     assert MIN_ACTIONS <= len(lesson.play.session.actions) <= MAX_ACTIONS
 

@@ -203,3 +203,25 @@ def test_the_shop_demo_offers_its_game_s_lesson(
     assert kiosk.lesson is not None and kiosk.lesson.lesson.game == "beast_master"
     assert learn.parent is None
     find_button(kiosk, "Skip\nstep")
+
+
+def test_the_suggestion_reaches_the_leds_and_the_board(kiosk: Kiosk) -> None:
+    """0.2.5: the LEDs and the on-screen board show one thing — in a watch step, the
+    suggested move (its piece selected, its destination reachable)."""
+    shown: list[tuple[object, ...]] = []
+    kiosk.on_highlights = shown.append  # the LED strip's feed
+    kiosk.start_lesson("colossi")
+    frames(2)
+    lesson = _lesson(kiosk)
+    play = kiosk.play
+    assert play is not None
+    while not (lesson.step is not None and lesson.step.types == ("move",) and lesson.marks()):
+        _next_tap(kiosk)
+    marks = lesson.marks()
+    assert {h.role.value for h in marks} == {"selected", "reachable"}
+    assert shown[-1] == marks
+    board = kiosk.board_view()
+    assert board is not None
+    assert {cell: look.role for cell, look in board.looks.items()} == {
+        h.cell: h.role for h in marks
+    }
