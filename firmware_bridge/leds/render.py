@@ -134,7 +134,15 @@ def flash(t: float, hz: float = FLASH_HZ, low: float = 0.1) -> float:
 #: Roles whose brightness changes with time (see :func:`role_intensity`); a frame of
 #: other roles only is the same at every tick, so nothing needs to render it again.
 ANIMATED_ROLES: frozenset[Role] = frozenset(
-    {Role.SELECTABLE, Role.CITADEL, Role.QUAKE_REGION, Role.CAPTURABLE, Role.FALLS_OFF, Role.FIX}
+    {
+        Role.SELECTABLE,
+        Role.CITADEL,
+        Role.QUAKE_REGION,
+        Role.CAPTURABLE,
+        Role.FALLS_OFF,
+        Role.FIX,
+        Role.SETUP,
+    }
 )
 
 
@@ -158,7 +166,7 @@ def role_intensity(role: Role, t: float, position: tuple[float, float]) -> float
         return sweep(t, position[0], position[1])
     if role in (Role.CAPTURABLE, Role.FALLS_OFF):
         return flash(t)
-    if role is Role.FIX:
+    if role in (Role.FIX, Role.SETUP):  # the table must change here: a calm breath
         return pulse(t, FIX_PERIOD_S, low=0.45)
     return 1.0
 

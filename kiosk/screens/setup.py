@@ -237,9 +237,17 @@ class SetupScreen(KioskScreen):
         state = "on" if view.teach else "off"
         teach.text = f"Teach me the rules: {state}\nA pause at each rule the first time it matters"
         teach.role = "accent" if view.teach else "normal"
+        guided = self._fixed.get("guided")
+        if guided is None:
+            guided = self._fixed["guided"] = button(
+                "", lambda: self.do("toggle_guided"), size_hint_y=None, height=theme.BUTTON_HEIGHT
+            )
+        state = "on" if view.guided else "off"
+        guided.text = f"Guided setup: {state}\nThe table's setup step by step, on the lights too"
+        guided.role = "accent" if view.guided else "normal"
         players = self._label("players", 34)
         players.text = f"Players ({view.player_hint})"
-        shown: list[Any] = [teach, players]
+        shown: list[Any] = [teach, guided, players]
         self._updating = True  # names set here are the presenter's own
         try:
             for row, player in zip(self._rows.show(len(view.players)), view.players, strict=True):
