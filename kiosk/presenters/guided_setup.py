@@ -47,6 +47,7 @@ class GuidedSetupView:
     title: str
     text: str
     ruling: str  # "K-R02 · Where your warband starts"
+    next: str  # "Next: Bob's Colossus" ("" on the last step)
     can_back: bool
     done_label: str
     lit: int  # how many cells the LEDs and the board light for this step
@@ -202,7 +203,9 @@ class GuidedSetupPresenter:
     def view(self) -> GuidedSetupView:
         step = (self.current() or self.steps[-1]) if self.steps else None
         if step is None:
-            return GuidedSetupView(self._heading(), "", "Nothing to set up", "", "", False, "", 0)
+            return GuidedSetupView(
+                self._heading(), "", "Nothing to set up", "", "", "", False, "", 0
+            )
         text = self.teaching.text(step.ruling)
         number, count = self.progress.step + 1, len(self.steps)
         return GuidedSetupView(
@@ -211,6 +214,7 @@ class GuidedSetupPresenter:
             title=step.title,
             text=step.text,
             ruling=f"{step.ruling} · {text.title}" if text is not None else step.ruling,
+            next=f"Next: {self.steps[number].title}" if number < count else "Next: play",
             can_back=self.progress.step > 0,
             done_label="Done: start playing" if number == count else "Done",
             lit=len(step.highlights),

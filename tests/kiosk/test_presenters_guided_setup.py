@@ -200,6 +200,7 @@ def test_done_back_and_skip_one_tap_each_0_2_1() -> None:
     view = guided.view()
     assert view.progress == f"Step 1 of {count}" and not view.can_back
     assert view.ruling == "BM-R01 · The island's map" and view.lit == 27
+    assert view.next == "Next: Tiles and Loot"
     assert guided.highlights() == guided.steps[0].highlights
     guided.done()
     assert guided.view().progress == f"Step 2 of {count}" and guided.view().can_back
@@ -210,6 +211,7 @@ def test_done_back_and_skip_one_tap_each_0_2_1() -> None:
     for _ in range(count - 1):
         guided.done()
     assert guided.view().done_label == "Done: start playing"
+    assert guided.view().next == "Next: play"
     guided.done()
     assert guided.finished and guided.highlights() == ()
     assert saved[-1] == SetupProgress(step=count - 1, finished=True)
