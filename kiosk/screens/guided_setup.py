@@ -38,7 +38,7 @@ class GuidedSetupScreen(KioskScreen):
             return
         view = presenter.view()
         ids = self.ids
-        ids.heading.text = view.heading
+        ids.title.text = view.heading  # "title": the shop's long press for admin too
         ids.progress.text = view.progress
         ids.step_title.text = view.title
         ids.step_text.text = view.text
