@@ -97,6 +97,9 @@ MIRROR_FPS = 10
 #: shorter than the shop demo's step, so it runs there too.
 RELEASE_MEMORY_AFTER_S = 1.0
 
+#: Table buttons during guided setup: confirm is Done, undo is Back.
+GUIDE_BUTTONS = {"confirm": "done", "undo": "back"}
+
 HighlightSink = Callable[[tuple[Highlight, ...]], None]
 
 _kv_loaded = False
@@ -532,6 +535,9 @@ class Kiosk:
             self.go_home()
         elif isinstance(message, ButtonPressed) and message.action == "admin":
             self.open_admin()
+        elif self.guided is not None and self.manager.current == "guided_setup":
+            if isinstance(message, ButtonPressed) and message.action in GUIDE_BUTTONS:
+                self.guide(GUIDE_BUTTONS[message.action])  # the table's buttons step too
         elif self.play is not None and self.manager.current == "play":
             press_on_game(self.play, message)
 

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from companion.highlights import Highlight
+from firmware_bridge.buttons import ButtonPressed
 from kiosk.app import Kiosk
 from tests.kiosk.test_teaching import GAMES
 from tests.kiosk.test_widgets_screens import shoot
@@ -152,6 +153,18 @@ def test_home_leaves_the_setup_and_resume_brings_it_back(kiosk: Kiosk) -> None:
     assert kiosk.play is not None and kiosk.play.session.game_id is not None
     assert kiosk.resume(kiosk.play.session.game_id)
     assert kiosk.guided_screen.ids.progress.text.startswith("Step 2 of ")
+
+
+def test_the_table_buttons_step_through_the_setup_too(kiosk: Kiosk) -> None:
+    """Confirm is Done, undo is Back (the buttons beside the board, hardware.md)."""
+    _start_guided(kiosk, "builders", ["Ann", "Bob"])
+    progress = kiosk.guided_screen.ids.progress
+    kiosk.on_button(ButtonPressed(button="confirm", action="confirm"))
+    assert progress.text.startswith("Step 2 of ")
+    kiosk.on_button(ButtonPressed(button="undo", action="undo"))
+    assert progress.text.startswith("Step 1 of ")
+    kiosk.on_button(ButtonPressed(button="end_turn", action="end_turn"))  # nothing to end
+    assert progress.text.startswith("Step 1 of ") and kiosk.manager.current == "guided_setup"
 
 
 def test_learn_starts_guided_setup_then_teach_mode(kiosk: Kiosk) -> None:
