@@ -257,6 +257,7 @@ class Kiosk:
         guided = GuidedSetupPresenter(session, load_teaching(), progress, on_step=save)
         if guided.finished:
             return
+        guided.on_change = self.guided_screen.refresh
         self.guided = guided
         self.guided_screen.bind_presenter(guided)
         self.manager.current = "guided_setup"
@@ -476,7 +477,8 @@ class Kiosk:
 
     def pump(self) -> int:
         """Drain the hardware queue into the game on screen (main thread)."""
-        return self.hub.pump(self.play)
+        # During a guided setup the table's devices reach the setup, not the game.
+        return self.hub.pump(self.guided if self.guided is not None else self.play)
 
     # --- the hardware: devices, table buttons, LEDs -------------------------------------
 

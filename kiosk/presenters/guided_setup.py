@@ -17,12 +17,14 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from companion.dice import DiceRequest, Roll
 from companion.highlights import Highlight, Role
 from companion.session import Session
 from companion.views import BoardView as RulesBoard
 from companion.views import PanelView
 from firmware_bridge.leds.palette import KOLOSSUS_COLOUR_NAMES, palette_for_board
 from kiosk.presenters.board import BoardView, board_dressing, board_view, geometry_of
+from kiosk.presenters.devices import DeviceStatus
 from kiosk.presenters.looks import look_for
 from kiosk.teaching import SetupStepText, Teaching
 from kiosk.teaching.progress import SETUP_START, SetupProgress
@@ -51,6 +53,7 @@ class GuidedSetupView:
     can_back: bool
     done_label: str
     lit: int  # how many cells the LEDs and the board light for this step
+    notice: str = ""  # why a die read during the setup was not used
 
 
 def _owner_colour(name: str | None) -> int | None:
@@ -187,6 +190,12 @@ class GuidedSetupPresenter:
         last = max(0, len(self.steps) - 1)
         self.progress = SetupProgress(step=min(progress.step, last), finished=progress.finished)
         self.on_step = on_step
+        #: The table's devices reach the setup, not the game behind it (a die rolled
+        #: while the pieces are being placed is not a move: see ``electronic_roll``).
+        self.notice = ""
+        self.devices: tuple[DeviceStatus, ...] = ()
+        #: Called after a change the hardware made (the screen redraws).
+        self.on_change: Callable[[], None] | None = None
 
     @property
     def finished(self) -> bool:
@@ -218,6 +227,7 @@ class GuidedSetupPresenter:
             can_back=self.progress.step > 0,
             done_label="Done: start playing" if number == count else "Done",
             lit=len(step.highlights),
+            notice=self.notice,
         )
 
     def _heading(self) -> str:
@@ -254,6 +264,29 @@ class GuidedSetupPresenter:
             self._move(SetupProgress(step=self.progress.step, finished=True))
 
     def _move(self, progress: SetupProgress) -> None:
+        self.notice = ""
         self.progress = progress
         if self.on_step is not None:
             self.on_step(progress)
+
+    # --- the table's devices while the setup is on screen (kiosk.hardware.RollTarget) ---
+
+    def dice_request(self) -> DiceRequest | None:
+        """No roll is asked for while the table is being set up."""
+        return None
+
+    def electronic_roll(self, roll: Roll) -> bool:
+        """A die read during the setup is not played: the game asks for its dice once
+        play starts, and a roll played now could not be seen on the screen."""
+        faces = ", ".join(str(v) for v in roll.values or ())
+        shown = f"A die showed {faces}" if faces else "A die was rolled"
+        self.notice = f"{shown}: not used. The game asks for dice when play starts."
+        self.changed()
+        return False
+
+    def set_devices(self, statuses: tuple[DeviceStatus, ...]) -> None:
+        self.devices = statuses
+
+    def changed(self) -> None:
+        if self.on_change is not None:
+            self.on_change()

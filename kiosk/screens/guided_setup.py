@@ -43,7 +43,7 @@ class GuidedSetupScreen(KioskScreen):
         ids.step_title.text = view.title
         ids.step_text.text = view.text
         ids.ruling.text = f"The rule: {view.ruling}" if view.ruling else ""
-        ids.next.text = view.next
+        ids.next.text = view.notice or view.next
         ids.back.disabled = not view.can_back
         ids.done.text = view.done_label
         board_view = presenter.board_view()

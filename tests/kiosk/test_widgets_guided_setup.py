@@ -13,8 +13,10 @@ import pytest
 
 from companion.highlights import Highlight
 from firmware_bridge.buttons import ButtonPressed
+from firmware_bridge.dice.messages import DieResult
 from kiosk.app import Kiosk
 from tests.kiosk.test_teaching import GAMES
+from tests.kiosk.test_text_fits import cut_texts
 from tests.kiosk.test_widgets_screens import shoot
 from tests.kiosk.ui import (
     buttons,
@@ -174,6 +176,24 @@ def test_learn_starts_guided_setup_then_teach_mode(kiosk: Kiosk) -> None:
     tap_button(kiosk, "Skip setup")
     assert kiosk.manager.current == "play"
     assert kiosk.play is not None and kiosk.play.teach is not None
+
+
+def test_a_die_rolled_during_the_setup_is_not_played_and_says_so(kiosk: Kiosk) -> None:
+    """The table's dice reach the setup on screen, not the game behind it (K-R07: a roll
+    is an action of the game, asked for by it): the game gets no roll, the screen says
+    why, and the next step forgets the note."""
+    _start_guided(kiosk, "colossi", ["Ann", "Bob"])
+    assert kiosk.manager.current == "guided_setup" and kiosk.play is not None
+    session = kiosk.play.session
+    played = len(session.actions)
+    kiosk.hub.post(DieResult(device="tray", die_id=1, face=3, faces=6, seq=1))
+    kiosk.pump()
+    frames(2)
+    assert len(session.actions) == played
+    assert kiosk.guided_screen.ids.next.text.startswith("A die showed 3: not used.")
+    assert cut_texts(kiosk, "guided setup, a die's note") == []
+    tap_button(kiosk, "Done", exact=True)
+    assert kiosk.guided_screen.ids.next.text.startswith("Next: ")
 
 
 def test_guided_setup_is_off_unless_chosen(kiosk: Kiosk) -> None:
