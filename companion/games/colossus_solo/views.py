@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from companion.games.colossus_solo.content import COLOSSUS_CARDS, ColossusCard, Phase
 from companion.games.colossus_solo.model import ColossusSoloState
-from companion.views import PanelRow, PanelView
+from companion.views import CardView, PanelRow, PanelView
 
 #: Each step the game waits in, as a player reads it.
 PHASES: dict[Phase, str] = {
@@ -71,4 +71,58 @@ def colossus_solo_panel(state: ColossusSoloState, turn: int | None) -> PanelView
     )
 
 
-__all__ = ["PHASES", "card_text", "colossus_solo_panel", "solo_phase"]
+#: The keys of the cards laid out (:func:`colossus_solo_cards`): what a touch names.
+COLOSSUS = "colossus"
+WEAKNESS = "weakness"
+GRIP = "grip"
+HAND = "hand"
+PLAYING_AREA = "playing_area"
+ACTION_DECK = "deck"
+FINAL_BLOW = "final_blow"
+
+
+def colossus_solo_cards(state: ColossusSoloState) -> tuple[CardView, ...]:
+    """The table as it lies: the Colossus card being climbed, the two trackers (CS-R01),
+    the hand, the Playing Area whose medallions make the stats (CS-R02), the Action deck
+    and discard, and the Final Blow (CS-R05)."""
+    card = state.current_card
+    climbed = f"card {state.card_number}/{COLOSSUS_CARDS}"
+    colossus = (climbed, "to reveal" if card is None else card.describe())
+    if card is not None and card.name:
+        colossus = (f"{climbed}: {card.name}", card.describe())
+    blow = state.final_blow
+    final = (
+        ("at the top of the Colossus",)
+        if blow is None
+        else (f"{blow.n_cards} cards", f"Attack {blow.attack_req}, Grip {blow.grip_req}")
+    )
+    stats = "no stats yet" if state.stats is None else state.stats.describe()
+    return (
+        CardView(COLOSSUS, "Colossus", colossus),
+        CardView(WEAKNESS, "Weakness", (f"level {state.weakness}",)),
+        CardView(GRIP, "Grip", (f"level {state.grip}",)),
+        CardView(PLAYING_AREA, "Playing Area", (f"{state.playing_area} cards", stats)),
+        CardView(HAND, "Hand", (f"{state.hand} cards",)),
+        CardView(
+            ACTION_DECK,
+            "Action deck",
+            (f"{state.action_deck} cards · {state.discard} discarded",),
+        ),
+        CardView(FINAL_BLOW, "Final Blow", final),
+    )
+
+
+__all__ = [
+    "ACTION_DECK",
+    "COLOSSUS",
+    "FINAL_BLOW",
+    "GRIP",
+    "HAND",
+    "PHASES",
+    "PLAYING_AREA",
+    "WEAKNESS",
+    "card_text",
+    "colossus_solo_cards",
+    "colossus_solo_panel",
+    "solo_phase",
+]
