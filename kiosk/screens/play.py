@@ -13,6 +13,7 @@ from kivy.uix.scrollview import ScrollView
 
 from kiosk import theme
 from kiosk.presenters.board import BoardView
+from kiosk.presenters.cards import has_tiles
 from kiosk.presenters.common import humanize
 from kiosk.presenters.forms import FormField, FormView
 from kiosk.presenters.play import CORRECTIONS_GROUP, PlayPresenter
@@ -20,6 +21,7 @@ from kiosk.presenters.play_view import DicePanel, PlayView
 from kiosk.screens import KioskScreen
 from kiosk.widgets.basic import KButton, KLabel, KToggle, Stepper, WrapLabel, button
 from kiosk.widgets.board import BoardWidget
+from kiosk.widgets.cards import CardTiles
 from kiosk.widgets.led_mirror import LedMirror
 from kiosk.widgets.lists import ACTION_ROW, ActionList, LogList, WidgetPool, show_children
 from kiosk.widgets.why import WhyPanel
@@ -37,6 +39,8 @@ ROW_FONTS = {"ActionRow": theme.FONT_SMALL + 1, "AccentRow": theme.FONT_BODY}
 #: Letters of choice labels that fit beside a field's name in one form row.
 CHOICES_IN_A_ROW = 14
 LOG_SHOWN = 16
+#: What the left area shows in each mode, as its button names it.
+MODE_LABELS = {"board": "Board", "cards": "Cards", "info": "Table", "leds": "LEDs"}
 
 
 def _scroll_of(content: Any) -> Any:
@@ -120,6 +124,7 @@ class PlayScreen(KioskScreen):
 
     presenter: PlayPresenter | None = None
     board: BoardWidget | None = None
+    tiles: CardTiles | None = None
     mirror: LedMirror | None = None
     #: What the left area shows: the board, the facts panel and log, or the LED mirror.
     mode = StringProperty("info")
@@ -294,7 +299,7 @@ class PlayScreen(KioskScreen):
             show_children(main, [self.ids.info, self.ids.act])
 
     def _info(self, view: PlayView, board_view: BoardView | None) -> None:
-        key = (view.panel, view.log[:LOG_SHOWN], board_view, self.mode)
+        key = (view.panel, view.log[:LOG_SHOWN], board_view, view.tiles, self.mode)
         if key == self._info_key:
             return
         self._info_key = key
@@ -313,6 +318,13 @@ class PlayScreen(KioskScreen):
                 self.board.on_cell_hold = self._hold_cell
             self.board.show(board_view)
             show_children(info, [self.board])
+            return
+        if self.mode == "cards" and view.tiles:
+            info.size_hint_x = 1  # half the play area: two columns of cards
+            if self.tiles is None:
+                self.tiles = CardTiles(lambda key: self.intent("tap_tile", key))
+            self.tiles.show(view.tiles)
+            show_children(info, [self.tiles])
             return
         info.size_hint_x = 0.46
         # Facts and log scroll together (the facts panel is the log's first row): a long
@@ -351,6 +363,8 @@ class PlayScreen(KioskScreen):
 
     def _modes(self) -> list[str]:
         modes = ["board"] if self.kiosk is not None and self.kiosk.board_geometry else []
+        if self.presenter is not None and has_tiles(self.presenter.rules.name):
+            modes.append("cards")  # a card game's table, to touch
         modes.append("info")
         if self.mirror is not None:
             modes.append("leds")
@@ -364,10 +378,10 @@ class PlayScreen(KioskScreen):
         following = (
             modes[(modes.index(self.mode) + 1) % len(modes)] if self.mode in modes else modes[0]
         )
-        self.next_mode_label = {"board": "Board", "info": "Table", "leds": "LEDs"}[following]
+        self.next_mode_label = MODE_LABELS[following]
 
     def next_mode(self) -> None:
-        """Cycle the left area: board → table (facts and log) → LED mirror → board."""
+        """Cycle the left area: board or cards → table (facts and log) → LED mirror."""
         modes = self._modes()
         self.mode = (
             modes[(modes.index(self.mode) + 1) % len(modes)] if self.mode in modes else modes[0]

@@ -83,7 +83,6 @@ def builders_panel(state: BuildersState, turn: int | None) -> PanelView:
 #: The keys of the cards laid out (:func:`builders_cards`): what a touch names.
 STOCKPILE = "stockpile"
 PARTS_DECK = "deck"
-COLOSSI = "colossi"
 
 
 def slot_key(slot: int) -> str:
@@ -106,13 +105,13 @@ def _blueprint_lines(state: BuildersState, slot: int) -> tuple[str, ...]:
         return ("empty",)
     card = state.blueprint_table[index]
     parts = ", ".join(f"{n} {kind}" for kind, n in card.parts.items() if n > 0)
-    return (card.name, f"{card.rune_cost} Runes · {parts}")
+    return (card.name, f"{card.rune_cost} Runes", parts)
 
 
 def builders_cards(state: BuildersState) -> tuple[CardView, ...]:
     """The table as it lies: the three face-up Blueprints, each player's Runes and Parts
-    cards, the Rune stockpile (a Curse hands 1–4 out, BC-R09), the Parts deck and the
-    Colossi counter (BC-R01)."""
+    cards, the Rune stockpile (a Curse hands 1–4 out, BC-R09) and the Parts deck. The
+    Colossi counter (BC-R01) is in the status line."""
     slots = tuple(
         CardView(slot_key(s), f"Blueprint {s}", _blueprint_lines(state, s))
         for s in range(1, BLUEPRINT_SLOTS + 1)
@@ -122,23 +121,23 @@ def builders_cards(state: BuildersState) -> tuple[CardView, ...]:
             seat_key(seat),
             name,
             (
-                f"{state.runes[seat]} Runes · {state.hands[seat]} cards",
-                f"built {state.builds_by(seat)}",
+                f"{state.runes[seat]} Runes",
+                f"{state.hands[seat]} cards · built {state.builds_by(seat)}",
             ),
             seat=seat,
         )
         for seat, name in enumerate(state.players)
     )
     shared = (
-        CardView(STOCKPILE, "Rune stockpile", (f"Curse: {CURSE_MIN}–{CURSE_MAX} Runes out",)),
+        CardView(
+            STOCKPILE, "Rune stockpile", ("Curse: hand out", f"{CURSE_MIN}–{CURSE_MAX} Runes")
+        ),
         CardView(PARTS_DECK, "Parts deck", (f"{state.deck} cards",)),
-        CardView(COLOSSI, "Colossi", (f"built {state.built}/{COLOSSI_TO_BUILD}",)),
     )
     return (*slots, *seats, *shared)
 
 
 __all__ = [
-    "COLOSSI",
     "MODE_PHASES",
     "OVER_PHASE",
     "PARTS_DECK",

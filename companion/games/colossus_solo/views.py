@@ -86,30 +86,34 @@ def colossus_solo_cards(state: ColossusSoloState) -> tuple[CardView, ...]:
     the hand, the Playing Area whose medallions make the stats (CS-R02), the Action deck
     and discard, and the Final Blow (CS-R05)."""
     card = state.current_card
-    climbed = f"card {state.card_number}/{COLOSSUS_CARDS}"
-    colossus = (climbed, "to reveal" if card is None else card.describe())
+    climbed = f"Colossus {state.card_number}/{COLOSSUS_CARDS}"
+    colossus = ("to reveal",) if card is None else _two_a_line(card.describe())
     if card is not None and card.name:
-        colossus = (f"{climbed}: {card.name}", card.describe())
+        colossus = (card.name, *colossus)
     blow = state.final_blow
     final = (
-        ("at the top of the Colossus",)
+        ("at the top",)
         if blow is None
-        else (f"{blow.n_cards} cards", f"Attack {blow.attack_req}, Grip {blow.grip_req}")
+        else (f"{blow.n_cards} cards", f"Attack {blow.attack_req} · Grip {blow.grip_req}")
     )
-    stats = "no stats yet" if state.stats is None else state.stats.describe()
+    stats = ("no stats yet",) if state.stats is None else _two_a_line(state.stats.describe())
     return (
-        CardView(COLOSSUS, "Colossus", colossus),
+        CardView(COLOSSUS, climbed, colossus),
         CardView(WEAKNESS, "Weakness", (f"level {state.weakness}",)),
         CardView(GRIP, "Grip", (f"level {state.grip}",)),
-        CardView(PLAYING_AREA, "Playing Area", (f"{state.playing_area} cards", stats)),
+        CardView(PLAYING_AREA, f"In play: {state.playing_area}", stats),
         CardView(HAND, "Hand", (f"{state.hand} cards",)),
         CardView(
-            ACTION_DECK,
-            "Action deck",
-            (f"{state.action_deck} cards · {state.discard} discarded",),
+            ACTION_DECK, "Action deck", (f"{state.action_deck} cards", f"{state.discard} discarded")
         ),
         CardView(FINAL_BLOW, "Final Blow", final),
     )
+
+
+def _two_a_line(described: str) -> tuple[str, ...]:
+    """ "Attack 2, Grip 1, Bonus 0, Climb 3" as two lines of two, for a narrow card."""
+    parts = described.split(", ")
+    return tuple(" · ".join(parts[i : i + 2]) for i in range(0, len(parts), 2))
 
 
 __all__ = [
