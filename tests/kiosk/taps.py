@@ -6,9 +6,9 @@ would — a die read off the electronic tray costs no tap, an action on the boar
 its touches there, one in the menu costs its row (and its group's tab when that group
 is not shown), one on a card game's tiles its touch there (and the narrowed menu's row
 when the tile names several actions, if that is no dearer than the menu) — and counts
-each intent as one tap; ``tiles=False`` counts the screen as it was before the tiles. Steps of the fix-the-table
-walk-through are counted apart ("All done", one tap): they follow the physical table,
-not a choice.
+each intent as one tap; ``tiles=False`` counts the screen as it was before the tiles.
+Steps of the fix-the-table walk-through are counted apart ("All done", one tap): they
+follow the physical table, not a choice.
 """
 
 from __future__ import annotations

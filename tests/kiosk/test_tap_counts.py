@@ -93,10 +93,15 @@ def test_builders_turn_draw_end() -> None:
 
 
 def _trade_with_bob(payload: dict[str, object]) -> bool:
-    return payload.get("type") == "trade" and payload.get("partner") == 1 and (
-        payload.get("cards_given"),
-        payload.get("runes_given"),
-    ) == (1, 0)
+    return (
+        payload.get("type") == "trade"
+        and payload.get("partner") == 1
+        and (
+            payload.get("cards_given"),
+            payload.get("runes_given"),
+        )
+        == (1, 0)
+    )
 
 
 def _builders_trade_build_turn(tiles: bool) -> TapCounter:
