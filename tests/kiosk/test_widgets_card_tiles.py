@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -38,7 +39,7 @@ def solo(tmp_path: Path) -> Iterator[Kiosk]:
     close_kiosk(kiosk)
 
 
-def _tile(kiosk: Kiosk, key: str) -> object:
+def _tile(kiosk: Kiosk, key: str) -> Any:
     tiles = kiosk.play_screen.tiles
     assert tiles is not None and tiles.parent is not None, "the cards are not on screen"
     return next(w for w in tiles.pool.widgets if w.key == key and w.parent is not None)
@@ -73,7 +74,7 @@ def test_builders_draw_by_its_deck_and_a_build_narrowed_by_its_blueprint_bc_r01(
     assert _tile(builders, "seat:0").disabled  # nothing to do with one's own seat now
 
     tap_button(builders, "Table", exact=True)  # the facts and log, one touch away
-    assert screen.mode == "info" and screen.tiles.parent is None
+    assert screen.mode == "info" and screen.tiles is not None and screen.tiles.parent is None
 
 
 def test_solo_power_paid_on_its_tracker_and_resolved_on_the_card_cs_r04(solo: Kiosk) -> None:
