@@ -48,7 +48,7 @@ from kiosk.presenters.regions import (
     is_region_move,
     region_preview,
 )
-from kiosk.presenters.rolls import last_roll
+from kiosk.presenters.rolls import just_read, last_roll, roll_cue
 from kiosk.presenters.why import (
     Position,
     WhyView,
@@ -346,6 +346,9 @@ class PlayPresenter(Observable):
         found = derived.highlights.get(self.focus)
         if found is None:
             found = tuple(self.rules.highlights(derived.state, self.focus))
+            request = self.dice_request() or just_read(self.session)
+            if request is not None:  # whose die it is (kiosk/presenters/rolls.py)
+                found += roll_cue(self._board(), request, self._panel().turn_colour)
             derived.highlights[self.focus] = found
         return found
 

@@ -39,6 +39,7 @@ ROW_FONTS = {"ActionRow": theme.FONT_SMALL + 1, "AccentRow": theme.FONT_BODY}
 #: Letters of choice labels that fit beside a field's name in one form row.
 CHOICES_IN_A_ROW = 14
 LOG_SHOWN = 16
+INFO_SHARE = 0.46  # the facts and log beside the menu: 0.46 of the menu's width
 #: What the left area shows in each mode, as its button names it.
 MODE_LABELS = {"board": "Board", "cards": "Cards", "info": "Table", "leds": "LEDs"}
 
@@ -326,7 +327,7 @@ class PlayScreen(KioskScreen):
             self.tiles.show(view.tiles)
             show_children(info, [self.tiles])
             return
-        info.size_hint_x = 0.46
+        info.size_hint_x = INFO_SHARE
         # Facts and log scroll together (the facts panel is the log's first row): a long
         # facts panel (or the refusal banner taking room) must not push text over the header.
         data: list[dict[str, Any]] = [
@@ -481,7 +482,8 @@ class PlayScreen(KioskScreen):
             show_children(act, self._form(view.form))
             self._update_form(view.form)
             return
-        narrow = self.ids.info.size_hint_x is None  # a board takes the left area
+        # A board or the cards take the left area: the menu's column is narrower.
+        narrow = self.ids.info.size_hint_x != INFO_SHARE
         shown: list[Any] = list(rolled)
         if view.preview:
             self.preview.text = view.preview

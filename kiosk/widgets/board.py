@@ -59,7 +59,7 @@ Rect = tuple[float, float, float]  # centre x, centre y, side
 
 #: Roles that often cover much of the board: drawn as rings in the role's colour.
 RING_ROLES = frozenset(
-    {Role.SELECTABLE, Role.QUAKE_REGION, Role.HARVESTABLE, Role.CITADEL, Role.REBIRTH}
+    {Role.SELECTABLE, Role.QUAKE_REGION, Role.HARVESTABLE, Role.CITADEL, Role.REBIRTH, Role.ROLL}
 )
 
 #: The margin west and north of a grid for its row and column numbers (the smallest text).

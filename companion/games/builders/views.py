@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from companion.games.builders.content import BLUEPRINT_SLOTS, COLOSSI_TO_BUILD, CURSE_MAX, CURSE_MIN
 from companion.games.builders.model import BuildersState, TurnMode
+from companion.games.builders.play import _plural
 from companion.views import CardView, PanelRow, PanelView
 
 #: The phase of a turn in play, by its mode: nothing done yet, cursed (BC-R02), or
@@ -121,8 +122,8 @@ def builders_cards(state: BuildersState) -> tuple[CardView, ...]:
             seat_key(seat),
             name,
             (
-                f"{state.runes[seat]} Runes",
-                f"{state.hands[seat]} cards · built {state.builds_by(seat)}",
+                _plural(state.runes[seat], "Rune"),
+                f"{_plural(state.hands[seat], 'card')} · built {state.builds_by(seat)}",
             ),
             seat=seat,
         )
@@ -132,7 +133,7 @@ def builders_cards(state: BuildersState) -> tuple[CardView, ...]:
         CardView(
             STOCKPILE, "Rune stockpile", ("Curse: hand out", f"{CURSE_MIN}–{CURSE_MAX} Runes")
         ),
-        CardView(PARTS_DECK, "Parts deck", (f"{state.deck} cards",)),
+        CardView(PARTS_DECK, "Parts deck", (_plural(state.deck, "card"),)),
     )
     return (*slots, *seats, *shared)
 

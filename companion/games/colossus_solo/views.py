@@ -58,7 +58,7 @@ def colossus_solo_panel(state: ColossusSoloState, turn: int | None) -> PanelView
         facts.append(f"Colossus card: {card_text(state.current_card)}")
     if state.final_blow is not None:
         fb = state.final_blow
-        cards = f"{fb.n_cards} card{'' if fb.n_cards == 1 else 's'}"
+        cards = _cards(fb.n_cards)
         facts.append(f"Final Blow: {cards}, need Attack {fb.attack_req}, Grip {fb.grip_req}")
     if state.destroyed:
         facts.append(f"Cards destroyed: {state.destroyed}")
@@ -94,7 +94,7 @@ def colossus_solo_cards(state: ColossusSoloState) -> tuple[CardView, ...]:
     final = (
         ("at the top",)
         if blow is None
-        else (f"{blow.n_cards} cards", f"Attack {blow.attack_req} · Grip {blow.grip_req}")
+        else (_cards(blow.n_cards), f"Attack {blow.attack_req} · Grip {blow.grip_req}")
     )
     stats = ("no stats yet",) if state.stats is None else _two_a_line(state.stats.describe())
     return (
@@ -102,12 +102,16 @@ def colossus_solo_cards(state: ColossusSoloState) -> tuple[CardView, ...]:
         CardView(WEAKNESS, "Weakness", (f"level {state.weakness}",)),
         CardView(GRIP, "Grip", (f"level {state.grip}",)),
         CardView(PLAYING_AREA, f"In play: {state.playing_area}", stats),
-        CardView(HAND, "Hand", (f"{state.hand} cards",)),
+        CardView(HAND, "Hand", (_cards(state.hand),)),
         CardView(
-            ACTION_DECK, "Action deck", (f"{state.action_deck} cards", f"{state.discard} discarded")
+            ACTION_DECK, "Action deck", (_cards(state.action_deck), f"{state.discard} discarded")
         ),
         CardView(FINAL_BLOW, "Final Blow", final),
     )
+
+
+def _cards(count: int) -> str:
+    return f"{count} card{'' if count == 1 else 's'}"
 
 
 def _two_a_line(described: str) -> tuple[str, ...]:
