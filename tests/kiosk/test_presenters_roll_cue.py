@@ -15,6 +15,7 @@ from firmware_bridge.leds.render import render, winning_highlights
 from kiosk.presenters.board import cell_looks
 from kiosk.presenters.play import PlayPresenter
 from kiosk.presenters.why import ROLE_WORDS
+from tests.kiosk.test_presenters_fewer_taps import _colossi_age_revealed
 
 
 def _awaiting(presenter: PlayPresenter, purpose: str, seed: int = 8) -> PlayPresenter:
@@ -101,13 +102,7 @@ def test_an_island_explore_roll_lights_the_explorers_pieces() -> None:
 
 def test_a_roll_off_has_no_one_roller_and_no_cue() -> None:
     """The Lair roll-off is every contender's die at once: nothing is lit for it."""
-    presenter = PlayPresenter(Session.new("colossi", ("Ann", "Bob", "Cy"), seed=3))
-    reveal = next(
-        p
-        for p in presenter.legal_payloads()
-        if p["type"] == "reveal_age" and len(p.get("beasts", ())) == 2
-    )
-    presenter.submit(reveal)
+    presenter = _colossi_age_revealed()
     request = presenter.dice_request()
     assert request is not None and request.player is None
     assert not [h for h in presenter.highlights() if h.role is Role.ROLL]

@@ -12,17 +12,9 @@ from typing import Any
 import pytest
 
 from kiosk.app import Kiosk
+from tests.kiosk.test_widgets_fewer_taps import _start
 from tests.kiosk.test_widgets_screens import shoot
-from tests.kiosk.ui import close_kiosk, open_kiosk, tap, tap_button
-
-
-def _start(tmp_path: Path, game: str, names: list[str]) -> Kiosk:
-    kiosk = open_kiosk(tmp_path, seed=3)
-    kiosk.open_setup(game)
-    assert kiosk.setup is not None
-    kiosk.setup.names[:] = names
-    kiosk.start_game()
-    return kiosk
+from tests.kiosk.ui import close_kiosk, tap, tap_button
 
 
 @pytest.fixture

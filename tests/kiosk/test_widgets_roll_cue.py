@@ -14,17 +14,14 @@ from firmware_bridge.layout import kolossus_layout
 from firmware_bridge.leds.render import render
 from firmware_bridge.leds.strip import Frame
 from kiosk.app import Kiosk
+from tests.kiosk.test_widgets_fewer_taps import _start
 from tests.kiosk.test_widgets_screens import shoot
-from tests.kiosk.ui import close_kiosk, open_kiosk, tap_button
+from tests.kiosk.ui import close_kiosk, tap_button
 
 
 @pytest.fixture
 def kiosk(tmp_path: Path) -> Iterator[Kiosk]:
-    kiosk = open_kiosk(tmp_path, seed=3)
-    kiosk.open_setup("kolossus")
-    assert kiosk.setup is not None
-    kiosk.setup.names[:] = ["Ann", "Bob"]
-    kiosk.start_game()
+    kiosk = _start(tmp_path, "kolossus", ["Ann", "Bob"])
     yield kiosk
     close_kiosk(kiosk)
 
