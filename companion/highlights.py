@@ -35,6 +35,7 @@ class Role(StrEnum):
     REMOVE = "remove"  # a sensing board senses a piece the game does not have here
     PLACE = "place"  # the game has a piece here that a sensing board does not sense
     ROLL = "roll"  # a piece of the player whose die is awaited or was just read
+    SETUP = "setup"  # guided setup: put this step's pieces here (``player``: whose)
 
 
 class Highlight(Frozen):

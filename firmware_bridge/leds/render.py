@@ -143,6 +143,7 @@ ANIMATED_ROLES: frozenset[Role] = frozenset(
         Role.FALLS_OFF,
         Role.FIX,
         Role.ROLL,
+        Role.SETUP,
     }
 )
 
@@ -167,7 +168,7 @@ def role_intensity(role: Role, t: float, position: tuple[float, float]) -> float
         return sweep(t, position[0], position[1])
     if role in (Role.CAPTURABLE, Role.FALLS_OFF):
         return flash(t)
-    if role is Role.FIX:
+    if role in (Role.FIX, Role.SETUP):  # the table must change here: a calm breath
         return pulse(t, FIX_PERIOD_S, low=0.45)
     if role is Role.ROLL:
         return pulse(t, ROLL_PERIOD_S, low=0.3)

@@ -27,9 +27,14 @@ def register_default_font() -> str:
     Registered both as ``FONT_NAME`` and under Kivy's default font name, so every
     Label, Button, TextInput and core label (the board's piece letters) uses it
     without naming it. Call before the first text is drawn (``widgets.kv`` does, when
-    the kiosk loads its layout files).
+    the kiosk loads its layout files). Text measuring is cached from then on
+    (:mod:`kiosk.fonts.extents`).
     """
     from kivy.core.text import DEFAULT_FONT, LabelBase
+
+    from kiosk.fonts import extents
+
+    extents.install()
 
     for name in {FONT_NAME, DEFAULT_FONT}:
         LabelBase.register(

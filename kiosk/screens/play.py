@@ -9,7 +9,6 @@ from kivy.core.text import Label as CoreLabel
 from kivy.properties import StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
-from kivy.uix.scrollview import ScrollView
 
 from kiosk import theme
 from kiosk.presenters.board import BoardView
@@ -24,6 +23,7 @@ from kiosk.widgets.board import BoardWidget
 from kiosk.widgets.cards import CardTiles
 from kiosk.widgets.led_mirror import LedMirror
 from kiosk.widgets.lists import ACTION_ROW, ActionList, LogList, WidgetPool, show_children
+from kiosk.widgets.scrolling import QuietScrollView
 from kiosk.widgets.why import WhyPanel
 
 FORM_ROW = 52
@@ -45,7 +45,7 @@ MODE_LABELS = {"board": "Board", "cards": "Cards", "info": "Table", "leds": "LED
 
 
 def _scroll_of(content: Any) -> Any:
-    scroll = ScrollView(do_scroll_x=False, bar_width=10, scroll_type=["bars", "content"])
+    scroll = QuietScrollView(do_scroll_x=False, bar_width=10, scroll_type=["bars", "content"])
     scroll.add_widget(content)
     return scroll
 

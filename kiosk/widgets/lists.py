@@ -29,6 +29,7 @@ from kivy.uix.recycleview.views import RecycleDataAdapter, RecycleDataViewBehavi
 from companion import views
 from kiosk import theme
 from kiosk.widgets.basic import ChoiceButton, KButton, WrapLabel
+from kiosk.widgets.scrolling import QuietScrollBar
 
 ACTION_ROW = 56  # px: an action button in the menu
 TEXT_ROW = 30  # px: a first guess for a text row before its text is laid out
@@ -248,7 +249,7 @@ class RowKeepingAdapter(RecycleDataAdapter):  # type: ignore[misc]
         return None
 
 
-class RowList(RecycleView):  # type: ignore[misc]
+class RowList(QuietScrollBar, RecycleView):  # type: ignore[misc]
     """A vertical RecycleView of rows (its layout is in ``kiosk/kv/widgets.kv``)."""
 
     def __init__(self, **kwargs: Any) -> None:

@@ -14,12 +14,12 @@ from typing import Any
 
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
-from kivy.uix.scrollview import ScrollView
 
 from kiosk import theme
 from kiosk.presenters.why import WhyView
 from kiosk.widgets.basic import WrapLabel, button
 from kiosk.widgets.lists import WidgetPool, show_children
+from kiosk.widgets.scrolling import QuietScrollView
 
 #: A row of the panel: its text and how it looks (font size, bold, colour).
 Row = tuple[str, int, bool, tuple[float, ...]]
@@ -57,7 +57,9 @@ class WhyPanel:
         )
         self.column.bind(minimum_height=self.column.setter("height"))
         self.lines = WidgetPool(None, WrapLabel)
-        self.scroll = ScrollView(do_scroll_x=False, bar_width=10, scroll_type=["bars", "content"])
+        self.scroll = QuietScrollView(
+            do_scroll_x=False, bar_width=10, scroll_type=["bars", "content"]
+        )
         self.scroll.add_widget(self.column)
         self._heading_scrolls = on_close is None
         if on_close is not None:

@@ -59,7 +59,7 @@ def test_no_file_at_the_default_place_is_fine(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
     monkeypatch.setattr(
-        "firmware_bridge.config.default_config_path", lambda: tmp_path / "none.toml"
+        "firmware_bridge.config.loading.default_config_path", lambda: tmp_path / "none.toml"
     )
     loaded = load_config(environ=NO_ENV, platform=LAPTOP)
     assert loaded.ok and loaded.path is None
@@ -68,7 +68,7 @@ def test_no_file_at_the_default_place_is_fine(
 
 def test_real_drivers_by_default_on_a_pi(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     monkeypatch.setattr(
-        "firmware_bridge.config.default_config_path", lambda: tmp_path / "none.toml"
+        "firmware_bridge.config.loading.default_config_path", lambda: tmp_path / "none.toml"
     )
     pi4 = load_config(environ=NO_ENV, platform=PI4).config
     assert (pi4.leds.driver, pi4.dice.source, pi4.buttons.source) == ("ws281x", "serial", "gpio")

@@ -205,7 +205,6 @@ def test_a_still_game_schedules_nothing_that_repeats(kiosk: Kiosk) -> None:
     the loop is woken by touches, device messages and one-shot timers only. (Kivy's own
     cache purge runs once a second: it expires cached label textures, and the app leaves
     it be.)"""
-    from kivy.animation import Animation
     from kivy.cache import Cache
 
     def repeating() -> list[Any]:
@@ -216,16 +215,41 @@ def test_a_still_game_schedules_nothing_that_repeats(kiosk: Kiosk) -> None:
         ]
 
     _game_on_screen(kiosk)
-    # Kivy's own short animations (a scroll bar fading out) end by themselves; wait for
-    # them, as a still screen would (they run on real time, the test's frames do not).
-    deadline = time.monotonic() + 5.0
-    while time.monotonic() < deadline and any(
-        isinstance(getattr(e.get_callback(), "__self__", None), Animation) for e in repeating()
-    ):
-        time.sleep(0.05)
-        frames(1)
+    time.sleep(0.6)  # past the scroll bars' half-second trigger (no fade follows)
+    frames(2)
     repeating_now = repeating()
     assert repeating_now == [], [(e.get_callback(), e.timeout) for e in repeating_now]
+
+
+def test_a_list_that_changes_fades_no_scroll_bar(
+    kiosk: Kiosk, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Kivy fades a ScrollView's bar for half a second after its content changes (some
+    fifteen frames redrawn after every move); the kiosk's lists change the bar's colour
+    once instead (kiosk/widgets/scrolling.py)."""
+    from kivy.animation import Animation
+    from kivy.uix.scrollview import ScrollView
+
+    started: list[Any] = []
+    real_start = Animation.start
+
+    def recording_start(self: Animation, widget: Any) -> None:
+        started.append(widget)
+        real_start(self, widget)
+
+    monkeypatch.setattr(Animation, "start", recording_start)
+    _game_on_screen(kiosk)
+    play = kiosk.play
+    assert play is not None
+    for _ in range(3):  # the log grows: its list moves and shows its bar
+        while play.fix_step is not None:
+            play.next_fix_step()
+        action = RandomBot(5).choose(play.rules, play.state)
+        assert action is not None and play.submit(action)
+        frames(2)
+        time.sleep(0.6)  # past the bar's half-second trigger
+        frames(2)
+    assert [w for w in started if isinstance(w, ScrollView)] == []
 
 
 def test_device_threads_never_touch_widgets(kiosk: Kiosk, monkeypatch: pytest.MonkeyPatch) -> None:

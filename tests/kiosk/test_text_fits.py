@@ -146,3 +146,26 @@ def test_play_screen_texts_fit(kiosk: Kiosk, game: str) -> None:
         if len(problems) > 30:
             break
     assert not problems, "\n".join(dict.fromkeys(problems[:30]))
+
+
+@pytest.mark.parametrize("game", REAL_GAMES)
+def test_guided_setup_texts_fit(kiosk: Kiosk, game: str) -> None:
+    """Every step of guided setup, with the longest names, the most seats and the
+    chapter with the most steps."""
+    kiosk.open_setup(game)
+    setup = kiosk.setup
+    assert setup is not None
+    count = max(setup.rules.min_players, min(setup.rules.max_players, 4))
+    setup.names[:] = list(LONG_NAMES[:count])
+    if game == "kolossus":
+        setup.values["chapter"] = 3  # K-R25, K-R26: the chapter with every step
+    setup.guided = True
+    kiosk.start_game()
+    guided = kiosk.guided
+    assert guided is not None
+    problems: list[str] = []
+    for step in guided.steps:
+        problems += cut_texts(kiosk, f"guided setup {game}: {step.title}")
+        kiosk.guide("done")
+    assert kiosk.manager.current == "play"
+    assert not problems, "\n".join(problems)
