@@ -51,6 +51,7 @@ ROLE_PRIORITY: tuple[Role, ...] = (
     Role.HARVESTABLE,
     Role.QUAKE_REGION,
     Role.BLOCKED,
+    Role.ROLL,
     Role.BEAST,
     Role.CITADEL,
     Role.BANNER,
@@ -76,6 +77,7 @@ _DEFAULT_ROLE_COLOURS: dict[Role, RGB] = {
     Role.FIX: (255, 255, 255),
     Role.REMOVE: RED,  # a sensing board: take the piece off this square
     Role.PLACE: GREEN,  # a sensing board: put the piece back on this square
+    Role.ROLL: (255, 110, 170),  # rose: the roller's pieces, apart from every warband
     Role.SETUP: (255, 255, 255),  # guided setup: a seat's colour, else white (the board)
 }
 

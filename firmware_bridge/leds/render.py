@@ -36,6 +36,7 @@ SWEEP_PERIOD_S = 1.2
 SWEEP_WAVELENGTH_CELLS = 5.0
 FLASH_HZ = 2.5
 FIX_PERIOD_S = 0.8
+ROLL_PERIOD_S = 2.0  # a slow breath: whose die it is, not something to do at once
 
 
 def gamma_table(gamma: float = DEFAULT_GAMMA) -> tuple[int, ...]:
@@ -141,6 +142,7 @@ ANIMATED_ROLES: frozenset[Role] = frozenset(
         Role.CAPTURABLE,
         Role.FALLS_OFF,
         Role.FIX,
+        Role.ROLL,
         Role.SETUP,
     }
 )
@@ -168,6 +170,8 @@ def role_intensity(role: Role, t: float, position: tuple[float, float]) -> float
         return flash(t)
     if role in (Role.FIX, Role.SETUP):  # the table must change here: a calm breath
         return pulse(t, FIX_PERIOD_S, low=0.45)
+    if role is Role.ROLL:
+        return pulse(t, ROLL_PERIOD_S, low=0.3)
     return 1.0
 
 
