@@ -34,6 +34,8 @@ class Role(StrEnum):
     FIX = "fix"  # the table must be changed here (``step`` orders the walk-through)
     REMOVE = "remove"  # a sensing board senses a piece the game does not have here
     PLACE = "place"  # the game has a piece here that a sensing board does not sense
+    ROLL = "roll"  # a piece of the player whose die is awaited or was just read
+    SETUP = "setup"  # guided setup: put this step's pieces here (``player``: whose)
 
 
 class Highlight(Frozen):

@@ -32,6 +32,7 @@ from companion.views import (
     ActionCells,
     BoardKind,
     BoardView,
+    CardView,
     Cell,
     PanelView,
     Space,
@@ -185,6 +186,11 @@ class Rules(ABC, Generic[StateT, ActionT, OptionsT]):
     def board(self, state: StateT) -> BoardView | None:
         """Every cell with its terrain, level, pieces and controller (None: no board)."""
         return None
+
+    def cards(self, state: StateT) -> tuple[CardView, ...]:
+        """The cards, piles and trackers a card game lays out, to touch on a screen
+        (none for board games: their board is what is touched)."""
+        return ()
 
     def parse_cell(self, state: StateT, key: str) -> Cell | None:
         """The cell ``key`` names on this game's board now — a :class:`Square` of the

@@ -129,6 +129,25 @@ class PanelView:
     turn_colour: str | None = None
 
 
+# --- the cards of a card game ------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class CardView:
+    """One card, pile or tracker a card game lays on the table, as a screen draws it.
+
+    ``key`` names it ("slot:2", "seat:1", "weakness"): the tile a player touches to
+    choose what the card is about (the kiosk maps each action to the keys it names).
+    ``title`` and ``lines`` say what lies there in words; ``seat`` the player it belongs
+    to, if any.
+    """
+
+    key: str
+    title: str
+    lines: tuple[str, ...] = ()
+    seat: int | None = None
+
+
 # --- the board ----------------------------------------------------------------------------
 
 PieceKind = Literal["colossus", "guardian", "warrior", "acolyte", "crystal", "beast", "token"]
@@ -187,6 +206,7 @@ __all__ = [
     "ActionCells",
     "BoardKind",
     "BoardView",
+    "CardView",
     "Cell",
     "CellView",
     "PanelRow",

@@ -43,19 +43,28 @@ from kiosk.pace import IdlePace
 from kiosk.presenters.board import BoardView
 from kiosk.presenters.common import Banner
 from kiosk.presenters.devices import badges
+from kiosk.presenters.guided_setup import GuidedSetupPresenter
 from kiosk.presenters.home import HomePresenter
 from kiosk.presenters.lesson import LessonPresenter, LessonView
 from kiosk.presenters.play import PlayPresenter
 from kiosk.presenters.scores import ScoresPresenter
 from kiosk.presenters.setup import SetupPresenter
+from kiosk.screens.guided_setup import GuidedSetupScreen
 from kiosk.screens.home import HomeScreen
 from kiosk.screens.play import PlayScreen
 from kiosk.screens.scores import ScoresScreen
 from kiosk.screens.setup import SetupScreen
 from kiosk.screens.shop import ShopMode
 from kiosk.storage import fresh_seed, open_journal
+from kiosk.teaching import load_teaching
 from kiosk.teaching.lessons import Lesson, lesson_for
-from kiosk.teaching.progress import LessonPlace, ProgressStore, TeachProgress
+from kiosk.teaching.progress import (
+    SETUP_START,
+    LessonPlace,
+    ProgressStore,
+    SetupProgress,
+    TeachProgress,
+)
 from kiosk.widgets import basic, board, chart, led_mirror, qr, scrolling  # noqa: F401
 
 if TYPE_CHECKING:  # loaded only where configured: a table without them starts faster
@@ -95,6 +104,9 @@ MIRROR_FPS = 10
 #: Seconds without a new frame before freed memory is handed back (kiosk/memory.py);
 #: shorter than the shop demo's step, so it runs there too.
 RELEASE_MEMORY_AFTER_S = 1.0
+
+#: Table buttons during guided setup: confirm is Done, undo is Back.
+GUIDE_BUTTONS = {"confirm": "done", "undo": "back"}
 
 HighlightSink = Callable[[tuple[Highlight, ...]], None]
 
@@ -154,6 +166,8 @@ class Kiosk:
         self._mirror_later: Any = None  # a scheduled draw of the newest frame
         self.setup: SetupPresenter | None = None
         self.play: PlayPresenter | None = None
+        #: Guided setup while it is on screen (before play; kiosk/presenters/guided_setup.py).
+        self.guided: GuidedSetupPresenter | None = None
         #: Teach mode's progress per game, durable across a power cut.
         self.teach_progress = ProgressStore(self.journal)
         #: The scripted first game on screen, if the game is one (kiosk/presenters/lesson.py).
@@ -168,7 +182,14 @@ class Kiosk:
         self.setup_screen = SetupScreen(name="setup", kiosk=self)
         self.play_screen = PlayScreen(name="play", kiosk=self)
         self.scores_screen = ScoresScreen(name="scores", kiosk=self)
-        for screen in (self.home_screen, self.setup_screen, self.play_screen, self.scores_screen):
+        self.guided_screen = GuidedSetupScreen(name="guided_setup", kiosk=self)
+        for screen in (
+            self.home_screen,
+            self.setup_screen,
+            self.play_screen,
+            self.scores_screen,
+            self.guided_screen,
+        ):
             self.manager.add_widget(screen)
         # Freed memory goes back once the window has drawn no frame for a moment: after a
         # screen change (the setup screen drops ≈190 widgets), a move, a touch.
@@ -189,6 +210,7 @@ class Kiosk:
     # --- navigation -------------------------------------------------------------------
 
     def go_home(self) -> None:
+        self.guided = None  # an unfinished setup resumes with its game (its step is journaled)
         devices = "   ".join(b.text for b in badges(self.hub.device_statuses()))
         self.home_screen.show(HomePresenter(self.journal).view(), devices)
         self._show_home_banner()
@@ -209,17 +231,66 @@ class Kiosk:
         if session is None:
             self.setup_screen.refresh()
             return
-        if self.setup.teach and session.game_id is not None and not self.journal.read_only:
+        journaled = session.game_id is not None and not self.journal.read_only
+        if self.setup.teach and session.game_id is not None and journaled:
             self.teach_progress.save(session.game_id, TeachProgress())
+        if self.setup.guided and session.game_id is not None and journaled:
+            self.teach_progress.save_setup(session.game_id, SETUP_START)
         self.show_game(session)
         if self.setup.teach and self.play is not None and self.play.teach is None:
             self.play.teach = TeachProgress()  # a game outside the journal: taught all the same
             self.play.changed()
+        if self.setup.guided and not journaled:
+            self.open_guided_setup(session)  # a game outside the journal: guided all the same
+
+    def learn(self, game: str, names: Sequence[str] = ()) -> None:
+        """Start ``game`` to learn it at the table: guided setup, then play in teach mode
+        (the entry point of the shop's "Learn <game>"; ``names``: the seats, else the
+        setup screen's default players)."""
+        self.open_setup(game)
+        assert self.setup is not None
+        if names:
+            self.setup.names[:] = list(names)
+        self.setup.teach = self.setup.guided = True
+        self.start_game()
+
+    def open_guided_setup(self, session: Session, progress: SetupProgress = SETUP_START) -> None:
+        """Show ``session``'s guided setup at ``progress`` (play comes after it); each tap
+        is journaled as the game's note, so a power cut resumes at the same step."""
+        game_id = session.game_id
+        store = self.teach_progress
+        save = (
+            None
+            if game_id is None or self.journal.read_only
+            else lambda done: store.save_setup(game_id, done)
+        )
+        guided = GuidedSetupPresenter(session, load_teaching(), progress, on_step=save)
+        if guided.finished:
+            return
+        guided.on_change = self.guided_screen.refresh
+        self.guided = guided
+        self.guided_screen.bind_presenter(guided)
+        self.manager.current = "guided_setup"
+        self._after_change()
+
+    def guide(self, intent: str) -> None:
+        """A tap on the guided-setup screen: ``done``, ``back`` or ``skip``; after the last
+        step or a skip, play (and its highlights on the LEDs)."""
+        guided = self.guided
+        if guided is None:
+            return
+        getattr(guided, intent)()
+        if guided.finished:
+            self.guided = None
+            self.back_to_play()
+        else:
+            self.guided_screen.refresh()
+        self._after_change()
 
     def start_lesson(self, game: str) -> bool:
         """ "Learn <game> in 10 minutes" (Home, the shop's demo): the game's scripted
-        first game, with teach mode on. The one place a lesson starts; False (and Home
-        says why) when it cannot."""
+        first game — the table set up with guided setup, then play with teach mode on.
+        The one place a lesson starts; False (and Home says why) when it cannot."""
         lesson = lesson_for(game)
         if lesson is None:
             return False
@@ -235,11 +306,13 @@ class Kiosk:
         if session.game_id is not None and journal is not None:
             self.teach_progress.save(session.game_id, TeachProgress())
             self.teach_progress.save_lesson(session.game_id, LessonPlace())
+            self.teach_progress.save_setup(session.game_id, SETUP_START)  # set up first
         self.show_game(session)
         if self.play is not None and self.play.teach is None:  # a game outside the journal
             self.play.teach = TeachProgress()
             self._follow_lesson(lesson, LessonPlace(), None)
             self.play.changed()
+            self.open_guided_setup(session)
         return True
 
     def _follow_lesson(self, lesson: Lesson, place: LessonPlace, game_id: int | None) -> None:
@@ -285,6 +358,7 @@ class Kiosk:
         """Put ``session`` on the play screen (``presenter``: the shop demo's own)."""
         if self.play is not None:
             self.play.unsubscribe(self._after_change)
+        self.guided = None
         if self.lesson is not None:
             self.lesson.close()
             self.lesson = None
@@ -314,6 +388,10 @@ class Kiosk:
             else:
                 self.sensing.detach()
         self._after_change()
+        if game_id is not None and presenter is None:
+            setup = self.teach_progress.load_setup(game_id)
+            if setup is not None and not setup.finished:  # set up before play, where it was
+                self.open_guided_setup(session, setup)
 
     def open_scores(self) -> None:
         if self.scores is None:
@@ -354,7 +432,8 @@ class Kiosk:
 
     def _after_change(self) -> None:
         if self.play is not None and self.on_highlights is not None:
-            self.on_highlights(self.play.highlights())
+            shown = self.guided if self.guided is not None else self.play
+            self.on_highlights(shown.highlights())
         self._save_snapshot()
         self._report()
 
@@ -461,7 +540,8 @@ class Kiosk:
 
     def pump(self) -> int:
         """Drain the hardware queue into the game on screen (main thread)."""
-        return self.hub.pump(self.play)
+        # During a guided setup the table's devices reach the setup, not the game.
+        return self.hub.pump(self.guided if self.guided is not None else self.play)
 
     # --- the hardware: devices, table buttons, LEDs -------------------------------------
 
@@ -520,6 +600,9 @@ class Kiosk:
             self.go_home()
         elif isinstance(message, ButtonPressed) and message.action == "admin":
             self.open_admin()
+        elif self.guided is not None and self.manager.current == "guided_setup":
+            if isinstance(message, ButtonPressed) and message.action in GUIDE_BUTTONS:
+                self.guide(GUIDE_BUTTONS[message.action])  # the table's buttons step too
         elif self.play is not None and self.manager.current == "play":
             press_on_game(self.play, message)
 

@@ -28,13 +28,18 @@ KOLOSSUS_WARBAND_COLOURS: tuple[RGB, ...] = (BLUE, YELLOW, GREEN, RED)
 ISLAND_PLAYER_COLOURS: tuple[RGB, ...] = (BLUE, YELLOW, GREEN, RED, (200, 0, 255))
 
 #: Roles whose colour is the colour of ``Highlight.player``.
-PLAYER_COLOURED_ROLES: frozenset[Role] = frozenset({Role.CONTROL, Role.BANNER})
+PLAYER_COLOURED_ROLES: frozenset[Role] = frozenset({Role.CONTROL, Role.BANNER, Role.SETUP})
+
+#: The colour names of the Kolossus warbands in the order of their LED colours (the
+#: views name a miniature's colour, the palette indexes it).
+KOLOSSUS_COLOUR_NAMES: tuple[str, ...] = ("blue", "yellow", "green", "red")
 
 #: First wins. What a player must do or decide now outranks the background board state.
 ROLE_PRIORITY: tuple[Role, ...] = (
     Role.FIX,
     Role.REMOVE,
     Role.PLACE,
+    Role.SETUP,
     Role.SELECTED,
     Role.CAPTURABLE,
     Role.TARGET,
@@ -46,6 +51,7 @@ ROLE_PRIORITY: tuple[Role, ...] = (
     Role.HARVESTABLE,
     Role.QUAKE_REGION,
     Role.BLOCKED,
+    Role.ROLL,
     Role.BEAST,
     Role.CITADEL,
     Role.BANNER,
@@ -71,6 +77,8 @@ _DEFAULT_ROLE_COLOURS: dict[Role, RGB] = {
     Role.FIX: (255, 255, 255),
     Role.REMOVE: RED,  # a sensing board: take the piece off this square
     Role.PLACE: GREEN,  # a sensing board: put the piece back on this square
+    Role.ROLL: (255, 110, 170),  # rose: the roller's pieces, apart from every warband
+    Role.SETUP: (255, 255, 255),  # guided setup: a seat's colour, else white (the board)
 }
 
 #: Relative level per role (1.0 = the full colour): background roles stay dimmer so

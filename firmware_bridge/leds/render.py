@@ -36,6 +36,7 @@ SWEEP_PERIOD_S = 1.2
 SWEEP_WAVELENGTH_CELLS = 5.0
 FLASH_HZ = 2.5
 FIX_PERIOD_S = 0.8
+ROLL_PERIOD_S = 2.0  # a slow breath: whose die it is, not something to do at once
 
 
 def gamma_table(gamma: float = DEFAULT_GAMMA) -> tuple[int, ...]:
@@ -134,7 +135,16 @@ def flash(t: float, hz: float = FLASH_HZ, low: float = 0.1) -> float:
 #: Roles whose brightness changes with time (see :func:`role_intensity`); a frame of
 #: other roles only is the same at every tick, so nothing needs to render it again.
 ANIMATED_ROLES: frozenset[Role] = frozenset(
-    {Role.SELECTABLE, Role.CITADEL, Role.QUAKE_REGION, Role.CAPTURABLE, Role.FALLS_OFF, Role.FIX}
+    {
+        Role.SELECTABLE,
+        Role.CITADEL,
+        Role.QUAKE_REGION,
+        Role.CAPTURABLE,
+        Role.FALLS_OFF,
+        Role.FIX,
+        Role.ROLL,
+        Role.SETUP,
+    }
 )
 
 
@@ -158,8 +168,10 @@ def role_intensity(role: Role, t: float, position: tuple[float, float]) -> float
         return sweep(t, position[0], position[1])
     if role in (Role.CAPTURABLE, Role.FALLS_OFF):
         return flash(t)
-    if role is Role.FIX:
+    if role in (Role.FIX, Role.SETUP):  # the table must change here: a calm breath
         return pulse(t, FIX_PERIOD_S, low=0.45)
+    if role is Role.ROLL:
+        return pulse(t, ROLL_PERIOD_S, low=0.3)
     return 1.0
 
 

@@ -25,6 +25,7 @@ from companion.session import Session
 from companion.views import ActionCells, PanelView
 from firmware_bridge.leds.palette import palette_for_board
 from firmware_bridge.leds.render import highlights_from_table_changes
+from kiosk.presenters import cards
 from kiosk.presenters.board import BoardGeometry, BoardView, board_dressing, board_view, geometry_of
 from kiosk.presenters.common import RGB, Banner, Observable, describe_action, humanize
 from kiosk.presenters.devices import DeviceStatus, badges, electronic_dice_ready
@@ -47,7 +48,7 @@ from kiosk.presenters.regions import (
     is_region_move,
     region_preview,
 )
-from kiosk.presenters.rolls import last_roll
+from kiosk.presenters.rolls import just_read, last_roll, roll_cue
 from kiosk.presenters.why import (
     Position,
     WhyView,
@@ -172,6 +173,8 @@ class PlayPresenter(Observable):
         self._models = session.rules.action_models()
         self._derived: Derived | None = None
         self._look = look_for(session.rules.name)
+        #: A card game drawn as tiles to touch (``kiosk/presenters/cards.py``).
+        self._tiled = cards.has_tiles(session.rules.name)
         #: The LED palette of the game's board: the on-screen board uses the same.
         self.palette = palette_for_board(session.rules.board_kind)
         self._geometry: BoardGeometry | object | None = _UNKNOWN
@@ -259,7 +262,11 @@ class PlayPresenter(Observable):
         derived = self.derived()
         if derived.cells is None:
             state, rules = derived.state, self.rules
-            derived.cells = tuple(rules.action_cells(state, a) for a in derived.actions or ())
+            derived.cells = (
+                tuple(cards.tile_cells(rules.name, p) for p in derived.payloads or ())
+                if self._tiled
+                else tuple(rules.action_cells(state, a) for a in derived.actions or ())
+            )
         return derived.cells
 
     def _at(self, cell: str) -> AtCell:
@@ -270,7 +277,7 @@ class PlayPresenter(Observable):
             rules, state = self.rules, derived.state
             starting = (
                 ()
-                if self.outcome is not None
+                if self.outcome is not None or self._tiled
                 else tuple(islice(rules.legal_actions_at(state, origin=cell), MAX_LISTED_ACTIONS))
             )
             if starting:
@@ -345,6 +352,9 @@ class PlayPresenter(Observable):
         found = derived.highlights.get(self.focus)
         if found is None:
             found = tuple(self.rules.highlights(derived.state, self.focus))
+            request = self.dice_request() or just_read(self.session)
+            if request is not None:  # whose die it is (kiosk/presenters/rolls.py)
+                found += roll_cue(self._board(), request, self._panel().turn_colour)
             derived.highlights[self.focus] = found
         return found
 
@@ -595,7 +605,15 @@ class PlayPresenter(Observable):
             can_teach=outcome is None and (self.teach is None or not self.teach.on),
             last_roll=self._last_roll(),
             preview="" if self.preview is None else self.preview.text,
+            tiles=self.card_tiles(),
         )
+
+    def card_tiles(self) -> tuple[cards.Tile, ...]:
+        """A card game's cards as tiles to touch (none for board games)."""
+        if not self._tiled:
+            return ()
+        listed = self.legal_payloads()
+        return cards.tiles(self.rules.cards(self.state), listed, self._listed_cells(), self.focus)
 
     def _formable(self, group: str | None, actions: tuple[ActionChoice, ...]) -> bool:
         """True when the group's action has amounts a form can edit — and the listed
@@ -940,6 +958,10 @@ class PlayPresenter(Observable):
         self.focus = None if cell == self.focus else cell
         self.changed()
         return False
+
+    def tap_tile(self, key: str) -> bool:
+        """A touch on a card game's tile: see :func:`kiosk.presenters.cards.tap_tile`."""
+        return cards.tap_tile(self, key)
 
     def show_board(
         self,

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.views import PanelView
+from kiosk.presenters.cards import Tile
 from kiosk.presenters.common import RGB, Banner
 from kiosk.presenters.forms import FormView
 from kiosk.presenters.why import WhyView
@@ -98,3 +99,4 @@ class PlayView:
     can_teach: bool = False  # teach mode is off in a game still on: "Why?" offers it
     last_roll: str = ""  # the last dice read: value, who, purpose, source ("" before any)
     preview: str = ""  # a region move previewed on the board, in words
+    tiles: tuple[Tile, ...] = ()  # a card game's cards, to touch (kiosk/presenters/cards.py)

@@ -76,6 +76,7 @@ class SetupView:
     banner: Banner | None
     player_hint: str
     teach: bool = False  # teach mode: a pause at each rule the first time it matters
+    guided: bool = False  # guided setup: the physical setup step by step before play
 
 
 def _literal_choices(annotation: Any) -> tuple[Any, ...] | None:
@@ -151,6 +152,9 @@ class SetupPresenter:
         self.banner: Banner | None = None
         #: Teach mode: pause at each rule the first time it matters (not a rules option).
         self.teach = False
+        #: Guided setup: the table's setup step by step, on screen and on the LEDs,
+        #: before play (kiosk/presenters/guided_setup.py). Off unless chosen.
+        self.guided = False
 
     # --- players ----------------------------------------------------------------------
 
@@ -312,10 +316,14 @@ class SetupPresenter:
             banner=self.banner,
             player_hint=f"{hint}; seat order is turn order",
             teach=self.teach,
+            guided=self.guided,
         )
 
     def toggle_teach(self) -> None:
         self.teach = not self.teach
+
+    def toggle_guided(self) -> None:
+        self.guided = not self.guided
 
     def start(self, seed: int, journal: Journal | None) -> Session | None:
         """A new game with these players and options, or None with the refusal shown."""

@@ -44,6 +44,8 @@ ROLE_WORDS: dict[Role, str] = {
     Role.FIX: "what to change on the table",
     Role.REMOVE: "pieces the game does not have there (the sensing board)",
     Role.PLACE: "pieces the game has there that the board does not sense",
+    Role.ROLL: "whose die is awaited or was just read",
+    Role.SETUP: "where this setup step's pieces go",
 }
 
 

@@ -12,6 +12,7 @@ from kivy.uix.gridlayout import GridLayout
 
 from kiosk import theme
 from kiosk.presenters.board import BoardView
+from kiosk.presenters.cards import has_tiles
 from kiosk.presenters.common import humanize
 from kiosk.presenters.forms import FormField, FormView
 from kiosk.presenters.play import CORRECTIONS_GROUP, PlayPresenter
@@ -19,6 +20,7 @@ from kiosk.presenters.play_view import DicePanel, PlayView
 from kiosk.screens import KioskScreen
 from kiosk.widgets.basic import KButton, KLabel, KToggle, Stepper, WrapLabel, button
 from kiosk.widgets.board import BoardWidget
+from kiosk.widgets.cards import CardTiles
 from kiosk.widgets.led_mirror import LedMirror
 from kiosk.widgets.lesson import LessonColumn
 from kiosk.widgets.lists import ACTION_ROW, ActionList, LogList, WidgetPool, show_children
@@ -38,6 +40,9 @@ ROW_FONTS = {"ActionRow": theme.FONT_SMALL + 1, "AccentRow": theme.FONT_BODY}
 #: Letters of choice labels that fit beside a field's name in one form row.
 CHOICES_IN_A_ROW = 14
 LOG_SHOWN = 16
+INFO_SHARE = 0.46  # the facts and log beside the menu: 0.46 of the menu's width
+#: What the left area shows in each mode, as its button names it.
+MODE_LABELS = {"board": "Board", "cards": "Cards", "info": "Table", "leds": "LEDs"}
 
 
 def _scroll_of(content: Any) -> Any:
@@ -121,6 +126,7 @@ class PlayScreen(KioskScreen):
 
     presenter: PlayPresenter | None = None
     board: BoardWidget | None = None
+    tiles: CardTiles | None = None
     mirror: LedMirror | None = None
     #: What the left area shows: the board, the facts panel and log, or the LED mirror.
     mode = StringProperty("info")
@@ -313,7 +319,7 @@ class PlayScreen(KioskScreen):
             show_children(main, [self.ids.info, self.ids.act])
 
     def _info(self, view: PlayView, board_view: BoardView | None) -> None:
-        key = (view.panel, view.log[:LOG_SHOWN], board_view, self.mode)
+        key = (view.panel, view.log[:LOG_SHOWN], board_view, view.tiles, self.mode)
         if key == self._info_key:
             return
         self._info_key = key
@@ -333,7 +339,14 @@ class PlayScreen(KioskScreen):
             self.board.show(board_view)
             show_children(info, [self.board])
             return
-        info.size_hint_x = 0.46
+        if self.mode == "cards" and view.tiles:
+            info.size_hint_x = 1  # half the play area: two columns of cards
+            if self.tiles is None:
+                self.tiles = CardTiles(lambda key: self.intent("tap_tile", key))
+            self.tiles.show(view.tiles)
+            show_children(info, [self.tiles])
+            return
+        info.size_hint_x = INFO_SHARE
         # Facts and log scroll together (the facts panel is the log's first row): a long
         # facts panel (or the refusal banner taking room) must not push text over the header.
         data: list[dict[str, Any]] = [
@@ -370,6 +383,8 @@ class PlayScreen(KioskScreen):
 
     def _modes(self) -> list[str]:
         modes = ["board"] if self.kiosk is not None and self.kiosk.board_geometry else []
+        if self.presenter is not None and has_tiles(self.presenter.rules.name):
+            modes.append("cards")  # a card game's table, to touch
         modes.append("info")
         if self.mirror is not None:
             modes.append("leds")
@@ -383,10 +398,10 @@ class PlayScreen(KioskScreen):
         following = (
             modes[(modes.index(self.mode) + 1) % len(modes)] if self.mode in modes else modes[0]
         )
-        self.next_mode_label = {"board": "Board", "info": "Table", "leds": "LEDs"}[following]
+        self.next_mode_label = MODE_LABELS[following]
 
     def next_mode(self) -> None:
-        """Cycle the left area: board → table (facts and log) → LED mirror → board."""
+        """Cycle the left area: board or cards → table (facts and log) → LED mirror."""
         modes = self._modes()
         self.mode = (
             modes[(modes.index(self.mode) + 1) % len(modes)] if self.mode in modes else modes[0]
@@ -488,7 +503,8 @@ class PlayScreen(KioskScreen):
             show_children(act, self._form(view.form))
             self._update_form(view.form)
             return
-        narrow = self.ids.info.size_hint_x is None  # a board takes the left area
+        # A board or the cards take the left area: the menu's column is narrower.
+        narrow = self.ids.info.size_hint_x != INFO_SHARE
         shown: list[Any] = list(rolled)
         if view.preview:
             self.preview.text = view.preview

@@ -220,6 +220,17 @@ class SetupScreen(KioskScreen):
             label = self._fixed[key] = KLabel(size_hint_y=None, height=height, color=theme.TEXT_DIM)
         return label
 
+    def _switch(self, key: str, on: bool, name: str, what: str) -> Any:
+        """A whole-width on/off button (made once) that toggles ``toggle_<key>``."""
+        switch = self._fixed.get(key)
+        if switch is None:
+            switch = self._fixed[key] = button(
+                "", lambda: self.do(f"toggle_{key}"), size_hint_y=None, height=theme.BUTTON_HEIGHT
+            )
+        switch.text = f"{name}: {'on' if on else 'off'}\n{what}"
+        switch.role = "accent" if on else "normal"
+        return switch
+
     def show(self, view: SetupView) -> None:
         self.ids.title.text = view.title
         banner = self.ids.banner
@@ -229,17 +240,21 @@ class SetupScreen(KioskScreen):
         scroll_y = self.ids.scroll.scroll_y
         if self._rows is None:
             self._rows = WidgetPool(None, lambda: PlayerRowView(self))
-        teach = self._fixed.get("teach")
-        if teach is None:
-            teach = self._fixed["teach"] = button(
-                "", lambda: self.do("toggle_teach"), size_hint_y=None, height=theme.BUTTON_HEIGHT
-            )
-        state = "on" if view.teach else "off"
-        teach.text = f"Teach me the rules: {state}\nA pause at each rule the first time it matters"
-        teach.role = "accent" if view.teach else "normal"
+        teach = self._switch(
+            "teach",
+            view.teach,
+            "Teach me the rules",
+            "A pause at each rule the first time it matters",
+        )
+        guided = self._switch(
+            "guided",
+            view.guided,
+            "Guided setup",
+            "The table's setup step by step, on the lights too",
+        )
         players = self._label("players", 34)
         players.text = f"Players ({view.player_hint})"
-        shown: list[Any] = [teach, players]
+        shown: list[Any] = [teach, guided, players]
         self._updating = True  # names set here are the presenter's own
         try:
             for row, player in zip(self._rows.show(len(view.players)), view.players, strict=True):

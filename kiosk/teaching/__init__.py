@@ -16,7 +16,15 @@ A file holds:
 - ``[counts]``: a row label of the facts panel, or the start of one of its facts,
   → the rulings behind that count (``"Crystals on the Citadel" = ["K-R15"]``);
 - ``[dice]``: the ``purpose`` of a dice request → the rulings behind that roll
-  (``destiny = ["K-R08", "K-R22"]``).
+  (``destiny = ["K-R08", "K-R22"]``);
+- ``[[setup]]``: the steps of the game's physical setup, in order, for guided setup
+  (:mod:`kiosk.presenters.guided_setup`): a ``title``, a plain-language ``text``, the
+  ``ruling`` it rests on, which cells to ``light`` (``"piece:colossus"``,
+  ``"terrain:woods"``, ``"all"``: read off the referee's initial board, never listed
+  here), whether the step repeats for ``each`` seat or warband colour, and ``when``: the
+  option values that keep it (``when = { chapter = [2, 3] }``). Titles and texts may
+  name ``{name}`` (the seat), ``{colour}`` (the warband), ``{first}`` (who starts) and a
+  facts-panel row of the seat (``{Acolytes}``), so counts come from the referee too.
 
 A broken file is refused with a :class:`TeachingFileError` that names the file and the
 key (``kolossus.toml: texts.K-R12.text: Field required``).
@@ -29,11 +37,19 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
-from typing import Annotated, TypeVar
+from string import Formatter
+from typing import Annotated, Literal, TypeVar, get_args
 
-from pydantic import BaseModel, ConfigDict, StringConstraints, ValidationError
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    StringConstraints,
+    ValidationError,
+)
 
 from companion.highlights import Role
+from companion.views import PieceKind, Terrain
 
 #: A ruling ID as docs/rulings.md writes them: ``K-R12``, a principle ``0.2.1`` or a
 #: section ``1.6.2``.
@@ -44,6 +60,13 @@ COMMON = "common"
 #: Longest text (characters) the "Why?" panel shows whole beside its worked example.
 MAX_TEXT = 700
 MAX_TITLE = 48
+#: Longest setup step text: it shares the 800×480 screen with the board.
+MAX_SETUP_TEXT = 260
+#: What a setup step may light: every cell, the cells of a terrain, the cells holding a
+#: kind of piece (all read off the referee's initial board).
+_TERRAINS = "|".join(get_args(Terrain))
+_PIECES = "|".join(get_args(PieceKind))
+LIGHT_PATTERN = rf"^(?:all|terrain:(?:{_TERRAINS})|piece:(?:{_PIECES}))$"
 
 
 class TeachingFileError(ValueError):
@@ -64,14 +87,43 @@ class RulingText(_Strict):
     text: Annotated[str, StringConstraints(min_length=40, max_length=MAX_TEXT)]
 
 
+def _fields_are_names(text: str) -> str:
+    """A step text's ``{fields}`` are plain names (the presenter fills them)."""
+    for _literal, field, spec, conversion in Formatter().parse(text):
+        if field is not None and (not field.isidentifier() or spec or conversion):
+            raise ValueError(f"{{{field}}} is not a plain name to fill in")
+    return text
+
+
+class SetupStepText(_Strict):
+    """One step of a game's physical setup, as guided setup shows it."""
+
+    title: Annotated[
+        str,
+        StringConstraints(min_length=3, max_length=MAX_TITLE),
+        AfterValidator(_fields_are_names),
+    ]
+    text: Annotated[
+        str,
+        StringConstraints(min_length=20, max_length=MAX_SETUP_TEXT),
+        AfterValidator(_fields_are_names),
+    ]
+    ruling: RulingId
+    light: tuple[Annotated[str, StringConstraints(pattern=LIGHT_PATTERN)], ...] = ()
+    each: Literal["step", "seat", "colour"] = "step"
+    when: dict[Annotated[str, StringConstraints(min_length=1)], tuple[int | str | bool, ...]] = {}
+
+
 class TeachingFile(_Strict):
-    """One file: a game's texts, and which rulings stand behind its roles and counts."""
+    """One file: a game's texts, which rulings stand behind its roles and counts, and
+    the steps of its setup."""
 
     prefixes: tuple[Annotated[str, StringConstraints(min_length=2)], ...]
     texts: dict[RulingId, RulingText]
     roles: dict[Role, tuple[RulingId, ...]] = {}
     counts: dict[Annotated[str, StringConstraints(min_length=2)], tuple[RulingId, ...]] = {}
     dice: dict[Annotated[str, StringConstraints(min_length=2)], tuple[RulingId, ...]] = {}
+    setup: tuple[SetupStepText, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -161,6 +213,7 @@ def parse_teaching(sources: Mapping[str, str]) -> Teaching:
         named = [(f"roles.{role.value}", ids) for role, ids in parsed.roles.items()]
         named += [(f"counts.{key}", ids) for key, ids in parsed.counts.items()]
         named += [(f"dice.{key}", ids) for key, ids in parsed.dice.items()]
+        named += [(f"setup.{i}.ruling", (step.ruling,)) for i, step in enumerate(parsed.setup)]
         for key, ids in named:
             missing = [ruling for ruling in ids if ruling not in home]
             if missing:
@@ -183,6 +236,7 @@ def load_teaching() -> Teaching:
 __all__ = [
     "COMMON",
     "RulingText",
+    "SetupStepText",
     "Teaching",
     "TeachingFile",
     "TeachingFileError",

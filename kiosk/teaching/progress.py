@@ -1,8 +1,10 @@
-"""Teach mode's progress per game: on or skipped, and which rulings were shown.
+"""Teach mode's progress per game: on or skipped, and which rulings were shown; and
+guided setup's: which step of the physical setup the table is at.
 
 Journaled like everything else: a note beside the game's moves in the journal
-(``Journal.set_note``, key ``teaching``), on a commit of its own after every tap, so a
-power cut resumes the lesson at the same pause. The referee never reads it — it is the
+(``Journal.set_note``, keys ``teaching`` and ``guided_setup``), on a commit of its own
+after every tap, so a power cut resumes the lesson at the same pause and the setup at
+the same step. The referee never reads it — it is the
 kiosk's teaching state, not the game's, and ``companion/`` knows nothing of teaching.
 A note that cannot be read starts the lesson again, and one that cannot be written is
 logged: neither stops the game.
@@ -22,6 +24,7 @@ from companion.journal import Journal
 
 NOTE_KEY = "teaching"
 LESSON_KEY = "lesson"
+SETUP_NOTE_KEY = "guided_setup"
 
 log = logging.getLogger(__name__)
 
@@ -50,6 +53,19 @@ class LessonPlace:
     ended: bool = False
 
 
+@dataclass(frozen=True)
+class SetupProgress:
+    """Guided setup: the step on screen (0-based), and whether setup is over (every
+    step done, or skipped) so play is on screen."""
+
+    step: int = 0
+    finished: bool = False
+
+
+#: A setup that starts at its first step.
+SETUP_START = SetupProgress()
+
+
 class ProgressStore:
     """Each game's :class:`TeachProgress`, kept in the journal beside its moves."""
 
@@ -72,7 +88,8 @@ class ProgressStore:
 
     def save(self, game_id: int, progress: TeachProgress) -> None:
         """Replace the game's progress, durably (the journal's commit)."""
-        self._write(game_id, NOTE_KEY, {"on": progress.on, "seen": sorted(progress.seen)})
+        text = json.dumps({"on": progress.on, "seen": sorted(progress.seen)})
+        self._write(game_id, NOTE_KEY, text, "Teach mode's progress")
 
     def load_lesson(self, game_id: int) -> LessonPlace | None:
         """The game's place in its lesson; None when it is not a lesson. A note that
@@ -103,21 +120,38 @@ class ProgressStore:
 
     def save_lesson(self, game_id: int, place: LessonPlace) -> None:
         """Replace the game's place in its lesson, durably."""
-        self._write(
-            game_id,
-            LESSON_KEY,
-            {
-                "step": place.step,
-                "met": list(place.met),
-                "missed": list(place.missed),
-                "waited": place.waited,
-                "actions": place.actions,
-                "ended": place.ended,
-            },
-        )
+        data = {
+            "step": place.step,
+            "met": list(place.met),
+            "missed": list(place.missed),
+            "waited": place.waited,
+            "actions": place.actions,
+            "ended": place.ended,
+        }
+        self._write(game_id, LESSON_KEY, json.dumps(data), "The lesson's place")
 
-    def _write(self, game_id: int, key: str, data: dict[str, object]) -> None:
+    def load_setup(self, game_id: int) -> SetupProgress | None:
+        """The game's guided setup; None when it was started without one. A damaged
+        note finishes the setup (play goes on; the table was being set up anyway)."""
         try:
-            self.journal.set_note(game_id, key, json.dumps(data))
+            text = self.journal.note(game_id, SETUP_NOTE_KEY)
+            if text is None:
+                return None
+            data = json.loads(text)
+            step, finished = data["step"], data["finished"]
+            if not isinstance(step, int) or step < 0 or not isinstance(finished, bool):
+                raise ValueError(text)
+            return SetupProgress(step=step, finished=finished)
+        except (JournalError, ValueError, KeyError, TypeError):
+            return SetupProgress(finished=True)
+
+    def save_setup(self, game_id: int, progress: SetupProgress) -> None:
+        """Replace the game's guided-setup step, durably (the journal's commit)."""
+        text = json.dumps({"step": progress.step, "finished": progress.finished})
+        self._write(game_id, SETUP_NOTE_KEY, text, "Guided setup's step")
+
+    def _write(self, game_id: int, key: str, text: str, what: str) -> None:
+        try:
+            self.journal.set_note(game_id, key, text)
         except JournalError as exc:  # the lesson goes on; only its place may be lost
-            log.warning("The lesson's place (%s) was not saved: %s", key, exc)
+            log.warning("%s was not saved: %s", what, exc)

@@ -57,9 +57,18 @@ HOLD_S = 0.5
 Box = tuple[float, float, float, float]  # x, y, width, height
 Rect = tuple[float, float, float]  # centre x, centre y, side
 
-#: Roles that often cover much of the board: drawn as rings in the role's colour.
+#: Roles that often cover much of the board: drawn as rings in the role's colour (a
+#: guided-setup step's too: the landscape and the pieces it is about stay readable).
 RING_ROLES = frozenset(
-    {Role.SELECTABLE, Role.QUAKE_REGION, Role.HARVESTABLE, Role.CITADEL, Role.REBIRTH}
+    {
+        Role.SELECTABLE,
+        Role.QUAKE_REGION,
+        Role.HARVESTABLE,
+        Role.CITADEL,
+        Role.REBIRTH,
+        Role.ROLL,
+        Role.SETUP,
+    }
 )
 
 #: The margin west and north of a grid for its row and column numbers (the smallest text).

@@ -163,6 +163,16 @@ def test_no_secret_value_survives_redaction(key: str, secret: str, table: str) -
     assert section["confirm_pin"] == 5
 
 
+def test_a_secret_spelled_inside_the_marker_is_redacted_line_by_line() -> None:
+    """A secret such as "act" is found inside "<redacted>" itself: that is no leak, so
+    the file keeps its lines and comments (it fell back to JSON, whose header, "could
+    not be redacted", spelled the secret again)."""
+    text = '[kiosk]\nconfirm_pin = 5\nadmin_pin = "act"  # keep this out\n'
+    redacted = redact_config_text(text)
+    assert redacted == f'[kiosk]\nconfirm_pin = 5\nadmin_pin = "{REDACTED}"\n'
+    assert "act" not in redacted.replace(REDACTED, "")
+
+
 def test_player_names_are_scrubbed_as_whole_words() -> None:
     text = "Ann rolled 3; Annabel passed; Bo and Bob; Ann-Marie"
     scrubbed = scrub_names(text, ["Ann", "Annabel", "Bob", "B"])

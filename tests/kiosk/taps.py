@@ -4,9 +4,11 @@ the screen the cheapest way the play screen offers.
 :class:`TapCounter` performs one action through the presenter's intents as a person
 would — a die read off the electronic tray costs no tap, an action on the board costs
 its touches there, one in the menu costs its row (and its group's tab when that group
-is not shown) — and counts each intent as one tap. Steps of the fix-the-table
-walk-through are counted apart ("All done", one tap): they follow the physical table,
-not a choice.
+is not shown), one on a card game's tiles its touch there (and the narrowed menu's row
+when the tile names several actions, if that is no dearer than the menu) — and counts
+each intent as one tap; ``tiles=False`` counts the screen as it was before the tiles.
+Steps of the fix-the-table walk-through are counted apart ("All done", one tap): they
+follow the physical table, not a choice.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from companion.dice import Roll
+from kiosk.presenters.cards import tile_cells, tile_taps
 from kiosk.presenters.play import PlayPresenter
 
 Pick = Callable[[dict[str, Any]], bool]
@@ -27,6 +30,7 @@ class TapCounter:
     taps: int = 0
     done_taps: int = 0
     ways: list[str] = field(default_factory=list)
+    tiles: bool = True
 
     def _tap(self, intent: Callable[..., Any], *args: Any) -> Any:
         self.taps += 1
@@ -50,7 +54,11 @@ class TapCounter:
         p = self.presenter
         payload = next(x for x in p.legal_payloads() if pick(x))
         before = len(p.session.actions)
-        ways = (("board", self._on_the_board), ("form", self._from_the_form))
+        ways = (
+            ("board", self._on_the_board),
+            ("tile", self._on_the_tiles),
+            ("form", self._from_the_form),
+        )
         for name, way in (*ways, ("menu", self._from_the_menu)):
             if way(payload):
                 self.ways.append(name)
@@ -69,6 +77,33 @@ class TapCounter:
         for cell in taps:
             self._tap(p.tap_cell, cell)
         return True
+
+    def _on_the_tiles(self, payload: dict[str, Any]) -> bool:
+        """A tile that plays it alone (one touch), or its tile narrowing the menu and
+        the row there when that costs no more than the menu as it stands."""
+        p = self.presenter
+        if not self.tiles:
+            return False
+        taps = tile_taps(p, payload)
+        if taps:
+            for key in taps:
+                self._tap(p.tap_tile, key)
+            return True
+        target = tile_cells(p.rules.name, payload).target
+        if target is None or p.form is not None:
+            return False
+        named = p.payloads_at(target)
+        narrowed = 2 if named and named[0].get("type") == payload.get("type") else 3
+        if narrowed > self._menu_cost(payload):
+            return False
+        self._tap(p.tap_tile, target)
+        return self._from_the_menu(payload)
+
+    def _menu_cost(self, payload: dict[str, Any]) -> int:
+        view = self.presenter.view()
+        if any(g.plays and g.payload == payload for g in view.groups):
+            return 1
+        return 1 if view.group == payload.get("type") else 2
 
     def _from_the_form(self, payload: dict[str, Any]) -> bool:
         """An entry form opened by itself: its prefilled values submitted (one tap)."""

@@ -82,9 +82,55 @@ def test_colossus_solo_round_card_stats_resolve() -> None:
 
 
 def test_builders_turn_draw_end() -> None:
-    """Draw, then end the turn, each by its own button. Before: 4 (a tab, then a list
-    of one, twice)."""
+    """Draw (a touch on the Parts deck), then end the turn by its own button. Before: 4
+    (a tab, then a list of one, twice); 2 since "Draw" became a button, and 2 with the
+    deck's tile."""
     counter = TapCounter(_presenter("builders", ("Ann", "Bob", "Cy")))
     counter.act(of_type("draw"))
     counter.act(of_type("end_turn"))
+    assert counter.ways == ["tile", "menu"]
     assert counter.taps == 2
+
+
+def _trade_with_bob(payload: dict[str, object]) -> bool:
+    return (
+        payload.get("type") == "trade"
+        and payload.get("partner") == 1
+        and (
+            payload.get("cards_given"),
+            payload.get("runes_given"),
+        )
+        == (1, 0)
+    )
+
+
+def _builders_trade_build_turn(tiles: bool) -> TapCounter:
+    counter = TapCounter(_presenter("builders", ("Ann", "Bob", "Cy")), tiles=tiles)
+    counter.act(of_type("draw"))
+    counter.act(_trade_with_bob)
+    counter.act(lambda a: a.get("type") == "build" and a.get("slot") == 2)
+    counter.act(of_type("end_turn"))
+    return counter
+
+
+def test_builders_turn_draw_trade_build_end_on_the_cards_bc_r01() -> None:
+    """Draw, a card for a card with Bob, a Blueprint completed (BC-R01), end: 5 taps
+    before the cards and 5 with them — the rules' minimum, a touch for what and one for
+    how much — but the Build is now a row of Blueprint 2's 12, not of all 36 (the tile
+    narrows the menu to its builds, on their group)."""
+    before, after = _builders_trade_build_turn(False), _builders_trade_build_turn(True)
+    assert before.ways == ["menu"] * 4
+    assert after.ways == ["tile", "menu", "tile", "menu"]
+    assert before.taps == after.taps == 5
+
+
+def test_colossus_solo_round_with_the_power_paid_on_its_tracker_cs_r04() -> None:
+    """The card's values and the stats (their forms), Netophah's power paid with Grip
+    by touching the Grip tracker (CS-R04): 3 taps, as from the menu's row before."""
+    for tiles, way in ((False, "menu"), (True, "tile")):
+        counter = TapCounter(_presenter("colossus_solo", ("Ann",)), tiles=tiles)
+        counter.act(of_type("enter_colossus_card"))
+        counter.act(of_type("enter_stats"))
+        counter.act(lambda a: a.get("type") == "use_power" and a.get("pay") == "grip")
+        assert counter.ways == ["form", "form", way]
+        assert counter.taps == 3

@@ -17,7 +17,14 @@ import pytest
 from companion.bot import RandomBot
 from companion.games import GAME_MODULES, get_rules
 from companion.session import Session
-from kiosk.teaching import COMMON, Teaching, TeachingFileError, load_teaching, parse_teaching
+from kiosk.teaching import (
+    COMMON,
+    SetupStepText,
+    Teaching,
+    TeachingFileError,
+    load_teaching,
+    parse_teaching,
+)
 from kiosk.teaching.lessons import load_lessons
 from tests.kiosk.helpers import assert_imports_without_kivy
 from tests.test_rulings_cited import RULINGS_DOC, Entry, cited, parse_rulings
@@ -209,6 +216,9 @@ def coverage_doc(teaching: Teaching) -> str:
         if file.dice:
             lines += ["", "Rolls, explained by:", ""]
             lines += [f"- {key}: {', '.join(ids)}" for key, ids in file.dice.items()]
+        if file.setup:
+            lines += ["", "Guided setup, step by step ([kiosk.md](kiosk.md#guided-setup)):", ""]
+            lines += [_setup_line(number, step) for number, step in enumerate(file.setup, 1)]
         lines.append("")
     lines += lessons_doc()
     return "\n".join(lines)
@@ -241,6 +251,16 @@ def lessons_doc() -> list[str]:
         ]
         lines.append("")
     return lines
+
+
+def _setup_line(number: int, step: SetupStepText) -> str:
+    """``3. The Beast (BM-R05), lit: piece:beast``: a guided-setup step as written."""
+    extra = [f"lit: {', '.join(step.light)}"] if step.light else []
+    if step.each != "step":
+        extra.append(f"once per {step.each}")
+    extra += [f"when {name} is {', '.join(map(str, values))}" for name, values in step.when.items()]
+    tail = f"; {'; '.join(extra)}" if extra else ""
+    return f"{number}. {step.title} ({step.ruling}){tail}"
 
 
 def test_the_coverage_doc_is_current(teaching: Teaching) -> None:

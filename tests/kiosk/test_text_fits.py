@@ -139,6 +139,8 @@ def test_play_screen_texts_fit(kiosk: Kiosk, game: str) -> None:
     assert kiosk.play is not None
     screen = kiosk.play_screen
     modes = screen._modes()
+    if not rules.board_kind:  # a card game opens on its cards: walked in every view below
+        assert modes[0] == "cards"
     problems: list[str] = []
     for index, where in enumerate(_play_views(kiosk, game, moves=64)):
         for _ in modes if index < 3 else modes[:1]:
@@ -150,10 +152,34 @@ def test_play_screen_texts_fit(kiosk: Kiosk, game: str) -> None:
 
 
 @pytest.mark.parametrize("game", REAL_GAMES)
+def test_guided_setup_texts_fit(kiosk: Kiosk, game: str) -> None:
+    """Every step of guided setup, with the longest names, the most seats and the
+    chapter with the most steps."""
+    kiosk.open_setup(game)
+    setup = kiosk.setup
+    assert setup is not None
+    count = max(setup.rules.min_players, min(setup.rules.max_players, 4))
+    setup.names[:] = list(LONG_NAMES[:count])
+    if game == "kolossus":
+        setup.values["chapter"] = 3  # K-R25, K-R26: the chapter with every step
+    setup.guided = True
+    kiosk.start_game()
+    guided = kiosk.guided
+    assert guided is not None
+    problems: list[str] = []
+    for step in guided.steps:
+        problems += cut_texts(kiosk, f"guided setup {game}: {step.title}")
+        kiosk.guide("done")
+    assert kiosk.manager.current == "play"
+    assert not problems, "\n".join(problems)
+
+
+@pytest.mark.parametrize("game", REAL_GAMES)
 def test_lesson_panel_texts_fit(kiosk: Kiosk, game: str) -> None:
     """The lesson panel ("Learn <game> in 10 minutes") at every step of the game's
     scripted first game — beside a teach pause, the dice, a form — in each view."""
     assert kiosk.start_lesson(game)
+    kiosk.guide("skip")  # guided setup first (its texts: test_guided_setup_texts_fit)
     lesson, play, screen = kiosk.lesson, kiosk.play, kiosk.play_screen
     assert lesson is not None and play is not None
     problems: list[str] = []

@@ -65,7 +65,9 @@ def test_select_a_miniature_then_tap_its_destination(kiosk: Kiosk) -> None:
     assert play.focus == selectable[0]
     drawn = kiosk.play_screen.board.view  # type: ignore[union-attr]
     assert drawn is not None and drawn.focus == selectable[0]
-    expected = cell_looks(play.rules.highlights(play.state, selectable[0]), KOLOSSUS_PALETTE)
+    cue = tuple(h for h in play.highlights() if h.role is Role.ROLL)  # the die just read
+    lights = play.rules.highlights(play.state, selectable[0]) + cue
+    expected = cell_looks(lights, KOLOSSUS_PALETTE)
     assert dict(drawn.looks) == expected  # the screen draws exactly the rules' highlights
     reachable = [c for c, look in expected.items() if look.role is Role.REACHABLE]
     before = len(play.session.actions)

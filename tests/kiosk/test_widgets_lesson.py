@@ -41,6 +41,14 @@ def _panel_button(kiosk: Kiosk, text: str) -> object:
     return found[0]
 
 
+def _set_up(kiosk: Kiosk) -> None:
+    """Guided setup, which comes before a lesson's play: every step "Done" by touch."""
+    frames(2)
+    while kiosk.manager.current == "guided_setup":
+        tap(find_button(kiosk, "Done"))  # "Done", and "Done: start playing" at the last
+    assert kiosk.manager.current == "play"
+
+
 def _lesson(kiosk: Kiosk) -> LessonPresenter:
     assert kiosk.lesson is not None
     return kiosk.lesson
@@ -87,7 +95,8 @@ def test_home_offers_a_lesson_per_game_and_it_starts_with_teach_mode_on(kiosk: K
     assert len(learn) == len(GAMES)  # screen-home.png: test_widgets_screens.py
     assert not cut_texts(kiosk, "home")
     tap(learn[0])
-    assert kiosk.manager.current == "play"
+    assert kiosk.manager.current == "guided_setup"  # the table set up first
+    _set_up(kiosk)
     lesson = _lesson(kiosk)
     assert kiosk.play is not None and kiosk.play.teach is not None and kiosk.play.teach.on
     assert kiosk.play.session.seed == lesson.lesson.seed
@@ -101,6 +110,7 @@ def test_home_offers_a_lesson_per_game_and_it_starts_with_teach_mode_on(kiosk: K
 @pytest.mark.parametrize("game", GAMES)
 def test_the_lesson_plays_to_its_end_by_touch_on_the_screen(kiosk: Kiosk, game: str) -> None:
     assert kiosk.start_lesson(game)
+    _set_up(kiosk)
     lesson = _lesson(kiosk)
     problems: list[str] = []
     taps = 0
@@ -138,7 +148,7 @@ def test_the_lesson_plays_to_its_end_by_touch_on_the_screen(kiosk: Kiosk, game: 
 
 def test_show_me_lights_the_goal_and_a_wrong_move_is_taken_back(kiosk: Kiosk) -> None:
     kiosk.start_lesson("builders")
-    frames(2)  # the screen laid out, as before any touch
+    _set_up(kiosk)
     lesson = _lesson(kiosk)
     play = kiosk.play
     assert play is not None
@@ -166,6 +176,7 @@ def test_show_me_lights_the_goal_and_a_wrong_move_is_taken_back(kiosk: Kiosk) ->
 def test_a_lesson_resumes_at_its_step_after_the_kiosk_closes(tmp_path: Path) -> None:
     kiosk = open_kiosk(tmp_path, seed=3)
     kiosk.start_lesson("colossi")
+    _set_up(kiosk)
     lesson = _lesson(kiosk)
     while lesson.place.step < 2:
         _next_tap(kiosk)
@@ -199,9 +210,10 @@ def test_the_shop_demo_offers_its_game_s_lesson(
     shoot(kiosk, "shop-demo-learn")
     assert not cut_texts(kiosk, "demo")
     shop.touch(*learn.to_window(*learn.center))
-    assert shop.current == "play" and not kiosk.shop.attract.active
+    assert shop.current == "guided_setup" and not kiosk.shop.attract.active
     assert kiosk.lesson is not None and kiosk.lesson.lesson.game == "beast_master"
     assert learn.parent is None
+    _set_up(kiosk)
     find_button(kiosk, "Skip\nstep")
 
 
@@ -211,7 +223,7 @@ def test_the_suggestion_reaches_the_leds_and_the_board(kiosk: Kiosk) -> None:
     shown: list[tuple[object, ...]] = []
     kiosk.on_highlights = shown.append  # the LED strip's feed
     kiosk.start_lesson("colossi")
-    frames(2)
+    _set_up(kiosk)
     lesson = _lesson(kiosk)
     play = kiosk.play
     assert play is not None

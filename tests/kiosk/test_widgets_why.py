@@ -137,7 +137,10 @@ def test_a_tap_on_the_facts_panel_explains_its_counts(kiosk: Kiosk) -> None:
     kiosk.start_game()
     frames(3)
     screen = kiosk.play_screen
-    assert screen.mode == "info"  # a card game: the facts panel and the log
+    assert screen.mode == "cards"  # a card game opens on its cards; "Table" shows the facts
+    screen.next_mode()
+    frames(2)
+    assert screen.mode == "info"
 
     panel_view = next(w for w in screen.ids.info.walk(restrict=True) if isinstance(w, PanelView))
     line = next(label for label in panel_view._counts if label.text.startswith("Player 1 ·"))

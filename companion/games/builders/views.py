@@ -8,9 +8,10 @@ tied), a tie the players decide (BC-R12) and the last build.
 
 from __future__ import annotations
 
-from companion.games.builders.content import COLOSSI_TO_BUILD
+from companion.games.builders.content import BLUEPRINT_SLOTS, COLOSSI_TO_BUILD, CURSE_MAX, CURSE_MIN
 from companion.games.builders.model import BuildersState, TurnMode
-from companion.views import PanelRow, PanelView
+from companion.games.builders.play import _plural
+from companion.views import CardView, PanelRow, PanelView
 
 #: The phase of a turn in play, by its mode: nothing done yet, cursed (BC-R02), or
 #: Trade/Draw/Reveal taken.
@@ -80,4 +81,72 @@ def builders_panel(state: BuildersState, turn: int | None) -> PanelView:
     )
 
 
-__all__ = ["MODE_PHASES", "OVER_PHASE", "TIE_PHASE", "builders_panel", "builders_phase"]
+#: The keys of the cards laid out (:func:`builders_cards`): what a touch names.
+STOCKPILE = "stockpile"
+PARTS_DECK = "deck"
+
+
+def slot_key(slot: int) -> str:
+    """The key of Blueprint slot ``slot`` (1..3)."""
+    return f"slot:{slot}"
+
+
+def seat_key(seat: int) -> str:
+    """The key of a player's place at the table: their Runes and Parts cards."""
+    return f"seat:{seat}"
+
+
+def _blueprint_lines(state: BuildersState, slot: int) -> tuple[str, ...]:
+    """A face-up Blueprint as the table shows it (its name, cost and Parts with a
+    Blueprint table, BC-R15; without one the referee only knows the cost's range)."""
+    index = state.face_up[slot - 1] if state.blueprint_table else None
+    if not state.blueprint_table:
+        return ("face up", "cost 3–6 Runes")
+    if index is None:
+        return ("empty",)
+    card = state.blueprint_table[index]
+    parts = ", ".join(f"{n} {kind}" for kind, n in card.parts.items() if n > 0)
+    return (card.name, f"{card.rune_cost} Runes", parts)
+
+
+def builders_cards(state: BuildersState) -> tuple[CardView, ...]:
+    """The table as it lies: the three face-up Blueprints, each player's Runes and Parts
+    cards, the Rune stockpile (a Curse hands 1–4 out, BC-R09) and the Parts deck. The
+    Colossi counter (BC-R01) is in the status line."""
+    slots = tuple(
+        CardView(slot_key(s), f"Blueprint {s}", _blueprint_lines(state, s))
+        for s in range(1, BLUEPRINT_SLOTS + 1)
+    )
+    seats = tuple(
+        CardView(
+            seat_key(seat),
+            name,
+            (
+                _plural(state.runes[seat], "Rune"),
+                f"{_plural(state.hands[seat], 'card')} · built {state.builds_by(seat)}",
+            ),
+            seat=seat,
+        )
+        for seat, name in enumerate(state.players)
+    )
+    shared = (
+        CardView(
+            STOCKPILE, "Rune stockpile", ("Curse: hand out", f"{CURSE_MIN}–{CURSE_MAX} Runes")
+        ),
+        CardView(PARTS_DECK, "Parts deck", (_plural(state.deck, "card"),)),
+    )
+    return (*slots, *seats, *shared)
+
+
+__all__ = [
+    "MODE_PHASES",
+    "OVER_PHASE",
+    "PARTS_DECK",
+    "STOCKPILE",
+    "TIE_PHASE",
+    "builders_cards",
+    "builders_panel",
+    "builders_phase",
+    "seat_key",
+    "slot_key",
+]

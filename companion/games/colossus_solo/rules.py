@@ -61,7 +61,7 @@ from companion.games.colossus_solo.play import (
     _Play,
     _result_text,
 )
-from companion.games.colossus_solo.views import colossus_solo_panel
+from companion.games.colossus_solo.views import colossus_solo_cards, colossus_solo_panel
 from companion.games.corrections import (
     Correction,
     change_text,
@@ -74,7 +74,7 @@ from companion.games.corrections import (
 from companion.outcome import Outcome, ScoreRow, ScoreSheet
 from companion.rng import Rng
 from companion.rules import Rules, refuse
-from companion.views import PanelView
+from companion.views import CardView, PanelView
 
 
 class ColossusSoloRules(Rules[ColossusSoloState, ColossusSoloAction, ColossusSoloOptions]):
@@ -561,6 +561,10 @@ class ColossusSoloRules(Rules[ColossusSoloState, ColossusSoloAction, ColossusSol
     def panel(self, state: ColossusSoloState) -> PanelView:
         """The trackers, card k/11 and the card counts; the round's step and its facts."""
         return colossus_solo_panel(state, turn=self.current_player(state))
+
+    def cards(self, state: ColossusSoloState) -> tuple[CardView, ...]:
+        """The Colossus card, the trackers, hand, Playing Area, deck and Final Blow."""
+        return colossus_solo_cards(state)
 
     def scores(self, state: ColossusSoloState) -> ScoreSheet:
         return ScoreSheet(

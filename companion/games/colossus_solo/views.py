@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from companion.games.colossus_solo.content import COLOSSUS_CARDS, ColossusCard, Phase
 from companion.games.colossus_solo.model import ColossusSoloState
-from companion.views import PanelRow, PanelView
+from companion.views import CardView, PanelRow, PanelView
 
 #: Each step the game waits in, as a player reads it.
 PHASES: dict[Phase, str] = {
@@ -58,7 +58,7 @@ def colossus_solo_panel(state: ColossusSoloState, turn: int | None) -> PanelView
         facts.append(f"Colossus card: {card_text(state.current_card)}")
     if state.final_blow is not None:
         fb = state.final_blow
-        cards = f"{fb.n_cards} card{'' if fb.n_cards == 1 else 's'}"
+        cards = _cards(fb.n_cards)
         facts.append(f"Final Blow: {cards}, need Attack {fb.attack_req}, Grip {fb.grip_req}")
     if state.destroyed:
         facts.append(f"Cards destroyed: {state.destroyed}")
@@ -71,4 +71,66 @@ def colossus_solo_panel(state: ColossusSoloState, turn: int | None) -> PanelView
     )
 
 
-__all__ = ["PHASES", "card_text", "colossus_solo_panel", "solo_phase"]
+#: The keys of the cards laid out (:func:`colossus_solo_cards`): what a touch names.
+COLOSSUS = "colossus"
+WEAKNESS = "weakness"
+GRIP = "grip"
+HAND = "hand"
+PLAYING_AREA = "playing_area"
+ACTION_DECK = "deck"
+FINAL_BLOW = "final_blow"
+
+
+def colossus_solo_cards(state: ColossusSoloState) -> tuple[CardView, ...]:
+    """The table as it lies: the Colossus card being climbed, the two trackers (CS-R01),
+    the hand, the Playing Area whose medallions make the stats (CS-R02), the Action deck
+    and discard, and the Final Blow (CS-R05)."""
+    card = state.current_card
+    climbed = f"Colossus {state.card_number}/{COLOSSUS_CARDS}"
+    colossus = ("to reveal",) if card is None else _two_a_line(card.describe())
+    if card is not None and card.name:
+        colossus = (card.name, *colossus)
+    blow = state.final_blow
+    final = (
+        ("at the top",)
+        if blow is None
+        else (_cards(blow.n_cards), f"Attack {blow.attack_req} · Grip {blow.grip_req}")
+    )
+    stats = ("no stats yet",) if state.stats is None else _two_a_line(state.stats.describe())
+    return (
+        CardView(COLOSSUS, climbed, colossus),
+        CardView(WEAKNESS, "Weakness", (f"level {state.weakness}",)),
+        CardView(GRIP, "Grip", (f"level {state.grip}",)),
+        CardView(PLAYING_AREA, f"In play: {state.playing_area}", stats),
+        CardView(HAND, "Hand", (_cards(state.hand),)),
+        CardView(
+            ACTION_DECK, "Action deck", (_cards(state.action_deck), f"{state.discard} discarded")
+        ),
+        CardView(FINAL_BLOW, "Final Blow", final),
+    )
+
+
+def _cards(count: int) -> str:
+    return f"{count} card{'' if count == 1 else 's'}"
+
+
+def _two_a_line(described: str) -> tuple[str, ...]:
+    """ "Attack 2, Grip 1, Bonus 0, Climb 3" as two lines of two, for a narrow card."""
+    parts = described.split(", ")
+    return tuple(" · ".join(parts[i : i + 2]) for i in range(0, len(parts), 2))
+
+
+__all__ = [
+    "ACTION_DECK",
+    "COLOSSUS",
+    "FINAL_BLOW",
+    "GRIP",
+    "HAND",
+    "PHASES",
+    "PLAYING_AREA",
+    "WEAKNESS",
+    "card_text",
+    "colossus_solo_cards",
+    "colossus_solo_panel",
+    "solo_phase",
+]

@@ -1,0 +1,64 @@
+"""A card game's table as tiles to touch (``kiosk/presenters/cards.py`` decides)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from kivy.properties import StringProperty
+from kivy.uix.gridlayout import GridLayout
+from kivy.uix.scrollview import ScrollView
+
+from kiosk import theme
+from kiosk.presenters.cards import Tile
+from kiosk.widgets.basic import KButton
+from kiosk.widgets.lists import WidgetPool
+
+TILE_COLUMNS = 2
+TILE_LINE = 22  # px: one line of a tile's text (FONT_SMALL and its leading)
+TILE_PADDING = 14  # px: above and below a tile's text
+
+
+class TileButton(KButton):
+    """One card, pile or tracker: its title and lines, never shortened (widgets.kv)."""
+
+    key = StringProperty("")
+
+
+class CardTiles(ScrollView):  # type: ignore[misc]
+    """Two columns of tiles filling the left area (scrolling when a table has more than
+    fit); a tile names what it stands for, an accent marks the one the menu is narrowed
+    to, and a tile with nothing to do now is drawn dim and cannot be touched."""
+
+    def __init__(self, on_tile: Callable[[str], None], **kwargs: Any) -> None:
+        super().__init__(do_scroll_x=False, bar_width=10, scroll_type=["bars", "content"])
+        self.grid = GridLayout(cols=TILE_COLUMNS, spacing=theme.SPACING, size_hint_y=None)
+        self.grid.bind(minimum_height=self.grid.setter("height"))
+        self.add_widget(self.grid)
+        self.pool = WidgetPool(self.grid, lambda: self._tile(on_tile))
+        self.bind(height=self._fit_rows)
+        self._lines = 1
+        self._rows = 1
+
+    @staticmethod
+    def _tile(on_tile: Callable[[str], None]) -> TileButton:
+        tile = TileButton(font_size=theme.FONT_SMALL)
+        tile.bind(on_release=lambda widget: on_tile(widget.key))
+        return tile
+
+    def show(self, tiles: Sequence[Tile]) -> None:
+        for widget, tile in zip(self.pool.show(len(tiles)), tiles, strict=True):
+            widget.key = tile.key
+            widget.text = f"{tile.title}\n{tile.text}" if tile.text else tile.title
+            widget.role = "accent" if tile.selected else "normal"
+            widget.disabled = tile.actions == 0 and not tile.selected
+        self._lines = max((w.text.count("\n") + 1 for w in self.pool.widgets), default=1)
+        self._rows = -(-len(tiles) // TILE_COLUMNS)
+        self._fit_rows()
+
+    def _fit_rows(self, *_: Any) -> None:
+        """Rows share the height, but never below what the longest tile's lines need."""
+        needed = self._lines * TILE_LINE + TILE_PADDING
+        spare = (self.height - (self._rows - 1) * theme.SPACING) / max(1, self._rows)
+        self.grid.row_default_height = max(needed, theme.TOUCH_MIN, int(spare))
+        self.grid.row_force_default = True

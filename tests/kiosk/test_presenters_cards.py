@@ -1,0 +1,111 @@
+"""Card games chosen on their cards (kiosk/presenters/cards.py), without a display: every
+listed action names tiles the table lays out, a tile with one action plays it in one
+touch, a tile with several narrows the menu to exactly them (issue 17)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from companion.bot import RandomBot
+from companion.session import Session
+from kiosk.presenters.cards import tile_cells, tile_taps
+from kiosk.presenters.play import PlayPresenter
+from tests.games.test_builders import TABLE
+from tests.kiosk.helpers import assert_imports_without_kivy
+
+GAMES: list[tuple[str, tuple[str, ...], dict[str, Any] | None]] = [
+    ("builders", ("Ann", "Bob", "Cy"), None),
+    ("builders", ("Ann", "Bob", "Cy", "Di"), {"blueprints": TABLE}),
+    ("colossus_solo", ("Ann",), None),
+]
+
+
+def _played(game: int, seed: int, steps: int) -> PlayPresenter:
+    name, players, options = GAMES[game]
+    presenter = PlayPresenter(Session.new(name, players, options, seed=seed))
+    bot = RandomBot(seed)
+    for _ in range(steps):
+        action = bot.choose(presenter.rules, presenter.state)
+        if action is None:
+            break
+        presenter.submit(action)
+    return presenter
+
+
+def test_the_cards_presenter_imports_without_kivy() -> None:
+    assert_imports_without_kivy("kiosk.presenters.cards")
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    game=st.integers(0, len(GAMES) - 1),
+    seed=st.integers(0, 10_000),
+    steps=st.integers(0, 40),
+)
+def test_every_tile_plays_its_one_action_or_narrows_to_exactly_its_actions(
+    game: int, seed: int, steps: int
+) -> None:
+    """Each listed action names only tiles the table shows; a tile's count is the number
+    of listed actions naming it; touching a tile of one action plays exactly that one,
+    touching a tile of several narrows the menu to exactly those (and a second touch
+    widens it again)."""
+    presenter = _played(game, seed, steps)
+    name = presenter.rules.name
+    tiles = {t.key: t for t in presenter.view().tiles}
+    listed = presenter.legal_payloads()
+    for payload in listed:
+        assert tile_cells(name, payload).touched <= tiles.keys(), payload
+    for key, tile in tiles.items():
+        named = [p for p in listed if key in tile_cells(name, p).touched]
+        assert tile.actions == len(named), key
+    several = next((t for t in tiles.values() if t.actions > 1), None)
+    if several is not None:
+        assert presenter.tap_tile(several.key) is False
+        view = presenter.view()
+        assert presenter.focus == several.key
+        assert view.group == presenter.payloads_at(several.key)[0]["type"]
+        shown = [a.payload for a in view.actions]
+        assert shown and all(p in presenter.payloads_at(several.key) for p in shown)
+        assert next(t for t in view.tiles if t.key == several.key).selected
+        presenter.tap_tile(several.key)
+        assert presenter.focus is None
+    single = next((t for t in tiles.values() if t.plays), None)
+    if single is not None:
+        (payload,) = presenter.payloads_at(single.key)
+        assert tile_taps(presenter, payload) == (single.key,)
+        before = len(presenter.session.actions)
+        assert presenter.tap_tile(single.key)
+        assert len(presenter.session.actions) == before + 1
+        assert presenter.rules.dump_action(presenter.session.actions[-1]) == payload
+
+
+def test_builders_blueprint_tile_with_a_table_names_its_card_bc_r15() -> None:
+    """With a Blueprint table (BC-R15) each slot's tile shows its card's name, cost and
+    Parts, and narrows the menu to the layouts that complete that card."""
+    presenter = PlayPresenter(
+        Session.new("builders", ("Ann", "Bob"), {"blueprints": TABLE}, seed=3)
+    )
+    presenter.submit({"type": "draw"})
+    slot = next(t for t in presenter.view().tiles if t.key == "slot:1")
+    name, cost, parts = slot.text.split("\n")
+    assert name.startswith("Blueprint ") and cost.endswith(" Runes") and "leg" in parts
+    presenter.tap_tile("slot:1")
+    builds = [a.payload for a in presenter.view().actions]
+    assert builds and {(b["type"], b["slot"]) for b in builds} == {("build", 1)}
+
+
+def test_a_tile_with_nothing_to_do_clears_the_narrowing() -> None:
+    presenter = PlayPresenter(Session.new("builders", ("Ann", "Bob", "Cy"), seed=3))
+    presenter.tap_tile("seat:1")
+    assert presenter.focus == "seat:1"
+    own = next(t for t in presenter.view().tiles if t.key == "seat:0")
+    assert own.actions == 0 and not presenter.tap_tile("seat:0")
+    assert presenter.focus is None
+
+
+def test_board_games_have_no_tiles() -> None:
+    presenter = PlayPresenter(Session.new("kolossus", ("Ann", "Bob"), seed=3))
+    assert presenter.view().tiles == ()

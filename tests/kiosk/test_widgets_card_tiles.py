@@ -1,0 +1,85 @@
+"""Card games chosen on the cards drawn on screen, offscreen at 800×480 (issue 17):
+Builders' Blueprints, players and piles, the solo game's Colossus card and trackers as
+tiles; a touch on a tile with one action plays it, on one with several narrows the menu
+to them; screenshots to look at (``shoot``)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from kiosk.app import Kiosk
+from tests.kiosk.test_widgets_fewer_taps import _start
+from tests.kiosk.test_widgets_screens import shoot
+from tests.kiosk.ui import close_kiosk, tap, tap_button
+
+
+@pytest.fixture
+def builders(tmp_path: Path) -> Iterator[Kiosk]:
+    kiosk = _start(tmp_path, "builders", ["Ann", "Bob", "Cy"])
+    yield kiosk
+    close_kiosk(kiosk)
+
+
+@pytest.fixture
+def solo(tmp_path: Path) -> Iterator[Kiosk]:
+    kiosk = _start(tmp_path, "colossus_solo", ["Ann"])
+    yield kiosk
+    close_kiosk(kiosk)
+
+
+def _tile(kiosk: Kiosk, key: str) -> Any:
+    tiles = kiosk.play_screen.tiles
+    assert tiles is not None and tiles.parent is not None, "the cards are not on screen"
+    return next(w for w in tiles.pool.widgets if w.key == key and w.parent is not None)
+
+
+def test_builders_draw_by_its_deck_and_a_build_narrowed_by_its_blueprint_bc_r01(
+    builders: Kiosk,
+) -> None:
+    """The play screen opens on the cards; the Parts deck draws in one touch, a
+    Blueprint narrows the menu to its builds (BC-R01: a build completes a Blueprint),
+    a touch on another player's tile to the Trades and Reveals with them."""
+    play, screen = builders.play, builders.play_screen
+    assert play is not None and screen.mode == "cards"
+    assert screen.next_mode_label == "Table"
+    shoot(builders, "play-builders-cards")
+
+    tap(_tile(builders, "deck"))
+    assert play.rules.dump_action(play.session.actions[-1]) == {"type": "draw"}
+
+    tap(_tile(builders, "slot:2"))
+    assert play.focus == "slot:2"
+    actions = play.view().actions
+    assert actions and all(a.payload["type"] == "build" for a in actions)
+    assert {a.payload["slot"] for a in actions} == {2}
+    assert _tile(builders, "slot:2").role == "accent"
+    shoot(builders, "play-builders-cards-blueprint")
+
+    tap(_tile(builders, "seat:1"))
+    kinds = {a.payload["type"] for a in play.view().actions}
+    assert kinds == {"trade"} and {g.key for g in play.view().groups} >= {"trade", "reveal"}
+    assert all(a.payload["partner"] == 1 for a in play.view().actions)
+    assert _tile(builders, "seat:0").disabled  # nothing to do with one's own seat now
+
+    tap_button(builders, "Table", exact=True)  # the facts and log, one touch away
+    assert screen.mode == "info" and screen.tiles is not None and screen.tiles.parent is None
+
+
+def test_solo_power_paid_on_its_tracker_and_resolved_on_the_card_cs_r04(solo: Kiosk) -> None:
+    """Netophah's power is paid by touching the tracker it costs (CS-R04), the
+    Colossus card resolved by touching it."""
+    play, screen = solo.play, solo.play_screen
+    assert play is not None and screen.mode == "cards"
+    while play.rules.status(play.state) and play.state.phase != "power":
+        form = play.form
+        assert form is not None  # the card's values, then the stats: forms open by themselves
+        play.form_submit()
+    shoot(solo, "play-colossus-solo-cards")
+    grip = play.state.grip
+    tap(_tile(solo, "grip"))
+    assert play.rules.dump_action(play.session.actions[-1]) == {"type": "use_power", "pay": "grip"}
+    assert play.state.grip == grip - 1
