@@ -229,10 +229,11 @@ def lessons_doc() -> list[str]:
     lines = [
         "## Scripted first games",
         "",
-        "\"Learn <game> in 10 minutes\" (Home, the shop's demo) plays the game's lesson from",
-        "`kiosk/teaching/first_games/<game>.toml` with teach mode on. A *watch* step lights",
-        "the action it suggests; a *try* step lets the player find one meeting its goal and",
-        "takes back one that does not. A goal this roll cannot meet moves the lesson on.",
+        "\"Learn <game> in 10 minutes\" (Home, the shop's demo) sets the table up with guided",
+        "setup, then plays the game's lesson from `kiosk/teaching/first_games/<game>.toml`",
+        "with teach mode on. A *watch* step lights the action it suggests; a *try* step",
+        "lets the player find one meeting its goal and takes back one that does not. A goal",
+        "this roll cannot meet moves the lesson on.",
         "",
     ]
     for game, lesson in sorted(load_lessons().items(), key=lambda item: GAMES.index(item[0])):
