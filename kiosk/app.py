@@ -243,17 +243,6 @@ class Kiosk:
         if self.setup.guided and not journaled:
             self.open_guided_setup(session)  # a game outside the journal: guided all the same
 
-    def learn(self, game: str, names: Sequence[str] = ()) -> None:
-        """Start ``game`` to learn it at the table: guided setup, then play in teach mode
-        (the entry point of the shop's "Learn <game>"; ``names``: the seats, else the
-        setup screen's default players)."""
-        self.open_setup(game)
-        assert self.setup is not None
-        if names:
-            self.setup.names[:] = list(names)
-        self.setup.teach = self.setup.guided = True
-        self.start_game()
-
     def open_guided_setup(self, session: Session, progress: SetupProgress = SETUP_START) -> None:
         """Show ``session``'s guided setup at ``progress`` (play comes after it); each tap
         is journaled as the game's note, so a power cut resumes at the same step."""

@@ -1,6 +1,6 @@
 """Guided setup on the real screens, offscreen at 800×480: the setup screen's option,
 each game's steps with the board lit as the LEDs are, Back / Done / Skip by touch, the
-same step after the app is closed and the game resumed, and ``Kiosk.learn``. Saves
+same step after the app is closed and the game resumed, and ``Kiosk.start_lesson``. Saves
 screen-guided-setup-<game>.png to look at."""
 
 from __future__ import annotations
@@ -170,8 +170,8 @@ def test_the_table_buttons_step_through_the_setup_too(kiosk: Kiosk) -> None:
 
 
 def test_learn_starts_guided_setup_then_teach_mode(kiosk: Kiosk) -> None:
-    """``Kiosk.learn``: the one call behind the shop's "Learn <game>"."""
-    kiosk.learn("builders", ["Ann", "Bob"])
+    """``Kiosk.start_lesson``: the one call behind "Learn <game> in 10 minutes"."""
+    kiosk.start_lesson("builders")
     assert kiosk.manager.current == "guided_setup"
     tap_button(kiosk, "Skip setup")
     assert kiosk.manager.current == "play"
