@@ -36,6 +36,7 @@ class Role(StrEnum):
     PLACE = "place"  # the game has a piece here that a sensing board does not sense
     ROLL = "roll"  # a piece of the player whose die is awaited or was just read
     SETUP = "setup"  # guided setup: put this step's pieces here (``player``: whose)
+    SUGGESTED = "suggested"  # a lesson's suggested action acts on this cell (not a rule)
 
 
 class Highlight(Frozen):

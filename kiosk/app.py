@@ -817,6 +817,8 @@ class UiMap:
             "banner": play.banner.text if play.banner.opacity > 0 else "",
             "home_banner": kiosk.home_banner.text,
             "mirror": mirror_view,
+            # The cells the on-screen board lights now (the play or guided-setup screen).
+            "board_lit": _board_lit(getattr(screen, "board", None)),
         }
 
     def write(self, *_: Any) -> None:
@@ -826,6 +828,14 @@ class UiMap:
             temp.write_text(text, encoding="utf-8")
             os.replace(temp, self.path)
             self._last = text
+
+
+def _board_lit(widget: Any) -> list[str]:
+    """The cells a board widget on screen draws lit (its view's looks), sorted."""
+    view = getattr(widget, "view", None)
+    if view is None or widget.get_root_window() is None:
+        return []
+    return sorted(view.looks)
 
 
 def _shown_at(widget: Any, x: float, y: float) -> bool:

@@ -41,6 +41,7 @@ ROLE_PRIORITY: tuple[Role, ...] = (
     Role.PLACE,
     Role.SETUP,
     Role.SELECTED,
+    Role.SUGGESTED,
     Role.CAPTURABLE,
     Role.TARGET,
     Role.FALLS_OFF,
@@ -79,6 +80,7 @@ _DEFAULT_ROLE_COLOURS: dict[Role, RGB] = {
     Role.PLACE: GREEN,  # a sensing board: put the piece back on this square
     Role.ROLL: (255, 110, 170),  # rose: the roller's pieces, apart from every warband
     Role.SETUP: (255, 255, 255),  # guided setup: a seat's colour, else white (the board)
+    Role.SUGGESTED: (0, 150, 255),  # a lesson's suggestion: what its move acts upon
 }
 
 #: Relative level per role (1.0 = the full colour): background roles stay dimmer so

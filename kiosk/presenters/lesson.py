@@ -177,7 +177,8 @@ class LessonPresenter:
 
     def _marks(self, action: Any) -> tuple[Highlight, ...]:
         """The suggested action on the board: its piece selected, where it ends
-        reachable, anything else it acts upon a target."""
+        reachable, anything else it acts upon (a quake's line) suggested — not a
+        weapon's target, which teach mode would explain as one."""
         cells = self.play.rules.action_cells(self.play.state, action)
         marks: list[Highlight] = []
         if cells.origin is not None:
@@ -185,7 +186,7 @@ class LessonPresenter:
         if cells.target is not None and cells.target != cells.origin:
             marks.append(Highlight(cell=cells.target, role=Role.REACHABLE))
         others = sorted(cells.touched - {cells.origin, cells.target})
-        marks.extend(Highlight(cell=cell, role=Role.TARGET) for cell in others)
+        marks.extend(Highlight(cell=cell, role=Role.SUGGESTED) for cell in others)
         return tuple(marks)
 
     def marks(self) -> tuple[Highlight, ...]:

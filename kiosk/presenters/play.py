@@ -348,6 +348,11 @@ class PlayPresenter(Observable):
         marks = () if self.guide is None or self.focus is not None else self.guide()
         if marks:
             return marks
+        return self._game_highlights()
+
+    def _game_highlights(self) -> tuple[Highlight, ...]:
+        """What the game itself lights for the current focus (with the roll's cue), under
+        any lesson, preview or sensing overlay: what teach mode explains."""
         derived = self.derived()
         found = derived.highlights.get(self.focus)
         if found is None:
@@ -769,14 +774,15 @@ class PlayPresenter(Observable):
         """The teaching texts (read once per process, on first use)."""
         return load_teaching()
 
-    def _position(self) -> Position:
-        """What a worked example reads off the current state (all computed once per state)."""
+    def _position(self, *, game_only: bool = False) -> Position:
+        """What a worked example reads off the current state (all computed once per
+        state); ``game_only``: the game's own lights, without a lesson's suggestion."""
         log = self._log()
         last = " ".join(line.text for line in log if line.number == log[0].number) if log else ""
         return Position(
             status=self._status(),
             panel=self._panel(),
-            highlights=self.highlights(),
+            highlights=self._game_highlights() if game_only else self.highlights(),
             focus=self.focus,
             last=last,
             dice=self.dice_request(),
@@ -825,7 +831,9 @@ class PlayPresenter(Observable):
         last = self._pause
         if last is not None and last[0] is state and last[1] == self.focus and last[2] == progress:
             return last[3]
-        pause = first_time(self.teaching, self.rules.name, self._position(), progress.seen)
+        # The rules that matter are the game's: a lesson's suggestion is no rule.
+        position = self._position(game_only=True)
+        pause = first_time(self.teaching, self.rules.name, position, progress.seen)
         self._pause = (state, self.focus, progress, pause)
         return pause
 

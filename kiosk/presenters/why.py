@@ -45,6 +45,7 @@ ROLE_WORDS: dict[Role, str] = {
     Role.REMOVE: "pieces the game does not have there (the sensing board)",
     Role.PLACE: "pieces the game has there that the board does not sense",
     Role.ROLL: "whose die is awaited or was just read",
+    Role.SUGGESTED: "what the lesson's suggested move acts upon",
     Role.SETUP: "where this setup step's pieces go",
 }
 

@@ -153,6 +153,10 @@ class App:
         self.wait(f"a button {text!r}", lambda _ui: self.find(text, exact=exact) is not None, 4)
         button = self.find(text, exact=exact)
         assert button is not None
+        self.click_button(button)
+
+    def click_button(self, button: dict[str, Any]) -> None:
+        """A mouse click at the centre of ``button`` (from the UI map); waits for a redraw."""
         before = self.ui_map.read_text()
         self.xdotool("mousemove", "--window", self.window, str(button["x"]), str(button["y"]))
         time.sleep(0.03)
@@ -402,3 +406,110 @@ def grab(display: str, path: Path) -> Any:
     image = ImageGrab.grab(xdisplay=display).convert("RGB")
     image.save(path)
     return image
+
+
+def strip_lit(app: App) -> set[int]:
+    """The LEDs the simulated strip's last shipped frame lights."""
+    strip = json.loads(app.strip_file.read_text())
+    return {i for i, pixel in enumerate(strip["frame"]) if any(pixel)}
+
+
+def leds_of_cells(cells: list[str]) -> set[int]:
+    layout = kolossus_layout()
+    return {i for cell in cells for i in layout.leds_of(cell)}
+
+
+def wait_for_strip(app: App, what: str) -> dict[str, Any]:
+    """Wait until the strip lights exactly the LEDs of the cells the screen's board lights
+    (the animator ships the new highlights on its next tick); returns that UI map."""
+    found: dict[str, Any] = {}
+
+    def matches(ui: dict[str, Any]) -> bool:
+        found.update(ui)
+        return strip_lit(app) == leds_of_cells(ui["board_lit"])
+
+    try:
+        shown: dict[str, Any] = app.wait(what, matches, timeout=6)
+    except AssertionError:
+        raise AssertionError(
+            f"{what}: the strip lights {sorted(strip_lit(app))}, the screen's board "
+            f"{found.get('board_lit')} (LEDs {sorted(leds_of_cells(found.get('board_lit', [])))})"
+        ) from None
+    return shown
+
+
+def test_learn_kolossus_setup_lit_as_the_screen_says_then_a_rolled_die_explained(
+    app: App, tray: SimDiceTray
+) -> None:
+    """Issue 14: a new user taps Learn beside Kolossus on Home, follows the guided setup
+    with the strip lit as the screen's board is at every step (K-R01, K-R02, K-R15),
+    plays the lesson's first steps, rolls the tray's die for the Great Quake (K-R05) and
+    gets teach mode's explanation, the LED frame again matching the screen."""
+    app.wait("Home", lambda ui: ui["screen"] == "home")
+    app.wait("Kolossus on Home", lambda _ui: app.find("Kolossus") is not None)
+    game = app.find("Kolossus")
+    assert game is not None
+    learn = [
+        b for b in app.buttons() if b["text"].startswith("Learn") and abs(b["y"] - game["y"]) <= 12
+    ]
+    assert len(learn) == 1, f"no Learn button beside Kolossus: {brief(app.ui())}"
+    app.click_button(learn[0])
+
+    # Guided setup: every step lit on the strip exactly as on the screen's board.
+    ui = app.wait("the guided setup", lambda ui: ui["screen"] == "guided_setup")
+    lit_steps = 0
+    for _step in range(30):
+        progress = next(t for t in ui["texts"] if t.startswith("Step "))
+        ui = wait_for_strip(app, f"the strip at {progress}")
+        lit_steps += bool(ui["board_lit"])
+        number, count = (int(n) for n in progress.removeprefix("Step ").split(" of "))
+        if number == count:
+            app.click("Done: start playing", exact=True)
+            break
+        app.click("Done", exact=True)
+        following = f"Step {number + 1} of {count}"
+
+        def moved_on(ui: dict[str, Any], following: str = following) -> bool:
+            return ui["screen"] != "guided_setup" or following in ui["texts"]
+
+        ui = app.wait(f"the step after {progress}", moved_on)
+    else:
+        raise AssertionError(f"the setup never ended: {brief(ui)}")
+    assert lit_steps >= 5  # the landscapes, the Citadel and each warband's corner
+    app.wait("the lesson", lambda ui: ui["screen"] == "play")
+
+    # The lesson in teach mode: each pause explains a rule with the strip showing what
+    # the screen's board shows, until the game wants the Great Quake's die, which is
+    # rolled on the tray.
+    sent: list[int] = []
+    taught = 0
+    for _step in range(40):
+        if sent:
+            break
+        if app.find("Got it", exact=True) is not None:  # teach mode's pause
+            ui = wait_for_strip(app, "the strip under teach mode's pause")
+            assert any(text.startswith(("K-R", "1.", "0.2.")) for text in ui["texts"])
+            taught += 1
+            app.click("Got it", exact=True)
+        elif app.find("Roll in software") is not None:
+            sent.append(FACES[0])
+            roll_on_tray(app, tray, FACES[0])
+        elif app.find("Play it") is not None:  # the lesson's suggestion
+            app.click("Play it")
+        elif app.find("Ready", exact=True) is not None:
+            app.click("Ready", exact=True)
+        else:
+            raise AssertionError(f"no way forward in the lesson: {brief(app.ui())}")
+    assert sent, "the lesson never asked for a die"
+    assert taught >= 3  # the warbands, the Die of Destiny's quake, the lines that may move
+    [roll] = [a for a in app.actions() if a["type"] == "roll"]
+    assert roll["values"] == [FACES[0]] and roll["source"] == "electronic"
+
+    # After the roll, "Why?" explains what is lit now: the lesson's suggested line and
+    # the rules of the Great Quake; the strip again shows what the screen's board shows.
+    app.click("Why?", exact=True)
+    ui = app.wait("the explanation", lambda ui: any("K-R0" in t for t in ui["texts"]))
+    explained = " ".join(ui["texts"])
+    assert "K-R28" not in explained  # a suggested line is no weapon's target
+    ui = wait_for_strip(app, "the strip under the explanation")
+    assert ui["board_lit"]

@@ -193,6 +193,32 @@ def test_the_suggestion_is_lit_on_the_board_and_the_leds() -> None:
     assert play.highlights() != pick.marks
 
 
+def test_k_r04_a_suggested_quake_is_lit_as_a_suggestion_and_taught_as_a_quake() -> None:
+    """The lesson's suggested Great Quake lights its line as the suggestion (not as a
+    weapon's targets), and teach mode explains the game's own lights — the Great Quake
+    (K-R03, K-R04, K-R05), never a weapon (K-R28); "Why?" on the table says what the
+    suggestion is. Found by the Xvfb lesson test."""
+    lesson = _lesson("kolossus")
+    play = lesson.play
+    while lesson.step is not None and lesson.step.types != ("quake_move",):
+        _tap_on(lesson)
+    taught: list[str] = []
+    while (pause := play.teach_pause()) is not None:
+        taught.extend(entry.ruling for entry in pause.entries)
+        play.teach_next()
+    assert {"K-R03", "K-R04", "K-R05"} <= set(taught)
+    assert play.dice_request() is not None and play.submit(Roll(values=(3,), source="manual"))
+    while (pause := play.teach_pause()) is not None:
+        taught.extend(entry.ruling for entry in pause.entries)
+        play.teach_next()
+    assert "K-R28" not in taught
+    roles = {h.role.value for h in play.highlights()}
+    assert "suggested" in roles and "target" not in roles
+    play.explain_table()
+    assert play.why is not None
+    assert "K-R28" not in {entry.ruling for entry in play.why.entries}
+
+
 def test_skip_step_and_end_lesson() -> None:
     saved: list[LessonPlace] = []
     lesson = _lesson("colossi")
