@@ -73,8 +73,10 @@ def roll_cue(
     if board is None or request is None or request.player is None:
         return ()
     seat = request.player
-    return tuple(
-        Highlight(cell=cell.cell, role=Role.ROLL)
-        for cell in board.cells
-        if any((p.colour == side) if side is not None else (p.player == seat) for p in cell.pieces)
-    )
+    cue = []
+    for cell in board.cells:
+        for piece in cell.pieces:  # most cells are empty: no test made for them
+            if (piece.colour == side) if side is not None else (piece.player == seat):
+                cue.append(Highlight(cell=cell.cell, role=Role.ROLL))
+                break
+    return tuple(cue)

@@ -452,8 +452,30 @@ PIECE_KIND: dict[str, PieceKind] = {"C": "colossus", "G": "guardian", "W": "warr
 def miniature(state: KolossusState, piece: int) -> Piece:
     """A miniature: its class letter, the seat controlling its warband, the warband's colour."""
     band = state.warbands[warband_of(piece)]
-    cls = class_of(piece)
-    return Piece(kind=PIECE_KIND[cls], label=cls, player=band.player, colour=band.colour)
+    return _miniature(class_of(piece), band.player, band.colour)
+
+
+@lru_cache(maxsize=64)
+def _miniature(cls: str, player: int, colour: str) -> Piece:
+    """One immutable Piece per class, seat and colour (a board is made after every move)."""
+    return Piece(kind=PIECE_KIND[cls], label=cls, player=player, colour=colour)
+
+
+@lru_cache(maxsize=16)
+def _bare_cells(terrain: tuple[str, ...]) -> tuple[CellView, ...]:
+    """The 121 squares of a landscape map with nothing on them: made once per map (the
+    map changes only with a quake), the squares with pieces are replaced per board."""
+    levels = levels_of(terrain)
+    return tuple(
+        CellView(
+            cell=cell(sq),
+            x=float(sq % SIZE),
+            y=float(sq // SIZE),
+            terrain=TERRAIN[ch],
+            level=levels[sq],
+        )
+        for sq, ch in enumerate("".join(terrain))
+    )
 
 
 def board(state: KolossusState) -> BoardView:
@@ -466,19 +488,19 @@ def board(state: KolossusState) -> BoardView:
     if state.crystals > 0:
         n = state.crystals
         pieces.setdefault(citadel(state), []).append(Piece("crystal", f"×{n}", count=n))
-    levels = levels_of(state.terrain)
-    cells = tuple(
-        CellView(
-            cell=cell(sq),
-            x=float(sq % SIZE),
-            y=float(sq // SIZE),
-            terrain=TERRAIN[ch],
-            level=levels[sq],
-            pieces=tuple(pieces.get(sq, ())),
+    bare = _bare_cells(state.terrain)
+    cells = list(bare)
+    for sq, here in pieces.items():
+        empty = bare[sq]
+        cells[sq] = CellView(
+            cell=empty.cell,
+            x=empty.x,
+            y=empty.y,
+            terrain=empty.terrain,
+            level=empty.level,
+            pieces=tuple(here),
         )
-        for sq, ch in enumerate("".join(state.terrain))
-    )
-    return BoardView(kind="grid", cells=cells)
+    return BoardView(kind="grid", cells=tuple(cells))
 
 
 __all__ = [
