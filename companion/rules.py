@@ -207,8 +207,9 @@ class Rules(ABC, Generic[StateT, ActionT, OptionsT]):
 
     def action_cells(self, state: StateT, action: ActionT) -> ActionCells:
         """The cells ``action`` starts on, ends on and touches (none for actions off the
-        board). The one place a game says where its actions happen: the kiosk's taps,
-        the highlights' agreement test and a sensing board all read it."""
+        board; a card game's cells are the keys of its :meth:`cards`). The one place a
+        game says where its actions happen: the kiosk's taps and tiles, the highlights'
+        agreement test and a sensing board all read it."""
         return NO_CELLS
 
     def legal_actions_at(

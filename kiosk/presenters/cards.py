@@ -2,87 +2,26 @@
 
 A card game has no board, but it lays cards out (``Rules.cards``: Builders' face-up
 Blueprints, each player's Runes, the stockpile; the solo game's Colossus card and
-trackers). Each tile is a "cell" of that layout: :func:`tile_cells` says which tiles a
-legal action names, as ``Rules.action_cells`` does for a board's squares, so the play
-presenter's ``actions_at`` answers "what does a touch on this tile do" the same way for
-both. One touch on a tile with exactly one action plays it (:func:`tap_tile`); several
-narrow the action menu to them; the menu stays as the fallback.
+trackers). Each tile is a "cell" of that layout: the game's ``Rules.action_cells`` says
+which tiles a legal action names, as it does a board's squares, so the play presenter's
+``actions_at`` answers "what does a touch on this tile do" the same way for both (and
+nothing here names a game). One touch on a tile with exactly one action plays it
+(:func:`tap_tile`); several narrow the action menu to them; the menu stays as the
+fallback.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from companion.games.builders import views as builders
-from companion.games.colossus_solo import views as solo
-from companion.views import NO_CELLS, ActionCells, CardView
+from companion.views import ActionCells, CardView
 
 if TYPE_CHECKING:
     from kiosk.presenters.play import PlayPresenter
 
 Payload = Mapping[str, Any]
-
-
-def _builders_tiles(payload: Payload) -> tuple[str, ...]:
-    """Builders: a Curse is the stockpile's (BC-R09), a Draw the deck's, a Trade or a
-    Reveal the other player's, a Build its Blueprint's slot, a single winner the
-    winner's place (BC-R12; a shared victory stays in the menu)."""
-    kind = payload.get("type")
-    if kind == "curse":
-        return (builders.STOCKPILE,)
-    if kind == "draw":
-        return (builders.PARTS_DECK,)
-    if kind == "trade":
-        return (builders.seat_key(int(payload["partner"])),)
-    if kind == "reveal":
-        return (builders.seat_key(int(payload["target"])),)
-    if kind == "build":
-        return (builders.slot_key(int(payload["slot"])),)
-    if kind == "pick_winner" and len(payload["seats"]) == 1:
-        return (builders.seat_key(int(payload["seats"][0])),)
-    return ()
-
-
-#: The solo game's actions by the tile they are about (a power or a penalty is paid on
-#: the tracker it costs, CS-R04).
-_SOLO_TILES: dict[str, str] = {
-    "enter_colossus_card": solo.COLOSSUS,
-    "resolve_card": solo.COLOSSUS,
-    "enter_stats": solo.PLAYING_AREA,
-    "enter_medallions": solo.PLAYING_AREA,
-    "destroy_cards": solo.PLAYING_AREA,
-    "discard_power_card": solo.HAND,
-    "enter_final_blow": solo.FINAL_BLOW,
-}
-
-
-def _solo_tiles(payload: Payload) -> tuple[str, ...]:
-    kind = str(payload.get("type"))
-    if kind in ("use_power", "pay_penalty"):
-        return (solo.WEAKNESS if payload.get("pay") == "weakness" else solo.GRIP,)
-    tile = _SOLO_TILES.get(kind)
-    return () if tile is None else (tile,)
-
-
-#: Which tiles each card game's actions name, by the game's name.
-TILES_OF: dict[str, Callable[[Payload], tuple[str, ...]]] = {
-    "builders": _builders_tiles,
-    "colossus_solo": _solo_tiles,
-}
-
-
-def tile_cells(game: str, payload: Payload) -> ActionCells:
-    """The tiles ``payload`` names, as the cells of the card layout: the first is its
-    target (one touch there plays it when nothing else happens there)."""
-    tiles_of = TILES_OF.get(game)
-    tiles = () if tiles_of is None else tiles_of(payload)
-    return ActionCells.at(*tiles) if tiles else NO_CELLS
-
-
-def has_tiles(game: str) -> bool:
-    return game in TILES_OF
 
 
 @dataclass(frozen=True)
@@ -147,10 +86,9 @@ def tap_tile(presenter: PlayPresenter, key: str) -> bool:
 
 def tile_taps(presenter: PlayPresenter, payload: dict[str, Any]) -> tuple[str, ...]:
     """The tiles to touch to play ``payload`` (empty when no tile plays it alone)."""
-    if not has_tiles(presenter.rules.name):
+    if not presenter.tiled:
         return ()
-    at = tile_cells(presenter.rules.name, payload)
-    target = at.target
+    target = presenter.cells_of(payload).target
     if target is None or presenter.payloads_at(target) != (payload,):
         return ()
     return (target,)

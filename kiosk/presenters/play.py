@@ -10,7 +10,7 @@ the main thread by the hardware hub, so the touch path and the dice path are one
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from itertools import islice
 from typing import Any
@@ -22,7 +22,7 @@ from companion.events import Event, TableChanges
 from companion.highlights import Highlight, TableChange
 from companion.outcome import Outcome
 from companion.session import Session
-from companion.views import ActionCells, PanelView
+from companion.views import NO_CELLS, ActionCells, PanelView
 from firmware_bridge.leds.palette import palette_for_board
 from firmware_bridge.leds.render import highlights_from_table_changes
 from kiosk.presenters import cards
@@ -174,7 +174,7 @@ class PlayPresenter(Observable):
         self._derived: Derived | None = None
         self._look = look_for(session.rules.name)
         #: A card game drawn as tiles to touch (``kiosk/presenters/cards.py``).
-        self._tiled = cards.has_tiles(session.rules.name)
+        self.tiled = bool(session.rules.cards(session.state))
         #: The LED palette of the game's board: the on-screen board uses the same.
         self.palette = palette_for_board(session.rules.board_kind)
         self._geometry: BoardGeometry | object | None = _UNKNOWN
@@ -262,12 +262,15 @@ class PlayPresenter(Observable):
         derived = self.derived()
         if derived.cells is None:
             state, rules = derived.state, self.rules
-            derived.cells = (
-                tuple(cards.tile_cells(rules.name, p) for p in derived.payloads or ())
-                if self._tiled
-                else tuple(rules.action_cells(state, a) for a in derived.actions or ())
-            )
+            derived.cells = tuple(rules.action_cells(state, a) for a in derived.actions or ())
         return derived.cells
+
+    def cells_of(self, payload: Mapping[str, Any]) -> ActionCells:
+        """Where a listed action happens (``Rules.action_cells``; none for one not listed)."""
+        for listed, cells in zip(self.legal_payloads(), self._listed_cells(), strict=True):
+            if listed == payload:
+                return cells
+        return NO_CELLS
 
     def _at(self, cell: str) -> AtCell:
         """The legal actions a tap on ``cell`` is about (see :meth:`actions_at`)."""
@@ -277,7 +280,7 @@ class PlayPresenter(Observable):
             rules, state = self.rules, derived.state
             starting = (
                 ()
-                if self.outcome is not None or self._tiled
+                if self.outcome is not None or self.tiled
                 else tuple(islice(rules.legal_actions_at(state, origin=cell), MAX_LISTED_ACTIONS))
             )
             if starting:
@@ -615,7 +618,7 @@ class PlayPresenter(Observable):
 
     def card_tiles(self) -> tuple[cards.Tile, ...]:
         """A card game's cards as tiles to touch (none for board games)."""
-        if not self._tiled:
+        if not self.tiled:
             return ()
         listed = self.legal_payloads()
         return cards.tiles(self.rules.cards(self.state), listed, self._listed_cells(), self.focus)

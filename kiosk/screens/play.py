@@ -12,7 +12,6 @@ from kivy.uix.gridlayout import GridLayout
 
 from kiosk import theme
 from kiosk.presenters.board import BoardView
-from kiosk.presenters.cards import has_tiles
 from kiosk.presenters.common import humanize
 from kiosk.presenters.forms import FormField, FormView
 from kiosk.presenters.play import CORRECTIONS_GROUP, PlayPresenter
@@ -383,7 +382,7 @@ class PlayScreen(KioskScreen):
 
     def _modes(self) -> list[str]:
         modes = ["board"] if self.kiosk is not None and self.kiosk.board_geometry else []
-        if self.presenter is not None and has_tiles(self.presenter.rules.name):
+        if self.presenter is not None and self.presenter.tiled:
             modes.append("cards")  # a card game's table, to touch
         modes.append("info")
         if self.mirror is not None:

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from companion.dice import Roll
-from kiosk.presenters.cards import tile_cells, tile_taps
+from kiosk.presenters.cards import tile_taps
 from kiosk.presenters.play import PlayPresenter
 
 Pick = Callable[[dict[str, Any]], bool]
@@ -89,7 +89,7 @@ class TapCounter:
             for key in taps:
                 self._tap(p.tap_tile, key)
             return True
-        target = tile_cells(p.rules.name, payload).target
+        target = p.cells_of(payload).target
         if target is None or p.form is not None:
             return False
         named = p.payloads_at(target)

@@ -76,11 +76,14 @@ def test_the_app_module_sets_its_environment_before_kivy_loads() -> None:
 
 def test_the_app_loads_neither_the_fleet_nor_the_sensing_board_it_does_not_use() -> None:
     """Issue 13 (launch, memory): a table without ``[fleet]`` or ``[board]`` does not pay
-    for paho-mqtt, the fleet's payload models or the sensing board's inference."""
+    for paho-mqtt, the fleet's payload models or the sensing board's inference; and no
+    game's rules load before that game is played (Home lists them from summaries; the
+    card tiles ask the game's own ``action_cells``)."""
     code = (
         "import sys, kiosk.app\n"
         "print(sorted(m for m in sys.modules if m.startswith("
-        "('paho', 'kiosk.fleet', 'kiosk.board_sensing', 'kiosk.presenters.sensing'))))\n"
+        "('paho', 'kiosk.fleet', 'kiosk.board_sensing', 'kiosk.presenters.sensing',"
+        " 'companion.games.'))))\n"
     )
     result = subprocess.run(
         [sys.executable, "-c", code],

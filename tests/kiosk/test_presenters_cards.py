@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from companion.bot import RandomBot
 from companion.session import Session
-from kiosk.presenters.cards import tile_cells, tile_taps
+from kiosk.presenters.cards import tile_taps
 from kiosk.presenters.play import PlayPresenter
 from tests.games.test_builders import TABLE
 from tests.kiosk.helpers import assert_imports_without_kivy
@@ -53,13 +53,12 @@ def test_every_tile_plays_its_one_action_or_narrows_to_exactly_its_actions(
     touching a tile of several narrows the menu to exactly those (and a second touch
     widens it again)."""
     presenter = _played(game, seed, steps)
-    name = presenter.rules.name
     tiles = {t.key: t for t in presenter.view().tiles}
     listed = presenter.legal_payloads()
     for payload in listed:
-        assert tile_cells(name, payload).touched <= tiles.keys(), payload
+        assert presenter.cells_of(payload).touched <= tiles.keys(), payload
     for key, tile in tiles.items():
-        named = [p for p in listed if key in tile_cells(name, p).touched]
+        named = [p for p in listed if key in presenter.cells_of(p).touched]
         assert tile.actions == len(named), key
     several = next((t for t in tiles.values() if t.actions > 1), None)
     if several is not None:

@@ -51,7 +51,7 @@ from companion.games.builders.play import (
     _plural,
     _Turn,
 )
-from companion.games.builders.views import builders_cards, builders_panel
+from companion.games.builders.views import builders_card_cells, builders_cards, builders_panel
 from companion.games.corrections import (
     Correction,
     corrected,
@@ -62,7 +62,7 @@ from companion.highlights import TableChange
 from companion.outcome import Outcome, ScoreRow, ScoreSheet
 from companion.rng import Rng
 from companion.rules import Rules, refuse
-from companion.views import CardView, PanelView
+from companion.views import ActionCells, CardView, PanelView
 
 
 class BuildersRules(Rules[BuildersState, BuildersAction, BuildersOptions]):
@@ -144,6 +144,10 @@ class BuildersRules(Rules[BuildersState, BuildersAction, BuildersOptions]):
     def cards(self, state: BuildersState) -> tuple[CardView, ...]:
         """The Blueprints, the players' Runes and cards, the stockpile, deck and counter."""
         return builders_cards(state)
+
+    def action_cells(self, state: BuildersState, action: BuildersAction) -> ActionCells:
+        """The cards ``action`` is about (the "cells" of a card game's table)."""
+        return builders_card_cells(self.dump_action(action))
 
     def interest(self, state: BuildersState, action: BuildersAction) -> int:
         """Builds dominate so random play reaches 10 Colossi; Curses (many) stay rare."""

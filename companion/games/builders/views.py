@@ -8,10 +8,13 @@ tied), a tie the players decide (BC-R12) and the last build.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from companion.games.builders.content import BLUEPRINT_SLOTS, COLOSSI_TO_BUILD, CURSE_MAX, CURSE_MIN
 from companion.games.builders.model import BuildersState, TurnMode
 from companion.games.builders.play import _plural
-from companion.views import CardView, PanelRow, PanelView
+from companion.views import NO_CELLS, ActionCells, CardView, PanelRow, PanelView
 
 #: The phase of a turn in play, by its mode: nothing done yet, cursed (BC-R02), or
 #: Trade/Draw/Reveal taken.
@@ -138,12 +141,34 @@ def builders_cards(state: BuildersState) -> tuple[CardView, ...]:
     return (*slots, *seats, *shared)
 
 
+def builders_card_cells(payload: Mapping[str, Any]) -> ActionCells:
+    """The cards a dumped action is about, as cells of the card layout (its first is
+    where one touch plays it): a Curse the stockpile's (BC-R09), a Draw the deck's, a
+    Trade or a Reveal the other player's, a Build its Blueprint's slot, a single
+    winner the winner's place (BC-R12; a shared victory names none)."""
+    kind = payload.get("type")
+    if kind == "curse":
+        return ActionCells.at(STOCKPILE)
+    if kind == "draw":
+        return ActionCells.at(PARTS_DECK)
+    if kind == "trade":
+        return ActionCells.at(seat_key(int(payload["partner"])))
+    if kind == "reveal":
+        return ActionCells.at(seat_key(int(payload["target"])))
+    if kind == "build":
+        return ActionCells.at(slot_key(int(payload["slot"])))
+    if kind == "pick_winner" and len(payload["seats"]) == 1:
+        return ActionCells.at(seat_key(int(payload["seats"][0])))
+    return NO_CELLS
+
+
 __all__ = [
     "MODE_PHASES",
     "OVER_PHASE",
     "PARTS_DECK",
     "STOCKPILE",
     "TIE_PHASE",
+    "builders_card_cells",
     "builders_cards",
     "builders_panel",
     "builders_phase",

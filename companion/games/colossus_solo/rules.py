@@ -61,7 +61,11 @@ from companion.games.colossus_solo.play import (
     _Play,
     _result_text,
 )
-from companion.games.colossus_solo.views import colossus_solo_cards, colossus_solo_panel
+from companion.games.colossus_solo.views import (
+    colossus_solo_card_cells,
+    colossus_solo_cards,
+    colossus_solo_panel,
+)
 from companion.games.corrections import (
     Correction,
     change_text,
@@ -74,7 +78,7 @@ from companion.games.corrections import (
 from companion.outcome import Outcome, ScoreRow, ScoreSheet
 from companion.rng import Rng
 from companion.rules import Rules, refuse
-from companion.views import CardView, PanelView
+from companion.views import ActionCells, CardView, PanelView
 
 
 class ColossusSoloRules(Rules[ColossusSoloState, ColossusSoloAction, ColossusSoloOptions]):
@@ -565,6 +569,10 @@ class ColossusSoloRules(Rules[ColossusSoloState, ColossusSoloAction, ColossusSol
     def cards(self, state: ColossusSoloState) -> tuple[CardView, ...]:
         """The Colossus card, the trackers, hand, Playing Area, deck and Final Blow."""
         return colossus_solo_cards(state)
+
+    def action_cells(self, state: ColossusSoloState, action: ColossusSoloAction) -> ActionCells:
+        """The card or tracker ``action`` is about (the "cells" of the solo table)."""
+        return colossus_solo_card_cells(self.dump_action(action))
 
     def scores(self, state: ColossusSoloState) -> ScoreSheet:
         return ScoreSheet(

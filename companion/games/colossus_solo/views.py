@@ -8,9 +8,12 @@ the round and its step, the round's stats (CS-R02), the current Colossus card's 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from companion.games.colossus_solo.content import COLOSSUS_CARDS, ColossusCard, Phase
 from companion.games.colossus_solo.model import ColossusSoloState
-from companion.views import CardView, PanelRow, PanelView
+from companion.views import NO_CELLS, ActionCells, CardView, PanelRow, PanelView
 
 #: Each step the game waits in, as a player reads it.
 PHASES: dict[Phase, str] = {
@@ -120,6 +123,28 @@ def _two_a_line(described: str) -> tuple[str, ...]:
     return tuple(" · ".join(parts[i : i + 2]) for i in range(0, len(parts), 2))
 
 
+#: The solo game's actions by the card or tracker they are about (a power or a penalty
+#: is paid on the tracker it costs, CS-R04).
+_ACTION_CARDS: dict[str, str] = {
+    "enter_colossus_card": COLOSSUS,
+    "resolve_card": COLOSSUS,
+    "enter_stats": PLAYING_AREA,
+    "enter_medallions": PLAYING_AREA,
+    "destroy_cards": PLAYING_AREA,
+    "discard_power_card": HAND,
+    "enter_final_blow": FINAL_BLOW,
+}
+
+
+def colossus_solo_card_cells(payload: Mapping[str, Any]) -> ActionCells:
+    """The card or tracker a dumped action is about, as a cell of the card layout."""
+    kind = str(payload.get("type"))
+    if kind in ("use_power", "pay_penalty"):
+        return ActionCells.at(WEAKNESS if payload.get("pay") == "weakness" else GRIP)
+    card = _ACTION_CARDS.get(kind)
+    return NO_CELLS if card is None else ActionCells.at(card)
+
+
 __all__ = [
     "ACTION_DECK",
     "COLOSSUS",
@@ -130,6 +155,7 @@ __all__ = [
     "PLAYING_AREA",
     "WEAKNESS",
     "card_text",
+    "colossus_solo_card_cells",
     "colossus_solo_cards",
     "colossus_solo_panel",
     "solo_phase",
