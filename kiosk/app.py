@@ -37,12 +37,12 @@ from firmware_bridge.config import LoadedConfig
 from firmware_bridge.layout import LedLayout
 from firmware_bridge.leds.strip import Frame
 from firmware_bridge.rig import DeviceNote, LedFrameShown, Rig, build_rig
-from kiosk.hardware import HardwareHub, press_on_game
+from kiosk.hardware import HardwareHub, RollTarget, press_on_game
 from kiosk.memory import freeze_startup, release_freed_memory
 from kiosk.pace import IdlePace
 from kiosk.presenters.board import BoardView
 from kiosk.presenters.common import Banner
-from kiosk.presenters.devices import badges
+from kiosk.presenters.devices import OffGameRolls, badges
 from kiosk.presenters.guided_setup import GuidedSetupPresenter
 from kiosk.presenters.home import HomePresenter
 from kiosk.presenters.lesson import LessonPresenter, LessonView
@@ -177,6 +177,8 @@ class Kiosk:
         #: Called with the highlights after every change: the LED strip's feed (during a
         #: fix-the-table walk-through, only the current step: the presenter owns it).
         self.on_highlights: HighlightSink | None = None
+        self._off_game_rolls = OffGameRolls(self._off_game_roll)
+        self._home_notice = ""  # a die read with no game on screen (see _off_game_roll)
         self.manager = ScreenManager(transition=NoTransition())
         self.home_screen = HomeScreen(name="home", kiosk=self)
         self.setup_screen = SetupScreen(name="setup", kiosk=self)
@@ -211,6 +213,7 @@ class Kiosk:
 
     def go_home(self) -> None:
         self.guided = None  # an unfinished setup resumes with its game (its step is journaled)
+        self._home_notice = ""
         devices = "   ".join(b.text for b in badges(self.hub.device_statuses()))
         self.home_screen.show(HomePresenter(self.journal).view(), devices)
         self._show_home_banner()
@@ -529,8 +532,17 @@ class Kiosk:
 
     def pump(self) -> int:
         """Drain the hardware queue into the game on screen (main thread)."""
-        # During a guided setup the table's devices reach the setup, not the game.
-        return self.hub.pump(self.guided if self.guided is not None else self.play)
+        return self.hub.pump(self._roll_target())
+
+    def _roll_target(self) -> RollTarget | None:
+        """Who the table's dice reach: the game on the play screen; during a guided setup
+        the setup; on any other screen nobody (a die then is not saved into the game
+        last shown, and Home says so)."""
+        if self.guided is not None:
+            return self.guided
+        if self.manager.current == "play":
+            return self.play
+        return self._off_game_rolls
 
     # --- the hardware: devices, table buttons, LEDs -------------------------------------
 
@@ -600,8 +612,17 @@ class Kiosk:
         self._show_home_banner()
         self._report_health()
 
+    def _off_game_roll(self, notice: str) -> None:
+        """A die read with no game on screen: Home's banner says it was not used (until
+        Home is shown again)."""
+        log.info("%s", notice)
+        self._home_notice = notice
+        self._show_home_banner()
+
     def _devices_changed(self, statuses: tuple[Any, ...]) -> None:
         self.home_screen.ids.devices.text = "   ".join(b.text for b in badges(statuses))
+        if self.play is not None and self._roll_target() is not self.play:
+            self.play.devices = statuses  # the game's header is current when it returns
         self._report_health()
 
     def _add_home_banner(self) -> Any:
@@ -627,7 +648,7 @@ class Kiosk:
         banner = self.home_banner
         shown = self.problems[:HOME_PROBLEMS_SHOWN]
         more = len(self.problems) - len(shown)
-        text = "\n".join(f"• {problem}" for problem in shown)
+        text = "\n".join(f"• {problem}" for problem in (*shown, self._home_notice) if problem)
         if more > 0:
             text += f"\n… and {more} more (run companion doctor)."
         banner.text = text

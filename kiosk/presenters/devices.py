@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Literal
+
+from companion.dice import DiceRequest, Roll
 
 DeviceState = Literal["connected", "reconnecting", "disconnected"]
 
@@ -50,3 +53,35 @@ def badges(statuses: tuple[DeviceStatus, ...]) -> tuple[DeviceBadge, ...]:
 def electronic_dice_ready(statuses: tuple[DeviceStatus, ...]) -> bool:
     """True when a die is connected, so the dice panel says it waits for that die."""
     return any(s.device in ("dice", "tray") and s.state == "connected" for s in statuses)
+
+
+def unused_roll(roll: Roll, why: str) -> str:
+    """What the screen says of a die read where no roll is asked for: its faces, that it
+    was not used, and ``why`` (it is never played into a game not on screen)."""
+    faces = ", ".join(str(v) for v in roll.values or ())
+    shown = f"A die showed {faces}" if faces else "A die was rolled"
+    return f"{shown}: not used. {why}"
+
+
+class OffGameRolls:
+    """The hub's roll target while no game is on screen (Home, Setup, Scores, admin): a
+    die read then is not played into the game last shown, where it would be saved
+    unseen; ``on_notice`` shows why."""
+
+    def __init__(self, on_notice: Callable[[str], None]) -> None:
+        self.notice = ""
+        self._on_notice = on_notice
+
+    def dice_request(self) -> DiceRequest | None:
+        return None
+
+    def electronic_roll(self, roll: Roll) -> bool:
+        self.notice = unused_roll(roll, "No game is on screen: open or resume one first.")
+        self._on_notice(self.notice)
+        return False
+
+    def set_devices(self, statuses: tuple[DeviceStatus, ...]) -> None:
+        """Nothing to show: the kiosk's own handler updates every screen's badges."""
+
+    def changed(self) -> None:
+        """Nothing to redraw: the notice is shown when it is made."""

@@ -24,7 +24,7 @@ from companion.views import BoardView as RulesBoard
 from companion.views import PanelView
 from firmware_bridge.leds.palette import KOLOSSUS_COLOUR_NAMES, palette_for_board
 from kiosk.presenters.board import BoardView, board_dressing, board_view, geometry_of
-from kiosk.presenters.devices import DeviceStatus
+from kiosk.presenters.devices import DeviceStatus, unused_roll
 from kiosk.presenters.looks import look_for
 from kiosk.teaching import SetupStepText, Teaching
 from kiosk.teaching.progress import SETUP_START, SetupProgress
@@ -278,9 +278,7 @@ class GuidedSetupPresenter:
     def electronic_roll(self, roll: Roll) -> bool:
         """A die read during the setup is not played: the game asks for its dice once
         play starts, and a roll played now could not be seen on the screen."""
-        faces = ", ".join(str(v) for v in roll.values or ())
-        shown = f"A die showed {faces}" if faces else "A die was rolled"
-        self.notice = f"{shown}: not used. The game asks for dice when play starts."
+        self.notice = unused_roll(roll, "The game asks for dice when play starts.")
         self.changed()
         return False
 

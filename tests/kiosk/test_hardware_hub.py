@@ -282,3 +282,44 @@ def test_home_banner_lists_config_problems_and_device_notes(tmp_path: Path) -> N
     quiet = Kiosk(tmp_path / "quiet")
     assert quiet.home_banner.text == "" and quiet.home_banner.opacity == 0
     quiet.close()
+
+
+def test_0_2_3_a_die_rolled_with_no_game_on_screen_is_not_saved_into_the_last_game(
+    tmp_path: Path,
+) -> None:
+    """RULINGS 0.2.3 (the journal says who rolled what): a die read while Home is shown
+    must not be played into the game last on screen, where it would be saved unseen;
+    Home says it was not used, and back in the game the next die is played."""
+    from kivy.base import EventLoop
+    from kivy.core.window import Window
+
+    from kiosk.app import Kiosk
+
+    EventLoop.ensure_window()
+    kiosk = Kiosk(tmp_path)
+    Window.add_widget(kiosk.manager)
+    try:
+        session = Session.new("kolossus", ["Ann", "Bob"], seed=4, journal=kiosk.journal)
+        kiosk.show_game(session)
+        play = kiosk.play
+        assert play is not None and play.submit({"type": "ready"})
+        request = play.dice_request()
+        assert request is not None  # the Great Quake's die is wanted
+        played = len(session.actions)
+        kiosk.go_home()
+        kiosk.hub.post(DieResult(device="tray", die_id=1, face=2, faces=request.sides, seq=1))
+        kiosk.pump()
+        assert len(session.actions) == played
+        assert "A die showed 2: not used. No game is on screen" in kiosk.home_banner.text
+        assert kiosk.home_banner.opacity == 1
+        assert session.game_id is not None and kiosk.resume(session.game_id)
+        resumed = kiosk.play
+        assert resumed is not None and resumed.dice_request() is not None
+        kiosk.hub.post(DieResult(device="tray", die_id=1, face=3, faces=request.sides, seq=2))
+        kiosk.pump()
+        assert len(resumed.session.actions) == played + 1  # on the play screen it counts
+        kiosk.go_home()
+        assert "not used" not in kiosk.home_banner.text
+    finally:
+        Window.remove_widget(kiosk.manager)
+        kiosk.close()
