@@ -374,11 +374,9 @@ class Kiosk:
         self.scores = ScoresPresenter(session, self.data_dir / EXPORTS)
         self.play_screen.bind_presenter(self.play)
         self.manager.current = "play"
-        if self.sensing is not None:  # the shop demo's bot plays without the table
-            if presenter is None:
-                self.sensing.attach(self.play)
-            else:
-                self.sensing.detach()
+        # The sensing board follows the game on screen (the shop demo's bot plays
+        # without the table); a play screen already shown gets no change event.
+        self._screen_shown(self.manager, self.manager.current)
         self._after_change()
         if game_id is not None and presenter is None:
             setup = self.teach_progress.load_setup(game_id)
@@ -566,8 +564,21 @@ class Kiosk:
                 settle_s=rig.config.board.settle_s,
             )
         rig.start(self.hub.post)
-        if self.sensing is not None and self.play is not None:
-            self.sensing.attach(self.play)
+        self._screen_shown(self.manager, self.manager.current)
+        self.manager.bind(current=self._screen_shown)
+
+    def _screen_shown(self, _manager: Any, current: str) -> None:
+        """The sensing board follows the game only while it is on the play screen: moves
+        made on the table meanwhile (Home, Scores, a guided setup) are read when the
+        game is back on screen, where they are seen, not played into it unseen."""
+        sensing = self.sensing
+        if sensing is None:
+            return
+        if current == "play" and self.play is not None and not self._demo_on_screen:
+            if sensing.following is not self.play:
+                sensing.attach(self.play)
+        else:
+            sensing.detach()
         if self.play is not None:
             self._after_change()
         self.play_screen.refresh()

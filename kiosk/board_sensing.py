@@ -72,6 +72,11 @@ class BoardSensing:
         if self._occupied is not None:
             self.driver.sensed(self._occupied, self._landscapes)
 
+    @property
+    def following(self) -> PlayPresenter | None:
+        """The game whose table the board is read for (None: none on screen)."""
+        return self._play
+
     def detach(self) -> None:
         if self._pending is not None:
             self._pending.cancel()

@@ -91,3 +91,34 @@ def test_long_press_lifts_and_tap_places_on_the_simulated_board(tmp_path: Path) 
         assert (move["from"], move["to"]) == (origin, target)
     finally:
         close_kiosk(kiosk)
+
+
+def test_0_2_1_the_board_is_not_read_into_a_game_that_is_not_on_screen(tmp_path: Path) -> None:
+    """RULINGS 0.2.1 (the table is the truth, seen on screen): while Home is shown the
+    sensing board follows no game, so pieces moved then are not played into the game
+    last shown, unseen; back on the play screen the board is read for it again."""
+    config = CompanionConfig(
+        dice=DiceConfig(source="none"),
+        buttons=ButtonsConfig(source="none"),
+        leds=LedsConfig(driver="none"),
+        board=BoardConfig(source="sim"),
+    )
+    rig = build_rig(LoadedConfig(config, None), Platform(None), sim_dir=tmp_path / "sim")
+    kiosk = open_kiosk(tmp_path)
+    try:
+        kiosk.attach_rig(rig)
+        kiosk.open_setup("kolossus")
+        assert kiosk.setup is not None
+        kiosk.setup.names[:] = ["Ann", "Bob"]
+        kiosk.start_game()
+        play, sensing = kiosk.play, kiosk.sensing
+        assert play is not None and sensing is not None
+        assert sensing.following is play
+        kiosk.go_home()
+        assert sensing.following is None and sensing.driver is None
+        kiosk.open_scores()
+        assert sensing.following is None
+        kiosk.back_to_play()
+        assert sensing.following is play and sensing.driver is not None
+    finally:
+        close_kiosk(kiosk)
