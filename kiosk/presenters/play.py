@@ -555,9 +555,12 @@ class PlayPresenter(Observable):
         return derived.arrows
 
     def _last_roll(self) -> str:
+        """The last roll in words; said briefly while the next roll is asked for (the
+        dice panel's prompt names its purpose, and both share the column beside the
+        board)."""
         derived = self.derived()
         if derived.last_roll is None:
-            derived.last_roll = last_roll(self.session)
+            derived.last_roll = last_roll(self.session, brief=self.dice_request() is not None)
         return derived.last_roll
 
     def _seat(self) -> int | None:

@@ -28,7 +28,7 @@ class DicePanel:
         who = f"{self.player}: " if self.player else ""
         if self.waiting_for_device:
             return f"{who}{self.label} — waiting for the electronic {dice}…"
-        roll = f"roll {self.count}d{self.sides}, tap the faces or roll here"
+        roll = f"roll {self.count}d{self.sides} and tap the faces"
         return f"{who}{self.label} — {roll}"
 
 

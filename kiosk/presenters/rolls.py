@@ -35,10 +35,11 @@ def _last_rolled(session: Session) -> DiceRolled | None:
     return None
 
 
-def last_roll(session: Session) -> str:
+def last_roll(session: Session, *, brief: bool = False) -> str:
     """``"Rolled 3 · Great Quake: Tua'tha rolls 1d4 · Ann · electronic die"``: the value,
     the purpose (the request's label), who rolled and the source of the newest roll
-    of the game so far ("" before the first)."""
+    of the game so far ("" before the first). ``brief``: without the purpose, for while
+    the next roll is asked for (its prompt names its own purpose beside it)."""
     event = _last_rolled(session)
     if event is None:
         return ""
@@ -52,7 +53,7 @@ def last_roll(session: Session) -> str:
         else ""
     )
     source = SOURCES.get(event.source, event.source)
-    parts = [f"Rolled {values}{total}", request.label, who, source]
+    parts = [f"Rolled {values}{total}", "" if brief else request.label, who, source]
     return " · ".join(p for p in parts if p)
 
 

@@ -90,7 +90,9 @@ class DiceBox:
 
     @staticmethod
     def _face_button(screen: PlayScreen) -> Any:
-        face = KButton(size_hint_y=None, height=theme.BUTTON_HEIGHT, font_size=theme.FONT_LARGE)
+        # The smallest touch target: a d6's two rows must fit the column beside the board
+        # under the last roll and the prompt.
+        face = KButton(size_hint_y=None, height=theme.TOUCH_MIN, font_size=theme.FONT_LARGE)
         face.bind(on_release=lambda widget: screen.intent("tap_face", widget.face))
         return face
 

@@ -84,13 +84,17 @@ def test_the_last_roll_stays_in_view_with_value_purpose_player_and_source() -> N
     text = "Rolled 3 · Great Quake: Tua'tha rolls 1d4 · Ann · electronic die"
     assert presenter.view().last_roll == text
     presenter.tap_cell("3,10")
-    presenter.tap_cell("3,10")  # the quake: the roll is still the last one
-    assert presenter.view().last_roll == text
+    presenter.tap_cell("3,10")  # the quake: the roll is still the last one, said briefly
+    # while the next warband's die is asked for (the prompt beside it names the purpose)
+    brief = "Rolled 3 · Ann · electronic die"
+    assert presenter.dice_request() is not None and presenter.view().last_roll == brief
     presenter.finish_fix()
     presenter.tap_face(2)  # the next warband's quake die, typed in
     assert presenter.view().last_roll == "Rolled 2 · Great Quake: Krell rolls 1d4 · Bob · typed in"
-    presenter.undo()
-    assert presenter.view().last_roll == text
+    presenter.undo()  # Krell's die is asked for again: the last roll is said briefly,
+    # the dice panel's prompt beside it names the purpose (one column beside the board)
+    assert presenter.dice_request() is not None
+    assert presenter.view().last_roll == brief
 
 
 def _colossi_age_revealed() -> PlayPresenter:

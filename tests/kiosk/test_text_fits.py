@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 from kivy.core.text import Label as CoreLabel
+from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
 
 from companion.bot import RandomBot
@@ -89,6 +90,30 @@ def cut_texts(kiosk: Kiosk, where: str) -> list[str]:
             rect[0] < -1 or rect[2] > WIDTH + 1 or rect[1] < -1 or rect[3] > HEIGHT + 1
         ):
             problems.append(f"{name} lies outside the window")
+    return problems + overfull_columns(kiosk, where)
+
+
+def overfull_columns(kiosk: Kiosk, where: str) -> list[str]:
+    """Every shown column of fixed-height rows whose rows need more height than it has:
+    they would spill over what lies above it (the header) or below it."""
+    problems = []
+    for widget in kiosk.manager.current_screen.walk(restrict=True):
+        rows = widget.children
+        if (
+            not isinstance(widget, BoxLayout)
+            or widget.orientation != "vertical"
+            or not rows
+            or not _shown(widget)
+            or any(row.size_hint_y is not None for row in rows)
+        ):
+            continue
+        padding = widget.padding[1] + widget.padding[3]
+        need = sum(row.height for row in rows) + widget.spacing * (len(rows) - 1) + padding
+        if need > widget.height + 1:
+            texts = [r.text[:30] for r in rows if isinstance(r, Label)]
+            problems.append(
+                f"{where}: a column needs {need:.0f} px, has {widget.height:.0f} px {texts}"
+            )
     return problems
 
 
@@ -203,3 +228,32 @@ def test_lesson_panel_texts_fit(kiosk: Kiosk, game: str) -> None:
     assert lesson.finished
     problems += cut_texts(kiosk, f"{game} lesson done")
     assert not problems, "\n".join(dict.fromkeys(problems[:30]))
+
+
+@pytest.mark.parametrize("game", ("kolossus", "beast_master"))
+def test_the_dice_column_fits_under_the_last_roll(kiosk: Kiosk, game: str) -> None:
+    """Beside the board, a roll awaited after an earlier one shows the last roll, the
+    prompt, the faces and the buttons in one column: all of it fits (a d6's two rows of
+    faces once pushed the last roll over the header)."""
+    kiosk.open_setup(game)
+    assert kiosk.setup is not None
+    kiosk.setup.names[:] = list(LONG_NAMES[:3])
+    kiosk.start_game()
+    play = kiosk.play
+    assert play is not None
+    bot, checked, problems = RandomBot(3), 0, []
+    for _ in range(300):
+        while play.fix_step is not None:
+            play.next_fix_step()
+        if play.outcome is not None or checked >= 4:
+            break
+        if play.dice_request() is not None:
+            if play.view().last_roll:
+                problems += cut_texts(kiosk, f"{game}: {play.view().status}")
+                checked += 1
+            play.roll_in_software()
+            continue
+        action = bot.choose(play.rules, play.state)
+        assert action is not None and play.submit(action)
+    assert checked, "no roll came after another"
+    assert not problems, "\n".join(problems)
