@@ -15,7 +15,6 @@ from kiosk.kivy_env import kivy_environment
 # Kivy and the GL driver read these when first loaded (why each: kiosk/kivy_env.py).
 os.environ.update(kivy_environment(os.environ))
 
-import json
 import logging
 import time
 from collections.abc import Callable, Sequence
@@ -65,6 +64,7 @@ from kiosk.teaching.progress import (
     SetupProgress,
     TeachProgress,
 )
+from kiosk.ui_map import UiMap
 from kiosk.widgets import basic, board, chart, led_mirror, qr, scrolling  # noqa: F401
 
 if TYPE_CHECKING:  # loaded only where configured: a table without them starts faster
@@ -779,111 +779,6 @@ class CompanionApp(App):  # type: ignore[misc]
             event.cancel()
         if self.kiosk is not None:
             self.kiosk.close()
-
-
-class UiMap:
-    """Test hook (``COMPANION_UI_MAP=<file>``): where the visible buttons are, as JSON.
-
-    Written whenever it changes (checked 30 times a second): the current screen, every
-    visible button's text and centre in window pixels (origin top left, as X11 and
-    ``xdotool`` count), the other visible texts, the header's device badges, the
-    banner, and the LED mirror's
-    frame with its sequence number — so an end-to-end test can click by text and
-    compare the mirror with what the strip shipped. Off unless the variable is set.
-    """
-
-    def __init__(self, kiosk: Kiosk, path: Path) -> None:
-        self.kiosk = kiosk
-        self.path = Path(path)
-        self._last = ""
-
-    def snapshot(self) -> dict[str, Any]:
-        from kivy.core.window import Window
-        from kivy.uix.button import Button
-        from kivy.uix.label import Label
-
-        kiosk = self.kiosk
-        screen = kiosk.manager.current_screen
-        height = Window.height
-        buttons = []
-        texts = []
-        for widget in screen.walk(restrict=True):
-            if not isinstance(widget, Label) or widget.width < 1 or widget.height < 1:
-                continue
-            x, y = widget.to_window(*widget.center)
-            if not (0 <= x < Window.width and 0 <= y < height) or not _shown_at(widget, x, y):
-                continue
-            if not isinstance(widget, Button):
-                if widget.text:
-                    texts.append(widget.text)
-                continue
-            buttons.append(
-                {
-                    "text": widget.text,
-                    "x": round(x),
-                    "y": round(height - y),
-                    "disabled": bool(widget.disabled),
-                }
-            )
-        mirror = kiosk.play_screen.mirror
-        mirror_view: dict[str, Any] = {"visible": False}
-        if mirror is not None and kiosk.mirror_frame is not None:
-            left, bottom = mirror.to_window(mirror.x, mirror.y)
-            mirror_view = {
-                "visible": mirror.get_root_window() is not None,
-                "seq": kiosk.mirror_frame_seq,
-                "frame": [list(pixel) for pixel in kiosk.mirror_frame],
-                "rect": [
-                    round(left),
-                    round(height - bottom - mirror.height),
-                    round(mirror.width),
-                    round(mirror.height),
-                ],
-            }
-        play = kiosk.play_screen.ids
-        return {
-            "screen": kiosk.manager.current,
-            "buttons": buttons,
-            "texts": texts,
-            "devices": play.devices.text if kiosk.manager.current == "play" else "",
-            "banner": play.banner.text if play.banner.opacity > 0 else "",
-            "home_banner": kiosk.home_banner.text,
-            "mirror": mirror_view,
-            # The cells the on-screen board lights now (the play or guided-setup screen).
-            "board_lit": _board_lit(getattr(screen, "board", None)),
-        }
-
-    def write(self, *_: Any) -> None:
-        text = json.dumps(self.snapshot())
-        if text != self._last:
-            temp = self.path.with_name(self.path.name + ".tmp")
-            temp.write_text(text, encoding="utf-8")
-            os.replace(temp, self.path)
-            self._last = text
-
-
-def _board_lit(widget: Any) -> list[str]:
-    """The cells a board widget on screen draws lit (its view's looks), sorted."""
-    view = getattr(widget, "view", None)
-    if view is None or widget.get_root_window() is None:
-        return []
-    return sorted(view.looks)
-
-
-def _shown_at(widget: Any, x: float, y: float) -> bool:
-    """Not hidden (opacity 0 up the tree) and, inside scroll views, scrolled into view."""
-    from kivy.uix.scrollview import ScrollView
-
-    node = widget
-    while node is not None and node.parent is not node:
-        if node.opacity <= 0:
-            return False
-        if isinstance(node, ScrollView) and node is not widget:
-            left, bottom = node.to_window(node.x, node.y)
-            if not (left <= x <= left + node.width and bottom <= y <= bottom + node.height):
-                return False
-        node = node.parent
-    return True
 
 
 def run_app(loaded: LoadedConfig) -> int:
