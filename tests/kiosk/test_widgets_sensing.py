@@ -20,7 +20,7 @@ from firmware_bridge.config import (
     LoadedConfig,
 )
 from firmware_bridge.platform import Platform
-from firmware_bridge.rig import build_rig
+from firmware_bridge.rig import Rig, build_rig
 from kiosk.app import Kiosk
 from kiosk.presenters.sensing import miniatures
 from kiosk.widgets.board import HOLD_S
@@ -40,7 +40,8 @@ def until(kiosk: Kiosk, done: Callable[[], bool], what: str) -> None:
         time.sleep(0.01)
 
 
-def test_long_press_lifts_and_tap_places_on_the_simulated_board(tmp_path: Path) -> None:
+def kolossus_on_a_sensing_board(tmp_path: Path) -> tuple[Kiosk, Rig]:
+    """A kiosk with the simulated sensing board (and no other device), Kolossus started."""
     config = CompanionConfig(
         dice=DiceConfig(source="none"),
         buttons=ButtonsConfig(source="none"),
@@ -49,12 +50,17 @@ def test_long_press_lifts_and_tap_places_on_the_simulated_board(tmp_path: Path) 
     )
     rig = build_rig(LoadedConfig(config, None), Platform(None), sim_dir=tmp_path / "sim")
     kiosk = open_kiosk(tmp_path)
+    kiosk.attach_rig(rig)
+    kiosk.open_setup("kolossus")
+    assert kiosk.setup is not None
+    kiosk.setup.names[:] = ["Ann", "Bob"]
+    kiosk.start_game()
+    return kiosk, rig
+
+
+def test_long_press_lifts_and_tap_places_on_the_simulated_board(tmp_path: Path) -> None:
+    kiosk, rig = kolossus_on_a_sensing_board(tmp_path)
     try:
-        kiosk.attach_rig(rig)
-        kiosk.open_setup("kolossus")
-        assert kiosk.setup is not None
-        kiosk.setup.names[:] = ["Ann", "Bob"]
-        kiosk.start_game()
         play, sensing = kiosk.play, kiosk.sensing
         assert play is not None and sensing is not None and sensing.driver is not None
         advance_to(kiosk, "move")
@@ -97,25 +103,34 @@ def test_0_2_1_the_board_is_not_read_into_a_game_that_is_not_on_screen(tmp_path:
     """RULINGS 0.2.1 (the table is the truth, seen on screen): while Home is shown the
     sensing board follows no game, so pieces moved then are not played into the game
     last shown, unseen; back on the play screen the board is read for it again."""
-    config = CompanionConfig(
-        dice=DiceConfig(source="none"),
-        buttons=ButtonsConfig(source="none"),
-        leds=LedsConfig(driver="none"),
-        board=BoardConfig(source="sim"),
-    )
-    rig = build_rig(LoadedConfig(config, None), Platform(None), sim_dir=tmp_path / "sim")
-    kiosk = open_kiosk(tmp_path)
+    kiosk, rig = kolossus_on_a_sensing_board(tmp_path)
     try:
-        kiosk.attach_rig(rig)
-        kiosk.open_setup("kolossus")
-        assert kiosk.setup is not None
-        kiosk.setup.names[:] = ["Ann", "Bob"]
-        kiosk.start_game()
         play, sensing = kiosk.play, kiosk.sensing
         assert play is not None and sensing is not None
         assert sensing.following is play
+        advance_to(kiosk, "move")
+        assert rig.sim is not None and rig.sim.board is not None
+        board = rig.sim.board
+        board.set_occupied(miniatures(play.rules.board(play.state)))  # the bot moved by touch
+        play.tap_cell(next(h.cell for h in play.highlights() if h.role is Role.SELECTABLE))
+        origin = play.focus
+        target = next(
+            h.cell
+            for h in play.highlights()
+            if h.role is Role.REACHABLE and h.cell not in board.occupied
+        )
+        played = len(play.session.actions)
         kiosk.go_home()
         assert sensing.following is None and sensing.driver is None
+        assert origin is not None
+        board.lift(origin)  # a legal move made on the table while Home is shown
+        board.place(target)
+        deadline = time.monotonic() + 1.0  # well past the board's settle time
+        while time.monotonic() < deadline:
+            kiosk.pump()
+            EventLoop.idle()
+            time.sleep(0.01)
+        assert len(play.session.actions) == played
         kiosk.open_scores()
         assert sensing.following is None
         kiosk.back_to_play()
