@@ -136,6 +136,7 @@ def run_game(
     *,
     profile: str | None = None,
     profile_out: Path | None = None,
+    sections: Sequence[str] = (),
     pinned: PiProfile | None = None,
 ) -> dict[str, Any]:
     name = f"{game}-{backend}-{'pi' if pinned else 'plain'}-{profile or 'all'}"
@@ -153,6 +154,7 @@ def run_game(
         "rounds": settings.rounds,
         "profile": profile,
         "profile_out": str(profile_out) if profile_out else None,
+        "sections": list(sections),
         "slowdown": slowdown,
     }
     # Generous: a Pi Zero 2 W takes several times as long as this machine.
@@ -556,6 +558,21 @@ def where(key: tuple[str, int, str]) -> str:
     return f"{shown}:{line}({name})"
 
 
+def print_sections(figures: dict[str, Any], kind: str, game: str, count: int) -> None:
+    """Instructions per interaction of each function ``--sections`` named."""
+    samples = figures.get("samples", {}).get(kind, [])
+    handled = [s["instr_m"] for s in samples if s.get("instr_m")]
+    print(
+        f"instructions per {kind} of {game} on the mock GL backend ({count} {kind}es; "
+        f"outermost calls only, the wrappers' own reads included)"
+    )
+    if handled:
+        print(f"   the whole handling: median {statistics.median(handled):.2f} M")
+    for target, (instr, calls) in figures.get("sections", {}).items():
+        per = instr / 1e6 / max(count, 1)
+        print(f"   {per:7.3f} M  {calls / max(count, 1):5.1f} calls  {target}")
+
+
 def print_profile(path: Path, kind: str, game: str, count: int, top: int) -> None:
     stats = pstats.Stats(str(path))
     table: dict[tuple[str, int, str], tuple[int, int, float, float, Any]]
@@ -630,6 +647,14 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser.add_argument(
         "--profile-save", type=Path, default=None, help="keep --profile's pstats file here"
     )
+    parser.add_argument(
+        "--sections",
+        default=None,
+        help=(
+            "with --profile: instead of cProfile, the instructions of these functions "
+            "(comma-separated module:Qual.name) per interaction, unprofiled"
+        ),
+    )
     add_arguments(parser)
     return parser.parse_args(argv)
 
@@ -664,15 +689,25 @@ def main(argv: Sequence[str] | None = None) -> int:
             if args.game not in GAMES:
                 raise SystemExit(f"unknown game: {args.game}")
             out = tmp / "profile.pstats"
+            sections = [s.strip() for s in (args.sections or "").split(",") if s.strip()]
             try:
                 figures = run_game(
-                    args.game, "mock", settings, tmp, profile=args.profile, profile_out=out
+                    args.game,
+                    "mock",
+                    settings,
+                    tmp,
+                    profile=args.profile,
+                    profile_out=out,
+                    sections=sections,
                 )
             except (ChildFailed, subprocess.TimeoutExpired) as error:
                 print(error, file=sys.stderr)
                 return 1
             kind = args.profile
             count = len(figures.get("samples", {}).get(kind, []))
+            if sections:
+                print_sections(figures, kind, args.game, count)
+                return 0
             if not out.exists() or not count:
                 print(f"nothing was profiled: {figures.get('notes') or 'no samples'}")
                 return 1

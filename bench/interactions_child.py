@@ -26,6 +26,8 @@ from kiosk.kivy_env import kivy_environment
 assert not kivy_environment(os.environ), "the parent sets the app's Kivy environment"
 
 import cProfile  # noqa: E402
+import functools  # noqa: E402
+import importlib  # noqa: E402
 import json  # noqa: E402
 import random  # noqa: E402
 import sys  # noqa: E402
@@ -48,6 +50,8 @@ from kiosk_child import (  # noqa: E402
 SPEC: dict[str, Any] = json.loads(sys.argv[1])
 GAME: str = SPEC["game"]
 PROFILE: str | None = SPEC.get("profile")
+#: ``--sections``: functions whose instructions are summed over the profiled kind.
+SECTIONS: list[str] = SPEC.get("sections") or []
 
 from kivy.core.window import Window  # noqa: E402, F401  (creates the window and GL context)
 from kivy.graphics.opengl import GL_RENDERER, glGetString  # noqa: E402
@@ -193,9 +197,10 @@ class Bench:
         self.bot = RandomBot(8)
         self.phase = random.Random(8)  # when in a frame each die lands
         # CPU time, as everywhere here: the clock's sleep between frames is not work.
-        self.profiler = cProfile.Profile(time.thread_time) if PROFILE else None
+        self.profiler = cProfile.Profile(time.thread_time) if PROFILE and not SECTIONS else None
         self.script = self.run()
         self._wrap()
+        self.sections = {target: self._section(target) for target in SECTIONS}
         self.meter.listeners.append(self.after_frame)
         self.meter.on_frame_start.append(self._frame_start)
         self.meter.on_draw_start.append(self._draw_start)
@@ -284,6 +289,39 @@ class Bench:
 
         app_module.release_freed_memory = measured_release
 
+    def _section(self, target: str) -> dict[str, list[int]]:
+        """Wrap ``module:Qual.name`` so that its instructions (outermost calls, inside
+        the profiled kind's interactions) add up as [instructions, calls]; a target
+        ending in ``@`` is split by the class of its first argument (``self``)."""
+        by_class = target.endswith("@")
+        module_name, _, qualname = target.rstrip("@").partition(":")
+        owner: Any = importlib.import_module(module_name)
+        *path, name = qualname.split(".")
+        for part in path:
+            owner = getattr(owner, part)
+        function = getattr(owner, name)
+        totals: dict[str, list[int]] = {}
+        depth = [0]
+
+        @functools.wraps(function)  # Kivy's WeakMethod finds a method by its name
+        def counted(*args: Any, **kwargs: Any) -> Any:
+            measure = self.measure
+            if depth[0] or measure is None or not measure.active or measure.kind != PROFILE:
+                return function(*args, **kwargs)
+            depth[0] += 1
+            start = instructions()
+            try:
+                return function(*args, **kwargs)
+            finally:
+                key = type(args[0]).__name__ if by_class and args else ""
+                total = totals.setdefault(key, [0, 0])
+                total[0] += instructions() - start
+                total[1] += 1
+                depth[0] -= 1
+
+        setattr(owner, name, counted)
+        return totals
+
     def _frame_start(self) -> None:
         if self.measure is not None:
             self.measure.frame_start()
@@ -306,6 +344,11 @@ class Bench:
 
     def finish(self) -> None:
         self.meter.listeners.clear()
+        OUT["sections"] = {
+            f"{target.rstrip('@')} {key}".strip(): total
+            for target, totals in self.sections.items()
+            for key, total in sorted(totals.items(), key=lambda item: -item[1][0])
+        }
         if self.profiler is not None and SPEC.get("profile_out"):
             self.profiler.dump_stats(SPEC["profile_out"])
         self.app.stop()

@@ -76,6 +76,9 @@ EDGE = theme.FONT_SMALL + 5
 #: Height of the strip under a zoomed board (miniature + "Whole board"): one finger.
 ZOOM_STRIP = theme.TOUCH_MIN
 _TEXTURES_KEPT = 256  # piece/level labels cached per widget (a game uses a few dozen)
+#: Overlay layers kept per cell (looks and texts together): a selectable ring, a
+#: destination, the bare look and a text or two cover most of what a cell goes through.
+_LAYERS_KEPT = 4
 
 #: What a cell shows over its base colour: its look, whether it is the focus, its texts.
 OverlayKey = tuple[CellLook | None, bool, tuple[Decoration, ...]]
@@ -174,16 +177,41 @@ def _layout_of(key: tuple[Any, ...], viewport: Viewport, geometry: BoardGeometry
 
 class _DrawnCell:
     """A cell's instructions: its base colour and shape (moved and recoloured in place)
-    and a group for what lies over it (rebuilt when that changes)."""
+    and a group for what lies over it: its look (ring or fill, focus, step) under its
+    texts (pieces, levels), two layers swapped in whole.
 
-    __slots__ = ("base", "color", "key", "overlay", "shape")
+    A layer's instructions are costly to make (a smooth disc behind a piece's text is
+    about as much work as the rest of a touch's drawing), while a touch changes the
+    looks of a few cells and seldom their texts: each layer is kept per cell for the
+    last few looks and texts it showed on this layout, and a change of look swaps the
+    look layer alone.
+    """
+
+    __slots__ = ("base", "color", "key", "layers", "look", "overlay", "shape", "texts")
 
     def __init__(self, base: RGB | None, color: Any, shape: Any, overlay: Any) -> None:
         self.base = base
         self.color = color
         self.shape = shape
         self.overlay = overlay
+        self.look = InstructionGroup()  # holds the look layer shown (or nothing)
+        self.texts = InstructionGroup()  # holds the text layer shown (or nothing)
+        overlay.add(self.look)
+        overlay.add(self.texts)
         self.key: OverlayKey = _BARE
+        #: Layers made on this layout, by what they draw (the oldest dropped first).
+        self.layers: dict[tuple[Any, ...], Any] = {}
+
+    def show_layer(self, slot: Any, key: tuple[Any, ...], make: Callable[[], Any]) -> None:
+        """Put the layer drawing ``key`` in ``slot``: a kept one, else ``make()``'s."""
+        slot.clear()
+        layer = self.layers.pop(key, None)  # popped and set again: the newest
+        if layer is None:
+            layer = make()
+            if len(self.layers) >= _LAYERS_KEPT:
+                del self.layers[next(iter(self.layers))]
+        self.layers[key] = layer
+        slot.add(layer)
 
 
 def _base_rgba(base: RGB | None) -> Any:
@@ -448,8 +476,13 @@ class BoardWidget(Widget):  # type: ignore[misc]
             inner = side * 0.9
             drawn.shape.pos = (cx - inner / 2, cy - inner / 2)
             drawn.shape.size = (inner, inner)
+            # Every layer was made for the old place: drawn again from bare.
+            drawn.layers.clear()
+            drawn.look.clear()
+            drawn.texts.clear()
+            drawn.key = _BARE
             key = self._overlay_key(view, cell.cell, decorations)
-            if key != _BARE or drawn.key != _BARE:
+            if key != _BARE:
                 self._draw_overlay(drawn, key, rect, circle)
         self._recolour(view, list(self._drawn_cells))
         self._strip.clear()
@@ -515,13 +548,31 @@ class BoardWidget(Widget):  # type: ignore[misc]
         return (view.looks.get(cell), cell == view.focus, decorations.get(cell, ()))
 
     def _draw_overlay(self, drawn: _DrawnCell, key: OverlayKey, rect: Rect, circle: bool) -> None:
-        """What lies over a cell's base: its look, the focus ring, the step and texts."""
+        """What lies over a cell's base: its look, the focus ring, the step and texts
+        (only the layer that changed is swapped; ``rect`` must be this layout's)."""
         look, focused, texts = key
+        old_look, old_focused, old_texts = drawn.key
         drawn.key = key
-        group = drawn.overlay
-        group.clear()
-        if key == _BARE:
-            return
+        if (look, focused) != (old_look, old_focused):
+            if look is None and not focused:
+                drawn.look.clear()
+            else:
+                drawn.show_layer(
+                    drawn.look,
+                    ("look", look, focused),
+                    lambda: self._look_layer(look, focused, rect, circle),
+                )
+        if texts != old_texts:
+            if not texts:
+                drawn.texts.clear()
+            else:
+                drawn.show_layer(
+                    drawn.texts, ("texts", texts), lambda: self._text_layer(texts, rect)
+                )
+
+    def _look_layer(self, look: CellLook | None, focused: bool, rect: Rect, circle: bool) -> Any:
+        """A cell's look in the LED colour, its focus ring and its step number."""
+        group = InstructionGroup()
         cx, cy, side = rect
         inner = side * 0.9
         pos = (cx - inner / 2, cy - inner / 2)
@@ -556,6 +607,13 @@ class BoardWidget(Widget):  # type: ignore[misc]
                     size=texture.size,
                 )
             )
+        return group
+
+    def _text_layer(self, texts: tuple[Decoration, ...], rect: Rect) -> Any:
+        """A cell's pieces and levels: up to two texts on dark discs."""
+        group = InstructionGroup()
+        cx, cy, side = rect
+        inner = side * 0.9
         for i, deco in enumerate(texts[:2]):
             texture = self._text(deco.text, max(12, int(inner * 0.5)))
             offset = (0.5 - i) * inner * 0.42 if len(texts) > 1 else 0.0
@@ -574,6 +632,7 @@ class BoardWidget(Widget):  # type: ignore[misc]
                     size=texture.size,
                 )
             )
+        return group
 
     def _draw_edges(self, layout: _Layout) -> None:
         """The row numbers west of the grid and the column numbers north of it, as the

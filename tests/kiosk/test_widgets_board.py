@@ -253,6 +253,11 @@ Drawn = list[tuple[int, str, object]]
 def drawn(board: BoardWidget) -> Drawn:
     """Every instruction the board draws (the "Whole board" button apart), in order: its
     id, its kind and what it draws."""
+    return walked(board.canvas.before)
+
+
+def walked(top: Any) -> Drawn:
+    """Every instruction inside ``top``, in drawing order (see :func:`drawn`)."""
     found: Drawn = []
 
     def walk(group: Any) -> None:
@@ -284,7 +289,7 @@ def drawn(board: BoardWidget) -> Drawn:
             if hasattr(instruction, "children"):
                 walk(instruction)
 
-    walk(board.canvas.before)
+    walk(top)
     return found
 
 
@@ -331,8 +336,8 @@ def test_an_unchanged_view_touches_nothing_and_a_new_look_only_its_cell(kiosk: K
     assert counters(board) == (redraws + 1, rebuilds, relayouts, cells_updated + 1)
     now, kept = set(drawn(board)), set(instructions)
     assert kept <= now, "another cell was touched"
-    overlay = {id(instruction) for instruction in board._drawn_cells[cell].overlay.children}
-    assert {entry[0] for entry in now - kept} == overlay  # the new instructions: that cell's
+    overlay = {entry[0] for entry in walked(board._drawn_cells[cell].overlay)}
+    assert {entry[0] for entry in now - kept} <= overlay  # the new instructions: that cell's
     assert {"Color", "Rectangle"} <= {kind for _, kind, _ in now - kept}  # lit square
     assert differs_from_a_new_board(board) == 0
 
@@ -424,3 +429,30 @@ def test_a_banner_resizes_the_board_once_a_frame(kiosk: Kiosk) -> None:
         relayouts + 2,
     )
     assert differs_from_a_new_board(board) == 0
+
+
+def test_a_new_look_keeps_the_cells_texts_and_a_look_shown_before_is_reused(
+    kiosk: Kiosk,
+) -> None:
+    """A touch changes the looks of a few cells, seldom their pieces: the text layer (the
+    costliest instructions) stays, and a look the cell showed before comes back whole."""
+    advance_to(kiosk, "move")
+    board, view = the_board(kiosk)
+    cell = view.decorations[0].cell
+    drawn_cell = board._drawn_cells[cell]
+    texts = {entry[0] for entry in walked(drawn_cell.texts)}
+    assert texts, "a decorated cell draws its texts"
+    looks = [
+        CellLook(cell, role, colour=colour, level=1.0, step=None, player=None)
+        for role, colour in ((Role.REACHABLE, (10, 200, 30)), (Role.SELECTABLE, (200, 200, 30)))
+    ]
+    first_layer = None
+    for look in (*looks, looks[0]):
+        board.show(dataclasses.replace(view, looks={**view.looks, cell: look}))
+        frames(1)
+        assert {entry[0] for entry in walked(drawn_cell.texts)} == texts
+        assert differs_from_a_new_board(board) == 0, look.role
+        layer = drawn_cell.look.children[0]
+        if first_layer is None:
+            first_layer = layer
+    assert layer is first_layer, "the look shown before was made again"
