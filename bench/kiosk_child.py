@@ -57,6 +57,8 @@ def child_environment(
     env["PYTHONPATH"] = os.pathsep.join([str(ROOT), str(BENCH_DIR)])
     if not draw:
         env["KIVY_GL_BACKEND"] = "mock"
+    # Optimised as scripts/start and the Pi's service run the app (unless set already).
+    env.setdefault("PYTHONOPTIMIZE", "1")
     kivy_home.mkdir(parents=True, exist_ok=True)
     env.update(kivy_environment(env, quiet=True, kivy_home=kivy_home, headless=True))
     return env

@@ -97,6 +97,8 @@ def test_a_real_run_on_a_pretend_pi_installs_and_a_second_run_changes_nothing(
     assert result.returncode == 0, result.stderr + run1
     assert "installer (real run)" in run1 and "run: useradd --system" in run1
     assert "[stand-in] pip -m pip install --quiet /opt/colossus-companion/src[pi]" in run1
+    # The service runs optimised and cannot write the venv: its -O byte code is made here.
+    assert "-O -m compileall -q -j 0 /opt/colossus-companion/venv" in run1
     stats = (work / "stat.txt").read_text(encoding="utf-8").splitlines()
     assert stats == [
         "companion:companion 750 /var/lib/colossus-companion",
@@ -110,6 +112,15 @@ def test_a_real_run_on_a_pretend_pi_installs_and_a_second_run_changes_nothing(
     assert "dtparam=audio=off" in (work / "config.txt").read_text(encoding="utf-8")
     run2 = (work / "run2.txt").read_text(encoding="utf-8")
     assert "rotation: 180" in run2  # remembered
-    for verb in ("wrote:", "copied:", "removed:", "directory:", "useradd", "usermod", "pip"):
+    for verb in (
+        "wrote:",
+        "copied:",
+        "removed:",
+        "directory:",
+        "useradd",
+        "usermod",
+        "pip",
+        "compileall",
+    ):
         assert verb not in run2, run2
     assert not Path("/etc/colossus-companion").exists()  # the host is untouched
