@@ -14,9 +14,20 @@ or explore act upon the space they name or change; actions off the board have no
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
+from functools import lru_cache
 
-from companion.views import NO_CELLS, ActionCells, BoardView, CellView, PanelRow, PanelView, Piece
+from companion.views import (
+    NO_CELLS,
+    ActionCells,
+    BoardView,
+    CellView,
+    PanelRow,
+    PanelView,
+    Piece,
+    PieceKind,
+    Terrain,
+)
 
 from .mechanics import control_map
 from .model import (
@@ -36,7 +47,6 @@ from .model import (
     PlaceCubes,
     PlaceWater,
     PlayCard,
-    SpaceState,
     Spawn,
 )
 
@@ -100,36 +110,68 @@ def beast_label(name: str) -> str:
     return "".join(w[0] for w in words)[:BEAST_LABEL_LENGTH] or "?"
 
 
-def _pieces(state: IslandState, space: str, here: SpaceState) -> Iterable[Piece]:
-    """The Beasts, the Colossi, each seat's Acolytes, a Banner, Gold cubes on ``space``."""
+#: What stands on a space, as plain values: (kind, label, player, count) per piece.
+PieceKey = tuple[tuple[PieceKind, str, int | None, int], ...]
+
+
+def _piece_keys(state: IslandState) -> Iterator[PieceKey]:
+    """Per space in board order: the Beasts, the Colossi, each seat's Acolytes, a
+    Banner, Gold cubes standing there (most spaces: nothing, found without a loop)."""
+    figures: dict[str, list[tuple[PieceKind, str, int | None, int]]] = {}
     for beast in state.beasts:
-        if beast.space == space:
-            yield Piece(kind="beast", label=beast_label(beast.name))
+        figures.setdefault(beast.space, []).append(("beast", beast_label(beast.name), None, 1))
     for seat, where in enumerate(state.colossi):
-        if where == space:
-            yield Piece(kind="colossus", label="K", player=seat)
-    for seat, count in enumerate(here.acolytes):
-        if count > 0:
-            yield Piece(kind="acolyte", label=str(count), player=seat, count=count)
-    if here.banner is not None:
-        yield Piece(kind="token", label="Bn", player=here.banner)
-    if here.cubes > 0:
-        yield Piece(kind="token", label=f"{here.cubes}g", count=here.cubes)
+        if where is not None:
+            figures.setdefault(where, []).append(("colossus", "K", seat, 1))
+    for space, here in zip(state.board.ids, state.spaces, strict=True):
+        found = figures.get(space, [])
+        if any(here.acolytes):
+            found = found + [
+                ("acolyte", str(count), seat, count)
+                for seat, count in enumerate(here.acolytes)
+                if count
+            ]
+        if here.banner is not None:
+            found = [*found, ("token", "Bn", here.banner, 1)]
+        if here.cubes > 0:
+            found = [*found, ("token", f"{here.cubes}g", None, here.cubes)]
+        yield tuple(found)
+
+
+@lru_cache(maxsize=4096)
+def _cell_view(
+    space: str, x: float, y: float, terrain: Terrain, pieces: PieceKey, control: int | None
+) -> CellView:
+    """One space's cell, made once for what it shows. A move changes two or three of the
+    27 spaces; the others come back unchanged, and a view's dataclasses cost more to make
+    than to look up (the board is built again for every state, the roll's cue included)."""
+    return CellView(
+        cell=space,
+        x=x,
+        y=y,
+        terrain=terrain,
+        pieces=tuple(
+            Piece(kind=kind, label=label, player=player, count=count)
+            for kind, label, player, count in pieces
+        ),
+        control=control,
+    )
 
 
 def island_board(state: IslandState, cfg: IslandConfig) -> BoardView:
     """Every space once, in board-file order, at its drawing position (or on a grid)."""
     control = control_map(state, cfg)
     cells = []
-    for i, (space, here) in enumerate(zip(state.board.spaces, state.spaces, strict=True)):
+    spaces = zip(state.board.spaces, state.spaces, _piece_keys(state), strict=True)
+    for i, (space, here, pieces) in enumerate(spaces):
         cells.append(
-            CellView(
-                cell=space.id,
-                x=float(space.x if space.x is not None else i % GRID_WIDTH),
-                y=float(space.y if space.y is not None else i // GRID_WIDTH),
-                terrain="water" if space.water or here.water else "land",
-                pieces=tuple(_pieces(state, space.id, here)),
-                control=control.get(space.id),
+            _cell_view(
+                space.id,
+                float(space.x if space.x is not None else i % GRID_WIDTH),
+                float(space.y if space.y is not None else i // GRID_WIDTH),
+                "water" if space.water or here.water else "land",
+                pieces,
+                control.get(space.id),
             )
         )
     return BoardView(kind="island", cells=tuple(cells))

@@ -31,6 +31,7 @@ from companion.games.island.model import (
     PlayCard,
     Spawn,
 )
+from companion.games.island.views import beast_label
 from companion.highlights import Role
 from companion.rules import AnyRules
 from companion.views import NO_CELLS, ActionCells, BoardView, Piece
@@ -307,7 +308,8 @@ def test_random_play_keeps_views_cells_and_highlights_in_step(
     """Every position of a random game: legal_actions_at and the highlights agree with
     the legal actions' cells (incl. displacements, BM 2.6.6 / CA-R08 option); the
     HARVESTABLE lights are the legal Harvests' spaces (CA-R07); the board view holds
-    every Acolyte on the island, no more (BM-R02, CA-R02) and every Colossus once."""
+    every Acolyte on the island, no more (BM-R02, CA-R02), every Colossus once, and each
+    Beast, Banner and Gold cube where the state has it."""
     rules = GAMES[game]
     played = random_game(rules, _start(game, board, players, seed, beast_rules), bot_seed, 600)
     for state in played.states[::3]:
@@ -334,6 +336,17 @@ def test_random_play_keeps_views_cells_and_highlights_in_step(
                 c.cell for c in view.cells for p in c.pieces if p == Piece("colossus", "K", seat)
             ]
             assert colossi == ([] if state.colossi[seat] is None else [state.colossi[seat]])
+        # The cells are kept between states (a move changes few spaces): none is stale.
+        beasts = sorted(
+            (c.cell, p.label) for c in view.cells for p in c.pieces if p.kind == "beast"
+        )
+        assert beasts == sorted((b.space, beast_label(b.name)) for b in state.beasts)
+        tokens = {c.cell: [p for p in c.pieces if p.kind == "token"] for c in view.cells}
+        for space, here in zip(state.board.ids, state.spaces, strict=True):
+            assert [p.label for p in tokens[space]] == [
+                *(["Bn"] if here.banner is not None else []),
+                *([f"{here.cubes}g"] if here.cubes else []),
+            ]
 
 
 def test_harvest_lights_match_the_legal_harvests() -> None:
