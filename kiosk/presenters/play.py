@@ -108,8 +108,8 @@ class Derived:
     """What the presenter reads off one state, computed at most once each.
 
     A state is an immutable value, so its legal actions, corrections, dice request,
-    outcome, highlights (per focus), views, status, log and action menus (per focus
-    and group) never change. One submit then enumerates the legal actions once however
+    outcome, highlights and card tiles (per focus), views, status, log and action menus
+    (per focus and group) never change. One submit then enumerates the legal actions once however
     many readers ask after it: the entry-form check, the action menu, a board tap, the
     table's "End turn" button — and computes the highlights once for the LED strip and
     the on-screen board together; the screen's repeated ``view()`` of one state (a tap
@@ -141,6 +141,7 @@ class Derived:
         self.log: tuple[LogLine, ...] | None = None
         self.arrows: Arrows | None = None
         self.last_roll: str | None = None
+        self.tiles: dict[str | None, tuple[cards.Tile, ...]] = {}  # per focus
 
 
 class PlayPresenter(Observable):
@@ -623,8 +624,15 @@ class PlayPresenter(Observable):
         """A card game's cards as tiles to touch (none for board games)."""
         if not self.tiled:
             return ()
-        listed = self.legal_payloads()
-        return cards.tiles(self.rules.cards(self.state), listed, self._listed_cells(), self.focus)
+        derived = self.derived()
+        found = derived.tiles.get(self.focus)
+        if found is None:
+            listed = self.legal_payloads()
+            found = cards.tiles(
+                self.rules.cards(derived.state), listed, self._listed_cells(), self.focus
+            )
+            derived.tiles[self.focus] = found
+        return found
 
     def _formable(self, group: str | None, actions: tuple[ActionChoice, ...]) -> bool:
         """True when the group's action has amounts a form can edit — and the listed

@@ -20,6 +20,7 @@ from kiosk.screens import KioskScreen
 from kiosk.widgets.basic import KButton, KLabel, KToggle, Stepper, WrapLabel, button
 from kiosk.widgets.board import BoardWidget
 from kiosk.widgets.cards import CardTiles
+from kiosk.widgets.layouts import EvenGrid
 from kiosk.widgets.led_mirror import LedMirror
 from kiosk.widgets.lesson import LessonColumn
 from kiosk.widgets.lists import ACTION_ROW, ActionList, LogList, WidgetPool, show_children
@@ -27,6 +28,7 @@ from kiosk.widgets.scrolling import QuietScrollView
 from kiosk.widgets.why import WhyPanel
 
 FORM_ROW = 52
+TAB_HEIGHT = theme.TOUCH_MIN + 4  # a group's tab: two lines of small text
 ROW_HEIGHTS_KEPT = 512  # menu texts whose height is known (a game lists a few hundred)
 TOUCH_ROW_TEXT_MIN = 120  # px: the narrowest a menu row's text is measured at
 #: The letters of a menu text average 0.42-0.53 font sizes wide in the bundled
@@ -195,8 +197,9 @@ class PlayScreen(KioskScreen):
         self.actions.bind(width=self._menu_width_changed)
         self._menu_later = Clock.create_trigger(self._show_menu, 0)
         self.dice = DiceBox(self)
-        self.tabs = GridLayout(cols=3, size_hint_y=None, spacing=theme.SPACING)
-        self.tabs.bind(minimum_height=self.tabs.setter("height"))
+        # Laid out by a grid of equal cells: Kivy's GridLayout costs ≈0.4 M instructions
+        # a pass, and a touch that narrows the menu lays the tabs out two or three times.
+        self.tabs = EvenGrid(cols=3, spacing=theme.SPACING, row_height=TAB_HEIGHT)
         self.tab_buttons = WidgetPool(self.tabs, self._make_tab)
         # The last roll (value, purpose, who, source) and a previewed region move: at
         # the top of the column whatever it shows, until the next roll.
@@ -238,12 +241,7 @@ class PlayScreen(KioskScreen):
     def _make_tab(self) -> Any:
         """A group's button: it says the list it opens ("Swap (68)") or the one action it
         plays ("Ready"), on two lines where one does not hold it — never shortened."""
-        tab = KToggle(
-            group=f"groups-{id(self)}",
-            size_hint_y=None,
-            height=theme.TOUCH_MIN + 4,
-            font_size=theme.FONT_SMALL,
-        )
+        tab = KToggle(group=f"groups-{id(self)}", font_size=theme.FONT_SMALL)
         tab.shorten = False
         tab.max_lines = 2
         tab.key = ""

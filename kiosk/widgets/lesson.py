@@ -122,6 +122,7 @@ class LessonColumn:
         self.panel = LessonPanel(intent)
         self.filler = Widget()  # in the list's place: the column stays packed to its top
         self._fit_later = Clock.create_trigger(self.fit, 0)
+        self._watched: set[int] = set()  # the column's widgets whose height refits
         column.bind(height=self.fit)
 
     def show(
@@ -164,6 +165,12 @@ class LessonColumn:
         if box.parent is None:
             return
         below = [child for child in column.children if child is not box]
+        for child in below:
+            # A text below that wraps anew (the column got narrower) grows after this
+            # fit: fitted again then, or the column would overflow by its growth.
+            if child.size_hint_y is None and id(child) not in self._watched:
+                self._watched.add(id(child))
+                child.fbind("height", self._fit_later)
         fixed = sum(child.height for child in below if child.size_hint_y is None)
         listed = any(c.size_hint_y is not None for c in below if c is not self.filler)
         spacing = column.spacing * len(below)

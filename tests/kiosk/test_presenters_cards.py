@@ -108,3 +108,20 @@ def test_a_tile_with_nothing_to_do_clears_the_narrowing() -> None:
 def test_board_games_have_no_tiles() -> None:
     presenter = PlayPresenter(Session.new("kolossus", ("Ann", "Bob"), seed=3))
     assert presenter.view().tiles == ()
+
+
+def test_the_tiles_are_made_once_per_state_and_focus() -> None:
+    """The screen reads ``view()`` several times per touch: the tiles of one state and
+    focus are the same object each time, a new focus or a new state makes them again."""
+    presenter = _played(0, 4, 8)  # Builders: several tiles with several actions
+    tiles = presenter.view().tiles
+    assert presenter.view().tiles is tiles
+    busy = next(tile for tile in tiles if tile.actions > 1)
+    presenter.focus = busy.key
+    focused = presenter.view().tiles
+    assert focused is not tiles and [t.key for t in focused if t.selected] == [busy.key]
+    presenter.focus = None
+    assert presenter.view().tiles is tiles
+    action = RandomBot(4).choose(presenter.rules, presenter.state)
+    assert action is not None and presenter.submit(action)
+    assert presenter.view().tiles is not tiles

@@ -1,0 +1,98 @@
+"""Layouts that do only what the kiosk asks of them, cheaply.
+
+Kivy's GridLayout and BoxLayout handle every size hint, minimum, maximum and position
+hint on each pass: about 0.4 M instructions to lay out two buttons here, even when
+nothing moved, and a touch that narrows the action menu lays out its group tabs two or
+three times (≈1.3 M of a Beast Master touch's ≈9.7 M). :class:`EvenGrid` places equal
+cells and nothing else, and :class:`Column` stacks its children the way a vertical
+BoxLayout does for the size hints the kiosk uses, each for a few thousand instructions a
+pass.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kivy.properties import NumericProperty
+from kivy.uix.layout import Layout
+
+
+class EvenGrid(Layout):  # type: ignore[misc]
+    """Children in ``cols`` equal columns and rows of ``row_height``, filled left to
+    right from the top, ``spacing`` apart; the grid is exactly as tall as its rows (its
+    children's own sizes and size hints are not read: each gets its cell).
+
+    The height follows at once when children, columns or rows change (a column that
+    shares its room reads it in the same frame); the cells are placed before the next
+    frame."""
+
+    cols = NumericProperty(1)
+    row_height = NumericProperty(48)
+    spacing = NumericProperty(0)
+
+    def __init__(self, **kwargs: Any) -> None:
+        kwargs.setdefault("size_hint_y", None)
+        super().__init__(**kwargs)
+        for name in ("cols", "row_height", "spacing", "children"):
+            self.fbind(name, self._fit_height)
+        for name in ("cols", "row_height", "spacing", "children", "size", "pos"):
+            self.fbind(name, self._trigger_layout)
+        self._fit_height()
+
+    def _fit_height(self, *_: Any) -> None:
+        rows = -(-len(self.children) // max(1, int(self.cols)))
+        widget: Any = self  # Kivy's properties are untyped
+        widget.height = rows * self.row_height + max(0, rows - 1) * self.spacing
+
+    def do_layout(self, *_: Any) -> None:
+        children = self.children[::-1]  # Kivy keeps the last added first
+        cols = max(1, int(self.cols))
+        spacing, row = self.spacing, self.row_height
+        width = (self.width - (cols - 1) * spacing) / cols
+        x0, top = self.x, self.top
+        for index, child in enumerate(children):
+            line, col = divmod(index, cols)
+            child.size = (width, row)
+            child.pos = (x0 + col * (width + spacing), top - (line + 1) * row - line * spacing)
+
+
+class Column(Layout):  # type: ignore[misc]
+    """Children stacked from the top, ``spacing`` apart, as a vertical BoxLayout without
+    padding: a child without a height hint keeps its height, the others share what is
+    left by their hints (never below their ``size_hint_min_y``); a child with a width
+    hint takes that share of the column's width, one without keeps its width; all start
+    at the left edge (position hints are not read)."""
+
+    spacing = NumericProperty(0)
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        trigger = self._trigger_layout
+        for name in ("spacing", "children", "size", "pos"):
+            self.fbind(name, trigger)
+
+    def do_layout(self, *_: Any) -> None:
+        children = self.children[::-1]  # Kivy keeps the last added first
+        if not children:
+            return
+        spacing = self.spacing
+        fixed, shares = 0.0, 0.0
+        for child in children:
+            hint = child.size_hint_y
+            if hint is None:
+                fixed += child.height
+            else:
+                shares += hint
+        free = max(0.0, self.height - fixed - spacing * (len(children) - 1))
+        x0, top, width = self.x, self.top, self.width
+        for child in children:
+            hint = child.size_hint_y
+            if hint is None:
+                height = child.height
+            else:
+                height = max(free * hint / shares, child.size_hint_min_y or 0)
+                child.height = height
+            if child.size_hint_x is not None:
+                child.width = width * child.size_hint_x
+            child.pos = (x0, top - height)
+            top -= height + spacing
