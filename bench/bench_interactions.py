@@ -4,7 +4,7 @@
         [--rounds N] [--games kolossus,...] [--backend both|real|mock] [--dir DIR] [--json]
         [--pi-profile [--pi-slowdown 5]]
     .venv/bin/python bench/bench_interactions.py --profile touch|die [--game kolossus]
-        [--profile-save FILE.pstats]
+        [--profile-save FILE.pstats] [--sections module:Qual.name[@],...]
 
 A Pi 4's core runs Python about 5× slower than the development machine, a Pi Zero 2 W
 about 10×. Wall times here do not say what a Pi feels like; the CPU the app's own code
@@ -49,7 +49,9 @@ Targets (issue 13), on this machine's app CPU: touch → highlight ≤ 3 ms medi
 ``--profile touch|die`` runs cProfile over the handling of the touches (or rolls) of one
 game on the mock backend and prints the 25 functions of the project's own packages
 (companion, firmware_bridge, kiosk) with the most cumulative time, and how the time
-splits between those packages, Kivy, pydantic and the rest.
+splits between those packages, Kivy, pydantic and the rest. With ``--sections`` it
+counts instead, unprofiled, the instructions each named function costs per interaction
+(a name ending in ``@``: split by the class of its first argument).
 
 ``--pi-profile`` runs every child again pinned to one core and, where a cgroup allows
 it, under a CPU quota (``bench/pi_profile.py``), and prints both side by side.

@@ -47,6 +47,37 @@ def test_interactions_bench_refuses_an_unknown_game() -> None:
     assert done.returncode != 0 and "unknown game(s): chess" in done.stderr
 
 
+def test_sections_count_the_named_functions_in_each_touch(tmp_path: Path) -> None:
+    """``--sections`` wraps the named functions in the real app (offscreen, mock GL) and
+    prints each one's calls per touch: a board tap runs the board's touch handler once."""
+    done = subprocess.run(
+        [
+            sys.executable,
+            str(REPO / "bench" / "bench_interactions.py"),
+            "--profile",
+            "touch",
+            "--game",
+            "beast_master",
+            "--touches",
+            "2",
+            "--dir",
+            str(tmp_path),
+            "--sections",
+            "kiosk.widgets.board:BoardWidget.on_touch_down,kivy.uix.label:Label.texture_update@",
+        ],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        timeout=240,
+        check=False,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    lines = done.stdout.splitlines()
+    touched = [line for line in lines if "kiosk.widgets.board:BoardWidget.on_touch_down" in line]
+    assert len(touched) == 1 and " 1.0 calls " in touched[0], done.stdout
+    assert any("kivy.uix.label:Label.texture_update " in line for line in lines), done.stdout
+
+
 def _cgroup2(root: Path, controllers: str, subtree: str = "") -> Path:
     root.mkdir(parents=True)
     (root / "cgroup.controllers").write_text(controllers)
