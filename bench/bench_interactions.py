@@ -564,8 +564,9 @@ def print_sections(figures: dict[str, Any], kind: str, game: str, count: int) ->
     """Instructions per interaction of each function ``--sections`` named."""
     samples = figures.get("samples", {}).get(kind, [])
     handled = [s["instr_m"] for s in samples if s.get("instr_m")]
+    counted = "touches" if kind == "touch" else "rolls"
     print(
-        f"instructions per {kind} of {game} on the mock GL backend ({count} {kind}es; "
+        f"instructions per {kind} of {game} on the mock GL backend ({count} {counted}; "
         f"outermost calls only, the wrappers' own reads included)"
     )
     if handled:
