@@ -13,7 +13,8 @@ The suite runs on every core (pytest-xdist, ``-n auto`` in pyproject's addopts),
 file at a time per worker (``--dist loadfile``). Workers are spawned only when the run is
 the suite or whole folders of it: naming files or tests (``pytest tests/x.py``), or
 ``-s`` (workers' output is not shown), runs in this one process. ``-n 2`` or ``-n 0``
-given on the command line always wins.
+given on the command line always wins. Workers are handed the files holding a ``slow``
+test first, so the long files are shared out early and the workers finish together.
 """
 
 from __future__ import annotations
@@ -45,3 +46,15 @@ def pytest_xdist_auto_num_workers(config: pytest.Config) -> int | None:
     if any(not (invoked_in / arg.split("::")[0]).is_dir() for arg in config.args):
         return 0
     return None
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """In a worker, the files holding a ``slow`` test first, each file's tests in order.
+
+    Files go out in this order (``--no-loadscope-reorder``); a minute-long file handed
+    out last would keep one worker busy while the other waits.
+    """
+    if not hasattr(config, "workerinput"):  # one process: the order the files sort in
+        return
+    slow_files = {item.path for item in items if item.get_closest_marker("slow")}
+    items.sort(key=lambda item: item.path not in slow_files)
