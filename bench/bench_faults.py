@@ -26,7 +26,7 @@ def run(short: bool, selection: str | None) -> int:
     env = {**os.environ, "COMPANION_FAULTS": "short" if short else "long"}
     command = [
         sys.executable, "-m", "pytest", "tests/faults", "-s", "-q", "-p", "no:cacheprovider",
-        "--timeout", "7200",
+        "--timeout", "7200", "-n", "0",  # in this process: workers' prints are not shown
     ]  # fmt: skip
     if selection:
         command += ["-k", selection]

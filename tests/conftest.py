@@ -8,12 +8,20 @@ Property tests draw the same examples on every run (hypothesis ``derandomize``),
 suite that passed on one machine passes on the next and a failure reproduces as it is.
 ``HYPOTHESIS_PROFILE=explore scripts/test`` draws fresh random examples instead, to
 look for new faults; a fault found that way becomes a named test or an ``@example``.
+
+The suite runs on every core (pytest-xdist, ``-n auto`` in pyproject's addopts), a test
+file at a time per worker (``--dist loadfile``). Workers are spawned only when the run is
+the suite or whole folders of it: naming files or tests (``pytest tests/x.py``), or
+``-s`` (workers' output is not shown), runs in this one process. ``-n 2`` or ``-n 0``
+given on the command line always wins. Workers are handed the files holding a ``slow``
+test first, so the long files are shared out early and the workers finish together.
 """
 
 from __future__ import annotations
 
 import os
 
+import pytest
 from hypothesis import settings
 
 from companion.games import GAME_MODULES
@@ -23,3 +31,30 @@ GAME_MODULES.setdefault("toy_pig", "tests.toy_game")
 settings.register_profile("repeatable", derandomize=True)
 settings.register_profile("explore", derandomize=False)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "repeatable"))
+
+
+@pytest.hookimpl(optionalhook=True)  # also loads with pytest-xdist off (-p no:xdist)
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int | None:
+    """No workers for a run of named files or tests, or one that shows output live.
+
+    Starting a worker imports the project (and Kivy) again, which costs more than a few
+    files save; ``None`` leaves the count to pytest-xdist (one worker per core).
+    """
+    if config.option.capture == "no":
+        return 0
+    invoked_in = config.invocation_params.dir
+    if any(not (invoked_in / arg.split("::")[0]).is_dir() for arg in config.args):
+        return 0
+    return None
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """In a worker, the files holding a ``slow`` test first, each file's tests in order.
+
+    Files go out in this order (``--no-loadscope-reorder``); a minute-long file handed
+    out last would keep one worker busy while the other waits.
+    """
+    if not hasattr(config, "workerinput"):  # one process: the order the files sort in
+        return
+    slow_files = {item.path for item in items if item.get_closest_marker("slow")}
+    items.sort(key=lambda item: item.path not in slow_files)

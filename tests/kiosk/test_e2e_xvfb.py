@@ -63,35 +63,28 @@ pytestmark = [
 ]
 
 
-def free_display() -> int:
-    for number in range(140, 240):
-        if (
-            not Path(f"/tmp/.X{number}-lock").exists()
-            and not Path(f"/tmp/.X11-unix/X{number}").exists()
-        ):
-            return number
-    raise RuntimeError("no free X display number")
-
-
 @pytest.fixture
 def display() -> Iterator[str]:
+    """A private Xvfb display whose number Xvfb picks itself (``-displayfd``).
+
+    Xvfb takes the first number whose lock it can create and writes it to the pipe once
+    it accepts connections, so tests running side by side (pytest-xdist workers, another
+    run on the machine) never pick the same display or talk to each other's server.
+    """
     assert XVFB is not None
-    for _attempt in range(3):
-        number = free_display()
-        server = subprocess.Popen(
-            [XVFB, f":{number}", "-screen", "0", "800x480x24", "-nolisten", "tcp"],
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-        )
-        deadline = time.monotonic() + 5
-        while time.monotonic() < deadline and server.poll() is None:
-            if Path(f"/tmp/.X11-unix/X{number}").exists():
-                break
-            time.sleep(0.05)
-        if server.poll() is None:
-            break
-    else:
-        pytest.fail("Xvfb did not start")
+    read_end, write_end = os.pipe()
+    server = subprocess.Popen(
+        [XVFB, "-displayfd", str(write_end), "-screen", "0", "800x480x24", "-nolisten", "tcp"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        pass_fds=(write_end,),
+    )
+    os.close(write_end)
+    with os.fdopen(read_end) as ready:
+        number = ready.readline().strip()  # empty: Xvfb ended without a display
+    if not number.isdigit():
+        server.kill()
+        pytest.fail(f"Xvfb did not start (status {server.wait(5)})")
     yield f":{number}"
     server.terminate()
     server.wait(5)

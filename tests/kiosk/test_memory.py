@@ -173,13 +173,20 @@ def test_memory_goes_back_once_the_window_is_still(
             assert len(releases) > drawn, "no release after the window went still"
     finally:
         Window.unbind(on_flip=flipped)
+    # A release before the first frame seen here was armed by the fixture's last frame,
+    # which was drawn before ``flipped`` listened: on a loaded machine the first tap can
+    # come more than RELEASE_MEMORY_AFTER_S after it. There is no frame to check it by.
+    releases = [released for released in releases if released > flips[0]]
     for released in releases:
         before = [f for f in flips if f < released]
         # Kivy's clock compares its own times: a release fired 10 µs short of the second
         # was seen once. Mid-drawing would be a frame (33 ms) short, or more.
         assert released - before[-1] >= RELEASE_MEMORY_AFTER_S - 1e-3, "released mid-drawing"
+    # In one EventLoop.idle() the clock's events (the release) run before the window is
+    # drawn, so a frame stamped with a release's own time was drawn after that release (a
+    # loaded machine puts both in one tick).
     for earlier, later in itertools.pairwise(releases):
-        assert any(earlier < f < later for f in flips), "released twice without a new frame"
+        assert any(earlier <= f < later for f in flips), "released twice without a new frame"
 
 
 def test_the_frame_after_a_move_saves_the_games_due_snapshot(kiosk: Kiosk) -> None:
