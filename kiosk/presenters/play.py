@@ -109,13 +109,13 @@ class Derived:
 
     A state is an immutable value, so its legal actions, corrections, dice request,
     outcome, highlights and card tiles (per focus), views, status, log and action menus
-    (per focus and group) never change. One submit then enumerates the legal actions once however
-    many readers ask after it: the entry-form check, the action menu, a board tap, the
-    table's "End turn" button — and computes the highlights once for the LED strip and
-    the on-screen board together; the screen's repeated ``view()`` of one state (a tap
-    on a menu row reads it, the tap's handler and the redraw after it too) labels the
-    menu once. The state is held, not its ``id``: a new state is a new object, so
-    identity is the key.
+    (per focus and group) never change. One submit then enumerates the legal actions
+    once however many readers ask after it: the entry-form check, the action menu, a
+    board tap, the table's "End turn" button — and computes the highlights once for the
+    LED strip and the on-screen board together; the screen's repeated ``view()`` of one
+    state (a tap on a menu row reads it, the tap's handler and the redraw after it too)
+    labels the menu and lays out the tiles once. The state is held, not its ``id``: a new
+    state is a new object, so identity is the key.
     """
 
     def __init__(self, state: Any) -> None:
