@@ -23,6 +23,8 @@ from kiosk.teaching import Teaching
 
 #: Cells named in a worked example before "and N more" (a quake lights 50+ squares).
 MAX_CELLS_NAMED = 8
+#: The heading of the "Why?" panel opened from the header (not from a refusal).
+TABLE_HEADING = "Why? The rules behind what you see"
 
 #: What each role lights, in words (the role's rulings say why).
 ROLE_WORDS: dict[Role, str] = {
@@ -229,7 +231,7 @@ def explain_table(teaching: Teaching, game: str, position: Position) -> WhyView:
     lines += _role_lines(teaching, game, position.highlights)
     lines += _count_lines(teaching, game, position.panel)
     return WhyView(
-        heading="Why? The rules behind what you see",
+        heading=TABLE_HEADING,
         situation=_situation(position),
         entries=_entries(teaching, lines),
     )

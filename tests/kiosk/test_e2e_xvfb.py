@@ -44,6 +44,7 @@ from companion.session import Session
 from firmware_bridge.dice.frames import DieSpec
 from firmware_bridge.dice.sim_tray import SimDiceTray
 from firmware_bridge.layout import kolossus_layout
+from kiosk.presenters.why import TABLE_HEADING
 
 ROOT = Path(__file__).resolve().parents[2]
 COMPANION = Path(sys.executable).parent / "companion"
@@ -499,11 +500,18 @@ def test_learn_kolossus_setup_lit_as_the_screen_says_then_a_rolled_die_explained
     [roll] = [a for a in app.actions() if a["type"] == "roll"]
     assert roll["values"] == [FACES[0]] and roll["source"] == "electronic"
 
-    # After the roll, "Why?" explains what is lit now: the lesson's suggested line and
-    # the rules of the Great Quake; the strip again shows what the screen's board shows.
+    # After the roll the strip shows what the screen's board shows: the lesson's
+    # suggested line. "Why?" then explains the position by its rulings; the panel takes
+    # the board's place on screen while the strip keeps the table lit; closed, the board
+    # and the strip agree again. (The wait must see the panel itself: before it opens,
+    # the lesson panel's own "[K-R04]" is on screen, and the board still shows.)
+    lit = wait_for_strip(app, "the strip after the roll")["board_lit"]
+    assert lit
     app.click("Why?", exact=True)
-    ui = app.wait("the explanation", lambda ui: any("K-R0" in t for t in ui["texts"]))
+    ui = app.wait("the explanation", lambda ui: TABLE_HEADING in ui["texts"])
     explained = " ".join(ui["texts"])
-    assert "K-R28" not in explained  # a suggested line is no weapon's target
-    ui = wait_for_strip(app, "the strip under the explanation")
-    assert ui["board_lit"]
+    assert "K-R" in explained and "K-R28" not in explained  # the line is no weapon's target
+    assert not ui["board_lit"] and strip_lit(app) == leds_of_cells(lit)
+    app.click("Close", exact=True)
+    ui = wait_for_strip(app, "the strip once the explanation is closed")
+    assert ui["board_lit"] == lit
