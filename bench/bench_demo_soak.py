@@ -77,7 +77,8 @@ def real_journal(data_dir: Path) -> None:
 
 
 def presenter_soak(turns: int, every: int) -> dict[str, object]:
-    from kiosk.presenters.attract import AttractMode, DemoDriver, DemoPlayPresenter, demo_rotation
+    from kiosk.presenters.attract import AttractMode, demo_rotation
+    from kiosk.presenters.demo import DemoDriver, DemoPlayPresenter
 
     data_dir = Path(tempfile.mkdtemp(prefix="demo-soak-"))
     real_journal(data_dir)

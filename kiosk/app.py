@@ -30,7 +30,6 @@ from companion.errors import JournalError, RefereeError
 from companion.games import get_rules
 from companion.highlights import Highlight
 from companion.journal import Journal
-from companion.session import Session
 from firmware_bridge.buttons import ButtonMessage, ButtonPressed
 from firmware_bridge.config import LoadedConfig
 from firmware_bridge.layout import LedLayout
@@ -39,21 +38,12 @@ from firmware_bridge.rig import DeviceNote, LedFrameShown, Rig, build_rig
 from kiosk.hardware import HardwareHub, RollTarget, press_on_game
 from kiosk.memory import freeze_startup, release_freed_memory
 from kiosk.pace import IdlePace
-from kiosk.presenters.board import BoardView
 from kiosk.presenters.common import Banner
 from kiosk.presenters.devices import OffGameRolls, badges
-from kiosk.presenters.guided_setup import GuidedSetupPresenter
 from kiosk.presenters.home import HomePresenter
-from kiosk.presenters.lesson import LessonPresenter, LessonView
-from kiosk.presenters.play import PlayPresenter
-from kiosk.presenters.scores import ScoresPresenter
-from kiosk.presenters.setup import SetupPresenter
 from kiosk.screens.home import HomeScreen
-from kiosk.screens.play import PlayScreen
-from kiosk.screens.setup import SetupScreen
 from kiosk.screens.shop import ShopMode
 from kiosk.storage import fresh_seed, open_journal
-from kiosk.teaching import load_teaching
 from kiosk.teaching.lessons import Lesson, lesson_for
 from kiosk.teaching.progress import (
     SETUP_START,
@@ -63,13 +53,24 @@ from kiosk.teaching.progress import (
     TeachProgress,
 )
 from kiosk.ui_map import UiMap
-from kiosk.widgets import basic, board, chart, led_mirror, qr, scrolling  # noqa: F401
+from kiosk.widgets import basic, scrolling  # noqa: F401  (Home's; the rest come with their screens)
 
-if TYPE_CHECKING:  # loaded only where configured: a table without them starts faster
+if TYPE_CHECKING:
+    # Loaded where configured, or when first used: Home needs none of them, and launch
+    # (to Home's first frame) is shorter without (docs/kiosk.md, "Startup").
+    from companion.session import Session
     from kiosk.board_sensing import BoardSensing
     from kiosk.fleet.publisher import FleetPublisher
+    from kiosk.presenters.board import BoardView
+    from kiosk.presenters.guided_setup import GuidedSetupPresenter
+    from kiosk.presenters.lesson import LessonPresenter, LessonView
+    from kiosk.presenters.play import PlayPresenter
+    from kiosk.presenters.scores import ScoresPresenter
+    from kiosk.presenters.setup import SetupPresenter
     from kiosk.screens.guided_setup import GuidedSetupScreen
+    from kiosk.screens.play import PlayScreen
     from kiosk.screens.scores import ScoresScreen
+    from kiosk.screens.setup import SetupScreen
 
 
 class CutBufferNotice(logging.Filter):
@@ -181,11 +182,12 @@ class Kiosk:
         self._home_notice = ""  # a die read with no game on screen (see _off_game_roll)
         self.manager = ScreenManager(transition=NoTransition())
         self.home_screen = HomeScreen(name="home", kiosk=self)
-        self.setup_screen = SetupScreen(name="setup", kiosk=self)
-        self.play_screen = PlayScreen(name="play", kiosk=self)
-        for screen in (self.home_screen, self.setup_screen, self.play_screen):
-            self.manager.add_widget(screen)
-        # Made when first shown (launch: ≈110 M instructions and ≈1.3 MB fewer).
+        self.manager.add_widget(self.home_screen)
+        # Made when first shown, with their modules: launch shows Home only (the play
+        # screen alone is ≈150 M instructions and ≈3 MB; docs/kiosk.md, "Startup").
+        self._setup_screen: SetupScreen | None = None
+        self._play_screen: PlayScreen | None = None
+        self._led_layout: LedLayout | None = None  # for the play screen's LED mirror
         self._scores_screen: ScoresScreen | None = None
         self._guided_screen: GuidedSetupScreen | None = None
         # Freed memory goes back once the window has drawn no frame for a moment: after a
@@ -203,6 +205,31 @@ class Kiosk:
         self.shop = ShopMode(self, None if config is None else config.config.kiosk, config)
         self.home_banner = self._add_home_banner()
         self.go_home()
+
+    @property
+    def setup_screen(self) -> SetupScreen:
+        if self._setup_screen is None:
+            from kiosk.screens.setup import SetupScreen
+
+            self._setup_screen = SetupScreen(name="setup", kiosk=self)
+            self.manager.add_widget(self._setup_screen)
+        return self._setup_screen
+
+    @property
+    def play_screen(self) -> PlayScreen:
+        if self._play_screen is None:
+            from kiosk.screens.play import PlayScreen
+
+            self._play_screen = PlayScreen(name="play", kiosk=self)
+            self.manager.add_widget(self._play_screen)
+            if self._led_layout is not None:
+                self._offer_led_mirror(self._play_screen, self._led_layout)
+        return self._play_screen
+
+    @property
+    def play_screen_made(self) -> PlayScreen | None:
+        """The play screen if it has been shown (a look at it that does not make it)."""
+        return self._play_screen
 
     @property
     def scores_screen(self) -> ScoresScreen:
@@ -236,6 +263,8 @@ class Kiosk:
         self._report(home=True)
 
     def open_setup(self, game: str) -> None:
+        from kiosk.presenters.setup import SetupPresenter
+
         self.setup = SetupPresenter(get_rules(game))
         self.setup_screen.bind_presenter(self.setup)
         self.manager.current = "setup"
@@ -269,6 +298,9 @@ class Kiosk:
             if game_id is None or self.journal.read_only
             else lambda done: store.save_setup(game_id, done)
         )
+        from kiosk.presenters.guided_setup import GuidedSetupPresenter
+        from kiosk.teaching import load_teaching
+
         guided = GuidedSetupPresenter(session, load_teaching(), progress, on_step=save)
         if guided.finished:
             return
@@ -299,6 +331,8 @@ class Kiosk:
         lesson = lesson_for(game)
         if lesson is None:
             return False
+        from companion.session import Session
+
         journal = None if self.journal.read_only else self.journal
         try:
             session = Session.new(
@@ -324,6 +358,8 @@ class Kiosk:
         """Put ``lesson``'s panel over the game on screen, its place saved per change."""
         if self.play is None:
             return
+        from kiosk.presenters.lesson import LessonPresenter
+
         store = self.teach_progress
         self.lesson = LessonPresenter(
             self.play,
@@ -340,6 +376,8 @@ class Kiosk:
     def resume(self, game_id: int) -> bool:
         """Put a journaled game back on screen; False (and Home says why) when it cannot
         be: another program plays it (one writer per game), or its header is damaged."""
+        from companion.session import Session
+
         try:
             session, damage = Session.resume(self.journal, game_id)
         except RefereeError as error:
@@ -361,6 +399,9 @@ class Kiosk:
 
     def show_game(self, session: Session, presenter: PlayPresenter | None = None) -> None:
         """Put ``session`` on the play screen (``presenter``: the shop demo's own)."""
+        from kiosk.presenters.play import PlayPresenter
+        from kiosk.presenters.scores import ScoresPresenter
+
         if self.play is not None:
             self.play.unsubscribe(self._after_change)
         self.guided = None
@@ -494,15 +535,26 @@ class Kiosk:
         )
 
     def set_led_layout(self, layout: LedLayout) -> None:
-        """Offer the LED mirror on the play screen for a strip wired as ``layout``."""
-        self.play_screen.set_led_layout(dict(layout.positions), dict(layout.cells))
-        mirror = self.play_screen.mirror
+        """Offer the LED mirror on the play screen for a strip wired as ``layout`` (now,
+        or when the play screen is made)."""
+        self._led_layout = layout
+        if self._play_screen is not None:
+            self._offer_led_mirror(self._play_screen, layout)
+
+    def _offer_led_mirror(self, screen: PlayScreen, layout: LedLayout) -> None:
+        screen.set_led_layout(dict(layout.positions), dict(layout.cells))
+        mirror = screen.mirror
         if mirror is not None:
             mirror.bind(parent=self._mirror_moved)
 
+    def _mirror(self) -> Any:
+        """The LED mirror, if the play screen (made when first shown) offers one."""
+        screen = self._play_screen
+        return None if screen is None else screen.mirror
+
     def _mirror_moved(self, *_: Any) -> None:
         """The mirror came on screen or left it: ask for shipped frames only while shown."""
-        mirror = self.play_screen.mirror
+        mirror = self._mirror()
         shown = mirror is not None and mirror.parent is not None
         self.hub.frames_wanted = shown
         if shown:
@@ -519,7 +571,7 @@ class Kiosk:
         the newest frame as soon as it is shown again.
         """
         self.led_frame = frame
-        mirror = self.play_screen.mirror
+        mirror = self._mirror()
         if mirror is None or mirror.get_root_window() is None:
             return
         wait = self._mirror_drawn_at + 1 / MIRROR_FPS - time.monotonic()
@@ -530,7 +582,7 @@ class Kiosk:
 
     def _draw_mirror(self) -> None:
         self._mirror_later = None
-        mirror = self.play_screen.mirror
+        mirror = self._mirror()
         if mirror is not None and self.led_frame is not None and mirror.parent is not None:
             mirror.show_frame(self.led_frame)
             self.mirror_frame = self.led_frame
@@ -594,7 +646,8 @@ class Kiosk:
             sensing.detach()
         if self.play is not None:
             self._after_change()
-        self.play_screen.refresh()
+        if self._play_screen is not None:
+            self._play_screen.refresh()
 
     def _light(self, highlights: tuple[Highlight, ...]) -> None:
         if self.rig is not None:

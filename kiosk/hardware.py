@@ -34,7 +34,7 @@ from __future__ import annotations
 import queue
 import threading
 from collections.abc import Callable
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from companion.dice import Roll
 from firmware_bridge.board.messages import BOARD_READER, BoardOccupancy
@@ -44,7 +44,9 @@ from firmware_bridge.dice.messages import DieResult, DieRolling, TrayState, Tray
 from firmware_bridge.rig import DeviceNote, LedFrameShown, RigMessage
 from kiosk.presenters.common import Banner
 from kiosk.presenters.devices import DeviceState, DeviceStatus
-from kiosk.presenters.play import PlayPresenter
+
+if TYPE_CHECKING:  # the game's presenter loads with the first game, not at launch
+    from kiosk.presenters.play import PlayPresenter
 
 MAX_PER_PUMP = 64  # messages handled per main-loop frame; the rest wait for the next one
 

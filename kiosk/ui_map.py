@@ -60,7 +60,8 @@ class UiMap:
                     "disabled": bool(widget.disabled),
                 }
             )
-        mirror = kiosk.play_screen.mirror
+        play_screen = kiosk.play_screen_made  # not made before a game is shown
+        mirror = None if play_screen is None else play_screen.mirror
         mirror_view: dict[str, Any] = {"visible": False}
         if mirror is not None and kiosk.mirror_frame is not None:
             left, bottom = mirror.to_window(mirror.x, mirror.y)
@@ -75,13 +76,13 @@ class UiMap:
                     round(mirror.height),
                 ],
             }
-        play = kiosk.play_screen.ids
+        play = None if play_screen is None else play_screen.ids
         return {
             "screen": kiosk.manager.current,
             "buttons": buttons,
             "texts": texts,
-            "devices": play.devices.text if kiosk.manager.current == "play" else "",
-            "banner": play.banner.text if play.banner.opacity > 0 else "",
+            "devices": play.devices.text if play and kiosk.manager.current == "play" else "",
+            "banner": play.banner.text if play and play.banner.opacity > 0 else "",
             "home_banner": kiosk.home_banner.text,
             "mirror": mirror_view,
             # The cells the on-screen board lights now (the play or guided-setup screen).

@@ -8,6 +8,7 @@ from typing import Any
 from kiosk import theme
 from kiosk.presenters.scores import ScoresView
 from kiosk.screens import KioskScreen
+from kiosk.widgets import chart  # noqa: F401  (the ScoreChart of this screen's kv rule)
 from kiosk.widgets.basic import KLabel, Swatch, WrapLabel
 from kiosk.widgets.lists import WidgetPool, show_children
 from kiosk.widgets.qr import QrCode, qr_available

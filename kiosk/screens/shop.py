@@ -8,7 +8,7 @@
 * the window's touch and key events are input: they reset the idle clock, and while the
   demo runs the first one ends it (Home) and does nothing else; a table button does the
   same (the hub's button handler is wrapped), a die rolled ends it through
-  :class:`~kiosk.presenters.attract.DemoPlayPresenter`;
+  :class:`~kiosk.presenters.demo.DemoPlayPresenter`;
 * locked (``[kiosk] locked = true``): Escape is swallowed (``exit_on_escape`` off and
   keycode 27 consumed), a window close request is refused, the window is borderless
   fullscreen without a cursor, there is no Admin button, and the admin page opens only
@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from kivy.clock import Clock
 from kivy.config import Config
@@ -33,8 +33,6 @@ from kiosk.admin import PinStore
 from kiosk.presenters.admin import AdminPresenter, LedControls, LongPress, PinPad, RigLeds
 from kiosk.presenters.attract import (
     AttractMode,
-    DemoDriver,
-    DemoPlayPresenter,
     TickResult,
     boot_choice,
     demo_rotation,
@@ -43,6 +41,9 @@ from kiosk.presenters.attract import (
 from kiosk.screens.admin import AdminScreen, DemoBanner, PinScreen
 from kiosk.teaching.lessons import lesson_for
 from kiosk.widgets.basic import TitleLabel, button
+
+if TYPE_CHECKING:  # a demo's modules (the play presenter, the bot) load when it starts
+    from kiosk.presenters.demo import DemoDriver, DemoPlayPresenter
 
 TICK_S = 0.25
 ESCAPE = 27
@@ -334,6 +335,8 @@ class ShopMode:
     # --- the demo ---------------------------------------------------------------------
 
     def _make_driver(self) -> DemoDriver:
+        from kiosk.presenters.demo import DemoDriver
+
         return DemoDriver(
             self.games,
             seed=self.kiosk.seed,
@@ -377,6 +380,8 @@ class ShopMode:
         for widget in (self.banner, self.learn_button):
             if widget.parent is not None:
                 widget.parent.remove_widget(widget)
+        from kiosk.presenters.demo import DemoPlayPresenter  # a demo was on: loaded
+
         kiosk = self.kiosk
         screen = kiosk.play_screen
         if isinstance(screen.presenter, DemoPlayPresenter):

@@ -22,17 +22,14 @@ from companion.games import available_games, get_rules
 from companion.journal import Journal
 from companion.session import Session
 from kiosk.presenters.attract import (
-    MAX_REFUSALS,
     AttractMode,
     BootChoice,
-    DemoDriver,
-    DemoPlayPresenter,
     IdleClock,
     boot_choice,
-    demo_players,
     demo_rotation,
     unknown_games,
 )
+from kiosk.presenters.demo import MAX_REFUSALS, DemoDriver, DemoPlayPresenter, demo_players
 from tests.kiosk.helpers import assert_imports_without_kivy
 
 FIVE = ("kolossus", "beast_master", "colossi", "colossus_solo", "builders")
@@ -61,7 +58,11 @@ def journal_rows(path: Path) -> tuple[int, int, int]:
 
 def test_attract_and_admin_presenters_import_without_kivy() -> None:
     assert_imports_without_kivy(
-        "kiosk.presenters.attract", "kiosk.presenters.admin", "kiosk.admin", "kiosk.cli"
+        "kiosk.presenters.attract",
+        "kiosk.presenters.demo",
+        "kiosk.presenters.admin",
+        "kiosk.admin",
+        "kiosk.cli",
     )
 
 

@@ -35,7 +35,7 @@ from firmware_bridge.dice.messages import DieResult
 from firmware_bridge.doctor import Finding, Severity
 from kiosk.admin import PinStore
 from kiosk.app import Kiosk
-from kiosk.presenters.attract import DemoPlayPresenter
+from kiosk.presenters.demo import DemoPlayPresenter
 from kiosk.screens.shop import DEMO_BANNER, TICK_S, apply_window_mode, title_widget
 from kiosk.storage import JOURNAL_FILE
 from kiosk.theme import HEIGHT, TOUCH_MIN, WIDTH
