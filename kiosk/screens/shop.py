@@ -38,12 +38,13 @@ from kiosk.presenters.attract import (
     demo_rotation,
     unknown_games,
 )
-from kiosk.screens.admin import AdminScreen, DemoBanner, PinScreen
+from kiosk.screens.admin import DemoBanner
 from kiosk.teaching.lessons import lesson_for
 from kiosk.widgets.basic import TitleLabel, button
 
 if TYPE_CHECKING:  # a demo's modules (the play presenter, the bot) load when it starts
     from kiosk.presenters.demo import DemoDriver, DemoPlayPresenter
+    from kiosk.screens.admin import AdminScreen, PinScreen
 
 TICK_S = 0.25
 ESCAPE = 27
@@ -133,10 +134,9 @@ class ShopMode:
             size=LEARN_SIZE,
             font_size=theme.FONT_SMALL,
         )
-        self.pin_screen = PinScreen(name="pin", kiosk=kiosk)
-        self.admin_screen = AdminScreen(name="admin", kiosk=kiosk)
-        kiosk.manager.add_widget(self.pin_screen)
-        kiosk.manager.add_widget(self.admin_screen)
+        # Made when first shown, as the kiosk's own screens are (kiosk.app).
+        self._pin_screen: PinScreen | None = None
+        self._admin_screen: AdminScreen | None = None
         self.admin_button: Any = None
         if not self.config.locked:
             self.admin_button = button("Admin", self.request_admin, size_hint_x=None, width=110)
@@ -144,6 +144,24 @@ class ShopMode:
         problems = getattr(kiosk, "problems", None)
         if isinstance(problems, list):
             problems.extend(self.config_problems())
+
+    @property
+    def pin_screen(self) -> PinScreen:
+        if self._pin_screen is None:
+            from kiosk.screens.admin import PinScreen
+
+            self._pin_screen = PinScreen(name="pin", kiosk=self.kiosk)
+            self.kiosk.manager.add_widget(self._pin_screen)
+        return self._pin_screen
+
+    @property
+    def admin_screen(self) -> AdminScreen:
+        if self._admin_screen is None:
+            from kiosk.screens.admin import AdminScreen
+
+            self._admin_screen = AdminScreen(name="admin", kiosk=self.kiosk)
+            self.kiosk.manager.add_widget(self._admin_screen)
+        return self._admin_screen
 
     def config_problems(self) -> list[str]:
         """Demo games this build does not have, in words for Home's banner.
