@@ -5,9 +5,12 @@ from __future__ import annotations
 import importlib
 import importlib.util
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from companion.errors import InvalidOptions
-from companion.rules import AnyRules
+
+if TYPE_CHECKING:  # the rules load with the first game: a list of games needs none of them
+    from companion.rules import AnyRules
 
 # name -> module that defines ``RULES``; the order is the home screen's order.
 GAME_MODULES: dict[str, str] = {
