@@ -109,7 +109,6 @@ if mode == "empty":
 
 from kivy.tests.common import UnitTestTouch
 from kiosk.app import CompanionApp
-from companion.bot import RandomBot
 from companion.highlights import Role
 from kiosk_child import input_queue, print_figures
 out["rss_imports_mb"] = rss_mb()  # the app's modules: pydantic, companion, kiosk
@@ -164,6 +163,7 @@ class BenchApp(CompanionApp):
         kiosk.open_setup("kolossus")
         kiosk.start_game()
         play = kiosk.play
+        from companion.bot import RandomBot  # after launch: it loads the rules, as a game does
         bot = RandomBot(8)
         while play.state.phase != "move" or play.fix_step is not None:
             while play.fix_step is not None:

@@ -58,7 +58,7 @@ def child_environment(
     if not draw:
         env["KIVY_GL_BACKEND"] = "mock"
     # Optimised as scripts/start and the Pi's service run the app (unless set already).
-    env.setdefault("PYTHONOPTIMIZE", "1")
+    env.setdefault("PYTHONOPTIMIZE", "2")
     kivy_home.mkdir(parents=True, exist_ok=True)
     env.update(kivy_environment(env, quiet=True, kivy_home=kivy_home, headless=True))
     return env

@@ -102,11 +102,13 @@ def test_the_unit_runs_the_kiosk_on_kms_with_logs_in_journald_only() -> None:
     assert environment["COMPANION_DATA_DIR"] == "/var/lib/colossus-companion"
     assert environment["COMPANION_CONFIG"] == "/etc/colossus-companion/companion.toml"
     assert "KIVY_BCM_DISPMANX_ID" not in environment  # dispmanx is gone on Bookworm's KMS
-    # `python -O` as scripts/start runs it (no Kivy debug traces); the byte code it needs is
-    # compiled by install-pi, and the admin wrapper uses the same.
-    assert environment["PYTHONOPTIMIZE"] == "1"
+    # `python -OO` as scripts/start runs it (no Kivy debug traces, no docstrings); the
+    # byte code it needs is compiled by install-pi, as is the admin wrapper's (-O).
+    assert environment["PYTHONOPTIMIZE"] == "2"
     assert "PYTHONOPTIMIZE:=1" in (REPO / "deploy" / "companion").read_text(encoding="utf-8")
-    assert "PYTHONOPTIMIZE=${PYTHONOPTIMIZE:-1}" in (REPO / "scripts" / "start").read_text(
+    install = (REPO / "deploy" / "install-pi").read_text(encoding="utf-8")
+    assert "-OO -m compileall" in install and " -O -m compileall" in install
+    assert "PYTHONOPTIMIZE=${PYTHONOPTIMIZE:-2}" in (REPO / "scripts" / "start").read_text(
         encoding="utf-8"
     )
     assert settings["User"] == ["companion"]

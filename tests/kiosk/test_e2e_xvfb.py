@@ -235,7 +235,7 @@ on_boot = "home"
         KIVY_NO_ARGS="1",
         KIVY_NO_CONSOLELOG="1",
         KIVY_NO_FILELOG="1",
-        PYTHONOPTIMIZE="1",  # as scripts/start and the Pi's service run it
+        PYTHONOPTIMIZE="2",  # as scripts/start and the Pi's service run it
         COMPANION_UI_MAP=str(tmp_path / "ui.json"),
         COMPANION_SIM_LEDS=str(tmp_path / "strip.json"),
     )
