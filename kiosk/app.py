@@ -44,14 +44,6 @@ from kiosk.presenters.home import HomePresenter
 from kiosk.screens.home import HomeScreen
 from kiosk.screens.shop import ShopMode
 from kiosk.storage import fresh_seed, open_journal
-from kiosk.teaching.lessons import Lesson, lesson_for
-from kiosk.teaching.progress import (
-    SETUP_START,
-    LessonPlace,
-    ProgressStore,
-    SetupProgress,
-    TeachProgress,
-)
 from kiosk.ui_map import UiMap
 from kiosk.widgets import basic, scrolling  # noqa: F401  (Home's; the rest come with their screens)
 
@@ -71,6 +63,8 @@ if TYPE_CHECKING:
     from kiosk.screens.play import PlayScreen
     from kiosk.screens.scores import ScoresScreen
     from kiosk.screens.setup import SetupScreen
+    from kiosk.teaching.lessons import Lesson
+    from kiosk.teaching.progress import LessonPlace, ProgressStore, SetupProgress
 
 
 class CutBufferNotice(logging.Filter):
@@ -169,8 +163,7 @@ class Kiosk:
         self.play: PlayPresenter | None = None
         #: Guided setup while it is on screen (before play; kiosk/presenters/guided_setup.py).
         self.guided: GuidedSetupPresenter | None = None
-        #: Teach mode's progress per game, durable across a power cut.
-        self.teach_progress = ProgressStore(self.journal)
+        self._teach_progress: ProgressStore | None = None
         #: The scripted first game on screen, if the game is one (kiosk/presenters/lesson.py).
         self.lesson: LessonPresenter | None = None
         self.scores: ScoresPresenter | None = None
@@ -205,6 +198,16 @@ class Kiosk:
         self.shop = ShopMode(self, None if config is None else config.config.kiosk, config)
         self.home_banner = self._add_home_banner()
         self.go_home()
+
+    @property
+    def teach_progress(self) -> ProgressStore:
+        """Teach mode's progress per game, durable across a power cut (made with the
+        first game: the teaching package is not needed for Home)."""
+        if self._teach_progress is None:
+            from kiosk.teaching.progress import ProgressStore
+
+            self._teach_progress = ProgressStore(self.journal)
+        return self._teach_progress
 
     @property
     def setup_screen(self) -> SetupScreen:
@@ -272,6 +275,8 @@ class Kiosk:
     def start_game(self) -> None:
         if self.setup is None:
             return
+        from kiosk.teaching.progress import SETUP_START, TeachProgress
+
         session = self.setup.start(self.seed(), self.journal)
         if session is None:
             self.setup_screen.refresh()
@@ -288,9 +293,12 @@ class Kiosk:
         if self.setup.guided and not journaled:
             self.open_guided_setup(session)  # a game outside the journal: guided all the same
 
-    def open_guided_setup(self, session: Session, progress: SetupProgress = SETUP_START) -> None:
-        """Show ``session``'s guided setup at ``progress`` (play comes after it); each tap
-        is journaled as the game's note, so a power cut resumes at the same step."""
+    def open_guided_setup(self, session: Session, progress: SetupProgress | None = None) -> None:
+        """Show ``session``'s guided setup at ``progress`` (None: its first step; play
+        comes after it); each tap is journaled as the game's note, so a power cut resumes
+        at the same step."""
+        from kiosk.teaching.progress import SETUP_START
+
         game_id = session.game_id
         store = self.teach_progress
         save = (
@@ -301,7 +309,9 @@ class Kiosk:
         from kiosk.presenters.guided_setup import GuidedSetupPresenter
         from kiosk.teaching import load_teaching
 
-        guided = GuidedSetupPresenter(session, load_teaching(), progress, on_step=save)
+        guided = GuidedSetupPresenter(
+            session, load_teaching(), SETUP_START if progress is None else progress, on_step=save
+        )
         if guided.finished:
             return
         guided.on_change = self.guided_screen.refresh
@@ -328,10 +338,13 @@ class Kiosk:
         """ "Learn <game> in 10 minutes" (Home, the shop's demo): the game's scripted
         first game — the table set up with guided setup, then play with teach mode on.
         The one place a lesson starts; False (and Home says why) when it cannot."""
+        from companion.session import Session
+        from kiosk.teaching.lessons import lesson_for
+        from kiosk.teaching.progress import SETUP_START, LessonPlace, TeachProgress
+
         lesson = lesson_for(game)
         if lesson is None:
             return False
-        from companion.session import Session
 
         journal = None if self.journal.read_only else self.journal
         try:
@@ -401,6 +414,7 @@ class Kiosk:
         """Put ``session`` on the play screen (``presenter``: the shop demo's own)."""
         from kiosk.presenters.play import PlayPresenter
         from kiosk.presenters.scores import ScoresPresenter
+        from kiosk.teaching.lessons import lesson_for
 
         if self.play is not None:
             self.play.unsubscribe(self._after_change)

@@ -11,10 +11,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from companion.highlights import Role
-from companion.views import BoardKind
 from firmware_bridge.leds.strip import RGB
+
+if TYPE_CHECKING:  # the board views load with the first game, not with the LED driver
+    from companion.views import BoardKind
 
 BLUE: RGB = (0, 40, 255)
 YELLOW: RGB = (255, 190, 0)

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import importlib.util
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 
 from companion.games import GameSummary, available_games, game_summary
 from companion.journal import GameInfo, Journal
-from kiosk.teaching.lessons import load_lessons
 
 RECENT_RESULTS = 5
 RESUMABLE_SHOWN = 6
@@ -42,6 +43,17 @@ class HomeView:
     resumable: tuple[ResumeCard, ...]
     recent: tuple[ResultLine, ...]
     problems: tuple[str, ...]  # games whose module failed to load
+
+
+def lesson_games() -> frozenset[str]:
+    """The games with a scripted first game ("Learn it"): the lesson files shipped in
+    ``kiosk/teaching/first_games``, listed without loading the teaching package (Home at
+    launch); a lesson is read and checked when it starts (``kiosk.teaching.lessons``)."""
+    spec = importlib.util.find_spec("kiosk.teaching")  # found, not imported
+    if spec is None or not spec.submodule_search_locations:
+        return frozenset()
+    folder = Path(next(iter(spec.submodule_search_locations))) / "first_games"
+    return frozenset(path.stem for path in folder.glob("*.toml"))
 
 
 def player_span(game: GameSummary) -> str:
@@ -79,7 +91,7 @@ class HomePresenter:
 
     def view(self) -> HomeView:
         rules, problems = self._summaries()
-        lessons = load_lessons()
+        lessons = lesson_games()
         cards = tuple(
             GameCard(name=name, title=r.title, players=player_span(r), learn=name in lessons)
             for name, r in rules.items()

@@ -39,7 +39,6 @@ from kiosk.presenters.attract import (
     unknown_games,
 )
 from kiosk.screens.admin import DemoBanner
-from kiosk.teaching.lessons import lesson_for
 from kiosk.widgets.basic import TitleLabel, button
 
 if TYPE_CHECKING:  # a demo's modules (the play presenter, the bot) load when it starts
@@ -383,6 +382,8 @@ class ShopMode:
 
     def _show_learn(self, game: str, title: str) -> None:
         """Offer the demoed game's lesson above the demo's banner (when it has one)."""
+        from kiosk.teaching.lessons import lesson_for  # a demo is on: its modules are loaded
+
         widget = self.learn_button
         if lesson_for(game) is None:
             if widget.parent is not None:

@@ -22,6 +22,7 @@ from tests.kiosk.helpers import ROOT
 NOT_AT_LAUNCH = (
     "companion.bot",
     "companion.games.kolossus",
+    "companion.rules",
     "companion.session",
     "kiosk.board_sensing",
     "kiosk.fleet",
@@ -35,6 +36,7 @@ NOT_AT_LAUNCH = (
     "kiosk.screens.play",
     "kiosk.screens.scores",
     "kiosk.screens.setup",
+    "kiosk.teaching",
     "kiosk.widgets.board",
     "kiosk.widgets.chart",
     "kiosk.widgets.qr",
@@ -50,6 +52,7 @@ LOADED_BY_A_GAME = (
     "kiosk.presenters.setup",
     "kiosk.screens.play",
     "kiosk.screens.setup",
+    "kiosk.teaching",
     "kiosk.widgets.board",
 )
 

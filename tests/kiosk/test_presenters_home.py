@@ -5,12 +5,18 @@ from __future__ import annotations
 from companion.games import available_games
 from companion.journal import Journal
 from companion.session import Session
-from kiosk.presenters.home import HomePresenter
+from kiosk.presenters.home import HomePresenter, lesson_games
+from kiosk.teaching.lessons import load_lessons
 from tests.kiosk.helpers import assert_imports_without_kivy
 
 
 def test_home_presenter_does_not_import_kivy() -> None:
     assert_imports_without_kivy("kiosk.presenters.home", "tests.kiosk.test_presenters_home")
+
+
+def test_learn_it_is_offered_for_exactly_the_lessons_shipped() -> None:
+    # Home lists the lesson files without reading them (launch); each one is a lesson.
+    assert lesson_games() == set(load_lessons())
 
 
 def test_lists_the_games_of_this_build() -> None:
