@@ -23,7 +23,6 @@ from typing import TYPE_CHECKING, Any
 
 from kivy.app import App
 from kivy.clock import Clock
-from kivy.lang import Builder
 from kivy.uix.screenmanager import NoTransition, ScreenManager
 
 from companion.errors import JournalError, RefereeError
@@ -41,6 +40,7 @@ from kiosk.pace import IdlePace
 from kiosk.presenters.common import Banner
 from kiosk.presenters.devices import OffGameRolls, badges
 from kiosk.presenters.home import HomePresenter
+from kiosk.screens import load_kv
 from kiosk.screens.home import HomeScreen
 from kiosk.screens.shop import ShopMode
 from kiosk.storage import fresh_seed, open_journal
@@ -86,8 +86,8 @@ logging.getLogger("kivy").addFilter(CutBufferNotice())
 log = logging.getLogger(__name__)
 
 
-KV_DIR = Path(__file__).parent / "kv"
-KV_FILES = ("widgets.kv", "screens.kv", "admin.kv")
+#: Home's and the game screens' layouts (the shop's admin.kv loads with its screens).
+KV_FILES = ("widgets.kv", "screens.kv")
 EXPORTS = "exports"
 HOME_PROBLEMS_SHOWN = 3
 #: Test hooks (documented in docs/kiosk.md): the UI map file and the sim strip's frame file.
@@ -105,17 +105,6 @@ GUIDE_BUTTONS = {"confirm": "done", "undo": "back"}
 
 HighlightSink = Callable[[tuple[Highlight, ...]], None]
 
-_kv_loaded = False
-
-
-def load_kv() -> None:
-    """Load the layout files once per process."""
-    global _kv_loaded
-    if not _kv_loaded:
-        for name in KV_FILES:
-            Builder.load_file(str(KV_DIR / name))
-        _kv_loaded = True
-
 
 class Kiosk:
     """Navigation and wiring: which presenter is on which screen."""
@@ -130,7 +119,7 @@ class Kiosk:
         problems: Sequence[str] = (),
         config: LoadedConfig | None = None,
     ) -> None:
-        load_kv()
+        load_kv(*KV_FILES)
         self.data_dir = Path(data_dir)
         self.journal = journal if journal is not None else open_journal(self.data_dir)
         self.hub = hub if hub is not None else HardwareHub()

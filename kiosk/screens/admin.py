@@ -12,8 +12,11 @@ from kivy.uix.label import Label
 
 from kiosk import theme
 from kiosk.presenters.admin import AdminPresenter, AdminView, PinPad, PinPadView
-from kiosk.screens import KioskScreen
+from kiosk.screens import KioskScreen, load_kv
 from kiosk.widgets.basic import WrapLabel, button
+
+# These screens' and the demo banner's rules: read when the shop first needs one of them.
+load_kv("admin.kv")
 
 PAD_KEYS = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "Del", "0", "OK")
 SEVERITY_COLOURS = {"ok": theme.OK, "warning": theme.WARN, "problem": theme.DANGER_TEXT}

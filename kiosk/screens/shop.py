@@ -27,10 +27,7 @@ from kivy.config import Config
 from kivy.core.window import Window
 
 from firmware_bridge.config import KioskConfig, LoadedConfig
-from firmware_bridge.doctor import Finding
 from kiosk import theme
-from kiosk.admin import PinStore
-from kiosk.presenters.admin import AdminPresenter, LedControls, LongPress, PinPad, RigLeds
 from kiosk.presenters.attract import (
     AttractMode,
     TickResult,
@@ -38,12 +35,17 @@ from kiosk.presenters.attract import (
     demo_rotation,
     unknown_games,
 )
-from kiosk.screens.admin import DemoBanner
+from kiosk.presenters.long_press import LongPress
 from kiosk.widgets.basic import TitleLabel, button
 
-if TYPE_CHECKING:  # a demo's modules (the play presenter, the bot) load when it starts
+if TYPE_CHECKING:
+    # Loaded when first used: a demo's modules (the play presenter, the bot) when it
+    # starts, the admin page's (PIN store, doctor, its screens and admin.kv) when opened.
+    from firmware_bridge.doctor import Finding
+    from kiosk.admin import PinStore
+    from kiosk.presenters.admin import AdminPresenter, LedControls, PinPad
     from kiosk.presenters.demo import DemoDriver, DemoPlayPresenter
-    from kiosk.screens.admin import AdminScreen, PinScreen
+    from kiosk.screens.admin import AdminScreen, DemoBanner, PinScreen
 
 TICK_S = 0.25
 ESCAPE = 27
@@ -105,7 +107,7 @@ class ShopMode:
         self.config = config if config is not None else KioskConfig()
         self.loaded = loaded
         self.clock = clock
-        self.pins = PinStore(kiosk.data_dir)
+        self._pins: PinStore | None = None
         self.games = demo_rotation(self.config.demo_games)
         self.attract = AttractMode(self.config.idle_timeout_s, self._make_driver, clock())
         self.press = LongPress()
@@ -122,7 +124,7 @@ class ShopMode:
         self._inner_button: Any = None
         self._return_to = "home"
         self._pad_second = -1
-        self.banner = DemoBanner(text=DEMO_BANNER)
+        self._banner: DemoBanner | None = None
         # Touches during the demo never reach widgets (the first one ends it), so this
         # button is found by where it was touched (``_learn_touched``), not by its event.
         self.learn_button = button(
@@ -143,6 +145,24 @@ class ShopMode:
         problems = getattr(kiosk, "problems", None)
         if isinstance(problems, list):
             problems.extend(self.config_problems())
+
+    @property
+    def pins(self) -> PinStore:
+        """The admin PIN, read when the PIN pad or the admin page first needs it."""
+        if self._pins is None:
+            from kiosk.admin import PinStore
+
+            self._pins = PinStore(self.kiosk.data_dir)
+        return self._pins
+
+    @property
+    def banner(self) -> DemoBanner:
+        """The demo's banner over the play screen (made with the first demo)."""
+        if self._banner is None:
+            from kiosk.screens.admin import DemoBanner
+
+            self._banner = DemoBanner(text=DEMO_BANNER)
+        return self._banner
 
     @property
     def pin_screen(self) -> PinScreen:
@@ -396,8 +416,8 @@ class ShopMode:
 
     def _end_demo(self, now: float) -> None:
         self.attract.stop(now)
-        for widget in (self.banner, self.learn_button):
-            if widget.parent is not None:
+        for widget in (self._banner, self.learn_button):
+            if widget is not None and widget.parent is not None:
                 widget.parent.remove_widget(widget)
         from kiosk.presenters.demo import DemoPlayPresenter  # a demo was on: loaded
 
@@ -424,6 +444,8 @@ class ShopMode:
         if not self.config.locked:
             self._open_admin()
             return
+        from kiosk.presenters.admin import PinPad
+
         self.pad = PinPad(self.pins, "unlock")
         self._show_pad()
 
@@ -458,6 +480,8 @@ class ShopMode:
             self.kiosk.manager.current = self._return_to
 
     def _open_admin(self, notice: str = "") -> None:
+        from kiosk.presenters.admin import AdminPresenter, RigLeds
+
         self.pad = None
         if self.leds is None:
             rig = getattr(self.kiosk, "rig", None)
@@ -487,6 +511,8 @@ class ShopMode:
     def change_pin(self) -> None:
         if self.admin is None:  # only from the admin page
             return
+        from kiosk.presenters.admin import PinPad
+
         self.pad = PinPad(self.pins, "change")
         self._show_pad()
 

@@ -37,11 +37,11 @@ from kiosk.admin import (
 from kiosk.presenters.admin import (
     CALIBRATION_STEP_S,
     AdminPresenter,
-    LongPress,
     PinPad,
     RigLeds,
     settings_lines,
 )
+from kiosk.presenters.long_press import LongPress
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 

@@ -61,6 +61,7 @@ def test_attract_and_admin_presenters_import_without_kivy() -> None:
         "kiosk.presenters.attract",
         "kiosk.presenters.demo",
         "kiosk.presenters.admin",
+        "kiosk.presenters.long_press",
         "kiosk.admin",
         "kiosk.cli",
     )

@@ -183,9 +183,10 @@ def test_every_label_uses_the_bundled_font() -> None:
     from kivy.core.text import Label as CoreLabel
     from kivy.uix.label import Label
 
-    from kiosk.app import load_kv
+    from kiosk.app import KV_FILES
+    from kiosk.screens import load_kv
 
-    load_kv()
+    load_kv(*KV_FILES)
     label = Label(text="Ann → Bob ✓")
     core = CoreLabel(text=label.text, font_name=label.font_name)
     core.resolve_font_name()
