@@ -11,8 +11,11 @@ from __future__ import annotations
 from typing import Any
 
 from kiosk.presenters.guided_setup import GuidedSetupPresenter
-from kiosk.screens import KioskScreen
+from kiosk.screens import KioskScreen, load_kv
 from kiosk.widgets.board import BoardWidget
+
+# This screen's layout: read with its module, when guided setup is first shown.
+load_kv("guided_setup.kv")
 
 
 class GuidedSetupScreen(KioskScreen):

@@ -7,11 +7,14 @@ from typing import Any
 
 from kiosk import theme
 from kiosk.presenters.scores import ScoresView
-from kiosk.screens import KioskScreen
+from kiosk.screens import KioskScreen, load_kv
 from kiosk.widgets import chart  # noqa: F401  (the ScoreChart of this screen's kv rule)
 from kiosk.widgets.basic import KLabel, Swatch, WrapLabel
 from kiosk.widgets.lists import WidgetPool, show_children
 from kiosk.widgets.qr import QrCode, qr_available
+
+# This screen's layout: read with its module, when Scores is first shown (not at launch).
+load_kv("scores.kv")
 
 
 def _cell(text: str, **looks: Any) -> dict[str, Any]:

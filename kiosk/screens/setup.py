@@ -11,7 +11,7 @@ from kivy.uix.textinput import TextInput
 from kiosk import theme
 from kiosk.presenters.common import humanize
 from kiosk.presenters.setup import OptionView, PlayerRow, SetupPresenter, SetupView
-from kiosk.screens import KioskScreen
+from kiosk.screens import KioskScreen, load_kv
 from kiosk.widgets.basic import (
     KButton,
     KLabel,
@@ -23,6 +23,9 @@ from kiosk.widgets.basic import (
     button,
 )
 from kiosk.widgets.lists import WidgetPool, show_children
+
+# This screen's layout: read with its module, when Setup is first shown (not at launch).
+load_kv("setup.kv")
 
 ROW = theme.BUTTON_HEIGHT
 
