@@ -198,8 +198,11 @@ class SetupScreen(KioskScreen):
         self.refresh()
 
     def on_leave(self, *_args: Any) -> None:
-        # Its ≈190 widgets and their textures are made again on the next visit; the
-        # kiosk hands the freed memory back once the window is still (kiosk/memory.py).
+        self.drop_widgets()
+
+    def drop_widgets(self) -> None:
+        """Drop the ≈190 widgets and their textures (made again on the next visit); the
+        kiosk hands the freed memory back once the window is still (kiosk/memory.py)."""
         self.ids.body.clear_widgets()
         self._drop()
 
