@@ -8,14 +8,14 @@ origin square is ``EMPTY`` in ``occ``. Squares are ``11*r + c``.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from functools import lru_cache
 from itertools import combinations
 from types import MappingProxyType
 from typing import NamedTuple
 
 from companion.errors import RuleViolation
-from companion.games.kolossus.board import NEIGHBOURS, RAYS, SIZE, square_text
+from companion.games.kolossus.board import NEIGHBOURS, RAYS, SIZE, SQUARES, square_text
 
 EMPTY = -1
 FRIEND = -2
@@ -30,13 +30,17 @@ class Reach(NamedTuple):
     sword_used: bool  # the move continued after a beat (Sword of Storm, K-R31)
 
 
-Flags = tuple[bool, bool, bool, bool]
-"""How a piece moves: (may_turn, ignore_levels, sword, consume), as :func:`reach` takes them."""
-
-
 class Reachability(NamedTuple):
     ends: Mapping[int, Reach]  # destination -> canonical way there (origin included)
     blocked: frozenset[int]  # enemy squares the mover tried but could not enter
+
+
+# A way's preference as one int, compared whole: not continued by the Sword (bit 16),
+# then MP left (bits 6-15), then beats (bits 0-5). A step takes ``_STEP`` off it.
+_UNCONTINUED = 1 << 16
+_STEP = 1 << 6
+_LEFT = 0x3FF  # MP left, once shifted down by 6
+_CONTINUED = _UNCONTINUED - 1  # mask: the same preference, the Sword used
 
 
 @lru_cache(maxsize=2048)
@@ -58,80 +62,92 @@ def reach(
     an enemy is entered only with MP left >= its Defence, which is then consumed if
     ``consume`` (K-R12), otherwise it blocks (K-R13); a beat ends the move unless
     ``sword`` (K-R31). Nothing leaves the board (K-R39).
+
+    The canonical way to a square has no Sword continuation, then the most MP left, then
+    the most beats; on a tie the first found (depth first, directions in ``DIRECTIONS``
+    order). This runs on every touch, so the walk does the least per square: a line is
+    cut to the MP left, the preference is carried as one int, and a way is kept as a few
+    references whose path is joined only for the winners (most ways are later beaten).
     """
-    walk, found, blocked = _walker(
-        levels, occ, origin, mp, (may_turn, ignore_levels, sword, consume)
-    )
-    if mp > 0:
-        for d in range(8):
-            walk(origin, d, mp, (), False, (), False)
-    return Reachability(MappingProxyType(found), frozenset(blocked - set(found)))
-
-
-Walk = Callable[[int, int, int, tuple[int, ...], bool, tuple[int, ...], bool], None]
-"""``walk(start, d, left, beaten, sword_used, prefix, turned)``: one line of a search."""
-
-
-def _walker(
-    levels: tuple[int, ...], occ: tuple[int, ...], origin: int, mp: int, rules: Flags
-) -> tuple[Walk, dict[int, Reach], set[int]]:
-    """:func:`reach`'s search, filling the ends found and the squares blocked."""
-    may_turn, ignore_levels, sword, consume = rules
-    # Canonical preference as one int: no Sword first, then MP left, then beats.
-    best: dict[int, int] = {origin: (1 << 16) | (mp << 6)}
-    found: dict[int, Reach] = {origin: Reach((), mp, (), False)}
+    best = [-1] * SQUARES  # the preference of the best way to each square so far
+    best[origin] = _UNCONTINUED | (mp << 6)
+    ways: dict[int, _Way] = {}
     blocked: set[int] = set()
-    rays = RAYS
+    check_levels = not ignore_levels
 
-    def walk(
+    def line(
         start: int,
         d: int,
-        left: int,
-        beaten: tuple[int, ...],
-        sword_used: bool,
         prefix: tuple[int, ...],
-        turned: bool,
+        score: int,
+        beaten: tuple[int, ...],
+        crossing: tuple[int, ...],
+        turning: bool,
     ) -> None:
+        """Walk straight from ``start`` in direction ``d`` with preference ``score``;
+        ``prefix`` is the path up to ``start``, ``crossing`` the beaten squares this line
+        may enter again (a reversal's), ``turning`` whether a turn is still allowed."""
+        ray = RAYS[start][d]
         lv_pos = levels[start]
-        entered: list[int] = []
-        turns = may_turn and not turned
-        for nxt in rays[start][d]:
-            if left == 0:
-                return
-            lv_next = levels[nxt]
+        for nxt in ray[: (score >> 6) & _LEFT]:  # one MP a step; an enemy cuts it below
             o = occ[nxt]
-            if beaten:
-                sword_used = True
-                if nxt in beaten:
-                    o = EMPTY
-            if not ignore_levels and (lv_next - lv_pos > 1 or lv_pos - lv_next > 1):
-                if o >= 0:
-                    blocked.add(nxt)
-                return
-            left -= 1
-            entered.append(nxt)
-            if o >= 0:
-                if left < o:
+            if crossing and nxt in crossing:
+                o = EMPTY
+            if check_levels:
+                lv_next = levels[nxt]
+                if lv_next - lv_pos > 1 or lv_pos - lv_next > 1:
+                    if o >= 0:
+                        blocked.add(nxt)
+                    return
+                lv_pos = lv_next
+            score -= _STEP
+            if o == EMPTY:
+                if score > best[nxt]:
+                    best[nxt] = score
+                    ways[nxt] = (prefix, ray, beaten)
+            elif o >= 0:
+                if (score >> 6) & _LEFT < o:
                     blocked.add(nxt)
                     return
                 if consume:
-                    left -= o
+                    score -= o << 6
                 beaten = (*beaten, nxt)
-            if o != FRIEND:
-                score = ((not sword_used) << 16) | (left << 6) | len(beaten)
-                if score > best.get(nxt, -1):
+                score += 1
+                if score > best[nxt]:
                     best[nxt] = score
-                    found[nxt] = Reach((*prefix, *entered), left, beaten, sword_used)
-                if o >= 0 and not sword:
+                    ways[nxt] = (prefix, ray, beaten)
+                if not sword:
                     return
-            if turns and left > 0:
-                here = (*prefix, *entered)
-                for d2 in range(8):
-                    if d2 != d:
-                        walk(nxt, d2, left, beaten, sword_used, here, True)
-            lv_pos = lv_next
+                score &= _CONTINUED
+                if consume and o:  # fewer MP left than the line was cut to: cut it again
+                    here = prefix + ray[: ray.index(nxt) + 1]
+                    if turning and score & (_LEFT << 6):
+                        turns(nxt, d, here, score, beaten)
+                    line(nxt, d, here, score, beaten, crossing, turning)
+                    return
+            if turning and score & (_LEFT << 6):
+                turns(nxt, d, prefix + ray[: ray.index(nxt) + 1], score, beaten)
 
-    return walk, found, blocked
+    def turns(at: int, d: int, here: tuple[int, ...], score: int, beaten: tuple[int, ...]) -> None:
+        """The one change of direction at ``at``: every other line from there (K-R09)."""
+        reverse = (d + 4) % 8  # back over the first line, through its beaten squares
+        for d2 in range(8):
+            if d2 != d:
+                line(at, d2, here, score, beaten, beaten if d2 == reverse else (), False)
+
+    for d in range(8):
+        line(origin, d, (), best[origin], (), (), may_turn)
+    found = {origin: Reach((), mp, (), False)}
+    for sq, (prefix, ray, beaten) in ways.items():
+        score = best[sq]
+        path = prefix + ray[: ray.index(sq) + 1]
+        found[sq] = Reach(path, (score >> 6) & _LEFT, beaten, not score & _UNCONTINUED)
+    return Reachability(MappingProxyType(found), frozenset(blocked.difference(found)))
+
+
+_Way = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]
+"""A way found by :func:`reach`: (path up to the line, the line, beaten squares); the way
+ends on a square of the line, whose MP left and Sword use its preference holds."""
 
 
 def _direction(a: int, b: int) -> tuple[int, int] | None:
