@@ -66,12 +66,17 @@ def reach(
     The canonical way to a square has no Sword continuation, then the most MP left, then
     the most beats; on a tie the first found (depth first, directions in ``DIRECTIONS``
     order). This runs on every touch, so the walk does the least per square: a line is
-    cut to the MP left, the preference is carried as one int, and a way is kept as a few
-    references whose path is joined only for the winners (most ways are later beaten).
+    cut to the MP left, the preference is carried as one int, a way is kept as three
+    references whose path is joined only for the winners (most ways are later beaten),
+    and no object is made per square (fewer collections by the garbage collector).
     """
     best = [-1] * SQUARES  # the preference of the best way to each square so far
     best[origin] = _UNCONTINUED | (mp << 6)
-    ways: dict[int, _Way] = {}
+    # The best way to a square so far: the line it ends on (in the order the squares
+    # were first reached), the path up to that line and the squares it beat.
+    lines: dict[int, tuple[int, ...]] = {}
+    prefixes: list[tuple[int, ...]] = [()] * SQUARES
+    beatens: list[tuple[int, ...]] = [()] * SQUARES
     blocked: set[int] = set()
     check_levels = not ignore_levels
 
@@ -104,7 +109,9 @@ def reach(
             if o == EMPTY:
                 if score > best[nxt]:
                     best[nxt] = score
-                    ways[nxt] = (prefix, ray, beaten)
+                    lines[nxt] = ray
+                    prefixes[nxt] = prefix
+                    beatens[nxt] = beaten
             elif o >= 0:
                 if (score >> 6) & _LEFT < o:
                     blocked.add(nxt)
@@ -115,7 +122,9 @@ def reach(
                 score += 1
                 if score > best[nxt]:
                     best[nxt] = score
-                    ways[nxt] = (prefix, ray, beaten)
+                    lines[nxt] = ray
+                    prefixes[nxt] = prefix
+                    beatens[nxt] = beaten
                 if not sword:
                     return
                 score &= _CONTINUED
@@ -129,25 +138,28 @@ def reach(
                 turns(nxt, d, prefix + ray[: ray.index(nxt) + 1], score, beaten)
 
     def turns(at: int, d: int, here: tuple[int, ...], score: int, beaten: tuple[int, ...]) -> None:
-        """The one change of direction at ``at``: every other line from there (K-R09)."""
-        reverse = (d + 4) % 8  # back over the first line, through its beaten squares
+        """The one change of direction at ``at``: every other line from there (K-R09).
+
+        Back over the first line (through its beaten squares) and on past the origin, a
+        reversal reaches only squares reached before, straight, with more MP left and no
+        more Sword use, and tries no enemy not tried before; after the line opposite the
+        first one was walked (first lines S to NW) it finds nothing and is left out."""
+        reverse = (d + 4) % 8
         for d2 in range(8):
-            if d2 != d:
-                line(at, d2, here, score, beaten, beaten if d2 == reverse else (), False)
+            if d2 == reverse:
+                if d < 4:
+                    line(at, d2, here, score, beaten, beaten, False)
+            elif d2 != d:
+                line(at, d2, here, score, beaten, (), False)
 
     for d in range(8):
         line(origin, d, (), best[origin], (), (), may_turn)
     found = {origin: Reach((), mp, (), False)}
-    for sq, (prefix, ray, beaten) in ways.items():
+    for sq, ray in lines.items():
         score = best[sq]
-        path = prefix + ray[: ray.index(sq) + 1]
-        found[sq] = Reach(path, (score >> 6) & _LEFT, beaten, not score & _UNCONTINUED)
+        path = prefixes[sq] + ray[: ray.index(sq) + 1]
+        found[sq] = Reach(path, (score >> 6) & _LEFT, beatens[sq], not score & _UNCONTINUED)
     return Reachability(MappingProxyType(found), frozenset(blocked.difference(found)))
-
-
-_Way = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]
-"""A way found by :func:`reach`: (path up to the line, the line, beaten squares); the way
-ends on a square of the line, whose MP left and Sword use its preference holds."""
 
 
 def _direction(a: int, b: int) -> tuple[int, int] | None:
