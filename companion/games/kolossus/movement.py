@@ -86,18 +86,15 @@ def reach(
         prefix: tuple[int, ...],
         score: int,
         beaten: tuple[int, ...],
-        crossing: tuple[int, ...],
         turning: bool,
     ) -> None:
         """Walk straight from ``start`` in direction ``d`` with preference ``score``;
-        ``prefix`` is the path up to ``start``, ``crossing`` the beaten squares this line
-        may enter again (a reversal's), ``turning`` whether a turn is still allowed."""
+        ``prefix`` is the path up to ``start``, ``turning`` whether a turn is still allowed.
+        No line enters a square its way beat (see ``turns``)."""
         ray = RAYS[start][d]
         lv_pos = levels[start]
         for nxt in ray[: (score >> 6) & _LEFT]:  # one MP a step; an enemy cuts it below
             o = occ[nxt]
-            if crossing and nxt in crossing:
-                o = EMPTY
             if check_levels:
                 lv_next = levels[nxt]
                 if lv_next - lv_pos > 1 or lv_pos - lv_next > 1:
@@ -132,28 +129,34 @@ def reach(
                     here = prefix + ray[: ray.index(nxt) + 1]
                     if turning and score & (_LEFT << 6):
                         turns(nxt, d, here, score, beaten)
-                    line(nxt, d, here, score, beaten, crossing, turning)
+                    line(nxt, d, here, score, beaten, turning)
                     return
             if turning and score & (_LEFT << 6):
                 turns(nxt, d, prefix + ray[: ray.index(nxt) + 1], score, beaten)
 
     def turns(at: int, d: int, here: tuple[int, ...], score: int, beaten: tuple[int, ...]) -> None:
-        """The one change of direction at ``at``: every other line from there (K-R09).
+        """The one change of direction at ``at``, the end of ``here`` (the path from the
+        origin, straight in direction ``d``): every other line from there (K-R09).
 
-        Back over the first line (through its beaten squares) and on past the origin, a
-        reversal reaches only squares reached before, straight, with more MP left and no
-        more Sword use, and tries no enemy not tried before; after the line opposite the
-        first one was walked (first lines S to NW) it finds nothing and is left out."""
+        A reversal goes back over the first line (its beaten squares are empty now, its
+        friends passed, its levels climbed before) to the origin and on along the
+        opposite line. Up to the origin it reaches squares reached before with more MP
+        left, so it is started there. Beyond, it reaches squares the opposite line
+        reaches straight with more MP left and no more Sword use, and tries no enemy
+        that line does not: once that line has been walked (first lines S to NW) the
+        reversal would find nothing and is left out."""
         reverse = (d + 4) % 8
         for d2 in range(8):
             if d2 == reverse:
-                if d < 4:
-                    line(at, d2, here, score, beaten, beaten, False)
+                back = len(here)  # steps back to the origin
+                if d < 4 and (score >> 6) & _LEFT > back:
+                    path = here + here[-2::-1] + (origin,)
+                    line(origin, d2, path, score - (back << 6), beaten, False)
             elif d2 != d:
-                line(at, d2, here, score, beaten, (), False)
+                line(at, d2, here, score, beaten, False)
 
     for d in range(8):
-        line(origin, d, (), best[origin], (), (), may_turn)
+        line(origin, d, (), best[origin], (), may_turn)
     found = {origin: Reach((), mp, (), False)}
     for sq, ray in lines.items():
         score = best[sq]
