@@ -35,11 +35,12 @@ class Reachability(NamedTuple):
     blocked: frozenset[int]  # enemy squares the mover tried but could not enter
 
 
-# A way's preference as one int, compared whole: not continued by the Sword (bit 16),
-# then MP left (bits 6-15), then beats (bits 0-5). A step takes ``_STEP`` off it.
-_UNCONTINUED = 1 << 16
+# A way's preference as one int, compared whole: not continued by the Sword (bit 29),
+# then MP left (bits 6-28), then beats (bits 0-5: at most 32 miniatures). It stays below
+# 2**30, one machine digit of a Python int. A step takes ``_STEP`` off it.
+_UNCONTINUED = 1 << 29
 _STEP = 1 << 6
-_LEFT = 0x3FF  # MP left, once shifted down by 6
+_LEFT = (1 << 23) - 1  # MP left, once shifted down by 6
 _CONTINUED = _UNCONTINUED - 1  # mask: the same preference, the Sword used
 
 
@@ -61,7 +62,8 @@ def reach(
     ``ignore_levels`` (Colossus, K-R10); friends may be passed but not ended on (K-R11);
     an enemy is entered only with MP left >= its Defence, which is then consumed if
     ``consume`` (K-R12), otherwise it blocks (K-R13); a beat ends the move unless
-    ``sword`` (K-R31). Nothing leaves the board (K-R39).
+    ``sword`` (K-R31). Nothing leaves the board (K-R39). ``mp`` is below 2**23 (a game
+    gives a few dozen at most; more finds no end).
 
     The canonical way to a square has no Sword continuation, then the most MP left, then
     the most beats; on a tie the first found (depth first, directions in ``DIRECTIONS``
@@ -155,8 +157,9 @@ def reach(
             elif d2 != d:
                 line(at, d2, here, score, beaten, False)
 
-    for d in range(8):
-        line(origin, d, (), best[origin], (), may_turn)
+    if 0 < mp <= _LEFT:
+        for d in range(8):
+            line(origin, d, (), best[origin], (), may_turn)
     found = {origin: Reach((), mp, (), False)}
     for sq, ray in lines.items():
         score = best[sq]
