@@ -8,10 +8,9 @@ origin square is ``EMPTY`` in ``occ``. Squares are ``11*r + c``.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from functools import lru_cache
 from itertools import combinations
-from types import MappingProxyType
 from typing import NamedTuple
 
 from companion.errors import RuleViolation
@@ -30,8 +29,57 @@ class Reach(NamedTuple):
     sword_used: bool  # the move continued after a beat (Sword of Storm, K-R31)
 
 
+class Ends(Mapping[int, Reach]):
+    """Destination -> canonical way there (origin included), in the order the search
+    first reached them. A way's :class:`Reach` is made when first asked for: a touch
+    lights the ends and whether each beats (:meth:`beating`), a move follows one way."""
+
+    __slots__ = ("_beatens", "_best", "_lines", "_made", "_origin", "_prefixes")
+
+    def __init__(
+        self,
+        origin: int,
+        mp: int,
+        lines: dict[int, tuple[int, ...]],
+        prefixes: list[tuple[int, ...]],
+        beatens: list[tuple[int, ...]],
+        best: list[int],
+    ) -> None:
+        self._origin = origin
+        self._lines = lines  # end -> the line its way ends on (the origin: no line)
+        self._prefixes = prefixes  # end -> the path up to that line
+        self._beatens = beatens  # end -> the squares its way beat
+        self._best = best  # end -> its way's preference (MP left, Sword used)
+        self._made: dict[int, Reach] = {origin: Reach((), mp, (), False)}
+
+    def __getitem__(self, sq: int) -> Reach:
+        made = self._made.get(sq)
+        if made is None:
+            ray = self._lines[sq]  # KeyError: not an end
+            score = self._best[sq]
+            path = self._prefixes[sq] + ray[: ray.index(sq) + 1]
+            made = Reach(path, (score >> 6) & _LEFT, self._beatens[sq], not score & _UNCONTINUED)
+            self._made[sq] = made
+        return made
+
+    def __iter__(self) -> Iterator[int]:
+        yield self._origin  # reached first
+        yield from self._lines
+
+    def __len__(self) -> int:
+        return 1 + len(self._lines)
+
+    def __contains__(self, sq: object) -> bool:
+        return sq == self._origin or sq in self._lines
+
+    def beating(self) -> dict[int, bool]:
+        """Every end -> whether its way beats someone, no way made."""
+        beatens = self._beatens
+        return {sq: bool(beatens[sq]) for sq in self}
+
+
 class Reachability(NamedTuple):
-    ends: Mapping[int, Reach]  # destination -> canonical way there (origin included)
+    ends: Ends  # destination -> canonical way there (origin included)
     blocked: frozenset[int]  # enemy squares the mover tried but could not enter
 
 
@@ -69,8 +117,9 @@ def reach(
     the most beats; on a tie the first found (depth first, directions in ``DIRECTIONS``
     order). This runs on every touch, so the walk does the least per square: a line is
     cut to the MP left, the preference is carried as one int, a way is kept as three
-    references whose path is joined only for the winners (most ways are later beaten),
-    and no object is made per square (fewer collections by the garbage collector).
+    references (most ways are later beaten) whose path is joined only when asked for
+    (:class:`Ends`), and no object is made per square (fewer collections by the garbage
+    collector).
     """
     best = [-1] * SQUARES  # the preference of the best way to each square so far
     best[origin] = _UNCONTINUED | (mp << 6)
@@ -160,12 +209,8 @@ def reach(
     if 0 < mp <= _LEFT:
         for d in range(8):
             line(origin, d, (), best[origin], (), may_turn)
-    found = {origin: Reach((), mp, (), False)}
-    for sq, ray in lines.items():
-        score = best[sq]
-        path = prefixes[sq] + ray[: ray.index(sq) + 1]
-        found[sq] = Reach(path, (score >> 6) & _LEFT, beatens[sq], not score & _UNCONTINUED)
-    return Reachability(MappingProxyType(found), frozenset(blocked.difference(found)))
+    ends = Ends(origin, mp, lines, prefixes, beatens, best)
+    return Reachability(ends, frozenset(blocked.difference(lines)))
 
 
 def _direction(a: int, b: int) -> tuple[int, int] | None:

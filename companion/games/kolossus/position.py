@@ -199,8 +199,7 @@ def all_destinations(state: KolossusState, piece: int, mp: int) -> dict[int, boo
     only lowers Defence, the Sword only lets a move continue), so one search suffices.
     """
     sword, whip = weapon_configs(state, piece)[-1]
-    found = destinations(state, piece, mp, sword=sword, whip=whip)
-    return {sq: bool(way.beaten) for sq, way in found.ends.items()}
+    return destinations(state, piece, mp, sword=sword, whip=whip).ends.beating()
 
 
 def blocked_squares(state: KolossusState, piece: int, mp: int) -> frozenset[int]:
