@@ -417,9 +417,9 @@ class PlayPresenter(Observable):
 
     def _log_lines(self) -> tuple[LogLine, ...]:
         lines: list[LogLine] = []
-        for number, events in reversed(list(enumerate(self.session.events, start=1))):
-            for event in events:
-                lines.append(LogLine(number=number, text=event.text))
+        entries = self.session.events
+        for number in range(len(entries), 0, -1):  # newest first, only as far as shown
+            lines.extend(LogLine(number=number, text=event.text) for event in entries[number - 1])
             if len(lines) >= LOG_LINES:
                 break
         return tuple(lines[:LOG_LINES])
