@@ -16,33 +16,14 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.bot import RandomBot
 from companion.games.builders.model import Curse, Draw, Trade
 from companion.games.builders.rules import RULES as BUILDERS
 from companion.games.builders.views import builders_card_cells
 from companion.games.colossus_solo.views import colossus_solo_card_cells
-from companion.session import Session
 from kiosk.presenters import payloads
 from kiosk.presenters.common import describe_action
 from kiosk.presenters.payloads import KeptActions
-from kiosk.presenters.play import PlayPresenter
-
-GAMES: list[tuple[str, tuple[str, ...]]] = [
-    ("builders", ("Ann", "Bob", "Cy")),
-    ("colossus_solo", ("Ann",)),
-]
-
-
-def _played(game: int, seed: int, steps: int) -> PlayPresenter:
-    name, players = GAMES[game]
-    presenter = PlayPresenter(Session.new(name, players, None, seed=seed))
-    bot = RandomBot(seed)
-    for _ in range(steps):
-        action = bot.choose(presenter.rules, presenter.state)
-        if action is None:
-            break
-        presenter.submit(action)
-    return presenter
+from tests.kiosk.test_presenters_cards import GAMES, _played
 
 
 def test_a_kept_payload_is_the_same_object_for_its_action_and_fresh_for_another() -> None:
