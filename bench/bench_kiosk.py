@@ -34,6 +34,7 @@ prints its launch, idle CPU and touch figures beside the first run's.
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import os
 import pstats
 import statistics
@@ -51,6 +52,7 @@ from pi_profile import PiProfile, add_arguments, pi_profile
 from kiosk.pace import DEEP_IDLE_AFTER_S, IDLE_AFTER_S
 
 DEEP_MARK_S = IDLE_AFTER_S + DEEP_IDLE_AFTER_S + 1.0
+REPO = Path(__file__).resolve().parents[1]
 
 CHILD = r"""
 import os, sys, time, json, resource
@@ -69,6 +71,11 @@ def rss_mb(field="VmRSS"):
 
 out = {"rss_python_mb": rss_mb()}
 from pathlib import Path
+if os.environ.get("BENCH_PI_TOUCH"):  # --pi-touch: the Pi's one touch provider
+    from kivy.config import Config
+    for key in Config.options("input"):
+        Config.remove_option("input", key)
+    Config.set("input", "touchscreen", os.environ["BENCH_PI_TOUCH"])
 from kivy.app import App
 from kivy.clock import Clock
 from kivy.uix.widget import Widget
@@ -285,14 +292,20 @@ def run_app_child(
     *,
     draw: bool = True,
     pinned: PiProfile | None = None,
+    pi_touch: bool = False,
 ) -> dict[str, Any]:
     """One child process (``mode`` "app", "app-sim" or "empty"); its figures.
 
     ``draw=False`` runs it on Kivy's mock GL backend: the same widgets, textures and
     game, but nothing reaches the GL driver. ``pinned``: under ``--pi-profile``.
+    ``pi_touch``: Kivy's input as on the Pi (``deploy/kivy_config.py``: the panel read
+    by a thread, which wakes the loop; no panel here, the bench's touches go on).
     """
     name = f"{mode}-{'drawn' if draw else 'mock'}{'-pi' if pinned else ''}"
+    name += "-pitouch" if pi_touch else ""
     env = child_environment(tmp / f"kivy-{name}", draw=draw)
+    if pi_touch:
+        env["BENCH_PI_TOUCH"] = pi_touch_provider()
     script = tmp / "bench_child.py"  # Kivy's App needs a real source file
     script.write_text(CHILD, encoding="utf-8")
     data_dir = tmp / f"data-{name}"
@@ -307,6 +320,15 @@ def run_app_child(
     )
 
 
+def pi_touch_provider() -> str:
+    """The Pi's one ``[input]`` line, as ``deploy/kivy_config.py`` writes it."""
+    spec = importlib.util.spec_from_file_location("kivy_config", REPO / "deploy" / "kivy_config.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return str(module.TOUCH_PROVIDER)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--idle-seconds", type=float, default=30.0)
@@ -317,6 +339,11 @@ def main() -> int:
         help="no device threads (by default the simulated tray, buttons and strip run)",
     )
     parser.add_argument("--no-split", action="store_true", help="one run: no empty-window run")
+    parser.add_argument(
+        "--pi-touch",
+        action="store_true",
+        help="also idle with the Pi's touch input (read by a thread that wakes the loop)",
+    )
     parser.add_argument(
         "--profile-idle",
         type=Path,
@@ -332,6 +359,7 @@ def main() -> int:
         tmp = Path(tmp_name)
         started = time.perf_counter()
         pinned_figures: dict[str, Any] | None = None
+        pi_touch: dict[str, Any] | None = None
         profile: PiProfile | None = None
         report = ""
         try:
@@ -346,6 +374,8 @@ def main() -> int:
                     empty_mock=run_app_child(tmp, "empty", idle, 0, draw=False),
                     app_mock=run_app_child(tmp, mode, idle, 0, draw=False),
                 )
+            if args.pi_touch:
+                pi_touch = run_app_child(tmp, mode, args.idle_seconds, 0, pi_touch=True)
             if args.pi_profile:
                 with pi_profile(args.pi_slowdown) as profile:
                     pinned_figures = run_app_child(
@@ -388,13 +418,21 @@ def main() -> int:
         pace = (
             "slowed further (deep idle)"
             if figures.get("idle_deep")
-            else "slowed (idle pace)" if figures["idle_pace"] else "at full rate"
+            else "slowed (idle pace)"
+            if figures["idle_pace"]
+            else "at full rate"
         )
         if "idle_ticks_per_s" in figures:
             pace += f", {figures['idle_ticks_per_s']:.1f} loop passes a second on average"
         print(
             f"  at the end               main loop {pace}"
             + ("" if period is None else f", LED animator ticking every {1000 * period:.0f} ms")
+        )
+    if pi_touch is not None:
+        print(
+            f"  with the Pi's touch input {pi_touch['idle_cpu_percent']:.2f} % of one core over "
+            f"{pi_touch['idle_wall_s']:.0f} s, {pi_touch['idle_ticks_per_s']:.1f} loop passes a"
+            " second (touches read by a thread that wakes the loop: a slower idle pace)"
         )
     if threads:
         print(

@@ -4,6 +4,8 @@ Worst case built here: Chapter 3, a Colossus with 12 MP from its dice plus 6 Att
 the Sword of Storm and the Whip of Wrath both charged (``titan_weapons = all_four``),
 on a crowded, quaked board with enemies of Defence 0..2 scattered over the pyramid.
 Each sample clears the memo so it measures a cold touch, as on a fresh position.
+Beside the times it prints the instructions each sample executed (``instructions.py``:
+the same under load, so figures from a busy and a quiet hour compare).
 Run: ``.venv/bin/python bench/bench_kolossus.py``.
 """
 
@@ -12,6 +14,8 @@ from __future__ import annotations
 import random
 import statistics
 import time
+
+from instructions import thread_counter
 
 from companion.games.kolossus import RULES
 from companion.games.kolossus.board import SQUARES, cell, square
@@ -56,32 +60,57 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
+COUNTER = thread_counter()  # this thread's instructions (None: no counter on this machine)
+
+
+def instructions() -> int:
+    return 0 if COUNTER is None else COUNTER.read()
+
+
+def instructions_text(counts: list[int]) -> str:
+    """Median / p99 / max in thousands, or nothing where the CPU's counter is unreadable."""
+    if COUNTER is None:
+        return ""
+    return (
+        f"; instructions median {statistics.median(counts) / 1000:.0f} k, "
+        f"p99 {percentile([float(c) for c in counts], 0.99) / 1000:.0f} k, "
+        f"max {max(counts) / 1000:.0f} k"
+    )
+
+
 def bench_destinations(samples: int = 300) -> None:
     times: list[float] = []
     counts: list[int] = []
+    executed: list[int] = []
     for seed in range(samples):
         state, piece = worst_case(seed)
         assert occupants(state.minis)[state.minis[piece]] == piece
         reach.cache_clear()
+        first = instructions()
         start = time.perf_counter()
         ends = all_destinations(state, piece, state.mp)
         times.append((time.perf_counter() - start) * 1000)
+        executed.append(instructions() - first)
         counts.append(len(ends))
     print(
         f"legal destinations (cold, all weapon combos): median {statistics.median(times):.2f} ms, "
         f"p99 {percentile(times, 0.99):.2f} ms, max {max(times):.2f} ms, "
-        f"avg {statistics.mean(counts):.0f} destinations"
+        f"avg {statistics.mean(counts):.0f} destinations{instructions_text(executed)}"
     )
     touch: list[float] = []
+    executed = []
     for seed in range(samples):
         state, piece = worst_case(seed)
         reach.cache_clear()
+        first = instructions()
         start = time.perf_counter()
         RULES.highlights(state, cell(state.minis[piece]))
         touch.append((time.perf_counter() - start) * 1000)
+        executed.append(instructions() - first)
     print(
         f"touch -> highlights (cold): median {statistics.median(touch):.2f} ms, "
-        f"p99 {percentile(touch, 0.99):.2f} ms"
+        f"p99 {percentile(touch, 0.99):.2f} ms, max {max(touch):.2f} ms"
+        f"{instructions_text(executed)}"
     )
     state, piece = worst_case(0)
     all_destinations(state, piece, state.mp)

@@ -72,6 +72,17 @@ except Exception:  # the mock GL backend has no renderer string
     OUT["renderer"] = ""
 OUT["renderer"] = OUT["renderer"] or "none (mock GL backend)"
 
+SCREENS = "screens"
+"""``--profile screens``: every screen change (home → setup, setup → play …)."""
+
+
+def profiled(kind: str) -> bool:
+    """Whether ``--profile`` covers an interaction of ``kind``."""
+    if PROFILE == SCREENS:
+        return "→" in kind and not kind.startswith(("touch", "die"))
+    return PROFILE is not None and kind.startswith(PROFILE)
+
+
 #: Quiet frames that end an interaction; longest an interaction may take to settle.
 QUIET_FRAMES = 2
 SETTLE_TIMEOUT_S = 6.0 * float(SPEC.get("slowdown", 1.0))
@@ -101,6 +112,11 @@ class Measure:
         self.wall_start = 0.0
         self.first_shown: float | None = None
         self.last_shown: float | None = None
+        #: the handling up to the first frame drawn (the highlight's, or the played
+        #: action's): what the players see within a frame; the rest (the menu a frame
+        #: later, on purpose) follows it
+        self.first_frame: float | None = None
+        self.first_frame_instr: int | None = None
         self.extra: dict[str, Any] = {}
         self._segment: float | None = None
         self._segment_instr: int | None = None
@@ -146,6 +162,8 @@ class Measure:
             self.quiet = 0
             if self.first_shown is None:
                 self.first_shown = frame.wall_end
+                self.first_frame = self.handling
+                self.first_frame_instr = self.handling_instr
             self.last_shown = frame.wall_end
         else:
             self.quiet += 1
@@ -168,6 +186,12 @@ class Measure:
         return {
             "cpu_ms": round(1000 * self.handling, 4),
             "instr_m": round(self.handling_instr / 1e6, 4),
+            "first_frame_cpu_ms": None
+            if self.first_frame is None
+            else round(1000 * self.first_frame, 4),
+            "first_frame_instr_m": None
+            if self.first_frame_instr is None
+            else round(self.first_frame_instr / 1e6, 4),
             "draw_ms": round(1000 * self.draw, 4),
             "frames": self.frames,
             "wall_first_ms": since(self.first_shown),
@@ -306,7 +330,7 @@ class Bench:
         @functools.wraps(function)  # Kivy's WeakMethod finds a method by its name
         def counted(*args: Any, **kwargs: Any) -> Any:
             measure = self.measure
-            if depth[0] or measure is None or not measure.active or measure.kind != PROFILE:
+            if depth[0] or measure is None or not measure.active or not profiled(measure.kind):
                 return function(*args, **kwargs)
             depth[0] += 1
             start = instructions()
@@ -399,7 +423,7 @@ class Bench:
     ) -> Iterator[None]:
         """Measure one interaction that ``start`` sets off (over once ``done()`` holds
         and the window is still); keep its sample."""
-        profiler = self.profiler if PROFILE is not None and kind.startswith(PROFILE) else None
+        profiler = self.profiler if profiled(kind) else None
         measure = self.measure = Measure(kind, profiler)
         start(measure)
         until = time.perf_counter() + SETTLE_TIMEOUT_S + min_wait
@@ -657,6 +681,7 @@ class Bench:
             yield from self.die_rolls(rolls + warm)
         if PROFILE is None:
             yield from self.released()
+        if PROFILE in (None, SCREENS):
             for _ in range(rounds):
                 yield from self.screen_round()
 

@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from functools import cache
-from typing import Annotated, Any, Self
+from typing import Any, Self
 
-from pydantic import BaseModel, ConfigDict, TypeAdapter
-from typing_extensions import TypedDict
+from pydantic import BaseModel, ConfigDict
+from pydantic_core import SchemaValidator, core_schema
 
 
 class Frozen(BaseModel):
@@ -31,15 +31,27 @@ class Frozen(BaseModel):
 
 
 @cache
-def _changes_checker(model: type[BaseModel], names: tuple[str, ...]) -> TypeAdapter[Any]:
+def _changes_checker(model: type[BaseModel], names: tuple[str, ...]) -> SchemaValidator:
     """A validator of just the fields ``names`` of ``model`` (one call per change; a game
-    changes the same few sets of fields over and over)."""
+    changes the same few sets of fields over and over). Made of the model's own field
+    schemas, which pydantic has already built: a TypedDict of the fields rebuilt them
+    (1.3–4 M instructions for each new set, a card game's first Trade or Build; this
+    costs about 0.15 M)."""
     unknown = set(names) - set(model.model_fields)
     if unknown:
         raise ValueError(f"{model.__name__} has no field {', '.join(sorted(unknown))}")
-    fields = {
-        name: Annotated[model.model_fields[name].annotation, model.model_fields[name]]
-        for name in names
-    }
-    change: Any = TypedDict(f"{model.__name__}Change", fields)  # type: ignore[misc]
-    return TypeAdapter(change)
+    schema: Any = model.__pydantic_core_schema__
+    definitions: list[Any] = schema.get("definitions", [])  # models nested or shared
+    while schema["type"] != "model-fields":  # through the model and its validators
+        if schema["type"] == "definition-ref":
+            schema = next(d for d in definitions if d.get("ref") == schema["schema_ref"])
+        else:
+            schema = schema["schema"]
+    fields = schema["fields"]
+    change: Any = core_schema.typed_dict_schema(
+        {name: core_schema.typed_dict_field(fields[name]["schema"]) for name in names},
+        extra_behavior="forbid",
+    )
+    if definitions:
+        change = core_schema.definitions_schema(change, definitions)
+    return SchemaValidator(change)

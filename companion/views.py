@@ -22,6 +22,7 @@ change of state, and a touch on a Pi must stay cheap.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Literal
 
 # --- cells ------------------------------------------------------------------------------
@@ -97,6 +98,9 @@ class ActionCells:
 
 
 NO_CELLS = ActionCells()
+#: :meth:`ActionCells.at`, made once per cell: a card game's actions name the same few
+#: cards over and over, every state.
+cells_at = lru_cache(maxsize=256)(ActionCells.at)
 
 
 # --- the facts panel ----------------------------------------------------------------------

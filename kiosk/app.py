@@ -34,9 +34,10 @@ from firmware_bridge.config import LoadedConfig
 from firmware_bridge.layout import LedLayout
 from firmware_bridge.leds.strip import Frame
 from firmware_bridge.rig import DeviceNote, LedFrameShown, Rig, build_rig
+from kiosk import touch_wake
 from kiosk.hardware import HardwareHub, RollTarget, press_on_game
 from kiosk.memory import free_dropped_widgets, freeze_startup, release_freed_memory
-from kiosk.pace import IdlePace
+from kiosk.pace import WOKEN_DEEP_IDLE_FPS, WOKEN_IDLE_FPS, IdlePace
 from kiosk.presenters.common import Banner
 from kiosk.presenters.devices import OffGameRolls, badges
 from kiosk.presenters.home import HomePresenter
@@ -800,9 +801,16 @@ class CompanionApp(App):  # type: ignore[misc]
             self.data_dir, hub=self.hub, problems=self.problems, config=self.loaded_config
         )
         # The loop slows down while nothing happens (kiosk/pace.py).
+        from kivy.config import Config
         from kivy.core.window import Window
 
-        self.pace = IdlePace(Clock, on_idle=self._calm_devices)
+        # Touches read by an input thread (the Pi's panel) wake the loop themselves, so
+        # an idle loop can pass more seldom (kiosk/touch_wake.py).
+        woken = touch_wake.touches_wake(value for _, value in Config.items("input"))
+        rates = {"idle_fps": WOKEN_IDLE_FPS, "deep_fps": WOKEN_DEEP_IDLE_FPS} if woken else {}
+        self.pace = IdlePace(Clock, on_idle=self._calm_devices, **rates)
+        if woken:
+            touch_wake.install(self.pace.wake)
         # Woken by every post from a device thread, at once, whatever the pace; no
         # polling (see kiosk.hardware).
         self.hub.wake = self._device_wake(Clock.create_trigger(self._pump, 0), self.pace)
@@ -849,6 +857,7 @@ class CompanionApp(App):  # type: ignore[misc]
 
     def on_stop(self) -> None:
         self.hub.wake = None
+        touch_wake.uninstall()
         if self.pace is not None:
             self.pace.close()
         for event in self._events:

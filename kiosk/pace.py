@@ -7,7 +7,10 @@ device message or a drawn frame, to :data:`DEEP_IDLE_FPS` a minute later, and re
 the full rate at the next one.
 
 What the slow pace costs: the first touch after a pause is read at the next slow frame,
-at most ``1 / IDLE_FPS`` later; from then on the loop runs at the full rate. A device
+at most ``1 / IDLE_FPS`` later; from then on the loop runs at the full rate. Where an
+input thread reads the touches (the Pi's panel), each one wakes the loop at once
+(``kiosk/touch_wake.py``) and the idle rates drop to :data:`WOKEN_IDLE_FPS` and
+:data:`WOKEN_DEEP_IDLE_FPS`. A device
 message (a die, a table button) does not wait: :meth:`IdlePace.wake`, called by the
 posting thread, ends the clock's sleep at once, whatever the pace. Animations keep the
 full rate by themselves: each frame they draw is activity.
@@ -35,6 +38,12 @@ DEEP_IDLE_FPS = 4.0
 touch that wakes a deserted kiosk waits at most a quarter of a second."""
 DEEP_IDLE_AFTER_S = 60.0
 """Seconds without activity before the loop slows down further."""
+WOKEN_IDLE_FPS = 2.0
+"""The idle rate where touches wake the loop themselves (read by an input thread: the
+Pi's panel, ``kiosk/touch_wake.py``): nothing then waits for the loop's next pass but
+Kivy's own timers, which may run up to half a second late while nobody is at the table."""
+WOKEN_DEEP_IDLE_FPS = 1.0
+"""The deeper idle rate where touches wake the loop themselves."""
 
 
 class _Trigger(Protocol):

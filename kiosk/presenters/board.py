@@ -17,6 +17,7 @@ centre therefore never acts on another cell: the guarantee a 48 px button gives.
 from __future__ import annotations
 
 import bisect
+import functools
 import math
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
@@ -176,15 +177,17 @@ def cell_looks(highlights: Iterable[Highlight], palette: Palette) -> dict[str, C
                 palette.colour(h.role, h.player),
                 palette.level(h.role),
             )
-        looks[cell] = CellLook(
-            cell=cell,
-            role=h.role,
-            colour=shade[0],
-            level=shade[1],
-            step=h.step,
-            player=h.player,
-        )
+        looks[cell] = _cell_look(cell, h.role, shade[0], shade[1], h.step, h.player)
     return looks
+
+
+@functools.lru_cache(maxsize=4096)
+def _cell_look(
+    cell: str, role: Role, colour: RGB, level: float, step: int | None, player: int | None
+) -> CellLook:
+    """One object per distinct look: views compare (and the board widget diffs) looks on
+    every touch, and identical objects compare without looking inside (issue 13)."""
+    return CellLook(cell, role, colour, level, step, player)
 
 
 def board_view(

@@ -1,11 +1,14 @@
-"""Comparing action payloads where a form cannot change them: which listed actions an
-entry form could stand for (the play presenter's "Enter amounts" check), without copying
-each payload. A tree of the form's field paths marks what to skip."""
+"""Action payloads: comparing them where a form cannot change them (which listed actions
+an entry form could stand for: the play presenter's "Enter amounts" check, without
+copying each payload; a tree of the form's field paths marks what to skip), and keeping
+each listed action's payload and label across states (:class:`KeptActions`)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
+
+from kiosk.presenters.common import describe_action
 
 #: A node of a :func:`path_trie`: the next step of each path, or :data:`BLANK`.
 Trie = dict[Any, Any]
@@ -103,3 +106,70 @@ def blanked(node: Any, trie: Trie | None) -> Any:
     if isinstance(node, list | tuple):
         return [blanked(v, None if trie is None else trie.get(i)) for i, v in enumerate(node)]
     return node
+
+
+#: How many action values :class:`KeptActions` keeps before it starts again (a card
+#: game lists a few hundred distinct ones in a whole game; Kolossus's moves are many).
+MAX_KEPT_ACTIONS = 4096
+
+
+class KeptActions:
+    """Each listed action's payload (its dump) and menu label, made once per action.
+
+    Actions are immutable values, and the rules list the same objects turn after turn
+    (made once per value: Kolossus's moves, the card games' listed actions), so a new
+    state's menu needs only the actions it has not shown before dumped and described.
+    Kept by identity, each entry holding its key's object (an id is never reused while
+    it is kept): an action made anew is one more entry, never a wrong one. The payloads
+    are shared — read them, or copy before changing one, as forms do.
+    """
+
+    def __init__(self, dump: Callable[[Any], dict[str, Any]]) -> None:
+        self._dump = dump
+        self._payloads: dict[int, tuple[Any, dict[str, Any]]] = {}
+        self._labels: dict[tuple[int, tuple[str, ...]], tuple[dict[str, Any], str]] = {}
+        self._players: tuple[str, ...] = ()
+        self._verdicts: dict[tuple[str, tuple[int, ...]], tuple[tuple[Any, ...], bool]] = {}
+
+    def payload(self, action: Any) -> dict[str, Any]:
+        """``action`` dumped (the same dict for the same action object)."""
+        kept = self._payloads.get(id(action))
+        if kept is not None and kept[0] is action:
+            return kept[1]
+        if len(self._payloads) >= MAX_KEPT_ACTIONS:
+            self._payloads.clear()
+        payload = self._dump(action)
+        self._payloads[id(action)] = (action, payload)
+        return payload
+
+    def label(
+        self, payload: dict[str, Any], players: tuple[str, ...], skip: tuple[str, ...] = ()
+    ) -> str:
+        """:func:`describe_action` of ``payload`` (described once per payload object)."""
+        if players != self._players:
+            self._labels.clear()
+            self._players = players
+        key = (id(payload), skip)
+        kept = self._labels.get(key)
+        if kept is not None and kept[0] is payload:
+            return kept[1]
+        if len(self._labels) >= MAX_KEPT_ACTIONS:
+            self._labels.clear()
+        label = describe_action(payload, players, skip)
+        self._labels[key] = (payload, label)
+        return label
+
+    def verdict(
+        self, group: str, payloads: tuple[dict[str, Any], ...], judge: Callable[[], bool]
+    ) -> bool:
+        """``judge()`` about exactly these payload objects of ``group`` (asked once per
+        list: the same menu comes back turn after turn)."""
+        key = (group, tuple(map(id, payloads)))
+        kept = self._verdicts.get(key)
+        if kept is not None and all(a is b for a, b in zip(kept[0], payloads, strict=True)):
+            return kept[1]
+        if len(self._verdicts) >= MAX_KEPT_ACTIONS:
+            self._verdicts.clear()
+        verdict = judge()
+        self._verdicts[key] = (payloads, verdict)
+        return verdict

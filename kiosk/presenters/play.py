@@ -31,7 +31,7 @@ from kiosk.presenters.common import RGB, Banner, Observable, describe_action, hu
 from kiosk.presenters.devices import DeviceStatus, badges, electronic_dice_ready
 from kiosk.presenters.forms import ActionForm
 from kiosk.presenters.looks import look_for, named_colour
-from kiosk.presenters.payloads import Trie, path_trie, payload_shape, same_outside
+from kiosk.presenters.payloads import KeptActions, Trie, path_trie, payload_shape, same_outside
 from kiosk.presenters.play_view import (
     ActionChoice,
     ActionGroup,
@@ -180,6 +180,7 @@ class PlayPresenter(Observable):
         self.palette = palette_for_board(session.rules.board_kind)
         self._geometry: BoardGeometry | object | None = _UNKNOWN
         self._editables: dict[tuple[str, Any], Trie | None] = {}
+        self._kept = KeptActions(session.rules.dump_action)
         #: What a sensing board adds (``kiosk/presenters/sensing.py``, the only writer):
         #: squares that differ from the game (red / green), or the moves that fit it.
         self.board_overlay: tuple[Highlight, ...] = ()
@@ -250,7 +251,7 @@ class PlayPresenter(Observable):
             out: list[dict[str, Any]] = []
             if self.outcome is None:
                 for action in islice(self.rules.legal_actions(derived.state), MAX_LISTED_ACTIONS):
-                    payload: dict[str, Any] = self.rules.dump_action(action)
+                    payload = self._kept.payload(action)
                     if payload.get("type") != "roll":
                         actions.append(action)
                         out.append(payload)
@@ -416,9 +417,9 @@ class PlayPresenter(Observable):
 
     def _log_lines(self) -> tuple[LogLine, ...]:
         lines: list[LogLine] = []
-        for number, events in reversed(list(enumerate(self.session.events, start=1))):
-            for event in events:
-                lines.append(LogLine(number=number, text=event.text))
+        entries = self.session.events
+        for number in range(len(entries), 0, -1):  # newest first, only as far as shown
+            lines.extend(LogLine(number=number, text=event.text) for event in entries[number - 1])
             if len(lines) >= LOG_LINES:
                 break
         return tuple(lines[:LOG_LINES])
@@ -454,7 +455,7 @@ class PlayPresenter(Observable):
             if k not in single
             else ActionGroup(
                 key=k,
-                label=describe_action(single[k], players),
+                label=self._kept.label(single[k], players),
                 count=1,
                 plays=True,
                 payload=single[k],
@@ -473,7 +474,7 @@ class PlayPresenter(Observable):
                 chosen = focused or fixes
         skip: tuple[str, ...] = ("type",)
         choices = tuple(
-            ActionChoice(label=describe_action(p, players, skip), payload=p)
+            ActionChoice(label=self._kept.label(p, players, skip), payload=p)
             for p in chosen[:MAX_SHOWN_ACTIONS]
         )
         return groups, group, choices, max(0, len(chosen) - MAX_SHOWN_ACTIONS)
@@ -643,10 +644,14 @@ class PlayPresenter(Observable):
         if model is None or not actions:
             return False
         first = actions[0].payload
-        trie = self._editable(str(group), model, first)
-        if trie is None:
-            return False
-        return all(same_outside(a.payload, first, trie) for a in actions[1:])
+
+        def judge() -> bool:
+            trie = self._editable(str(group), model, first)
+            return trie is not None and all(
+                same_outside(a.payload, first, trie) for a in actions[1:]
+            )
+
+        return self._kept.verdict(str(group), tuple(a.payload for a in actions), judge)
 
     def _editable(self, group: str, model: Any, example: dict[str, Any]) -> Trie | None:
         """The paths a form of ``model`` can change in ``example`` (None: no field), kept

@@ -11,6 +11,7 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
 
 from kiosk import theme
+from kiosk.fonts.lines import broken_lines
 from kiosk.presenters.board import BoardView
 from kiosk.presenters.common import humanize
 from kiosk.presenters.forms import FormField, FormView
@@ -194,6 +195,9 @@ class PlayScreen(KioskScreen):
         self.actions = ActionList()
         self._menu: list[dict[str, Any]] = []
         self._row_heights: dict[tuple[str, int, int], int] = {}
+        self._status_font: Any = None  # measures the status's parts (``_show_status``)
+        self._status = ""
+        self.ids.status.bind(width=lambda *_: self._show_status(self._status))
         self.actions.bind(width=self._menu_width_changed)
         self._menu_later = Clock.create_trigger(self._show_menu, 0)
         self.dice = DiceBox(self)
@@ -258,7 +262,7 @@ class PlayScreen(KioskScreen):
         else:
             ids.turn_colour.colour = theme.ACCENT
             ids.player.text = "Game over" if view.outcome else view.title
-        ids.status.text = view.status
+        self._show_status(view.status)
         ids.devices.text = "\n".join(view.devices)
         ids.undo.disabled = not view.can_undo
         ids.redo.disabled = not view.can_redo
@@ -571,6 +575,19 @@ class PlayScreen(KioskScreen):
             self._menu_later()
         else:
             self._show_menu(now=False)
+
+    def _show_status(self, status: str) -> None:
+        """The status, broken between its parts where it takes two lines (again when its
+        width changes): Kivy then measures each line once instead of every run of words
+        (kiosk/fonts/lines.py)."""
+        self._status = status
+        label = self.ids.status
+        if self._status_font is None:
+            self._status_font = CoreLabel(
+                font_size=label.font_size, font_name=label.font_name, bold=label.bold
+            )
+        measure = self._status_font.get_cached_extents()
+        label.text = broken_lines(status, label.width, measure, label.max_lines, " · ")
 
     def row_height(self, text: str, font_size: int) -> int:
         """The height of a menu row that shows all of ``text``: at least

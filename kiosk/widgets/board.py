@@ -23,6 +23,7 @@ in ``canvas``) is never cleared with it.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -83,6 +84,32 @@ _LAYERS_KEPT = 4
 #: What a cell shows over its base colour: its look, whether it is the focus, its texts.
 OverlayKey = tuple[CellLook | None, bool, tuple[Decoration, ...]]
 _BARE: OverlayKey = (None, False, ())
+#: The instructions a look needs, whatever its colours: ring or fill (dim or full size),
+#: the focus ring, a step number. Looks of one form differ by colours and text only.
+LookForm = tuple[str | None, bool, bool]
+
+
+def _look_form(look: CellLook | None, focused: bool) -> LookForm:
+    if look is None:
+        return (None, focused, False)
+    kind = "ring" if look.role in RING_ROLES else ("dim" if look.level < 0.5 else "full")
+    return (kind, focused, look.step is not None)
+
+
+@functools.lru_cache(maxsize=256)
+def _look_rgba(look: CellLook) -> tuple[float, float, float, float]:
+    """A look's colour on the screen: rings opaque, fills as lit as the LED."""
+    alpha = 1.0 if look.role in RING_ROLES else max(0.45, look.level)
+    return theme.rgb_to_rgba(look.colour, alpha)
+
+
+class _LookLayer(InstructionGroup):  # type: ignore[misc]
+    """A cell's look layer of one :data:`LookForm`, repainted in place for another look
+    of that form: setting a colour costs a tenth of making the instructions again."""
+
+    colour: Any = None  # the ring's or the fill's Color
+    step: Any = None  # the step number's Rectangle
+    step_size = 12
 
 
 # --- geometry: computed once per size, position, viewport and geometry ------------------
@@ -202,7 +229,7 @@ class _DrawnCell:
         #: Layers made on this layout, by what they draw (the oldest dropped first).
         self.layers: dict[tuple[Any, ...], Any] = {}
 
-    def show_layer(self, slot: Any, key: tuple[Any, ...], make: Callable[[], Any]) -> None:
+    def show_layer(self, slot: Any, key: tuple[Any, ...], make: Callable[[], Any]) -> Any:
         """Put the layer drawing ``key`` in ``slot``: a kept one, else ``make()``'s."""
         slot.clear()
         layer = self.layers.pop(key, None)  # popped and set again: the newest
@@ -212,6 +239,7 @@ class _DrawnCell:
                 del self.layers[next(iter(self.layers))]
         self.layers[key] = layer
         slot.add(layer)
+        return layer
 
 
 def _base_rgba(base: RGB | None) -> Any:
@@ -557,11 +585,11 @@ class BoardWidget(Widget):  # type: ignore[misc]
             if look is None and not focused:
                 drawn.look.clear()
             else:
-                drawn.show_layer(
-                    drawn.look,
-                    ("look", look, focused),
-                    lambda: self._look_layer(look, focused, rect, circle),
+                form = _look_form(look, focused)
+                layer = drawn.show_layer(
+                    drawn.look, ("look", form), lambda: self._look_layer(form, rect, circle)
                 )
+                self._paint_look(layer, look, rect)
         if texts != old_texts:
             if not texts:
                 drawn.texts.clear()
@@ -570,26 +598,30 @@ class BoardWidget(Widget):  # type: ignore[misc]
                     drawn.texts, ("texts", texts), lambda: self._text_layer(texts, rect)
                 )
 
-    def _look_layer(self, look: CellLook | None, focused: bool, rect: Rect, circle: bool) -> Any:
-        """A cell's look in the LED colour, its focus ring and its step number."""
-        group = InstructionGroup()
+    def _look_layer(self, form: LookForm, rect: Rect, circle: bool) -> _LookLayer:
+        """The instructions of a look of ``form`` on this cell, painted by
+        :meth:`_paint_look`: a ring or fill in the LED colour, the focus ring, the step."""
+        kind, focused, step = form
+        group = _LookLayer()
         cx, cy, side = rect
         inner = side * 0.9
         pos = (cx - inner / 2, cy - inner / 2)
         shape = SmoothEllipse if circle else Rectangle
-        if look is not None and look.role in RING_ROLES:
+        if kind == "ring":
             # Wide areas (pieces that may act, quake regions) as rings in the
             # LED colour: the landscape stays readable and the screen dim.
-            group.add(Color(*theme.rgb_to_rgba(look.colour)))
+            group.colour = Color(0, 0, 0, 0)
+            group.add(group.colour)
             ring = max(2.0, inner * 0.09)
             if circle:
                 group.add(SmoothLine(circle=(cx, cy, inner / 2 - ring / 2), width=ring))
             else:
                 group.add(Line(rectangle=(*pos, inner, inner), width=ring, joint="miter"))
-        elif look is not None:
+        elif kind is not None:
             # The LED colour over the landscape; dim roles stay see-through.
-            group.add(Color(*theme.rgb_to_rgba(look.colour, max(0.45, look.level))))
-            lit = inner * (0.8 if look.level < 0.5 else 1.0)
+            group.colour = Color(0, 0, 0, 0)
+            group.add(group.colour)
+            lit = inner * (0.8 if kind == "dim" else 1.0)
             group.add(shape(pos=(cx - lit / 2, cy - lit / 2), size=(lit, lit)))
         if focused:
             group.add(Color(*theme.TEXT))
@@ -597,17 +629,26 @@ class BoardWidget(Widget):  # type: ignore[misc]
                 group.add(SmoothLine(circle=(cx, cy, inner / 2), width=2))
             else:
                 group.add(Line(rectangle=(*pos, inner, inner), width=2))
-        if look is not None and look.step is not None:
-            texture = self._text(f"{look.step}", max(12, int(inner * 0.45)))
+        if step:
             group.add(Color(0, 0, 0, 1))
-            group.add(
-                Rectangle(
-                    texture=texture,
-                    pos=(cx - texture.width / 2, cy - texture.height / 2),
-                    size=texture.size,
-                )
-            )
+            group.step = Rectangle()
+            group.step_size = max(12, int(inner * 0.45))
+            group.add(group.step)
         return group
+
+    def _paint_look(self, layer: _LookLayer, look: CellLook | None, rect: Rect) -> None:
+        """``look``'s colour and step number on a layer of its form."""
+        if look is None:
+            return
+        if layer.colour is not None:
+            layer.colour.rgba = _look_rgba(look)
+        if layer.step is not None and look.step is not None:
+            texture = self._text(f"{look.step}", layer.step_size)
+            if layer.step.texture is not texture:
+                cx, cy, _ = rect
+                layer.step.texture = texture
+                layer.step.pos = (cx - texture.width / 2, cy - texture.height / 2)
+                layer.step.size = texture.size
 
     def _text_layer(self, texts: tuple[Decoration, ...], rect: Rect) -> Any:
         """A cell's pieces and levels: up to two texts on dark discs."""

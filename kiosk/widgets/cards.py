@@ -7,12 +7,12 @@ from typing import Any
 
 from kivy.properties import StringProperty
 from kivy.uix.gridlayout import GridLayout
-from kivy.uix.scrollview import ScrollView
 
 from kiosk import theme
 from kiosk.presenters.cards import Tile
 from kiosk.widgets.basic import KButton
 from kiosk.widgets.lists import WidgetPool
+from kiosk.widgets.scrolling import QuietScrollView
 
 TILE_COLUMNS = 2
 TILE_LINE = 22  # px: one line of a tile's text (FONT_SMALL and its leading)
@@ -25,10 +25,11 @@ class TileButton(KButton):
     key = StringProperty("")
 
 
-class CardTiles(ScrollView):  # type: ignore[misc]
+class CardTiles(QuietScrollView):
     """Two columns of tiles filling the left area (scrolling when a table has more than
     fit); a tile names what it stands for, an accent marks the one the menu is narrowed
-    to, and a tile with nothing to do now is drawn dim and cannot be touched."""
+    to, and a tile with nothing to do now is drawn dim and cannot be touched. Its bar
+    does not fade (half a second of frames after a tile grew a line)."""
 
     def __init__(self, on_tile: Callable[[str], None], **kwargs: Any) -> None:
         super().__init__(do_scroll_x=False, bar_width=10, scroll_type=["bars", "content"])

@@ -78,6 +78,60 @@ def test_sections_count_the_named_functions_in_each_touch(tmp_path: Path) -> Non
     assert any("kivy.uix.label:Label.texture_update " in line for line in lines), done.stdout
 
 
+def test_screen_changes_can_be_profiled_by_sections(tmp_path: Path) -> None:
+    """``--profile screens`` covers every screen change: the setup opened twice (the
+    game's start and the round's) among the round's seven changes."""
+    done = subprocess.run(
+        [
+            sys.executable,
+            str(REPO / "bench" / "bench_interactions.py"),
+            "--profile",
+            "screens",
+            "--game",
+            "builders",
+            "--rounds",
+            "1",
+            "--dir",
+            str(tmp_path),
+            "--sections",
+            "kiosk.app:Kiosk.open_setup",
+        ],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        timeout=240,
+        check=False,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "(7 screen changes;" in done.stdout, done.stdout
+    opened = [line for line in done.stdout.splitlines() if "kiosk.app:Kiosk.open_setup" in line]
+    assert len(opened) == 1 and " 0.3 calls " in opened[0], done.stdout
+
+
+def test_a_touch_is_shown_as_its_highlight_frame_and_as_settled() -> None:
+    """The target is the frame that shows the highlight; the menu a frame later is the
+    settled row, with its own frames and GL draw."""
+    import bench_interactions as bench
+
+    touches = [
+        {
+            "first_frame_cpu_ms": 2.0 + i,
+            "cpu_ms": 3.0 + i,
+            "draw_ms": 1.0,
+            "frames": 2,
+            "wall_first_ms": 4.0,
+            "wall_last_ms": 40.0,
+        }
+        for i in range(3)
+    ]
+    rows = bench.rows_of({"touch_target": "a selectable space", "samples": {"touch": touches}})
+    highlight, settled = rows[0], rows[1]
+    assert highlight.label == "touch → highlight" and settled.label == "touch → settled"
+    assert highlight.cpu is not None and highlight.cpu.median == 3.5  # the first kept apart
+    assert settled.cpu is not None and settled.cpu.median == 4.5
+    assert highlight.draw is None and settled.frames is not None
+
+
 def _cgroup2(root: Path, controllers: str, subtree: str = "") -> Path:
     root.mkdir(parents=True)
     (root / "cgroup.controllers").write_text(controllers)

@@ -310,7 +310,7 @@ def play_until_a_move(app: App, tray: SimDiceTray, sent: list[int]) -> None:
             app.click("Move (")
         else:
             raise AssertionError(f"no way forward: {brief(app.ui())}")
-    raise AssertionError(f"no move after 80 steps: {app.actions()}")
+    raise AssertionError(f"no move after 80 steps: {app.actions()} {brief(app.ui())}")
 
 
 def pull_the_cable(app: App, tray: SimDiceTray) -> None:

@@ -456,3 +456,35 @@ def test_a_new_look_keeps_the_cells_texts_and_a_look_shown_before_is_reused(
         if first_layer is None:
             first_layer = layer
     assert layer is first_layer, "the look shown before was made again"
+
+
+def test_a_look_of_the_same_form_repaints_the_layer_in_place(kiosk: Kiosk) -> None:
+    """Issue 13: making a look's instructions costs about ten times setting their colour.
+    Looks that differ only by colour or step number (another player's destination, the
+    next step of a path) repaint the cell's layer of that form, and the board still
+    matches one drawn from scratch."""
+    advance_to(kiosk, "move")
+    board, view = the_board(kiosk)
+    covered = set(view.looks) | {deco.cell for deco in view.decorations}
+    cell = next(c.cell for c in view.geometry.cells if c.cell not in covered)
+    drawn_cell = board._drawn_cells[cell]
+    looks = [
+        CellLook(cell, role, colour=colour, level=1.0, step=step, player=None)
+        for role, colour, step in (
+            (Role.REACHABLE, (10, 200, 30), None),
+            (Role.CAPTURABLE, (220, 30, 30), None),
+            (Role.PATH, (30, 30, 220), 1),
+            (Role.PATH, (200, 30, 220), 2),
+            (Role.SELECTABLE, (200, 200, 30), None),
+            (Role.SELECTABLE, (30, 200, 200), None),
+        )
+    ]
+    layers = []
+    for look in looks:
+        board.show(dataclasses.replace(view, looks={**view.looks, cell: look}))
+        frames(1)
+        assert differs_from_a_new_board(board) == 0, look
+        layers.append(drawn_cell.look.children[0])
+    fill, capture, step1, step2, ring, ring2 = layers
+    assert fill is capture and step1 is step2 and ring is ring2
+    assert len({id(fill), id(step1), id(ring)}) == 3  # three forms, three layers

@@ -230,6 +230,51 @@ def test_a_move_renders_each_new_row_text_once_and_no_kept_one_again(
     assert moved_down > 0  # lines and actions did survive moves, and were not rendered
 
 
+def test_a_move_detaches_only_the_rows_no_longer_shown(
+    kiosk: Kiosk, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 13: Kivy's RecycleLayout detached every row when its data changed and
+    attached the ones shown again a frame part later (a remove and an add each, about
+    0.6 M instructions a touch). kiosk.widgets.lists.RowKeepingLayout leaves a row that
+    shows again where it is and detaches only the rest; the rows on screen are exactly
+    the layout's children."""
+    from kivy.uix.widget import Widget
+
+    play = _presenter(kiosk)
+    screen = kiosk.play_screen
+    while screen.mode != "info":
+        screen.next_mode()  # the facts panel and the log
+    lists = (screen.log, screen.actions)
+    layouts = {id(rv.layout_manager) for rv in lists}
+    removed: list[Any] = []
+    remove = Widget.remove_widget
+
+    def noted(layout: Any, widget: Any) -> None:
+        if id(layout) in layouts:
+            removed.append(widget)
+        remove(layout, widget)
+
+    monkeypatch.setattr(Widget, "remove_widget", noted)
+    bot = RandomBot(8)
+    stayed = 0
+    for _ in range(25):
+        while play.fix_step is not None:
+            play.next_fix_step()
+        before = {row for rv in lists for row in rv.layout_manager.children}
+        removed.clear()
+        action = bot.choose(play.rules, play.state)
+        assert action is not None
+        play.submit(action)
+        frames(3)
+        for rv in lists:
+            shown = set(rv.view_adapter.views.values())
+            assert set(rv.layout_manager.children) == shown
+        after = {row for rv in lists for row in rv.layout_manager.children}
+        assert not after & set(removed), "a row shown again was detached and attached"
+        stayed += len(before & after)
+    assert stayed > 0  # rows did show again across moves
+
+
 def _rows(rv: Any) -> list[Any]:
     return [row for row in rv.layout_manager.children if hasattr(row, "_label")]
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
+from functools import lru_cache
 from itertools import product
 from typing import Any
 
@@ -63,6 +64,21 @@ from companion.outcome import Outcome, ScoreRow, ScoreSheet
 from companion.rng import Rng
 from companion.rules import Rules, refuse
 from companion.views import ActionCells, CardView, PanelView
+
+# The listed actions are immutable values, made once per value: the turns of a game
+# list the same ones over and over (the kiosk keeps each one's payload and label by
+# identity, as Kolossus's canonical moves).
+_DRAW = Draw()
+_END_TURN = {word: EndTurn(no_build_possible=word) for word in (False, True)}
+_trade = lru_cache(maxsize=256)(Trade)
+_reveal = lru_cache(maxsize=64)(Reveal)
+_build = lru_cache(maxsize=1024)(Build)
+
+
+@lru_cache(maxsize=1024)
+def _build_of_parts(slot: int, parts: tuple[tuple[str, int], ...]) -> Build:
+    """A Build laying out ``parts`` (a Blueprint table's exact listing, BC-R15)."""
+    return Build(slot=slot, parts=dict(parts))
 
 
 class BuildersRules(Rules[BuildersState, BuildersAction, BuildersOptions]):
@@ -147,7 +163,8 @@ class BuildersRules(Rules[BuildersState, BuildersAction, BuildersOptions]):
 
     def action_cells(self, state: BuildersState, action: BuildersAction) -> ActionCells:
         """The cards ``action`` is about (the "cells" of a card game's table)."""
-        return builders_card_cells(self.dump_action(action))
+        # Its fields as they are (what a dump says, without a pydantic call per action).
+        return builders_card_cells(vars(action))
 
     def interest(self, state: BuildersState, action: BuildersAction) -> int:
         """Builds dominate so random play reaches 10 Colossi; Curses (many) stay rare."""
@@ -223,34 +240,39 @@ class BuildersRules(Rules[BuildersState, BuildersAction, BuildersOptions]):
             yield from self._curses(n, me)
         if state.mode != "curse":
             if "draw" not in state.actions_used and state.deck > 0:
-                yield Draw()
+                yield _DRAW
             if "trade" not in state.actions_used:
                 for p in others:
                     if state.hands[p] < 1:
                         continue
-                    yield Trade(partner=p, cards_received=1)
+                    yield _trade(partner=p, cards_received=1)
                     if state.hands[me] >= 1:
-                        yield Trade(partner=p, cards_received=1, cards_given=1)
+                        yield _trade(partner=p, cards_received=1, cards_given=1)
                         if state.runes[me] >= 1:
-                            yield Trade(partner=p, cards_received=1, cards_given=1, runes_given=1)
+                            yield _trade(partner=p, cards_received=1, cards_given=1, runes_given=1)
                     if state.runes[me] >= 2:
-                        yield Trade(partner=p, cards_received=1, runes_given=2)
+                        yield _trade(partner=p, cards_received=1, runes_given=2)
             if "reveal" not in state.actions_used:
                 for p in others:
                     if state.reveal_source == "target_only_require_2" and state.runes[p] < 2:
                         continue
-                    yield Reveal(target=p, take=False)
+                    yield _reveal(target=p, take=False)
                     if state.hands[p] >= 1:
-                        yield Reveal(target=p, take=True)
+                        yield _reveal(target=p, take=True)
         yield from self._builds(state)
         if state.mode != "open":
-            yield EndTurn(no_build_possible=self._needs_no_build_word(state))
+            yield _END_TURN[self._needs_no_build_word(state)]
 
     @staticmethod
-    def _curses(n: int, me: int) -> Iterator[Curse]:
-        for split in product(range(CURSE_MAX + 1), repeat=n):
-            if CURSE_MIN <= sum(split) <= CURSE_MAX and split[me] <= 1:
-                yield Curse(runes=split)
+    @lru_cache(maxsize=16)
+    def _curses(n: int, me: int) -> tuple[Curse, ...]:
+        """Every split of 1–4 Runes among ``n`` seats, at most 1 to ``me`` (BC-R09);
+        made once per table size and seat."""
+        return tuple(
+            Curse(runes=split)
+            for split in product(range(CURSE_MAX + 1), repeat=n)
+            if CURSE_MIN <= sum(split) <= CURSE_MAX and split[me] <= 1
+        )
 
     def _builds(self, state: BuildersState) -> Iterator[Build]:
         me = state.current
@@ -262,7 +284,7 @@ class BuildersRules(Rules[BuildersState, BuildersAction, BuildersOptions]):
                     for acc in range(MAX_ACCESSORIES + 1):
                         cards = min(hand, 5 + acc)
                         if cost + acc <= runes and cards >= acc + 1:
-                            yield Build(slot=slot, rune_cost=cost, accessories=acc, cards=cards)
+                            yield _build(slot=slot, rune_cost=cost, accessories=acc, cards=cards)
                 continue
             if card is None:
                 continue
@@ -279,7 +301,7 @@ class BuildersRules(Rules[BuildersState, BuildersAction, BuildersOptions]):
                     if acc:
                         parts["accessory"] = acc
                     if card.rune_cost + acc <= runes and sum(parts.values()) <= hand:
-                        yield Build(slot=slot, parts=parts)
+                        yield _build_of_parts(slot, tuple(parts.items()))
 
     # --- apply ------------------------------------------------------------------------
 

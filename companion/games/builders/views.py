@@ -14,7 +14,7 @@ from typing import Any
 from companion.games.builders.content import BLUEPRINT_SLOTS, COLOSSI_TO_BUILD, CURSE_MAX, CURSE_MIN
 from companion.games.builders.model import BuildersState, TurnMode
 from companion.games.builders.play import _plural
-from companion.views import NO_CELLS, ActionCells, CardView, PanelRow, PanelView
+from companion.views import NO_CELLS, ActionCells, CardView, PanelRow, PanelView, cells_at
 
 #: The phase of a turn in play, by its mode: nothing done yet, cursed (BC-R02), or
 #: Trade/Draw/Reveal taken.
@@ -148,17 +148,17 @@ def builders_card_cells(payload: Mapping[str, Any]) -> ActionCells:
     winner the winner's place (BC-R12; a shared victory names none)."""
     kind = payload.get("type")
     if kind == "curse":
-        return ActionCells.at(STOCKPILE)
+        return cells_at(STOCKPILE)
     if kind == "draw":
-        return ActionCells.at(PARTS_DECK)
+        return cells_at(PARTS_DECK)
     if kind == "trade":
-        return ActionCells.at(seat_key(int(payload["partner"])))
+        return cells_at(seat_key(int(payload["partner"])))
     if kind == "reveal":
-        return ActionCells.at(seat_key(int(payload["target"])))
+        return cells_at(seat_key(int(payload["target"])))
     if kind == "build":
-        return ActionCells.at(slot_key(int(payload["slot"])))
+        return cells_at(slot_key(int(payload["slot"])))
     if kind == "pick_winner" and len(payload["seats"]) == 1:
-        return ActionCells.at(seat_key(int(payload["seats"][0])))
+        return cells_at(seat_key(int(payload["seats"][0])))
     return NO_CELLS
 
 

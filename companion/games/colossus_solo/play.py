@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
+from functools import lru_cache
 from typing import Literal
 
 from companion.events import Event, GameEnded
@@ -430,8 +431,11 @@ def _stat_samples(required: int | None) -> tuple[int, ...]:
     return (0, required) if required else (0,)
 
 
+@lru_cache(maxsize=256)
 def _listed_stats(card: ColossusCard) -> tuple[EnterStats, ...]:
-    """One entry per way the card's four lines can succeed or fail; all zeros first."""
+    """One entry per way the card's four lines can succeed or fail; all zeros first.
+    Made once per card: actions are immutable values, and a card is asked for again in
+    every phase of its round (the kiosk keeps each listed action's label by identity)."""
     attack, grip, bonus, climb = (_stat_samples(card.line(name).value) for name in LINES)
     return tuple(
         EnterStats(attack=a, grip=g, bonus=b, climb=c)
@@ -442,8 +446,10 @@ def _listed_stats(card: ColossusCard) -> tuple[EnterStats, ...]:
     )
 
 
+@lru_cache(maxsize=256)
 def _listed_final_blow_stats(values: FinalBlowValues) -> tuple[EnterStats, ...]:
-    """One entry per way the Attack and Grip thresholds can be met or missed."""
+    """One entry per way the Attack and Grip thresholds can be met or missed (made once
+    per Final Blow card)."""
     return tuple(
         EnterStats(attack=a, grip=g)
         for a in _stat_samples(values.attack_req)

@@ -80,6 +80,14 @@ from companion.rng import Rng
 from companion.rules import Rules, refuse
 from companion.views import ActionCells, CardView, PanelView
 
+# The listed actions are immutable values, made once: every state of a phase lists the
+# same objects (the kiosk keeps each listed action's payload and label by identity).
+_RESOLVE = ResolveCard()
+_DISCARD = DiscardPowerCard()
+_USE_POWER: dict[Payment, UsePower] = {p: UsePower(pay=p) for p in ("weakness", "grip")}
+_PAY_PENALTY: dict[Payment, PayPenalty] = {p: PayPenalty(pay=p) for p in ("weakness", "grip")}
+_DESTROY = tuple(DestroyCards(count=k) for k in range(ACTION_CARDS + ADVANCED_CARDS + 1))
+
 
 class ColossusSoloRules(Rules[ColossusSoloState, ColossusSoloAction, ColossusSoloOptions]):
     name = "colossus_solo"
@@ -140,21 +148,21 @@ class ColossusSoloRules(Rules[ColossusSoloState, ColossusSoloAction, ColossusSol
             card = state.current_card
             assert card is not None  # position_problems: these phases need a card
             stats = _listed_stats(card)
-            return stats if phase == "stats" else (DiscardPowerCard(), *stats)
+            return stats if phase == "stats" else (_DISCARD, *stats)
         if phase == "power":
-            actions: list[ColossusSoloAction] = [ResolveCard()]
+            actions: list[ColossusSoloAction] = [_RESOLVE]
             if self.power_allowed(state):
                 actions.extend(
-                    UsePower(pay=p) for p in ("weakness", "grip") if self.can_pay(state, p)
+                    _USE_POWER[p] for p in ("weakness", "grip") if self.can_pay(state, p)
                 )
             return actions
         if phase == "penalty":  # a correction may have set Weakness to 1 meanwhile (CS-R04)
             if state.weakness == TRACKER_MIN:
-                return (PayPenalty(pay="grip"),)
-            return (PayPenalty(pay="weakness"), PayPenalty(pay="grip"))
+                return (_PAY_PENALTY["grip"],)
+            return (_PAY_PENALTY["weakness"], _PAY_PENALTY["grip"])
         if phase == "destroy":
             top = min(state.destroy_rights, state.playing_area)
-            return tuple(DestroyCards(count=k) for k in range(top + 1))
+            return _DESTROY[: top + 1]  # the Playing Area holds at most every card
         if phase == "final_blow_values":
             return _LISTED_FINAL_BLOW_VALUES
         if phase == "final_blow":
@@ -572,7 +580,8 @@ class ColossusSoloRules(Rules[ColossusSoloState, ColossusSoloAction, ColossusSol
 
     def action_cells(self, state: ColossusSoloState, action: ColossusSoloAction) -> ActionCells:
         """The card or tracker ``action`` is about (the "cells" of the solo table)."""
-        return colossus_solo_card_cells(self.dump_action(action))
+        # Its fields as they are (what a dump says, without a pydantic call per action).
+        return colossus_solo_card_cells(vars(action))
 
     def scores(self, state: ColossusSoloState) -> ScoreSheet:
         return ScoreSheet(

@@ -13,7 +13,7 @@ from typing import Any
 
 from companion.games.colossus_solo.content import COLOSSUS_CARDS, ColossusCard, Phase
 from companion.games.colossus_solo.model import ColossusSoloState
-from companion.views import NO_CELLS, ActionCells, CardView, PanelRow, PanelView
+from companion.views import NO_CELLS, ActionCells, CardView, PanelRow, PanelView, cells_at
 
 #: Each step the game waits in, as a player reads it.
 PHASES: dict[Phase, str] = {
@@ -140,9 +140,9 @@ def colossus_solo_card_cells(payload: Mapping[str, Any]) -> ActionCells:
     """The card or tracker a dumped action is about, as a cell of the card layout."""
     kind = str(payload.get("type"))
     if kind in ("use_power", "pay_penalty"):
-        return ActionCells.at(WEAKNESS if payload.get("pay") == "weakness" else GRIP)
+        return cells_at(WEAKNESS if payload.get("pay") == "weakness" else GRIP)
     card = _ACTION_CARDS.get(kind)
-    return NO_CELLS if card is None else ActionCells.at(card)
+    return NO_CELLS if card is None else cells_at(card)
 
 
 __all__ = [

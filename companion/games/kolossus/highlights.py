@@ -195,6 +195,22 @@ def _move(state: KolossusState, focus: str | None) -> list[Highlight]:
     return out
 
 
+def _square_lights(role: Role) -> Callable[[int], Highlight]:
+    """``role``'s highlight of a square by its index, made once when first lit: a touch
+    lights a hundred ends, found faster by one int than by ``_light``'s keywords."""
+
+    @lru_cache(maxsize=SQUARES)
+    def light(sq: int) -> Highlight:
+        return _light(cell=cell(sq), role=role)
+
+    return light
+
+
+_REACHABLE_AT = _square_lights(Role.REACHABLE)
+_CAPTURABLE_AT = _square_lights(Role.CAPTURABLE)
+_BLOCKED_AT = _square_lights(Role.BLOCKED)
+
+
 def _ends(state: KolossusState, piece: int) -> list[Highlight]:
     """The ends views.moves_from makes this piece's legal moves of (a square beaten on
     the way by the Sword of Storm is an end too), then the enemies it cannot enter."""
@@ -204,10 +220,9 @@ def _ends(state: KolossusState, piece: int) -> list[Highlight]:
     for sq in sorted(ends):
         if sq == state.minis[piece]:
             continue
-        role = Role.CAPTURABLE if occ[sq] >= 0 else Role.REACHABLE
-        out.append(_light(cell=cell(sq), role=role))
+        out.append(_CAPTURABLE_AT(sq) if occ[sq] >= 0 else _REACHABLE_AT(sq))
     for sq in sorted(blocked_squares(state, piece, state.mp)):
-        out.append(_light(cell=cell(sq), role=Role.BLOCKED))
+        out.append(_BLOCKED_AT(sq))
     return out
 
 

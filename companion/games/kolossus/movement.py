@@ -8,14 +8,13 @@ origin square is ``EMPTY`` in ``occ``. Squares are ``11*r + c``.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Iterator, Mapping
 from functools import lru_cache
 from itertools import combinations
-from types import MappingProxyType
 from typing import NamedTuple
 
 from companion.errors import RuleViolation
-from companion.games.kolossus.board import NEIGHBOURS, RAYS, SIZE, square_text
+from companion.games.kolossus.board import NEIGHBOURS, RAYS, SIZE, SQUARES, square_text
 
 EMPTY = -1
 FRIEND = -2
@@ -30,13 +29,67 @@ class Reach(NamedTuple):
     sword_used: bool  # the move continued after a beat (Sword of Storm, K-R31)
 
 
-Flags = tuple[bool, bool, bool, bool]
-"""How a piece moves: (may_turn, ignore_levels, sword, consume), as :func:`reach` takes them."""
+class Ends(Mapping[int, Reach]):
+    """Destination -> canonical way there (origin included), in the order the search
+    first reached them. A way's :class:`Reach` is made when first asked for: a touch
+    lights the ends and whether each beats (:meth:`beating`), a move follows one way."""
+
+    __slots__ = ("_beatens", "_best", "_lines", "_made", "_origin", "_prefixes")
+
+    def __init__(
+        self,
+        origin: int,
+        mp: int,
+        lines: dict[int, tuple[int, ...]],
+        prefixes: list[tuple[int, ...]],
+        beatens: list[tuple[int, ...]],
+        best: list[int],
+    ) -> None:
+        self._origin = origin
+        self._lines = lines  # end -> the line its way ends on (the origin: no line)
+        self._prefixes = prefixes  # end -> the path up to that line
+        self._beatens = beatens  # end -> the squares its way beat
+        self._best = best  # end -> its way's preference (MP left, Sword used)
+        self._made: dict[int, Reach] = {origin: Reach((), mp, (), False)}
+
+    def __getitem__(self, sq: int) -> Reach:
+        made = self._made.get(sq)
+        if made is None:
+            ray = self._lines[sq]  # KeyError: not an end
+            score = self._best[sq]
+            path = self._prefixes[sq] + ray[: ray.index(sq) + 1]
+            made = Reach(path, (score >> 6) & _LEFT, self._beatens[sq], not score & _UNCONTINUED)
+            self._made[sq] = made
+        return made
+
+    def __iter__(self) -> Iterator[int]:
+        yield self._origin  # reached first
+        yield from self._lines
+
+    def __len__(self) -> int:
+        return 1 + len(self._lines)
+
+    def __contains__(self, sq: object) -> bool:
+        return sq == self._origin or sq in self._lines
+
+    def beating(self) -> dict[int, bool]:
+        """Every end -> whether its way beats someone, no way made."""
+        beatens = self._beatens
+        return {sq: bool(beatens[sq]) for sq in self}
 
 
 class Reachability(NamedTuple):
-    ends: Mapping[int, Reach]  # destination -> canonical way there (origin included)
+    ends: Ends  # destination -> canonical way there (origin included)
     blocked: frozenset[int]  # enemy squares the mover tried but could not enter
+
+
+# A way's preference as one int, compared whole: not continued by the Sword (bit 29),
+# then MP left (bits 6-28), then beats (bits 0-5: at most 32 miniatures). It stays below
+# 2**30, one machine digit of a Python int. A step takes ``_STEP`` off it.
+_UNCONTINUED = 1 << 29
+_STEP = 1 << 6
+_LEFT = (1 << 23) - 1  # MP left, once shifted down by 6
+_CONTINUED = _UNCONTINUED - 1  # mask: the same preference, the Sword used
 
 
 @lru_cache(maxsize=2048)
@@ -57,81 +110,107 @@ def reach(
     ``ignore_levels`` (Colossus, K-R10); friends may be passed but not ended on (K-R11);
     an enemy is entered only with MP left >= its Defence, which is then consumed if
     ``consume`` (K-R12), otherwise it blocks (K-R13); a beat ends the move unless
-    ``sword`` (K-R31). Nothing leaves the board (K-R39).
+    ``sword`` (K-R31). Nothing leaves the board (K-R39). ``mp`` is below 2**23 (a game
+    gives a few dozen at most; more finds no end).
+
+    The canonical way to a square has no Sword continuation, then the most MP left, then
+    the most beats; on a tie the first found (depth first, directions in ``DIRECTIONS``
+    order). This runs on every touch, so the walk does the least per square: a line is
+    cut to the MP left, the preference is carried as one int, a way is kept as three
+    references (most ways are later beaten) whose path is joined only when asked for
+    (:class:`Ends`), and no object is made per square (fewer collections by the garbage
+    collector).
     """
-    walk, found, blocked = _walker(
-        levels, occ, origin, mp, (may_turn, ignore_levels, sword, consume)
-    )
-    if mp > 0:
-        for d in range(8):
-            walk(origin, d, mp, (), False, (), False)
-    return Reachability(MappingProxyType(found), frozenset(blocked - set(found)))
-
-
-Walk = Callable[[int, int, int, tuple[int, ...], bool, tuple[int, ...], bool], None]
-"""``walk(start, d, left, beaten, sword_used, prefix, turned)``: one line of a search."""
-
-
-def _walker(
-    levels: tuple[int, ...], occ: tuple[int, ...], origin: int, mp: int, rules: Flags
-) -> tuple[Walk, dict[int, Reach], set[int]]:
-    """:func:`reach`'s search, filling the ends found and the squares blocked."""
-    may_turn, ignore_levels, sword, consume = rules
-    # Canonical preference as one int: no Sword first, then MP left, then beats.
-    best: dict[int, int] = {origin: (1 << 16) | (mp << 6)}
-    found: dict[int, Reach] = {origin: Reach((), mp, (), False)}
+    best = [-1] * SQUARES  # the preference of the best way to each square so far
+    best[origin] = _UNCONTINUED | (mp << 6)
+    # The best way to a square so far: the line it ends on (in the order the squares
+    # were first reached), the path up to that line and the squares it beat.
+    lines: dict[int, tuple[int, ...]] = {}
+    prefixes: list[tuple[int, ...]] = [()] * SQUARES
+    beatens: list[tuple[int, ...]] = [()] * SQUARES
     blocked: set[int] = set()
-    rays = RAYS
+    check_levels = not ignore_levels
 
-    def walk(
+    def line(
         start: int,
         d: int,
-        left: int,
-        beaten: tuple[int, ...],
-        sword_used: bool,
         prefix: tuple[int, ...],
-        turned: bool,
+        score: int,
+        beaten: tuple[int, ...],
+        turning: bool,
     ) -> None:
+        """Walk straight from ``start`` in direction ``d`` with preference ``score``;
+        ``prefix`` is the path up to ``start``, ``turning`` whether a turn is still allowed.
+        No line enters a square its way beat (see ``turns``)."""
+        ray = RAYS[start][d]
         lv_pos = levels[start]
-        entered: list[int] = []
-        turns = may_turn and not turned
-        for nxt in rays[start][d]:
-            if left == 0:
-                return
-            lv_next = levels[nxt]
+        for nxt in ray[: (score >> 6) & _LEFT]:  # one MP a step; an enemy cuts it below
             o = occ[nxt]
-            if beaten:
-                sword_used = True
-                if nxt in beaten:
-                    o = EMPTY
-            if not ignore_levels and (lv_next - lv_pos > 1 or lv_pos - lv_next > 1):
-                if o >= 0:
-                    blocked.add(nxt)
-                return
-            left -= 1
-            entered.append(nxt)
-            if o >= 0:
-                if left < o:
+            if check_levels:
+                lv_next = levels[nxt]
+                if lv_next - lv_pos > 1 or lv_pos - lv_next > 1:
+                    if o >= 0:
+                        blocked.add(nxt)
+                    return
+                lv_pos = lv_next
+            score -= _STEP
+            if o == EMPTY:
+                if score > best[nxt]:
+                    best[nxt] = score
+                    lines[nxt] = ray
+                    prefixes[nxt] = prefix
+                    beatens[nxt] = beaten
+            elif o >= 0:
+                if (score >> 6) & _LEFT < o:
                     blocked.add(nxt)
                     return
                 if consume:
-                    left -= o
+                    score -= o << 6
                 beaten = (*beaten, nxt)
-            if o != FRIEND:
-                score = ((not sword_used) << 16) | (left << 6) | len(beaten)
-                if score > best.get(nxt, -1):
+                score += 1
+                if score > best[nxt]:
                     best[nxt] = score
-                    found[nxt] = Reach((*prefix, *entered), left, beaten, sword_used)
-                if o >= 0 and not sword:
+                    lines[nxt] = ray
+                    prefixes[nxt] = prefix
+                    beatens[nxt] = beaten
+                if not sword:
                     return
-            if turns and left > 0:
-                here = (*prefix, *entered)
-                for d2 in range(8):
-                    if d2 != d:
-                        walk(nxt, d2, left, beaten, sword_used, here, True)
-            lv_pos = lv_next
+                score &= _CONTINUED
+                if consume and o:  # fewer MP left than the line was cut to: cut it again
+                    here = prefix + ray[: ray.index(nxt) + 1]
+                    if turning and score & (_LEFT << 6):
+                        turns(nxt, d, here, score, beaten)
+                    line(nxt, d, here, score, beaten, turning)
+                    return
+            if turning and score & (_LEFT << 6):
+                turns(nxt, d, prefix + ray[: ray.index(nxt) + 1], score, beaten)
 
-    return walk, found, blocked
+    def turns(at: int, d: int, here: tuple[int, ...], score: int, beaten: tuple[int, ...]) -> None:
+        """The one change of direction at ``at``, the end of ``here`` (the path from the
+        origin, straight in direction ``d``): every other line from there (K-R09).
+
+        A reversal goes back over the first line (its beaten squares are empty now, its
+        friends passed, its levels climbed before) to the origin and on along the
+        opposite line. Up to the origin it reaches squares reached before with more MP
+        left, so it is started there. Beyond, it reaches squares the opposite line
+        reaches straight with more MP left and no more Sword use, and tries no enemy
+        that line does not: once that line has been walked (first lines S to NW) the
+        reversal would find nothing and is left out."""
+        reverse = (d + 4) % 8
+        for d2 in range(8):
+            if d2 == reverse:
+                back = len(here)  # steps back to the origin
+                if d < 4 and (score >> 6) & _LEFT > back:
+                    path = here + here[-2::-1] + (origin,)
+                    line(origin, d2, path, score - (back << 6), beaten, False)
+            elif d2 != d:
+                line(at, d2, here, score, beaten, False)
+
+    if 0 < mp <= _LEFT:
+        for d in range(8):
+            line(origin, d, (), best[origin], (), may_turn)
+    ends = Ends(origin, mp, lines, prefixes, beatens, best)
+    return Reachability(ends, frozenset(blocked.difference(lines)))
 
 
 def _direction(a: int, b: int) -> tuple[int, int] | None:

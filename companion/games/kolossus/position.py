@@ -128,17 +128,20 @@ def movement_points(state: KolossusState, wb: int, cls: ClassCode, dice: tuple[i
     return sum(dice) + state.warbands[wb].attack(cls)
 
 
-def destinations(
+ReachQuery = tuple[tuple[int, ...], tuple[int, ...], int, bool, bool, int, bool, bool]
+"""The arguments of :func:`reach`, in its order."""
+
+
+def reach_query(
     state: KolossusState, piece: int, mp: int, *, sword: bool, whip: bool
-) -> Reachability:
-    """Legal ends for ``piece`` with ``mp`` under the given weapon use (memoised)."""
-    wb = warband_of(piece)
+) -> ReachQuery:
+    """What :func:`destinations` asks :func:`reach` for ``piece`` (also a test's way to
+    ask another generator the same)."""
     origin = state.minis[piece]
     cls = class_of(piece)
-    occ = occupancy(state, wb, whip=whip, vacated=origin)
-    return reach(
+    return (
         levels_of(state.terrain),
-        occ,
+        occupancy(state, warband_of(piece), whip=whip, vacated=origin),
         origin,
         cls != "W",
         cls == "C",
@@ -146,6 +149,13 @@ def destinations(
         sword,
         state.options.defence_consumed,
     )
+
+
+def destinations(
+    state: KolossusState, piece: int, mp: int, *, sword: bool, whip: bool
+) -> Reachability:
+    """Legal ends for ``piece`` with ``mp`` under the given weapon use (memoised)."""
+    return reach(*reach_query(state, piece, mp, sword=sword, whip=whip))
 
 
 def weapon_configs(state: KolossusState, piece: int) -> tuple[tuple[bool, bool], ...]:
@@ -189,8 +199,7 @@ def all_destinations(state: KolossusState, piece: int, mp: int) -> dict[int, boo
     only lowers Defence, the Sword only lets a move continue), so one search suffices.
     """
     sword, whip = weapon_configs(state, piece)[-1]
-    found = destinations(state, piece, mp, sword=sword, whip=whip)
-    return {sq: bool(way.beaten) for sq, way in found.ends.items()}
+    return destinations(state, piece, mp, sword=sword, whip=whip).ends.beating()
 
 
 def blocked_squares(state: KolossusState, piece: int, mp: int) -> frozenset[int]:

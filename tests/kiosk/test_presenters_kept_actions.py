@@ -1,0 +1,124 @@
+"""Each listed action's payload and label made once per action value (issue 13).
+
+The card games list the same action objects turn after turn (made once per value, as
+Kolossus's moves), and the play presenter keeps each one's dump, menu label and the
+menu's form check by identity (``kiosk/presenters/payloads.py``, ``KeptActions``).
+Pinned here: a kept value is the same object while its action is listed again, and a
+fresh one for any other object — an equal action made anew, another state's list, a
+full memo started again — so nothing stale is ever shown; and the rules list exactly
+what they listed before (the same values, now the same objects).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from companion.games.builders.model import Curse, Draw, Trade
+from companion.games.builders.rules import RULES as BUILDERS
+from companion.games.builders.views import builders_card_cells
+from companion.games.colossus_solo.views import colossus_solo_card_cells
+from kiosk.presenters import payloads
+from kiosk.presenters.common import describe_action
+from kiosk.presenters.payloads import KeptActions
+from tests.kiosk.test_presenters_cards import GAMES, _played
+
+
+def test_a_kept_payload_is_the_same_object_for_its_action_and_fresh_for_another() -> None:
+    kept = KeptActions(BUILDERS.dump_action)
+    draw = Draw()
+    first = kept.payload(draw)
+    assert kept.payload(draw) is first
+    again = Draw()  # an equal value, another object: dumped anew, never mixed up
+    assert kept.payload(again) == first and kept.payload(again) is not first
+    trade = Trade(partner=1, cards_received=1)
+    assert kept.payload(trade) == BUILDERS.dump_action(trade)
+
+
+def test_a_full_memo_starts_again_with_fresh_values(monkeypatch: Any) -> None:
+    monkeypatch.setattr(payloads, "MAX_KEPT_ACTIONS", 2)
+    kept = KeptActions(BUILDERS.dump_action)
+    curses = [Curse(runes=(0, k, 1)) for k in range(3)]
+    first = kept.payload(curses[0])
+    kept.payload(curses[1])
+    kept.payload(curses[2])  # the memo was full: it starts again
+    assert kept.payload(curses[0]) == first and kept.payload(curses[0]) is not first
+
+
+def test_a_kept_label_follows_the_payload_object_and_the_players() -> None:
+    kept = KeptActions(BUILDERS.dump_action)
+    payload = kept.payload(Trade(partner=1, cards_received=1))
+    label = kept.label(payload, ("Ann", "Bob"), ("type",))
+    assert label == describe_action(payload, ("Ann", "Bob"), ("type",))
+    assert kept.label(payload, ("Ann", "Bob"), ("type",)) is label
+    assert kept.label(payload, ("Ann", "Bob")) == describe_action(payload, ("Ann", "Bob"))
+    renamed = kept.label(payload, ("Ann", "Bea"), ("type",))  # other names: made again
+    assert renamed == describe_action(payload, ("Ann", "Bea"), ("type",)) != label
+
+
+def test_a_verdict_is_asked_once_per_list_of_payload_objects() -> None:
+    kept = KeptActions(BUILDERS.dump_action)
+    listed = tuple(kept.payload(Curse(runes=(0, 1, k))) for k in range(1, 3))
+    asked: list[int] = []
+
+    def judge() -> bool:
+        asked.append(1)
+        return True
+
+    assert kept.verdict("curse", listed, judge) and kept.verdict("curse", listed, judge)
+    assert len(asked) == 1
+    copies = tuple(dict(p) for p in listed)  # equal payloads, other objects: asked again
+    assert kept.verdict("curse", copies, judge) and len(asked) == 2
+    assert kept.verdict("trade", listed, judge) and len(asked) == 3
+
+
+@settings(max_examples=20, deadline=None)
+@given(game=st.integers(0, len(GAMES) - 1), seed=st.integers(0, 10_000), steps=st.integers(0, 40))
+def test_the_menu_is_kept_until_the_state_changes_then_made_again(
+    game: int, seed: int, steps: int
+) -> None:
+    """The derived menu is the same object while the state stands and a fresh one after
+    a move; each label is what ``describe_action`` says of its payload, and an action
+    listed again keeps its payload object (and so its label) across the move."""
+    presenter = _played(game, seed, steps)
+    view = presenter.view()
+    if presenter.outcome is not None or not view.actions:
+        return
+    assert presenter.view().actions is view.actions
+    players = tuple(presenter.state.players)
+    for choice in view.actions:
+        assert choice.label == describe_action(choice.payload, players, ("type",))
+    before = {id(p): p for p in presenter.legal_payloads()}
+    assert presenter.choose(0) or presenter.form is not None
+    after = presenter.view()
+    assert after.actions is not view.actions or not after.actions
+    for choice in after.actions:
+        assert choice.label == describe_action(choice.payload, players, ("type",))
+    listed = presenter.legal_payloads()
+    assert listed == [presenter.rules.dump_action(a) for a in presenter.derived().actions or ()]
+    for payload in listed:  # a payload object seen before is the same action's
+        if id(payload) in before:
+            assert before[id(payload)] is payload
+
+
+@settings(max_examples=20, deadline=None)
+@given(game=st.integers(0, len(GAMES) - 1), seed=st.integers(0, 10_000), steps=st.integers(0, 60))
+def test_the_card_games_list_their_actions_as_the_same_objects_each_time_bc_r09_cs_r11(
+    game: int, seed: int, steps: int
+) -> None:
+    """Listing twice gives the very same objects (made once per value: Curses per table
+    size and seat, BC-R09; destroy choices, CS-R11; a card's stats), equal to freshly
+    made ones; and each action's cells are those its dump names."""
+    presenter = _played(game, seed, steps)
+    rules, state = presenter.rules, presenter.state
+    first, second = list(rules.legal_actions(state)), list(rules.legal_actions(state))
+    assert len(first) == len(second)
+    assert all(a is b for a, b in zip(first, second, strict=True))
+    for action in first:
+        fresh = type(action).model_validate(rules.dump_action(action))
+        assert fresh == action
+    cells_of = {"builders": builders_card_cells, "colossus_solo": colossus_solo_card_cells}
+    for action in first:  # read off the action's fields: what its dump names
+        assert rules.action_cells(state, action) == cells_of[rules.name](rules.dump_action(action))

@@ -1,0 +1,83 @@
+"""The status broken between its parts before Kivy lays it out (kiosk/fonts/lines.py):
+the same words, lines that fit, never more lines than the label has — else the text as
+it was, for Kivy to wrap (issue 13: one measure per line instead of every run of words).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from kiosk.app import Kiosk
+from kiosk.fonts.lines import SLACK, broken_lines
+from tests.kiosk.test_widgets_fewer_taps import _start
+from tests.kiosk.ui import close_kiosk, frames
+
+SEP = " · "
+
+
+def _measure(text: str) -> tuple[int, int]:
+    """A stand-in font: 7 px a character."""
+    return 7 * len(text), 20
+
+
+PARTS = st.lists(
+    st.text(alphabet="abcdefgh 0123456789/'", min_size=1, max_size=40).filter(
+        lambda part: SEP not in part
+    ),
+    min_size=1,
+    max_size=8,
+)
+
+
+@given(parts=PARTS, width=st.integers(0, 700), max_lines=st.integers(1, 3))
+def test_the_status_keeps_its_words_and_breaks_only_into_lines_that_fit(
+    parts: list[str], width: int, max_lines: int
+) -> None:
+    text = SEP.join(parts)
+    shown = broken_lines(text, width, _measure, max_lines, SEP)
+    assert shown.replace("\n", SEP) == text  # the same parts, in order
+    if shown == text:
+        return
+    lines = shown.split("\n")
+    assert 2 <= len(lines) <= max_lines
+    for line in lines:
+        assert _measure(line)[0] <= width - SLACK
+
+
+def test_a_status_that_fits_no_lines_it_has_is_left_to_kivy() -> None:
+    text = SEP.join(["Round 1", "Colossus card 1/11", "W 5 · G 5", "x" * 90])
+    assert broken_lines(text, 480, _measure, 2, SEP) == text  # a part wider than the label
+    assert broken_lines(text, 60, _measure, 2, SEP) == text  # more lines than it has
+    assert broken_lines("Turn 3", 480, _measure, 2, SEP) == "Turn 3"
+
+
+@pytest.fixture
+def solo(tmp_path: Path) -> Iterator[Kiosk]:
+    kiosk = _start(tmp_path, "colossus_solo", ["Ann"])
+    yield kiosk
+    close_kiosk(kiosk)
+
+
+def test_the_solo_status_shows_its_trackers_then_what_to_do_cs_r04(solo: Kiosk) -> None:
+    """At 800×480 the solo game's status ("Round 1 · Colossus card 1/11 · W … · G …"
+    then what to do, CS-R04's trackers first) takes two lines, broken between its parts,
+    each line as wide as the label at most, move after move."""
+    play, label = solo.play, solo.play_screen.ids.status
+    assert play is not None
+    for _ in range(6):
+        frames(2)
+        status = play.view().status
+        assert label.text.replace("\n", SEP) == status
+        lines = label.text.split("\n")
+        assert len(lines) == 2 and lines[1] == status.rsplit(SEP, 1)[1]
+        label.texture_update()
+        assert label.texture_size[0] <= label.width and label.texture_size[1] <= label.height
+        if play.form is not None:  # the card's values, then the stats
+            play.form_submit()
+        else:  # the power or the card, destroy rights
+            assert play.choose(0) or play.choose_group(play.view().groups[0].key)
