@@ -3,7 +3,7 @@
     .venv/bin/python bench/bench_interactions.py [--quick] [--touches N] [--rolls N]
         [--rounds N] [--games kolossus,...] [--backend both|real|mock] [--dir DIR] [--json]
         [--pi-profile [--pi-slowdown 5]]
-    .venv/bin/python bench/bench_interactions.py --profile touch|die [--game kolossus]
+    .venv/bin/python bench/bench_interactions.py --profile touch|die|screens [--game kolossus]
         [--profile-save FILE.pstats] [--sections module:Qual.name[@],...]
 
 A Pi 4's core runs Python about 5× slower than the development machine, a Pi Zero 2 W
@@ -49,12 +49,12 @@ Targets (issue 13), on this machine's app CPU: touch → highlight (the frame th
 it) ≤ 3 ms median and ≤ 6 ms p99 in every game; die → LED software overhead ≤ 1 ms p99
 (all but the fsync). touch → settled is printed beside it with its own verdict.
 
-``--profile touch|die`` runs cProfile over the handling of the touches (or rolls) of one
-game on the mock backend and prints the 25 functions of the project's own packages
-(companion, firmware_bridge, kiosk) with the most cumulative time, and how the time
-splits between those packages, Kivy, pydantic and the rest. With ``--sections`` it
-counts instead, unprofiled, the instructions each named function costs per interaction
-(a name ending in ``@``: split by the class of its first argument).
+``--profile touch|die|screens`` runs cProfile over the handling of the touches (rolls,
+screen changes) of one game on the mock backend and prints the 25 functions of the
+project's own packages (companion, firmware_bridge, kiosk) with the most cumulative time,
+and how the time splits between those packages, Kivy, pydantic and the rest. With
+``--sections`` it counts instead, unprofiled, the instructions each named function costs
+per interaction (a name ending in ``@``: split by the class of its first argument).
 
 ``--pi-profile`` runs every child again pinned to one core and, where a cgroup allows
 it, under a CPU quota (``bench/pi_profile.py``), and prints both side by side.

@@ -45,9 +45,10 @@ class UiMap:
         for widget in screen.walk(restrict=True):
             if not isinstance(widget, Label) or widget.width < 1 or widget.height < 1:
                 continue
-            x, y = widget.to_window(*widget.center)
-            if not (0 <= x < Window.width and 0 <= y < height) or not _shown_at(widget, x, y):
+            point = _tap_point(widget, Window.width, height)
+            if point is None:
                 continue
+            x, y = point
             if not isinstance(widget, Button):
                 if widget.text:
                     texts.append(widget.text)
@@ -106,17 +107,30 @@ def _board_lit(widget: Any) -> list[str]:
     return sorted(view.looks)
 
 
-def _shown_at(widget: Any, x: float, y: float) -> bool:
-    """Not hidden (opacity 0 up the tree) and, inside scroll views, scrolled into view."""
+#: The least of a widget, in pixels each way, that must show for it to count as shown.
+MIN_SHOWN_PX = 12
+
+
+def _tap_point(widget: Any, width: float, height: float) -> tuple[float, float] | None:
+    """Where a finger would tap ``widget``: the centre of the part of it that shows —
+    inside the window and every scroll view it is in, not hidden (opacity 0 up the
+    tree) — or None when less than :data:`MIN_SHOWN_PX` of it shows. A row scrolled
+    half out of its list is tapped on its half that shows, not on its own centre, which
+    may lie on the list's very edge."""
     from kivy.uix.scrollview import ScrollView
 
+    left, bottom = widget.to_window(widget.x, widget.y)
+    right, top = widget.to_window(widget.right, widget.top)
+    left, bottom, right, top = max(left, 0.0), max(bottom, 0.0), min(right, width), min(top, height)
     node = widget
     while node is not None and node.parent is not node:
         if node.opacity <= 0:
-            return False
+            return None
         if isinstance(node, ScrollView) and node is not widget:
-            left, bottom = node.to_window(node.x, node.y)
-            if not (left <= x <= left + node.width and bottom <= y <= bottom + node.height):
-                return False
+            x0, y0 = node.to_window(node.x, node.y)
+            left, bottom = max(left, x0), max(bottom, y0)
+            right, top = min(right, x0 + node.width), min(top, y0 + node.height)
         node = node.parent
-    return True
+    if right - left < MIN_SHOWN_PX or top - bottom < MIN_SHOWN_PX:
+        return None
+    return (left + right) / 2, (bottom + top) / 2

@@ -22,8 +22,9 @@ def broken_lines(
     text: str, width: float, measure: Callable[[str], tuple[int, int]], max_lines: int, sep: str
 ) -> str:
     """``text`` with a line break in place of the ``sep`` before each part that would
-    not fit on the line, when every line then fits ``width`` and there are at most
-    ``max_lines``; otherwise ``text`` unchanged (Kivy wraps it word by word)."""
+    not fit on the line (that part's first letter capitalised), when every line then
+    fits ``width`` and there are at most ``max_lines``; otherwise ``text`` unchanged
+    (Kivy wraps it word by word). :data:`SLACK` covers a capital's extra width."""
     parts = text.split(sep)
     room = width - SLACK
     if len(parts) < 2 or room <= 0:
@@ -43,7 +44,9 @@ def broken_lines(
             used = size
     if len(lines) > max_lines:
         return text
-    return "\n".join(sep.join(line) for line in lines)
+    shown = [sep.join(line) for line in lines]
+    # A line that starts a part starts as a sentence does ("… · G 8" / "Use the power").
+    return "\n".join([shown[0], *(line[:1].upper() + line[1:] for line in shown[1:])])
 
 
 __all__ = ["SLACK", "broken_lines"]

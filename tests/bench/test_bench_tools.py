@@ -47,23 +47,15 @@ def test_interactions_bench_refuses_an_unknown_game() -> None:
     assert done.returncode != 0 and "unknown game(s): chess" in done.stderr
 
 
-def test_sections_count_the_named_functions_in_each_touch(tmp_path: Path) -> None:
-    """``--sections`` wraps the named functions in the real app (offscreen, mock GL) and
-    prints each one's calls per touch: a board tap runs the board's touch handler once."""
+def _sections(tmp_path: Path, *args: str) -> str:
+    """``bench_interactions.py --sections`` run as a person runs it; its output."""
     done = subprocess.run(
         [
             sys.executable,
             str(REPO / "bench" / "bench_interactions.py"),
-            "--profile",
-            "touch",
-            "--game",
-            "beast_master",
-            "--touches",
-            "2",
+            *args,
             "--dir",
             str(tmp_path),
-            "--sections",
-            "kiosk.widgets.board:BoardWidget.on_touch_down,kivy.uix.label:Label.texture_update@",
         ],
         cwd=REPO,
         capture_output=True,
@@ -72,40 +64,34 @@ def test_sections_count_the_named_functions_in_each_touch(tmp_path: Path) -> Non
         check=False,
     )
     assert done.returncode == 0, done.stdout + done.stderr
-    lines = done.stdout.splitlines()
+    return done.stdout
+
+
+def test_sections_count_the_named_functions_in_each_touch(tmp_path: Path) -> None:
+    """``--sections`` wraps the named functions in the real app (offscreen, mock GL) and
+    prints each one's calls per touch: a board tap runs the board's touch handler once."""
+    out = _sections(
+        tmp_path,
+        *("--profile", "touch", "--game", "beast_master", "--touches", "2", "--sections"),
+        "kiosk.widgets.board:BoardWidget.on_touch_down,kivy.uix.label:Label.texture_update@",
+    )
+    lines = out.splitlines()
     touched = [line for line in lines if "kiosk.widgets.board:BoardWidget.on_touch_down" in line]
-    assert len(touched) == 1 and " 1.0 calls " in touched[0], done.stdout
-    assert any("kivy.uix.label:Label.texture_update " in line for line in lines), done.stdout
+    assert len(touched) == 1 and " 1.0 calls " in touched[0], out
+    assert any("kivy.uix.label:Label.texture_update " in line for line in lines), out
 
 
 def test_screen_changes_can_be_profiled_by_sections(tmp_path: Path) -> None:
     """``--profile screens`` covers every screen change: the setup opened twice (the
     game's start and the round's) among the round's seven changes."""
-    done = subprocess.run(
-        [
-            sys.executable,
-            str(REPO / "bench" / "bench_interactions.py"),
-            "--profile",
-            "screens",
-            "--game",
-            "builders",
-            "--rounds",
-            "1",
-            "--dir",
-            str(tmp_path),
-            "--sections",
-            "kiosk.app:Kiosk.open_setup",
-        ],
-        cwd=REPO,
-        capture_output=True,
-        text=True,
-        timeout=240,
-        check=False,
+    out = _sections(
+        tmp_path,
+        *("--profile", "screens", "--game", "builders", "--rounds", "1"),
+        *("--sections", "kiosk.app:Kiosk.open_setup"),
     )
-    assert done.returncode == 0, done.stdout + done.stderr
-    assert "(7 screen changes;" in done.stdout, done.stdout
-    opened = [line for line in done.stdout.splitlines() if "kiosk.app:Kiosk.open_setup" in line]
-    assert len(opened) == 1 and " 0.3 calls " in opened[0], done.stdout
+    assert "(7 screen changes;" in out, out
+    opened = [line for line in out.splitlines() if "kiosk.app:Kiosk.open_setup" in line]
+    assert len(opened) == 1 and " 0.3 calls " in opened[0], out
 
 
 def test_a_touch_is_shown_as_its_highlight_frame_and_as_settled() -> None:

@@ -8,7 +8,9 @@ and a first touch after a pause still waits for nothing.
 from __future__ import annotations
 
 import collections
-import importlib.util
+import configparser
+import subprocess
+import sys
 import threading
 import time
 from collections.abc import Iterator
@@ -25,16 +27,23 @@ KIVY_PROVIDERS = Path(kivy.__file__).parent / "input" / "providers"
 REPO = Path(__file__).resolve().parents[2]
 
 
-def _pi_touch_provider() -> str:
-    """The one ``[input]`` line deploy/kivy_config.py writes for the Pi."""
-    spec = importlib.util.spec_from_file_location("kivy_config", REPO / "deploy" / "kivy_config.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return str(module.TOUCH_PROVIDER)
+def _pi_input_lines() -> list[str]:
+    """The ``[input]`` values of the config.ini deploy/install-pi writes for the Pi (the
+    generator run as the installer runs it)."""
+    done = subprocess.run(
+        [sys.executable, str(REPO / "deploy" / "kivy_config.py"), "--rotate", "0"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=True,
+    )
+    config = configparser.RawConfigParser()
+    config.read_string(done.stdout)
+    return [value for _, value in config.items("input")]
 
 
-TOUCH_PROVIDER = _pi_touch_provider()
+PI_INPUT = _pi_input_lines()
+TOUCH_PROVIDER = PI_INPUT[0]
 
 
 class ReaderProvider:
@@ -121,7 +130,7 @@ def test_a_woken_pace_ends_the_clocks_sleep_when_a_touch_is_queued(
 @pytest.mark.parametrize(
     ("lines", "wakes"),
     [
-        ([TOUCH_PROVIDER], True),  # the Pi: deploy/kivy_config.py
+        (PI_INPUT, True),  # the Pi: deploy/kivy_config.py
         (["probesysfs"], True),  # probesysfs hands devices to mtdev by default
         (["probesysfs,provider=hidinput"], True),
         (["mtdev,/dev/input/event3"], True),
