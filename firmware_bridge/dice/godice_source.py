@@ -262,6 +262,9 @@ class GoDiceSource(DiceSource):
         self._wake: asyncio.Event | None = None
         self._scan_lock: asyncio.Lock | None = None
         self._claimed: set[str] = set()
+        #: Dice tasks already disconnecting because of stop(): not cancelled, so their
+        #: disconnect ends (or times out, bounded by half the grace) and says so.
+        self._leaving: set[asyncio.Task[None]] = set()
         self._grace_s = 1.5
         self._post: PostDice | None = None
         self._stopped = False
@@ -365,6 +368,7 @@ class GoDiceSource(DiceSource):
     async def _main(self) -> None:
         wake = asyncio.Event()
         self._scan_lock = asyncio.Lock()
+        self._leaving.clear()
         with self._lock:
             self._loop = asyncio.get_running_loop()
             self._wake = wake
@@ -375,7 +379,8 @@ class GoDiceSource(DiceSource):
         tasks = [asyncio.create_task(self._run_die(link)) for link in self._links]
         await wake.wait()
         for task in tasks:
-            task.cancel()
+            if task not in self._leaving:
+                task.cancel()
         if tasks:
             _done, pending = await asyncio.wait(tasks, timeout=self._grace_s)
             if pending:  # pragma: no cover - a client that ignored cancellation
@@ -511,6 +516,9 @@ class GoDiceSource(DiceSource):
         timeout = self.settings.disconnect_timeout_s
         if self._halting:  # stop() waits only so long: leave time to end the loop
             timeout = min(timeout, self._grace_s / 2)
+            task = asyncio.current_task()
+            if task is not None:
+                self._leaving.add(task)  # stop() lets it finish, bounded by the timeout
         try:
             await _bounded(client.disconnect(), timeout, "disconnect")
         except Exception as exc:  # leaving anyway; BlueZ drops the link itself eventually
