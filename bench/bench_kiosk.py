@@ -433,6 +433,12 @@ def main() -> int:
             f"  with the Pi's touch input {pi_touch['idle_cpu_percent']:.2f} % of one core over "
             f"{pi_touch['idle_wall_s']:.0f} s, {pi_touch['idle_ticks_per_s']:.1f} loop passes a"
             " second (touches read by a thread that wakes the loop: a slower idle pace)"
+            + (
+                ""
+                if pi_touch.get("idle_instr_m_per_s") is None
+                else f"; main thread's work {pi_touch['idle_instr_m_per_s']:.2f} M instructions"
+                " a second"
+            )
         )
     if threads:
         print(
