@@ -89,6 +89,9 @@ PI_FACTORS = (("Pi 4", 5), ("Pi Zero 2 W", 10))
 TOUCH_TARGET = (3.0, 6.0)  # ms of app CPU: median, p99
 DIE_TARGET = 1.0  # ms of app CPU, p99, from the drain to the LEDs' show()
 SCREEN_KINDS = ("home → setup", "setup → play", "play → scores", "scores → play", "play → home")
+PROFILE_KINDS = {"touch": ("touch",), "die": ("die",), "screens": SCREEN_KINDS}
+"""What ``--profile`` covers: its samples' kinds."""
+PROFILE_COUNTED = {"touch": "touches", "die": "rolls", "screens": "screen changes"}
 CHILD = BENCH_DIR / "interactions_child.py"
 PROJECT_PACKAGES = ("companion", "firmware_bridge", "kiosk")
 
@@ -158,6 +161,7 @@ def run_game(
         "rolls": settings.rolls,
         "rounds": settings.rounds,
         "profile": profile,
+        "profile_kinds": list(PROFILE_KINDS[profile]) if profile else [],
         "profile_out": str(profile_out) if profile_out else None,
         "sections": list(sections),
         "slowdown": slowdown,
@@ -574,11 +578,6 @@ def where(key: tuple[str, int, str]) -> str:
     except ValueError:
         shown = path.name
     return f"{shown}:{line}({name})"
-
-
-PROFILE_KINDS = {"touch": ("touch",), "die": ("die",), "screens": SCREEN_KINDS}
-"""What ``--profile`` covers: its samples' kinds."""
-PROFILE_COUNTED = {"touch": "touches", "die": "rolls", "screens": "screen changes"}
 
 
 def profiled_samples(figures: dict[str, Any], kind: str) -> list[dict[str, Any]]:

@@ -74,13 +74,13 @@ OUT["renderer"] = OUT["renderer"] or "none (mock GL backend)"
 
 SCREENS = "screens"
 """``--profile screens``: every screen change (home → setup, setup → play …)."""
+#: The interactions ``--profile`` covers (the parent's ``PROFILE_KINDS``).
+PROFILED_KINDS: frozenset[str] = frozenset(SPEC.get("profile_kinds") or ())
 
 
 def profiled(kind: str) -> bool:
     """Whether ``--profile`` covers an interaction of ``kind``."""
-    if PROFILE == SCREENS:
-        return "→" in kind and not kind.startswith(("touch", "die"))
-    return PROFILE is not None and kind.startswith(PROFILE)
+    return kind in PROFILED_KINDS
 
 
 #: Quiet frames that end an interaction; longest an interaction may take to settle.
