@@ -20,7 +20,9 @@ was tried and left out: its loop spins (hundreds of wake-ups a second even at 10
 Kivy 2.3.1), costing more than it saves. The wake here is the same idea on the default
 clock: its sleep waits on an event, and its readiness check says "now" once the event is
 set (``usleep`` and ``_check_ready`` of Kivy's ``ClockBaseBehavior``, pinned by the
-project's ``kivy==2.3.1``).
+project's ``kivy==2.3.1``). While idle, the check also sleeps the whole rest of a frame
+at once: Kivy's own starts a pass early by a third of a frame plus an undershoot, which
+made a 2 fps loop pass 2.7 times a second.
 """
 
 from __future__ import annotations
@@ -44,6 +46,10 @@ Pi's panel, ``kiosk/touch_wake.py``): nothing then waits for the loop's next pas
 Kivy's own timers, which may run up to half a second late while nobody is at the table."""
 WOKEN_DEEP_IDLE_FPS = 1.0
 """The deeper idle rate where touches wake the loop themselves."""
+
+
+IDLE_SLACK_S = 0.002
+"""How early an idle pass may start: less than this left is not worth another sleep."""
 
 
 class _Trigger(Protocol):
@@ -101,6 +107,11 @@ class IdlePace:
             if woken.is_set():
                 woken.clear()
                 return True, 0.0
+            if self.idle:
+                # One sleep to the next pass (Kivy's check, meant for smooth frames at
+                # the full rate, would pass a 2 fps loop every 0.37 s).
+                left = 1.0 / fps - (clock.time() - clock._last_tick)
+                return left <= IDLE_SLACK_S, left
             result: tuple[bool, float] = check_ready(fps, min_sleep, undershoot)
             return result
 

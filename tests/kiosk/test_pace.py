@@ -50,6 +50,11 @@ class FakeClock:
     def __init__(self, fps: float) -> None:
         self._max_fps = fps
         self.triggers: list[tuple[FakeTrigger, Any]] = []
+        self.now = 0.0
+        self._last_tick = 0.0
+
+    def time(self) -> float:
+        return self.now
 
     @property
     def trigger(self) -> FakeTrigger:
@@ -68,7 +73,9 @@ class FakeClock:
         pass
 
     def _check_ready(self, fps: float, min_sleep: float, undershoot: float) -> tuple[bool, float]:
-        return True, 0.0
+        """Kivy 2.3.1's own readiness (``ClockBaseBehavior._check_ready``)."""
+        sleeptime = 1 / fps - (self.time() - self._last_tick)
+        return sleeptime - undershoot <= min_sleep, sleeptime - undershoot
 
     def fire(self, which: int = 0) -> None:
         trigger, callback = self.triggers[which]
@@ -95,6 +102,33 @@ def test_the_pace_slows_when_idle_and_returns_at_the_next_activity() -> None:
     assert clock._max_fps == 30.0 and not clock.trigger.armed
     pace.activity()  # closed: nothing changes any more
     assert not clock.trigger.armed
+
+
+def test_an_idle_loop_sleeps_once_to_its_next_pass() -> None:
+    """Kivy's readiness check starts a pass early by a third of a frame plus an
+    undershoot, which suits 30 fps but makes a 2 fps loop pass every 0.37 s. Idle, the
+    pace sleeps the whole rest of the frame in one sleep, so the loop passes exactly as
+    often as its idle rate says; busy, Kivy's own check decides."""
+    clock = FakeClock(30.0)
+    pace = IdlePace(clock, idle_fps=2.0)
+    min_sleep = 1 / (3 * 30.0)  # Kivy's resolution: a third of a frame
+    clock.now = 0.01
+    assert clock._check_ready(30.0, min_sleep, 0.8 * min_sleep) == FakeClock._check_ready(
+        clock, 30.0, min_sleep, 0.8 * min_sleep
+    )
+    clock.fire()
+    assert pace.idle and clock._max_fps == 2.0
+    min_sleep = 1 / (3 * 2.0)
+    done, sleep = clock._check_ready(2.0, min_sleep, 0.8 * min_sleep)
+    assert not done and sleep == pytest.approx(0.49)
+    kivy_done, kivy_sleep = FakeClock._check_ready(clock, 2.0, min_sleep, 0.8 * min_sleep)
+    assert not kivy_done and kivy_sleep < 0.36  # what the loop slept before
+    clock.now = 0.4995  # woken at the end of that sleep: the pass starts
+    assert clock._check_ready(2.0, min_sleep, 0.8 * min_sleep)[0]
+    clock.now = 0.02
+    pace.wake()  # a device message ends the sleep at once, idle or not
+    assert clock._check_ready(2.0, min_sleep, 0.8 * min_sleep) == (True, 0.0)
+    pace.close()
 
 
 def test_a_deserted_kiosk_slows_down_further_and_any_activity_brings_the_full_rate() -> None:
