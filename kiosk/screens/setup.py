@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from kivy.clock import Clock
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
 from kivy.uix.textinput import TextInput
@@ -28,6 +29,12 @@ from kiosk.widgets.lists import WidgetPool, show_children
 load_kv("setup.kv")
 
 ROW = theme.BUTTON_HEIGHT
+FIRST_FRAME_OPTIONS = 2
+"""Option boxes made in the frame that opens Setup; the rest come in the next frame.
+Kolossus has 21 options, ≈190 widgets: made at once they held the tap on its title for
+≈0.25 s of this machine's CPU, 1–2.5 s of a Pi's, while the screen shows its players and
+no more than the first two options. Made a few a frame instead, each frame moved every
+box made before and Kivy laid each out again (≈50 M instructions a frame)."""
 
 
 def _option_shape(option: OptionView) -> object:
@@ -184,12 +191,19 @@ class SetupScreen(KioskScreen):
     _updating = False
 
     def on_kv_post(self, base_widget: Any) -> None:
+        self._more = Clock.create_trigger(self._make_more, 0)
         self._drop()
 
     def _drop(self) -> None:
         self._rows: WidgetPool | None = None
         self._options: dict[object, OptionBox] = {}
         self._fixed: dict[str, Any] = {}
+        self._shown: tuple[SetupView, list[Any]] | None = None  # the view, what precedes options
+
+    @property
+    def building(self) -> bool:
+        """Whether option boxes are still to be made (in the frame after the first)."""
+        return bool(self._more.is_triggered)
 
     def bind_presenter(self, presenter: SetupPresenter) -> None:
         self.presenter = presenter
@@ -203,6 +217,7 @@ class SetupScreen(KioskScreen):
     def drop_widgets(self) -> None:
         """Drop the ≈190 widgets and their textures (made again on the next visit); the
         kiosk hands the freed memory back once the window is still (kiosk/memory.py)."""
+        self._more.cancel()
         self.ids.body.clear_widgets()
         self._drop()
 
@@ -279,12 +294,33 @@ class SetupScreen(KioskScreen):
             options = self._label("options", 40)
             options.text = "Options (defaults follow the rulings)"
             shown.append(options)
+        self._shown = (view, shown)
+        self._place_options(view, shown, update=True, limit=FIRST_FRAME_OPTIONS)
+        self.ids.scroll.scroll_y = scroll_y
+
+    def _make_more(self, _dt: float) -> None:
+        """The option boxes the frame that opened Setup left to make."""
+        if self._shown is not None:
+            self._place_options(*self._shown, update=False, limit=None)
+
+    def _place_options(
+        self, view: SetupView, before: list[Any], *, update: bool, limit: int | None
+    ) -> None:
+        """Show ``before`` then the options' boxes, making at most ``limit`` new ones (the
+        rest in the next frame); ``update``: show each box's values anew."""
+        shown = list(before)
+        made = 0
         for option in view.options:
             shape = _option_shape(option)
             box = self._options.get(shape)
             if box is None:
+                if made == limit:
+                    self._more()
+                    continue
                 box = self._options[shape] = OptionBox(self, option)
-            box.show(option)
+                made += 1
+                box.show(option)
+            elif update:
+                box.show(option)
             shown.append(box.box)
         show_children(self.ids.body, shown)
-        self.ids.scroll.scroll_y = scroll_y

@@ -44,7 +44,11 @@ def show_children(layout: Any, widgets: Sequence[Any]) -> None:
     again costs no new textures.
     """
     current = list(reversed(layout.children))  # Kivy keeps children last-added first
-    if current == list(widgets):
+    if current == list(widgets[: len(current)]):
+        for widget in widgets[len(current) :]:  # only more at the end: add those
+            if widget.parent is not None:
+                widget.parent.remove_widget(widget)
+            layout.add_widget(widget)
         return
     for child in current:
         layout.remove_widget(child)

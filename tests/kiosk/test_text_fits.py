@@ -24,7 +24,7 @@ from companion.session import Session
 from kiosk.app import Kiosk
 from kiosk.theme import HEIGHT, WIDTH
 from tests.kiosk.test_touch_targets import REAL_GAMES, _clip, _play_views, _shown
-from tests.kiosk.ui import close_kiosk, frames, open_kiosk
+from tests.kiosk.ui import close_kiosk, frames, open_kiosk, setup_built
 
 #: Long names players give themselves (MAX_NAME_LENGTH, 16 characters).
 LONG_NAMES = (
@@ -140,6 +140,7 @@ def test_home_setup_and_scores_texts_fit(kiosk: Kiosk) -> None:
     for game in REAL_GAMES:
         kiosk.open_setup(game)
         assert kiosk.setup is not None
+        setup_built(kiosk)
         for scroll_y in (1.0, 0.0):
             kiosk.setup_screen.ids.scroll.scroll_y = scroll_y
             problems += cut_texts(kiosk, f"setup {game} at {scroll_y}")

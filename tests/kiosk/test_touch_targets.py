@@ -32,7 +32,7 @@ from firmware_bridge.layout import kolossus_layout
 from kiosk import theme
 from kiosk.app import Kiosk
 from kiosk.theme import HEIGHT, TOUCH_MIN, WIDTH
-from tests.kiosk.ui import close_kiosk, frames, open_kiosk
+from tests.kiosk.ui import close_kiosk, frames, open_kiosk, setup_built
 
 REAL_GAMES = tuple(name for name in GAME_MODULES if name != "toy_pig")  # toy: tests only
 Rect = tuple[float, float, float, float]  # x0, y0, x1, y1 in window coordinates
@@ -141,6 +141,7 @@ def test_home_setup_and_scores_buttons(kiosk: Kiosk) -> None:
         while kiosk.setup.view().can_add_player:
             kiosk.setup.add_player()
         kiosk.setup_screen.refresh()
+        setup_built(kiosk)
         for scroll_y in (1.0, 0.5, 0.0):
             kiosk.setup_screen.ids.scroll.scroll_y = scroll_y
             problems += touch_problems(kiosk, f"setup {game} at {scroll_y}")

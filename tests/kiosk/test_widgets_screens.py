@@ -30,7 +30,7 @@ from firmware_bridge.rig import Rig, build_rig
 from kiosk.app import Kiosk
 from kiosk.theme import HEIGHT, TOUCH_MIN, WIDTH
 from tests.kiosk.helpers import screenshot_dir
-from tests.kiosk.ui import close_kiosk, frames, open_kiosk, tap_at, tap_button
+from tests.kiosk.ui import close_kiosk, frames, open_kiosk, setup_built, tap_at, tap_button
 
 IMAGES = screenshot_dir()
 
@@ -129,7 +129,7 @@ def test_screen_setup_kolossus_corners(kiosk: Kiosk) -> None:
     assert kiosk.setup is not None
     kiosk.setup.toggle("controllers")
     kiosk.setup_screen.refresh()
-    frames(2)
+    setup_built(kiosk)
     label = next(
         w
         for w in kiosk.setup_screen.ids.body.walk(restrict=True)

@@ -24,9 +24,19 @@ from companion.highlights import Highlight, Role
 from firmware_bridge.dice.messages import DieResult
 from kiosk.app import Kiosk
 from kiosk.presenters.play import PlayPresenter
+from kiosk.screens.setup import FIRST_FRAME_OPTIONS
 from kiosk.widgets.lists import PanelView, TextRow
 from tests.kiosk.test_widgets_board import advance_to, tap_cell
-from tests.kiosk.ui import buttons, close_kiosk, find_button, frames, open_kiosk, tap, tap_button
+from tests.kiosk.ui import (
+    buttons,
+    close_kiosk,
+    find_button,
+    frames,
+    open_kiosk,
+    setup_built,
+    tap,
+    tap_button,
+)
 
 COUNTED = ("legal_actions", "highlights")
 
@@ -279,9 +289,36 @@ def _rows(rv: Any) -> list[Any]:
     return [row for row in rv.layout_manager.children if hasattr(row, "_label")]
 
 
+def test_setup_makes_its_first_options_in_the_tap_s_frame_and_the_rest_in_the_next(
+    kiosk: Kiosk,
+) -> None:
+    """Kolossus's 21 options are ≈190 widgets, which made at once held the tap on its
+    title for 1–2.5 s of a Pi's CPU: Setup makes FIRST_FRAME_OPTIONS of them in the tap's
+    frame (the screen shows no more) and the rest in the next; a tap in between loses
+    nothing, and in the end every option is shown once, in the presenter's order."""
+    kiosk.go_home()
+    kiosk.open_setup("kolossus")  # what the title's tap calls, in one frame
+    screen, setup = kiosk.setup_screen, kiosk.setup
+    assert setup is not None
+    options = setup.view().options
+    assert len(screen._options) == FIRST_FRAME_OPTIONS < len(options)
+    assert screen.building
+    players = len(setup.view().players)
+    screen.do("add_player")  # a tap before the rest came
+    assert len(setup.view().players) == players + 1
+    frames(1)
+    assert not screen.building and len(screen._options) == len(options)
+    boxes = {id(box.box): box for box in screen._options.values()}
+    shown = [boxes[id(w)] for w in reversed(screen.ids.body.children) if id(w) in boxes]
+    assert len(shown) == len(options)
+    for box, option in zip(shown, options, strict=True):
+        assert box.label.text.startswith(option.label)
+
+
 def test_a_setup_tap_keeps_the_rows_it_has(kiosk: Kiosk) -> None:
     kiosk.go_home()
     tap_button(kiosk, "Kolossus")
+    setup_built(kiosk)
     body = kiosk.setup_screen.ids.body
     before = list(body.children)
     tap_button(kiosk, "+ Add player")

@@ -21,6 +21,15 @@ def frames(count: int = 2) -> None:
         EventLoop.idle()
 
 
+def setup_built(kiosk: Kiosk) -> None:
+    """Frames until Setup has made every option's widgets (it makes a few a frame)."""
+    for _ in range(100):
+        if not kiosk.setup_screen.building:
+            return
+        frames(1)
+    raise AssertionError("Setup still building its options after 100 frames")
+
+
 def _scroll_parent(widget: Any) -> Any:
     parent = widget.parent
     while parent is not None and parent is not parent.parent:
