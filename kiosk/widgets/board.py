@@ -77,9 +77,10 @@ EDGE = theme.FONT_SMALL + 5
 #: Height of the strip under a zoomed board (miniature + "Whole board"): one finger.
 ZOOM_STRIP = theme.TOUCH_MIN
 _TEXTURES_KEPT = 256  # piece/level labels cached per widget (a game uses a few dozen)
-#: Overlay layers kept per cell (looks and texts together): a selectable ring, a
-#: destination, the bare look and a text or two cover most of what a cell goes through.
-_LAYERS_KEPT = 4
+#: Overlay layers kept per cell (looks and texts together, each for the place it was
+#: drawn at): a selectable ring, a destination and a text or two cover most of what a
+#: cell goes through, at the board's two usual sizes (with and without a banner).
+_LAYERS_KEPT = 6
 
 #: What a cell shows over its base colour: its look, whether it is the focus, its texts.
 OverlayKey = tuple[CellLook | None, bool, tuple[Decoration, ...]]
@@ -210,7 +211,8 @@ class _DrawnCell:
     A layer's instructions are costly to make (a smooth disc behind a piece's text is
     about as much work as the rest of a touch's drawing), while a touch changes the
     looks of a few cells and seldom their texts: each layer is kept per cell for the
-    last few looks and texts it showed on this layout, and a change of look swaps the
+    last few looks and texts it showed, each for the place it was drawn at (a banner
+    shown and hidden moves the board between two sizes), and a change of look swaps the
     look layer alone.
     """
 
@@ -226,7 +228,7 @@ class _DrawnCell:
         overlay.add(self.look)
         overlay.add(self.texts)
         self.key: OverlayKey = _BARE
-        #: Layers made on this layout, by what they draw (the oldest dropped first).
+        #: Layers made for this cell, by what they draw and where (oldest dropped first).
         self.layers: dict[tuple[Any, ...], Any] = {}
 
     def show_layer(self, slot: Any, key: tuple[Any, ...], make: Callable[[], Any]) -> Any:
@@ -504,8 +506,8 @@ class BoardWidget(Widget):  # type: ignore[misc]
             inner = side * 0.9
             drawn.shape.pos = (cx - inner / 2, cy - inner / 2)
             drawn.shape.size = (inner, inner)
-            # Every layer was made for the old place: drawn again from bare.
-            drawn.layers.clear()
+            # Drawn again from bare, with the layers kept for this place (a banner shown
+            # and hidden again brings the board back to a size it had).
             drawn.look.clear()
             drawn.texts.clear()
             drawn.key = _BARE
@@ -587,7 +589,7 @@ class BoardWidget(Widget):  # type: ignore[misc]
             else:
                 form = _look_form(look, focused)
                 layer = drawn.show_layer(
-                    drawn.look, ("look", form), lambda: self._look_layer(form, rect, circle)
+                    drawn.look, ("look", form, rect), lambda: self._look_layer(form, rect, circle)
                 )
                 self._paint_look(layer, look, rect)
         if texts != old_texts:
@@ -595,7 +597,7 @@ class BoardWidget(Widget):  # type: ignore[misc]
                 drawn.texts.clear()
             else:
                 drawn.show_layer(
-                    drawn.texts, ("texts", texts), lambda: self._text_layer(texts, rect)
+                    drawn.texts, ("texts", texts, rect), lambda: self._text_layer(texts, rect)
                 )
 
     def _look_layer(self, form: LookForm, rect: Rect, circle: bool) -> _LookLayer:

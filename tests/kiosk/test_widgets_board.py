@@ -431,6 +431,36 @@ def test_a_banner_resizes_the_board_once_a_frame(kiosk: Kiosk) -> None:
     assert differs_from_a_new_board(board) == 0
 
 
+def test_a_board_back_at_a_size_it_had_shows_the_layers_it_made_there(kiosk: Kiosk) -> None:
+    """A banner shown and hidden moves the board between two sizes (an undo's, a refusal's,
+    then the next move): the second time, each cell's layers (its pieces' discs and texts,
+    the costliest instructions) come back as they were made, and the board is drawn as a
+    new one would be."""
+    advance_to(kiosk, "move")
+    play = kiosk.play
+    assert play is not None
+    board, view = the_board(kiosk)
+    cells = sorted({deco.cell for deco in view.decorations})
+    assert cells, "the board shows pieces"
+
+    def text_layers() -> list[Any]:
+        return [board._drawn_cells[cell].texts.children[0] for cell in cells]
+
+    whole_layers = text_layers()
+    play.submit({"type": "no_such_action"})  # refused: the banner shows
+    frames(1)
+    banner_layers = text_layers()
+    assert not set(map(id, banner_layers)) & set(map(id, whole_layers))  # drawn anew there
+    play.dismiss_banner()
+    frames(1)
+    assert list(map(id, text_layers())) == list(map(id, whole_layers))
+    assert differs_from_a_new_board(board) == 0
+    play.submit({"type": "no_such_action"})
+    frames(1)
+    assert list(map(id, text_layers())) == list(map(id, banner_layers))
+    assert differs_from_a_new_board(board) == 0
+
+
 def test_a_new_look_keeps_the_cells_texts_and_a_look_shown_before_is_reused(
     kiosk: Kiosk,
 ) -> None:
