@@ -16,7 +16,6 @@ from kiosk.kivy_env import kivy_environment
 os.environ.update(kivy_environment(os.environ))
 
 import logging
-import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -31,12 +30,11 @@ from companion.highlights import Highlight
 from companion.journal import Journal
 from firmware_bridge.buttons import ButtonMessage, ButtonPressed
 from firmware_bridge.config import LoadedConfig
-from firmware_bridge.layout import LedLayout
-from firmware_bridge.leds.strip import Frame
-from firmware_bridge.rig import DeviceNote, LedFrameShown, Rig, build_rig
+from firmware_bridge.rig import DeviceNote, Rig, build_rig
 from kiosk import touch_wake
 from kiosk.hardware import HardwareHub, RollTarget, press_on_game
 from kiosk.memory import free_dropped_widgets, freeze_startup, release_freed_memory
+from kiosk.mirror_feed import MirrorFeed
 from kiosk.pace import WOKEN_DEEP_IDLE_FPS, WOKEN_IDLE_FPS, IdlePace
 from kiosk.presenters.common import Banner
 from kiosk.presenters.devices import OffGameRolls, badges
@@ -95,8 +93,6 @@ HOME_PROBLEMS_SHOWN = 3
 ENV_UI_MAP = "COMPANION_UI_MAP"
 ENV_SIM_LEDS = "COMPANION_SIM_LEDS"
 UI_MAP_INTERVAL_S = 1 / 30
-#: How often the LED mirror is redrawn at most (each redraw repaints the window).
-MIRROR_FPS = 10
 #: Seconds without a new frame before freed memory is handed back (kiosk/memory.py);
 #: shorter than the shop demo's step, so it runs there too.
 RELEASE_MEMORY_AFTER_S = 1.0
@@ -125,7 +121,6 @@ class Kiosk:
         self.journal = journal if journal is not None else open_journal(self.data_dir)
         self.hub = hub if hub is not None else HardwareHub()
         self.hub.on_button = self.on_button
-        self.hub.on_frame = self._frame_shown
         self.hub.on_note = self._device_note
         self.hub.on_devices = self._devices_changed
         self.seed = seed
@@ -143,12 +138,9 @@ class Kiosk:
         self._demo_on_screen = False
         #: The sensing board, when the rig has one (kiosk/board_sensing.py).
         self.sensing: BoardSensing | None = None
-        self.led_frame: Frame | None = None
-        self.led_frame_seq = 0
-        self.mirror_frame: Frame | None = None  # the frame the LED mirror draws now
-        self.mirror_frame_seq = 0
-        self._mirror_drawn_at = float("-inf")
-        self._mirror_later: Any = None  # a scheduled draw of the newest frame
+        #: The LED mirror on the play screen (kiosk/mirror_feed.py).
+        self.mirror = MirrorFeed(self.hub, lambda: self._play_screen, self.pump)
+        self.hub.on_frame = self.mirror.shipped
         self.setup: SetupPresenter | None = None
         self.play: PlayPresenter | None = None
         #: Guided setup while it is on screen (before play; kiosk/presenters/guided_setup.py).
@@ -170,7 +162,6 @@ class Kiosk:
         # screen alone is ≈150 M instructions and ≈3 MB; docs/kiosk.md, "Startup").
         self._setup_screen: SetupScreen | None = None
         self._play_screen: PlayScreen | None = None
-        self._led_layout: LedLayout | None = None  # for the play screen's LED mirror
         self._scores_screen: ScoresScreen | None = None
         self._guided_screen: GuidedSetupScreen | None = None
         # Freed memory goes back once the window has drawn no frame for a moment: after a
@@ -215,8 +206,7 @@ class Kiosk:
 
             self._play_screen = PlayScreen(name="play", kiosk=self)
             self.manager.add_widget(self._play_screen)
-            if self._led_layout is not None:
-                self._offer_led_mirror(self._play_screen, self._led_layout)
+            self.mirror.offer(self._play_screen)
         return self._play_screen
 
     @property
@@ -545,65 +535,6 @@ class Kiosk:
             journal_read_only=self.journal.read_only,
         )
 
-    def set_led_layout(self, layout: LedLayout) -> None:
-        """Offer the LED mirror on the play screen for a strip wired as ``layout`` (now,
-        or when the play screen is made)."""
-        self._led_layout = layout
-        if self._play_screen is not None:
-            self._offer_led_mirror(self._play_screen, layout)
-
-    def _offer_led_mirror(self, screen: PlayScreen, layout: LedLayout) -> None:
-        screen.set_led_layout(dict(layout.positions), dict(layout.cells))
-        mirror = screen.mirror
-        if mirror is not None:
-            mirror.bind(parent=self._mirror_moved)
-
-    def _mirror(self) -> Any:
-        """The LED mirror, if the play screen (made when first shown) offers one."""
-        screen = self._play_screen
-        return None if screen is None else screen.mirror
-
-    def _mirror_moved(self, *_: Any) -> None:
-        """The mirror came on screen or left it: ask for shipped frames only while shown."""
-        mirror = self._mirror()
-        shown = mirror is not None and mirror.parent is not None
-        self.hub.frames_wanted = shown
-        if shown:
-            self.pump()  # the newest frame the strip shipped while the mirror was hidden
-            self._draw_mirror()
-
-    def show_led_frame(self, frame: Frame) -> None:
-        """Show the exact frame the strip was sent (main thread).
-
-        The strip ships up to 42 frames a second while something pulses, and every
-        mirror redraw repaints the window, so the mirror is drawn only while it is on
-        screen and at most :data:`MIRROR_FPS` times a second — always a frame the strip
-        really got, and the newest one once the strip is still. A hidden mirror draws
-        the newest frame as soon as it is shown again.
-        """
-        self.led_frame = frame
-        mirror = self._mirror()
-        if mirror is None or mirror.get_root_window() is None:
-            return
-        wait = self._mirror_drawn_at + 1 / MIRROR_FPS - time.monotonic()
-        if wait <= 0:
-            self._draw_mirror()
-        elif self._mirror_later is None:
-            self._mirror_later = Clock.schedule_once(lambda _dt: self._draw_mirror(), wait)
-
-    def _draw_mirror(self) -> None:
-        self._mirror_later = None
-        mirror = self._mirror()
-        if mirror is not None and self.led_frame is not None and mirror.parent is not None:
-            mirror.show_frame(self.led_frame)
-            self.mirror_frame = self.led_frame
-            self.mirror_frame_seq = self.led_frame_seq
-            self._mirror_drawn_at = time.monotonic()
-
-    def _frame_shown(self, shown: LedFrameShown) -> None:
-        self.led_frame_seq = shown.seq
-        self.show_led_frame(shown.frame)
-
     def pump(self) -> int:
         """Drain the hardware queue into the game on screen (main thread)."""
         return self.hub.pump(self._roll_target())
@@ -628,7 +559,7 @@ class Kiosk:
         """
         self.rig = rig
         if rig.layout is not None:
-            self.set_led_layout(rig.layout)
+            self.mirror.set_layout(rig.layout)
         self.on_highlights = self._light
         if rig.config.board.source != "none":
             from kiosk.board_sensing import BoardSensing

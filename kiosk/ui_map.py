@@ -64,12 +64,12 @@ class UiMap:
         play_screen = kiosk.play_screen_made  # not made before a game is shown
         mirror = None if play_screen is None else play_screen.mirror
         mirror_view: dict[str, Any] = {"visible": False}
-        if mirror is not None and kiosk.mirror_frame is not None:
+        if mirror is not None and kiosk.mirror.drawn is not None:
             left, bottom = mirror.to_window(mirror.x, mirror.y)
             mirror_view = {
                 "visible": mirror.get_root_window() is not None,
-                "seq": kiosk.mirror_frame_seq,
-                "frame": [list(pixel) for pixel in kiosk.mirror_frame],
+                "seq": kiosk.mirror.drawn_seq,
+                "frame": [list(pixel) for pixel in kiosk.mirror.drawn],
                 "rect": [
                     round(left),
                     round(height - bottom - mirror.height),

@@ -239,8 +239,8 @@ def test_kiosk_table_buttons_and_leds_through_the_rig(tmp_path: Path) -> None:
         cell = play.fix_changes[0].cell
         drain_until(
             lambda: (
-                kiosk.led_frame is not None
-                and any(any(kiosk.led_frame[i]) for i in layout.leds_of(cell))
+                kiosk.mirror.frame is not None
+                and any(any(kiosk.mirror.frame[i]) for i in layout.leds_of(cell))
             )
         )
         rig.sim.press("confirm").join()
@@ -248,8 +248,8 @@ def test_kiosk_table_buttons_and_leds_through_the_rig(tmp_path: Path) -> None:
         kiosk.play_screen.next_mode()  # board → table
         kiosk.play_screen.next_mode()  # table → LEDs: the mirror shows the newest frame
         frames(2)
-        drain_until(lambda: kiosk.mirror_frame_seq > 0)
-        assert kiosk.mirror_frame in rig.sim.strip.frames  # type: ignore[union-attr]
+        drain_until(lambda: kiosk.mirror.drawn_seq > 0)
+        assert kiosk.mirror.drawn in rig.sim.strip.frames  # type: ignore[union-attr]
         rig.sim.press("menu").join()
         drain_until(lambda: kiosk.manager.current == "home")
     finally:

@@ -209,7 +209,7 @@ def _play_views(kiosk: Kiosk, game: str, moves: int = 96) -> Iterator[str]:
 def test_play_screen_buttons(kiosk: Kiosk, game: str) -> None:
     problems: list[str] = []
     if game == "kolossus":
-        kiosk.set_led_layout(kolossus_layout())
+        kiosk.mirror.set_layout(kolossus_layout())
     kiosk.open_setup(game)
     kiosk.start_game()
     screen = kiosk.play_screen

@@ -193,13 +193,13 @@ def test_fix_the_table_walk_through_by_touch(kiosk: Kiosk) -> None:
 
 def test_led_mirror_shows_the_strip_frame(kiosk: Kiosk) -> None:
     layout = kolossus_layout()
-    kiosk.set_led_layout(layout)
+    kiosk.mirror.set_layout(layout)
     frames_sent: list[object] = []
 
     def feed(highlights: object) -> None:
         frame = render(highlights, layout, KOLOSSUS_PALETTE, t=0.6)  # type: ignore[arg-type]
         frames_sent.append(frame)
-        kiosk.show_led_frame(frame)
+        kiosk.mirror.show(frame)
 
     kiosk.on_highlights = feed
     advance_to(kiosk, "move")

@@ -28,14 +28,14 @@ def kiosk(tmp_path: Path) -> Iterator[Kiosk]:
 
 def test_the_roll_cue_on_the_board_and_the_led_mirror_0_2_3(kiosk: Kiosk) -> None:
     layout = kolossus_layout()
-    kiosk.set_led_layout(layout)
+    kiosk.mirror.set_layout(layout)
     sent: list[Frame] = []
 
     def feed(highlights: object) -> None:
         assert kiosk.play is not None
         frame = render(highlights, layout, kiosk.play.palette, still=True)  # type: ignore[arg-type]
         sent.append(frame)
-        kiosk.show_led_frame(frame)
+        kiosk.mirror.show(frame)
 
     kiosk.on_highlights = feed
     tap_button(kiosk, "Ready", exact=True)
