@@ -177,7 +177,8 @@ class Kiosk:
         Window.bind(on_flip=self._frame_drawn)
         # Shop mode (attract demo, lock-down, admin): armed by ``shop.boot()`` in the app.
         self.shop = ShopMode(self, None if config is None else config.config.kiosk, config)
-        self.home_banner = self._add_home_banner()
+        #: Home's banner under its title (configuration and device problems).
+        self.home_banner = self.home_screen.ids.banner
         self.go_home()
 
     @property
@@ -643,25 +644,6 @@ class Kiosk:
         if self.play is not None and self._roll_target() is not self.play:
             self.play.devices = statuses  # the game's header is current when it returns
         self._report_health()
-
-    def _add_home_banner(self) -> Any:
-        """A banner under Home's title for configuration and device problems."""
-        from kivy.graphics import Color, Rectangle
-
-        from kiosk import theme
-        from kiosk.widgets.basic import WrapLabel
-
-        banner = WrapLabel(text="", font_size=theme.FONT_SMALL, padding=(theme.PADDING, 4))
-        with banner.canvas.before:
-            Color(*theme.NOTICE)
-            rect = Rectangle(pos=banner.pos, size=banner.size)
-        banner.bind(
-            pos=lambda w, *_: setattr(rect, "pos", w.pos),
-            size=lambda w, *_: setattr(rect, "size", w.size),
-        )
-        column = self.home_screen.children[0]
-        column.add_widget(banner, index=len(column.children) - 1)  # under the title row
-        return banner
 
     def _show_home_banner(self) -> None:
         banner = self.home_banner
