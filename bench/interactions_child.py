@@ -89,6 +89,9 @@ SETTLE_TIMEOUT_S = 6.0 * float(SPEC.get("slowdown", 1.0))
 #: A tap inside a ScrollView (the action menu) reaches its button 0.2 s later (Kivy
 #: waits to tell a tap from a scroll); the measurement waits that out.
 SCROLL_TAP_WAIT_S = 0.25
+#: A person looks at a new position before touching it: the board's work while still
+#: (its destination layers, kiosk/widgets/board.py PREMAKE_AFTER_S) is done by then.
+LOOK_S = 0.6
 #: The kiosk hands freed memory back once the window drew nothing for 1 s; how long
 #: the bench waits for that at most.
 STILL_WAIT_S = 3.0
@@ -525,6 +528,7 @@ class Bench:
                 OUT["notes"].append("no position with a selectable cell was reached")
                 return
             yield from self.settle()
+            yield from self.still(LOOK_S)
             cells = self.selectable()
             board = self.kiosk.play_screen.board
             if not cells or board is None or board.view is None:

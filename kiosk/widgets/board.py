@@ -88,6 +88,16 @@ _BARE: OverlayKey = (None, False, ())
 #: The instructions a look needs, whatever its colours: ring or fill (dim or full size),
 #: the focus ring, a step number. Looks of one form differ by colours and text only.
 LookForm = tuple[str | None, bool, bool]
+#: The look a touch lights most cells with: a legal destination's fill. Making its layer
+#: is ≈50 k instructions a cell (a Kivy Rectangle alone is ≈21 k), ≈5 M for a piece with
+#: a hundred destinations, so once the board is drawn at a new place and has then been
+#: still for PREMAKE_AFTER_S, it makes that layer for every cell, PREMADE_PER_BATCH
+#: cells at a time (≈0.6 M: a touch meanwhile waits for one batch at most), pausing
+#: whenever it draws again.
+PREMADE_FORM: LookForm = ("full", False, False)
+PREMAKE_AFTER_S = 0.3
+PREMADE_PER_BATCH = 12
+PREMAKE_BATCH_GAP_S = 0.05
 
 
 def _look_form(look: CellLook | None, focused: bool) -> LookForm:
@@ -231,6 +241,14 @@ class _DrawnCell:
         #: Layers made for this cell, by what they draw and where (oldest dropped first).
         self.layers: dict[tuple[Any, ...], Any] = {}
 
+    def premake_layer(self, key: tuple[Any, ...], make: Callable[[], Any]) -> bool:
+        """Keep ``make()``'s layer for ``key`` without showing it, if the cell has room
+        (no kept layer is dropped for it); False when it had one already or no room."""
+        if key in self.layers or len(self.layers) >= _LAYERS_KEPT:
+            return False
+        self.layers[key] = make()
+        return True
+
     def show_layer(self, slot: Any, key: tuple[Any, ...], make: Callable[[], Any]) -> Any:
         """Put the layer drawing ``key`` in ``slot``: a kept one, else ``make()``'s."""
         slot.clear()
@@ -304,6 +322,10 @@ class BoardWidget(Widget):  # type: ignore[misc]
         self.redraws = self.rebuilds = self.relayouts = self.cells_updated = 0
         self._redraw_later = Clock.create_trigger(self._before_frame, -1)
         self._waited = False
+        # The cells whose destination layer is still to be made (PREMADE_FORM).
+        self._premake_cells: list[str] = []
+        self._premake_when_still = Clock.create_trigger(self._premake, PREMAKE_AFTER_S)
+        self._premake_next = Clock.create_trigger(self._premake, PREMAKE_BATCH_GAP_S)
         self.whole_button = KButton(text="Whole board", font_size=theme.FONT_BODY)
         self.whole_button.bind(on_release=lambda *_: self.show_whole_board())
         self.bind(pos=self._changed, size=self._changed)
@@ -437,13 +459,44 @@ class BoardWidget(Widget):  # type: ignore[misc]
         drawn = self._drawn_layout
         if self._drawn_view is None or drawn is None or not _same_cells(drawn, layout):
             self._rebuild(view, layout)
+            self._premake_cells = list(self._drawn_cells)
         elif drawn is not layout:
             self._relayout(view, layout)
+            self._premake_cells = list(self._drawn_cells)
         elif self._drawn_view is view or not self._update(view, layout):
             self._drawn_view = view
             return
         self._drawn_view, self._drawn_layout = view, layout
         self.redraws += 1
+        self._premake_next.cancel()
+        if self._premake_cells:
+            self._premake_when_still.cancel()
+            self._premake_when_still()
+
+    @property
+    def premaking(self) -> bool:
+        """Whether destination layers are still to be made (see PREMADE_FORM)."""
+        return bool(self._premake_cells)
+
+    def _premake(self, _dt: float = 0.0) -> None:
+        """Make the next PREMADE_PER_BATCH cells' destination layers for the place they
+        are drawn at now (a touch then only paints and shows them)."""
+        layout, view = self._drawn_layout, self._drawn_view
+        if layout is None or view is None:
+            self._premake_cells = []
+            return
+        circle = view.geometry.shape == "circle"
+        batch = self._premake_cells[:PREMADE_PER_BATCH]
+        del self._premake_cells[:PREMADE_PER_BATCH]
+        for cell in batch:
+            drawn, rect = self._drawn_cells.get(cell), layout.rects.get(cell)
+            if drawn is not None and rect is not None:
+                drawn.premake_layer(
+                    ("look", PREMADE_FORM, rect),
+                    functools.partial(self._look_layer, PREMADE_FORM, rect, circle),
+                )
+        if self._premake_cells:
+            self._premake_next()
 
     def _decorations_of(self, view: BoardView) -> dict[str, tuple[Decoration, ...]]:
         decorations, found = self._decorations

@@ -4,6 +4,7 @@ board redraws when its view changes (only the cells that changed, once a frame).
 from __future__ import annotations
 
 import dataclasses
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -19,7 +20,7 @@ from firmware_bridge.leds.render import render
 from kiosk.app import Kiosk
 from kiosk.presenters.board import BoardView, CellLook, cell_looks
 from kiosk.theme import TOUCH_MIN
-from kiosk.widgets.board import BoardWidget
+from kiosk.widgets.board import PREMADE_FORM, BoardWidget
 from tests.kiosk.test_widgets_screens import shoot
 from tests.kiosk.ui import close_kiosk, frames, open_kiosk, tap_at, tap_button
 
@@ -518,3 +519,43 @@ def test_a_look_of_the_same_form_repaints_the_layer_in_place(kiosk: Kiosk) -> No
     fill, capture, step1, step2, ring, ring2 = layers
     assert fill is capture and step1 is step2 and ring is ring2
     assert len({id(fill), id(step1), id(ring)}) == 3  # three forms, three layers
+
+
+def test_a_still_board_makes_its_destination_layers_before_a_touch(
+    kiosk: Kiosk, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Making a destination's fill layer is ≈50 k instructions a cell, ≈5 M for a piece
+    with a hundred destinations: once the board has been still for PREMAKE_AFTER_S it
+    makes that layer for every cell, a batch at a time, and then schedules nothing more
+    (idle means idle). A touch afterwards makes none, and draws what a new board would."""
+    advance_to(kiosk, "move")
+    play = kiosk.play
+    assert play is not None
+    board, _ = the_board(kiosk)
+    assert board.premaking  # drawn at a new place: the layers are to come
+    for _ in range(400):
+        if not board.premaking:
+            break
+        frames(1)
+        time.sleep(0.01)
+    assert not board.premaking
+    assert not board._premake_when_still.is_triggered
+    assert not board._premake_next.is_triggered
+    made: list[object] = []
+    make = BoardWidget._look_layer
+
+    def counted(self: BoardWidget, form: Any, rect: Any, circle: bool) -> Any:
+        made.append(form)
+        return make(self, form, rect, circle)
+
+    monkeypatch.setattr(BoardWidget, "_look_layer", counted)
+    piece = max(
+        (h.cell for h in play.highlights() if h.role is Role.SELECTABLE),
+        key=lambda cell: len(play.actions_at(cell)),
+    )
+    play.tap_cell(piece)
+    frames(1)
+    lit = [look for look in board.view.looks.values() if look.role is Role.REACHABLE]
+    assert len(lit) > 3  # the piece has somewhere to go
+    assert PREMADE_FORM not in made, "a destination's layer was made during the touch"
+    assert differs_from_a_new_board(board) == 0
