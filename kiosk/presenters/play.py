@@ -656,9 +656,14 @@ class PlayPresenter(Observable):
             key = str(next(iter(types)))
             if key.startswith("enter_") and key in self._models:
                 example = next(p for p in payloads if p.get("type") == key)
-                form = ActionForm(self._models[key], example, tuple(self.state.players))
-                if form.view().fields:
-                    return form
+                model, players = self._models[key], tuple(self.state.players)
+                first = self._kept.made(  # the same example comes back turn after turn
+                    ("form", key, players),
+                    (example,),
+                    lambda: ActionForm(model, example, players).view(),
+                )
+                if first.fields:
+                    return ActionForm(model, example, players, first)
         return None
 
     def _refused(self, exc: RefereeError) -> None:
