@@ -130,9 +130,7 @@ def test_history_starts_again_when_its_entries_are_no_longer_the_games_first() -
     numbers = [line.number for line in history.log]
     assert numbers == sorted(numbers, reverse=True)
     expected = [
-        LogLine(number=n, text=e.text)
-        for n in range(len(swapped), 0, -1)
-        for e in swapped[n - 1]
+        LogLine(number=n, text=e.text) for n in range(len(swapped), 0, -1) for e in swapped[n - 1]
     ][:LOG_LINES]
     assert list(history.log) == expected
 
