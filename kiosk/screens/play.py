@@ -11,7 +11,7 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
 
 from kiosk import theme
-from kiosk.fonts.lines import broken_lines
+from kiosk.fonts.lines import fitted_lines
 from kiosk.presenters.board import BoardView
 from kiosk.presenters.common import humanize
 from kiosk.presenters.forms import FormField, FormView
@@ -197,7 +197,7 @@ class PlayScreen(KioskScreen):
         self._row_heights: dict[tuple[str, int, int], int] = {}
         self._status_font: Any = None  # measures the status's parts (``_show_status``)
         self._status = ""
-        self.ids.status.bind(width=lambda *_: self._show_status(self._status))
+        self.ids.status_column.bind(width=lambda *_: self._show_status(self._status))
         self.actions.bind(width=self._menu_width_changed)
         self._menu_later = Clock.create_trigger(self._show_menu, 0)
         self.dice = DiceBox(self)
@@ -578,16 +578,19 @@ class PlayScreen(KioskScreen):
 
     def _show_status(self, status: str) -> None:
         """The status, broken between its parts where it takes two lines (again when its
-        width changes): Kivy then measures each line once instead of every run of words
-        (kiosk/fonts/lines.py)."""
+        column's width changes): lines that fit are laid out whole, as wide as they are
+        (Kivy measures each once instead of every run of its words, kiosk/fonts/lines.py);
+        a status that does not fit so is wrapped by Kivy at the column's width."""
         self._status = status
-        label = self.ids.status
+        label, room = self.ids.status, self.ids.status_column.width
         if self._status_font is None:
             self._status_font = CoreLabel(
                 font_size=label.font_size, font_name=label.font_name, bold=label.bold
             )
         measure = self._status_font.get_cached_extents()
-        label.text = broken_lines(status, label.width, measure, label.max_lines, " · ")
+        fitted = fitted_lines(status, room, measure, label.max_lines, " · ")
+        label.text_size = (room, None) if fitted is None else (None, None)
+        label.text = status if fitted is None else fitted
 
     def row_height(self, text: str, font_size: int) -> int:
         """The height of a menu row that shows all of ``text``: at least

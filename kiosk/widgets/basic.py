@@ -38,6 +38,13 @@ class KLabel(Label):  # type: ignore[misc]
     """Left-aligned, wrapping text in the body size."""
 
 
+class StatusLabel(Label):  # type: ignore[misc]
+    """The play screen's status: as wide as its text, which the screen breaks into lines
+    that fit its column (then Kivy lays each line out whole) or lets wrap at the
+    column's width (``PlayScreen._show_status``). Not a KLabel: that wraps at its own
+    width, and Kivy wrapping a line measures every run of its words anew."""
+
+
 class WrapLabel(Label):  # type: ignore[misc]
     """Text that wraps and grows downwards (log lines, descriptions)."""
 
@@ -113,6 +120,7 @@ __all__ = [
     "KLabel",
     "KToggle",
     "SmallLabel",
+    "StatusLabel",
     "Stepper",
     "Swatch",
     "TitleLabel",
