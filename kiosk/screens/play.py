@@ -197,7 +197,7 @@ class PlayScreen(KioskScreen):
         self._row_heights: dict[tuple[str, int, int], int] = {}
         self._status_font: Any = None  # measures the status's parts (``_show_status``)
         self._status = ""
-        self.ids.status_column.bind(width=lambda *_: self._show_status(self._status))
+        self.ids.status.bind(width=lambda *_: self._show_status(self._status))
         self.actions.bind(width=self._menu_width_changed)
         self._menu_later = Clock.create_trigger(self._show_menu, 0)
         self.dice = DiceBox(self)
@@ -578,11 +578,11 @@ class PlayScreen(KioskScreen):
 
     def _show_status(self, status: str) -> None:
         """The status, broken between its parts where it takes two lines (again when its
-        column's width changes): lines that fit are laid out whole, as wide as they are
-        (Kivy measures each once instead of every run of its words, kiosk/fonts/lines.py);
-        a status that does not fit so is wrapped by Kivy at the column's width."""
+        width changes): lines that fit are laid out whole, as wide as they are (Kivy
+        measures each once instead of every run of its words, kiosk/fonts/lines.py); a
+        status that does not fit so is wrapped by Kivy at the label's width."""
         self._status = status
-        label, room = self.ids.status, self.ids.status_column.width
+        label, room = self.ids.status, self.ids.status.width
         if self._status_font is None:
             self._status_font = CoreLabel(
                 font_size=label.font_size, font_name=label.font_name, bold=label.bold

@@ -39,10 +39,11 @@ class KLabel(Label):  # type: ignore[misc]
 
 
 class StatusLabel(Label):  # type: ignore[misc]
-    """The play screen's status: as wide as its text, which the screen breaks into lines
-    that fit its column (then Kivy lays each line out whole) or lets wrap at the
-    column's width (``PlayScreen._show_status``). Not a KLabel: that wraps at its own
-    width, and Kivy wrapping a line measures every run of its words anew."""
+    """The play screen's status, its text drawn from its left edge: the screen breaks it
+    into lines that fit (then Kivy lays each line out whole, as wide as it is) or lets
+    it wrap at the label's width (``PlayScreen._show_status``). Not a KLabel: that
+    always wraps at its width, and Kivy wrapping a line measures every run of its words
+    anew; nor as wide as its text: a new width would lay the header out again."""
 
 
 class WrapLabel(Label):  # type: ignore[misc]

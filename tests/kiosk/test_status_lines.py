@@ -101,10 +101,9 @@ def test_the_solo_status_shows_its_trackers_then_what_to_do_cs_r04(solo: Kiosk) 
         assert lines == [trackers, to_do[:1].upper() + to_do[1:]]  # "Use …", a sentence
         label.texture_update()
         assert label.texture_size[0] <= label.width and label.texture_size[1] <= label.height
-        # Laid out line by line, unwrapped, as wide as its text: within its column.
-        column = solo.play_screen.ids.status_column
+        # Laid out line by line, unwrapped, drawn from the label's left edge.
         assert tuple(label.text_size) == (None, None)
-        assert column.x <= label.x and label.right <= column.right
+        assert label.canvas.children[-1].pos[0] == int(label.x)
         if play.form is not None:  # the card's values, then the stats
             play.form_submit()
         else:  # the power or the card, destroy rights
