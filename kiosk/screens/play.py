@@ -138,6 +138,7 @@ class PlayScreen(KioskScreen):
     _info_key: object = None
     _act_key: object = None
     _tapped_state: object = None  # the state while a board tap is handled
+    _shown: PlayView | None = None  # the view on screen (the presenter's, refreshed)
 
     def bind_presenter(self, presenter: PlayPresenter) -> None:
         if self.presenter is not None:
@@ -173,10 +174,11 @@ class PlayScreen(KioskScreen):
 
     def _choose(self, index: int, label: str) -> None:
         """A tap on a menu row. A row tapped in the same frame as a change of the menu
-        (two touches in one batch) may still show the old action: then nothing happens."""
-        if self.presenter is None:
+        (two touches in one batch) may still show the old action: then nothing happens.
+        The menu is the one last shown: every change of the presenter shows its view."""
+        if self.presenter is None or self._shown is None:
             return
-        actions = self.presenter.view().actions
+        actions = self._shown.actions
         if 0 <= index < len(actions) and actions[index].label == label:
             self.presenter.choose(index)
 
@@ -255,6 +257,7 @@ class PlayScreen(KioskScreen):
     # --- drawing ----------------------------------------------------------------------
 
     def show(self, view: PlayView, board_view: BoardView | None = None) -> None:
+        self._shown = view
         ids = self.ids
         if view.turn_colour is not None and view.player_seat is not None:
             ids.turn_colour.colour = theme.rgb_to_rgba(view.turn_colour)
