@@ -86,13 +86,13 @@ def _step(presenter: PlayPresenter, bot: RandomBot, move: int) -> None:
     seed=st.integers(0, 10_000),
     moves=st.lists(st.sampled_from([0, 0, 0, 1, 1, 2]), min_size=1, max_size=70),
 )
-def test_the_carried_log_roll_and_menu_are_what_a_fresh_presenter_makes_k_r13(
+def test_the_carried_log_roll_and_menu_are_what_a_fresh_presenter_makes_0_2_1(
     game: int, seed: int, moves: list[int]
 ) -> None:
-    """After any moves, undos and redos (K-R13: an undo takes the last action back) the
-    log, the last roll and the menu equal what a presenter new to the game makes; the
-    menu is the same object when the new state lists the same payload objects, and a
-    fresh one (equal to a fresh presenter's) when it does not."""
+    """After any moves, undos and redos (RULINGS 0.2.1: the undo/redo journal) the log,
+    the last roll and the menu equal what a presenter new to the game makes; the menu
+    is the same object when the new state lists the same payload objects, and a fresh
+    one (equal to a fresh presenter's) when it does not."""
     name, players = GAMES[game]
     presenter = PlayPresenter(Session.new(name, players, seed=seed))
     bot = RandomBot(seed)
@@ -114,7 +114,7 @@ def test_the_carried_log_roll_and_menu_are_what_a_fresh_presenter_makes_k_r13(
     assert (view.more_actions, view.formable) == (fresh.more_actions, fresh.formable)
 
 
-def test_history_starts_again_when_its_entries_are_no_longer_the_games_first() -> None:
+def test_history_starts_again_when_its_entries_are_no_longer_the_games_first_0_2_1() -> None:
     """An entry replaced (an undo, then another action) is read afresh, even when the
     newest entry is the very same object (an action with no events: the empty tuple)."""
     session = Session.new("builders", ("Ann", "Bob", "Cy"), seed=5)
@@ -135,10 +135,11 @@ def test_history_starts_again_when_its_entries_are_no_longer_the_games_first() -
     assert list(history.log) == expected
 
 
-def test_an_entry_form_opens_with_the_kept_first_view_and_its_own_values_cs_r02() -> None:
-    """The solo game waits for the card's values and stats (CS-R02): the form opens with
-    the same first view each time its example comes back, equal to a fresh form's, and
-    a change in one form changes neither the kept view nor the next form."""
+def test_an_entry_form_opens_with_the_kept_first_view_and_its_own_values_0_2_2() -> None:
+    """The solo game waits for the card's values read off the table (RULINGS 0.2.2:
+    unknown content is entered): the form opens with the same first view each time its
+    example comes back, equal to a fresh form's, and a change in one form changes
+    neither the kept view nor the next form."""
     presenter = PlayPresenter(Session.new("colossus_solo", ("Ann",), seed=2))
     form = presenter.form
     assert form is not None
