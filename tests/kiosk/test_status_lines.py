@@ -108,3 +108,22 @@ def test_the_solo_status_shows_its_trackers_then_what_to_do_cs_r04(solo: Kiosk) 
             play.form_submit()
         else:  # the power or the card, destroy rights
             assert play.choose(0) or play.choose_group(play.view().groups[0].key)
+
+
+def test_a_status_whose_parts_do_not_fit_is_wrapped_at_the_labels_width_cs_r04(
+    solo: Kiosk,
+) -> None:
+    """A part wider than the label: Kivy wraps the status at the label's width (drawn
+    from its left edge as before); the next status that fits is laid out whole again."""
+    screen = solo.play_screen
+    label = screen.ids.status
+    frames(2)
+    shown = label.text
+    screen._show_status("Round 1 · " + "a very long part without a break " * 3)
+    frames(1)
+    assert tuple(label.text_size) == (label.width, None)
+    assert label.texture_size[0] == label.width
+    assert label.canvas.children[-1].pos[0] == int(label.x)
+    screen.refresh()
+    frames(1)
+    assert label.text == shown and tuple(label.text_size) == (None, None)
