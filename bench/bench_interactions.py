@@ -753,6 +753,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             kind = args.profile
             count = len(profiled_samples(figures, kind))
             if sections:
+                if args.json:  # each sample with its sections' instructions
+                    print(json.dumps(figures, indent=1))
+                    return 0
                 print_sections(figures, kind, args.game, count)
                 return 0
             if not out.exists() or not count:

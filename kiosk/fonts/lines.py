@@ -49,4 +49,17 @@ def broken_lines(
     return "\n".join([shown[0], *(line[:1].upper() + line[1:] for line in shown[1:])])
 
 
-__all__ = ["SLACK", "broken_lines"]
+def fitted_lines(
+    text: str, width: float, measure: Callable[[str], tuple[int, int]], max_lines: int, sep: str
+) -> str | None:
+    """``text`` as :func:`broken_lines` breaks it when each of its lines, measured whole,
+    fits ``width`` (a label then shows them without wrapping: one measure a line); None
+    when they do not fit in ``max_lines`` such lines (Kivy has to wrap the text)."""
+    shown = broken_lines(text, width, measure, max_lines, sep)
+    lines = shown.split("\n")
+    if len(lines) > max_lines or any(measure(line)[0] > width for line in lines):
+        return None
+    return shown
+
+
+__all__ = ["SLACK", "broken_lines", "fitted_lines"]

@@ -147,13 +147,19 @@ class ActionForm:
     """One action being filled in; ``payload()`` is what gets submitted."""
 
     def __init__(
-        self, model: type[BaseModel], example: dict[str, Any], seats: tuple[str, ...] = ()
+        self,
+        model: type[BaseModel],
+        example: dict[str, Any],
+        seats: tuple[str, ...] = (),
+        view: FormView | None = None,
     ) -> None:
+        """``view``: the view of a form made from the same ``example`` before (views are
+        values: the play presenter keeps the first view of each listed example)."""
         self.model = model
         self.type = str(example.get("type"))
         self.payload_data: dict[str, Any] = _deep_copy(example)
         self.seats = seats
-        self._view: FormView | None = None  # made again after each change of a value
+        self._view: FormView | None = view  # made again after each change of a value
 
     def view(self) -> FormView:
         if self._view is None:

@@ -1,14 +1,17 @@
 """Action payloads: comparing them where a form cannot change them (which listed actions
 an entry form could stand for: the play presenter's "Enter amounts" check, without
 copying each payload; a tree of the form's field paths marks what to skip), and keeping
-each listed action's payload and label across states (:class:`KeptActions`)."""
+each listed action's payload and label — and what is made of a list of them, such as a
+menu — across states (:class:`KeptActions`), with each played action's log lines."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
-from typing import Any
+from collections.abc import Callable, Hashable, Iterable, Mapping
+from typing import Any, TypeVar
 
 from kiosk.presenters.common import describe_action
+
+T = TypeVar("T")
 
 #: A node of a :func:`path_trie`: the next step of each path, or :data:`BLANK`.
 Trie = dict[Any, Any]
@@ -129,7 +132,7 @@ class KeptActions:
         self._payloads: dict[int, tuple[Any, dict[str, Any]]] = {}
         self._labels: dict[tuple[int, tuple[str, ...]], tuple[dict[str, Any], str]] = {}
         self._players: tuple[str, ...] = ()
-        self._verdicts: dict[tuple[str, tuple[int, ...]], tuple[tuple[Any, ...], bool]] = {}
+        self._made: dict[tuple[Hashable, tuple[int, ...]], tuple[tuple[Any, ...], Any]] = {}
 
     def payload(self, action: Any) -> dict[str, Any]:
         """``action`` dumped (the same dict for the same action object)."""
@@ -164,12 +167,20 @@ class KeptActions:
     ) -> bool:
         """``judge()`` about exactly these payload objects of ``group`` (asked once per
         list: the same menu comes back turn after turn)."""
-        key = (group, tuple(map(id, payloads)))
-        kept = self._verdicts.get(key)
+        return self.made(("verdict", group), payloads, judge)
+
+    def made(self, key: Hashable, payloads: tuple[Any, ...], make: Callable[[], T]) -> T:
+        """``make()`` of exactly these objects (payloads, or other values kept here) for
+        ``key``: made once per list, as the same list comes back turn after turn (a
+        menu, a form's first view). Kept by the objects' identity, each entry holding
+        them, so a list with any object made anew is made anew."""
+        full = (key, tuple(map(id, payloads)))
+        kept = self._made.get(full)
         if kept is not None and all(a is b for a, b in zip(kept[0], payloads, strict=True)):
-            return kept[1]
-        if len(self._verdicts) >= MAX_KEPT_ACTIONS:
-            self._verdicts.clear()
-        verdict = judge()
-        self._verdicts[key] = (payloads, verdict)
-        return verdict
+            result: T = kept[1]
+            return result
+        if len(self._made) >= MAX_KEPT_ACTIONS:
+            self._made.clear()
+        result = make()
+        self._made[full] = (payloads, result)
+        return result

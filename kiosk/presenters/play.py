@@ -11,7 +11,7 @@ the main thread by the hardware hub, so the touch path and the dice path are one
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from itertools import islice
 from typing import Any
 
@@ -27,14 +27,17 @@ from firmware_bridge.leds.palette import palette_for_board
 from firmware_bridge.leds.render import highlights_from_table_changes
 from kiosk.presenters import cards
 from kiosk.presenters.board import BoardGeometry, BoardView, board_dressing, board_view, geometry_of
-from kiosk.presenters.common import RGB, Banner, Observable, describe_action, humanize
+from kiosk.presenters.common import RGB, Banner, Observable, describe_action
 from kiosk.presenters.devices import DeviceStatus, badges, electronic_dice_ready
 from kiosk.presenters.forms import ActionForm
+from kiosk.presenters.history import History
 from kiosk.presenters.looks import look_for, named_colour
+from kiosk.presenters.menus import CORRECTIONS_GROUP as CORRECTIONS_GROUP  # re-exported
+from kiosk.presenters.menus import CORRECTIONS_LABEL as CORRECTIONS_LABEL
+from kiosk.presenters.menus import Menu, action_menu
 from kiosk.presenters.payloads import KeptActions, Trie, path_trie, payload_shape, same_outside
 from kiosk.presenters.play_view import (
     ActionChoice,
-    ActionGroup,
     DicePanel,
     FixStep,
     LogLine,
@@ -48,7 +51,7 @@ from kiosk.presenters.regions import (
     is_region_move,
     region_preview,
 )
-from kiosk.presenters.rolls import just_read, last_roll, roll_cue
+from kiosk.presenters.rolls import describe_roll, just_read, roll_cue
 from kiosk.presenters.why import (
     Position,
     WhyView,
@@ -61,15 +64,9 @@ from kiosk.presenters.why import (
 from kiosk.teaching import Teaching, load_teaching
 from kiosk.teaching.progress import TeachProgress
 
-LOG_LINES = 60
 MAX_LISTED_ACTIONS = 600  # how many legal actions the menu looks at (Kolossus has many)
-MAX_SHOWN_ACTIONS = 48  # buttons per group
 MAX_TAPPABLE_FACES = 20  # dice with more sides are entered with a stepper instead
 MAX_KEPT_SHAPES = 256  # payload shapes whose form fields are kept (see PlayPresenter._editable)
-#: The action-menu group of the manual corrections (RULINGS 0.2.1); a tap on one of
-#: its buttons opens that correction's form, prefilled with the current values.
-CORRECTIONS_GROUP = "correct_the_table"
-CORRECTIONS_LABEL = "Correct the table"
 
 
 _UNKNOWN: Any = object()
@@ -91,17 +88,6 @@ class AtCell:
         self.actions = actions
         self.payloads = payloads
         self.cells = cells
-
-
-@dataclass(frozen=True)
-class Menu:
-    """The action menu for one focus and group: what :meth:`PlayPresenter.view` shows."""
-
-    groups: tuple[ActionGroup, ...]
-    group: str | None
-    actions: tuple[ActionChoice, ...]
-    more_actions: int
-    formable: bool
 
 
 class Derived:
@@ -181,6 +167,8 @@ class PlayPresenter(Observable):
         self._geometry: BoardGeometry | object | None = _UNKNOWN
         self._editables: dict[tuple[str, Any], Trie | None] = {}
         self._kept = KeptActions(session.rules.dump_action)
+        self._menu_by = (self._kept, self._formable)  # what describes a menu (``menus``)
+        self._history = History()  # the log and the last roll, read on from move to move
         #: What a sensing board adds (``kiosk/presenters/sensing.py``, the only writer):
         #: squares that differ from the game (red / green), or the moves that fit it.
         self.board_overlay: tuple[Highlight, ...] = ()
@@ -313,13 +301,20 @@ class PlayPresenter(Observable):
             found.cells = tuple(rules.action_cells(state, a) for a in found.actions)
         return tuple(zip(found.payloads, found.cells, strict=True))
 
+    def _corrections(self) -> tuple[Any, ...]:
+        """The game's correction templates (the menu counts them: dumped only when shown)."""
+        derived = self.derived()
+        if derived.corrections is None:
+            fixes = () if self.outcome is not None else tuple(self.rules.corrections(derived.state))
+            derived.corrections = fixes
+        return derived.corrections
+
     def correction_payloads(self) -> list[dict[str, Any]]:
         """The game's correction templates (dumped), prefilled with the current values."""
         derived = self.derived()
         if derived.correction_payloads is None:
-            fixes = () if self.outcome is not None else tuple(self.rules.corrections(derived.state))
-            derived.corrections = fixes
-            derived.correction_payloads = tuple(self.rules.dump_action(a) for a in fixes)
+            dump = self.rules.dump_action
+            derived.correction_payloads = tuple(dump(a) for a in self._corrections())
         return list(derived.correction_payloads)
 
     def _corrections_at(self, cell: str) -> list[dict[str, Any]]:
@@ -412,72 +407,36 @@ class PlayPresenter(Observable):
     def _log(self) -> tuple[LogLine, ...]:
         derived = self.derived()
         if derived.log is None:
-            derived.log = self._log_lines()
+            self._history.read(self.session.events)
+            derived.log = self._history.log
         return derived.log
 
-    def _log_lines(self) -> tuple[LogLine, ...]:
-        lines: list[LogLine] = []
-        entries = self.session.events
-        for number in range(len(entries), 0, -1):  # newest first, only as far as shown
-            lines.extend(LogLine(number=number, text=event.text) for event in entries[number - 1])
-            if len(lines) >= LOG_LINES:
-                break
-        return tuple(lines[:LOG_LINES])
-
     def _menu(self) -> Menu:
-        """The action menu of the current focus and group (made once per state for each)."""
+        """The action menu of the current focus and group (made once per state for each,
+        and kept across states for the same listed payload objects)."""
         derived = self.derived()
         key = (self.focus, self.group)
         menu = derived.menus.get(key)
         if menu is None:
-            groups, group, actions, more = self._actions()
-            menu = Menu(groups, group, actions, more, self._formable(group, actions))
+            self.legal_payloads()
+            payloads = derived.payloads or ()
+            if self.board_choices is not None:
+                payloads = tuple(self.board_choices)  # the moves that fit the sensing board
+            elif self.focus is not None:
+                payloads = self.payloads_at(self.focus) or payloads
+            fixes, players = len(self._corrections()), tuple(self.state.players)
+            if fixes and self.group == CORRECTIONS_GROUP:  # made anew with each state
+                focused = [] if self.focus is None else self._corrections_at(self.focus)
+                shown = focused or self.correction_payloads()
+                menu = action_menu(payloads, self.group, fixes, shown, players, *self._menu_by)
+            else:
+                menu = self._kept.made(
+                    ("menu", self.group, fixes, players),
+                    payloads,
+                    lambda: action_menu(payloads, self.group, fixes, None, players, *self._menu_by),
+                )
             derived.menus[key] = menu
         return menu
-
-    def _actions(self) -> tuple[tuple[ActionGroup, ...], str | None, tuple[ActionChoice, ...], int]:
-        payloads = self.legal_payloads()
-        if self.board_choices is not None:
-            payloads = list(self.board_choices)  # the moves that fit the sensing board
-        elif self.focus is not None:
-            focused = list(self.payloads_at(self.focus))
-            payloads = focused or payloads
-        counts: dict[str, int] = {}
-        for p in payloads:
-            key = str(p.get("type"))
-            counts[key] = counts.get(key, 0) + 1
-        players = tuple(self.state.players)
-        # A group of one action is that action: its button plays it ("Ready", "End
-        # turn"), so no list repeats it and no tab opens a list of one.
-        single = {p.get("type"): p for p in payloads if counts.get(str(p.get("type"))) == 1}
-        groups = tuple(
-            ActionGroup(key=k, label=humanize(k), count=n)
-            if k not in single
-            else ActionGroup(
-                key=k,
-                label=self._kept.label(single[k], players),
-                count=1,
-                plays=True,
-                payload=single[k],
-            )
-            for k, n in counts.items()
-        )
-        lists = [g.key for g in groups if not g.plays]
-        group = self.group if self.group in lists else (lists[0] if lists else None)
-        chosen = [p for p in payloads if p.get("type") == group]
-        fixes = self.correction_payloads()
-        if fixes:
-            groups = (*groups, ActionGroup(CORRECTIONS_GROUP, CORRECTIONS_LABEL, len(fixes)))
-            if self.group == CORRECTIONS_GROUP:
-                group = CORRECTIONS_GROUP
-                focused = [] if self.focus is None else self._corrections_at(self.focus)
-                chosen = focused or fixes
-        skip: tuple[str, ...] = ("type",)
-        choices = tuple(
-            ActionChoice(label=self._kept.label(p, players, skip), payload=p)
-            for p in chosen[:MAX_SHOWN_ACTIONS]
-        )
-        return groups, group, choices, max(0, len(chosen) - MAX_SHOWN_ACTIONS)
 
     def _panel(self) -> PanelView:
         derived = self.derived()
@@ -562,7 +521,9 @@ class PlayPresenter(Observable):
         board)."""
         derived = self.derived()
         if derived.last_roll is None:
-            derived.last_roll = last_roll(self.session, brief=self.dice_request() is not None)
+            self._history.read(self.session.events)
+            players, brief = tuple(self.state.players), self.dice_request() is not None
+            derived.last_roll = describe_roll(self._history.last_roll, players, brief=brief)
         return derived.last_roll
 
     def _seat(self) -> int | None:
@@ -695,9 +656,14 @@ class PlayPresenter(Observable):
             key = str(next(iter(types)))
             if key.startswith("enter_") and key in self._models:
                 example = next(p for p in payloads if p.get("type") == key)
-                form = ActionForm(self._models[key], example, tuple(self.state.players))
-                if form.view().fields:
-                    return form
+                model, players = self._models[key], tuple(self.state.players)
+                first = self._kept.made(  # the same example comes back turn after turn
+                    ("form", key, players),
+                    (example,),
+                    lambda: ActionForm(model, example, players).view(),
+                )
+                if first.fields:
+                    return ActionForm(model, example, players, first)
         return None
 
     def _refused(self, exc: RefereeError) -> None:

@@ -26,24 +26,14 @@ SOURCES = {
 }
 
 
-def _last_rolled(session: Session) -> DiceRolled | None:
-    """The newest roll of the game so far (an undone roll is no longer the last)."""
-    for events in reversed(session.events):
-        for event in events:
-            if isinstance(event, DiceRolled):
-                return event
-    return None
-
-
-def last_roll(session: Session, *, brief: bool = False) -> str:
+def describe_roll(event: DiceRolled | None, players: tuple[str, ...], *, brief: bool) -> str:
     """``"Rolled 3 · Great Quake: Tua'tha rolls 1d4 · Ann · electronic die"``: the value,
-    the purpose (the request's label), who rolled and the source of the newest roll
-    of the game so far ("" before the first). ``brief``: without the purpose, for while
-    the next roll is asked for (its prompt names its own purpose beside it)."""
-    event = _last_rolled(session)
+    the purpose (the request's label), who rolled and the source of a roll ("" for none:
+    before the first; the newest is ``History.last_roll``, kiosk/presenters/history.py).
+    ``brief``: without the purpose, for while the next roll is asked for (its prompt
+    names its own purpose beside it)."""
     if event is None:
         return ""
-    players = tuple(session.state.players)
     request = event.request
     values = " + ".join(str(v) for v in event.values)
     total = f" = {sum(event.values)}" if len(event.values) > 1 else ""

@@ -11,7 +11,7 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
 
 from kiosk import theme
-from kiosk.fonts.lines import broken_lines
+from kiosk.fonts.lines import fitted_lines
 from kiosk.presenters.board import BoardView
 from kiosk.presenters.common import humanize
 from kiosk.presenters.forms import FormField, FormView
@@ -138,6 +138,7 @@ class PlayScreen(KioskScreen):
     _info_key: object = None
     _act_key: object = None
     _tapped_state: object = None  # the state while a board tap is handled
+    _shown: PlayView | None = None  # the view on screen (the presenter's, refreshed)
 
     def bind_presenter(self, presenter: PlayPresenter) -> None:
         if self.presenter is not None:
@@ -173,10 +174,11 @@ class PlayScreen(KioskScreen):
 
     def _choose(self, index: int, label: str) -> None:
         """A tap on a menu row. A row tapped in the same frame as a change of the menu
-        (two touches in one batch) may still show the old action: then nothing happens."""
-        if self.presenter is None:
+        (two touches in one batch) may still show the old action: then nothing happens.
+        The menu is the one last shown: every change of the presenter shows its view."""
+        if self.presenter is None or self._shown is None:
             return
-        actions = self.presenter.view().actions
+        actions = self._shown.actions
         if 0 <= index < len(actions) and actions[index].label == label:
             self.presenter.choose(index)
 
@@ -255,6 +257,7 @@ class PlayScreen(KioskScreen):
     # --- drawing ----------------------------------------------------------------------
 
     def show(self, view: PlayView, board_view: BoardView | None = None) -> None:
+        self._shown = view
         ids = self.ids
         if view.turn_colour is not None and view.player_seat is not None:
             ids.turn_colour.colour = theme.rgb_to_rgba(view.turn_colour)
@@ -578,16 +581,19 @@ class PlayScreen(KioskScreen):
 
     def _show_status(self, status: str) -> None:
         """The status, broken between its parts where it takes two lines (again when its
-        width changes): Kivy then measures each line once instead of every run of words
-        (kiosk/fonts/lines.py)."""
+        width changes): lines that fit are laid out whole, as wide as they are (Kivy
+        measures each once instead of every run of its words, kiosk/fonts/lines.py); a
+        status that does not fit so is wrapped by Kivy at the label's width."""
         self._status = status
-        label = self.ids.status
+        label, room = self.ids.status, self.ids.status.width
         if self._status_font is None:
             self._status_font = CoreLabel(
                 font_size=label.font_size, font_name=label.font_name, bold=label.bold
             )
         measure = self._status_font.get_cached_extents()
-        label.text = broken_lines(status, label.width, measure, label.max_lines, " · ")
+        fitted = fitted_lines(status, room, measure, label.max_lines, " · ")
+        label.text_size = (room, None) if fitted is None else (None, None)
+        label.text = status if fitted is None else fitted
 
     def row_height(self, text: str, font_size: int) -> int:
         """The height of a menu row that shows all of ``text``: at least

@@ -38,6 +38,14 @@ class KLabel(Label):  # type: ignore[misc]
     """Left-aligned, wrapping text in the body size."""
 
 
+class StatusLabel(Label):  # type: ignore[misc]
+    """The play screen's status, its text drawn from its left edge: the screen breaks it
+    into lines that fit (then Kivy lays each line out whole, as wide as it is) or lets
+    it wrap at the label's width (``PlayScreen._show_status``). Not a KLabel: that
+    always wraps at its width, and Kivy wrapping a line measures every run of its words
+    anew; nor as wide as its text: a new width would lay the header out again."""
+
+
 class WrapLabel(Label):  # type: ignore[misc]
     """Text that wraps and grows downwards (log lines, descriptions)."""
 
@@ -113,6 +121,7 @@ __all__ = [
     "KLabel",
     "KToggle",
     "SmallLabel",
+    "StatusLabel",
     "Stepper",
     "Swatch",
     "TitleLabel",

@@ -41,7 +41,9 @@ def show_children(layout: Any, widgets: Sequence[Any]) -> None:
     """Make ``widgets`` (persistent, in this order) the children of ``layout``.
 
     Widgets already in place stay; others are detached, not destroyed, so showing them
-    again costs no new textures.
+    again costs no new textures. The leading widgets already there in that order are
+    left attached (three tabs becoming two detach one, not three: each widget taken off
+    and put back is laid out and dispatched anew, ≈0.1 M instructions a button).
     """
     current = list(reversed(layout.children))  # Kivy keeps children last-added first
     if current == list(widgets[: len(current)]):
@@ -50,9 +52,14 @@ def show_children(layout: Any, widgets: Sequence[Any]) -> None:
                 widget.parent.remove_widget(widget)
             layout.add_widget(widget)
         return
-    for child in current:
+    kept = 0
+    for child, widget in zip(current, widgets, strict=False):  # the common start
+        if child is not widget:
+            break
+        kept += 1
+    for child in current[kept:]:
         layout.remove_widget(child)
-    for widget in widgets:
+    for widget in widgets[kept:]:
         if widget.parent is not None:
             widget.parent.remove_widget(widget)
         layout.add_widget(widget)

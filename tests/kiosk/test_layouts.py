@@ -13,6 +13,7 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.widget import Widget
 
 from kiosk.widgets.layouts import Column, EvenGrid
+from kiosk.widgets.lists import show_children
 from tests.kiosk.ui import frames
 
 
@@ -91,3 +92,22 @@ def test_a_shared_child_of_a_column_keeps_its_minimum_height(window: Any) -> Non
     frames(2)
     assert listed.height == 48  # it overflows below rather than shrink under a finger
     assert listed.top == 10
+
+
+def test_show_children_leaves_the_leading_widgets_attached_in_order() -> None:
+    """Three tabs becoming two detach one: the widgets already in place at the start stay
+    attached (taken off and put back, each would be laid out and dispatched anew)."""
+    box = BoxLayout()
+    first, second, third = Widget(), Widget(), Widget()
+    moves: list[Any] = []
+    for widget in (first, second):
+        widget.bind(parent=lambda widget, parent: moves.append(widget))
+    show_children(box, [first, second, third])
+    assert list(reversed(box.children)) == [first, second, third]
+    moves.clear()
+    show_children(box, [first, second])
+    assert list(reversed(box.children)) == [first, second] and third.parent is None
+    assert moves == []  # neither was taken off
+    show_children(box, [first, third, second])
+    assert list(reversed(box.children)) == [first, third, second]
+    assert moves == [second, second]  # off, and back after the one put before it

@@ -13,7 +13,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from kiosk.app import Kiosk
-from kiosk.fonts.lines import SLACK, broken_lines
+from kiosk.fonts.lines import SLACK, broken_lines, fitted_lines
 from tests.kiosk.test_widgets_fewer_taps import _start
 from tests.kiosk.ui import close_kiosk, frames
 
@@ -54,11 +54,30 @@ def test_the_status_keeps_its_words_and_breaks_only_into_lines_that_fit(
         assert _measure(line)[0] <= width - SLACK
 
 
+@given(parts=PARTS, width=st.integers(0, 700), max_lines=st.integers(1, 3))
+def test_fitted_lines_are_the_broken_ones_when_each_fits_whole(
+    parts: list[str], width: int, max_lines: int
+) -> None:
+    """The lines a label shows unwrapped: :func:`broken_lines`'s, each no wider than the
+    label, no more than it has; None (Kivy wraps the text) otherwise."""
+    text = SEP.join(parts)
+    fitted = fitted_lines(text, width, _measure, max_lines, SEP)
+    if fitted is None:
+        shown = broken_lines(text, width, _measure, max_lines, SEP).split("\n")
+        assert len(shown) > max_lines or any(_measure(line)[0] > width for line in shown)
+        return
+    assert fitted == broken_lines(text, width, _measure, max_lines, SEP)
+    lines = fitted.split("\n")
+    assert len(lines) <= max_lines and all(_measure(line)[0] <= width for line in lines)
+
+
 def test_a_status_that_fits_no_lines_it_has_is_left_to_kivy() -> None:
     text = SEP.join(["Round 1", "Colossus card 1/11", "W 5 · G 5", "x" * 90])
     assert broken_lines(text, 480, _measure, 2, SEP) == text  # a part wider than the label
     assert broken_lines(text, 60, _measure, 2, SEP) == text  # more lines than it has
     assert broken_lines("Turn 3", 480, _measure, 2, SEP) == "Turn 3"
+    assert fitted_lines(text, 480, _measure, 2, SEP) is None
+    assert fitted_lines("Turn 3", 480, _measure, 2, SEP) == "Turn 3"
 
 
 @pytest.fixture
@@ -82,7 +101,29 @@ def test_the_solo_status_shows_its_trackers_then_what_to_do_cs_r04(solo: Kiosk) 
         assert lines == [trackers, to_do[:1].upper() + to_do[1:]]  # "Use …", a sentence
         label.texture_update()
         assert label.texture_size[0] <= label.width and label.texture_size[1] <= label.height
+        # Laid out line by line, unwrapped, drawn from the label's left edge.
+        assert tuple(label.text_size) == (None, None)
+        assert label.canvas.children[-1].pos[0] == int(label.x)
         if play.form is not None:  # the card's values, then the stats
             play.form_submit()
         else:  # the power or the card, destroy rights
             assert play.choose(0) or play.choose_group(play.view().groups[0].key)
+
+
+def test_a_status_whose_parts_do_not_fit_is_wrapped_at_the_labels_width_cs_r04(
+    solo: Kiosk,
+) -> None:
+    """A part wider than the label: Kivy wraps the status at the label's width (drawn
+    from its left edge as before); the next status that fits is laid out whole again."""
+    screen = solo.play_screen
+    label = screen.ids.status
+    frames(2)
+    shown = label.text
+    screen._show_status("Round 1 · " + "a very long part without a break " * 3)
+    frames(1)
+    assert tuple(label.text_size) == (label.width, None)
+    assert label.texture_size[0] == label.width
+    assert label.canvas.children[-1].pos[0] == int(label.x)
+    screen.refresh()
+    frames(1)
+    assert label.text == shown and tuple(label.text_size) == (None, None)

@@ -30,12 +30,31 @@ def _layout(text: str, width: int | None, font_size: int) -> tuple[Any, ...]:
 
 
 def _uncached(label: Any) -> Any:
-    return label.get_extents
+    return label.uncached_extents
 
 
 def test_registering_the_font_installs_the_cache() -> None:
     provider: Any = CoreLabel
     assert provider.get_cached_extents is extents.cached_extents
+    assert provider.get_extents is extents.cached_get_extents
+
+
+def test_a_space_is_measured_once_per_font() -> None:
+    """Kivy asks every texture's space width of ``get_extents``: answered from the cache,
+    the same as the provider's own measure."""
+    label = CoreLabel(text="", font_size=19)
+    calls: list[str] = []
+    own = label.uncached_extents
+
+    def counted(text: str) -> tuple[int, int]:
+        calls.append(text)
+        return tuple(own(text))
+
+    label.uncached_extents = counted
+    extents._sizes.clear()  # measured afresh: the cache fills again as text is laid out
+    first = label.get_extents(" ")
+    assert label.get_extents(" ") == first == tuple(own(" "))
+    assert calls == [" "]
 
 
 @settings(max_examples=60, deadline=None)
@@ -44,6 +63,7 @@ def test_cached_measures_lay_out_as_kivys_own(text: str, width: int | None, size
     cached = _layout(text, width, size)
     provider: Any = CoreLabel
     provider.get_cached_extents = _uncached
+    provider.get_extents = provider.uncached_extents
     try:
         measured = _layout(text, width, size)
     finally:

@@ -14,7 +14,7 @@ import pytest
 from kiosk.app import Kiosk
 from tests.kiosk.test_widgets_fewer_taps import _start
 from tests.kiosk.test_widgets_screens import shoot
-from tests.kiosk.ui import close_kiosk, tap, tap_button
+from tests.kiosk.ui import close_kiosk, frames, tap, tap_button
 
 
 @pytest.fixture
@@ -83,3 +83,25 @@ def test_solo_power_paid_on_its_tracker_and_resolved_on_the_card_cs_r04(solo: Ki
     tap(_tile(solo, "grip"))
     assert play.rules.dump_action(play.session.actions[-1]) == {"type": "use_power", "pay": "grip"}
     assert play.state.grip == grip - 1
+
+
+def test_tile_lines_that_fit_are_laid_out_whole_and_a_longer_one_wraps_bc_r01(
+    builders: Kiosk,
+) -> None:
+    """A tile whose lines fit is laid out line by line, unwrapped (Kivy would measure
+    every run of their words), centred as before; a line wider than the tile wraps
+    within it, never cut (BC-R01's Blueprints, the players, the piles)."""
+    frames(2)
+    tiles = builders.play_screen.tiles
+    assert tiles is not None
+    shown = [w for w in tiles.pool.widgets if w.parent is not None]
+    for tile in shown:
+        assert not tile.wraps, (tile.text, tile.width) and tuple(tile.text_size) == (None, None)
+        tile.texture_update()
+        assert tile.texture_size[0] <= tile.width - 10  # its room (widgets.kv)
+    tile = shown[0]
+    tile.text = "Blueprint 1\n" + "a line far too long to fit on a tile " * 2
+    frames(1)
+    assert tile.wraps and tuple(tile.text_size) == (tile.width - 10, tile.height - 6)
+    tile.texture_update()
+    assert tile.texture_size[0] <= tile.width - 10

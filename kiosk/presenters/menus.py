@@ -1,0 +1,80 @@
+"""The action menu: the listed actions by group, the chosen group's buttons.
+
+Made from the listed payloads alone (with the chosen group, the corrections' count and
+the players' names), so the play presenter keeps a menu across states for the same
+payload objects (:meth:`KeptActions.made`): the card games list the same actions turn
+after turn, and a move that leaves the menu as it was describes nothing again.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from kiosk.presenters.common import humanize
+from kiosk.presenters.payloads import KeptActions
+from kiosk.presenters.play_view import ActionChoice, ActionGroup
+
+MAX_SHOWN_ACTIONS = 48  # buttons per group
+#: The action-menu group of the manual corrections (RULINGS 0.2.1); a tap on one of
+#: its buttons opens that correction's form, prefilled with the current values.
+CORRECTIONS_GROUP = "correct_the_table"
+CORRECTIONS_LABEL = "Correct the table"
+
+Payload = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Menu:
+    """The action menu for one focus and group: what the play view shows."""
+
+    groups: tuple[ActionGroup, ...]
+    group: str | None
+    actions: tuple[ActionChoice, ...]
+    more_actions: int
+    formable: bool
+
+
+def action_menu(
+    payloads: Sequence[Payload],
+    wanted: str | None,
+    fixes: int,
+    corrections: Sequence[Payload] | None,
+    players: tuple[str, ...],
+    kept: KeptActions,
+    formable: Callable[[str | None, tuple[ActionChoice, ...]], bool],
+) -> Menu:
+    """The menu of ``payloads`` with group ``wanted`` open where it lists several
+    actions; ``fixes`` corrections make the "Correct the table" group, whose list is
+    ``corrections`` while it is the one open (None otherwise)."""
+    counts: dict[str, int] = {}
+    for p in payloads:
+        key = str(p.get("type"))
+        counts[key] = counts.get(key, 0) + 1
+    # A group of one action is that action: its button plays it ("Ready", "End
+    # turn"), so no list repeats it and no tab opens a list of one.
+    single = {p.get("type"): p for p in payloads if counts.get(str(p.get("type"))) == 1}
+    groups = tuple(
+        ActionGroup(key=k, label=humanize(k), count=n)
+        if k not in single
+        else ActionGroup(
+            key=k, label=kept.label(single[k], players), count=1, plays=True, payload=single[k]
+        )
+        for k, n in counts.items()
+    )
+    lists = [g.key for g in groups if not g.plays]
+    group = wanted if wanted in lists else (lists[0] if lists else None)
+    chosen = [p for p in payloads if p.get("type") == group]
+    if fixes:
+        groups = (*groups, ActionGroup(CORRECTIONS_GROUP, CORRECTIONS_LABEL, fixes))
+        if corrections is not None:
+            group = CORRECTIONS_GROUP
+            chosen = list(corrections)
+    skip: tuple[str, ...] = ("type",)
+    choices = tuple(
+        ActionChoice(label=kept.label(p, players, skip), payload=p)
+        for p in chosen[:MAX_SHOWN_ACTIONS]
+    )
+    more = max(0, len(chosen) - MAX_SHOWN_ACTIONS)
+    return Menu(groups, group, choices, more, formable(group, choices))
