@@ -46,12 +46,6 @@ def show_children(layout: Any, widgets: Sequence[Any]) -> None:
     and put back is laid out and dispatched anew, ≈0.1 M instructions a button).
     """
     current = list(reversed(layout.children))  # Kivy keeps children last-added first
-    if current == list(widgets[: len(current)]):
-        for widget in widgets[len(current) :]:  # only more at the end: add those
-            if widget.parent is not None:
-                widget.parent.remove_widget(widget)
-            layout.add_widget(widget)
-        return
     kept = 0
     for child, widget in zip(current, widgets, strict=False):  # the common start
         if child is not widget:
