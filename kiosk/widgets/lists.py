@@ -46,9 +46,11 @@ def show_children(layout: Any, widgets: Sequence[Any]) -> None:
     and put back is laid out and dispatched anew, ≈0.1 M instructions a button).
     """
     current = list(reversed(layout.children))  # Kivy keeps children last-added first
+    if current == list(widgets):
+        return
     kept = 0
     for child, widget in zip(current, widgets, strict=False):  # the common start
-        if child is not widget:
+        if child != widget:  # not ``is``: a kv id is a WeakProxy, equal to its widget
             break
         kept += 1
     for child in current[kept:]:
