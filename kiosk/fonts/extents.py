@@ -11,8 +11,8 @@ uncached; :func:`install` gives it a cache. Kivy also asks the provider's own
 texture, ≈35 k instructions each time: about 0.5 M of a card game's tap, which renders a
 dozen textures); that goes through the same cache (:func:`cached_get_extents`).
 
-The cache maps each font (the provider's font id and the options that change a
-measurement) to the sizes of the strings measured in it. Words repeat from move to move
+The cache maps each font (the options the provider's font id is made of, and those that
+change a measurement) to the sizes of the strings measured in it. Words repeat from move to move
 ("attack", "Kolossus", numbers, names), so nearly every lookup hits; each font's table
 is emptied when it reaches :data:`MAX_STRINGS_PER_FONT`, so memory stays bounded.
 """
@@ -25,8 +25,13 @@ from typing import Any
 #: Strings kept per font before its table starts again.
 MAX_STRINGS_PER_FONT = 4096
 
-#: The options besides the font id that change a measurement.
+#: The options besides the font that change a measurement.
 MEASURING_OPTIONS = ("font_hinting", "font_kerning", "font_direction", "font_script_name")
+#: The options the SDL2 provider makes its font id of (``_get_font_id``, Kivy 2.3.1).
+FONT_ID_OPTIONS = ("font_size", "font_name_r", "bold", "italic", "underline", "strikethrough")
+#: What a font's table is keyed by: their values, read as they are (the provider's own
+#: id joins them as strings, ≈8 k instructions; a card game's tap asks ≈30 times).
+KEY_OPTIONS = (*FONT_ID_OPTIONS, *MEASURING_OPTIONS)
 
 Extents = tuple[int, int]
 _sizes: dict[tuple[Any, ...], dict[str, Extents]] = {}
@@ -34,8 +39,7 @@ _sizes: dict[tuple[Any, ...], dict[str, Extents]] = {}
 
 def cached_extents(label: Any) -> Callable[[str], Extents]:
     """The size of a string in ``label``'s current font, measured once per string."""
-    options = label.options
-    key = (label._get_font_id(), *(options.get(name) for name in MEASURING_OPTIONS))
+    key = font_key(label)
     sizes = _sizes.get(key)
     if sizes is None:
         sizes = _sizes[key] = {}
@@ -50,6 +54,11 @@ def cached_extents(label: Any) -> Callable[[str], Extents]:
         return size
 
     return extents
+
+
+def font_key(label: Any) -> tuple[Any, ...]:
+    """What the sizes of ``label``'s strings depend on (its font table's key)."""
+    return tuple(map(label.options.get, KEY_OPTIONS))
 
 
 def cached_get_extents(label: Any, text: str) -> Extents:

@@ -87,7 +87,18 @@ def test_the_cache_stays_bounded() -> None:
     for i in range(extents.MAX_STRINGS_PER_FONT + 50):
         measure(f"word{i}")
     assert extents.cached_strings() <= extents.MAX_STRINGS_PER_FONT * 8  # a few fonts in use
-    same_font = extents._sizes[
-        (label._get_font_id(), *(label.options.get(o) for o in extents.MEASURING_OPTIONS))
-    ]
+    same_font = extents._sizes[extents.font_key(label)]
     assert len(same_font) <= extents.MAX_STRINGS_PER_FONT
+
+
+def test_a_font_table_is_keyed_by_what_the_provider_makes_its_font_id_of() -> None:
+    """The key reads the options themselves instead of the provider's font id (a string
+    joined anew at every call): the same options, so two labels share a table exactly
+    when the provider would measure them in the same font (pins Kivy 2.3.1's id)."""
+    label = CoreLabel(text="", font_size=13, bold=True)
+    options = label.options
+    assert label._get_font_id() == "|".join(str(options[o]) for o in extents.FONT_ID_OPTIONS)
+    assert extents.font_key(CoreLabel(text="other", font_size=13, bold=True)) == (
+        extents.font_key(label)
+    )
+    assert extents.font_key(CoreLabel(text="", font_size=13)) != extents.font_key(label)
