@@ -241,13 +241,11 @@ class _DrawnCell:
         #: Layers made for this cell, by what they draw and where (oldest dropped first).
         self.layers: dict[tuple[Any, ...], Any] = {}
 
-    def premake_layer(self, key: tuple[Any, ...], make: Callable[[], Any]) -> bool:
-        """Keep ``make()``'s layer for ``key`` without showing it, if the cell has room
-        (no kept layer is dropped for it); False when it had one already or no room."""
-        if key in self.layers or len(self.layers) >= _LAYERS_KEPT:
-            return False
-        self.layers[key] = make()
-        return True
+    def premake_layer(self, key: tuple[Any, ...], make: Callable[[], Any]) -> None:
+        """Keep ``make()``'s layer for ``key`` without showing it, unless the cell has
+        one already or no room (no kept layer is dropped for it)."""
+        if key not in self.layers and len(self.layers) < _LAYERS_KEPT:
+            self.layers[key] = make()
 
     def show_layer(self, slot: Any, key: tuple[Any, ...], make: Callable[[], Any]) -> Any:
         """Put the layer drawing ``key`` in ``slot``: a kept one, else ``make()``'s."""
