@@ -198,6 +198,7 @@ class PlayScreen(KioskScreen):
         self._menu: list[dict[str, Any]] = []
         self._row_heights: dict[tuple[str, int, int], int] = {}
         self._status_font: Any = None  # measures the status's parts (``_show_status``)
+        self._banner_measured: tuple[str, Any] | None = None  # text and width last measured
         self._status = ""
         self.ids.status.bind(width=lambda *_: self._show_status(self._status))
         self.actions.bind(width=self._menu_width_changed)
@@ -310,10 +311,17 @@ class PlayScreen(KioskScreen):
         why.disabled = not offered
         why.width = theme.WHY_BUTTON_WIDTH if offered else 0
         why.opacity = 1 if offered else 0
-        # The whole message, on as many lines as it needs: measured at the width it gets.
-        banner.text_size = (self.width - why.width - 12, None)
-        banner.texture_update()
-        self.ids.banner_row.height = max(56, banner.texture_size[1] + 12) if shown else 0
+        if not shown:
+            self.ids.banner_row.height = 0
+            return
+        # The whole message, on as many lines as it needs: measured at the width it gets
+        # (once per text and width: rendering it is ≈0.1 M instructions a move).
+        text_size = (self.width - why.width - 12, None)
+        if self._banner_measured != (banner.text, text_size):
+            banner.text_size = text_size
+            banner.texture_update()
+            self._banner_measured = (banner.text, text_size)
+        self.ids.banner_row.height = max(56, banner.texture_size[1] + 12)
 
     def _why(self, view: PlayView) -> None:
         """The "Why?" panel takes the board's and the menu's place while it is open."""

@@ -4,6 +4,7 @@ board redraws when its view changes (only the cells that changed, once a frame).
 from __future__ import annotations
 
 import dataclasses
+import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -20,6 +21,7 @@ from firmware_bridge.leds.render import render
 from kiosk.app import Kiosk
 from kiosk.presenters.board import BoardView, CellLook, cell_looks
 from kiosk.theme import TOUCH_MIN
+from kiosk.widgets.basic import BannerButton
 from kiosk.widgets.board import PREMADE_FORM, BoardWidget
 from tests.kiosk.test_widgets_screens import shoot
 from tests.kiosk.ui import close_kiosk, frames, open_kiosk, tap_at, tap_button
@@ -559,3 +561,40 @@ def test_a_still_board_makes_its_destination_layers_before_a_touch(
     assert len(lit) > 3  # the piece has somewhere to go
     assert PREMADE_FORM not in made, "a destination's layer was made during the touch"
     assert differs_from_a_new_board(board) == 0
+
+
+def test_the_banner_is_measured_once_per_text_and_never_while_hidden(
+    kiosk: Kiosk, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The banner's whole message is measured to size its row: once per text and width,
+    not at every move, and not at all while no banner is shown."""
+    advance_to(kiosk, "move")
+    frames(2)  # the screen laid out at its size
+    play = kiosk.play
+    assert play is not None
+    screen = kiosk.play_screen
+    banner = screen.ids.banner
+    measured: list[str] = []
+    render = BannerButton.texture_update  # the play screen's one BannerButton
+
+    def texture_update(self: Any, *args: Any) -> None:
+        if sys._getframe(1).f_code.co_name == "_banner":  # the screen's own measure
+            measured.append(self.text)
+        render(self, *args)
+
+    monkeypatch.setattr(BannerButton, "texture_update", texture_update)
+    screen.refresh()
+    screen.refresh()
+    assert measured == []  # hidden: nothing to measure
+    play.submit({"type": "no_such_action"})  # refused: the banner shows
+    frames(2)
+    assert len(measured) == 1 and banner.opacity == 1
+    assert screen.ids.banner_row.height >= 56
+    shown = len(measured)
+    screen.refresh()
+    screen.refresh()
+    frames(2)
+    assert len(measured) == shown  # the same text at the same width: not again
+    play.dismiss_banner()
+    frames(2)
+    assert screen.ids.banner_row.height == 0 and len(measured) == shown
