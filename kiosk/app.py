@@ -123,6 +123,7 @@ class Kiosk:
         self.hub.on_button = self.on_button
         self.hub.on_note = self._device_note
         self.hub.on_devices = self._devices_changed
+        self.hub.later = self._later
         self.seed = seed
         #: Configuration and device problems, shown in a banner on Home.
         self.problems: list[str] = list(problems)
@@ -536,6 +537,12 @@ class Kiosk:
             journal_read_only=self.journal.read_only,
         )
 
+    @staticmethod
+    def _later(delay: float, then: Callable[[], None]) -> Any:
+        """Run ``then`` on the main thread ``delay`` seconds from now (the hub's partial
+        roll notes, the sensing board's settling); the clock event, to cancel it."""
+        return Clock.schedule_once(lambda _dt: then(), delay)
+
     def pump(self) -> int:
         """Drain the hardware queue into the game on screen (main thread)."""
         return self.hub.pump(self._roll_target())
@@ -567,7 +574,7 @@ class Kiosk:
 
             self.sensing = BoardSensing(
                 self.hub,
-                later=lambda delay, then: Clock.schedule_once(lambda _dt: then(), delay),
+                later=self._later,
                 sim_board=None if rig.sim is None else rig.sim.board,
                 settle_s=rig.config.board.settle_s,
             )

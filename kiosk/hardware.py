@@ -49,6 +49,11 @@ if TYPE_CHECKING:  # the game's presenter loads with the first game, not at laun
     from kiosk.presenters.play import PlayPresenter
 
 MAX_PER_PUMP = 64  # messages handled per main-loop frame; the rest wait for the next one
+#: How long a partial roll's note ("1 of 2 dice in") waits to be drawn where the hub has a
+#: ``later``: the dice of one roll come a millisecond apart over a tray's line, often in
+#: two drains, and the roll's own change shows what became of them; the note drawn in
+#: between was a screen redraw in the roll's way to the LEDs (≈2 M instructions).
+NOTE_AFTER_S = 0.15
 
 _STATE: dict[TrayState, DeviceState] = {
     TrayState.CONNECTED: "connected",
@@ -99,6 +104,10 @@ class HardwareHub:
         self._frame_lock = threading.Lock()
         #: A target whose notice changed (a partial roll) and is still to be redrawn.
         self._noted: RollTarget | None = None
+        #: Runs a callable some seconds later on the main thread (a Kivy clock event in
+        #: the app); without it a partial roll's note is drawn at the end of its drain.
+        self.later: Callable[[float, Callable[[], None]], object] | None = None
+        self._note_due = False
 
     # --- any thread -------------------------------------------------------------------
 
@@ -160,7 +169,7 @@ class HardwareHub:
                 self.notes.append(message)
                 if self.on_note is not None:
                     self.on_note(message)
-        self._show_note()
+        self._note_soon()
         if statuses_changed:
             statuses = self.device_statuses()
             if target is not None:
@@ -216,6 +225,21 @@ class HardwareHub:
         noted, self._noted = self._noted, None
         if noted is not None:
             noted.changed()
+
+    def _note_soon(self) -> None:
+        """The end of a drain: a partial roll's note is drawn now, or NOTE_AFTER_S later
+        where the hub has a ``later`` (unless the rest of the roll comes in first)."""
+        if self._noted is None:
+            return
+        if self.later is None:
+            self._show_note()
+        elif not self._note_due:
+            self._note_due = True
+            self.later(NOTE_AFTER_S, self._note_later)
+
+    def _note_later(self) -> None:
+        self._note_due = False
+        self._show_note()
 
 
 #: Game actions the table's "End turn" button plays: the first one that is legal now.

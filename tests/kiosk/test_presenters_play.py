@@ -554,6 +554,37 @@ def test_the_dice_of_one_roll_drained_together_redraw_the_screen_once() -> None:
     assert changes == [1, 1] and "1 of 2 dice in" in presenter.view().notice
 
 
+def test_a_partial_roll_s_note_waits_a_moment_for_the_rest_of_the_roll() -> None:
+    """In the app the hub draws "1 of 2 dice in" NOTE_AFTER_S after its drain: the
+    dice of one roll come a millisecond apart, often in two drains, and the note drawn
+    in between was a screen redraw on the roll's way to the LEDs. A die rolled alone
+    shows its note then, once."""
+    from firmware_bridge.dice.messages import DieResult
+    from kiosk.hardware import NOTE_AFTER_S, HardwareHub
+    from tests.kiosk.test_hardware_hub import TwoDicePig
+
+    hub = HardwareHub()
+    due: list[tuple[float, Any]] = []
+    hub.later = lambda delay, then: due.append((delay, then))
+    presenter = PlayPresenter(Session.new(TwoDicePig(), ["Ann", "Bob"], seed=3))
+    changes: list[int] = []
+    presenter.subscribe(lambda: changes.append(len(presenter.session.actions)))
+    hub.post(DieResult(device="d", die_id=1, face=5, faces=6, seq=1))
+    hub.pump(presenter)
+    assert changes == [] and [delay for delay, _ in due] == [NOTE_AFTER_S]
+    hub.post(DieResult(device="d", die_id=2, face=2, faces=6, seq=2))
+    hub.pump(presenter)  # the second die, in a drain of its own: the roll
+    assert changes == [1]
+    due.pop()[1]()  # the moment passes: the roll already showed what became of the note
+    assert changes == [1]
+    hub.post(DieResult(device="d", die_id=1, face=3, faces=6, seq=3))  # a die alone
+    hub.pump(presenter)
+    hub.pump(presenter)  # an empty drain schedules nothing more
+    assert len(due) == 1 and changes == [1]
+    due.pop()[1]()
+    assert changes == [1, 1] and "1 of 2 dice in" in presenter.view().notice
+
+
 def _blanked_copy(payload: Any, paths: set[tuple[str | int, ...]]) -> Any:
     """The payload with None at ``paths``, mappings as dicts and sequences as lists."""
 
