@@ -11,7 +11,7 @@ shows the whole board in miniature with the zoomed part framed (a tap there move
 zoom) and a **Whole board** button.
 
 Cheap redraws (a touch on a Pi 4 has a few ms): the frame and every cell's rectangle are
-computed once per size, position, viewport and geometry (:class:`_Layout`); the canvas
+computed once per size, position, viewport and geometry (:class:`BoardLayout`); the canvas
 instructions of the cells are built once per layout, and a new view only updates the
 cells whose look, base colour, focus or decorations changed (the others keep their
 instructions untouched); a moved or resized board moves its cells' shapes in place.
@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
 from typing import Any
 
 from kivy.clock import Clock
@@ -37,26 +36,23 @@ from companion.highlights import Role
 from kiosk import theme
 from kiosk.presenters.board import (
     WHOLE_BOARD,
-    BoardGeometry,
     BoardView,
     CellGeometry,
     CellLook,
     Decoration,
     Viewport,
-    edge_labels,
     resolve_tap,
     zoom_survives,
     zoom_viewport,
 )
 from kiosk.presenters.common import RGB
 from kiosk.widgets.basic import KButton
+from kiosk.widgets.board_layout import ZOOM_STRIP, BoardLayout, Box, Rect, layout_of, same_cells
 
 CellTap = Callable[[str], None]
 #: A press this long on a square is a long press (``on_cell_hold``): on a simulated
 #: sensing board it lifts the miniature there (kiosk/board_sensing.py).
 HOLD_S = 0.5
-Box = tuple[float, float, float, float]  # x, y, width, height
-Rect = tuple[float, float, float]  # centre x, centre y, side
 
 #: Roles that often cover much of the board: drawn as rings in the role's colour (a
 #: guided-setup step's too: the landscape and the pieces it is about stay readable).
@@ -72,10 +68,6 @@ RING_ROLES = frozenset(
     }
 )
 
-#: The margin west and north of a grid for its row and column numbers (the smallest text).
-EDGE = theme.FONT_SMALL + 5
-#: Height of the strip under a zoomed board (miniature + "Whole board"): one finger.
-ZOOM_STRIP = theme.TOUCH_MIN
 _TEXTURES_KEPT = 256  # piece/level labels cached per widget (a game uses a few dozen)
 #: Overlay layers kept per cell (looks and texts together, each for the place it was
 #: drawn at): a selectable ring, a destination and a text or two cover most of what a
@@ -121,93 +113,6 @@ class _LookLayer(InstructionGroup):  # type: ignore[misc]
     colour: Any = None  # the ring's or the fill's Color
     step: Any = None  # the step number's Rectangle
     step_size = 12
-
-
-# --- geometry: computed once per size, position, viewport and geometry ------------------
-
-
-@dataclass(frozen=True, eq=False)
-class _Layout:
-    """Where everything goes for one (position, size, viewport, geometry)."""
-
-    key: tuple[Any, ...]
-    viewport: Viewport
-    geometry: BoardGeometry | None
-    frame: Box  # the whole drawn board inside the widget
-    zoom_frame: Box  # a zoomed board: the frame less the strip under it
-    board: Box  # where the cells are drawn now (zoom_frame while zoomed, else frame)
-    minimap: Box  # the miniature in the strip of a zoomed board
-    rects: Mapping[str, Rect]  # every cell's centre and side in the current view
-    shown: tuple[CellGeometry, ...]  # the cells inside the viewport, in drawing order
-    shown_ids: frozenset[str]
-    #: The grid's numbers shown along its edges: (text, x, y) of each, centred.
-    edges: tuple[tuple[str, float, float], ...] = ()
-
-
-def _frame_of(x: float, y: float, w: float, h: float, aspect: float) -> Box:
-    width = min(w, h / aspect)
-    height = width * aspect
-    return (x + (w - width) / 2, y + (h - height) / 2, width, height)
-
-
-def _zoom_frame_of(frame: Box, aspect: float) -> Box:
-    x0, y0, width, height = frame
-    room = height - ZOOM_STRIP - theme.SPACING
-    zoom_width = max(1.0, min(width, room / aspect))
-    zoom_height = zoom_width * aspect
-    return (
-        x0 + (width - zoom_width) / 2,
-        y0 + ZOOM_STRIP + theme.SPACING + (room - zoom_height) / 2,
-        zoom_width,
-        zoom_height,
-    )
-
-
-def _minimap_of(frame: Box, aspect: float) -> Box:
-    x0, y0, _, _ = frame
-    width = ZOOM_STRIP / max(aspect, 1.0)
-    height = width * aspect
-    return x0, y0 + (ZOOM_STRIP - height) / 2, width, height
-
-
-def _layout_of(key: tuple[Any, ...], viewport: Viewport, geometry: BoardGeometry | None) -> _Layout:
-    x, y, w, h = key[:4]
-    aspect = geometry.aspect if geometry is not None else 1.0
-    rows, cols = edge_labels(geometry) if geometry is not None else ({}, {})
-    edge = EDGE if rows else 0.0
-    frame = _frame_of(x + edge, y, w - edge, h - edge, aspect)
-    zoom_frame = _zoom_frame_of(frame, aspect)
-    board = zoom_frame if viewport.zoomed else frame
-    x0, y0, width, height = board
-    rects: dict[str, Rect] = {}
-    shown: list[CellGeometry] = []
-    for cell in geometry.cells if geometry is not None else ():
-        u, v = viewport.to_view(cell.x, cell.y)
-        rects[cell.cell] = (
-            x0 + u * width,
-            y0 + height - v * height,
-            cell.size * width / viewport.span,
-        )
-        if viewport.shows(cell, aspect):
-            shown.append(cell)
-    edges: dict[str, tuple[str, float, float]] = {}
-    for cell in shown if rows else ():
-        cx, cy, _ = rects[cell.cell]
-        edges.setdefault("r" + rows[cell.cell], (rows[cell.cell], x0 - edge / 2, cy))
-        edges.setdefault("c" + cols[cell.cell], (cols[cell.cell], cx, y0 + height + edge / 2))
-    return _Layout(
-        key=key,
-        viewport=viewport,
-        geometry=geometry,
-        frame=frame,
-        zoom_frame=zoom_frame,
-        board=board,
-        minimap=_minimap_of(frame, aspect),
-        rects=rects,
-        shown=tuple(shown),
-        shown_ids=frozenset(cell.cell for cell in shown),
-        edges=tuple(edges.values()),
-    )
 
 
 # --- the instructions of one cell -------------------------------------------------------
@@ -302,10 +207,10 @@ class BoardWidget(Widget):  # type: ignore[misc]
         self.on_cell: CellTap | None = None
         self.on_cell_hold: CellTap | None = None
         self._labels: dict[tuple[str, int], Any] = {}
-        self._layout_cache: _Layout | None = None
+        self._layout_cache: BoardLayout | None = None
         # What is drawn: the view and layout it was drawn for, and each shown cell.
         self._drawn_view: BoardView | None = None
-        self._drawn_layout: _Layout | None = None
+        self._drawn_layout: BoardLayout | None = None
         self._drawn_cells: dict[str, _DrawnCell] = {}
         self._minimap_colors: dict[str, Any] = {}
         self._decorations: tuple[tuple[Decoration, ...], dict[str, tuple[Decoration, ...]]] = (
@@ -352,12 +257,12 @@ class BoardWidget(Widget):  # type: ignore[misc]
 
     # --- geometry -----------------------------------------------------------------------
 
-    def _layout(self) -> _Layout:
+    def _layout(self) -> BoardLayout:
         geometry = self.view.geometry if self.view is not None else None
         key = (self.x, self.y, self.width, self.height, self.viewport, geometry)
         layout = self._layout_cache
         if layout is None or layout.key != key:
-            layout = self._layout_cache = _layout_of(key, self.viewport, geometry)
+            layout = self._layout_cache = layout_of(key, self.viewport, geometry)
         return layout
 
     def _frame(self) -> Box:
@@ -455,7 +360,7 @@ class BoardWidget(Widget):  # type: ignore[misc]
             return
         layout = self._layout()
         drawn = self._drawn_layout
-        if self._drawn_view is None or drawn is None or not _same_cells(drawn, layout):
+        if self._drawn_view is None or drawn is None or not same_cells(drawn, layout):
             self._rebuild(view, layout)
             self._premake_cells = list(self._drawn_cells)
         elif drawn is not layout:
@@ -503,7 +408,7 @@ class BoardWidget(Widget):  # type: ignore[misc]
             self._decorations = (view.decorations, found)
         return found
 
-    def _rebuild(self, view: BoardView, layout: _Layout) -> None:
+    def _rebuild(self, view: BoardView, layout: BoardLayout) -> None:
         """Every instruction anew: a new viewport or geometry (or the first view)."""
         self.rebuilds += 1
         drawing = self._drawing
@@ -543,7 +448,7 @@ class BoardWidget(Widget):  # type: ignore[misc]
         if layout.viewport.zoomed:
             self._draw_strip(view, layout)
 
-    def _relayout(self, view: BoardView, layout: _Layout) -> None:
+    def _relayout(self, view: BoardView, layout: BoardLayout) -> None:
         """The same cells moved or resized: shapes moved in place, overlays redrawn."""
         self.relayouts += 1
         x0, y0, width, height = layout.board
@@ -572,7 +477,7 @@ class BoardWidget(Widget):  # type: ignore[misc]
             self._draw_strip(view, layout)
         self._draw_edges(layout)
 
-    def _update(self, view: BoardView, layout: _Layout) -> bool:
+    def _update(self, view: BoardView, layout: BoardLayout) -> bool:
         """A new view on the same layout: only the cells whose drawing changed (False:
         nothing did)."""
         old = self._drawn_view
@@ -728,7 +633,7 @@ class BoardWidget(Widget):  # type: ignore[misc]
             )
         return group
 
-    def _draw_edges(self, layout: _Layout) -> None:
+    def _draw_edges(self, layout: BoardLayout) -> None:
         """The row numbers west of the grid and the column numbers north of it, as the
         physical board is numbered (only the rows and columns a zoomed view shows)."""
         group = self._edges
@@ -746,7 +651,7 @@ class BoardWidget(Widget):  # type: ignore[misc]
                 )
             )
 
-    def _draw_strip(self, view: BoardView, layout: _Layout) -> None:
+    def _draw_strip(self, view: BoardView, layout: BoardLayout) -> None:
         """The whole board in miniature (lit cells, the zoomed part framed); the "Whole
         board" button beside it is placed by :meth:`_place_button`."""
         strip = self._strip
@@ -824,10 +729,3 @@ class BoardWidget(Widget):  # type: ignore[misc]
         if held is not None:
             held.cancel()  # released before HOLD_S: a tap, not a long press
         return bool(super().on_touch_up(touch))
-
-
-def _same_cells(old: _Layout, new: _Layout) -> bool:
-    """The same cells are drawn (same viewport and geometry): instructions can be kept."""
-    return old.viewport == new.viewport and (
-        old.geometry is new.geometry or old.geometry == new.geometry
-    )

@@ -12,7 +12,7 @@ import pytest
 from companion.highlights import Role
 from kiosk.app import Kiosk
 from kiosk.presenters.regions import ARROW_COLOUR
-from kiosk.widgets.board import EDGE
+from kiosk.widgets.board_layout import EDGE
 from tests.kiosk.test_widgets_board import tap_cell
 from tests.kiosk.test_widgets_screens import shoot
 from tests.kiosk.ui import close_kiosk, find_button, open_kiosk, tap_button
