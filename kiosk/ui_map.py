@@ -91,6 +91,9 @@ class UiMap:
         }
 
     def write(self, *_: Any) -> None:
+        play_screen = self.kiosk.play_screen_made
+        if play_screen is not None and play_screen.column_pending:
+            return  # a change's column comes in the next frame: the screen is not whole
         text = json.dumps(self.snapshot())
         if text != self._last:
             temp = self.path.with_name(self.path.name + ".tmp")

@@ -36,6 +36,10 @@ class Menu:
     formable: bool
 
 
+#: The menu left out of a view (:meth:`PlayPresenter.view` without ``menu``).
+NO_MENU = Menu(groups=(), group=None, actions=(), more_actions=0, formable=False)
+
+
 def action_menu(
     payloads: Sequence[Payload],
     wanted: str | None,

@@ -34,7 +34,7 @@ from kiosk.presenters.history import History
 from kiosk.presenters.looks import look_for, named_colour
 from kiosk.presenters.menus import CORRECTIONS_GROUP as CORRECTIONS_GROUP  # re-exported
 from kiosk.presenters.menus import CORRECTIONS_LABEL as CORRECTIONS_LABEL
-from kiosk.presenters.menus import Menu, action_menu
+from kiosk.presenters.menus import NO_MENU, Menu, action_menu
 from kiosk.presenters.payloads import KeptActions, Trie, path_trie, payload_shape, same_outside
 from kiosk.presenters.play_view import (
     ActionChoice,
@@ -539,14 +539,19 @@ class PlayPresenter(Observable):
             derived.status = self.rules.status(derived.state)
         return derived.status
 
-    def view(self) -> PlayView:
+    def view(self, *, menu: bool = True) -> PlayView:
+        """What the play screen shows; without ``menu`` the action menu is left empty
+        (not enumerated nor described): the screen shows a change's header, board and
+        cards first and asks for the menu a frame later (``PlayScreen.changed``)."""
         state = self.state
         seat = self._seat()
         outcome = self.outcome
-        menu = self._menu()
+        listed = self._menu() if menu else NO_MENU
         players = tuple(state.players)
         panel = self._panel()
-        form = self.form
+        # A form that opens by itself is looked for with the menu (it enumerates the
+        # legal actions, and shows in the menu's column).
+        form = self.form if menu else self._form
         return PlayView(
             game=self.rules.name,
             title=self.rules.title,
@@ -558,10 +563,10 @@ class PlayPresenter(Observable):
             banner=self.banner,
             notice=self.notice or self.board_notice,
             dice=self._dice_panel(),
-            groups=menu.groups,
-            group=menu.group,
-            actions=menu.actions,
-            more_actions=menu.more_actions,
+            groups=listed.groups,
+            group=listed.group,
+            actions=listed.actions,
+            more_actions=listed.more_actions,
             log=self._log(),
             panel=panel,
             turn_colour=None if outcome is not None else self._turn_colour(panel),
@@ -571,7 +576,7 @@ class PlayPresenter(Observable):
             devices=tuple(b.text for b in badges(self.devices)),
             focus=self.focus,
             form=None if form is None else form.view(),
-            formable=menu.formable,
+            formable=listed.formable,
             why=self.why,
             # The texts are read at the first refusal (or "Why?"), not for every game.
             can_explain=self.banner is not None and can_explain(self.teaching, self.banner),

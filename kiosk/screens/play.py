@@ -21,7 +21,7 @@ from kiosk.screens import KioskScreen
 from kiosk.widgets.basic import KButton, KLabel, KToggle, Stepper, WrapLabel, button
 from kiosk.widgets.board import BoardWidget
 from kiosk.widgets.cards import CardTiles
-from kiosk.widgets.layouts import EvenGrid
+from kiosk.widgets.layouts import Column, EvenGrid, Row
 from kiosk.widgets.led_mirror import LedMirror
 from kiosk.widgets.lesson import LessonColumn
 from kiosk.widgets.lists import ACTION_ROW, ActionList, LogList, WidgetPool, show_children
@@ -60,7 +60,7 @@ def _column(**kwargs: Any) -> Any:
 
 
 def _section(*widgets: Any) -> Any:
-    box = BoxLayout(orientation="vertical", spacing=theme.SPACING)
+    box = Column(spacing=theme.SPACING)
     for widget in widgets:
         box.add_widget(widget)
     return box
@@ -137,14 +137,13 @@ class PlayScreen(KioskScreen):
     next_mode_label = StringProperty("")
     _info_key: object = None
     _act_key: object = None
-    _tapped_state: object = None  # the state while a board tap is handled
     _shown: PlayView | None = None  # the view on screen (the presenter's, refreshed)
 
     def bind_presenter(self, presenter: PlayPresenter) -> None:
         if self.presenter is not None:
-            self.presenter.unsubscribe(self.refresh)
+            self.presenter.unsubscribe(self.changed)
         self.presenter = presenter
-        presenter.subscribe(self.refresh)
+        presenter.subscribe(self.changed)
         self.board = None
         self._info_key = self._act_key = None
         self._forms: dict[object, tuple[list[Any], dict[str, dict[str, Any]]]] = {}
@@ -153,13 +152,52 @@ class PlayScreen(KioskScreen):
         self.refresh()
 
     def refresh(self) -> None:
+        """Show the presenter's view whole, at once (the screen shown, its mode changed)."""
         if self.presenter is None:
             return
-        # The board view only while the board is shown: the table view needs none.
-        board_view = (
-            self.kiosk.board_view() if self.kiosk is not None and self.mode == "board" else None
-        )
-        self.show(self.presenter.view(), board_view)
+        self._column_later.cancel()
+        self.show(self.presenter.view(), self._board_view())
+
+    def changed(self) -> None:
+        """The presenter changed (a move, a tap, a die read): the header, the board or
+        the cards and the banner in this frame, the middle column — the menu, the dice,
+        a fix-the-table step — in the next. The players see the change in the frame of
+        their touch, which the column's rows (each renders its text again) and layout
+        no longer hold back; until the column follows, a tap on the old menu does
+        nothing (``_choose``: the view shown has no menu)."""
+        if self.presenter is None:
+            return
+        self.show(self.presenter.view(menu=False), self._board_view(), column=False)
+        self._column_later()
+
+    @property
+    def column_pending(self) -> bool:
+        """A change's middle column is still to be shown (in the next frame)."""
+        return bool(self._column_later.is_triggered)
+
+    def on_touch_down(self, touch: Any) -> bool:
+        """A touch that comes before a change's column finds the column up to date: it
+        is shown first (a fast second tap, or a tap in the frame of a die's change)."""
+        if self.column_pending:
+            self._show_column()
+        return bool(super().on_touch_down(touch))
+
+    def _show_column(self, *_: Any) -> None:
+        """The middle column of the presenter's view now (a frame after a change)."""
+        self._column_later.cancel()
+        if self.presenter is None:
+            return
+        view = self.presenter.view()
+        self._shown = view
+        self._act(view, now=True)
+        self._lesson(view)
+
+    def _board_view(self) -> BoardView | None:
+        """The board view only while the board is shown: the table view needs none."""
+        if self.kiosk is None or self.mode != "board":
+            return None
+        shown: BoardView | None = self.kiosk.board_view()
+        return shown
 
     # --- what the widgets call ----------------------------------------------------------
 
@@ -202,7 +240,7 @@ class PlayScreen(KioskScreen):
         self._status = ""
         self.ids.status.bind(width=lambda *_: self._show_status(self._status))
         self.actions.bind(width=self._menu_width_changed)
-        self._menu_later = Clock.create_trigger(self._show_menu, 0)
+        self._column_later = Clock.create_trigger(self._show_column, 0)
         self.dice = DiceBox(self)
         # Laid out by a grid of equal cells: Kivy's GridLayout costs ≈0.4 M instructions
         # a pass, and a touch that narrows the menu lays the tabs out two or three times.
@@ -213,7 +251,7 @@ class PlayScreen(KioskScreen):
         self.last_roll = WrapLabel(font_size=theme.FONT_SMALL, color=theme.TEXT_DIM)
         self.preview = WrapLabel(font_size=theme.FONT_SMALL, color=theme.ACCENT)
         self.fix_text = WrapLabel(font_size=theme.FONT_LARGE)
-        self.fix_buttons = BoxLayout(
+        self.fix_buttons = Row(
             size_hint_y=None, height=theme.BIG_BUTTON_HEIGHT, spacing=theme.SPACING
         )
         self.fix_done = button("Done", lambda: self.intent("next_fix_step"), role="accent")
@@ -257,7 +295,11 @@ class PlayScreen(KioskScreen):
 
     # --- drawing ----------------------------------------------------------------------
 
-    def show(self, view: PlayView, board_view: BoardView | None = None) -> None:
+    def show(
+        self, view: PlayView, board_view: BoardView | None = None, *, column: bool = True
+    ) -> None:
+        """Show ``view``; without ``column`` all but the middle column and the lesson
+        beside it (``changed`` shows them a frame later)."""
         self._shown = view
         ids = self.ids
         if view.turn_colour is not None and view.player_seat is not None:
@@ -273,8 +315,9 @@ class PlayScreen(KioskScreen):
         self._banner(view)
         self._why(view)
         self._info(view, board_view)
-        self._act(view)
-        self._lesson(view)
+        if column:
+            self._act(view)
+            self._lesson(view)
 
     def _lesson(self, view: PlayView) -> None:
         """A lesson's panel on top of the right column (kiosk/widgets/lesson.py)."""
@@ -449,15 +492,12 @@ class PlayScreen(KioskScreen):
         sensing = None if self.kiosk is None else self.kiosk.sensing
         if sensing is not None and sensing.tap(cell):
             return  # a miniature put down on the simulated board: the board plays it
-        self._tapped_state = self.presenter.state
-        try:
-            self.presenter.tap_cell(cell)
-        finally:
-            self._tapped_state = None
+        self.presenter.tap_cell(cell)
 
-    def _act(self, view: PlayView, *, again: bool = False) -> None:
+    def _act(self, view: PlayView, *, again: bool = False, now: bool = False) -> None:
         """The middle column for ``view`` (made again only when it changed, or ``again``:
-        a lesson gave the list back)."""
+        a lesson gave the list back); ``now``: the menu's rows too, at once
+        (``_show_menu``)."""
         form_shape = None if view.form is None else _form_shape(view.form)
         key = (
             view.fix,
@@ -484,6 +524,9 @@ class PlayScreen(KioskScreen):
         self.last_roll.text = view.last_roll
         rolled = [self.last_roll] if view.last_roll else []
         if view.fix is not None:
+            # Its width first: a text set while it is still unplaced (the first step of
+            # a game) would wrap at Kivy's default 100 px, then again at the column's.
+            self.fix_box.width = self.fix_text.width = act.width
             self.fix_text.text = (
                 f"Fix the table — step {view.fix.number} of {view.fix.total}:\n"
                 f"{view.fix.instruction}"
@@ -541,11 +584,11 @@ class PlayScreen(KioskScreen):
                 tab.state = "down" if group.key == view.group else "normal"
             shown.append(self.tabs)
         if view.actions or view.dice is None:
-            self._show_actions(view)
+            self._show_actions(view, now=now)
             shown.append(self.actions)
         show_children(act, shown)
 
-    def _show_actions(self, view: PlayView) -> None:
+    def _show_actions(self, view: PlayView, *, now: bool) -> None:
         data: list[dict[str, Any]] = []
         if view.formable:
             text = f"{humanize(view.group or '')}: enter amounts"
@@ -578,14 +621,7 @@ class PlayScreen(KioskScreen):
                 }
             )
         self._menu = data
-        selected = self.presenter is not None and self.presenter.state is self._tapped_state
-        if selected:
-            # A piece picked on the board: the menu narrows to its actions. Relabelling
-            # the rows is most of the cost of that tap (each renders its text again), so
-            # the highlight under the finger is drawn first and the menu a frame later.
-            self._menu_later()
-        else:
-            self._show_menu(now=False)
+        self._show_menu(now=now)
 
     def _show_status(self, status: str) -> None:
         """The status, broken between its parts where it takes two lines (again when its
@@ -636,10 +672,10 @@ class PlayScreen(KioskScreen):
             self._menu = data
             self._show_menu(now=False)
 
-    def _show_menu(self, *_: Any, now: bool = True) -> None:
+    def _show_menu(self, *, now: bool) -> None:
         """Put the menu's rows in the list; ``now``: refresh the rows at once, before the
-        touches of this frame are handled (a delayed menu never shows stale rows then)."""
-        self._menu_later.cancel()
+        touches of this frame are handled (a column shown a frame late runs before them:
+        its menu never shows stale rows then)."""
         data = self._menu
         if data != self.actions.data:
             self.actions.data = data

@@ -96,3 +96,38 @@ class Column(Layout):  # type: ignore[misc]
                 child.width = width * child.size_hint_x
             child.pos = (x0, top - height)
             top -= height + spacing
+
+
+class Row(Layout):  # type: ignore[misc]
+    """Children side by side from the left, ``spacing`` apart, as a horizontal BoxLayout
+    without padding: a child without a width hint keeps its width, the others share what
+    is left by their hints; a child with a height hint takes that share of the row's
+    height, one without keeps its height; all sit on the row's bottom edge (position
+    hints and minimum sizes are not read)."""
+
+    spacing = NumericProperty(0)
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        trigger = self._trigger_layout
+        for name in ("spacing", "children", "size", "pos"):
+            self.fbind(name, trigger)
+
+    def do_layout(self, *_: Any) -> None:
+        children = self.children[::-1]  # Kivy keeps the last added first
+        if not children:
+            return
+        spacing = self.spacing
+        fixed = sum(c.width for c in children if c.size_hint_x is None)
+        shares = sum(c.size_hint_x for c in children if c.size_hint_x is not None)
+        free = max(0.0, self.width - fixed - spacing * (len(children) - 1))
+        x, y0, height = self.x, self.y, self.height
+        for child in children:
+            hint = child.size_hint_x
+            width = child.width if hint is None else free * hint / shares
+            if hint is not None:
+                child.width = width
+            if child.size_hint_y is not None:
+                child.height = height * child.size_hint_y
+            child.pos = (x, y0)
+            x += width + spacing

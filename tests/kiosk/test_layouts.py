@@ -1,5 +1,6 @@
 """The kiosk's own layouts (kiosk/widgets/layouts.py): where they put their children,
-compared with what Kivy's GridLayout and vertical BoxLayout do for the same hints."""
+compared with what Kivy's GridLayout and vertical and horizontal BoxLayouts do for the
+same hints."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from kivy.core.window import Window
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.widget import Widget
 
-from kiosk.widgets.layouts import Column, EvenGrid
+from kiosk.widgets.layouts import Column, EvenGrid, Row
 from kiosk.widgets.lists import show_children
 from tests.kiosk.ui import frames
 
@@ -80,6 +81,25 @@ def test_column_places_its_children_as_a_vertical_box_layout_would(window: Any) 
         children_for(layout)
     frames(2)
     assert flat(column) == pytest.approx(flat(box))
+
+
+def test_row_places_its_children_as_a_horizontal_box_layout_would(window: Any) -> None:
+    """The fix-the-table step's buttons ("Done" and a narrower "All done")."""
+    row = Row(spacing=6, size_hint=(None, None), size=(300, 60), pos=(5, 7))
+    box = BoxLayout(spacing=6, size_hint=(None, None), size=(300, 60), pos=(5, 7))
+    for layout in (row, box):
+        window.append(layout)
+        Window.add_widget(layout)
+        for widget in (
+            Widget(),
+            Widget(size_hint_x=0.8),
+            Widget(size_hint_x=None, width=40),
+            Widget(size_hint_y=0.5),
+            Widget(size_hint=(None, None), size=(30, 20)),
+        ):
+            layout.add_widget(widget)
+    frames(2)
+    assert flat(row) == pytest.approx(flat(box))
 
 
 def test_a_shared_child_of_a_column_keeps_its_minimum_height(window: Any) -> None:

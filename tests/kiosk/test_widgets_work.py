@@ -12,21 +12,28 @@ the log are RecycleViews, setup and Home update their rows in place.
 from __future__ import annotations
 
 import itertools
+import json
 from collections import Counter
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from kivy.clock import Clock
+from kivy.tests.common import UnitTestTouch
 
 from companion.bot import RandomBot
 from companion.highlights import Highlight, Role
 from firmware_bridge.dice.messages import DieResult
 from kiosk.app import Kiosk
 from kiosk.presenters.play import PlayPresenter
+from kiosk.presenters.play_view import PlayView
 from kiosk.screens.setup import FIRST_FRAME_OPTIONS
-from kiosk.widgets.lists import PanelView, TextRow
+from kiosk.ui_map import UiMap
+from kiosk.widgets.basic import KToggle
+from kiosk.widgets.lists import ActionRow, PanelView, TextRow
 from tests.kiosk.test_widgets_board import advance_to, tap_cell
+from tests.kiosk.test_widgets_fewer_taps import _start
 from tests.kiosk.ui import (
     buttons,
     close_kiosk,
@@ -340,3 +347,119 @@ def test_home_relabels_its_buttons(kiosk: Kiosk) -> None:
     kiosk.go_home()
     assert kiosk.home_screen.ids.games.children == games
     assert kiosk.home_screen.ids.resumable.children == resumable
+
+
+def _column_texts(kiosk: Kiosk) -> list[str]:
+    """The texts of the middle column's buttons and menu rows."""
+    screen = kiosk.play_screen
+    tabs = [w.text for w in screen.ids.act.walk(restrict=True) if isinstance(w, KToggle)]
+    return tabs + [row["text"] for row in screen.actions.data]
+
+
+def _view_texts(view: PlayView) -> list[str]:
+    return [g.button_text for g in view.groups] + [a.label for a in view.actions]
+
+
+def test_a_move_shows_its_header_in_its_frame_and_the_middle_column_in_the_next(
+    kiosk: Kiosk,
+) -> None:
+    """The change a touch makes is drawn in the touch's frame: the header and the board
+    (or the cards); the middle column — the menu, whose rows each render their text
+    again — a frame later. The view shown in between lists no action, so a row of the
+    old menu does nothing; the presenter's menu is not even made for it."""
+    advance_to(kiosk, "move")
+    play, screen = _presenter(kiosk), kiosk.play_screen
+    frames(2)
+    old_column = _column_texts(kiosk)
+    old_label = play.view().actions[0].label
+    before = len(play.session.actions)
+    play.submit(play.view().actions[0].payload)  # what the row's release calls
+    assert play.derived().menus == {}  # the new state's menu: not made yet
+    assert len(play.session.actions) == before + 1
+    assert screen.column_pending
+    assert screen._shown is not None and screen._shown.actions == ()
+    assert screen._shown.status == play.view().status  # the header is the new state's
+    assert _column_texts(kiosk) == old_column != _view_texts(play.view())  # the old menu
+    screen._choose(0, old_label)  # a row of the old menu released now: nothing played
+    assert len(play.session.actions) == before + 1
+    frames(1)
+    assert not screen.column_pending
+    assert _column_texts(kiosk) == _view_texts(play.view())
+
+
+def test_a_touch_before_the_column_came_finds_it_up_to_date(kiosk: Kiosk) -> None:
+    """A second tap in the frame after a move (or a tap in the frame of a die's
+    change) reaches the new column: it is shown before the touch is handled."""
+    advance_to(kiosk, "move")
+    play, screen = _presenter(kiosk), kiosk.play_screen
+    frames(2)
+    play.submit(play.view().actions[0].payload)
+    assert screen.column_pending
+    touch = UnitTestTouch(*screen.ids.act.to_window(*screen.ids.act.center))
+    touch.touch_down()
+    try:
+        assert not screen.column_pending
+        assert screen._shown is not None
+        assert screen._shown.actions == play.view().actions
+    finally:
+        touch.touch_up()
+    frames(1)
+    assert _column_texts(kiosk) == _view_texts(play.view())
+
+
+def test_the_ui_map_waits_for_a_change_s_column(kiosk: Kiosk, tmp_path: Path) -> None:
+    """The end-to-end tests click by the map: between a change and its column the
+    screen is not whole, so the map is not written then."""
+    advance_to(kiosk, "move")
+    play = _presenter(kiosk)
+    frames(2)
+    written = tmp_path / "ui.json"
+    ui_map = UiMap(kiosk, written)
+    play.submit(play.view().actions[0].payload)
+    ui_map.write()
+    assert not written.exists()
+    frames(1)
+    ui_map.write()
+    texts = {b["text"] for b in json.loads(written.read_text())["buttons"]}
+    assert {group.button_text for group in play.view().groups} <= texts
+
+
+def top_action_row(screen: Any) -> Any:
+    """The menu row at the top of the list."""
+    rows = [w for w in screen.actions.walk(restrict=True) if isinstance(w, ActionRow) and w.text]
+    return max(rows, key=lambda w: w.to_window(*w.center)[1])
+
+
+def test_the_first_fix_step_renders_its_text_once_at_the_column_s_width(
+    tmp_path: Path,
+) -> None:
+    """A fault found once: the fix-the-table text of a game's first step was set while
+    its label and section were still unplaced, so Kivy wrapped it at its default 100 px
+    (many lines, ≈1 M instructions) and again at the column's width."""
+    kiosk = _start(tmp_path, "builders", ["Ann", "Bob", "Cy"])
+    try:
+        play, screen = _presenter(kiosk), kiosk.play_screen
+        label = screen.fix_text
+        rendered: list[tuple[str, Any]] = []
+        texture_update = label.texture_update
+
+        def counted(*args: Any) -> None:
+            if label.text:
+                rendered.append((label.text, tuple(label.text_size)))
+            texture_update(*args)
+
+        counted.__name__ = texture_update.__name__  # Kivy's triggers call it by name
+        label.texture_update = counted
+        for _ in range(30):  # the top row of the menu, released in a frame's clock tick
+            frames(2)
+            if play.fix_step is not None:
+                break
+            row = top_action_row(screen)
+            Clock.schedule_once(lambda _dt, row=row: row.dispatch("on_release"), 0)
+            frames(2)
+        assert play.fix_step is not None, "no fix-the-table step in 30 moves"
+        frames(2)
+        assert label.get_root_window() is not None
+        assert rendered == [(label.text, (screen.ids.act.width, None))]
+    finally:
+        close_kiosk(kiosk)

@@ -87,6 +87,9 @@ def buttons(kiosk: Kiosk) -> Iterator[Any]:
 
 
 def find_button(kiosk: Kiosk, text: str, *, exact: bool = False) -> Any:
+    """The first button on screen saying ``text``, looked for a frame on, as a person
+    looks: a change shows the play screen's middle column a frame after the rest."""
+    frames(1)
     found = [b for b in buttons(kiosk) if (b.text == text if exact else b.text.startswith(text))]
     assert found, f"no button {text!r} on {kiosk.manager.current}: " + ", ".join(
         repr(b.text) for b in buttons(kiosk)
