@@ -613,11 +613,15 @@ def print_sections(figures: dict[str, Any], kind: str, game: str, count: int) ->
         f"instructions per {kind} of {game} on the mock GL backend ({count} {counted}; "
         f"outermost calls only, the wrappers' own reads included)"
     )
+    first = [s["first_frame_instr_m"] for s in samples if s.get("first_frame_instr_m")]
     if handled:
         print(f"   the whole handling: median {statistics.median(handled):.2f} M")
-    for target, (instr, calls) in figures.get("sections", {}).items():
-        per = instr / 1e6 / max(count, 1)
-        print(f"   {per:7.3f} M  {calls / max(count, 1):5.1f} calls  {target}")
+    if first:
+        print(f"   up to the first frame drawn: median {statistics.median(first):.2f} M")
+    print("   per interaction: in all, of it before the first frame, calls")
+    for target, (instr, calls, before) in figures.get("sections", {}).items():
+        per, early = instr / 1e6 / max(count, 1), before / 1e6 / max(count, 1)
+        print(f"   {per:7.3f} M  {early:7.3f} M  {calls / max(count, 1):5.1f} calls  {target}")
 
 
 def print_profile(path: Path, kind: str, game: str, count: int, top: int) -> None:

@@ -327,8 +327,9 @@ class Bench:
 
     def _section(self, target: str) -> dict[str, list[int]]:
         """Wrap ``module:Qual.name`` so that its instructions (outermost calls, inside
-        the profiled kind's interactions) add up as [instructions, calls]; a target
-        ending in ``@`` is split by the class of its first argument (``self``)."""
+        the profiled kind's interactions) add up as [instructions, calls, instructions
+        before the first frame drawn]; a target ending in ``@`` is split by the class of
+        its first argument (``self``)."""
         by_class = target.endswith("@")
         module_name, _, qualname = target.rstrip("@").partition(":")
         owner: Any = importlib.import_module(module_name)
@@ -350,10 +351,12 @@ class Bench:
                 return function(*args, **kwargs)
             finally:
                 key = type(args[0]).__name__ if by_class and args else ""
-                total = totals.setdefault(key, [0, 0])
+                total = totals.setdefault(key, [0, 0, 0])
                 spent = instructions() - start
                 total[0] += spent
                 total[1] += 1
+                if measure.first_shown is None:  # the frame that answers the interaction
+                    total[2] += spent
                 # Each sample's own share too (``--json``): what its p99 samples spent.
                 label = f"{target.rstrip('@')} {key}".strip()
                 shares = measure.extra.setdefault("sections", {})

@@ -176,10 +176,12 @@ class PlayScreen(KioskScreen):
         return bool(self._column_later.is_triggered)
 
     def on_touch_down(self, touch: Any) -> bool:
-        """A touch that comes before a change's column finds the column up to date: it
-        is shown first (a fast second tap, or a tap in the frame of a die's change)."""
+        """A touch that comes before a change's column, or before its menu's rows were
+        relabelled, finds them up to date: they are shown first (a fast second tap, or a
+        tap in the frame of a die's change)."""
         if self.column_pending:
             self._show_column()
+        self.actions.catch_up()
         return bool(super().on_touch_down(touch))
 
     def _show_column(self, *_: Any) -> None:
@@ -189,7 +191,7 @@ class PlayScreen(KioskScreen):
             return
         view = self.presenter.view()
         self._shown = view
-        self._act(view, now=True)
+        self._act(view)
         self._lesson(view)
 
     def _board_view(self) -> BoardView | None:
@@ -494,10 +496,9 @@ class PlayScreen(KioskScreen):
             return  # a miniature put down on the simulated board: the board plays it
         self.presenter.tap_cell(cell)
 
-    def _act(self, view: PlayView, *, again: bool = False, now: bool = False) -> None:
+    def _act(self, view: PlayView, *, again: bool = False) -> None:
         """The middle column for ``view`` (made again only when it changed, or ``again``:
-        a lesson gave the list back); ``now``: the menu's rows too, at once
-        (``_show_menu``)."""
+        a lesson gave the list back)."""
         form_shape = None if view.form is None else _form_shape(view.form)
         key = (
             view.fix,
@@ -584,11 +585,11 @@ class PlayScreen(KioskScreen):
                 tab.state = "down" if group.key == view.group else "normal"
             shown.append(self.tabs)
         if view.actions or view.dice is None:
-            self._show_actions(view, now=now)
+            self._show_actions(view)
             shown.append(self.actions)
         show_children(act, shown)
 
-    def _show_actions(self, view: PlayView, *, now: bool) -> None:
+    def _show_actions(self, view: PlayView) -> None:
         data: list[dict[str, Any]] = []
         if view.formable:
             text = f"{humanize(view.group or '')}: enter amounts"
@@ -621,7 +622,7 @@ class PlayScreen(KioskScreen):
                 }
             )
         self._menu = data
-        self._show_menu(now=now)
+        self._show_menu()
 
     def _show_status(self, status: str) -> None:
         """The status, broken between its parts where it takes two lines (again when its
@@ -670,18 +671,15 @@ class PlayScreen(KioskScreen):
         ]
         if data != self._menu:
             self._menu = data
-            self._show_menu(now=False)
+            self._show_menu()
 
-    def _show_menu(self, *, now: bool) -> None:
-        """Put the menu's rows in the list; ``now``: refresh the rows at once, before the
-        touches of this frame are handled (a column shown a frame late runs before them:
-        its menu never shows stale rows then)."""
+    def _show_menu(self) -> None:
+        """Put the menu's rows in the list (the list relabels its rows before the frame
+        is drawn, or before a touch reaches them: ``on_touch_down``)."""
         data = self._menu
         if data != self.actions.data:
             self.actions.data = data
             self.actions.scroll_y = 1  # a new menu starts at its top
-            if now:
-                self.actions.refresh_views()
 
     def _form(self, form: FormView) -> list[Any]:
         """The form's widgets, made the first time a form of this shape opens in this

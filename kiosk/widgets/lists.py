@@ -288,6 +288,13 @@ class RowList(QuietScrollBar, RecycleView):  # type: ignore[misc]
         kwargs.setdefault("view_adapter", RowKeepingAdapter())
         super().__init__(**kwargs)
 
+    def catch_up(self) -> None:
+        """Relabel the rows now if new data waits for the list's refresh before the
+        frame (a touch then reaches the rows the data lists)."""
+        pending: Any = self._refresh_trigger  # Kivy's RecycleView refreshes by this trigger
+        if pending.is_triggered:
+            self.refresh_views()
+
     def scroll_to(self, widget: Any, padding: Any = 10, animate: Any = True) -> None:
         """Scroll until a row on screen is wholly shown (without animation).
 

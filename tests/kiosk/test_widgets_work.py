@@ -463,3 +463,39 @@ def test_the_first_fix_step_renders_its_text_once_at_the_column_s_width(
         assert rendered == [(label.text, (screen.ids.act.width, None))]
     finally:
         close_kiosk(kiosk)
+
+
+def test_a_touch_in_the_column_s_frame_reaches_the_relabelled_rows(tmp_path: Path) -> None:
+    """The list relabels its rows before its frame is drawn, after that frame's
+    touches: a touch then has the rows relabelled first, and reaches what the menu
+    lists."""
+    kiosk = _start(tmp_path, "builders", ["Ann", "Bob", "Cy"])
+    try:
+        play, screen = _presenter(kiosk), kiosk.play_screen
+        rows = screen.actions
+
+        def row_texts() -> list[str]:
+            views = rows.view_adapter.views
+            return [views[i].text for i in sorted(views)]
+
+        def listed() -> list[str]:
+            return [row["text"] for row in rows.data][: len(row_texts())]
+
+        for _ in range(30):
+            frames(2)
+            play.submit(play.view().actions[0].payload)
+            screen._show_column()  # what the next frame's clock does, before its touches
+            if play.fix_step is None and row_texts() and row_texts() != listed():
+                break
+            while play.fix_step is not None:
+                play.next_fix_step()
+        else:
+            pytest.fail("no move changed the menu's rows in 30 moves")
+        touch = UnitTestTouch(*rows.to_window(*rows.center))
+        touch.touch_down()
+        try:
+            assert row_texts() == listed()
+        finally:
+            touch.touch_up()
+    finally:
+        close_kiosk(kiosk)
