@@ -69,7 +69,8 @@ def _sections(tmp_path: Path, *args: str) -> str:
 
 def test_sections_count_the_named_functions_in_each_touch(tmp_path: Path) -> None:
     """``--sections`` wraps the named functions in the real app (offscreen, mock GL) and
-    prints each one's calls per touch: a board tap runs the board's touch handler once."""
+    prints each one's calls per touch: a board tap runs the board's touch handler once,
+    all of it before the first frame drawn (the next column)."""
     out = _sections(
         tmp_path,
         *("--profile", "touch", "--game", "beast_master", "--touches", "2", "--sections"),
@@ -78,6 +79,8 @@ def test_sections_count_the_named_functions_in_each_touch(tmp_path: Path) -> Non
     lines = out.splitlines()
     touched = [line for line in lines if "kiosk.widgets.board:BoardWidget.on_touch_down" in line]
     assert len(touched) == 1 and " 1.0 calls " in touched[0], out
+    in_all, before_first_frame = touched[0].split()[0:3:2]
+    assert float(in_all) > 0 and before_first_frame == in_all, out
     assert any("kivy.uix.label:Label.texture_update " in line for line in lines), out
 
 
@@ -95,8 +98,8 @@ def test_screen_changes_can_be_profiled_by_sections(tmp_path: Path) -> None:
 
 
 def test_a_touch_is_shown_as_its_highlight_frame_and_as_settled() -> None:
-    """The target is the frame that shows the highlight; the menu a frame later is the
-    settled row, with its own frames and GL draw."""
+    """The target is the frame that shows the highlight; the middle column a frame later
+    is in the settled row, with its own frames and GL draw."""
     import bench_interactions as bench
 
     touches = [
