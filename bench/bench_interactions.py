@@ -24,8 +24,8 @@ the bench measures, in ``time.thread_time()`` of the main thread:
   presenter, screen update, layout, label textures and canvas instructions before that
   frame's GL draw. **touch → settled** goes on until the window is still, over every
   frame the touch takes (the play screen shows a change's middle column — the menu,
-  the dice, a fix step — a frame after the rest, on purpose). Both leave out the GL draw of those frames (``on_draw`` and the flip;
-  see ``kiosk_child.FrameMeter``).
+  the dice, a fix step — a frame after the rest, on purpose). Both leave out the GL
+  draw of those frames (``on_draw`` and the flip; see ``kiosk_child.FrameMeter``).
 * **die → LED**: a roll of the simulated tray for the pending request (then taken back,
   so the request is pending again): the main thread's CPU from the hub's first drain
   after the roll to the LED animator's ``show()`` — collector, session submit with the

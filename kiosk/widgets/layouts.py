@@ -56,12 +56,9 @@ class EvenGrid(Layout):  # type: ignore[misc]
             child.pos = (x0 + col * (width + spacing), top - (line + 1) * row - line * spacing)
 
 
-class Column(Layout):  # type: ignore[misc]
-    """Children stacked from the top, ``spacing`` apart, as a vertical BoxLayout without
-    padding: a child without a height hint keeps its height, the others share what is
-    left by their hints (never below their ``size_hint_min_y``); a child with a width
-    hint takes that share of the column's width, one without keeps its width; all start
-    at the left edge (position hints are not read)."""
+class _Stack(Layout):  # type: ignore[misc]
+    """Children one after the other, ``spacing`` apart, laid out again when they, the
+    spacing, or the layout's size or place change."""
 
     spacing = NumericProperty(0)
 
@@ -70,6 +67,14 @@ class Column(Layout):  # type: ignore[misc]
         trigger = self._trigger_layout
         for name in ("spacing", "children", "size", "pos"):
             self.fbind(name, trigger)
+
+
+class Column(_Stack):
+    """Children stacked from the top, ``spacing`` apart, as a vertical BoxLayout without
+    padding: a child without a height hint keeps its height, the others share what is
+    left by their hints (never below their ``size_hint_min_y``); a child with a width
+    hint takes that share of the column's width, one without keeps its width; all start
+    at the left edge (position hints are not read)."""
 
     def do_layout(self, *_: Any) -> None:
         children = self.children[::-1]  # Kivy keeps the last added first
@@ -98,20 +103,12 @@ class Column(Layout):  # type: ignore[misc]
             top -= height + spacing
 
 
-class Row(Layout):  # type: ignore[misc]
+class Row(_Stack):
     """Children side by side from the left, ``spacing`` apart, as a horizontal BoxLayout
     without padding: a child without a width hint keeps its width, the others share what
     is left by their hints; a child with a height hint takes that share of the row's
     height, one without keeps its height; all sit on the row's bottom edge (position
     hints and minimum sizes are not read)."""
-
-    spacing = NumericProperty(0)
-
-    def __init__(self, **kwargs: Any) -> None:
-        super().__init__(**kwargs)
-        trigger = self._trigger_layout
-        for name in ("spacing", "children", "size", "pos"):
-            self.fbind(name, trigger)
 
     def do_layout(self, *_: Any) -> None:
         children = self.children[::-1]  # Kivy keeps the last added first
