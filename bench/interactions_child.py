@@ -117,8 +117,8 @@ class Measure:
         self.first_shown: float | None = None
         self.last_shown: float | None = None
         #: the handling up to the first frame drawn (the highlight's, or the played
-        #: action's): what the players see within a frame; the rest (the menu a frame
-        #: later, on purpose) follows it
+        #: action's): what the players see within a frame; the rest (the play screen's
+        #: middle column a frame later, on purpose) follows it
         self.first_frame: float | None = None
         self.first_frame_instr: int | None = None
         self.extra: dict[str, Any] = {}
