@@ -47,7 +47,8 @@ are over the rest (with fewer than 100 samples p99 is the largest).
 
 Targets (issue 13), on this machine's app CPU: touch → highlight (the frame that shows
 it) ≤ 3 ms median and ≤ 6 ms p99 in every game; die → LED software overhead ≤ 1 ms p99
-(all but the fsync). touch → settled is printed beside it with its own verdict.
+(all but the fsync). touch → settled is printed beside it, judged by its largest frame:
+the budget is a frame's, and the middle column a frame later has its own.
 
 ``--profile touch|die|screens`` runs cProfile over the handling of the touches (rolls,
 screen changes) of one game on the mock backend and prints the 25 functions of the
@@ -468,6 +469,7 @@ def print_targets(results: dict[str, dict[str, dict[str, Any]]]) -> None:
             touches = figures.get("samples", {}).get("touch", [])
             touch = Stat.of(column(touches, "first_frame_cpu_ms"))
             settled = Stat.of(column(touches, "cpu_ms"))
+            largest = Stat.of(column(touches, "largest_frame_cpu_ms"))
             rolls = figures.get("samples", {}).get("die", [])
             die = Stat.of(column(rolls, "led_cpu_ms"))
             outside = Stat.of(
@@ -481,9 +483,13 @@ def print_targets(results: dict[str, dict[str, dict[str, Any]]]) -> None:
             if touch is not None:
                 ok = touch.median <= TOUCH_TARGET[0] and touch.p99 <= TOUCH_TARGET[1]
                 parts.append(f"touch {touch.median:.2f} / {touch.p99:.2f} ms: {verdict(ok)}")
-            if settled is not None:
-                ok = settled.median <= TOUCH_TARGET[0] and settled.p99 <= TOUCH_TARGET[1]
-                parts.append(f"settled {settled.median:.2f} / {settled.p99:.2f} ms: {verdict(ok)}")
+            if settled is not None and largest is not None:
+                # The budget is a frame's: the column that follows a frame later has its own.
+                ok = largest.median <= TOUCH_TARGET[0] and largest.p99 <= TOUCH_TARGET[1]
+                parts.append(
+                    f"settled {settled.median:.2f} / {settled.p99:.2f} ms, its largest frame"
+                    f" {largest.median:.2f} / {largest.p99:.2f} ms: {verdict(ok)}"
+                )
             if die is not None and outside is not None:
                 parts.append(
                     f"die → LED p99 {die.p99:.2f} ms, outside the journal's commit"

@@ -121,6 +121,8 @@ class Measure:
         #: middle column a frame later, on purpose) follows it
         self.first_frame: float | None = None
         self.first_frame_instr: int | None = None
+        #: the most handling any one of its frames did: the frame budget is per frame
+        self.largest_frame = 0.0
         self.extra: dict[str, Any] = {}
         self._segment: float | None = None
         self._segment_instr: int | None = None
@@ -157,6 +159,7 @@ class Measure:
         if frame.drew or self._marked:
             stop = frame.draw_start if frame.draw_start is not None else frame.end
             self.handling += stop - segment
+            self.largest_frame = max(self.largest_frame, stop - segment)
             first = self._segment_instr if self._segment_instr is not None else frame.instr_start
             last = frame.instr_draw if frame.instr_draw is not None else frame.instr_end
             self.handling_instr += last - first
@@ -196,6 +199,7 @@ class Measure:
             "first_frame_instr_m": None
             if self.first_frame_instr is None
             else round(self.first_frame_instr / 1e6, 4),
+            "largest_frame_cpu_ms": round(1000 * self.largest_frame, 4),
             "draw_ms": round(1000 * self.draw, 4),
             "frames": self.frames,
             "wall_first_ms": since(self.first_shown),

@@ -121,6 +121,26 @@ def test_a_touch_is_shown_as_its_highlight_frame_and_as_settled() -> None:
     assert highlight.draw is None and settled.frames is not None
 
 
+
+def test_a_touch_settled_over_two_frames_is_judged_by_its_largest_frame(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """The budget is a frame's: a touch whose column follows a frame later may sum to
+    more than it, but no one frame of it may (issue 13)."""
+    import bench_interactions as bench
+
+    def touches(largest: float) -> list[dict[str, float]]:
+        return [
+            {"first_frame_cpu_ms": 2.0, "cpu_ms": 4.0, "largest_frame_cpu_ms": largest}
+            for _ in range(4)
+        ]
+
+    for largest, expected in ((2.0, "met"), (3.5, "NOT met")):
+        bench.print_targets({"builders": {"mock": {"samples": {"touch": touches(largest)}}}})
+        line = capsys.readouterr().out.splitlines()[-1]
+        assert f"settled 4.00 / 4.00 ms, its largest frame {largest:.2f}" in line, line
+        assert line.endswith(f"ms: {expected}"), line
+
 def _cgroup2(root: Path, controllers: str, subtree: str = "") -> Path:
     root.mkdir(parents=True)
     (root / "cgroup.controllers").write_text(controllers)
