@@ -151,6 +151,30 @@ def test_a_beaten_miniature_leaves_the_board_view() -> None:
     assert sum(len(c.pieces) for c in view.cells) == 31 + 1  # 31 miniatures, the crystals
 
 
+def test_a_square_that_shows_the_same_is_the_same_cell_from_board_to_board(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The board is made for every state (the roll's cue on the LEDs needs it first): an
+    occupied square whose pieces did not change comes back as the same CellView, and
+    every board equals one whose squares are all made anew."""
+    from companion.games.kolossus import views as kolossus_views
+
+    kept = 0
+    previous: BoardView | None = None
+    for state in random_game(RULES, new_game(), 4, 120).states:
+        view = RULES.board(state)
+        with monkeypatch.context() as uncached:
+            uncached.setattr(kolossus_views, "_occupied", kolossus_views._occupied.__wrapped__)
+            assert view == RULES.board(state)
+        if previous is not None:
+            for before, after in zip(previous.cells, view.cells, strict=True):
+                if before == after and after.pieces:
+                    assert after is before
+                    kept += 1
+        previous = view
+    assert kept > 0
+
+
 # --- the panel -------------------------------------------------------------------------
 
 
