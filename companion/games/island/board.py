@@ -40,6 +40,7 @@ class BoardGraph:
     """Derived lookups of a board (index by ID, neighbour tuples); built once per board."""
 
     def __init__(self, spaces: tuple[SpaceDef, ...]) -> None:
+        self.spaces = spaces
         self.ids: tuple[str, ...] = tuple(s.id for s in spaces)
         self.index: dict[str, int] = {sid: i for i, sid in enumerate(self.ids)}
         self.adjacent: dict[str, tuple[str, ...]] = {s.id: s.adjacent for s in spaces}

@@ -14,7 +14,8 @@ from __future__ import annotations
 
 import heapq
 import itertools
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from types import MappingProxyType
 from typing import Any, Generic
 
 from companion.events import Event, TableChanges
@@ -86,8 +87,23 @@ def controller(state: IslandState, space: str, cfg: IslandConfig) -> int | None:
     return control_of(colossus_owners_at(state, space, cfg), state.space(space).acolytes)
 
 
-def control_map(state: IslandState, cfg: IslandConfig) -> dict[str, int]:
-    """Every controlled space and its controller."""
+def control_map(state: IslandState, cfg: IslandConfig) -> Mapping[str, int]:
+    """Every controlled space and its controller. Worked out once per state: the board
+    view and the highlights of a state both ask (a roll's LEDs wait for both)."""
+    global _last_control
+    last = _last_control
+    if last is not None and last[0] is state and last[1] == cfg:
+        return last[2]
+    found = MappingProxyType(_control_map(state, cfg))
+    _last_control = (state, cfg, found)
+    return found
+
+
+#: The last state :func:`control_map` answered for (held, so the identity stays its own).
+_last_control: tuple[IslandState, IslandConfig, Mapping[str, int]] | None = None
+
+
+def _control_map(state: IslandState, cfg: IslandConfig) -> dict[str, int]:
     by_space: dict[str, list[int]] = {}
     for seat, where in enumerate(state.colossi):
         if where is not None and (cfg.tipped_controls or not state.tipped[seat]):
@@ -245,11 +261,21 @@ class Work(Generic[S]):
         self.cfg = cfg
         self.board = state.board
         self.index = state.board.graph.index
-        self.tiles = [sp.tile for sp in state.spaces]
-        self.acolytes = [list(sp.acolytes) for sp in state.spaces]
-        self.banners = [sp.banner for sp in state.spaces]
-        self.water = [sp.water for sp in state.spaces]
-        self.cubes = [sp.cubes for sp in state.spaces]
+        spaces = state.spaces
+        #: The spaces' fields as they were, to find the few spaces an action changed.
+        self._at_start = (
+            tuple(sp.tile for sp in spaces),
+            tuple(sp.acolytes for sp in spaces),
+            tuple(sp.banner for sp in spaces),
+            tuple(sp.water for sp in spaces),
+            tuple(sp.cubes for sp in spaces),
+        )
+        tiles, acolytes, banners, water, cubes = self._at_start
+        self.tiles = list(tiles)
+        self.acolytes = [list(a) for a in acolytes]
+        self.banners = list(banners)
+        self.water = list(water)
+        self.cubes = list(cubes)
         self.colossi = list(state.colossi)
         self.tipped = list(state.tipped)
         self.in_hand = list(state.acolytes_in_hand)
@@ -291,9 +317,8 @@ class Work(Generic[S]):
                 TableChanges(changes=changes, text=f"Change the table: {len(changes)} step(s).")
             )
             self.fixes = []
-        spaces = tuple(self._space(i) for i in range(len(self.tiles)))
         update: dict[str, Any] = {
-            "spaces": spaces,
+            "spaces": self._spaces(),
             "colossi": tuple(self.colossi),
             "tipped": tuple(self.tipped),
             "acolytes_in_hand": tuple(self.in_hand),
@@ -307,6 +332,30 @@ class Work(Generic[S]):
         }
         update.update(self.update)
         return self.state.evolve(update)
+
+    def _spaces(self) -> tuple[SpaceState, ...]:
+        """The spaces as the work left them: the state's own tuple when the action changed
+        none, else its spaces with the changed ones made again (:meth:`_space`). Each
+        field is compared whole first: most actions change a space or two, or none."""
+        now = (
+            tuple(self.tiles),
+            tuple(map(tuple, self.acolytes)),
+            tuple(self.banners),
+            tuple(self.water),
+            tuple(self.cubes),
+        )
+        old = self.state.spaces
+        changed: set[int] = set()
+        for before, after in zip(self._at_start, now, strict=True):
+            if before != after:
+                pairs = enumerate(zip(before, after, strict=True))
+                changed.update(i for i, (b, a) in pairs if b != a)
+        if not changed:
+            return old
+        spaces = list(old)
+        for i in changed:
+            spaces[i] = self._space(i)
+        return tuple(spaces)
 
     def _space(self, i: int) -> SpaceState:
         """Space ``i`` as the work left it: the state's own value when nothing in it

@@ -29,6 +29,7 @@ from companion.views import (
     Terrain,
 )
 
+from .board import BoardGraph
 from .mechanics import control_map
 from .model import (
     OFF_BOARD,
@@ -158,23 +159,34 @@ def _cell_view(
     )
 
 
+@lru_cache(maxsize=16)
+def _spots(graph: BoardGraph) -> tuple[tuple[str, float, float, bool], ...]:
+    """Each space's ID, drawing position (or its place on a grid) and Water from the
+    board file: read once per board, not from its definitions for every view."""
+    return tuple(
+        (
+            space.id,
+            float(space.x if space.x is not None else i % GRID_WIDTH),
+            float(space.y if space.y is not None else i // GRID_WIDTH),
+            space.water,
+        )
+        for i, space in enumerate(graph.spaces)
+    )
+
+
 def island_board(state: IslandState, cfg: IslandConfig) -> BoardView:
     """Every space once, in board-file order, at its drawing position (or on a grid)."""
     control = control_map(state, cfg)
-    cells = []
-    spaces = zip(state.board.spaces, state.spaces, _piece_keys(state), strict=True)
-    for i, (space, here, pieces) in enumerate(spaces):
-        cells.append(
+    spaces = zip(_spots(state.board.graph), state.spaces, _piece_keys(state), strict=True)
+    return BoardView(
+        kind="island",
+        cells=tuple(
             _cell_view(
-                space.id,
-                float(space.x if space.x is not None else i % GRID_WIDTH),
-                float(space.y if space.y is not None else i // GRID_WIDTH),
-                "water" if space.water or here.water else "land",
-                pieces,
-                control.get(space.id),
+                space, x, y, "water" if water or here.water else "land", pieces, control.get(space)
             )
-        )
-    return BoardView(kind="island", cells=tuple(cells))
+            for (space, x, y, water), here, pieces in spaces
+        ),
+    )
 
 
 # --- the cells of an action ---------------------------------------------------------------

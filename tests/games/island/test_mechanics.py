@@ -10,6 +10,7 @@ from companion.games.island import colossi as ca
 from companion.games.island.board import IslandBoard, placeholder_board
 from companion.games.island.mechanics import (
     check_path,
+    control_map,
     control_of,
     controller,
     destinations,
@@ -72,6 +73,23 @@ def test_CA_R06_tipped_colossus_counts_only_with_the_option() -> None:
     off = IslandConfig(**{**CA_CFG.__dict__, "tipped_controls": False})
     assert controller(state, "a0", off) == 1
 
+
+
+def test_CA_R06_the_control_map_of_one_state_follows_the_option_asked_for() -> None:
+    """The map is worked out once per state (the board view and the highlights both ask),
+    but never handed back for another option or another state."""
+    state = bm_state(line_board(3))
+    state = place(state, acolytes={"a0": {1: 1}}, colossi={0: "a0", 1: "a2"})
+    state = state.model_copy(update={"tipped": (True, False)})
+    off = IslandConfig(**{**CA_CFG.__dict__, "tipped_controls": False})
+    on = control_map(state, CA_CFG)
+    assert dict(on) == {"a0": 0, "a2": 1} and control_map(state, CA_CFG) is on
+    assert dict(control_map(state, off)) == {"a0": 1, "a2": 1}
+    moved = place(state, colossi={0: "a1"})
+    assert dict(control_map(moved, CA_CFG)) == {"a0": 1, "a1": 0, "a2": 1}
+    assert dict(control_map(state, CA_CFG)) == {"a0": 0, "a2": 1}
+    with pytest.raises(TypeError):
+        on["a1"] = 0  # type: ignore[index]  # shared between callers: read-only
 
 # --- Road Movement (B.3 / 2.6.3) -------------------------------------------------------------
 

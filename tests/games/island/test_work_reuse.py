@@ -1,5 +1,6 @@
-"""The scratch copy hands back the state's own spaces where an action left them alone:
-the same state, value for value, as one made of new spaces throughout."""
+"""The scratch copy hands back the state's own spaces where an action left them alone
+(it compares each field of all spaces at once, then the spaces that differ): the same
+state, value for value, as one made of new spaces throughout."""
 
 from __future__ import annotations
 
@@ -13,14 +14,17 @@ from companion.games.island.mechanics import Work
 from companion.games.island.model import SpaceState
 
 
-def _new_space(work: Work[Any], i: int) -> SpaceState:
-    """Space ``i`` made anew, as ``finish`` did before it kept unchanged ones."""
-    return SpaceState(
-        tile=work.tiles[i],
-        acolytes=tuple(work.acolytes[i]),
-        banner=work.banners[i],
-        water=work.water[i],
-        cubes=work.cubes[i],
+def _new_spaces(work: Work[Any]) -> tuple[SpaceState, ...]:
+    """Every space made anew, as ``finish`` did before it kept unchanged ones."""
+    return tuple(
+        SpaceState(
+            tile=work.tiles[i],
+            acolytes=tuple(work.acolytes[i]),
+            banner=work.banners[i],
+            water=work.water[i],
+            cubes=work.cubes[i],
+        )
+        for i in range(len(work.tiles))
     )
 
 
@@ -38,7 +42,7 @@ def test_unchanged_spaces_are_kept_and_the_state_is_the_same(
             break
         new, events = rules.apply(state, action)
         with monkeypatch.context() as patched:
-            patched.setattr(Work, "_space", _new_space)
+            patched.setattr(Work, "_spaces", _new_spaces)
             fresh, fresh_events = rules.apply(state, action)
         assert new == fresh and events == fresh_events
         assert rules.dump_position(new) == rules.dump_position(fresh)
