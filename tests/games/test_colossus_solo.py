@@ -327,6 +327,19 @@ def test_CS_R06_first_final_blow_card_is_the_base_and_counts() -> None:
     assert outcome is not None and outcome.winners == (0,) and outcome.reason == "final_blow"
 
 
+def test_CS_R06_the_status_asks_for_the_first_card_as_the_base_then_for_the_next() -> None:
+    """CS-R06: the first Final Blow card has nothing to cover; it goes down as the base,
+    like a round's centre card. Every later card is "the next card"."""
+    state = _final_blow(3)
+    first = RULES.status(state)
+    assert first.startswith("Final Blow · card 1/3 · need Attack 3 and Grip 2")
+    assert first.endswith("place the first card as the base and enter the visible Attack and Grip")
+    second = RULES.status(act(state, stats(attack=1, grip=1)))
+    assert second.startswith("Final Blow · card 2/3 ·")
+    assert second.endswith("place the next card and enter the visible Attack and Grip")
+    assert "base" not in second
+
+
 def test_CS_R07_victory_is_checked_after_every_placement() -> None:
     state = act(_final_blow(5), stats(attack=2, grip=2), stats(attack=3, grip=1))
     assert RULES.outcome(state) is None
@@ -350,6 +363,48 @@ def test_CS_R08_final_blow_deck_takes_what_is_left_without_a_penalty() -> None:
     empty = state.model_copy(update={"action_deck": 0, "destroyed": 26})
     failed = act(empty, EnterFinalBlow(n_cards=10, grip_req=1, attack_req=1))
     assert RULES.outcome(failed) is not None and failed.result == "final_blow_failed"
+
+
+def _final_blow_with(
+    available: int, *, trigger: str = "on_draw_attempt", weakness: int = 1, grip: int = 8
+) -> ColossusSoloState:
+    """The Final Blow card revealed (no card table) with ``available`` Action cards left
+    to form its deck: the rest were destroyed. The last round's card climbs; its Grip
+    line is met and its Attack line missed, so the trackers stay where they are set."""
+    state = act(new_game(trigger=trigger), EnterColossusCard(card=card()), stats())
+    area = min(4, available)
+    state = _last_round(state).model_copy(
+        update={
+            "action_deck": 0,
+            "discard": available - area,
+            "playing_area": area,
+            "destroyed": ACTION_CARDS - available,
+            "weakness": weakness,
+            "grip": grip,
+        }
+    )
+    state = act(state, ResolveCard())
+    assert (state.phase, state.action_deck, state.discard) == ("final_blow_values", available, 0)
+    return state
+
+
+def test_CS_R08_no_deck_penalty_can_be_paid_during_the_final_blow() -> None:
+    """CS-R08: the Final Blow has no depletion penalty, so paying one is refused, naming
+    the ruling, and changes nothing (the values step and the blow itself)."""
+    values = _final_blow_with(3, trigger="when_emptied", weakness=4)
+    blow = act(values, EnterFinalBlow(n_cards=8, grip_req=2, attack_req=3))
+    for state in (values, blow, act(blow, stats(attack=1))):
+        before = state.model_dump_json()
+        for pay in ("weakness", "grip"):
+            assert PayPenalty(pay=pay) not in set(RULES.legal_actions(state))
+            with pytest.raises(RuleViolation, match="no deck penalty") as err:
+                RULES.apply(state, PayPenalty(pay=pay))
+            assert err.value.ruling == "CS-R08"
+        assert state.model_dump_json() == before
+    # outside the Final Blow the refusal still names the depletion ruling
+    with pytest.raises(RuleViolation) as err:
+        RULES.apply(act(new_game(), EnterColossusCard(card=card())), PayPenalty(pay="grip"))
+    assert err.value.ruling == "CS-R03"
 
 
 def test_CS_R09_netophahs_power_is_not_available_in_the_final_blow() -> None:
