@@ -8,10 +8,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from companion.errors import InvalidContent, InvalidOptions, InvalidPosition, RuleViolation
+from companion.games import available_games, game_summary, get_rules
 from companion.games.colossus_solo import (
     ACTION_CARDS,
     RULES,
@@ -25,7 +26,9 @@ from companion.games.colossus_solo import (
     EnterFinalBlow,
     EnterMedallions,
     EnterStats,
+    FinalBlowCardPlaced,
     FinalBlowProfile,
+    FinalBlowRevealed,
     LineResolved,
     PayPenalty,
     ResolveCard,
@@ -327,6 +330,58 @@ def test_CS_R06_first_final_blow_card_is_the_base_and_counts() -> None:
     assert outcome is not None and outcome.winners == (0,) and outcome.reason == "final_blow"
 
 
+def test_CS_R06_a_one_card_final_blow_is_the_base_alone_and_is_judged_on_it() -> None:
+    """CS-R06: the base counts as one of the N_cards, so with N_cards = 1 the base is the
+    whole Final Blow: it wins or loses on that card, and no second card may follow."""
+    state = _final_blow(1, grip_req=2, attack_req=3)
+    assert "card 1/1" in RULES.status(state)
+    won = act(state, stats(attack=3, grip=2))
+    assert won.result == "final_blow" and won.final_blow_deck == 0
+    missed, events = RULES.apply(state, stats(attack=3, grip=1))
+    outcome = RULES.outcome(missed)
+    assert outcome is not None and outcome.reason == "final_blow_failed"
+    assert (missed.playing_area, missed.final_blow_deck) == (1, 0)
+    placed = [e for e in events if isinstance(e, FinalBlowCardPlaced)]
+    assert [(e.text.split(":")[0], e.cards_left) for e in placed] == [("Final Blow card 1", 0)]
+    before = missed.model_dump_json()
+    with pytest.raises(RuleViolation, match="over"):
+        RULES.apply(missed, stats(attack=3, grip=2))  # no card after the base
+    assert missed.model_dump_json() == before
+
+
+def test_CS_R06_the_status_asks_for_the_first_card_as_the_base_then_for_the_next() -> None:
+    """CS-R06: the first Final Blow card has nothing to cover; it goes down as the base,
+    like a round's centre card. Every later card is "the next card"."""
+    state = _final_blow(3)
+    first = RULES.status(state)
+    assert first.startswith("Final Blow · card 1/3 · need Attack 3 and Grip 2")
+    assert first.endswith("place the first card as the base and enter the visible Attack and Grip")
+    second = RULES.status(act(state, stats(attack=1, grip=1)))
+    assert second.startswith("Final Blow · card 2/3 ·")
+    assert second.endswith("place the next card and enter the visible Attack and Grip")
+    assert "base" not in second
+
+
+@settings(max_examples=30, deadline=None)
+@given(n_cards=st.integers(1, 12), attack_req=st.integers(1, 30), grip_req=st.integers(0, 30))
+def test_CS_R06_the_base_is_the_first_of_n_cards_so_n_placements_spend_the_deck(
+    n_cards: int, attack_req: int, grip_req: int
+) -> None:
+    """CS-R06: counting the base, exactly N_cards cards are placed. Cards that always
+    miss the Attack threshold leave N_cards - k after the k-th, and the N_cards-th (not
+    one more) ends the blow as failed."""
+    state = _final_blow(n_cards, grip_req=grip_req, attack_req=attack_req)
+    miss = stats(attack=attack_req - 1, grip=grip_req)
+    for k in range(1, n_cards + 1):
+        assert f"card {k}/{n_cards} " in RULES.status(state)
+        assert RULES.outcome(state) is None
+        state = act(state, miss)
+        assert (state.playing_area, state.final_blow_deck) == (k, n_cards - k)
+    outcome = RULES.outcome(state)
+    assert outcome is not None and outcome.reason == "final_blow_failed"
+    assert list(RULES.legal_actions(state)) == []
+
+
 def test_CS_R07_victory_is_checked_after_every_placement() -> None:
     state = act(_final_blow(5), stats(attack=2, grip=2), stats(attack=3, grip=1))
     assert RULES.outcome(state) is None
@@ -350,6 +405,117 @@ def test_CS_R08_final_blow_deck_takes_what_is_left_without_a_penalty() -> None:
     empty = state.model_copy(update={"action_deck": 0, "destroyed": 26})
     failed = act(empty, EnterFinalBlow(n_cards=10, grip_req=1, attack_req=1))
     assert RULES.outcome(failed) is not None and failed.result == "final_blow_failed"
+
+
+def _final_blow_with(
+    available: int, *, trigger: str = "on_draw_attempt", weakness: int = 1, grip: int = 8
+) -> ColossusSoloState:
+    """The Final Blow card revealed (no card table) with ``available`` Action cards left
+    to form its deck: the rest were destroyed. The last round's card climbs; its Grip
+    line is met and its Attack line missed, so the trackers stay where they are set."""
+    state = act(new_game(trigger=trigger), EnterColossusCard(card=card()), stats())
+    area = min(4, available)
+    state = _last_round(state).model_copy(
+        update={
+            "action_deck": 0,
+            "discard": available - area,
+            "playing_area": area,
+            "destroyed": ACTION_CARDS - available,
+            "weakness": weakness,
+            "grip": grip,
+        }
+    )
+    state = act(state, ResolveCard())
+    assert (state.phase, state.action_deck, state.discard) == ("final_blow_values", available, 0)
+    return state
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    n_cards=st.integers(0, 32),
+    available=st.integers(0, ACTION_CARDS),
+    trigger=st.sampled_from(["on_draw_attempt", "when_emptied"]),
+    weakness=st.integers(1, 8),
+    grip=st.integers(1, 8),
+)
+@example(n_cards=6, available=6, trigger="when_emptied", weakness=1, grip=1)
+@example(n_cards=7, available=6, trigger="on_draw_attempt", weakness=1, grip=1)
+def test_CS_R08_the_final_blow_deck_is_n_cards_or_every_card_left_and_costs_no_level(
+    n_cards: int, available: int, trigger: str, weakness: int, grip: int
+) -> None:
+    """CS-R08: the Final Blow deck takes N_cards, or every Action card left when fewer
+    are; emptying the Action deck so (either depletion trigger, CS-R03) reshuffles
+    nothing and costs no level, even at W 1 and G 1 where a penalty would be a fall."""
+    state = _final_blow_with(available, trigger=trigger, weakness=weakness, grip=grip)
+    after, events = RULES.apply(state, EnterFinalBlow(n_cards=n_cards, grip_req=1, attack_req=1))
+    assert not position_problems(after)
+    deck = min(n_cards, available)
+    assert (after.final_blow_deck, after.action_deck) == (deck, available - deck)
+    assert (after.weakness, after.grip) == (weakness, grip)
+    assert events[0].type == "final_blow_revealed"
+    assert not {"deck_reshuffled", "tracker_moved"} & {e.type for e in events}
+    assert not any(isinstance(a, PayPenalty) for a in RULES.legal_actions(after))
+    if deck:
+        assert after.phase == "final_blow"
+        assert f"Final Blow · card 1/{deck} ·" in RULES.status(after)
+    else:  # nothing left to place: the blow fails at once, and not by a fall
+        assert after.result == "final_blow_failed"
+
+
+def test_CS_R08_a_short_final_blow_deck_fails_when_its_last_card_misses() -> None:
+    """CS-R08: with 2 cards left for N_cards = 5 the blow is over after the 2nd card."""
+    state = act(_final_blow_with(2), EnterFinalBlow(n_cards=5, grip_req=2, attack_req=3))
+    assert state.final_blow_deck == 2
+    state = act(state, stats(attack=1, grip=2))
+    assert RULES.outcome(state) is None
+    assert "card 2/2 " in RULES.status(state)
+    state = act(state, stats(attack=2, grip=2))
+    outcome = RULES.outcome(state)
+    assert outcome is not None and outcome.reason == "final_blow_failed"
+    assert (state.playing_area, state.final_blow_deck, state.grip) == (2, 0, 8)
+
+
+def test_CS_R08_a_card_tables_n_cards_beyond_the_cards_left_takes_them_all() -> None:
+    """CS-R08 with a card table: the table's N_cards at Weakness 8 is 9, but only 6
+    Action cards are left (2 discarded + the last round's 4)."""
+    tabled = new_game(card_table=table(), trigger="when_emptied")
+    last = _last_round(tabled).model_copy(
+        update={
+            "action_deck": 0,
+            "discard": 2,
+            "playing_area": 4,
+            "hand": 0,
+            "destroyed": ACTION_CARDS - 6,
+            "weakness": 8,
+            "grip": 1,
+        }
+    )
+    after, events = RULES.apply(last, ResolveCard())
+    assert after.final_blow is not None and after.final_blow.n_cards == 9
+    assert (after.phase, after.final_blow_deck, after.action_deck) == ("final_blow", 6, 0)
+    assert (after.weakness, after.grip) == (8, 1)
+    revealed = [e for e in events if isinstance(e, FinalBlowRevealed)]
+    assert [e.deck_cards for e in revealed] == [6]
+    assert "form a deck of 6 Action cards" in revealed[0].text
+
+
+def test_CS_R08_no_deck_penalty_can_be_paid_during_the_final_blow() -> None:
+    """CS-R08: the Final Blow has no depletion penalty, so paying one is refused, naming
+    the ruling, and changes nothing (the values step and the blow itself)."""
+    values = _final_blow_with(3, trigger="when_emptied", weakness=4)
+    blow = act(values, EnterFinalBlow(n_cards=8, grip_req=2, attack_req=3))
+    for state in (values, blow, act(blow, stats(attack=1))):
+        before = state.model_dump_json()
+        for pay in ("weakness", "grip"):
+            assert PayPenalty(pay=pay) not in set(RULES.legal_actions(state))
+            with pytest.raises(RuleViolation, match="no deck penalty") as err:
+                RULES.apply(state, PayPenalty(pay=pay))
+            assert err.value.ruling == "CS-R08"
+        assert state.model_dump_json() == before
+    # outside the Final Blow the refusal still names the depletion ruling
+    with pytest.raises(RuleViolation) as err:
+        RULES.apply(act(new_game(), EnterColossusCard(card=card())), PayPenalty(pay="grip"))
+    assert err.value.ruling == "CS-R03"
 
 
 def test_CS_R09_netophahs_power_is_not_available_in_the_final_blow() -> None:
@@ -455,6 +621,16 @@ def test_CS_R13_colossus_in_eden_mode_is_not_offered() -> None:
     assert set(RULES.options_model.model_fields) == {"depletion_trigger", "card_table"}
     with pytest.raises(InvalidOptions):
         RULES.parse_options({"mode": "colossus_in_eden"})
+
+
+def test_CS_R13_no_colossus_in_eden_game_is_listed_beside_the_solo_game() -> None:
+    """CS-R13: the "Colossus in Eden" mode is not in the rule documents, so it is no
+    game of its own either: the solo Colossus is one game, the one referee."""
+    names = available_games()
+    assert [n for n in names if "colossus_solo" in n or "eden" in n.lower()] == ["colossus_solo"]
+    titles = [game_summary(n).title for n in names]
+    assert not [t for t in titles if "eden" in t.lower()]
+    assert get_rules("colossus_solo") is RULES
 
 
 # --- other contract pieces -----------------------------------------------------------------

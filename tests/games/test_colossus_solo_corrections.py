@@ -201,6 +201,40 @@ def test_0_2_1_CS_R08_a_final_blow_deck_corrected_to_empty_is_a_failed_blow() ->
     assert "undo" in refused(lost, CorrectTrackers(weakness=2, grip=2))
 
 
+def test_0_2_1_CS_R08_corrected_n_cards_reforms_the_final_blow_deck() -> None:
+    """CS-R08: the Final Blow deck is N_cards (the base and the cards placed included,
+    CS-R06), or every card left. A corrected N_cards re-forms it: the player takes the
+    missing cards from the Action deck or puts the extra ones back; at or below the
+    cards already placed the deck is spent and the blow judged (CS-R07)."""
+    state = act(final_blow(4), EnterStats(attack=1, grip=1))
+    assert (state.playing_area, state.final_blow_deck, state.action_deck) == (1, 3, 22)
+
+    more, events = RULES.apply(state, CorrectFinalBlow(n_cards=6, grip_req=2, attack_req=3))
+    assert (more.final_blow_deck, more.action_deck, more.phase) == (5, 20, "final_blow")
+    assert "Final Blow · card 2/6 ·" in RULES.status(more)
+    assert "take 2 more from the Action deck" in events[0].text
+    check_invariants(more)
+
+    fewer, events = RULES.apply(state, CorrectFinalBlow(n_cards=2, grip_req=2, attack_req=3))
+    assert (fewer.final_blow_deck, fewer.action_deck) == (1, 24)
+    assert "put 2 back on the Action deck" in events[0].text
+    check_invariants(fewer)
+
+    all_left = act(state, CorrectFinalBlow(n_cards=30, grip_req=2, attack_req=3))
+    assert (all_left.final_blow_deck, all_left.action_deck) == (25, 0)  # 26 cards in all
+    assert (all_left.weakness, all_left.grip) == (state.weakness, state.grip)  # no penalty
+
+    spent = act(state, CorrectFinalBlow(n_cards=1, grip_req=2, attack_req=3))
+    assert (spent.final_blow_deck, spent.action_deck, spent.result) == (0, 25, "final_blow_failed")
+    won = act(state, CorrectFinalBlow(n_cards=1, grip_req=1, attack_req=1))
+    assert won.result == "final_blow"  # the placed base meets the corrected thresholds
+
+    # the thresholds alone: the deck stays as the table shows it, even a corrected one
+    trimmed = act(state, cards(state, final_blow_deck=2, action_deck=23))
+    same_count = act(trimmed, CorrectFinalBlow(n_cards=4, grip_req=5, attack_req=3))
+    assert (same_count.final_blow_deck, same_count.action_deck) == (2, 23)
+
+
 def test_0_2_1_colossus_solo_corrections_replay_from_the_journal() -> None:
     from companion.journal import Journal
 

@@ -376,6 +376,19 @@ class _Play:
         else:
             self.phase = "final_blow"
 
+    def reform_final_blow_deck(self) -> int:
+        """The Final Blow deck for corrected numbers: N_cards counting the cards already
+        placed, the base among them (CS-R06), or every card left when fewer are (CS-R08).
+        Returns how many cards move from the Action deck to it (negative: back)."""
+        values = self.final_blow
+        assert values is not None
+        left = self.final_blow_deck + self.action_deck
+        deck = max(0, min(values.n_cards - self.playing_area, left))
+        moved = deck - self.final_blow_deck
+        self.final_blow_deck = deck
+        self.action_deck -= moved
+        return moved
+
     def place_final_blow_card(self, stats: Stats) -> None:
         """One card from the Final Blow deck; victory is checked at once (CS-R06, CS-R07)."""
         values = self.final_blow

@@ -305,6 +305,8 @@ class ColossusSoloRules(Rules[ColossusSoloState, ColossusSoloAction, ColossusSol
         play.resolve()
 
     def _pay_penalty(self, state: ColossusSoloState, play: _Play, action: PayPenalty) -> None:
+        if state.phase in _FINAL_BLOW_PHASES:  # forming its deck never depletes (CS-R08)
+            raise refuse("There is no deck penalty during the Final Blow.", "CS-R08")
         if state.phase != "penalty":
             raise refuse("No depleted-deck penalty is due now.", "CS-R03")
         if action.pay == "weakness" and state.weakness == TRACKER_MIN:
@@ -505,10 +507,20 @@ class ColossusSoloRules(Rules[ColossusSoloState, ColossusSoloAction, ColossusSol
         if values == state.final_blow:
             raise nothing_to_correct("the Final Blow card already has these numbers")
         play.final_blow = values
-        return (
+        text = (
             f"the Final Blow card shows {values.n_cards} cards, Grip {values.grip_req}, "
-            f"Attack {values.attack_req}."
+            f"Attack {values.attack_req}"
         )
+        if values.n_cards == state.final_blow.n_cards:
+            return text + "."
+        # A corrected N_cards re-forms the deck: N_cards or every card left (CS-R08).
+        moved = play.reform_final_blow_deck()
+        deck = f"; the Final Blow deck {change_text(state.final_blow_deck, play.final_blow_deck)}"
+        if moved > 0:
+            return f"{text}{deck}: take {moved} more from the Action deck."
+        if moved < 0:
+            return f"{text}{deck}: put {-moved} back on the Action deck."
+        return text + "."
 
     def _check_power(self, state: ColossusSoloState, pay: Payment) -> None:
         if state.phase in ("final_blow", "final_blow_values"):
@@ -545,6 +557,8 @@ class ColossusSoloRules(Rules[ColossusSoloState, ColossusSoloAction, ColossusSol
             top = min(state.destroy_rights, state.playing_area)
             return f"destroy up to {top} card{'s' if top != 1 else ''} of the Playing Area"
         if state.phase == "final_blow":
+            if state.playing_area == 0:  # the first card covers nothing: the base (CS-R06)
+                return "place the first card as the base and enter the visible Attack and Grip"
             return "place the next card and enter the visible Attack and Grip"
         if state.phase == "power" and state.action_deck == 0 and self.power_allowed(state):
             return _PHASE_ASK["power"] + " (the power's draw would reshuffle the deck)"
