@@ -283,6 +283,11 @@ class BeastMasterRules(IslandRules[BeastMasterState, BeastMasterAction, BeastMas
         acolytes = options.acolytes_per_player or (12 if n == 3 else 10)  # BM-R02
         if len(board.spaces) < 2:
             raise InvalidOptions("An island needs at least two spaces.")
+        if options.centre_starts_with_loot and options.loot_tokens == 0:
+            raise InvalidOptions(  # BM-R06: no Loot token is left to lie on the centre
+                "A Loot token on the centre needs at least one Loot token in the supply.",
+                ruling="BM-R06",
+            )
         centre = board.centre
         spaces = list(empty_spaces(board, n))
         pending: tuple[PendingLoot, ...] = ()
@@ -291,7 +296,7 @@ class BeastMasterRules(IslandRules[BeastMasterState, BeastMasterAction, BeastMas
             idx = board.graph.index[centre]
             spaces[idx] = spaces[idx].evolve({"tile": Tile(kind="loot")})
             pending = (PendingLoot(space=centre, player=0),)
-            loot_left = None if loot_left is None else max(0, loot_left - 1)
+            loot_left = None if loot_left is None else loot_left - 1  # BM-R06: >= 1
         start = options.colossus_start == "centre"
         return BeastMasterState(
             players=names,

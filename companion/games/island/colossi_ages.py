@@ -133,10 +133,13 @@ def _first_lairs(work: Work[ColossiState], beasts: tuple[str, ...]) -> None:
 
 
 def _new_lairs(work: Work[ColossiState], beasts: tuple[str, ...]) -> None:
-    """Ages II and III: Beasts not named retire (CA-R11); the player with the least
-    Gold places the new Lairs, a roll-off among several (CA-R05, CA-R16)."""
+    """Ages II and III: the previous Age card's Beasts that the new card does not name
+    retire; any other Beast (one whose Lair was explored from the deck) stays (CA-R11).
+    The player with the least Gold places the new Lairs, a roll-off among several
+    (CA-R05, CA-R16)."""
     on_board = {b.name for b in work.beasts}
-    retiring = tuple(b.name for b in work.beasts if b.name not in beasts)
+    previous = set(work.state.age_beasts)  # CA-R11: only "Beasts of the previous Age"
+    retiring = tuple(b.name for b in work.beasts if b.name in previous and b.name not in beasts)
     work.update["retiring_beasts"] = retiring
     missing = [b for b in beasts if b not in on_board]
     if missing:
@@ -241,7 +244,7 @@ def maybe_finish_transition(work: Work[ColossiState]) -> None:
     work.update.update(
         phase="actions",
         retiring_beasts=(),
-        active=mantle,
+        active=mantle,  # the Mantle holder plays first, then clockwise (CA-R12)
         age_turns=0,
         harvested=((),) * len(state.players),
         passed=(False,) * len(state.players),

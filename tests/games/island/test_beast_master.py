@@ -1,10 +1,12 @@
-"""Beast Master (seed 001): one test per ruling BM-R01…BM-R16, plus Beast and Banner rules."""
+"""Beast Master (seed 001): tests of each ruling BM-R01…BM-R16, plus Beast and Banner rules."""
 
 from __future__ import annotations
 
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from companion.dice import Roll
 from companion.errors import InvalidOptions, RuleViolation
@@ -138,6 +140,115 @@ def test_BM_R06_supply_counts_go_down() -> None:
     state = place(actions(new(2, loot_tokens=3, environment_tiles=1)), colossi={0: "r2c3"})
     state = act(state, bm.Move(piece="colossus", origin="r2c3", to="r2c2"), Roll(values=(6,)))
     assert state.environments_left == 0 and state.loot_left == 3
+
+
+def _explorer(**options: Any) -> bm.BeastMasterState:
+    """Ann's Actions turn with her Colossus on r2c3 (explored), unexplored spaces around."""
+    state = place(actions(new(2, **options)), colossi={0: "r2c3"})
+    return place(state, tiles={"r2c3": Tile(kind="environment")})
+
+
+def test_an_environment_roll_places_loot_once_the_environments_are_gone_bm_r06() -> None:
+    state = _explorer(loot_tokens=2, environment_tiles=0)
+    state = act(state, bm.Move(piece="colossus", origin="r2c3", to="r2c2"))
+    assert R.dice_request(state) is not None  # Loot is left: the roll still happens
+    after = act(state, Roll(values=(5,), source="manual"))
+    assert after.space("r2c2").tile == Tile(kind="loot")
+    assert after.pending == (PendingLoot(space="r2c2", player=0),)
+    assert (after.loot_left, after.environments_left) == (1, 0)
+
+
+def test_the_last_loot_token_goes_out_then_a_loot_roll_gives_an_environment_bm_r06() -> None:
+    state = _explorer(loot_tokens=1)
+    state = act(
+        state,
+        bm.Move(piece="colossus", origin="r2c3", to="r2c2"),
+        Roll(values=(1,), source="manual"),
+        bm.EnterLoot(gold=1),
+    )
+    assert state.space("r2c2").tile == Tile(kind="loot", gold=1)
+    assert (state.loot_left, state.environments_left) == (0, None)
+    state = act(
+        state,
+        bm.Move(piece="colossus", origin="r2c2", to="r1c2"),
+        Roll(values=(3,), source="manual"),
+    )
+    assert state.space("r1c2").tile == Tile(kind="environment") and state.pending == ()
+    assert (state.loot_left, state.environments_left) == (0, None)
+
+
+def test_when_the_last_tile_is_drawn_the_spaces_still_waiting_stay_bare_bm_r06() -> None:
+    """A Road chain enters two unexplored spaces; the first takes the last Environment
+    (Loot is gone), so the second is left bare at once: no roll is asked or taken."""
+    state = _explorer(loot_tokens=0, environment_tiles=1)
+    state = place(state, acolytes={"r2c2": {0: 1}})  # placed, not entered: unexplored
+    path = ("r2c2", "r2c1")
+    state = act(state, bm.Move(piece="colossus", origin="r2c3", to="r2c1", path=path))
+    assert [p.space for p in state.pending if isinstance(p, PendingExplore)] == list(path)
+    after, events = R.apply(state, Roll(values=(2,), source="manual"))
+    assert after.space("r2c2").tile == Tile(kind="environment")
+    assert after.space("r2c1").tile == Tile(kind="bare")
+    assert after.pending == () and R.dice_request(after) is None
+    assert (after.loot_left, after.environments_left) == (0, 0)
+    assert any("BM-R06" in e.text and "r2c1" in e.text for e in events)
+    assert not any(isinstance(a, Roll) for a in R.legal_actions(after))
+    with pytest.raises(RuleViolation):
+        R.apply(after, Roll(values=(1,), source="manual"))
+    # bare for good: entering it again explores nothing
+    again = act(
+        after,
+        bm.Move(piece="colossus", origin="r2c1", to="r2c2"),
+        bm.Move(piece="colossus", origin="r2c2", to="r2c1"),
+    )
+    assert again.space("r2c1").tile == Tile(kind="bare") and again.pending == ()
+
+
+def test_a_centre_loot_token_needs_a_loot_token_in_the_supply_bm_r06() -> None:
+    with pytest.raises(InvalidOptions) as err:
+        new(2, loot_tokens=0, centre_starts_with_loot=True)
+    assert err.value.ruling == "BM-R06"
+    # one token: it lies on the centre, and the supply is then empty
+    state = new(2, loot_tokens=1, centre_starts_with_loot=True)
+    assert state.space("r3c3").tile == Tile(kind="loot") and state.loot_left == 0
+
+
+@settings(max_examples=80, deadline=None)
+@given(
+    loot=st.none() | st.integers(0, 4),
+    environments=st.none() | st.integers(0, 4),
+    faces=st.lists(st.integers(1, 6), min_size=1, max_size=10),
+)
+def test_exploring_never_takes_from_an_exhausted_supply_bm_r06(
+    loot: int | None, environments: int | None, faces: list[int]
+) -> None:
+    """A Colossus walks down a line, exploring a space a step: the rolled kind comes
+    while it lasts, else the other kind, else nothing (bare) and no roll at all."""
+    options = bm.BeastMasterOptions(
+        board=line_board(12), loot_tokens=loot, environment_tiles=environments
+    )
+    state = R.setup(NAMES[:2], options, seed=3)
+    state = place(actions(state), colossi={0: "a0"}, tiles={"a0": Tile(kind="environment")})
+    for step, face in enumerate(faces, start=1):
+        left = {"loot": state.loot_left, "environment": state.environments_left}
+        move = bm.Move(piece="colossus", origin=f"a{step - 1}", to=f"a{step}")
+        state = act(actions(state), move)
+        if left["loot"] == 0 and left["environment"] == 0:
+            assert state.pending == () and R.dice_request(state) is None
+            assert state.space(f"a{step}").tile == Tile(kind="bare")
+            continue
+        state = act(state, Roll(values=(face,), source="manual"))
+        rolled = "loot" if face <= 4 else "environment"
+        other = "environment" if rolled == "loot" else "loot"
+        placed = rolled if left[rolled] != 0 else other
+        tile = state.space(f"a{step}").tile
+        assert tile is not None and tile.kind == placed
+        for kind, before in left.items():
+            now = state.loot_left if kind == "loot" else state.environments_left
+            expected = None if before is None else before - (kind == placed)
+            assert now == expected and (now is None or now >= 0)
+        if placed == "loot":
+            state = act(state, bm.EnterLoot(gold=1))
+        assert state.pending == ()
 
 
 def test_BM_R07_spawn_on_the_beasts_space_dies_at_once() -> None:
@@ -350,6 +461,45 @@ def test_BM_R15_loot_reward_is_entered_when_placed_and_paid_at_rest() -> None:
     state = act(state, bm.Rest(), bm.CollectReward(space="r1c3"))
     assert state.gold == (2, 0) and state.cards_in_hand[0] == 3 + 1
     assert [(e.source, e.amount) for e in state.ledger] == [("banner", 2)]
+
+
+def test_nothing_else_goes_on_until_the_loot_reward_is_entered_bm_r15() -> None:
+    state = _explorer()
+    state = act(
+        state,
+        bm.Move(piece="colossus", origin="r2c3", to="r2c2"),
+        Roll(values=(3,), source="manual"),
+    )
+    assert state.space("r2c2").tile == Tile(kind="loot")  # face up, its reward still blank
+    assert state.pending == (PendingLoot(space="r2c2", player=0),)
+    assert R.current_player(state) == 0 and R.dice_request(state) is None
+    assert "enter the Loot token's reward" in R.status(state)
+    legal = list(R.legal_actions(state))
+    assert legal and all(isinstance(a, bm.EnterLoot) for a in legal)
+    for refused in (
+        bm.Move(piece="colossus", origin="r2c2", to="r2c1"),
+        bm.EndActions(),
+        PlayCard(kind="action"),
+        Roll(values=(5,), source="manual"),
+        bm.NameTile(space="r2c2", name="2 Gold"),
+    ):
+        with pytest.raises(RuleViolation) as err:
+            R.apply(state, refused)
+        assert err.value.ruling == "BM-R15" and "r2c2" in err.value.message
+    after = act(state, bm.EnterLoot(gold=0, cards=2, name="2 Cards"))
+    assert after.space("r2c2").tile == Tile(kind="loot", cards=2, name="2 Cards")
+    assert after.pending == () and after.phase == "actions" and after.movements_left == 3
+
+
+def test_a_loot_token_on_the_centre_is_entered_before_the_first_turn_bm_r15() -> None:
+    state = new(2, centre_starts_with_loot=True)
+    assert R.current_player(state) == 0 and state.pending == (PendingLoot(space="r3c3", player=0),)
+    for refused in (bm.TakeActions(), bm.Rest()):
+        with pytest.raises(RuleViolation) as err:
+            R.apply(state, refused)
+        assert err.value.ruling == "BM-R15"
+    state = act(state, bm.EnterLoot(gold=3))
+    assert state.space("r3c3").tile == Tile(kind="loot", gold=3) and state.phase == "choose"
 
 
 def test_BM_R16_rest_and_actions_both_count_and_turns_go_clockwise() -> None:

@@ -1,10 +1,12 @@
-"""Colossi (seed 002): one test per ruling CA-R01…CA-R19, plus Harvest and Age flow."""
+"""Colossi (seed 002): tests of each ruling CA-R01…CA-R19, plus Harvest and Age flow."""
 
 from __future__ import annotations
 
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from companion.dice import Roll
 from companion.errors import InvalidOptions, RuleViolation
@@ -12,6 +14,7 @@ from companion.games.island import colossi as ca
 from companion.games.island.content import parse_content
 from companion.games.island.model import (
     ApplyEffect,
+    BeastPos,
     DisplaceColossus,
     GainGold,
     GoldChanged,
@@ -165,6 +168,73 @@ def test_CA_R05_least_gold_tie_roll_off_decides_who_places_the_new_lair() -> Non
     assert R.current_player(state) == 2
 
 
+def test_a_three_way_mantle_tie_rerolls_only_the_players_still_tied_ca_r05() -> None:
+    state = _play_age_to_end(started(3), (4, 4, 4))
+    assert state.pending == (PendingRollOff(purpose="mantle", contenders=(0, 1, 2)),)
+    state = act(state, Roll(values=(5, 2, 5), source="manual"))
+    assert state.pending == (PendingRollOff(purpose="mantle", contenders=(0, 2)),)
+    request = R.dice_request(state)
+    assert request is not None and request.count == 2  # one die each for Ann and Cleo
+    with pytest.raises(RuleViolation) as err:
+        R.apply(state, Roll(values=(1, 2, 3), source="manual"))
+    assert err.value.ruling == "CA-R05"
+    state = act(state, Roll(values=(1, 6), source="manual"))
+    assert state.pending == () and state.mantle == 2
+    assert state.phase == "age_reveal" and R.current_player(state) == 2
+
+
+def test_nothing_else_is_taken_while_a_roll_off_waits_ca_r05() -> None:
+    state = _play_age_to_end(started(3), (4, 4, 1))
+    assert list(R.legal_actions(state)) == [Roll()]
+    for refused in (
+        ca.RevealAge(beasts=("Wyrm",)),
+        ca.PassHarvest(),
+        ApplyEffect(effect=GainGold(who=2, amount=5)),
+    ):
+        with pytest.raises(RuleViolation) as err:
+            R.apply(state, refused)
+        assert err.value.ruling == "CA-R05"
+
+
+def test_a_least_gold_tie_rerolls_and_the_winner_places_every_new_lair_ca_r05() -> None:
+    state = _play_age_to_end(started(3), (2, 0, 0))
+    assert state.mantle == 0 and state.pending == ()  # one leader: no roll-off for the Mantle
+    state = act(state, ca.RevealAge(beasts=("Kraken", "Hydra")))
+    assert state.pending == (PendingRollOff(purpose="least_gold", contenders=(1, 2)),)
+    state = act(state, Roll(values=(4, 4), source="manual"))
+    assert state.pending == (PendingRollOff(purpose="least_gold", contenders=(1, 2)),)
+    state = act(state, Roll(values=(2, 3), source="manual"))
+    assert state.pending == (
+        PendingLair(player=2, beast="Kraken"),
+        PendingLair(player=2, beast="Hydra"),
+    )
+    assert R.current_player(state) == 2
+
+
+@settings(max_examples=40, deadline=None)
+@given(data=st.data(), gold=st.lists(st.integers(0, 3), min_size=2, max_size=4))
+def test_the_mantle_goes_to_a_richest_player_by_the_highest_roll_ca_r05(
+    data: st.DataObject, gold: list[int]
+) -> None:
+    """Whatever the dice: only the richest roll, each reroll is among those tied at the
+    top of the last roll, and the one highest roll takes the Mantle."""
+    players = len(gold)
+    state = _play_age_to_end(started(players), tuple(gold))
+    contenders = tuple(p for p, g in enumerate(gold) if g == max(gold))
+    for round_ in range(20):
+        if len(contenders) == 1:
+            break
+        assert state.pending == (PendingRollOff(purpose="mantle", contenders=contenders),)
+        die = st.integers(1, 6)
+        faces = data.draw(st.tuples(*[die] * len(contenders)))
+        if round_ == 19:  # a last round settles it
+            faces = tuple(range(6, 6 - len(contenders), -1))
+        state = act(state, Roll(values=faces, source="manual"))
+        contenders = tuple(p for p, f in zip(contenders, faces, strict=True) if f == max(faces))
+    assert state.pending == () and state.mantle == contenders[0]
+    assert gold[state.mantle] == max(gold)
+
+
 def test_CA_R06_tipped_colossus_still_controls_and_blocks_others() -> None:
     state2 = place(explored(started(2)), colossi={1: "r1c1"}, acolytes={"r3c3": {1: 1}})
     h2 = act(to_harvest(state2), ca.Harvest(space="r3c3"))
@@ -177,6 +247,70 @@ def test_CA_R06_tipped_colossus_still_controls_and_blocks_others() -> None:
     )
     h3 = act(to_harvest(off), ca.Harvest(space="r3c3"))
     assert "r3c3" in R.harvestable(h3, 1)
+
+
+def test_a_lone_tipped_colossus_keeps_the_others_from_harvesting_ca_r06() -> None:
+    state = place(explored(started(2)), colossi={1: "r1c1"}, acolytes={"r3c3": {1: 2}})
+    state = act(to_harvest(state), ca.Harvest(space="r3c3"))
+    assert state.tipped == (True, False) and R.current_player(state) == 1
+    overview = {(h.cell, h.role, h.player) for h in R.highlights(state)}
+    assert ("r3c3", Role.CONTROL, 0) in overview
+    assert ("r3c3", Role.HARVESTABLE, 1) not in overview
+    assert ca.Harvest(space="r3c3") not in list(R.legal_actions(state))
+    with pytest.raises(RuleViolation) as err:
+        R.apply(state, ca.Harvest(space="r3c3"))
+    assert err.value.ruling == "CA-R06" and "r3c3" in err.value.message
+
+
+@pytest.mark.parametrize(("tipped_controls", "bob_harvests"), [(True, False), (False, True)])
+def test_a_tipped_colossus_still_counts_among_several_colossi_ca_r06(
+    tipped_controls: bool, bob_harvests: bool
+) -> None:
+    """Ann (Colossus + 1 Acolyte) harvests a space she shares with Bob's Colossus. Her
+    tipped Colossus still counts: 0 Acolytes each among the owners, so nobody controls
+    it. Without the ruling (option off) Bob's upright Colossus is alone and controls it."""
+    state = started(2, tipped_colossus_controls=tipped_controls)
+    state = place(explored(state), colossi={0: "r2c2", 1: "r2c2"}, acolytes={"r2c2": {0: 1}})
+    state = act(to_harvest(state), ca.Harvest(space="r2c2"))
+    assert state.tipped == (True, False) and state.space("r2c2").acolytes == (0, 0)
+    assert ("r2c2" in R.harvestable(state, 1)) is bob_harvests
+    if bob_harvests:
+        assert act(state, ca.Harvest(space="r2c2")).tipped == (True, True)
+    else:
+        with pytest.raises(RuleViolation) as err:
+            R.apply(state, ca.Harvest(space="r2c2"))
+        assert err.value.ruling == "CA-R06"
+
+
+CONTROL_SPACES = ("r2c2", "r2c3", "r3c3")
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    colossi=st.tuples(*[st.sampled_from(CONTROL_SPACES)] * 3),
+    tipped=st.tuples(*[st.booleans()] * 3),
+    acolytes=st.dictionaries(st.sampled_from(CONTROL_SPACES), st.tuples(*[st.integers(0, 2)] * 3)),
+)
+def test_tipping_a_colossus_never_changes_who_controls_a_space_ca_r06(
+    colossi: tuple[str, str, str],
+    tipped: tuple[bool, bool, bool],
+    acolytes: dict[str, tuple[int, int, int]],
+) -> None:
+    """With the ruling a tipped Colossus counts exactly like an upright one; with the
+    option off it counts as if it were not there."""
+    counts = {space: dict(enumerate(n)) for space, n in acolytes.items()}
+    seats = range(3)
+    for tipped_controls in (True, False):
+        base = explored(started(3, tipped_colossus_controls=tipped_controls))
+        upright = place(base, colossi=dict(enumerate(colossi)), acolytes=counts)
+        laid = upright.model_copy(update={"tipped": tipped})
+        if tipped_controls:
+            same = upright
+        else:
+            gone = {seat: None for seat in seats if tipped[seat]}
+            same = place(upright, colossi=gone)
+        for seat in seats:
+            assert R.harvestable(laid, seat) == R.harvestable(same, seat)
 
 
 def test_CA_R07_each_player_harvests_a_space_at_most_once_per_age() -> None:
@@ -276,6 +410,105 @@ def test_CA_R11_an_explored_lair_of_the_new_age_stays_where_it_is() -> None:
     assert [(b.name, b.space) for b in state.beasts] == [("Deck Lair 1", "r2c3")]
 
 
+def test_a_beast_whose_lair_was_explored_stays_when_the_ages_change_ca_r11() -> None:
+    """Only the Beasts the previous Age card named leave; a Beast that came out of the
+    explore deck is not one of them and stays where it is, Age after Age."""
+    state = act(
+        started(2),
+        ca.Move(piece="colossus", origin="r3c3", to="r2c3"),
+        ca.DrawTile(kind="lair", beast="Hydra"),
+    )
+    hydra = Tile(kind="lair", name="Lair of Hydra", beast="Hydra")
+    state = _play_age_to_end(state, (1, 0))
+    state = act(state, ca.RevealAge(beasts=("Kraken",)), ca.PlaceLair(space="r1c1"))
+    assert {(b.name, b.space) for b in state.beasts} == {("Hydra", "r2c3"), ("Kraken", "r1c1")}
+    assert state.space("r2c3").tile == hydra
+    # Age III names Wyrm again: Kraken (Age II's) leaves, Hydra still stays
+    assert state.pending == (PendingExplore(space="r3c3", player=0, entered=False),)
+    state = act(state, ca.DrawTile(kind="grass"))  # Bob's Colossus stood on Wyrm's Lair
+    state = _play_age_to_end(state, (0, 2))
+    state = act(state, ca.RevealAge(beasts=("Wyrm",)), ca.PlaceLair(space="r5c5"))
+    assert {(b.name, b.space) for b in state.beasts} == {("Hydra", "r2c3"), ("Wyrm", "r5c5")}
+    assert state.space("r2c3").tile == hydra and state.space("r1c1").tile is None
+
+
+@pytest.mark.parametrize("standing", ["nobody", "acolyte", "colossus"])
+def test_a_retiring_lair_leaves_an_empty_space_unless_pieces_stand_on_it_ca_r11(
+    standing: str,
+) -> None:
+    state = place(started(2), colossi={0: "r1c1", 1: "r5c5"})
+    if standing == "acolyte":
+        state = place(state, acolytes={"r3c3": {1: 1}})
+    elif standing == "colossus":
+        state = place(state, colossi={1: "r3c3"})
+    state = _play_age_to_end(state, (1, 0))
+    state = act(state, ca.RevealAge(beasts=("Kraken",)), ca.PlaceLair(space="r1c2"))
+    assert [b.name for b in state.beasts] == ["Kraken"]
+    assert state.space("r3c3").tile is None and state.phase == "actions"
+    if standing == "nobody":
+        assert state.pending == ()
+        # an empty space again: the next piece to enter it explores it
+        state = place(state, colossi={0: "r2c3"})
+        state = act(state, ca.Move(piece="colossus", origin="r2c3", to="r3c3"))
+        assert state.pending == (PendingExplore(space="r3c3", player=0),)
+    else:
+        assert state.pending == (PendingExplore(space="r3c3", player=0, entered=False),)
+        state = act(state, ca.DrawTile(kind="grass", loot="cards"))
+        assert state.space("r3c3").tile == Tile(kind="grass", loot="cards")
+        assert (state.space("r3c3").acolytes, state.colossi) == (
+            ((0, 1), ("r1c1", "r5c5")) if standing == "acolyte" else ((0, 0), ("r1c1", "r3c3"))
+        )
+
+
+def test_a_beast_named_again_keeps_its_space_and_only_missing_lairs_are_placed_ca_r11() -> None:
+    state = _play_age_to_end(started(2), (2, 1))
+    state = act(state, ca.RevealAge(beasts=("Kraken", "Wyrm")))
+    assert state.pending == (PendingLair(player=1, beast="Kraken"),)
+    state = act(state, ca.PlaceLair(space="r5c5"))
+    assert state.beasts == (
+        BeastPos(name="Wyrm", space="r3c3"),
+        BeastPos(name="Kraken", space="r5c5"),
+    )
+    assert state.space("r3c3").tile == Tile(kind="lair", name="Lair of Wyrm", beast="Wyrm")
+    assert state.pending == () and state.phase == "actions"
+
+
+def test_age_one_puts_its_first_beast_in_the_centre_and_a_roll_off_places_the_rest_ca_r11() -> None:
+    state = act(new(3), ca.RevealAge(beasts=("Wyrm", "Kraken", "Hydra")))
+    assert state.beasts == (BeastPos(name="Wyrm", space="r3c3"),)
+    # every player has 0 Gold: all roll
+    assert state.pending == (PendingRollOff(purpose="age1_lairs", contenders=(0, 1, 2)),)
+    state = act(state, Roll(values=(2, 6, 3), source="manual"))
+    assert state.pending == (
+        PendingLair(player=1, beast="Kraken"),
+        PendingLair(player=1, beast="Hydra"),
+    )
+    state = act(state, ca.PlaceLair(space="r1c1"), ca.PlaceLair(space="r5c5"))
+    assert [(b.name, b.space) for b in state.beasts] == [
+        ("Wyrm", "r3c3"),
+        ("Kraken", "r1c1"),
+        ("Hydra", "r5c5"),
+    ]
+    assert state.phase == "actions" and R.current_player(state) == 0
+
+
+@pytest.mark.parametrize("beasts", [(), ("Wyrm", "Wyrm")], ids=["no Beast", "a Beast twice"])
+def test_an_age_card_names_at_least_one_beast_each_once_ca_r11(beasts: tuple[str, ...]) -> None:
+    for state in (new(2), _play_age_to_end(started(2), (1, 0))):
+        with pytest.raises(RuleViolation) as err:
+            R.apply(state, ca.RevealAge(name="Odd", beasts=beasts))
+        assert err.value.ruling == "CA-R11"
+
+
+def test_a_beast_already_on_the_island_does_not_come_out_of_the_deck_ca_r11() -> None:
+    state = act(started(2), ca.Move(piece="colossus", origin="r3c3", to="r2c3"))
+    with pytest.raises(RuleViolation) as err:
+        R.apply(state, ca.DrawTile(kind="lair", beast="Wyrm"))
+    assert err.value.ruling == "CA-R11" and "Wyrm" in err.value.message
+    after = act(state, ca.DrawTile(kind="lair", beast="Hydra"))
+    assert [(b.name, b.space) for b in after.beasts] == [("Wyrm", "r3c3"), ("Hydra", "r2c3")]
+
+
 def test_CA_R12_initial_traits_from_the_mantle_holder_clockwise() -> None:
     state = act(new(3, use_traits=True, mantle_holder=1), ca.RevealAge(beasts=("Wyrm",)))
     assert [p.player for p in state.pending if isinstance(p, PendingTrait)] == [1, 2, 0]
@@ -284,6 +517,47 @@ def test_CA_R12_initial_traits_from_the_mantle_holder_clockwise() -> None:
     state = act(state, ca.TakeTrait(name="Deck card"), ca.TakeTrait(row=0))
     assert state.traits == (("Fury",), ("Trait 1",), ("Deck card",))
     assert len(state.trait_row) == 3
+
+
+@pytest.mark.parametrize(("players", "mantle"), [(n, m) for n in (2, 3, 4) for m in range(n)])
+def test_first_traits_are_taken_from_the_mantle_holder_clockwise_ca_r12(
+    players: int, mantle: int
+) -> None:
+    state = act(new(players, use_traits=True, mantle_holder=mantle), ca.RevealAge(beasts=("Wyrm",)))
+    asked = []
+    while state.pending:
+        asked.append(R.current_player(state))
+        state = act(state, ca.TakeTrait())
+    assert asked == [(mantle + k) % players for k in range(players)]
+    assert all(len(traits) == 1 for traits in state.traits) and len(state.trait_row) == 3
+    assert state.phase == "actions" and R.current_player(state) == mantle
+
+
+def test_traits_are_chosen_once_at_setup_not_in_later_ages_ca_r12() -> None:
+    state = started(3, use_traits=True)
+    assert all(len(traits) == 1 for traits in state.traits)
+    state = _play_age_to_end(state, (0, 3, 1))
+    state = act(state, ca.RevealAge(beasts=("Wyrm",)))
+    assert state.pending == () and state.phase == "actions"
+    assert all(len(traits) == 1 for traits in state.traits)
+
+
+def test_the_mantle_holder_plays_first_then_play_goes_clockwise_ca_r12() -> None:
+    state = started(3, mantle_holder=2)
+    order = []
+    for _ in range(6):
+        order.append(R.current_player(state))
+        state = settle(act(state, ca.EndTurn()))
+    assert order == [2, 0, 1, 2, 0, 1]
+    state = to_harvest(state, (0, 4, 0))
+    harvesters = []
+    while state.phase == "harvest":
+        harvesters.append(R.current_player(state))
+        state = act(state, ca.PassHarvest())
+    assert harvesters == [2, 0, 1]
+    # the next Age starts with the new Mantle holder (first place, CA-R03)
+    state = act(state, ca.RevealAge(beasts=("Wyrm",)))
+    assert state.mantle == 1 and R.current_player(state) == 1
 
 
 def test_CA_R13_a_third_trait_forces_a_discard_and_no_traits_means_nothing() -> None:
