@@ -18,6 +18,7 @@ from companion.events import Event
 from companion.games.builders import (
     PARTS_IN_GAME,
     RULES,
+    ActionTaken,
     Build,
     BuildersAction,
     BuildersState,
@@ -251,6 +252,57 @@ def test_BC_R05_taking_a_revealed_card_is_optional_and_target_refills() -> None:
     assert take.hands == (11, 10, 10)  # Bob gave one and drew back to 10
     assert take.deck == state.deck - 1
     assert act(take, EndTurn()).current == 1  # Reveal counts as the turn's action
+
+
+def test_BC_R05_a_reveal_that_takes_nothing_still_counts_as_the_turns_reveal() -> None:
+    state = new_game()
+    after, events = RULES.apply(state, Reveal(target=1, take=False))
+    assert after.runes == (12, 8, 10)  # the 2 Runes are gained either way (BC-R04)
+    assert after.hands == state.hands and after.deck == state.deck  # no card changed hands
+    assert not any(isinstance(e, PartsMoved) for e in events)
+    assert after.actions_used == ("reveal",) and after.mode == "actions"
+    assert RULES.status(after).endswith("actions used: Reveal")
+    refused(after, Reveal(target=2, take=True))  # the one Reveal of the turn is used
+    refused(after, Curse(runes=(0, 1, 0)), "BC-R02")
+    assert not any(isinstance(a, Reveal | Curse) for a in RULES.legal_actions(after))
+    assert act(after, EndTurn()).current == 1
+
+
+def test_BC_R05_the_taken_card_comes_from_the_target_who_draws_back_to_ten() -> None:
+    state = new_game()
+    after, events = RULES.apply(state, Reveal(target=2, take=True))
+    moved = [(e.giver, e.receiver, e.count, e.refill) for e in events if isinstance(e, PartsMoved)]
+    assert moved == [(2, 0, 1, False), (None, 2, 1, True)]  # taken, then Cleo refills
+    assert after.hands == (11, 10, 10)  # no hand maximum for the player (BC-R06)
+    assert after.deck == state.deck - 1
+    check_invariants(after)
+
+
+def test_BC_R05_taking_from_an_empty_hand_is_refused_and_changes_nothing() -> None:
+    # The deck is empty and Bob has no card left: there is nothing to show or take.
+    state = new_game().model_copy(update={"hands": (10, 0, 125), "deck": 0})
+    snapshot = RULES.dump_position(state)
+    message = refused(state, Reveal(target=1, take=True), "BC-R05")
+    assert "Bob" in message
+    assert RULES.dump_position(state) == snapshot
+    listed = list(RULES.legal_actions(state))
+    assert Reveal(target=1, take=True) not in listed
+    assert Reveal(target=1, take=False) in listed and Reveal(target=2, take=True) in listed
+    after = act(state, Reveal(target=1, take=False))  # looking still costs Bob 2 Runes
+    assert after.runes == (12, 8, 10) and after.hands == (10, 0, 125)
+
+
+def test_BC_R05_a_short_hand_shows_what_it_holds_and_refills_only_from_cards_left() -> None:
+    # With the deck empty Bob holds 2 cards: he shows both, Ann takes one, no refill.
+    state = new_game().model_copy(update={"hands": (10, 2, 123), "deck": 0})
+    after, events = RULES.apply(state, Reveal(target=1, take=True))
+    taken = [e for e in events if isinstance(e, ActionTaken)]
+    assert [e.text for e in taken] == ["Ann reveals 2 cards of Bob and takes one."]
+    assert after.hands == (11, 1, 123) and after.deck == 0
+    again = state.model_copy(update={"hands": (10, 1, 124)})
+    _, events = RULES.apply(again, Reveal(target=1, take=False))
+    taken = [e for e in events if isinstance(e, ActionTaken)]
+    assert [e.text for e in taken] == ["Ann reveals 1 card of Bob and takes none."]
 
 
 def test_BC_R06_refill_to_ten_for_off_turn_players() -> None:
