@@ -325,6 +325,44 @@ def test_BC_R07_failed_negotiation_is_not_an_action() -> None:
     assert Trade(partner=1, cards_received=1) in list(RULES.legal_actions(state))
 
 
+def test_BC_R07_with_only_a_trade_that_fell_through_the_turn_cannot_end() -> None:
+    """BC-R07: a negotiation that ends without a deal is not submitted; it is not the
+    Trade action, so ending the turn is refused and names the ruling."""
+    state = new_game()
+    snapshot = RULES.dump_position(state)
+    message = refused(state, EndTurn(), "BC-R07")
+    assert "Draw" in message and "Reveal" in message
+    assert RULES.dump_position(state) == snapshot and state.mode == "open"
+    assert EndTurn() not in list(RULES.legal_actions(state))
+    assert EndTurn(no_build_possible=True) not in list(RULES.legal_actions(state))
+
+
+@pytest.mark.parametrize("action", [Draw(), Reveal(target=2)], ids=["draw", "reveal"])
+def test_BC_R07_after_a_trade_falls_through_draw_or_reveal_makes_the_turn(
+    action: BuildersAction,
+) -> None:
+    """BC-R07: Draw or Reveal is still to be done, and the Trade is still unused."""
+    state = new_game()
+    listed = list(RULES.legal_actions(state))
+    assert action in listed
+    after = act(state, action)
+    assert "trade" not in after.actions_used
+    assert Trade(partner=1, cards_received=1) in list(RULES.legal_actions(after))
+    assert act(after, EndTurn()).current == 1
+    traded = act(after, Trade(partner=1, cards_received=1))  # a deal later in the turn counts
+    assert traded.actions_used == (after.actions_used[0], "trade")
+    refused(traded, Trade(partner=2, cards_received=1))  # and only one Trade per turn
+
+
+def test_BC_R07_once_draw_or_reveal_happened_a_failed_trade_needs_nothing_more() -> None:
+    for done in (Draw(), Reveal(target=1)):
+        state = act(new_game(), done)
+        # The negotiation with Bob falls through: nothing is submitted, the turn may end.
+        after = act(state, EndTurn())
+        assert after.current == 1 and after.turn == 2
+        assert RULES.scores(after).rows[-1].label == "Turn 1 · Ann"
+
+
 def test_BC_R08_trade_must_give_the_current_player_a_card() -> None:
     state = new_game()
     refused(state, Trade(partner=1, cards_received=0, runes_received=2), "BC-R08")

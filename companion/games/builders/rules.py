@@ -614,9 +614,11 @@ class BuildersRules(Rules[BuildersState, BuildersAction, BuildersOptions]):
         self, state: BuildersState, action: EndTurn
     ) -> tuple[BuildersState, tuple[Event, ...]]:
         me = state.current
-        if state.mode == "open":
+        if state.mode == "open":  # BC-R07: a trade that fell through was never submitted
             raise refuse(
-                "Before ending your turn, Curse or take at least one of Trade, Draw, Reveal."
+                "Before ending your turn, Curse or take at least one of Trade, Draw, Reveal; "
+                "a trade that fell through does not count.",
+                "BC-R07",
             )
         if self._needs_no_build_word(state) and not action.no_build_possible:
             raise refuse(
