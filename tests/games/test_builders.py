@@ -23,6 +23,7 @@ from companion.games.builders import (
     BuildersAction,
     BuildersState,
     BuildRecord,
+    CorrectRunes,
     Curse,
     Draw,
     EndTurn,
@@ -31,6 +32,7 @@ from companion.games.builders import (
     Reveal,
     RunesMoved,
     Trade,
+    ZeroCheck,
     parse_blueprint_table,
 )
 
@@ -438,6 +440,109 @@ def test_BC_R11_several_players_at_zero_first_check_wins() -> None:
     state = act(state, EndTurn())
     outcome = RULES.outcome(state)
     assert outcome is not None and outcome.winners == (1,)
+
+
+def test_BC_R11_the_first_check_in_turn_order_wins_not_the_first_player_at_zero() -> None:
+    # Dov is revealed down to 0 first, then Bob trades his last 2 Runes away: Bob's
+    # check comes up first (turn 2), so Bob wins and Dov's check never falls due.
+    state = with_runes(new_game(4), 10, 2, 10, 2)
+    state = act(state, Reveal(target=3))
+    assert state.zero_checks == (None, None, None, 4)
+    state = act(state, Trade(partner=1, cards_received=1, runes_received=2))
+    assert state.zero_checks == (None, 2, None, 4)
+    after, events = RULES.apply(state, EndTurn())
+    outcome = RULES.outcome(after)
+    assert outcome is not None and outcome.winners == (1,) and outcome.reason == "zero_runes"
+    checks = [(e.player, e.result) for e in events if isinstance(e, ZeroCheck)]
+    assert checks == [(1, "won")]
+
+
+def test_BC_R11_each_check_is_its_own_when_one_lapses_the_next_still_wins() -> None:
+    # In Dov's turn (4) Bob and Cleo both reach 0; Ann curses a Rune onto Bob before
+    # his turn comes: his check lapses, Cleo's stays and wins at the start of turn 7.
+    state = with_runes(new_game(4), 10, 2, 2, 10)
+    state = act(
+        state,
+        Draw(),
+        EndTurn(),
+        Curse(runes=(1, 0, 0, 0)),
+        EndTurn(),
+        Curse(runes=(1, 0, 0, 0)),
+        EndTurn(),
+    )
+    assert state.current == 3 and state.runes[1:3] == (2, 2)
+    state = act(state, Reveal(target=1), Trade(partner=2, cards_received=1, runes_received=2))
+    assert state.zero_checks == (None, 6, 7, None)
+    state = act(state, EndTurn(), Curse(runes=(0, 1, 0, 0)))  # Ann, turn 5
+    state, events = RULES.apply(state, EndTurn())  # Bob's turn 6 begins with 1 Rune
+    assert RULES.outcome(state) is None
+    assert [(e.player, e.result) for e in events if isinstance(e, ZeroCheck)] == [(1, "lapsed")]
+    assert state.zero_checks == (None, None, 7, None)
+    state = act(state, Draw())
+    state, events = RULES.apply(state, EndTurn())
+    assert winners(state) == (2,)
+    assert [(e.player, e.result) for e in events if isinstance(e, ZeroCheck)] == [(2, "won")]
+
+
+def test_BC_R11_with_full_round_every_zero_player_still_waits_for_their_own_check() -> None:
+    # full_round (BC-R10): Bob's check is turn 6 and Cleo's turn 7; Bob keeps 0 through
+    # his turn 2 (a Curse that gives everything away) and wins at the start of turn 6.
+    state = with_runes(new_game(4, zero_check="full_round"), 10, 2, 2, 10)
+    state = act(state, Reveal(target=2), Trade(partner=1, cards_received=1, runes_received=2))
+    assert state.zero_checks == (None, 6, 7, None)
+    state = act(state, EndTurn())
+    assert RULES.outcome(state) is None and state.current == 1
+    state = act(state, Curse(runes=(1, 0, 0, 0)), EndTurn(), Curse(runes=(1, 0, 0, 0)))
+    state = act(state, EndTurn(), Draw(), EndTurn(), Draw())
+    assert RULES.outcome(state) is None and state.turn == 5
+    state = act(state, EndTurn())
+    assert winners(state) == (1,)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    players=st.integers(2, 4),
+    data=st.data(),
+)
+def test_BC_R11_of_several_players_at_zero_the_first_still_at_zero_in_turn_order_wins(
+    players: int, data: st.DataObject
+) -> None:
+    """BC-R11: any set of players put at 0 (by a correction, BC-R10: however they got
+    there), some of them handed a Rune back by Ann's Curse before their turn: the first
+    player whose turn comes up at 0 wins; if none is still at 0, every check lapses."""
+    seats = list(range(players))
+    at_zero = data.draw(st.sets(st.sampled_from(seats), min_size=1), label="at_zero")
+    others = sorted(at_zero - {0})
+    helped = data.draw(st.sets(st.sampled_from(others)) if others else st.just(set()), "helped")
+    state = new_game(players)
+    for seat in sorted(at_zero):
+        state = act(state, CorrectRunes(player=seat, runes=0))
+    assert [due is not None for due in state.zero_checks] == [s in at_zero for s in seats]
+    curse = [1 if s in helped else 0 for s in seats]
+    if not helped:
+        curse[0] = 1  # Ann keeps the one Rune (BC-R09)
+    due = {s: s + 1 if s else players + 1 for s in at_zero}  # each player's own next turn
+    state = act(state, Curse(runes=tuple(curse)))
+    order = [*seats[1:], 0]  # whose turns begin next: Bob, …, then Ann again
+    still_zero = [s for s in order if s in at_zero and s not in helped and (s != 0 or helped)]
+    while True:
+        state = act(state, EndTurn())
+        if RULES.outcome(state) is not None:
+            break
+        # The checks not yet judged are all still there, each with its own turn.
+        pending = tuple(due[s] if s in due and due[s] > state.turn else None for s in seats)
+        assert state.zero_checks == pending
+        if state.turn == players + 1:  # Ann's turn again: every check has been judged
+            break
+        state = act(state, Draw())
+    if still_zero:
+        outcome = RULES.outcome(state)
+        assert outcome is not None and outcome.reason == "zero_runes"
+        assert outcome.winners == (still_zero[0],)
+        assert state.current == still_zero[0]
+    else:
+        assert RULES.outcome(state) is None and state.current == 0
+        assert state.zero_checks == (None,) * players
 
 
 def test_BC_R12_full_tie_manual_pick_or_shared() -> None:
