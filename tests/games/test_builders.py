@@ -16,6 +16,8 @@ from hypothesis import strategies as st
 from companion.errors import InvalidContent, InvalidOptions, RuleViolation
 from companion.events import Event
 from companion.games.builders import (
+    CURSE_MAX,
+    CURSE_MIN,
     PARTS_IN_GAME,
     RULES,
     ActionTaken,
@@ -576,6 +578,57 @@ def test_BC_R13_stockpile_is_unlimited() -> None:
     assert sum(state.from_stockpile) == 160
     assert state.runes == (10 + 20 + 60, 10 + 60 + 20)
     check_invariants(state)
+
+
+def test_BC_R13_a_table_with_any_number_of_runes_in_play_still_loads() -> None:
+    many = with_runes(new_game(3), 900, 0, 1)  # far more Runes than any real stockpile
+    assert RULES.load_position(RULES.dump_position(many)) == many
+    assert sum(many.runes) == 30 + sum(many.from_stockpile) - sum(many.sealed)
+
+
+def test_BC_R13_the_stockpile_pays_every_draw_curse_and_reveal_shortfall() -> None:
+    rich = with_runes(new_game(3), 900, 0, 1)
+    fresh = new_game(3)
+    curses = [a for a in RULES.legal_actions(rich) if isinstance(a, Curse)]
+    assert curses == [a for a in RULES.legal_actions(fresh) if isinstance(a, Curse)]
+    assert Draw() in list(RULES.legal_actions(rich))
+    cursed = act(rich, Curse(runes=(0, 4, 0)))
+    assert cursed.runes == (900, 4, 1)
+    assert cursed.from_stockpile == (890, 4, 0)
+    drawn = act(rich, Draw())
+    assert drawn.runes == (901, 0, 1) and drawn.from_stockpile == (891, 0, 0)
+    # Bob has none to give: both Runes of the Reveal come from the stockpile (BC-R04).
+    after, events = RULES.apply(rich, Reveal(target=1))
+    assert after.runes == (902, 0, 1) and after.from_stockpile == (892, 0, 0)
+    flows = [(e.giver, e.receiver, e.amount) for e in events if isinstance(e, RunesMoved)]
+    assert flows == [(None, 0, 2)]
+    corrected = act(rich, CorrectRunes(player=1, runes=5000))  # 0.2.1: from the stockpile
+    assert corrected.runes == (900, 5000, 1)
+    RULES.check_position(corrected)
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    runes=st.lists(st.integers(0, 10**6), min_size=2, max_size=4),
+    data=st.data(),
+)
+def test_BC_R13_however_many_runes_are_out_every_curse_takes_them_all_from_the_stockpile(
+    runes: list[int], data: st.DataObject
+) -> None:
+    """BC-R13: the stockpile never runs out, so the Curses listed do not depend on how
+    many Runes are in play, and each hands out exactly its Runes, all from the stockpile."""
+    state = with_runes(new_game(len(runes)), *runes)
+    fresh = new_game(len(runes))
+    curses = [a for a in RULES.legal_actions(state) if isinstance(a, Curse)]
+    assert curses == [a for a in RULES.legal_actions(fresh) if isinstance(a, Curse)]
+    curse = data.draw(st.sampled_from(curses), label="curse")
+    assert CURSE_MIN <= sum(curse.runes) <= CURSE_MAX
+    after = act(state, curse)
+    assert after.runes == tuple(r + g for r, g in zip(runes, curse.runes, strict=True))
+    gained = [a - b for a, b in zip(after.from_stockpile, state.from_stockpile, strict=True)]
+    assert tuple(gained) == curse.runes
+    assert after.sealed == state.sealed
+    assert RULES.load_position(RULES.dump_position(after)) == after
 
 
 def test_BC_R14_empty_deck_stops_draws_and_refill_resumes() -> None:
