@@ -16,12 +16,16 @@ from hypothesis import strategies as st
 from companion.errors import InvalidContent, InvalidOptions, RuleViolation
 from companion.events import Event
 from companion.games.builders import (
+    CURSE_MAX,
+    CURSE_MIN,
     PARTS_IN_GAME,
     RULES,
+    ActionTaken,
     Build,
     BuildersAction,
     BuildersState,
     BuildRecord,
+    CorrectRunes,
     Curse,
     Draw,
     EndTurn,
@@ -30,6 +34,7 @@ from companion.games.builders import (
     Reveal,
     RunesMoved,
     Trade,
+    ZeroCheck,
     parse_blueprint_table,
 )
 
@@ -253,6 +258,57 @@ def test_BC_R05_taking_a_revealed_card_is_optional_and_target_refills() -> None:
     assert act(take, EndTurn()).current == 1  # Reveal counts as the turn's action
 
 
+def test_BC_R05_a_reveal_that_takes_nothing_still_counts_as_the_turns_reveal() -> None:
+    state = new_game()
+    after, events = RULES.apply(state, Reveal(target=1, take=False))
+    assert after.runes == (12, 8, 10)  # the 2 Runes are gained either way (BC-R04)
+    assert after.hands == state.hands and after.deck == state.deck  # no card changed hands
+    assert not any(isinstance(e, PartsMoved) for e in events)
+    assert after.actions_used == ("reveal",) and after.mode == "actions"
+    assert RULES.status(after).endswith("actions used: Reveal")
+    refused(after, Reveal(target=2, take=True))  # the one Reveal of the turn is used
+    refused(after, Curse(runes=(0, 1, 0)), "BC-R02")
+    assert not any(isinstance(a, Reveal | Curse) for a in RULES.legal_actions(after))
+    assert act(after, EndTurn()).current == 1
+
+
+def test_BC_R05_the_taken_card_comes_from_the_target_who_draws_back_to_ten() -> None:
+    state = new_game()
+    after, events = RULES.apply(state, Reveal(target=2, take=True))
+    moved = [(e.giver, e.receiver, e.count, e.refill) for e in events if isinstance(e, PartsMoved)]
+    assert moved == [(2, 0, 1, False), (None, 2, 1, True)]  # taken, then Cleo refills
+    assert after.hands == (11, 10, 10)  # no hand maximum for the player (BC-R06)
+    assert after.deck == state.deck - 1
+    check_invariants(after)
+
+
+def test_BC_R05_taking_from_an_empty_hand_is_refused_and_changes_nothing() -> None:
+    # The deck is empty and Bob has no card left: there is nothing to show or take.
+    state = new_game().model_copy(update={"hands": (10, 0, 125), "deck": 0})
+    snapshot = RULES.dump_position(state)
+    message = refused(state, Reveal(target=1, take=True), "BC-R05")
+    assert "Bob" in message
+    assert RULES.dump_position(state) == snapshot
+    listed = list(RULES.legal_actions(state))
+    assert Reveal(target=1, take=True) not in listed
+    assert Reveal(target=1, take=False) in listed and Reveal(target=2, take=True) in listed
+    after = act(state, Reveal(target=1, take=False))  # looking still costs Bob 2 Runes
+    assert after.runes == (12, 8, 10) and after.hands == (10, 0, 125)
+
+
+def test_BC_R05_a_short_hand_shows_what_it_holds_and_refills_only_from_cards_left() -> None:
+    # With the deck empty Bob holds 2 cards: he shows both, Ann takes one, no refill.
+    state = new_game().model_copy(update={"hands": (10, 2, 123), "deck": 0})
+    after, events = RULES.apply(state, Reveal(target=1, take=True))
+    taken = [e for e in events if isinstance(e, ActionTaken)]
+    assert [e.text for e in taken] == ["Ann reveals 2 cards of Bob and takes one."]
+    assert after.hands == (11, 1, 123) and after.deck == 0
+    again = state.model_copy(update={"hands": (10, 1, 124)})
+    _, events = RULES.apply(again, Reveal(target=1, take=False))
+    taken = [e for e in events if isinstance(e, ActionTaken)]
+    assert [e.text for e in taken] == ["Ann reveals 1 card of Bob and takes none."]
+
+
 def test_BC_R06_refill_to_ten_for_off_turn_players() -> None:
     state = new_game()
     after = act(state, Trade(partner=2, cards_received=3))
@@ -271,6 +327,44 @@ def test_BC_R07_failed_negotiation_is_not_an_action() -> None:
     assert Trade(partner=1, cards_received=1) in list(RULES.legal_actions(state))
     state = act(state, Draw())
     assert Trade(partner=1, cards_received=1) in list(RULES.legal_actions(state))
+
+
+def test_BC_R07_with_only_a_trade_that_fell_through_the_turn_cannot_end() -> None:
+    """BC-R07: a negotiation that ends without a deal is not submitted; it is not the
+    Trade action, so ending the turn is refused and names the ruling."""
+    state = new_game()
+    snapshot = RULES.dump_position(state)
+    message = refused(state, EndTurn(), "BC-R07")
+    assert "Draw" in message and "Reveal" in message
+    assert RULES.dump_position(state) == snapshot and state.mode == "open"
+    assert EndTurn() not in list(RULES.legal_actions(state))
+    assert EndTurn(no_build_possible=True) not in list(RULES.legal_actions(state))
+
+
+@pytest.mark.parametrize("action", [Draw(), Reveal(target=2)], ids=["draw", "reveal"])
+def test_BC_R07_after_a_trade_falls_through_draw_or_reveal_makes_the_turn(
+    action: BuildersAction,
+) -> None:
+    """BC-R07: Draw or Reveal is still to be done, and the Trade is still unused."""
+    state = new_game()
+    listed = list(RULES.legal_actions(state))
+    assert action in listed
+    after = act(state, action)
+    assert "trade" not in after.actions_used
+    assert Trade(partner=1, cards_received=1) in list(RULES.legal_actions(after))
+    assert act(after, EndTurn()).current == 1
+    traded = act(after, Trade(partner=1, cards_received=1))  # a deal later in the turn counts
+    assert traded.actions_used == (after.actions_used[0], "trade")
+    refused(traded, Trade(partner=2, cards_received=1))  # and only one Trade per turn
+
+
+def test_BC_R07_once_draw_or_reveal_happened_a_failed_trade_needs_nothing_more() -> None:
+    for done in (Draw(), Reveal(target=1)):
+        state = act(new_game(), done)
+        # The negotiation with Bob falls through: nothing is submitted, the turn may end.
+        after = act(state, EndTurn())
+        assert after.current == 1 and after.turn == 2
+        assert RULES.scores(after).rows[-1].label == "Turn 1 · Ann"
 
 
 def test_BC_R08_trade_must_give_the_current_player_a_card() -> None:
@@ -350,6 +444,109 @@ def test_BC_R11_several_players_at_zero_first_check_wins() -> None:
     assert outcome is not None and outcome.winners == (1,)
 
 
+def test_BC_R11_the_first_check_in_turn_order_wins_not_the_first_player_at_zero() -> None:
+    # Dov is revealed down to 0 first, then Bob trades his last 2 Runes away: Bob's
+    # check comes up first (turn 2), so Bob wins and Dov's check never falls due.
+    state = with_runes(new_game(4), 10, 2, 10, 2)
+    state = act(state, Reveal(target=3))
+    assert state.zero_checks == (None, None, None, 4)
+    state = act(state, Trade(partner=1, cards_received=1, runes_received=2))
+    assert state.zero_checks == (None, 2, None, 4)
+    after, events = RULES.apply(state, EndTurn())
+    outcome = RULES.outcome(after)
+    assert outcome is not None and outcome.winners == (1,) and outcome.reason == "zero_runes"
+    checks = [(e.player, e.result) for e in events if isinstance(e, ZeroCheck)]
+    assert checks == [(1, "won")]
+
+
+def test_BC_R11_each_check_is_its_own_when_one_lapses_the_next_still_wins() -> None:
+    # In Dov's turn (4) Bob and Cleo both reach 0; Ann curses a Rune onto Bob before
+    # his turn comes: his check lapses, Cleo's stays and wins at the start of turn 7.
+    state = with_runes(new_game(4), 10, 2, 2, 10)
+    state = act(
+        state,
+        Draw(),
+        EndTurn(),
+        Curse(runes=(1, 0, 0, 0)),
+        EndTurn(),
+        Curse(runes=(1, 0, 0, 0)),
+        EndTurn(),
+    )
+    assert state.current == 3 and state.runes[1:3] == (2, 2)
+    state = act(state, Reveal(target=1), Trade(partner=2, cards_received=1, runes_received=2))
+    assert state.zero_checks == (None, 6, 7, None)
+    state = act(state, EndTurn(), Curse(runes=(0, 1, 0, 0)))  # Ann, turn 5
+    state, events = RULES.apply(state, EndTurn())  # Bob's turn 6 begins with 1 Rune
+    assert RULES.outcome(state) is None
+    assert [(e.player, e.result) for e in events if isinstance(e, ZeroCheck)] == [(1, "lapsed")]
+    assert state.zero_checks == (None, None, 7, None)
+    state = act(state, Draw())
+    state, events = RULES.apply(state, EndTurn())
+    assert winners(state) == (2,)
+    assert [(e.player, e.result) for e in events if isinstance(e, ZeroCheck)] == [(2, "won")]
+
+
+def test_BC_R11_with_full_round_every_zero_player_still_waits_for_their_own_check() -> None:
+    # full_round (BC-R10): Bob's check is turn 6 and Cleo's turn 7; Bob keeps 0 through
+    # his turn 2 (a Curse that gives everything away) and wins at the start of turn 6.
+    state = with_runes(new_game(4, zero_check="full_round"), 10, 2, 2, 10)
+    state = act(state, Reveal(target=2), Trade(partner=1, cards_received=1, runes_received=2))
+    assert state.zero_checks == (None, 6, 7, None)
+    state = act(state, EndTurn())
+    assert RULES.outcome(state) is None and state.current == 1
+    state = act(state, Curse(runes=(1, 0, 0, 0)), EndTurn(), Curse(runes=(1, 0, 0, 0)))
+    state = act(state, EndTurn(), Draw(), EndTurn(), Draw())
+    assert RULES.outcome(state) is None and state.turn == 5
+    state = act(state, EndTurn())
+    assert winners(state) == (1,)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    players=st.integers(2, 4),
+    data=st.data(),
+)
+def test_BC_R11_of_several_players_at_zero_the_first_still_at_zero_in_turn_order_wins(
+    players: int, data: st.DataObject
+) -> None:
+    """BC-R11: any set of players put at 0 (by a correction, BC-R10: however they got
+    there), some of them handed a Rune back by Ann's Curse before their turn: the first
+    player whose turn comes up at 0 wins; if none is still at 0, every check lapses."""
+    seats = list(range(players))
+    at_zero = data.draw(st.sets(st.sampled_from(seats), min_size=1), label="at_zero")
+    others = sorted(at_zero - {0})
+    helped = data.draw(st.sets(st.sampled_from(others)) if others else st.just(set()), "helped")
+    state = new_game(players)
+    for seat in sorted(at_zero):
+        state = act(state, CorrectRunes(player=seat, runes=0))
+    assert [due is not None for due in state.zero_checks] == [s in at_zero for s in seats]
+    curse = [1 if s in helped else 0 for s in seats]
+    if not helped:
+        curse[0] = 1  # Ann keeps the one Rune (BC-R09)
+    due = {s: s + 1 if s else players + 1 for s in at_zero}  # each player's own next turn
+    state = act(state, Curse(runes=tuple(curse)))
+    order = [*seats[1:], 0]  # whose turns begin next: Bob, …, then Ann again
+    still_zero = [s for s in order if s in at_zero and s not in helped and (s != 0 or helped)]
+    while True:
+        state = act(state, EndTurn())
+        if RULES.outcome(state) is not None:
+            break
+        # The checks not yet judged are all still there, each with its own turn.
+        pending = tuple(due[s] if s in due and due[s] > state.turn else None for s in seats)
+        assert state.zero_checks == pending
+        if state.turn == players + 1:  # Ann's turn again: every check has been judged
+            break
+        state = act(state, Draw())
+    if still_zero:
+        outcome = RULES.outcome(state)
+        assert outcome is not None and outcome.reason == "zero_runes"
+        assert outcome.winners == (still_zero[0],)
+        assert state.current == still_zero[0]
+    else:
+        assert RULES.outcome(state) is None and state.current == 0
+        assert state.zero_checks == (None,) * players
+
+
 def test_BC_R12_full_tie_manual_pick_or_shared() -> None:
     # Ann and Bob both end on 7 Runes with 5 Colossi each: the table decides.
     base = with_runes(with_builds(new_game(3), 1, 1, 1, 1, 1, 0, 0, 0, 0), 10, 7, 10)
@@ -381,6 +578,57 @@ def test_BC_R13_stockpile_is_unlimited() -> None:
     assert sum(state.from_stockpile) == 160
     assert state.runes == (10 + 20 + 60, 10 + 60 + 20)
     check_invariants(state)
+
+
+def test_BC_R13_a_table_with_any_number_of_runes_in_play_still_loads() -> None:
+    many = with_runes(new_game(3), 900, 0, 1)  # far more Runes than any real stockpile
+    assert RULES.load_position(RULES.dump_position(many)) == many
+    assert sum(many.runes) == 30 + sum(many.from_stockpile) - sum(many.sealed)
+
+
+def test_BC_R13_the_stockpile_pays_every_draw_curse_and_reveal_shortfall() -> None:
+    rich = with_runes(new_game(3), 900, 0, 1)
+    fresh = new_game(3)
+    curses = [a for a in RULES.legal_actions(rich) if isinstance(a, Curse)]
+    assert curses == [a for a in RULES.legal_actions(fresh) if isinstance(a, Curse)]
+    assert Draw() in list(RULES.legal_actions(rich))
+    cursed = act(rich, Curse(runes=(0, 4, 0)))
+    assert cursed.runes == (900, 4, 1)
+    assert cursed.from_stockpile == (890, 4, 0)
+    drawn = act(rich, Draw())
+    assert drawn.runes == (901, 0, 1) and drawn.from_stockpile == (891, 0, 0)
+    # Bob has none to give: both Runes of the Reveal come from the stockpile (BC-R04).
+    after, events = RULES.apply(rich, Reveal(target=1))
+    assert after.runes == (902, 0, 1) and after.from_stockpile == (892, 0, 0)
+    flows = [(e.giver, e.receiver, e.amount) for e in events if isinstance(e, RunesMoved)]
+    assert flows == [(None, 0, 2)]
+    corrected = act(rich, CorrectRunes(player=1, runes=5000))  # 0.2.1: from the stockpile
+    assert corrected.runes == (900, 5000, 1)
+    RULES.check_position(corrected)
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    runes=st.lists(st.integers(0, 10**6), min_size=2, max_size=4),
+    data=st.data(),
+)
+def test_BC_R13_however_many_runes_are_out_every_curse_takes_them_all_from_the_stockpile(
+    runes: list[int], data: st.DataObject
+) -> None:
+    """BC-R13: the stockpile never runs out, so the Curses listed do not depend on how
+    many Runes are in play, and each hands out exactly its Runes, all from the stockpile."""
+    state = with_runes(new_game(len(runes)), *runes)
+    fresh = new_game(len(runes))
+    curses = [a for a in RULES.legal_actions(state) if isinstance(a, Curse)]
+    assert curses == [a for a in RULES.legal_actions(fresh) if isinstance(a, Curse)]
+    curse = data.draw(st.sampled_from(curses), label="curse")
+    assert CURSE_MIN <= sum(curse.runes) <= CURSE_MAX
+    after = act(state, curse)
+    assert after.runes == tuple(r + g for r, g in zip(runes, curse.runes, strict=True))
+    gained = [a - b for a, b in zip(after.from_stockpile, state.from_stockpile, strict=True)]
+    assert tuple(gained) == curse.runes
+    assert after.sealed == state.sealed
+    assert RULES.load_position(RULES.dump_position(after)) == after
 
 
 def test_BC_R14_empty_deck_stops_draws_and_refill_resumes() -> None:

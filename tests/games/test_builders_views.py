@@ -167,6 +167,28 @@ def test_BC_R11_panel_shows_each_players_zero_check() -> None:
     check_panel_matches(state)
 
 
+def test_BC_R11_a_lapsed_check_leaves_the_panel_and_the_others_stay() -> None:
+    # Bob and Cleo reach 0 in Dov's turn 4; Ann curses a Rune onto Bob in turn 5.
+    state = with_runes(new_game(4), 10, 2, 2, 10)
+    state = act(state, Draw(), EndTurn(), *(Curse(runes=(1, 0, 0, 0)), EndTurn()) * 2)
+    state = act(state, Reveal(target=1), Trade(partner=2, cards_received=1, runes_received=2))
+    state = act(state, EndTurn(), Curse(runes=(0, 1, 0, 0)))
+    zero = [f for f in RULES.panel(state).facts if " at 0 Runes: " in f]
+    assert zero == [  # Bob has a Rune again, but only his count as turn 6 begins counts
+        "Bob at 0 Runes: wins on turn 6 if still at 0",
+        "Cleo at 0 Runes: wins on turn 7 if still at 0",
+    ]
+    state = act(state, EndTurn())  # turn 6: Bob's check lapses
+    zero = [f for f in RULES.panel(state).facts if " at 0 Runes: " in f]
+    assert zero == ["Cleo at 0 Runes: wins on turn 7 if still at 0"]
+    check_panel_matches(state)
+    state = act(state, Draw(), EndTurn())  # turn 7: Cleo wins, no check is left to show
+    panel = RULES.panel(state)
+    assert panel.phase == "over"
+    assert not any(" at 0 Runes: " in f for f in panel.facts)
+    check_panel_matches(state)
+
+
 def test_BC_R12_panel_shows_a_tie_until_the_players_pick() -> None:
     base = with_runes(with_builds(new_game(3), 1, 1, 1, 1, 1, 0, 0, 0, 0), 10, 7, 10)
     state = act(base, build())

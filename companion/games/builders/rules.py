@@ -448,11 +448,11 @@ class BuildersRules(Rules[BuildersState, BuildersAction, BuildersOptions]):
             )
         if action.take and state.hands[t] < 1:
             raise refuse(f"{state.players[t]} has no Parts card to take.", "BC-R05")
-        shown = min(REVEAL_CARDS, state.hands[t])
+        shown = min(REVEAL_CARDS, state.hands[t])  # BC-R05: 3 picked blind, fewer if short
         work.events.append(
             ActionTaken(
                 text=(
-                    f"{work.name(me)} reveals {shown} cards of {work.name(t)}"
+                    f"{work.name(me)} reveals {_plural(shown, 'card')} of {work.name(t)}"
                     + (" and takes one." if action.take else " and takes none.")
                 ),
                 player=me,
@@ -614,9 +614,11 @@ class BuildersRules(Rules[BuildersState, BuildersAction, BuildersOptions]):
         self, state: BuildersState, action: EndTurn
     ) -> tuple[BuildersState, tuple[Event, ...]]:
         me = state.current
-        if state.mode == "open":
+        if state.mode == "open":  # BC-R07: a trade that fell through was never submitted
             raise refuse(
-                "Before ending your turn, Curse or take at least one of Trade, Draw, Reveal."
+                "Before ending your turn, Curse or take at least one of Trade, Draw, Reveal; "
+                "a trade that fell through does not count.",
+                "BC-R07",
             )
         if self._needs_no_build_word(state) and not action.no_build_possible:
             raise refuse(
