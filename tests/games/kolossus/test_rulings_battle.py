@@ -451,7 +451,7 @@ def test_K_R18_one_crystal_is_a_relative_majority_but_not_an_absolute_one() -> N
     one = (CrystalCapture(round=4, warband=NE, count=1),)
     outcome = RULES.outcome(end_turn(final_turn(one)))
     assert outcome is not None and outcome.reason == "crystal_majority"
-    assert outcome.winners == (1, 3)
+    assert outcome.winners == (1, 3) and outcome.text == "NE+SW win with 1 crystal to 0."
     six_five = (
         CrystalCapture(round=3, warband=SE, count=6),
         CrystalCapture(round=10, warband=SW, count=5),
@@ -460,6 +460,7 @@ def test_K_R18_one_crystal_is_a_relative_majority_but_not_an_absolute_one() -> N
     assert outcome is not None and (outcome.reason, outcome.winners) == ("last_crystal", (1, 3))
     outcome = RULES.outcome(end_turn(final_turn(six_five)))  # relative: 6 > 5
     assert outcome is not None and (outcome.reason, outcome.winners) == ("crystal_majority", (0, 2))
+    assert outcome.text == "NW+SE win with 6 crystals to 5."
     seven_five = (
         CrystalCapture(round=3, warband=SE, count=7),
         CrystalCapture(round=10, warband=SW, count=5),
