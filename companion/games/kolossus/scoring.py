@@ -68,10 +68,11 @@ def final_result(state: KolossusState) -> GameResult:
     else:
         leader = 0 if totals[0] >= 7 else 1 if totals[1] >= 7 else None
     if leader is not None:
+        won = totals[leader]
         return GameResult(
             alliance=leader,
             reason="crystal_majority",
-            text=f"{ALLIANCE_NAME[leader]} win with {totals[leader]} crystals to "
+            text=f"{ALLIANCE_NAME[leader]} win with {won} crystal{'s' if won != 1 else ''} to "
             f"{totals[1 - leader]}.",
         )
     last = alliance(state.captures[-1].warband)

@@ -5,10 +5,13 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from companion.errors import RuleViolation
 from companion.events import GameEnded, TableChanges
 from companion.games.kolossus import RULES
+from companion.games.kolossus.actions import CorrectCrystals
 from companion.games.kolossus.board import cell
 from companion.games.kolossus.position import all_destinations, blocked_squares, destinations
 from companion.games.kolossus.state import CrystalCapture, KolossusState
@@ -30,6 +33,8 @@ from tests.games.kolossus.helpers import (
     set_skills,
     sq,
 )
+from tests.games.kolossus.test_properties import game_options
+from tests.games.random_play import random_game
 
 
 def ends(state: KolossusState, piece: int) -> set[str]:
@@ -196,6 +201,20 @@ def test_K_R14_the_colossus_can_be_beaten() -> None:
     assert after.beats[-1].piece == pid(NE, "C")
 
 
+def test_K_R14_a_warband_left_with_only_its_colossus_is_wiped_out_when_it_falls() -> None:
+    """K-R14: "immortal" is flavour. A warband whose last miniature is its Colossus is
+    wiped out when a Warrior beats it, and its alliance loses at once (K-R20)."""
+    last_one: dict[int, str | None] = {p: None for p in range(NE * 8, NE * 8 + 8)}
+    last_one[pid(NE, "C")] = "4,0"
+    state = ready_to_move(place(new_game(), {**last_one, pid(NW, "W"): "5,0"}), NW, "W", 1)
+    assert "4,0" in {a["to"] for a in listed(state, "move")}
+    over, events = act(state, {"type": "move", "from": "5,0", "to": "4,0"})
+    assert over.minis[pid(NE, "C")] == -1 and over.phase == "over"
+    outcome = RULES.outcome(over)
+    assert outcome is not None and outcome.reason == "elimination" and outcome.winners == (0, 2)
+    assert any(isinstance(e, GameEnded) for e in events)
+
+
 def test_K_R39_moves_never_leave_the_board_and_go_square_by_square() -> None:
     state = ready_to_move(place(new_game(), {pid(NW, "C"): "0,0"}), NW, "C", 12)
     for s in all_destinations(state, pid(NW, "C"), 12):
@@ -256,6 +275,74 @@ def test_K_R17_the_capturing_warband_is_first_from_the_next_round() -> None:
     assert finish_round(state).first == SE
 
 
+def finish_round_events(state: KolossusState) -> tuple[KolossusState, list[str]]:
+    """Like :func:`finish_round`, with the texts of the events the round's end gave."""
+    start = state.round
+    texts: list[str] = []
+    while state.round == start and state.phase != "over":
+        if state.phase == "destiny":
+            state = roll(state, 4)
+        state, events = act(state, {"type": "end_turn"})
+        if state.phase == "allocate":
+            state, events = act(state, {"type": "allocate"})
+        texts = [e.text for e in events]
+    return state, texts
+
+
+def test_K_R17_the_capturing_warband_not_its_player_starts_the_next_round() -> None:
+    """K-R17: the *warband* that captured is first, from the next round on. With two
+    players Ann holds NW and SE; SE's capture makes SE first, not Ann's other warband NW,
+    and round 1 still ends after SW's turn."""
+    state = place(new_game(2), {pid(SE, "W"): "5,4"})
+    state = move(ready_to_move(state, SE, "W", 1), "5,4", "5,5")
+    assert state.captures == (CrystalCapture(round=1, warband=SE, count=1),)
+    state = end_turn(state)
+    assert RULES.status(state).startswith("Round 1/12 · Firbolg (Bob)")  # this round goes on
+    state, events = act(roll(state, 4), {"type": "end_turn"})  # SW's turn ends round 1
+    assert state.round == 2 and state.first == SE
+    assert "Ishtari is the first warband now." in [e.text for e in events]
+    assert RULES.status(state).startswith("Round 2/12 · Ishtari (Ann) · roll the Die of Destiny")
+    order = []
+    for _ in range(4):
+        order.append(RULES.status(state).split(" · ")[1])
+        state = end_turn(roll(state, 4))
+    assert order == ["Ishtari (Ann)", "Firbolg (Bob)", "Tua'tha (Ann)", "Krell (Bob)"]
+
+
+def test_K_R17_the_latest_capture_of_the_round_decides_who_is_first() -> None:
+    """K-R17: NW captures on the Citadel, then a correction credits NE with a crystal the
+    table shows it took later in the round (a correction's capture is the latest): NE,
+    the warband of the round's latest capture, is first next round."""
+    state = place(new_game(), {pid(NW, "W"): "5,4"})
+    state = end_turn(move(ready_to_move(state, NW, "W", 1), "5,4", "5,5"))
+    assert RULES.status(state).startswith("Round 1/12 · Krell")
+    state = RULES.apply(state, CorrectCrystals(citadel=0, supply=10, blue=1, yellow=1))[0]
+    assert [c.warband for c in state.captures] == [NW, NE]
+    state, texts = finish_round_events(state)
+    assert state.round == 2 and state.first == NE
+    assert "Krell is the first warband now." in texts
+    assert RULES.current_player(state) == 1
+
+
+def test_K_R17_a_round_without_capture_keeps_the_first_warband() -> None:
+    """K-R17: with no capture the first warband is unchanged, round after round; it is
+    not passed on clockwise, and a capture in an earlier round is not announced again."""
+    state = in_turn(new_game(), NW, ap=1, round_=2).model_copy(
+        update={
+            "first": NE,
+            "turn": 3,
+            "crystals": 1,
+            "crystal_supply": 10,
+            "captures": (CrystalCapture(round=1, warband=NE, count=1),),
+        }
+    )
+    for expected_round in (3, 4):
+        state, texts = finish_round_events(state)
+        assert state.round == expected_round and state.first == NE
+        assert not any("first warband" in t for t in texts)
+        assert RULES.status(state).startswith(f"Round {expected_round}/12 · Krell")
+
+
 def final_turn(captures: tuple[CrystalCapture, ...], **options: Any) -> KolossusState:
     state = in_turn(new_game(**options), SW, ap=1, round_=12)
     return state.model_copy(update={"captures": captures})
@@ -290,6 +377,185 @@ def test_K_R19_tie_goes_to_the_last_capture_and_no_capture_is_a_draw() -> None:
     assert outcome is not None and outcome.reason == "last_crystal" and outcome.winners == (0, 2)
     outcome = RULES.outcome(end_turn(final_turn(())))
     assert outcome is not None and outcome.is_draw and outcome.reason == "no_capture"
+
+
+def alliance_seats(state: KolossusState, alliance: int) -> tuple[int, ...]:
+    """The seats of the players who hold the alliance's warbands (NW+SE 0, NE+SW 1)."""
+    return tuple(sorted({state.warbands[w].player for w in (alliance, alliance + 2)}))
+
+
+def expected_end(
+    state: KolossusState, captures: tuple[CrystalCapture, ...]
+) -> tuple[tuple[int, ...], str]:
+    """The winners and reason after round 12, in the words of K-R18 and K-R19."""
+    if not captures:
+        return (), "no_capture"
+    crystals = [0, 0]
+    for cap in captures:
+        crystals[cap.warband % 2] += cap.count  # NW, SE even; NE, SW odd
+    captured = sum(crystals)
+    for alliance in (0, 1):
+        if state.options.crystal_majority == "relative":
+            majority = 2 * crystals[alliance] > captured  # more than half of those captured
+        else:
+            majority = crystals[alliance] >= 7  # at least 7 of the 12
+        if majority:
+            return alliance_seats(state, alliance), "crystal_majority"
+    return alliance_seats(state, captures[-1].warband % 2), "last_crystal"
+
+
+@st.composite
+def capture_histories(draw: st.DrawFn) -> tuple[CrystalCapture, ...]:
+    """Captures in chronological order, one per round at most, 12 crystals at most."""
+    rounds = sorted(draw(st.sets(st.integers(1, 12), max_size=6)))
+    left = 12
+    captures: list[CrystalCapture] = []
+    for rnd in rounds:
+        if left == 0:
+            break
+        count = draw(st.integers(1, min(left, 7)))
+        left -= count
+        captures.append(CrystalCapture(round=rnd, warband=draw(st.integers(0, 3)), count=count))
+    return tuple(captures)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    captures=capture_histories(),
+    majority=st.sampled_from(["relative", "absolute_7"]),
+    players=st.sampled_from([2, 3, 4]),
+)
+def test_K_R18_K_R19_the_end_of_round_twelve_follows_the_crystals(
+    captures: tuple[CrystalCapture, ...], majority: str, players: int
+) -> None:
+    """K-R18: the alliance with the majority the option asks for wins (relative: more
+    than half of the crystals captured; absolute_7: at least 7). K-R19: otherwise the
+    alliance of the latest capture wins, and no capture at all is a draw."""
+    state = in_turn(new_game(players, crystal_majority=majority), SW, ap=1, round_=12)
+    captured = sum(c.count for c in captures)
+    state = state.model_copy(
+        update={"captures": captures, "crystals": 12 - captured, "crystal_supply": 0}
+    )
+    over = end_turn(state)
+    outcome = RULES.outcome(over)
+    assert over.phase == "over" and outcome is not None
+    assert (outcome.winners, outcome.reason) == expected_end(state, captures)
+    assert RULES.status(over) == f"Game over: {outcome.text}"
+    if outcome.reason != "crystal_majority":
+        assert "K-R19" in outcome.text
+
+
+def test_K_R18_one_crystal_is_a_relative_majority_but_not_an_absolute_one() -> None:
+    """K-R18 boundaries: 1:0 wins under relative; under absolute_7 6:5 is no majority
+    (the 5 captured last win, K-R19) and exactly 7 wins even against the last capture."""
+    one = (CrystalCapture(round=4, warband=NE, count=1),)
+    outcome = RULES.outcome(end_turn(final_turn(one)))
+    assert outcome is not None and outcome.reason == "crystal_majority"
+    assert outcome.winners == (1, 3) and outcome.text == "NE+SW win with 1 crystal to 0."
+    six_five = (
+        CrystalCapture(round=3, warband=SE, count=6),
+        CrystalCapture(round=10, warband=SW, count=5),
+    )
+    outcome = RULES.outcome(end_turn(final_turn(six_five, crystal_majority="absolute_7")))
+    assert outcome is not None and (outcome.reason, outcome.winners) == ("last_crystal", (1, 3))
+    outcome = RULES.outcome(end_turn(final_turn(six_five)))  # relative: 6 > 5
+    assert outcome is not None and (outcome.reason, outcome.winners) == ("crystal_majority", (0, 2))
+    assert outcome.text == "NW+SE win with 6 crystals to 5."
+    seven_five = (
+        CrystalCapture(round=3, warband=SE, count=7),
+        CrystalCapture(round=10, warband=SW, count=5),
+    )
+    outcome = RULES.outcome(end_turn(final_turn(seven_five, crystal_majority="absolute_7")))
+    assert outcome is not None and (outcome.reason, outcome.winners) == ("crystal_majority", (0, 2))
+
+
+def capture_with_a_warrior(state: KolossusState, frm: str) -> KolossusState:
+    """The current warband rolls Destiny 1 and moves a Warrior from ``frm`` onto the
+    Citadel (5,5) with a movement roll of 1."""
+    state = roll(state, 1)
+    state = roll(act(state, {"type": "choose_class", "cls": "W"})[0], 1)
+    return move(state, frm, "5,5")
+
+
+def test_K_R19_a_tie_in_play_goes_to_the_alliance_of_the_latest_capture() -> None:
+    """K-R19 in a played game: Tua'tha (NW) takes round 1's crystal, Krell (NE) beats
+    it on the Citadel in round 2 and takes round 2's; nobody captures again. 1:1 after
+    round 12, so NE+SW, whose warband captured last, win."""
+    state = place(new_game(), {pid(NW, "W"): "5,4", pid(NE, "W"): "5,6"})
+    state = RULES._start_turn(state.model_copy(update={"round": 1, "turn": 0}))
+    state = end_turn(capture_with_a_warrior(state, "5,4"))
+    state = finish_round(state)
+    assert state.round == 2 and state.first == NW and state.crystals == 1
+    state = end_turn(roll(state, 4))  # NW passes
+    state = end_turn(capture_with_a_warrior(state, "5,6"))
+    assert state.minis[pid(NW, "W")] == -1
+    assert [(c.round, c.warband, c.count) for c in state.captures] == [(1, NW, 1), (2, NE, 1)]
+    state = finish_round(state)
+    assert state.round == 3 and state.first == NE  # K-R17 on the way
+    while state.phase != "over":
+        state = finish_round(state)
+    outcome = RULES.outcome(state)
+    assert outcome is not None and outcome.reason == "last_crystal"
+    assert outcome.winners == (1, 3) and "(1–1)" in outcome.text and "NE+SW" in outcome.text
+    assert state.crystals == 10  # rounds 3..12 piled up on the Citadel (K-R15)
+
+
+def test_K_R19_no_capture_is_a_draw_under_either_majority_and_any_player_count() -> None:
+    """K-R19: no crystal captured at all is a draw, whatever crystal_majority says and
+    however the warbands are shared."""
+    for players in (2, 3, 4):
+        for majority in ("relative", "absolute_7"):
+            over = end_turn(
+                in_turn(new_game(players, crystal_majority=majority), SW, ap=1, round_=12)
+            )
+            outcome = RULES.outcome(over)
+            assert outcome is not None and outcome.is_draw and outcome.winners == ()
+            assert outcome.reason == "no_capture" and "K-R19" in outcome.text
+
+
+def test_K_R19_corrections_that_take_every_capture_back_leave_a_draw() -> None:
+    """K-R19: a correction that returns the only captured crystals to the Citadel leaves
+    no capture at all, so the end of round 12 is a draw."""
+    state = final_turn((CrystalCapture(round=5, warband=NE, count=3),))
+    state = state.model_copy(update={"crystals": 9, "crystal_supply": 0})
+    state = RULES.apply(state, CorrectCrystals(citadel=12, supply=0))[0]
+    assert state.captures == ()
+    outcome = RULES.outcome(end_turn(state))
+    assert outcome is not None and outcome.is_draw and outcome.reason == "no_capture"
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    seed=st.integers(0, 2**40),
+    players=st.sampled_from([2, 3, 4]),
+    options=game_options(),
+    bot_seed=st.integers(0, 2**31),
+)
+def test_K_R17_K_R18_K_R19_random_games_follow_their_own_captures(
+    seed: int, players: int, options: dict[str, Any], bot_seed: int
+) -> None:
+    """In random games: every round starts with the warband of the latest capture so far
+    (or the first warband if none, K-R17), the first warband never changes inside a
+    round, and a game that reaches the end of round 12 ends as K-R18 and K-R19 say."""
+    start = new_game(players, seed, **options)
+    played = random_game(RULES, start, bot_seed, 4000)
+    previous = start
+    for state in played.states[1:]:
+        if state.phase == "over":
+            break
+        if state.round == previous.round:
+            assert state.first == previous.first
+        else:
+            earlier = [c for c in state.captures if c.round < state.round]
+            assert state.first == (earlier[-1].warband if earlier else start.first)
+            assert RULES.current_player(state) == state.warbands[state.first].player
+        previous = state
+    final = played.final
+    outcome = RULES.outcome(final)
+    assert outcome is not None
+    if outcome.reason not in ("elimination", "simultaneous_elimination"):
+        assert final.round == 12
+        assert (outcome.winners, outcome.reason) == expected_end(final, final.captures)
 
 
 def test_K_R20_a_wiped_out_warband_loses_its_alliance_at_once() -> None:

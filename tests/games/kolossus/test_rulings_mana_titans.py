@@ -3,6 +3,8 @@ K-R42) and Titan Powers (K-R33..K-R35)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from companion.errors import InvalidOptions, RuleViolation
@@ -363,3 +365,101 @@ def test_K_R14_a_beaten_colossus_is_reborn_for_three() -> None:
     reborn = act(state, {"type": "rebirth", "cls": "C", "to": free})[0]
     assert reborn.minis[pid(SW, "C")] == sq(free) and reborn.warbands[SW].pool == 0
     _ = SE
+
+
+Strike = tuple[dict[int, str], int, dict[str, int], list[dict[str, Any]], str]
+"""The enemies placed, the MP rolled, NE's skills, the actions and the beat's cause."""
+
+COLOSSUS_STRIKES: dict[str, Strike] = {
+    "spear": (
+        {pid(NE, "C"): "5,3"},
+        4,
+        {},
+        [{"type": "move", "from": "5,0", "to": "5,0"}, {"type": "spear", "target": "5,3"}],
+        "spear",
+    ),
+    "hammer": (
+        {pid(NE, "C"): "4,0"},
+        1,
+        {},
+        [{"type": "move", "from": "5,0", "to": "5,0"}, {"type": "hammer", "targets": ["4,0"]}],
+        "hammer",
+    ),
+    "sword": (
+        {pid(NE, "W"): "4,0", pid(NE, "C"): "3,0"},
+        2,
+        {},
+        [{"type": "move", "from": "5,0", "to": "3,0", "path": ["4,0", "3,0"]}],
+        "sword",
+    ),
+    "whip": (
+        {pid(NE, "C"): "4,0"},
+        1,
+        {"colossus_defence": 3},
+        [{"type": "move", "from": "5,0", "to": "4,0", "whip": True}],
+        "move",
+    ),
+}
+
+
+@pytest.mark.parametrize("weapon", sorted(COLOSSUS_STRIKES))
+def test_K_R14_an_enemy_colossus_falls_to_every_titan_weapon(weapon: str) -> None:
+    """K-R14: the Colossus is no more immortal than any miniature: the Spear, the Hammer,
+    the Sword's continuation and the Whip beat an enemy Colossus, and each strike is
+    offered among the legal actions before it is made."""
+    enemies, mp, skills, actions, cause = COLOSSUS_STRIKES[weapon]
+    state = colossus_at(weapon, "5,0", mp, enemies, **skills)
+    for action in actions:
+        offered = listed(state, action["type"])
+        if action["type"] == "move":  # listed moves take the canonical way: no path, no flags
+            assert action["to"] in {a["to"] for a in offered if a["from"] == action["from"]}
+        else:
+            assert action in offered
+        state = act(state, action)[0]
+    assert state.minis[pid(NE, "C")] == -1 and state.phase == "turn"
+    beat = state.beats[-1]
+    assert (beat.piece, beat.by, beat.cause) == (pid(NE, "C"), NW, cause)
+    assert RULES.outcome(state) is None  # NE still has miniatures on the board
+    mana_ok(state)
+
+
+def test_K_R14_an_earthquake_throws_a_colossus_off_the_board() -> None:
+    """K-R14: an Earthquake that pushes the region holding an enemy Colossus over the
+    edge beats it like any miniature, whatever its Defence."""
+    state = new_game(chapter=3)
+    state = set_skills(place(state, {pid(NE, "C"): "0,3"}), NE, colossus_defence=4)
+    state = with_band(in_turn(state, NW), NW, pool=3, supply=17)
+    quake = {"type": "earthquake", "region": "col3", "direction": "north"}
+    assert quake in listed(state, "earthquake")
+    shaken, events = act(state, quake)
+    assert shaken.minis[pid(NE, "C")] == -1
+    beat = shaken.beats[-1]
+    assert (beat.piece, beat.by, beat.cause) == (pid(NE, "C"), NW, "earthquake")
+    assert isinstance(events[0], TableChanges)
+    assert "Remove Krell's Colossus from (0, 3) (beaten)" in [
+        c.instruction for c in events[0].changes
+    ]
+    mana_ok(shaken)
+
+
+def test_K_R14_rebirth_of_a_colossus_is_refused_for_less_than_three_pool_mana() -> None:
+    """K-R14: Rebirth has a Colossus price, 3 pool mana. With 2 in the pool only a
+    Warrior or Guardian could come back: the Colossus is not offered and asking for it is
+    refused (K-R35), leaving the position as it was. With 3 it is offered on every free
+    square of the start zone, and the reborn Colossus may still be activated."""
+    state = place(new_game(chapter=3), {pid(SW, "C"): None, pid(SW, "W"): None})
+    free = cell(new_game().minis[pid(SW, "C")])
+    poor = with_band(in_turn(state, SW), SW, pool=2, supply=18)
+    assert {a["cls"] for a in listed(poor, "rebirth")} == {"W"}
+    before = poor.model_dump()
+    with pytest.raises(RuleViolation, match="K-R35") as info:
+        act(poor, {"type": "rebirth", "cls": "C", "to": free})
+    assert "costs 3 pool mana" in info.value.message
+    assert poor.model_dump() == before and poor.minis[pid(SW, "C")] == -1
+    rich = with_band(in_turn(state, SW), SW, pool=3, supply=17)
+    zone = {cell(s) for s in rich.warbands[SW].zone if s not in rich.minis}
+    assert {a["to"] for a in listed(rich, "rebirth") if a["cls"] == "C"} == zone
+    reborn = act(rich, {"type": "rebirth", "cls": "C", "to": free})[0]
+    assert reborn.minis[pid(SW, "C")] == sq(free) and reborn.warbands[SW].pool == 0
+    assert {"type": "choose_class", "cls": "C"} in listed(reborn, "choose_class")
+    mana_ok(reborn)
