@@ -624,10 +624,17 @@ def print_sections(figures: dict[str, Any], kind: str, game: str, count: int) ->
         print(f"   the whole handling: median {statistics.median(handled):.2f} M")
     if first:
         print(f"   up to the first frame drawn: median {statistics.median(first):.2f} M")
+    counter = figures.get("counted", True)
+    if not counter:
+        print(
+            "   no instruction counter on this machine (bench/instructions.py): "
+            "the calls are counted, the instructions left out"
+        )
     print("   per interaction: in all, of it before the first frame, calls")
     for target, (instr, calls, before) in figures.get("sections", {}).items():
         per, early = instr / 1e6 / max(count, 1), before / 1e6 / max(count, 1)
-        print(f"   {per:7.3f} M  {early:7.3f} M  {calls / max(count, 1):5.1f} calls  {target}")
+        spent = f"{per:7.3f} M  {early:7.3f} M" if counter else f"{'—':>9}  {'—':>9}"
+        print(f"   {spent}  {calls / max(count, 1):5.1f} calls  {target}")
 
 
 def print_profile(path: Path, kind: str, game: str, count: int, top: int) -> None:

@@ -43,6 +43,7 @@ from typing import Any  # noqa: E402
 from kiosk_child import (  # noqa: E402
     FrameMeter,
     FrameTimes,
+    counted,
     input_queue,
     instructions,
     print_figures,
@@ -392,6 +393,7 @@ class Bench:
 
     def finish(self) -> None:
         self.meter.listeners.clear()
+        OUT["counted"] = counted()
         OUT["sections"] = {
             f"{target.rstrip('@')} {key}".strip(): total
             for target, totals in self.sections.items()

@@ -261,3 +261,9 @@ def instructions() -> int:
         _COUNTER.append(thread_counter())
     counter = _COUNTER[0]
     return 0 if counter is None else counter.read()
+
+
+def counted() -> bool:
+    """Whether :func:`instructions` counts anything on this machine."""
+    instructions()
+    return _COUNTER[0] is not None

@@ -8,6 +8,7 @@ temporary directory, never the machine's own /sys/fs/cgroup.
 from __future__ import annotations
 
 import os
+import struct
 import subprocess
 import sys
 from pathlib import Path
@@ -17,7 +18,9 @@ import pytest
 REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO / "bench"))
 
+import instructions  # noqa: E402
 import pi_profile  # noqa: E402
+from instructions import ThreadCounter, thread_counter  # noqa: E402
 from pi_profile import PiProfile, Quota, make_quota, remove_quota  # noqa: E402
 
 
@@ -47,7 +50,7 @@ def test_interactions_bench_refuses_an_unknown_game() -> None:
     assert done.returncode != 0 and "unknown game(s): chess" in done.stderr
 
 
-def _sections(tmp_path: Path, *args: str) -> str:
+def _sections(tmp_path: Path, *args: str, env: dict[str, str] | None = None) -> str:
     """``bench_interactions.py --sections`` run as a person runs it; its output."""
     done = subprocess.run(
         [
@@ -62,26 +65,72 @@ def _sections(tmp_path: Path, *args: str) -> str:
         text=True,
         timeout=240,
         check=False,
+        env=env,
     )
     assert done.returncode == 0, done.stdout + done.stderr
     return done.stdout
 
 
+BOARD_TOUCH = "kiosk.widgets.board:BoardWidget.on_touch_down"
+TOUCH_SECTIONS = (
+    *("--profile", "touch", "--game", "beast_master", "--touches", "2", "--sections"),
+    f"{BOARD_TOUCH},kivy.uix.label:Label.texture_update@",
+)
+
+
+def _board_touch_row(out: str) -> list[str]:
+    """The board's touch handler's row, split: in all, before the first frame, calls."""
+    lines = out.splitlines()
+    touched = [line for line in lines if BOARD_TOUCH in line]
+    assert len(touched) == 1 and " 1.0 calls " in touched[0], out
+    assert any("kivy.uix.label:Label.texture_update " in line for line in lines), out
+    return touched[0].split()
+
+
 def test_sections_count_the_named_functions_in_each_touch(tmp_path: Path) -> None:
     """``--sections`` wraps the named functions in the real app (offscreen, mock GL) and
     prints each one's calls per touch: a board tap runs the board's touch handler once,
-    all of it before the first frame drawn (the next column)."""
-    out = _sections(
-        tmp_path,
-        *("--profile", "touch", "--game", "beast_master", "--touches", "2", "--sections"),
-        "kiosk.widgets.board:BoardWidget.on_touch_down,kivy.uix.label:Label.texture_update@",
-    )
-    lines = out.splitlines()
-    touched = [line for line in lines if "kiosk.widgets.board:BoardWidget.on_touch_down" in line]
-    assert len(touched) == 1 and " 1.0 calls " in touched[0], out
-    in_all, before_first_frame = touched[0].split()[0:3:2]
-    assert float(in_all) > 0 and before_first_frame == in_all, out
-    assert any("kivy.uix.label:Label.texture_update " in line for line in lines), out
+    all of it before the first frame drawn (the next column). Its instructions are
+    printed where this machine has a counter, and said to be left out where not."""
+    out = _sections(tmp_path, *TOUCH_SECTIONS)
+    row = _board_touch_row(out)
+    if thread_counter() is None:
+        assert "no instruction counter on this machine" in out, out
+        assert row[0] == "—" and row[1] == "—", out
+    else:
+        in_all, before_first_frame = row[0:3:2]
+        assert float(in_all) > 0 and before_first_frame == in_all, out
+
+
+def test_sections_without_an_instruction_counter_still_count_the_calls(tmp_path: Path) -> None:
+    """A machine whose kernel refuses ``perf_event_open`` (a virtual machine without a
+    hardware counter, a strict ``perf_event_paranoid``), taken here on any machine by
+    ``BENCH_INSTRUCTION_COUNTER=off``: the calls are counted, the instructions are said
+    to be missing rather than printed as zeros."""
+    env = {**os.environ, instructions.SWITCH: "off"}
+    out = _sections(tmp_path, *TOUCH_SECTIONS, env=env)
+    row = _board_touch_row(out)
+    assert "no instruction counter on this machine" in out, out
+    assert row[0] == "—" and row[1] == "—" and "0.000" not in out, out
+
+
+def test_the_switch_turns_the_counter_off(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(instructions.SWITCH, "off")
+    assert thread_counter() is None
+
+
+def test_a_counter_reads_the_kernels_eight_byte_count() -> None:
+    """The counting logic on a fake counter: the kernel's read of a counter's file is
+    one unsigned 64-bit count, which is all ``ThreadCounter`` reads (a pipe stands in)."""
+    read_end, write_end = os.pipe()
+    counter = ThreadCounter(read_end)
+    try:
+        os.write(write_end, struct.pack("Q", 1_234_567) + struct.pack("Q", 2**40 + 3))
+        assert counter.read() == 1_234_567
+        assert counter.read() == 2**40 + 3
+    finally:
+        counter.close()
+        os.close(write_end)
 
 
 def test_screen_changes_can_be_profiled_by_sections(tmp_path: Path) -> None:
