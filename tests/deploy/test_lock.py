@@ -110,5 +110,9 @@ def test_the_pi_installs_through_the_lock() -> None:
         check=False,
     )
     assert done.returncode == 0, done.stderr
-    installs = [line for line in done.stdout.splitlines() if "pip install" in line and "[pi]" in line]
-    assert installs and all("-c /opt/colossus-companion/src/requirements.lock" in line for line in installs), done.stdout
+    installs = [
+        line for line in done.stdout.splitlines() if "pip install" in line and "[pi]" in line
+    ]
+    assert installs and all(
+        "-c /opt/colossus-companion/src/requirements.lock" in line for line in installs
+    ), done.stdout
