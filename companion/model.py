@@ -17,6 +17,8 @@ from typing import Any, Self
 from pydantic import BaseModel, ConfigDict
 from pydantic_core import SchemaValidator, core_schema
 
+from companion.pydantic_compat import field_schemas
+
 
 class Frozen(BaseModel):
     """An immutable, validated value. Change it with :meth:`evolve`."""
@@ -40,18 +42,11 @@ def _changes_checker(model: type[BaseModel], names: tuple[str, ...]) -> SchemaVa
     unknown = set(names) - set(model.model_fields)
     if unknown:
         raise ValueError(f"{model.__name__} has no field {', '.join(sorted(unknown))}")
-    schema: Any = model.__pydantic_core_schema__
-    definitions: list[Any] = schema.get("definitions", [])  # models nested or shared
-    while schema["type"] != "model-fields":  # through the model and its validators
-        if schema["type"] == "definition-ref":
-            schema = next(d for d in definitions if d.get("ref") == schema["schema_ref"])
-        else:
-            schema = schema["schema"]
-    fields = schema["fields"]
+    found = field_schemas(model)  # pydantic's own schema layout: pydantic_compat
     change: Any = core_schema.typed_dict_schema(
-        {name: core_schema.typed_dict_field(fields[name]["schema"]) for name in names},
+        {name: core_schema.typed_dict_field(found.fields[name]) for name in names},
         extra_behavior="forbid",
     )
-    if definitions:
-        change = core_schema.definitions_schema(change, definitions)
+    if found.definitions:
+        change = core_schema.definitions_schema(change, found.definitions)
     return SchemaValidator(change)

@@ -19,10 +19,10 @@ Kivy's ``interrupt`` clock, whose sleep a trigger from another thread would end 
 was tried and left out: its loop spins (hundreds of wake-ups a second even at 10 fps,
 Kivy 2.3.1), costing more than it saves. The wake here is the same idea on the default
 clock: its sleep waits on an event, and its readiness check says "now" once the event is
-set (``usleep`` and ``_check_ready`` of Kivy's ``ClockBaseBehavior``, pinned by the
-project's ``kivy==2.3.1``). While idle, the check also sleeps the whole rest of a frame
-at once: Kivy's own starts a pass early by a third of a frame plus an undershoot, which
-made a 2 fps loop pass 2.7 times a second.
+set (``usleep`` and ``_check_ready`` of Kivy's ``ClockBaseBehavior``: internals,
+listed and checked in :mod:`kiosk.kivy_compat`). While idle, the check also sleeps the
+whole rest of a frame at once: Kivy's own starts a pass early by a third of a frame
+plus an undershoot, which made a 2 fps loop pass 2.7 times a second.
 """
 
 from __future__ import annotations
@@ -30,6 +30,8 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable
 from typing import Any, Protocol
+
+from kiosk.kivy_compat import check_clock
 
 IDLE_FPS = 10.0
 """Frames a second while idle: a first touch after a pause waits at most 0.1 s."""
@@ -77,6 +79,7 @@ class IdlePace:
         deep_after_s: float = DEEP_IDLE_AFTER_S,
         on_idle: Callable[[bool], None] | None = None,
     ) -> None:
+        check_clock(clock)
         self._clock = clock
         self._on_idle = on_idle
         self.full_fps = float(clock._max_fps if full_fps is None else full_fps)

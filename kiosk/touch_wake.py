@@ -13,8 +13,8 @@ loop itself: nothing can wake it for them, and the pace stays at its usual idle 
 
 Kivy's reader threads put their touches in a queue of the provider (``self.queue``,
 also passed to the ``mtdev`` thread as ``queue``) with ``append`` and the main thread
-takes them with ``popleft``: pinned by the project's ``kivy==2.3.1``, checked by
-``tests/kiosk/test_pace.py``.
+takes them with ``popleft``: internals, listed and checked in :mod:`kiosk.kivy_compat`
+and by ``tests/kiosk/test_pace.py``.
 """
 
 from __future__ import annotations
@@ -23,6 +23,8 @@ import collections
 import functools
 from collections.abc import Callable, Iterable
 from typing import Any
+
+from kiosk.kivy_compat import check_touch_provider
 
 #: Kivy's touch providers that read the device in a thread of their own.
 THREADED_PROVIDERS = ("mtdev", "hidinput")
@@ -63,6 +65,7 @@ def install(wake: Callable[[], None], providers: Iterable[Any] | None = None) ->
     found = _kivy_providers() if providers is None else list(providers)
     for provider in found:
         if provider not in _wrapped:
+            check_touch_provider(provider)
             provider._thread_run = _waking(provider._thread_run)
             _wrapped.add(provider)
     _wake[:] = [wake]
