@@ -5,7 +5,8 @@ inside a frame, so ``0x00`` is an unambiguous delimiter. A receiver that joins m
 or sees garbage or a corrupt frame, is back in sync at the very next ``0x00``: a bogus
 length byte can never make it swallow the valid frames that follow, no timer is needed,
 and every bad frame costs exactly one counted error. The full layout is in
-``docs/dice-protocol.md``; the Pico firmware's ``protocol.py`` speaks the same bytes.
+``docs/dice-protocol.md``; the Pico firmware's ``firmware/pico_dice_tray/tray_protocol.py``
+speaks the same bytes.
 
 Frame on the wire: ``00 | COBS(type, payload..., crc_hi, crc_lo) | 00``.
 The CRC is CRC-16/CCITT-FALSE (poly 0x1021, init 0xFFFF) over type and payload.
@@ -13,6 +14,7 @@ The CRC is CRC-16/CCITT-FALSE (poly 0x1021, init 0xFFFF) over type and payload.
 
 from __future__ import annotations
 
+import binascii
 import struct
 from dataclasses import dataclass, field
 
@@ -49,25 +51,10 @@ FLAG_CHARGING = 0x01
 FLAG_LOW_BATTERY = 0x02
 
 
-def _make_crc_table() -> tuple[int, ...]:
-    table = []
-    for byte in range(256):
-        crc = byte << 8
-        for _ in range(8):
-            crc = ((crc << 1) ^ 0x1021) if crc & 0x8000 else (crc << 1)
-        table.append(crc & 0xFFFF)
-    return tuple(table)
-
-
-_CRC_TABLE = _make_crc_table()
-
-
 def crc16_ccitt(data: bytes | bytearray | memoryview, crc: int = 0xFFFF) -> int:
-    """CRC-16/CCITT-FALSE; ``crc16_ccitt(b"123456789") == 0x29B1``."""
-    table = _CRC_TABLE
-    for byte in data:
-        crc = ((crc << 8) & 0xFFFF) ^ table[(crc >> 8) ^ byte]
-    return crc
+    """CRC-16/CCITT-FALSE; ``crc16_ccitt(b"123456789") == 0x29B1``. The standard
+    library's ``binascii.crc_hqx`` is this CRC (poly 0x1021, no reflection), in C."""
+    return binascii.crc_hqx(data, crc)
 
 
 def cobs_encode(data: bytes | bytearray) -> bytes:
