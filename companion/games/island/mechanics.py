@@ -209,6 +209,28 @@ def destinations(
     return found
 
 
+def chains_back(
+    state: IslandState, owner: int, piece: PieceKind, origin: str, cfg: IslandConfig
+) -> list[tuple[str, ...]]:
+    """The Road chains that come back to ``origin`` through one neighbour (BM-R17).
+
+    Each steps onto an adjacent space holding another own piece and back for free: a
+    Movement of its own, since the space it passes through has its effects (exploring;
+    an Acolyte's chain ends on the Beast's space, BM-R07, so none passes there). They
+    exist exactly when :func:`destinations` reaches ``origin``; a longer chain back is
+    legal too, sent with its ``path``.
+    """
+    if not enterable(state, origin):
+        return []
+    deadly = state.beast_spaces() if cfg.beast_kills and piece == "acolyte" else set()
+    own = own_spaces(state, owner, piece, origin)
+    return [
+        (via, origin)
+        for via in state.board.adjacent(origin)
+        if via in own and via not in deadly and enterable(state, via)
+    ]
+
+
 def check_path(
     state: IslandState,
     owner: int,
