@@ -300,8 +300,8 @@ def island_highlights(
     ``focus`` is ``"<space>"`` (the selected piece's space: SELECTED, REACHABLE) or
     ``"<space>><destination>"`` (also PATH: every space the chain enters, in order,
     numbered from 1, the destination last). The origin itself is never REACHABLE: a
-    chain back to it is legal, but it is the selected piece's own space (BM-R17). Any other focus shows the
-    overview: CONTROL, BEAST, BANNER, SELECTABLE, HARVESTABLE.
+    chain back to it is legal, but it is the selected piece's own space (BM-R17). Any
+    other focus shows the overview: CONTROL, BEAST, BANNER, SELECTABLE, HARVESTABLE.
     """
     origin, _, hovered = (focus or "").partition(">")
     origin, hovered = origin.strip(), hovered.strip()
