@@ -12,6 +12,7 @@ from typing import Literal
 
 from pydantic import Field, model_validator
 
+from companion import words
 from companion.errors import RuleViolation
 from companion.model import Frozen
 from companion.rng import Rng
@@ -66,8 +67,8 @@ def resolve_roll(
         return rng.roll(request.count, request.sides)
     if len(roll.values) != request.count:
         raise RuleViolation(
-            f"{request.label}: expected {request.count} "
-            f"{'die' if request.count == 1 else 'dice'}, got {len(roll.values)}.",
+            f"{request.label}: expected {words.count(request.count, 'die', 'dice')}, "
+            f"got {len(roll.values)}.",
             ruling=ruling,
         )
     for face in roll.values:

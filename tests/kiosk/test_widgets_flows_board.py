@@ -30,14 +30,14 @@ from tests.kiosk.ui import close_kiosk, find_button, open_kiosk, tap_button
 # Seeds found offline (rules + RandomBot, the policy below): Kolossus with bot 1 and die
 # faces from Rng(1) reaches a capture in round 1 after 12 moves (Blue's Colossus on 0,0
 # can beat the enemy on 0,8); Beast Master game 1 / bot 1 reaches a Rest with a Banner
-# on a paying Loot token after 17 moves; Colossi game 1 / bot 6 reaches the Harvest
-# Phase after 50 moves, where Player 1 may harvest a Grass tile with gold Loot.
+# on a paying Loot token after 17 moves; Colossi game 1 / bot 24 reaches the Harvest
+# Phase after 51 moves, where a space that pays gold may be harvested.
 KOLOSSUS_GAME_SEED = 1
 KOLOSSUS_BOT_SEED = 1
 BEAST_MASTER_GAME_SEED = 1
 BEAST_MASTER_BOT_SEED = 1
 COLOSSI_GAME_SEED = 1
-COLOSSI_BOT_SEED = 6
+COLOSSI_BOT_SEED = 24
 
 
 def _presenter(kiosk: Kiosk) -> PlayPresenter:

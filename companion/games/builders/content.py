@@ -7,6 +7,7 @@ from collections.abc import Mapping, Sequence
 
 from pydantic import TypeAdapter
 
+from companion import words
 from companion.errors import InvalidContent
 from companion.games.parsing import parse_strict
 from companion.model import Frozen
@@ -78,7 +79,7 @@ def check_blueprint_table(cards: Sequence[BlueprintCard]) -> None:
     total = sum(card.copies for card in cards)
     if total < MIN_TABLE_CARDS:
         raise InvalidContent(
-            f"The Blueprint table has {total} cards; 10 Colossi need at least "
+            f"The Blueprint table has {words.count(total, 'card')}; 10 Colossi need at least "
             f"{MIN_TABLE_CARDS} (3 face up and 9 replacements)."
         )
 

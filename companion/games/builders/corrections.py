@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from companion import words
 from companion.games.builders.content import COLOSSI_TO_BUILD
 from companion.games.builders.model import (
     BuildersState,
@@ -43,7 +44,7 @@ def correct_runes(
     check_count(action.runes, f"{name}'s Runes")
     before = state.runes[seat]
     if action.runes == before:
-        raise nothing_to_correct(f"{name} already has {before} Runes")
+        raise nothing_to_correct(f"{name} already has {words.count(before, 'Rune')}")
     work.runes[seat] = action.runes
     fixes = list(state.rune_corrections or (0,) * len(state.players))
     fixes[seat] += action.runes - before
@@ -60,11 +61,11 @@ def correct_hand(
     check_count(action.cards, f"{name}'s Parts cards")
     before = state.hands[seat]
     if action.cards == before:
-        raise nothing_to_correct(f"{name} already holds {before} Parts cards")
+        raise nothing_to_correct(f"{name} already holds {words.count(before, 'Parts card')}")
     delta = action.cards - before
     if delta > state.deck:
         raise impossible(
-            f"The Parts deck holds only {state.deck} cards, so {name} cannot hold "
+            f"The Parts deck holds only {words.count(state.deck, 'card')}, so {name} cannot hold "
             f"{action.cards} (there are 135 Parts cards)."
         )
     work.hands[seat] = action.cards
@@ -81,7 +82,9 @@ def correct_built(
     before = state.builds_by(seat)
     check_count(action.colossi, f"Colossi built by {name}")
     if action.colossi == before:
-        raise nothing_to_correct(f"{name} has already built {before} Colossi")
+        raise nothing_to_correct(
+            f"{name} has already built {words.count(before, 'Colossus', 'Colossi')}"
+        )
     total = state.built - before + action.colossi
     if total > COLOSSI_TO_BUILD:
         raise impossible(

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from companion import words
 from companion.events import Event, TableChanges
 from companion.games.builders.content import (
     HAND_MINIMUM,
@@ -16,10 +17,6 @@ from companion.games.builders.model import (
 from companion.highlights import TableChange
 
 # --- the referee --------------------------------------------------------------------
-
-
-def _plural(count: int, word: str) -> str:
-    return f"{count} {word}" if count == 1 else f"{count} {word}s"
 
 
 class _Turn:
@@ -43,19 +40,18 @@ class _Turn:
         if giver is None:
             assert receiver is not None
             self.from_stockpile[receiver] += amount
-            text = f"{self.name(receiver)} takes {_plural(amount, 'Rune')} from the stockpile."
+            text = f"{self.name(receiver)} takes {words.count(amount, 'Rune')} from the stockpile."
         else:
             self.runes[giver] -= amount
         if receiver is None:
             assert giver is not None
             self.sealed[giver] += amount
-            text = f"{self.name(giver)} seals {_plural(amount, 'Rune')} into the stockpile."
+            text = f"{self.name(giver)} seals {words.count(amount, 'Rune')} into the stockpile."
         else:
             self.runes[receiver] += amount
             if giver is not None:
-                text = (
-                    f"{self.name(giver)} gives {_plural(amount, 'Rune')} to {self.name(receiver)}."
-                )
+                runes = words.count(amount, "Rune")
+                text = f"{self.name(giver)} gives {runes} to {self.name(receiver)}."
         self.events.append(RunesMoved(text=text, giver=giver, receiver=receiver, amount=amount))
 
     def move_parts(self, giver: int | None, receiver: int | None, count: int) -> None:
@@ -71,7 +67,8 @@ class _Turn:
             self.hands[receiver] += count
         who_from = "the deck" if giver is None else self.name(giver)
         who_to = "the bottom of the deck" if receiver is None else self.name(receiver)
-        text = f"{_plural(count, 'Parts card')} go from {who_from} to {who_to}."
+        go = "goes" if count == 1 else "go"
+        text = f"{words.count(count, 'Parts card')} {go} from {who_from} to {who_to}."
         self.events.append(PartsMoved(text=text, giver=giver, receiver=receiver, count=count))
 
     def refill(self) -> None:
@@ -88,7 +85,7 @@ class _Turn:
             self.hands[seat] += count
             self.events.append(
                 PartsMoved(
-                    text=f"{self.name(seat)} refills: draws {_plural(count, 'Parts card')}.",
+                    text=f"{self.name(seat)} refills: draws {words.count(count, 'Parts card')}.",
                     giver=None,
                     receiver=seat,
                     count=count,

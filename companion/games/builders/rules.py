@@ -7,6 +7,7 @@ from functools import lru_cache
 from itertools import product
 from typing import Any
 
+from companion import words
 from companion.errors import InvalidPosition
 from companion.events import Event, GameEnded, TableChanges
 from companion.games.builders.content import (
@@ -48,10 +49,7 @@ from companion.games.builders.model import (
     TurnStarted,
     ZeroCheck,
 )
-from companion.games.builders.play import (
-    _plural,
-    _Turn,
-)
+from companion.games.builders.play import _Turn
 from companion.games.builders.views import builders_card_cells, builders_cards, builders_panel
 from companion.games.corrections import (
     Correction,
@@ -196,7 +194,8 @@ class BuildersRules(Rules[BuildersState, BuildersAction, BuildersOptions]):
             raise InvalidPosition("Runes, hands and the deck cannot be negative.")
         if sum(state.hands) + state.deck != PARTS_IN_GAME:
             raise InvalidPosition(
-                f"Hands and deck hold {sum(state.hands) + state.deck} Parts cards, not 135."
+                f"Hands and deck hold {words.count(sum(state.hands) + state.deck, 'Parts card')}, "
+                "not 135."
             )
         if state.rune_corrections and len(state.rune_corrections) != n:
             raise InvalidPosition("rune_corrections needs one entry per player.")
@@ -385,7 +384,7 @@ class BuildersRules(Rules[BuildersState, BuildersAction, BuildersOptions]):
             raise refuse("Curse: you may keep at most 1 of the Runes you take.", "BC-R09")
         work.events.append(
             ActionTaken(
-                text=f"{work.name(me)} curses with {_plural(total, 'Rune')}.",
+                text=f"{work.name(me)} curses with {words.count(total, 'Rune')}.",
                 player=me,
                 action="curse",
             )
@@ -405,14 +404,17 @@ class BuildersRules(Rules[BuildersState, BuildersAction, BuildersOptions]):
         if action.cards_received < 1:
             raise refuse("A Trade must give you at least 1 Parts card.", "BC-R08")
         if action.cards_received > state.hands[p]:
-            raise refuse(f"{state.players[p]} holds only {state.hands[p]} Parts cards.", "BC-R08")
+            raise refuse(
+                f"{state.players[p]} holds only {words.count(state.hands[p], 'Parts card')}.",
+                "BC-R08",
+            )
         if action.cards_given > state.hands[me]:
-            raise refuse(f"You hold only {state.hands[me]} Parts cards.", "BC-R08")
+            raise refuse(f"You hold only {words.count(state.hands[me], 'Parts card')}.", "BC-R08")
         if action.runes_given > state.runes[me]:
-            raise refuse(f"You have only {_plural(state.runes[me], 'Rune')}.", "BC-R08")
+            raise refuse(f"You have only {words.count(state.runes[me], 'Rune')}.", "BC-R08")
         if action.runes_received > state.runes[p]:
             raise refuse(
-                f"{state.players[p]} has only {_plural(state.runes[p], 'Rune')}.", "BC-R08"
+                f"{state.players[p]} has only {words.count(state.runes[p], 'Rune')}.", "BC-R08"
             )
         work.events.append(
             ActionTaken(
@@ -452,7 +454,7 @@ class BuildersRules(Rules[BuildersState, BuildersAction, BuildersOptions]):
         work.events.append(
             ActionTaken(
                 text=(
-                    f"{work.name(me)} reveals {_plural(shown, 'card')} of {work.name(t)}"
+                    f"{work.name(me)} reveals {words.count(shown, 'card')} of {work.name(t)}"
                     + (" and takes one." if action.take else " and takes none.")
                 ),
                 player=me,
@@ -476,13 +478,15 @@ class BuildersRules(Rules[BuildersState, BuildersAction, BuildersOptions]):
             cost, acc, cards, blueprint = self._check_arithmetic(action)
         if cards > state.hands[me]:
             raise refuse(
-                f"You hold only {state.hands[me]} Parts cards, not the {cards} laid out.",
+                f"You hold only {words.count(state.hands[me], 'Parts card')}, "
+                f"not the {cards} laid out.",
                 "BC-R15",
             )
         total = cost + acc
         if total > state.runes[me]:
             raise refuse(
-                f"This Colossus seals {total} Runes (cost {cost} + {acc} Accessories) "
+                f"This Colossus seals {words.count(total, 'Rune')} "
+                f"(cost {cost} + {words.count(acc, 'Accessory', 'Accessories')}) "
                 f"but you have {state.runes[me]}.",
                 "BC-R15",
             )
@@ -553,7 +557,9 @@ class BuildersRules(Rules[BuildersState, BuildersAction, BuildersOptions]):
             )
         if action.rune_cost is not None and action.rune_cost != card.rune_cost:
             raise refuse(
-                f"{card.name!r} costs {card.rune_cost} Runes, not {action.rune_cost}.", "BC-R15"
+                f"{card.name!r} costs {words.count(card.rune_cost, 'Rune')}, "
+                f"not {action.rune_cost}.",
+                "BC-R15",
             )
         if action.parts is None:
             raise refuse("Say which Parts you laid out (counts per type).", "BC-R15")
@@ -772,7 +778,7 @@ class BuildersRules(Rules[BuildersState, BuildersAction, BuildersOptions]):
             reason = "shared"
         names = " and ".join(state.players[s] for s in tied)
         verb = "share the victory" if len(tied) > 1 else "wins"
-        text = f"10 Colossi built: {names} {verb} with {_plural(fewest, 'Rune')}."
+        text = f"10 Colossi built: {names} {verb} with {words.count(fewest, 'Rune')}."
         result = Outcome(winners=tuple(tied), reason=reason, text=text)
         return state.evolve({"result": result}), (GameEnded(text=text),)
 

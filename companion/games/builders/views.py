@@ -11,9 +11,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from companion import words
 from companion.games.builders.content import BLUEPRINT_SLOTS, COLOSSI_TO_BUILD, CURSE_MAX, CURSE_MIN
 from companion.games.builders.model import BuildersState, TurnMode
-from companion.games.builders.play import _plural
 from companion.views import NO_CELLS, ActionCells, CardView, PanelRow, PanelView, cells_at
 
 #: The phase of a turn in play, by its mode: nothing done yet, cursed (BC-R02), or
@@ -58,7 +58,7 @@ def builders_panel(state: BuildersState, turn: int | None) -> PanelView:
     )
     facts = [
         f"Colossi built: {state.built}/{COLOSSI_TO_BUILD}",  # BC-R01
-        f"Parts deck: {state.deck} cards",
+        f"Parts deck: {words.count(state.deck, 'card')}",
         _turn_fact(state),
     ]
     if state.result is None and not state.tied:  # once the 10th is built, no check is due
@@ -73,7 +73,8 @@ def builders_panel(state: BuildersState, turn: int | None) -> PanelView:
             facts.append(f"Last build: {players[last.player]}, set by a correction")
         else:
             facts.append(
-                f"Last build: {players[last.player]}, slot {last.slot}, {last.rune_cost} Runes"
+                f"Last build: {players[last.player]}, slot {last.slot}, "
+                f"{words.count(last.rune_cost, 'Rune')}"
             )
     return PanelView(
         columns=players,
@@ -109,7 +110,7 @@ def _blueprint_lines(state: BuildersState, slot: int) -> tuple[str, ...]:
         return ("empty",)
     card = state.blueprint_table[index]
     parts = ", ".join(f"{n} {kind}" for kind, n in card.parts.items() if n > 0)
-    return (card.name, f"{card.rune_cost} Runes", parts)
+    return (card.name, words.count(card.rune_cost, "Rune"), parts)
 
 
 def builders_cards(state: BuildersState) -> tuple[CardView, ...]:
@@ -125,8 +126,8 @@ def builders_cards(state: BuildersState) -> tuple[CardView, ...]:
             seat_key(seat),
             name,
             (
-                _plural(state.runes[seat], "Rune"),
-                f"{_plural(state.hands[seat], 'card')} · built {state.builds_by(seat)}",
+                words.count(state.runes[seat], "Rune"),
+                f"{words.count(state.hands[seat], 'card')} · built {state.builds_by(seat)}",
             ),
             seat=seat,
         )
@@ -136,7 +137,7 @@ def builders_cards(state: BuildersState) -> tuple[CardView, ...]:
         CardView(
             STOCKPILE, "Rune stockpile", ("Curse: hand out", f"{CURSE_MIN}–{CURSE_MAX} Runes")
         ),
-        CardView(PARTS_DECK, "Parts deck", (_plural(state.deck, "card"),)),
+        CardView(PARTS_DECK, "Parts deck", (words.count(state.deck, "card"),)),
     )
     return (*slots, *seats, *shared)
 

@@ -6,6 +6,7 @@ from dataclasses import dataclass, field, fields
 from functools import lru_cache
 from typing import Literal
 
+from companion import words
 from companion.events import Event, GameEnded
 from companion.games.colossus_solo.content import (
     COLOSSUS_CARDS,
@@ -319,7 +320,8 @@ class _Play:
         self.playing_area = 0
         self.say(
             PlayingAreaDiscarded(
-                text=f"Discard the {count} cards of the Playing Area.", count=count
+                text=f"Discard the {words.count(count, 'card')} of the Playing Area.",
+                count=count,
             )
         )
         self.history = (*self.history, self.record(f"Round {self.round}"))
@@ -365,7 +367,8 @@ class _Play:
         self.action_deck -= self.final_blow_deck
         self.say(
             FinalBlowRevealed(
-                text=f"Final Blow: form a deck of {self.final_blow_deck} Action cards; you "
+                text="Final Blow: form a deck of "
+                f"{words.count(self.final_blow_deck, 'Action card')}; you "
                 f"need {values.attack_req} Attack and {values.grip_req} Grip visible.",
                 values=values,
                 deck_cards=self.final_blow_deck,

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+from companion import words
 from companion.errors import InvalidPosition
 from companion.events import Event
 from companion.games.colossus_solo.content import (
@@ -321,10 +322,9 @@ class ColossusSoloRules(Rules[ColossusSoloState, ColossusSoloAction, ColossusSol
         top = min(state.destroy_rights, state.playing_area)
         if action.count > top:
             raise refuse(
-                f"You may destroy at most {top} card{'s' if top != 1 else ''} now "
-                f"({state.destroy_rights} destroy right"
-                f"{'s' if state.destroy_rights != 1 else ''}, "
-                f"{state.playing_area} cards in the Playing Area).",
+                f"You may destroy at most {words.count(top, 'card')} now "
+                f"({words.count(state.destroy_rights, 'destroy right')}, "
+                f"{words.count(state.playing_area, 'card')} in the Playing Area).",
                 "CS-R11",
             )
         play.playing_area -= action.count
@@ -332,8 +332,7 @@ class ColossusSoloRules(Rules[ColossusSoloState, ColossusSoloAction, ColossusSol
         play.destroy_rights = 0
         play.say(
             CardsDestroyed(
-                text=f"Return {action.count} card{'s' if action.count != 1 else ''} of "
-                "the Playing Area to the box.",
+                text=f"Return {words.count(action.count, 'card')} of the Playing Area to the box.",
                 count=action.count,
             )
         )
@@ -434,8 +433,8 @@ class ColossusSoloRules(Rules[ColossusSoloState, ColossusSoloAction, ColossusSol
         total = sum(counts.values())
         if total != ACTION_CARDS + action.advanced_added:
             raise impossible(
-                f"These counts add up to {total} Action cards, but with "
-                f"{action.advanced_added} Advanced cards added there are "
+                f"These counts add up to {words.count(total, 'Action card')}, but with "
+                f"{words.count(action.advanced_added, 'Advanced card')} added there are "
                 f"{ACTION_CARDS + action.advanced_added}."
             )
         if action.final_blow_deck and state.phase != "final_blow":
@@ -508,7 +507,8 @@ class ColossusSoloRules(Rules[ColossusSoloState, ColossusSoloAction, ColossusSol
             raise nothing_to_correct("the Final Blow card already has these numbers")
         play.final_blow = values
         text = (
-            f"the Final Blow card shows {values.n_cards} cards, Grip {values.grip_req}, "
+            f"the Final Blow card shows {words.count(values.n_cards, 'card')}, "
+            f"Grip {values.grip_req}, "
             f"Attack {values.attack_req}"
         )
         if values.n_cards == state.final_blow.n_cards:
@@ -555,7 +555,7 @@ class ColossusSoloRules(Rules[ColossusSoloState, ColossusSoloAction, ColossusSol
     def _ask(self, state: ColossusSoloState) -> str:
         if state.phase == "destroy":
             top = min(state.destroy_rights, state.playing_area)
-            return f"destroy up to {top} card{'s' if top != 1 else ''} of the Playing Area"
+            return f"destroy up to {words.count(top, 'card')} of the Playing Area"
         if state.phase == "final_blow":
             if state.playing_area == 0:  # the first card covers nothing: the base (CS-R06)
                 return "place the first card as the base and enter the visible Attack and Grip"

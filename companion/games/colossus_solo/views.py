@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from companion import words
 from companion.games.colossus_solo.content import COLOSSUS_CARDS, ColossusCard, Phase
 from companion.games.colossus_solo.model import ColossusSoloState
 from companion.views import NO_CELLS, ActionCells, CardView, PanelRow, PanelView, cells_at
@@ -61,7 +62,7 @@ def colossus_solo_panel(state: ColossusSoloState, turn: int | None) -> PanelView
         facts.append(f"Colossus card: {card_text(state.current_card)}")
     if state.final_blow is not None:
         fb = state.final_blow
-        cards = _cards(fb.n_cards)
+        cards = words.count(fb.n_cards, "card")
         facts.append(f"Final Blow: {cards}, need Attack {fb.attack_req}, Grip {fb.grip_req}")
     if state.destroyed:
         facts.append(f"Cards destroyed: {state.destroyed}")
@@ -97,7 +98,7 @@ def colossus_solo_cards(state: ColossusSoloState) -> tuple[CardView, ...]:
     final = (
         ("at the top",)
         if blow is None
-        else (_cards(blow.n_cards), f"Attack {blow.attack_req} · Grip {blow.grip_req}")
+        else (words.count(blow.n_cards, "card"), f"Attack {blow.attack_req} · Grip {blow.grip_req}")
     )
     stats = ("no stats yet",) if state.stats is None else _two_a_line(state.stats.describe())
     return (
@@ -105,16 +106,14 @@ def colossus_solo_cards(state: ColossusSoloState) -> tuple[CardView, ...]:
         CardView(WEAKNESS, "Weakness", (f"level {state.weakness}",)),
         CardView(GRIP, "Grip", (f"level {state.grip}",)),
         CardView(PLAYING_AREA, f"In play: {state.playing_area}", stats),
-        CardView(HAND, "Hand", (_cards(state.hand),)),
+        CardView(HAND, "Hand", (words.count(state.hand, "card"),)),
         CardView(
-            ACTION_DECK, "Action deck", (_cards(state.action_deck), f"{state.discard} discarded")
+            ACTION_DECK,
+            "Action deck",
+            (words.count(state.action_deck, "card"), f"{state.discard} discarded"),
         ),
         CardView(FINAL_BLOW, "Final Blow", final),
     )
-
-
-def _cards(count: int) -> str:
-    return f"{count} card{'' if count == 1 else 's'}"
 
 
 def _two_a_line(described: str) -> tuple[str, ...]:

@@ -13,6 +13,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
+from companion import words
 from companion.dice import DiceRequest, Roll
 from companion.errors import InvalidOptions, InvalidPosition
 from companion.games.options import option
@@ -354,7 +355,7 @@ class BeastMasterRules(IslandRules[BeastMasterState, BeastMasterAction, BeastMas
             ask = {
                 "place_colossus": "place your Colossus",
                 "choose": "take Actions or Rest",
-                "actions": f"{state.movements_left} Movement(s) left",
+                "actions": f"{words.count(state.movements_left, 'Movement')} left",
                 "banners": "place Banners or end the turn",
                 "resting": "collect your Banners' rewards",
                 "tie": "pick the winner of the tie",
@@ -474,7 +475,7 @@ class BeastMasterRules(IslandRules[BeastMasterState, BeastMasterAction, BeastMas
         idx = work.i(head.space)
         work.tiles[idx] = Tile(kind="loot", gold=action.gold, cards=action.cards, name=action.name)
         work.pending.pop(0)
-        work.note(f"Loot on {head.space}: {action.gold} Gold, {action.cards} card(s).")
+        work.note(f"Loot on {head.space}: {action.gold} Gold, {words.count(action.cards, 'card')}.")
 
     def _explore(self, work: Work[BeastMasterState], head: PendingExplore, face: int) -> None:
         """1–4 Loot, 5–6 Environment; an exhausted kind gives the other (BM-R06)."""

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
+from companion import words
 from companion.dice import DiceRequest, Roll
 from companion.errors import InvalidOptions, InvalidPosition
 from companion.rng import Rng
@@ -218,7 +219,7 @@ class ColossiRules(IslandRules[ColossiState, ColossiAction, ColossiOptions]):
             ask = {
                 "age_reveal": "reveal the Age card",
                 "actions": f"round {state.age_turns // n + 1}/{state.rounds}, "
-                f"{state.movements_left} Action(s) left",
+                f"{words.count(state.movements_left, 'Action')} left",
                 "age_scoring": "enter the Age card's scoring",
                 "harvest": "harvest a space or pass",
                 "tie": "pick the winner of the tie",

@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from companion import words
 from companion.rules import refuse
 
 from .colossi_model import (
@@ -332,13 +333,14 @@ def _gather(work: Work[ColossiState], seat: int, space: str, idx: int) -> None:
     work.acolytes[idx][seat] = 0
     work.in_hand[seat] += back
     if back:
-        work.fix(space, f"{name} takes back {back} Acolyte(s).")
+        work.fix(space, f"{name} takes back {words.count(back, 'Acolyte')}.")
     if work.colossi[seat] == space:
         work.tipped[seat] = True
         work.fix(space, f"Lay {name}'s Colossus on its side.")
+    returns = "returns" if back == 1 else "return"
     work.note(
         f"{name} harvests {space}"
-        + (f"; {back} Acolyte(s) return to hand" if back else "")
+        + (f"; {words.count(back, 'Acolyte')} {returns} to hand" if back else "")
         + ("; the Colossus is laid on its side" if work.colossi[seat] == space else "")
         + "."
     )

@@ -18,6 +18,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from types import MappingProxyType
 from typing import Any, Generic
 
+from companion import words
 from companion.events import Event, TableChanges
 from companion.highlights import TableChange
 from companion.rules import refuse
@@ -209,6 +210,28 @@ def destinations(
     return found
 
 
+def chains_back(
+    state: IslandState, owner: int, piece: PieceKind, origin: str, cfg: IslandConfig
+) -> list[tuple[str, ...]]:
+    """The Road chains that come back to ``origin`` through one neighbour (BM-R17).
+
+    Each steps onto an adjacent space holding another own piece and back for free: a
+    Movement of its own, since the space it passes through has its effects (exploring;
+    an Acolyte's chain ends on the Beast's space, BM-R07, so none passes there). They
+    exist exactly when :func:`destinations` reaches ``origin``; a longer chain back is
+    legal too, sent with its ``path``.
+    """
+    if not enterable(state, origin):
+        return []
+    deadly = state.beast_spaces() if cfg.beast_kills and piece == "acolyte" else set()
+    own = own_spaces(state, owner, piece, origin)
+    return [
+        (via, origin)
+        for via in state.board.adjacent(origin)
+        if via in own and via not in deadly and enterable(state, via)
+    ]
+
+
 def check_path(
     state: IslandState,
     owner: int,
@@ -314,7 +337,10 @@ class Work(Generic[S]):
                 for k, (cell, text) in enumerate(self.fixes, start=1)
             )
             self.events.append(
-                TableChanges(changes=changes, text=f"Change the table: {len(changes)} step(s).")
+                TableChanges(
+                    changes=changes,
+                    text=f"Change the table: {words.count(len(changes), 'step')}.",
+                )
             )
             self.fixes = []
         update: dict[str, Any] = {
@@ -421,11 +447,13 @@ class Work(Generic[S]):
 
     def change_cards(self, seat: int, amount: int) -> None:
         if self.cards[seat] + amount < 0:
-            raise refuse(f"{self.name(seat)} has only {self.cards[seat]} cards in hand.")
+            raise refuse(
+                f"{self.name(seat)} has only {words.count(self.cards[seat], 'card')} in hand."
+            )
         self.cards[seat] += amount
         if amount:
             verb = "draws" if amount > 0 else "discards"
-            self.note(f"{self.name(seat)} {verb} {abs(amount)} card(s).")
+            self.note(f"{self.name(seat)} {verb} {words.count(abs(amount), 'card')}.")
         if self.cfg.hand_limit_immediate:
             self.check_hand_limit(seat)
 
@@ -451,7 +479,8 @@ class Work(Generic[S]):
                 player=seat,
                 space=space,
                 count=count,
-                text=f"{count} Acolyte(s) of {self.name(seat)} died on {space} ({why}).",
+                text=f"{words.count(count, 'Acolyte')} of {self.name(seat)} died on {space} "
+                f"({why}).",
             )
         )
         credit = self.kill_credit
@@ -642,7 +671,8 @@ class Work(Generic[S]):
             idx = self.i(effect.space)
             if self.acolytes[idx][seat] < effect.count:
                 raise refuse(
-                    f"{self.name(seat)} has only {self.acolytes[idx][seat]} Acolyte(s) "
+                    f"{self.name(seat)} has only "
+                    f"{words.count(self.acolytes[idx][seat], 'Acolyte')} "
                     f"on {effect.space}."
                 )
             self.kill(seat, effect.space, effect.count, "an effect")
@@ -654,7 +684,9 @@ class Work(Generic[S]):
                 self.change_cards(seat, effect.amount)
         elif isinstance(effect, ExtraMovements):
             self.movements_left = max(0, self.movements_left + effect.amount)
-            self.note(f"{effect.amount:+d} Movement(s)/Action(s) this turn.")
+            sign = "+" if effect.amount >= 0 else ""  # a change: "+2 …", "-1 …"
+            moves = words.count(effect.amount, "Movement/Action", "Movements/Actions")
+            self.note(f"{sign}{moves} this turn.")
         elif isinstance(effect, SetPerk):
             if colossi_rules:
                 raise refuse("Colossi has no Perks.", "CA-R14")
@@ -670,7 +702,9 @@ class Work(Generic[S]):
         elif isinstance(effect, PlaceCubes):
             idx = self.i(effect.space)
             if self.cubes[idx] + effect.amount < 0:
-                raise refuse(f"There are only {self.cubes[idx]} Gold cubes on {effect.space}.")
+                raise refuse(
+                    f"There are only {words.count(self.cubes[idx], 'Gold cube')} on {effect.space}."
+                )
             self.cubes[idx] += effect.amount
 
 

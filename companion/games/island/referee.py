@@ -21,6 +21,7 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar, Literal, TypeVar, cast
 
+from companion import words
 from companion.dice import Roll, resolve_roll
 from companion.errors import InvalidPosition
 from companion.events import DiceRolled, Event, GameEnded
@@ -384,7 +385,7 @@ class IslandRules(Rules[S, ActionT, OptionsT]):
         if work.cards[head.player] > HAND_LIMIT:
             work.note(
                 f"{work.name(head.player)} discards "
-                f"{work.cards[head.player] - HAND_LIMIT} card(s) down to 6."
+                f"{words.count(work.cards[head.player] - HAND_LIMIT, 'card')} down to 6."
             )
             work.cards[head.player] = HAND_LIMIT
 
@@ -447,7 +448,10 @@ class IslandRules(Rules[S, ActionT, OptionsT]):
             raise impossible("Movements are only counted during an Actions turn.")
         check_count(action.movements, "Movements left")
         if action.movements == state.movements_left:
-            raise nothing_to_correct(f"{action.movements} Movements are already left")
+            are = "is" if action.movements == 1 else "are"
+            raise nothing_to_correct(
+                f"{words.count(action.movements, 'Movement')} {are} already left"
+            )
         work.movements_left = action.movements
         return f"Movements/Actions left {change_text(state.movements_left, action.movements)}."
 
@@ -466,7 +470,9 @@ class IslandRules(Rules[S, ActionT, OptionsT]):
         check_count(action.cards, f"{name}'s cards in hand")
         gold, cards = state.gold[action.player], state.cards_in_hand[action.player]
         if (action.gold, action.cards) == (gold, cards):
-            raise nothing_to_correct(f"{name} already has {gold} Gold and {cards} cards")
+            raise nothing_to_correct(
+                f"{name} already has {gold} Gold and {words.count(cards, 'card')}"
+            )
         changed = []
         if action.gold != gold:
             work.add_gold(action.player, action.gold - gold, "correction")
@@ -521,7 +527,8 @@ class IslandRules(Rules[S, ActionT, OptionsT]):
             spare = state.acolytes_in_hand[seat] + here.acolytes[seat]
             if count > spare:
                 raise impossible(
-                    f"{state.players[seat]} has only {spare} Acolytes for {action.space} "
+                    f"{state.players[seat]} has only {words.count(spare, 'Acolyte')} "
+                    f"for {action.space} "
                     "(the others are elsewhere on the island).",
                     self.acolytes_ruling,
                 )

@@ -14,6 +14,7 @@ from companion.rules import refuse
 from .content import Content
 from .mechanics import (
     Work,
+    chains_back,
     check_path,
     control_map,
     destinations,
@@ -70,18 +71,32 @@ def reach(
         yield piece, origin, destinations(state, seat, piece, origin, cfg)
 
 
+def moves(
+    state: IslandState, cfg: IslandConfig, seat: int, pieces: Iterable[tuple[PieceKind, str]]
+) -> Iterator[Move]:
+    """The paid Movements of ``pieces``: one per destination other than the piece's own
+    space (the referee picks the chain), then the chains back to it (BM-R17), last and
+    each with its ``path``, so the space it passes through names it."""
+    back: list[Move] = []
+    for piece, origin, found in reach(state, cfg, seat, pieces):
+        for dest in found:
+            if dest != origin:
+                yield Move(piece=piece, origin=origin, to=dest)
+        back.extend(
+            Move(piece=piece, origin=origin, to=origin, path=path)
+            for path in chains_back(state, seat, piece, origin, cfg)
+        )
+    yield from back
+
+
 def moves_from(state: IslandState, cfg: IslandConfig, seat: int, origin: str) -> Iterator[Move]:
     """The paid Movements of ``seat``'s pieces on ``origin``, in :func:`move_actions` order."""
-    for piece, _, found in reach(state, cfg, seat, pieces_at(state, seat, origin)):
-        for dest in found:
-            yield Move(piece=piece, origin=origin, to=dest)
+    yield from moves(state, cfg, seat, pieces_at(state, seat, origin))
 
 
 def move_actions(state: IslandState, cfg: IslandConfig, seat: int) -> Iterator[Move | Spawn]:
-    """Every paid Movement (one per destination; the referee picks the chain) and spawn."""
-    for piece, space, found in reach(state, cfg, seat, piece_spaces(state, seat)):
-        for dest in found:
-            yield Move(piece=piece, origin=space, to=dest)
+    """Every paid Movement (:func:`moves`) and spawn."""
+    yield from moves(state, cfg, seat, piece_spaces(state, seat))
     col = state.colossi[seat]
     if col is not None and state.acolytes_in_hand[seat] > 0:
         for dest in destinations(state, seat, "acolyte", col, cfg, spawn=True):
@@ -284,9 +299,9 @@ def island_highlights(
 
     ``focus`` is ``"<space>"`` (the selected piece's space: SELECTED, REACHABLE) or
     ``"<space>><destination>"`` (also PATH: every space the chain enters, in order,
-    numbered from 1, the destination last). The origin itself is never REACHABLE (a
-    chain back to it is legal but would light it twice). Any other focus shows the
-    overview: CONTROL, BEAST, BANNER, SELECTABLE, HARVESTABLE.
+    numbered from 1, the destination last). The origin itself is never REACHABLE: a
+    chain back to it is legal, but it is the selected piece's own space (BM-R17). Any
+    other focus shows the overview: CONTROL, BEAST, BANNER, SELECTABLE, HARVESTABLE.
     """
     origin, _, hovered = (focus or "").partition(">")
     origin, hovered = origin.strip(), hovered.strip()

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Literal
 
+from companion import words
 from companion.errors import RuleViolation
 from companion.events import Event, TableChanges
 from companion.games.kolossus.actions import Finish, Hammer, Move, Spear
@@ -251,10 +252,7 @@ def end_activation(state: KolossusState, piece: int) -> Handled:
     crystals = state.crystals
     if at == sq and crystals > 0 and (state.entered or not state.options.capture_requires_entry):
         captures = (*captures, CrystalCapture(round=state.round, warband=wb, count=crystals))
-        text = (
-            f"{warband_name(state, wb)} captures {crystals} Crystal"
-            f"{'s' if crystals > 1 else ''} of Time"
-        )
+        text = f"{warband_name(state, wb)} captures {words.count(crystals, 'Crystal')} of Time"
         instruction = f"Give the crystals on {square_text(sq)} to {warband_name(state, wb)}"
         events.append(
             TableChanges(

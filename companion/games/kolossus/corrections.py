@@ -9,6 +9,7 @@ activation to end, K-R16) and never asks for table changes.
 
 from __future__ import annotations
 
+from companion import words
 from companion.games.corrections import (
     change_text,
     check_count,
@@ -376,7 +377,7 @@ def correct_region(state: KolossusState, action: CorrectRegion) -> tuple[Kolossu
     new = state.evolve(
         {"terrain": shift.terrain, "minis": shift.minis, "beats": state.beats + beats}
     )
-    fallen = f", {len(shift.fallen_pieces)} miniature(s) beaten" if beats else ""
+    fallen = f", {words.count(len(shift.fallen_pieces), 'miniature')} beaten" if beats else ""
     text = f"{action.region} shifted {action.direction} by {action.distance}{fallen}."
     return new, text
 

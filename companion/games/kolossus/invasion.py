@@ -4,6 +4,7 @@ the Quake's mana are allocated in ``turns.py``)."""
 
 from __future__ import annotations
 
+from companion import words
 from companion.errors import InvalidOptions
 from companion.events import TableChanges
 from companion.games.kolossus.actions import QuakeMove, Ready, Swap
@@ -173,9 +174,9 @@ def quake_move(state: KolossusState, action: QuakeMove) -> Handled:
         raise violation(f"{action.region} is not a central region (rows and columns 3-7).", "K-R03")
     dist = rolled if action.distance is None else action.distance
     if state.options.quake_distance == "exact" and dist != rolled:
-        raise violation(f"The region moves exactly {rolled} squares.", "K-R05")
+        raise violation(f"The region moves exactly {words.count(rolled, 'square')}.", "K-R05")
     if not 1 <= dist <= rolled:
-        raise violation(f"The region moves 1 to {rolled} squares.", "K-R05")
+        raise violation(f"The region moves 1 to {words.count(rolled, 'square')}.", "K-R05")
     shift = region_shift(state, action.region, action.direction, dist)
     if shift.citadel_falls:
         raise violation(

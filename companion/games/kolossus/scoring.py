@@ -3,6 +3,7 @@ elimination (K-R20), the outcome and the score sheet."""
 
 from __future__ import annotations
 
+from companion import words
 from companion.events import Event, GameEnded
 from companion.games.kolossus.board import alliance
 from companion.games.kolossus.position import current_warband, warband_name, warband_of
@@ -72,7 +73,7 @@ def final_result(state: KolossusState) -> GameResult:
         return GameResult(
             alliance=leader,
             reason="crystal_majority",
-            text=f"{ALLIANCE_NAME[leader]} win with {won} crystal{'s' if won != 1 else ''} to "
+            text=f"{ALLIANCE_NAME[leader]} win with {words.count(won, 'crystal')} to "
             f"{totals[1 - leader]}.",
         )
     last = alliance(state.captures[-1].warband)

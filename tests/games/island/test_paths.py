@@ -121,10 +121,11 @@ def test_preview_on_a_custom_board_in_both_games() -> None:
         state = unexplored(diamond(rules), "a")
         marks = rules.highlights(state, focus="o>d")
         assert marks[0].role == Role.SELECTED and marks[0].cell == "o"
-        # o itself is only SELECTED: a chain back to it (o-a-o) is legal, but the origin of
-        # a move is never lit as its destination (tests/test_views_contract.py)
+        # o itself is only SELECTED: a chain back to it (o-a-o) is legal (BM-R17), but the
+        # origin of a move is never lit as its destination (tests/test_views_contract.py)
         assert {h.cell for h in marks if h.role == Role.REACHABLE} == {"a", "b", "c", "d"}
-        assert Move(piece="colossus", origin="o", to="o") in list(rules.legal_actions(state))
+        back = Move(piece="colossus", origin="o", to="o", path=("a", "o"))
+        assert back in list(rules.legal_actions(state))
         assert paths(marks) == [(1, "b"), (2, "c"), (3, "d")]  # around the unexplored a
         assert paths(rules.highlights(state, focus=" o > c ")) == [(1, "b"), (2, "c")]
 

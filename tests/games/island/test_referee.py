@@ -98,4 +98,4 @@ def test_shared_pending_answers_come_first_in_both_games(game: str) -> None:
     assert list(rules.legal_actions(full)) == [DiscardToLimit()]
     after, events = rules.apply(full, DiscardToLimit())
     assert after.cards_in_hand == (6, 2)
-    assert any("discards 2 card(s) down to 6" in e.text for e in events)
+    assert any("discards 2 cards down to 6" in e.text for e in events)
