@@ -227,7 +227,10 @@ def _cmd_fleet(args: argparse.Namespace) -> int:
         print(json.dumps(fleet_schema(), indent=2, sort_keys=True))
         return 0
     settings = args.loaded.config.fleet
-    store = FleetStore(args.db if args.db is not None else args.data_dir / "fleet.sqlite3")
+    store = FleetStore(
+        args.db if args.db is not None else args.data_dir / "fleet.sqlite3",
+        max_bytes=settings.max_message_bytes,
+    )
     out = args.out if args.out is not None else args.data_dir / "fleet"
     try:
         if not args.offline:

@@ -23,6 +23,7 @@ import paho.mqtt.client as mqtt
 from paho.mqtt.enums import CallbackAPIVersion, MQTTProtocolVersion
 
 from firmware_bridge.config import FleetConfig
+from kiosk.fleet.messages import Ack
 
 START_TIMEOUT_S = 15.0
 WAIT_S = 30.0
@@ -190,7 +191,9 @@ def make_certificates(folder: Path, table: str) -> Certificates:
 
 
 class Watcher:
-    """A client that subscribes to topics and keeps every message, in order."""
+    """A client that subscribes to topics and keeps every message, in order; with
+    ``acknowledge`` it also tells each table that its plays are kept (what the real
+    watcher says once it stored them), so they leave the table's outbox."""
 
     def __init__(
         self,
@@ -199,7 +202,9 @@ class Watcher:
         *,
         username: str | None = None,
         password: str | None = None,
+        acknowledge: bool = True,
     ) -> None:
+        self.acknowledge = acknowledge
         self.messages: list[tuple[str, dict[str, Any], bool]] = []
         self._changed = threading.Condition()
         self._subscribed = threading.Event()
@@ -218,9 +223,15 @@ class Watcher:
         if not self._subscribed.wait(WAIT_S):
             raise RuntimeError("the watcher could not subscribe")
 
-    def _on_message(self, _client: Any, _userdata: Any, message: mqtt.MQTTMessage) -> None:
+    def _on_message(self, client: mqtt.Client, _userdata: Any, message: mqtt.MQTTMessage) -> None:
+        payload = json.loads(message.payload)
+        if self.acknowledge and message.topic.endswith("/plays"):
+            ack = Ack(device=payload["device"], at="", stored=(payload["id"],))
+            client.publish(
+                message.topic.removesuffix("plays") + "ack", ack.model_dump_json(), qos=1
+            )
         with self._changed:
-            self.messages.append((message.topic, json.loads(message.payload), message.retain))
+            self.messages.append((message.topic, payload, message.retain))
             self._changed.notify_all()
 
     def payloads(self, suffix: str) -> list[dict[str, Any]]:
