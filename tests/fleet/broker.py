@@ -25,6 +25,7 @@ from paho.mqtt.enums import CallbackAPIVersion, MQTTProtocolVersion
 from firmware_bridge.config import FleetConfig
 from kiosk.fleet.messages import Ack
 
+REPO = Path(__file__).resolve().parents[2]
 START_TIMEOUT_S = 15.0
 WAIT_S = 30.0
 
@@ -138,6 +139,25 @@ class Broker:
 
     def log_text(self) -> str:
         return self.log.read_text(errors="replace") if self.log.exists() else ""
+
+    def use_shipped_config(self, *, max_queued: int | None = None) -> None:
+        """Run with deploy/fleet/mosquitto.conf and deploy/fleet/acl, only the port and
+        the paths moved into the test's folder (and, given ``max_queued``, a smaller
+        queue per client)."""
+        shipped = (REPO / "deploy/fleet/mosquitto.conf").read_text(encoding="utf-8")
+        (self.folder / "acl").write_text(
+            (REPO / "deploy/fleet/acl").read_text(encoding="utf-8"), encoding="utf-8"
+        )
+        text = (
+            shipped.replace("listener 1883", f"listener {self.port} 127.0.0.1")
+            .replace("/etc/mosquitto/colossus-passwords", str(self.folder / "passwords"))
+            .replace("/etc/mosquitto/colossus-acl", str(self.folder / "acl"))
+            .replace("/var/lib/mosquitto/", f"{self.folder}/")
+        )
+        if max_queued is not None:
+            text = text.replace("max_queued_messages 10000", f"max_queued_messages {max_queued}")
+        logging = f"log_dest file {self.log}\nlog_type all\n"
+        self.config_text = lambda: "user root\n" + logging + text  # type: ignore[method-assign]
 
     def fleet_config(self, **changes: Any) -> FleetConfig:
         settings: dict[str, Any] = {

@@ -231,19 +231,9 @@ def test_home_assistant_discovery_announces_the_tables_sensors(
 def test_the_shipped_broker_config_refuses_anonymous_clients(tmp_path: Path) -> None:
     """deploy/fleet/mosquitto.conf, with its paths and port moved into the test's folder:
     a client without a login is refused, a table with its own user gets in."""
-    broker = Broker(tmp_path / "broker", passwords={"table-1": "one"}, acl="")
-    shipped = (REPO / "deploy/fleet/mosquitto.conf").read_text(encoding="utf-8")
-    (tmp_path / "broker" / "acl").write_text(
-        (REPO / "deploy/fleet/acl").read_text(encoding="utf-8"), encoding="utf-8"
-    )
-    text = (
-        shipped.replace("listener 1883", f"listener {broker.port} 127.0.0.1")
-        .replace("/etc/mosquitto/colossus-passwords", str(tmp_path / "broker" / "passwords"))
-        .replace("/etc/mosquitto/colossus-acl", str(tmp_path / "broker" / "acl"))
-        .replace("persistence true", "persistence false")
-    )
-    assert "allow_anonymous false" in text
-    broker.config_text = lambda: "user root\n" + text  # type: ignore[method-assign]
+    broker = Broker(tmp_path / "broker", passwords={"table-1": "one"})
+    broker.use_shipped_config()
+    assert "allow_anonymous false" in broker.config_text()
     broker.start()
     try:
         anonymous = FleetPublisher(broker.fleet_config(), journal_path=None)
