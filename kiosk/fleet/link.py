@@ -66,9 +66,20 @@ def explain_failure(settings: FleetConfig, timeout: float = PROBE_TIMEOUT_S) -> 
             sock.settimeout(timeout)
             sock.connect(address)
             if settings.tls:
-                _handshake(settings, sock)
+                return _explain_handshake(settings, sock, at)
     except ConnectionRefusedError:
         return f"cannot connect to {at}: nothing listens there (connection refused)"
+    except TimeoutError:
+        return f"cannot connect to {at}: no answer within {timeout:g} s"
+    except OSError as error:
+        return f"cannot connect to {at}: {error.strerror or error}"
+    return f"cannot connect to {at}: the connection failed, then worked when tried again"
+
+
+def _explain_handshake(settings: FleetConfig, sock: socket.socket, at: str) -> str:
+    plain = "is this port plain MQTT? (tls = true needs the broker's TLS listener)"
+    try:
+        _handshake(settings, sock)
     except ssl.SSLCertVerificationError as error:
         ca = settings.ca_file or "the system's CAs"
         return (
@@ -77,13 +88,10 @@ def explain_failure(settings: FleetConfig, timeout: float = PROBE_TIMEOUT_S) -> 
         )
     except ssl.SSLError as error:
         return (
-            f"cannot connect to {at}: the TLS handshake failed ({error.reason or error});"
-            " is this port plain MQTT? (tls = true needs the broker's TLS listener)"
+            f"cannot connect to {at}: the TLS handshake failed ({error.reason or error}); {plain}"
         )
-    except TimeoutError:
-        return f"cannot connect to {at}: no answer within {timeout:g} s"
-    except OSError as error:
-        return f"cannot connect to {at}: {error.strerror or error}"
+    except (ConnectionResetError, ConnectionAbortedError, BrokenPipeError):
+        return f"cannot connect to {at}: the TLS handshake failed (the broker hung up); {plain}"
     return f"cannot connect to {at}: the connection failed, then worked when tried again"
 
 

@@ -222,6 +222,9 @@ def test_home_assistant_discovery_announces_the_tables_sensors(
         assert game["state_topic"] == "colossus/table-1/table"
         assert game["availability_topic"] == "colossus/table-1/status"
         assert game["device"]["identifiers"] == ["colossus_table-1"]
+        # default_entity_id (domain.slug) replaced Home Assistant's deprecated object_id.
+        assert game["default_entity_id"] == "sensor.colossus_table_1_game"
+        assert not any("object_id" in config for config in configs.values())
         assert len({c["unique_id"] for c in configs.values()}) == len(configs) == 7
     finally:
         table.close()
