@@ -77,12 +77,24 @@ def serve_referee(referee: Referee, stdin: BinaryIO, stdout: BinaryIO) -> None:
 
 def _cmd_referee(args: argparse.Namespace) -> int:
     journal = None if args.no_journal else open_journal(args.data_dir)
+    fleet = None
+    if journal is not None and args.loaded.config.fleet.enabled:  # paho loads only when on
+        from kiosk.fleet.report import referee_reporting
+
+        fleet, problem = referee_reporting(args.loaded, journal)
+        if problem is not None:
+            print(f"companion: {problem}", file=sys.stderr)
     referee = Referee(journal, fresh_seed)
     try:
         serve_referee(referee, sys.stdin.buffer, sys.stdout.buffer)
     except (BrokenPipeError, KeyboardInterrupt):
         pass
     finally:
+        if fleet is not None:
+            fleet.stop()
+            trouble = fleet.trouble()
+            if trouble is not None:
+                print(f"companion: {trouble}", file=sys.stderr)
         if journal is not None:
             journal.close()
     return 0

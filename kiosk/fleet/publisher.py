@@ -66,9 +66,9 @@ from kiosk.fleet.state import LinkState, write_link_state
 log = logging.getLogger(__name__)
 
 #: Records sent and not yet confirmed by the watcher, at most.
-WINDOW = 100
+WINDOW = 200
 #: paho's own limit of messages awaiting the broker's PUBACK.
-PAHO_INFLIGHT = 20
+PAHO_INFLIGHT = 50
 STOP_TIMEOUT_S = 3.0
 #: No confirmation this long after a record was sent: send what is unconfirmed again;
 #: the wait doubles each time nothing is confirmed, up to RESEND_MAX_S.
@@ -128,8 +128,12 @@ class FleetPublisher:
         journal_path: Path | None,
         device_id: str | None = None,
         doctor: Callable[[], tuple[str, ...]] | None = None,
+        poll_s: float | None = None,
     ) -> None:
+        """``poll_s``: look at the outbox at least this often (for a program that does
+        not :meth:`poke` after each finished game, such as ``companion referee``)."""
         self.settings = settings
+        self.poll_s = poll_s
         self.device = device_id or device_id_of(settings)
         self.journal_path = journal_path
         self.doctor = doctor
@@ -308,8 +312,12 @@ class FleetPublisher:
                     self._confirmed.append(ack.stored)
             else:
                 watcher = WatcherStatus.model_validate_json(message.payload)
-                if watcher.state == "online" and watcher.session != self._watcher_session:
-                    self._watcher_session = watcher.session
+                new = watcher.state == "online" and watcher.session != self._watcher_session
+                self._watcher_session = watcher.session
+                # A retained one replayed as this connection subscribed is old news (the
+                # connection itself sends everything again); a live one is a watcher
+                # that just subscribed, perhaps to a broker that lost its queue.
+                if new and not message.retain:
                     self._watcher_sessions += 1
         except ValidationError as error:
             log.warning("fleet: unreadable message on %s: %s", message.topic, error)
@@ -324,12 +332,14 @@ class FleetPublisher:
         self._next_health = 0.0
         try:
             while not self._stopping.is_set():
-                wait = float(self.settings.health_interval_s)
+                wait = float(self.poll_s or self.settings.health_interval_s)
                 if self._connected:
                     wait = max(0.0, self._next_health - time.monotonic())
                     if self._unconfirmed:
                         oldest = min(sent.at for sent in self._unconfirmed.values())
                         wait = min(wait, max(0.0, oldest + self._resend_after - time.monotonic()))
+                    if self.poll_s is not None:
+                        wait = min(wait, self.poll_s)
                 self._wake.wait(wait)
                 self._wake.clear()
                 if self._stopping.is_set():
