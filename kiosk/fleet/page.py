@@ -117,7 +117,7 @@ def render_page(store: FleetStore, *, days: float = 7.0, now: datetime | None = 
             "</table>",
         ]
     parts.append("</div>")
-    recent = store.finished_games()[:20]
+    recent = store.finished_games(limit=20)
     if recent:
         parts += [
             "<h2>Recent games</h2>",

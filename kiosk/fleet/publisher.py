@@ -159,7 +159,8 @@ class FleetPublisher:
         self._unconfirmed: dict[str, _Sent] = {}
         self._refused_ids: set[int] = set()
         self._resend_after = RESEND_S
-        self.refused = 0
+        self.refused = 0  # records the broker refused (each attempt)
+        self.refused_values = 0  # status, table and health messages it refused
         self.refused_why: str | None = None
         self._journal_problems: tuple[str, ...] = ()
         self._doctor_findings: tuple[str, ...] = ()
@@ -407,7 +408,8 @@ class FleetPublisher:
 
     def _publish(self, topic: Topic, payload: str) -> None:
         """A retained value (status, table, health), QoS 1."""
-        self._client.publish(self.topic(topic), payload, qos=1, retain=True)
+        info = self._client.publish(self.topic(topic), payload, qos=1, retain=True)
+        self._inflight[info.mid] = ""  # "": a value, not a record
 
     def _send_table(self) -> None:
         with self._lock:
@@ -467,8 +469,12 @@ class FleetPublisher:
         while self._acks:
             mid, ok, why = self._acks.popleft()
             key = self._inflight.pop(mid, None)
-            if key is None:
-                continue  # a retained value's acknowledgement
+            if key is None or (ok and not key):
+                continue  # a discovery config's or a value's acknowledgement
+            if not key:  # a value refused: the page cannot know, the table says it
+                self.refused_values += 1
+                self.refused_why = why
+                continue
             if ok:
                 self.taken += 1
                 continue
@@ -511,6 +517,7 @@ class FleetPublisher:
             connected=self._connected,
             error=self.last_error,
             refused=self.refused,
+            refused_values=self.refused_values,
             refused_why=self.refused_why,
             unconfirmed=len(self._unconfirmed),
             confirmed_at=self.confirmed_at,

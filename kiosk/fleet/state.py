@@ -20,16 +20,20 @@ class LinkState(BaseModel):
     connected: bool
     error: str | None = Field(default=None, description="why it is not connected, in words")
     refused: int = Field(default=0, ge=0, description="records the broker refused")
+    refused_values: int = Field(
+        default=0, ge=0, description="status, table and health messages the broker refused"
+    )
     refused_why: str | None = Field(default=None, description="the broker's latest reason")
     unconfirmed: int = Field(default=0, ge=0, description="records sent, not yet stored")
     confirmed_at: str | None = Field(default=None, description="the watcher's latest ack")
 
     def trouble(self) -> str | None:
         """One sentence for Home's banner and the doctor, or None when all is well."""
-        if self.refused:
+        if self.refused or self.refused_values:
             why = f" ({self.refused_why})" if self.refused_why else ""
             return (
-                f"Fleet: the broker refused {self.refused} finished game(s){why}; they stay"
+                f"Fleet: the broker refused {self.refused} finished game(s) and"
+                f" {self.refused_values} other message(s) from this table{why}; the games stay"
                 " in the outbox. Check [fleet] device_id and username against the broker's"
                 " users and ACL (docs/fleet.md)."
             )

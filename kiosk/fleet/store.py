@@ -54,6 +54,7 @@ CREATE TABLE IF NOT EXISTS latest (
     PRIMARY KEY (device, topic)
 );
 CREATE INDEX IF NOT EXISTS plays_by_game ON plays(device, game_id, seq);
+CREATE INDEX IF NOT EXISTS plays_by_time ON plays(finished_at);
 CREATE TABLE IF NOT EXISTS refusals (
     device TEXT NOT NULL,
     reason TEXT NOT NULL,
@@ -312,19 +313,23 @@ class FleetStore:
     def games_played(self) -> int:
         return int(self._db.execute("SELECT COUNT(*) FROM plays").fetchone()[0])
 
-    def finished_games(self, *, since: datetime | None = None) -> list[dict[str, Any]]:
+    def finished_games(
+        self, *, since: datetime | None = None, limit: int | None = None
+    ) -> list[dict[str, Any]]:
         """Each game's latest finish (an undo and a second finish supersede the first),
-        newest first; ``since``: finished at or after it."""
+        newest first; ``since``: finished at or after it; ``limit``: that many at most
+        (the page is rewritten often: only what it shows is read)."""
+        cutoff = "" if since is None else since.isoformat(timespec="seconds")
         rows = self._db.execute(
-            "SELECT device, game_id, record, finished_at FROM plays p WHERE seq ="
-            " (SELECT MAX(seq) FROM plays q WHERE q.device = p.device AND q.game_id = p.game_id)"
-            " ORDER BY finished_at DESC, device, game_id DESC"
+            "SELECT device, game_id, record, finished_at FROM plays p WHERE finished_at >= ?"
+            " AND seq = (SELECT MAX(seq) FROM plays q"
+            " WHERE q.device = p.device AND q.game_id = p.game_id)"
+            " ORDER BY finished_at DESC, device, game_id DESC LIMIT ?",
+            (cutoff, -1 if limit is None else limit),
         ).fetchall()
-        cutoff = None if since is None else since.isoformat(timespec="seconds")
         return [
             {"device": device, "game_id": game_id, "finished_at": at, **json.loads(record)}
             for device, game_id, record, at in rows
-            if cutoff is None or at >= cutoff
         ]
 
     def leaderboard(self, *, days: float = 7.0) -> dict[str, list[Standing]]:

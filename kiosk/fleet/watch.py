@@ -44,6 +44,8 @@ from kiosk.fleet.store import FleetStore, Taken
 
 SESSION_EXPIRY_S = 7 * 24 * 3600
 PAGE_EVERY_S = 1.0
+#: The page takes at most about 1/PAGE_SHARE of the watcher's time while messages come in.
+PAGE_SHARE = 10.0
 #: While nothing comes in, the page's "last heard the broker" moves on this often.
 HEARD_EVERY_S = 10.0
 #: Messages stored in one commit at most, and in flight from the broker at most.
@@ -150,6 +152,7 @@ def watch(
     write_page(store, page_folder, days=days)
     dirty = False
     written = heard = time.monotonic()
+    page_every = PAGE_EVERY_S
     connected = False
     try:
         while not stop.is_set():
@@ -167,9 +170,13 @@ def watch(
                 store.set_broker(heard=True)
                 heard = time.monotonic()
                 dirty = True
-            if dirty and time.monotonic() - written >= PAGE_EVERY_S:
+            if dirty and time.monotonic() - written >= page_every:
+                began = time.monotonic()
                 write_page(store, page_folder, days=days)
                 dirty, written = False, time.monotonic()
+                # A page that takes long to make (a big leaderboard) is made less often:
+                # storing what comes in goes first.
+                page_every = max(PAGE_EVERY_S, PAGE_SHARE * (written - began))
     finally:
         if connected:
             client.publish(presence, offline, qos=1, retain=True)
