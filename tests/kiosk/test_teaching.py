@@ -229,7 +229,7 @@ def lessons_doc() -> list[str]:
     lines = [
         "## Scripted first games",
         "",
-        '"Learn <game> in 10 minutes" (Home, the shop\'s demo) sets the table up with guided',
+        "\"Learn <game> in 10 minutes\" (Home, the shop's demo) sets the table up with guided",
         "setup, then plays the game's lesson from `kiosk/teaching/first_games/<game>.toml`",
         "with teach mode on. A *watch* step lights the action it suggests; a *try* step",
         "lets the player find one meeting its goal and takes back one that does not. A goal",
