@@ -24,10 +24,12 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from companion.journal import Journal
-from tests.fleet.broker import REPO, Broker
+from tests.fleet.broker import REPO, Broker, wait_until
 
 WATCHER_PASSWORD = "pw-fleet"
 CONVERGE_S = 90.0
+#: The settling deadline grows by one second per this many games queued.
+SLOWEST_PER_S = 20.0
 
 
 @dataclass
@@ -196,6 +198,22 @@ class Fleet:
             db.close()
         return ids, int(twice)
 
+    def settle(self, report: ChaosReport) -> None:
+        """Wait until the watcher stored every game queued and the outboxes are empty
+        (or a generous deadline passes), then count into ``report``."""
+        deadline = time.monotonic() + CONVERGE_S + len(self.queued) / SLOWEST_PER_S
+        expected = set(self.queued)
+        while time.monotonic() < deadline:
+            ids, _ = self.stored()
+            if expected <= ids and self.waiting() == 0:
+                break
+            time.sleep(0.2)
+        ids, twice = self.stored()
+        report.stored = len(ids)
+        report.lost = len(expected - ids)
+        report.duplicated = twice + len(ids - expected)
+        report.left_in_outboxes = self.waiting()
+
     def waiting(self) -> int:
         total = 0
         for path in self.journals.values():
@@ -305,18 +323,7 @@ def run_chaos(
         play(left)
         report.games = len(fleet.queued)
         note(f"all {report.games} games finished; waiting for the fleet to settle")
-        deadline = time.monotonic() + CONVERGE_S
-        expected = set(fleet.queued)
-        while time.monotonic() < deadline:
-            ids, _ = fleet.stored()
-            if expected <= ids and fleet.waiting() == 0:
-                break
-            time.sleep(0.2)
-        ids, twice = fleet.stored()
-        report.stored = len(ids)
-        report.lost = len(expected - ids)
-        report.duplicated = twice + len(ids - expected)
-        report.left_in_outboxes = fleet.waiting()
+        fleet.settle(report)
     finally:
         fleet.stop_all()
     report.seconds = time.monotonic() - started
@@ -335,9 +342,12 @@ def run_burst(
     started = time.monotonic()
     fleet.start_broker()
     fleet.start_watcher()  # its session exists at the broker: messages queue for it
-    deadline = time.monotonic() + CONVERGE_S
-    while "fleet-under-test" not in fleet.broker.log_text() and time.monotonic() < deadline:
-        time.sleep(0.05)
+    wait_until(
+        lambda: "Received SUBSCRIBE from fleet-under-test" in fleet.broker.log_text(),
+        "the watcher's subscription",
+        CONVERGE_S,
+    )
+    time.sleep(0.2)
     fleet.kill_watcher()
     try:
         (device,) = fleet.devices
@@ -346,17 +356,7 @@ def run_burst(
         time.sleep(2.0)  # the table sends its window; the broker queues what it can
         fleet.start_watcher()
         report.games = games
-        expected = set(fleet.queued)
-        while time.monotonic() < deadline:
-            ids, _ = fleet.stored()
-            if expected <= ids and fleet.waiting() == 0:
-                break
-            time.sleep(0.2)
-        ids, twice = fleet.stored()
-        report.stored = len(ids)
-        report.lost = len(expected - ids)
-        report.duplicated = twice + len(ids - expected)
-        report.left_in_outboxes = fleet.waiting()
+        fleet.settle(report)
     finally:
         fleet.stop_all()
     report.seconds = time.monotonic() - started
