@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 
 from companion.journal import Outbox
-from tests.fleet.broker import REPO, Broker, Watcher
+from tests.fleet.broker import REPO, Broker, Watcher, wait_until
 
 
 def _ask(process: subprocess.Popen[bytes], request: dict[str, object]) -> dict[str, object]:
@@ -54,6 +54,11 @@ def test_a_game_finished_through_the_referee_reaches_the_broker(tmp_path: Path) 
         (play,) = watcher.payloads("plays")
         assert play["id"] == f"referee-1/{opened['game_id']}/2"
         assert play["record"]["outcome"]["winners"] == [0]
+        outbox = Outbox(data / "journal.sqlite3")
+        try:  # the watcher said it has it: the record leaves the outbox
+            wait_until(lambda: outbox.backlog() == 0, "the watcher's acknowledgement")
+        finally:
+            outbox.close()
     finally:
         assert referee.stdin is not None
         referee.stdin.close()
@@ -61,8 +66,3 @@ def test_a_game_finished_through_the_referee_reaches_the_broker(tmp_path: Path) 
         watcher.close()
         broker.stop()
     assert referee.returncode == 0
-    outbox = Outbox(data / "journal.sqlite3")
-    try:
-        assert outbox.backlog() == 0  # the watcher said it has it
-    finally:
-        outbox.close()
