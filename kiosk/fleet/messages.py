@@ -83,7 +83,9 @@ class Health(FleetMessage):
 
     at: str
     uptime_s: float = Field(ge=0, description="since the companion started")
-    outbox_waiting: int = Field(ge=0, description="records not yet taken by the broker")
+    outbox_waiting: int = Field(
+        ge=0, description="records the watcher has not yet confirmed stored (still kept)"
+    )
     outbox_dropped: int = Field(ge=0, description="records let go because the outbox was full")
     refused: int = Field(default=0, ge=0, description="records the broker refused (its ACL)")
     journal_read_only: bool = False
