@@ -77,6 +77,8 @@ RESEND_MAX_S = 600.0
 #: How far into the outbox an acknowledgement that names no record in flight is looked
 #: up (the records a previous run of the kiosk sent).
 ACK_LOOKUP = 1000
+#: The link's state file is written at once when its trouble changes, else this often.
+LINK_EVERY_S = 10.0
 #: How often health checks the journal's integrity (it reads the whole file) and runs
 #: the hardware doctor.
 CHECK_EVERY_S = 3600.0
@@ -169,6 +171,7 @@ class FleetPublisher:
         self._seen_watcher = 0
         self._next_health = 0.0
         self._link: LinkState | None = None
+        self._link_written = 0.0
         self.last_error: str | None = None
         self.delivered = 0  # records the watcher confirmed (and left the outbox)
         self.taken = 0  # records the broker acknowledged (PUBACK without an error)
@@ -524,10 +527,16 @@ class FleetPublisher:
         )
 
     def _write_link_state(self) -> None:
+        """The link's state file, when what it says changed (the counts of records in
+        flight and the latest confirmation: at most every LINK_EVERY_S)."""
         state = self._link_state()
-        if self._link is not None and state.model_copy(update={"at": self._link.at}) == self._link:
-            return
-        before, self._link = self._link, state
+        before = self._link
+        if before is not None:
+            moving = {"at", "unconfirmed", "confirmed_at"}
+            same = state.model_dump(exclude=moving) == before.model_dump(exclude=moving)
+            if same and time.monotonic() - self._link_written < LINK_EVERY_S:
+                return
+        self._link, self._link_written = state, time.monotonic()
         if self.journal_path is not None:
             write_link_state(self.journal_path.parent, state)
         trouble = state.trouble()
