@@ -13,11 +13,14 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+import pytest
+
 from tests.fleet.chaos import broker_dropped, run_burst, run_chaos
 
 SEED = int(os.environ.get("FLEET_CHAOS_SEED", "7"))
 
 
+@pytest.mark.slow
 def test_no_game_is_lost_or_stored_twice_when_broker_watcher_and_tables_are_killed(
     tmp_path: Path,
 ) -> None:
@@ -27,6 +30,7 @@ def test_no_game_is_lost_or_stored_twice_when_broker_watcher_and_tables_are_kill
     assert (report.lost, report.duplicated, report.left_in_outboxes) == (0, 0, 0), report.events
 
 
+@pytest.mark.slow
 def test_a_burst_larger_than_the_brokers_queue_loses_nothing(tmp_path: Path) -> None:
     report = run_burst(tmp_path, games=1000, max_queued=50)
     assert broker_dropped(tmp_path), "the burst should overflow the broker's queue"
