@@ -11,16 +11,22 @@ machine: act→ack with the fleet on, broker up or down, about the fleet off's (
 the machine's noise); the outbox of an outage drained at ≥ 100 records/s once
 reconnected. Without
 ``--quick``, an outage long enough to queue 1,000 finished games is played too.
+
+The real watcher (``kiosk.fleet.watch``, its store on disk) runs beside the table: a
+record leaves the outbox only when the watcher has stored it and said so, so "drained"
+means stored at the shop, end to end.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import statistics
 import sys
 import tempfile
+import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -34,6 +40,8 @@ from companion.journal import Journal, Outbox  # noqa: E402
 from companion.session import Session  # noqa: E402
 from kiosk.fleet.publisher import FleetPublisher  # noqa: E402
 from kiosk.fleet.report import table_of  # noqa: E402
+from kiosk.fleet.store import FleetStore  # noqa: E402
+from kiosk.fleet.watch import watch  # noqa: E402
 from tests.fleet.broker import Broker, wait_until  # noqa: E402
 
 DRAIN_TIMEOUT_S = 300.0
@@ -158,6 +166,28 @@ def outage(broker: Broker, path: Path, games: Sequence[Script], label: str) -> N
     )
 
 
+@contextlib.contextmanager
+def watcher(broker: Broker, folder: Path) -> Iterator[None]:
+    """The shop's watcher, storing into ``folder``, for as long as the block runs."""
+    stop, said = threading.Event(), list[str]()
+
+    def target() -> None:
+        store = FleetStore(folder / "fleet.sqlite3")
+        try:
+            watch(broker.fleet_config(), store, folder / "page", stop=stop, say=said.append)
+        finally:
+            store.close()
+
+    thread = threading.Thread(target=target, name="bench-watcher")
+    thread.start()
+    wait_until(lambda: any("connected" in line for line in said), "the watcher")
+    try:
+        yield
+    finally:
+        stop.set()
+        thread.join()
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--actions", type=int, default=1000, help="actions per mode")
@@ -173,26 +203,29 @@ def main(argv: Sequence[str] | None = None) -> int:
         broker = Broker(root / "broker")
         broker.start()
         try:
-            with Journal(root / "off.sqlite3") as journal:
-                print(line("fleet off:", play(journal, games, None)))
+            with watcher(broker, root / "shop"):
+                with Journal(root / "off.sqlite3") as journal:
+                    print(line("fleet off:", play(journal, games, None)))
 
-            path = root / "up.sqlite3"
-            with Journal(path) as journal:
-                journal.keep_outbox(100_000)
-                fleet = FleetPublisher(broker.fleet_config(device_id="bench-up"), journal_path=path)
-                fleet.start()
-                wait_until(lambda: fleet.connected, "the connection")
-                times = play(journal, games, fleet)
-                print(line("fleet on, broker up:", times))
-                wait_until(lambda: outbox_size(path)[0] == 0, "the outbox", DRAIN_TIMEOUT_S)
-                fleet.stop()
+                path = root / "up.sqlite3"
+                with Journal(path) as journal:
+                    journal.keep_outbox(100_000)
+                    fleet = FleetPublisher(
+                        broker.fleet_config(device_id="bench-up"), journal_path=path
+                    )
+                    fleet.start()
+                    wait_until(lambda: fleet.connected, "the connection")
+                    times = play(journal, games, fleet)
+                    print(line("fleet on, broker up:", times))
+                    wait_until(lambda: outbox_size(path)[0] == 0, "the outbox", DRAIN_TIMEOUT_S)
+                    fleet.stop()
 
-            outage(broker, root / "down-mixed.sqlite3", games, "all five games")
-            short = scripts(total, ["builders"])
-            outage(broker, root / "down-short.sqlite3", short, "short Builders games")
-            if not args.quick:
-                many = scripts(0, ["builders"], finished=1000)
-                outage(broker, root / "down-1000.sqlite3", many, "1,000 finished games")
+                outage(broker, root / "down-mixed.sqlite3", games, "all five games")
+                short = scripts(total, ["builders"])
+                outage(broker, root / "down-short.sqlite3", short, "short Builders games")
+                if not args.quick:
+                    many = scripts(0, ["builders"], finished=1000)
+                    outage(broker, root / "down-1000.sqlite3", many, "1,000 finished games")
         finally:
             broker.stop()
     return 0

@@ -156,6 +156,7 @@ class Kiosk:
         self.on_highlights: HighlightSink | None = None
         self._off_game_rolls = OffGameRolls(self._off_game_roll)
         self._home_notice = ""  # a die read with no game on screen (see _off_game_roll)
+        self._fleet_notice = ""  # what is wrong with the fleet link (see attach_fleet)
         self.manager = ScreenManager(transition=NoTransition())
         self.home_screen = HomeScreen(name="home", kiosk=self)
         self.manager.add_widget(self.home_screen)
@@ -492,9 +493,18 @@ class Kiosk:
         self.fleet = fleet
         if not self.journal.read_only:
             self.journal.keep_outbox(fleet.settings.outbox_limit)
+        # The forwarder's thread says when the link goes wrong (records refused, no
+        # broker) or right again; Home's banner shows it, on the main thread.
+        fleet.on_trouble = lambda text: Clock.schedule_once(
+            lambda _dt: self._show_fleet_trouble(text), 0
+        )
         fleet.start()
         self._report(home=self.manager.current == "home")
         self._report_health()
+
+    def _show_fleet_trouble(self, text: str | None) -> None:
+        self._fleet_notice = text or ""
+        self._show_home_banner()
 
     def _report(self, *, home: bool = False) -> None:
         """Hand the fleet publisher the game on screen, and wake it when the journal
@@ -656,7 +666,8 @@ class Kiosk:
         banner = self.home_banner
         shown = self.problems[:HOME_PROBLEMS_SHOWN]
         more = len(self.problems) - len(shown)
-        text = "\n".join(f"• {problem}" for problem in (*shown, self._home_notice) if problem)
+        notices = (*shown, self._fleet_notice, self._home_notice)
+        text = "\n".join(f"• {problem}" for problem in notices if problem)
         if more > 0:
             text += f"\n… and {more} more (run companion doctor)."
         banner.text = text

@@ -77,12 +77,24 @@ def serve_referee(referee: Referee, stdin: BinaryIO, stdout: BinaryIO) -> None:
 
 def _cmd_referee(args: argparse.Namespace) -> int:
     journal = None if args.no_journal else open_journal(args.data_dir)
+    fleet = None
+    if journal is not None and args.loaded.config.fleet.enabled:  # paho loads only when on
+        from kiosk.fleet.report import referee_reporting
+
+        fleet, problem = referee_reporting(args.loaded, journal)
+        if problem is not None:
+            print(f"companion: {problem}", file=sys.stderr)
     referee = Referee(journal, fresh_seed)
     try:
         serve_referee(referee, sys.stdin.buffer, sys.stdout.buffer)
     except (BrokenPipeError, KeyboardInterrupt):
         pass
     finally:
+        if fleet is not None:
+            fleet.stop()
+            trouble = fleet.trouble()
+            if trouble is not None:
+                print(f"companion: {trouble}", file=sys.stderr)
         if journal is not None:
             journal.close()
     return 0
@@ -227,7 +239,10 @@ def _cmd_fleet(args: argparse.Namespace) -> int:
         print(json.dumps(fleet_schema(), indent=2, sort_keys=True))
         return 0
     settings = args.loaded.config.fleet
-    store = FleetStore(args.db if args.db is not None else args.data_dir / "fleet.sqlite3")
+    store = FleetStore(
+        args.db if args.db is not None else args.data_dir / "fleet.sqlite3",
+        max_bytes=settings.max_message_bytes,
+    )
     out = args.out if args.out is not None else args.data_dir / "fleet"
     try:
         if not args.offline:

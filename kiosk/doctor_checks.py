@@ -28,6 +28,7 @@ from companion.journal import Journal
 from firmware_bridge.config import LoadedConfig
 from firmware_bridge.doctor import Finding, Severity, doctor
 from firmware_bridge.platform import Platform, detect_platform
+from kiosk.fleet.state import LinkState, read_link_state
 from kiosk.storage import JOURNAL_FILE
 
 SERVICE_NAME = "colossus-companion"
@@ -99,6 +100,8 @@ class JournalHealth:
     #: Finished games waiting for the fleet broker, and those let go (outbox full);
     #: None when the journal has no outbox (fleet reporting never switched on).
     outbox: tuple[int, int] | None = None
+    #: What the kiosk's fleet link last knew (kiosk.fleet.state); None: no such file.
+    link: LinkState | None = None
 
     @property
     def sound(self) -> bool:
@@ -259,6 +262,7 @@ def inspect_journal(path: Path) -> JournalHealth:
             games,
             problems=_logical_problems(path),
             outbox=_outbox_counts(db),
+            link=read_link_state(path.parent),
         )
     except sqlite3.Error as error:
         denied = "readonly" in str(error) or "unable to open" in str(error)
@@ -498,7 +502,8 @@ def _journal_findings(journal: JournalHealth) -> list[Finding]:
             Finding(
                 Severity.PROBLEM,
                 topic,
-                f"{journal.path}: {shown}" + (f" (and {more} more)" if more > 0 else "")
+                f"{journal.path}: {shown}"
+                + (f" (and {more} more)" if more > 0 else "")
                 + " Keep a copy of the file and make a support bundle.",
             )
         )
@@ -536,11 +541,19 @@ def _journal_findings(journal: JournalHealth) -> list[Finding]:
 
 
 def _outbox_findings(journal: JournalHealth) -> list[Finding]:
-    """What waits for the fleet broker ([fleet], docs/fleet.md), when anything does."""
-    if journal.outbox is None or journal.outbox == (0, 0):
-        return []
-    waiting, dropped = journal.outbox
+    """What waits for the fleet broker ([fleet], docs/fleet.md), when anything does, and
+    what the kiosk's link last said was wrong (refused records, no connection)."""
     out = []
+    trouble = None if journal.link is None else journal.link.trouble()
+    if trouble is not None and journal.link is not None:
+        out.append(
+            Finding(
+                Severity.PROBLEM, "fleet", f"{trouble} (the kiosk said so at {journal.link.at})"
+            )
+        )
+    if journal.outbox is None or journal.outbox == (0, 0):
+        return out
+    waiting, dropped = journal.outbox
     if waiting:
         out.append(
             Finding(

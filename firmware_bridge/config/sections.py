@@ -324,6 +324,9 @@ class KioskConfig(BaseModel):
 
 
 _TOPIC_WORD = re.compile(r"[A-Za-z0-9_.-]{1,64}")
+#: A table's device id: one topic level that is also a valid Home Assistant discovery
+#: node id (letters, digits, '_' and '-' only).
+DEVICE_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
 
 
 class FleetConfig(Section):
@@ -364,6 +367,18 @@ class FleetConfig(Section):
         default=False, description="announce the table's sensors to Home Assistant"
     )
     discovery_prefix: str = "homeassistant"
+    watcher_client_id: str = Field(
+        default="",
+        max_length=64,
+        description="companion fleet's MQTT client id; empty = colossus-fleet-<host name>"
+        " (two watchers on one broker need two ids)",
+    )
+    max_message_bytes: int = Field(
+        default=1_048_576,
+        ge=4096,
+        le=268_435_455,
+        description="companion fleet refuses (and counts) a larger message",
+    )
 
     @model_validator(mode="before")
     @classmethod
@@ -383,10 +398,11 @@ class FleetConfig(Section):
 
     @field_validator("device_id")
     @classmethod
-    def _device_id_is_one_topic_level(cls, value: str) -> str:
-        if value and not _TOPIC_WORD.fullmatch(value):
+    def _device_id_is_a_node_id(cls, value: str) -> str:
+        if value and not DEVICE_ID.fullmatch(value):
             raise ValueError(
-                "use 1-64 letters, digits, '-', '_' or '.' (it is one level of the topics)"
+                "use 1-64 letters, digits, '-' or '_' (it is one level of the topics and"
+                " Home Assistant's discovery node id)"
             )
         return value
 

@@ -2,7 +2,8 @@
 
 With ``[fleet] discovery = true`` the publisher sends, retained, on every connection,
 one ``<discovery_prefix>/sensor/<device>/<sensor>/config`` per sensor (Home
-Assistant's documented convention). The sensors read the table's own ``table`` and
+Assistant's documented convention; the device id is the discovery node id, so it is
+letters, digits, '-' and '_' only). The sensors read the table's own ``table`` and
 ``health`` topics with a value template, and its ``status`` topic says whether they are
 available, so nothing is published twice.
 """
@@ -59,6 +60,11 @@ SENSORS = (
 )
 
 
+def entity_slug(device: str) -> str:
+    """``table-1`` → ``colossus_table_1`` (a device id is letters, digits, '-', '_')."""
+    return "colossus_" + device.lower().replace("-", "_")
+
+
 def discovery_messages(settings: FleetConfig, device: str, version: str) -> list[tuple[str, str]]:
     """``(topic, JSON)`` of every sensor's discovery config for ``device``."""
     base = f"{settings.topic_prefix}/{device}"
@@ -74,7 +80,9 @@ def discovery_messages(settings: FleetConfig, device: str, version: str) -> list
         config: dict[str, object] = {
             "name": sensor.name,
             "unique_id": f"colossus_{device}_{sensor.key}",
-            "object_id": f"colossus_{device}_{sensor.key}",
+            # Home Assistant's entity id (domain.slug: lower case, digits, '_'); it
+            # replaced the deprecated object_id.
+            "default_entity_id": f"sensor.{entity_slug(device)}_{sensor.key}",
             "state_topic": f"{base}/{sensor.topic}",
             "value_template": sensor.template,
             "availability_topic": f"{base}/status",

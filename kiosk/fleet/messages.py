@@ -1,12 +1,15 @@
-"""What a table says to the fleet broker: four topics, one JSON model each.
+"""What a table and the watcher say through the fleet broker: one JSON model per topic.
 
-``<prefix>/<device>/status`` (retained; the broker's last will says ``offline``),
-``<prefix>/<device>/table`` (retained: the game on the table, updated on each action),
-``<prefix>/<device>/health`` (retained, every ``health_interval_s`` and on a change) and
-``<prefix>/<device>/plays`` (QoS 1, not retained: each finished game's record,
-forwarded from the journal's outbox). The models are the one definition of each
-payload: the publisher dumps them, ``companion fleet`` parses them and docs/fleet.md
-shows their JSON Schema (:func:`fleet_schema`).
+A table writes four: ``<prefix>/<device>/status`` (retained; the broker's last will says
+``offline``), ``<prefix>/<device>/table`` (retained: the game on the table, updated on
+each action), ``<prefix>/<device>/health`` (retained, every ``health_interval_s`` and on
+a change) and ``<prefix>/<device>/plays`` (QoS 1, not retained: each finished game's
+record, forwarded from the journal's outbox). The watcher (``companion fleet``) writes
+two: ``<prefix>/<device>/ack`` (retained: the records of that table it has stored) and
+``<prefix>/_watcher`` (retained; its last will says ``offline``: a table sends again what
+is unconfirmed each time a watcher comes online). The models are the one definition of
+each payload: the publisher and the watcher dump and parse them, and docs/fleet.md shows
+their JSON Schema (:func:`fleet_schema`).
 """
 
 from __future__ import annotations
@@ -16,8 +19,14 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 FORMAT_VERSION = 1
+#: The format versions this code reads; the watcher refuses (and counts) any other.
+KNOWN_VERSIONS = frozenset({FORMAT_VERSION})
 TOPICS = ("status", "table", "health", "plays")
 Topic = Literal["status", "table", "health", "plays"]
+#: The watcher's topic per table (``<prefix>/<device>/ack``) and its presence topic
+#: (``<prefix>/_watcher``, outside ``<prefix>/+/+``).
+ACK_TOPIC: Literal["ack"] = "ack"
+WATCHER_TOPIC = "_watcher"
 
 
 class FleetMessage(BaseModel):
@@ -74,7 +83,9 @@ class Health(FleetMessage):
 
     at: str
     uptime_s: float = Field(ge=0, description="since the companion started")
-    outbox_waiting: int = Field(ge=0, description="records not yet taken by the broker")
+    outbox_waiting: int = Field(
+        ge=0, description="records the watcher has not yet confirmed stored (still kept)"
+    )
     outbox_dropped: int = Field(ge=0, description="records let go because the outbox was full")
     refused: int = Field(default=0, ge=0, description="records the broker refused (its ACL)")
     journal_read_only: bool = False
@@ -108,6 +119,29 @@ class Play(FleetMessage):
     )
 
 
+class Ack(FleetMessage):
+    """The watcher's word to one table (``<prefix>/<device>/ack``, retained, QoS 1): the
+    ids of the records it has stored and committed, the latest batch. The table deletes
+    a record from its outbox only when an ack names it; a record stored twice is
+    acknowledged twice."""
+
+    at: str
+    stored: tuple[str, ...] = Field(description="record ids stored (new or already there)")
+
+
+class WatcherStatus(BaseModel):
+    """The watcher's presence (``<prefix>/_watcher``, retained; its last will says
+    ``offline``). ``session`` changes at each subscription: the tables then send again
+    every record not yet acknowledged (a broker that lost its queue loses nothing)."""
+
+    model_config = ConfigDict(frozen=True, extra="ignore")
+
+    v: int = FORMAT_VERSION
+    client_id: str
+    state: Literal["online", "offline"]
+    session: str = Field(default="", description="changes each time the watcher subscribes")
+
+
 MODELS: dict[Topic, type[FleetMessage]] = {
     "status": Status,
     "table": Table,
@@ -123,5 +157,9 @@ def fleet_schema() -> dict[str, Any]:
         "title": "Colossus Companion fleet messages",
         "description": "The payload of each topic <prefix>/<device>/<topic>.",
         "type": "object",
-        "properties": {topic: model.model_json_schema() for topic, model in MODELS.items()},
+        "properties": {
+            **{topic: model.model_json_schema() for topic, model in MODELS.items()},
+            ACK_TOPIC: Ack.model_json_schema(),
+            WATCHER_TOPIC: WatcherStatus.model_json_schema(),
+        },
     }

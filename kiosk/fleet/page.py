@@ -11,16 +11,17 @@ from datetime import UTC, datetime
 from html import escape
 from pathlib import Path
 
-from kiosk.fleet.store import FleetStore, TableState, short_time
+from kiosk.fleet.store import BrokerLink, FleetStore, TableState, short_time
 
 PAGE_FILE = "index.html"
 REFRESH_S = 60
 
 _STYLE = """
-body { font-family: system-ui, sans-serif; margin: 1.5rem; background: #15171c; color: #e8e8ea; }
+body { font-family: system-ui, sans-serif; margin: 1rem; background: #15171c; color: #e8e8ea; }
+.scroll { overflow-x: auto; max-width: 100%; }
 h1 { font-size: 1.5rem; margin: 0 0 .25rem; } h2 { font-size: 1.15rem; margin: 1.5rem 0 .5rem; }
 .when { color: #9a9ca3; font-size: .85rem; }
-table { border-collapse: collapse; margin-bottom: 1rem; min-width: 24rem; }
+table { border-collapse: collapse; margin-bottom: 1rem; }
 th, td { text-align: left; padding: .3rem .8rem; border-bottom: 1px solid #30333b; }
 th { color: #9a9ca3; font-weight: 600; } td.nowrap { white-space: nowrap; }
 .online { color: #6fcf7f; } .offline { color: #ef6b6b; } .warn { color: #f2c94c; }
@@ -58,25 +59,45 @@ def _table_row(state: TableState) -> str:
     )
 
 
+def broker_line(link: BrokerLink) -> str:
+    """Whether the watcher hears the broker, and since when (page and summary)."""
+    if link.connected:
+        return (
+            f"Broker connected since {short_time(link.since)}; last heard {short_time(link.heard)}."
+        )
+    heard = f"last heard {short_time(link.heard)}" if link.heard else "never heard yet"
+    why = f": {link.error}" if link.error else ""
+    since = f" since {short_time(link.since)}" if link.since else ""
+    return (
+        f"The watcher is not connected to the broker{since}{why}. The tables' values below"
+        f" are as last heard ({heard}): tables may hold records this page does not show yet."
+    )
+
+
 def render_page(store: FleetStore, *, days: float = 7.0, now: datetime | None = None) -> str:
-    """The whole page: tables, alerts, this week's leaderboard per game, recent games."""
+    """The whole page: the broker link, tables, alerts, this week's leaderboard per game,
+    recent games."""
     when = (now or datetime.now(UTC)).isoformat(timespec="seconds")
     tables = store.tables()
     alerts = store.alerts()
+    link = store.broker()
     parts = [
         "<!doctype html>",
         '<html lang="en"><head><meta charset="utf-8">',
+        '<meta name="viewport" content="width=device-width, initial-scale=1">',
         f'<meta http-equiv="refresh" content="{REFRESH_S}">',
         "<title>Colossus Companion — fleet</title>",
         f"<style>{_STYLE}</style></head><body>",
         "<h1>Colossus Companion — fleet</h1>",
         f'<div class="when">Written {escape(short_time(when))}; {len(tables)} tables,'
         f" {store.games_played()} finished games on record.</div>",
+        f'<p class="{"when" if link.connected else "warn"}">{escape(broker_line(link))}</p>',
         "<h2>Tables</h2>",
-        "<table><tr><th>Table</th><th>Link</th><th>Game</th><th>Turn / result</th>"
-        "<th>Status</th><th>Scores</th><th>Devices</th><th>Waiting</th><th>Last heard</th></tr>",
+        '<div class="scroll"><table><tr><th>Table</th><th>Link</th><th>Game</th>'
+        "<th>Turn / result</th><th>Status</th><th>Scores</th><th>Devices</th><th>Waiting</th>"
+        "<th>Last heard</th></tr>",
         *(_table_row(state) for state in tables),
-        "</table>",
+        "</table></div>",
         "<h2>Alerts</h2>",
     ]
     if alerts:
@@ -96,7 +117,7 @@ def render_page(store: FleetStore, *, days: float = 7.0, now: datetime | None = 
             "</table>",
         ]
     parts.append("</div>")
-    recent = store.finished_games()[:20]
+    recent = store.finished_games(limit=20)
     if recent:
         parts += [
             "<h2>Recent games</h2>",
@@ -125,7 +146,7 @@ def write_page(store: FleetStore, folder: Path, *, days: float = 7.0) -> Path:
 
 def summary_text(store: FleetStore, *, days: float = 7.0) -> str:
     """The same as the page, as plain text for the terminal."""
-    lines = ["Tables:"]
+    lines = [broker_line(store.broker()), "Tables:"]
     for state in store.tables():
         link = state.status.state if state.status is not None else "unknown"
         table = state.table

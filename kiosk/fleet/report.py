@@ -1,11 +1,13 @@
 """What the kiosk tells its fleet publisher: the table's game as a :class:`Table` value,
-and the publisher itself, made from the settings or explained."""
+and the publisher itself, made from the settings or explained; and the same reporting
+for ``companion referee`` (:func:`referee_reporting`)."""
 
 from __future__ import annotations
 
 import ssl
 from datetime import UTC, datetime
 
+from companion.journal import Journal
 from companion.session import Session
 from firmware_bridge.config import LoadedConfig
 from firmware_bridge.doctor import Severity, doctor
@@ -49,7 +51,9 @@ def doctor_summary(loaded: LoadedConfig) -> tuple[str, ...]:
     return tuple(str(f) for f in doctor(loaded) if f.severity is not Severity.OK)
 
 
-def make_publisher(loaded: LoadedConfig) -> tuple[FleetPublisher | None, str | None]:
+def make_publisher(
+    loaded: LoadedConfig, *, poll_s: float | None = None
+) -> tuple[FleetPublisher | None, str | None]:
     """The publisher ``[fleet]`` asks for (None when off), or None and why it cannot be:
     the table then plays on without the fleet and Home says so."""
     settings = loaded.config.fleet
@@ -58,10 +62,35 @@ def make_publisher(loaded: LoadedConfig) -> tuple[FleetPublisher | None, str | N
     journal_path = loaded.config.data_dir / JOURNAL_FILE
     try:
         publisher = FleetPublisher(
-            settings, journal_path=journal_path, doctor=lambda: doctor_summary(loaded)
+            settings,
+            journal_path=journal_path,
+            doctor=lambda: doctor_summary(loaded),
+            poll_s=poll_s,
         )
         return publisher, None
     except (OSError, ssl.SSLError, ValueError) as error:
         files = [k for k in ("ca_file", "certfile", "keyfile") if getattr(settings, k) is not None]
         where = f"[fleet] {'/'.join(files)}" if files else "[fleet]"
         return None, f"Fleet reporting is off: {where} cannot be used ({error})."
+
+
+#: How often ``companion referee``'s publisher looks at the outbox (it is not poked).
+REFEREE_POLL_S = 1.0
+
+
+def referee_reporting(
+    loaded: LoadedConfig, journal: Journal | None
+) -> tuple[FleetPublisher | None, str | None]:
+    """``companion referee`` with ``[fleet]`` on: its journal queues each finished game
+    (as the kiosk's does) and a publisher forwards them while it runs; what is not
+    confirmed when it ends stays in the outbox for the next run, the referee's or the
+    kiosk's. None and why not when the fleet is off or cannot start."""
+    if not loaded.config.fleet.enabled or journal is None:
+        return None, None
+    if journal.read_only:
+        return None, "Fleet reporting is off: the journal is read-only."
+    publisher, problem = make_publisher(loaded, poll_s=REFEREE_POLL_S)
+    if publisher is not None:
+        journal.keep_outbox(loaded.config.fleet.outbox_limit)
+        publisher.start()
+    return publisher, problem

@@ -23,7 +23,9 @@ import paho.mqtt.client as mqtt
 from paho.mqtt.enums import CallbackAPIVersion, MQTTProtocolVersion
 
 from firmware_bridge.config import FleetConfig
+from kiosk.fleet.messages import Ack
 
+REPO = Path(__file__).resolve().parents[2]
 START_TIMEOUT_S = 15.0
 WAIT_S = 30.0
 
@@ -138,6 +140,25 @@ class Broker:
     def log_text(self) -> str:
         return self.log.read_text(errors="replace") if self.log.exists() else ""
 
+    def use_shipped_config(self, *, max_queued: int | None = None) -> None:
+        """Run with deploy/fleet/mosquitto.conf and deploy/fleet/acl, only the port and
+        the paths moved into the test's folder (and, given ``max_queued``, a smaller
+        queue per client)."""
+        shipped = (REPO / "deploy/fleet/mosquitto.conf").read_text(encoding="utf-8")
+        (self.folder / "acl").write_text(
+            (REPO / "deploy/fleet/acl").read_text(encoding="utf-8"), encoding="utf-8"
+        )
+        text = (
+            shipped.replace("listener 1883", f"listener {self.port} 127.0.0.1")
+            .replace("/etc/mosquitto/colossus-passwords", str(self.folder / "passwords"))
+            .replace("/etc/mosquitto/colossus-acl", str(self.folder / "acl"))
+            .replace("/var/lib/mosquitto/", f"{self.folder}/")
+        )
+        if max_queued is not None:
+            text = text.replace("max_queued_messages 10000", f"max_queued_messages {max_queued}")
+        logging = f"log_dest file {self.log}\nlog_type all\n"
+        self.config_text = lambda: "user root\n" + logging + text  # type: ignore[method-assign]
+
     def fleet_config(self, **changes: Any) -> FleetConfig:
         settings: dict[str, Any] = {
             "enabled": True,
@@ -190,7 +211,9 @@ def make_certificates(folder: Path, table: str) -> Certificates:
 
 
 class Watcher:
-    """A client that subscribes to topics and keeps every message, in order."""
+    """A client that subscribes to topics and keeps every message, in order; with
+    ``acknowledge`` it also tells each table that its plays are kept (what the real
+    watcher says once it stored them), so they leave the table's outbox."""
 
     def __init__(
         self,
@@ -199,7 +222,9 @@ class Watcher:
         *,
         username: str | None = None,
         password: str | None = None,
+        acknowledge: bool = True,
     ) -> None:
+        self.acknowledge = acknowledge
         self.messages: list[tuple[str, dict[str, Any], bool]] = []
         self._changed = threading.Condition()
         self._subscribed = threading.Event()
@@ -218,9 +243,15 @@ class Watcher:
         if not self._subscribed.wait(WAIT_S):
             raise RuntimeError("the watcher could not subscribe")
 
-    def _on_message(self, _client: Any, _userdata: Any, message: mqtt.MQTTMessage) -> None:
+    def _on_message(self, client: mqtt.Client, _userdata: Any, message: mqtt.MQTTMessage) -> None:
+        payload = json.loads(message.payload)
+        if self.acknowledge and message.topic.endswith("/plays"):
+            ack = Ack(device=payload["device"], at="", stored=(payload["id"],))
+            client.publish(
+                message.topic.removesuffix("plays") + "ack", ack.model_dump_json(), qos=1
+            )
         with self._changed:
-            self.messages.append((message.topic, json.loads(message.payload), message.retain))
+            self.messages.append((message.topic, payload, message.retain))
             self._changed.notify_all()
 
     def payloads(self, suffix: str) -> list[dict[str, Any]]:

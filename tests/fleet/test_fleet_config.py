@@ -40,6 +40,8 @@ def test_the_default_is_off_and_a_good_section_is_read(tmp_path: Path) -> None:
         ("enabled = true\n", "fleet.enabled", "needs the broker's host"),
         ('host = "b"\nport = 0\n', "fleet.port", "greater than or equal to 1"),
         ('host = "b"\ndevice_id = "table/1"\n', "fleet.device_id", "one level of the topics"),
+        # Home Assistant's discovery node id allows letters, digits, '_' and '-' only.
+        ('host = "b"\ndevice_id = "table.1"\n', "fleet.device_id", "discovery node id"),
         ('topic_prefix = "shop/#"\n', "fleet.topic_prefix", "no '+', '#'"),
         ('ca_file = "ca.pem"\n', "fleet.ca_file", "only used with tls = true"),
         ("hots = 1\n", "fleet.hots", "unknown setting"),

@@ -196,12 +196,14 @@ def test_the_watcher_gathers_two_tables_and_misses_nothing_while_away(tmp_path: 
         thread.join()
 
         # While the watcher is away, table 1 finishes another game: the broker keeps it
-        # for the watcher's session.
+        # for the watcher's session, and the table keeps it until the watcher stored it.
         _finish(one, ["Ann", "Cy"])
         first.poke()
-        wait_until(lambda: first.delivered == 2, "the broker to take it")
+        wait_until(lambda: first.in_flight == 1, "the record to be sent")
+        assert first.delivered == 1
         stop, thread, said = run_watcher()
         wait_until(lambda: reader.games_played() == 3, "the game finished while away")
+        wait_until(lambda: first.delivered == 2, "the watcher's acknowledgement")
         assert any("table-1: Pig finished — Ann" in line for line in said), said
         first.stop()
         wait_until(lambda: "table-1 is offline" in said, "the table's goodbye")

@@ -222,6 +222,9 @@ def test_home_assistant_discovery_announces_the_tables_sensors(
         assert game["state_topic"] == "colossus/table-1/table"
         assert game["availability_topic"] == "colossus/table-1/status"
         assert game["device"]["identifiers"] == ["colossus_table-1"]
+        # default_entity_id (domain.slug) replaced Home Assistant's deprecated object_id.
+        assert game["default_entity_id"] == "sensor.colossus_table_1_game"
+        assert not any("object_id" in config for config in configs.values())
         assert len({c["unique_id"] for c in configs.values()}) == len(configs) == 7
     finally:
         table.close()
@@ -231,19 +234,9 @@ def test_home_assistant_discovery_announces_the_tables_sensors(
 def test_the_shipped_broker_config_refuses_anonymous_clients(tmp_path: Path) -> None:
     """deploy/fleet/mosquitto.conf, with its paths and port moved into the test's folder:
     a client without a login is refused, a table with its own user gets in."""
-    broker = Broker(tmp_path / "broker", passwords={"table-1": "one"}, acl="")
-    shipped = (REPO / "deploy/fleet/mosquitto.conf").read_text(encoding="utf-8")
-    (tmp_path / "broker" / "acl").write_text(
-        (REPO / "deploy/fleet/acl").read_text(encoding="utf-8"), encoding="utf-8"
-    )
-    text = (
-        shipped.replace("listener 1883", f"listener {broker.port} 127.0.0.1")
-        .replace("/etc/mosquitto/colossus-passwords", str(tmp_path / "broker" / "passwords"))
-        .replace("/etc/mosquitto/colossus-acl", str(tmp_path / "broker" / "acl"))
-        .replace("persistence true", "persistence false")
-    )
-    assert "allow_anonymous false" in text
-    broker.config_text = lambda: "user root\n" + text  # type: ignore[method-assign]
+    broker = Broker(tmp_path / "broker", passwords={"table-1": "one"})
+    broker.use_shipped_config()
+    assert "allow_anonymous false" in broker.config_text()
     broker.start()
     try:
         anonymous = FleetPublisher(broker.fleet_config(), journal_path=None)
@@ -297,8 +290,10 @@ def test_records_in_flight_when_the_broker_dies_are_sent_again(
         assert table.waiting() == 4
         broker.kill()
         broker.start()
+        watcher = Watcher(broker)
         wait_until(lambda: table.waiting() == 0, "the records to be taken after the restart")
         assert table.publisher.delivered == 4
+        watcher.close()
     finally:
         table.close()
 
@@ -312,6 +307,7 @@ def test_a_journal_locked_for_long_delays_the_forwarder_and_stops_nothing(
     monkeypatch.setattr(outbox_module, "BUSY_TIMEOUT_S", 0.2)
     monkeypatch.setattr(publisher_module, "RETRY_S", 0.2)
     table = Table1(tmp_path, broker)
+    watcher = Watcher(broker)
     table.publisher.start()
     holder = sqlite3.connect(table.path, isolation_level=None)
     try:
@@ -328,6 +324,7 @@ def test_a_journal_locked_for_long_delays_the_forwarder_and_stops_nothing(
     finally:
         holder.close()
         table.close()
+        watcher.close()
 
 
 def test_a_kiosk_that_vanishes_is_reported_offline_by_its_last_will(
@@ -401,8 +398,9 @@ def test_a_table_logs_in_with_its_certificate_over_tls(tmp_path: Path) -> None:
         table.play(3)
         table.publisher.start()
         stranger.start()
-        wait_until(lambda: table.waiting() == 0, "the records over TLS")
-        assert table.publisher.delivered == 3 and table.publisher.refused == 0
+        # No watcher here: the broker's acknowledgements show the records went over TLS.
+        wait_until(lambda: table.publisher.taken == 3, "the records over TLS")
+        assert table.publisher.refused == 0 and table.waiting() == 3
         assert not stranger.connected
     finally:
         stranger.stop()

@@ -15,9 +15,9 @@ from companion.journal import Outbox
 from firmware_bridge.config import FleetConfig
 from kiosk.fleet.publisher import FleetPublisher
 from kiosk.storage import JOURNAL_FILE
-from tests.fleet.broker import Broker, Watcher, wait_until
+from tests.fleet.broker import REPO, Broker, Watcher, wait_until
 from tests.kiosk.test_widgets_flows import start
-from tests.kiosk.ui import close_kiosk, find_button, open_kiosk, tap, tap_button
+from tests.kiosk.ui import close_kiosk, find_button, frames, open_kiosk, tap, tap_button
 
 
 @pytest.fixture
@@ -109,3 +109,28 @@ def test_play_goes_on_while_the_broker_never_answers(tmp_path: Path) -> None:
             outbox.close()
         finally:
             close_kiosk(kiosk)
+
+
+def test_a_table_whose_publishes_are_all_refused_says_so_on_home(tmp_path: Path) -> None:
+    """Logged in as table-2, configured as table-9: the shipped ACL refuses everything it
+    publishes, its health too, so the page can never hear of it — Home's banner says it."""
+    acl = (REPO / "deploy/fleet/acl").read_text(encoding="utf-8")
+    broker = Broker(tmp_path / "broker", passwords={"table-2": "two"}, acl=acl)
+    broker.start()
+    kiosk = open_kiosk(tmp_path / "data")
+    settings = broker.fleet_config(device_id="table-9", username="table-2", password="two")
+    fleet = FleetPublisher(settings, journal_path=tmp_path / "data" / JOURNAL_FILE)
+    try:
+        kiosk.attach_fleet(fleet)
+        wait_until(lambda: fleet.refused_values > 0, "the broker's refusals")
+
+        def banner_says_it() -> bool:
+            frames(1)  # the banner is set on Kivy's clock
+            return "Fleet: the broker refused" in kiosk.home_banner.text
+
+        wait_until(banner_says_it, "Home's banner")
+        assert "Not authorized" in kiosk.home_banner.text
+        assert "device_id and username" in kiosk.home_banner.text
+    finally:
+        close_kiosk(kiosk)
+        broker.stop()
