@@ -287,6 +287,9 @@ class Rig:
     """Problems found so far (building and starting), also posted once started."""
     frame_listeners: list[FrameListener] = field(default_factory=list)
     panel: ButtonPanel | None = None
+    board_reader: str | None = None
+    """The name of the reader that reads the sensing board (its ``TrayStatus.device``):
+    its own, or the dice tray's with ``[board] source = "tray"``; None: no board."""
     _sim_dir: Path | None = None
     _post: PostRig | None = None
     _started_dice: list[DiceSource] = field(default_factory=list)
@@ -525,6 +528,11 @@ def _build_board(rig: Rig, config: CompanionConfig, sim_dir: Path | None) -> Non
     board's pty (the kiosk sets its miniatures to the game's when a game starts)."""
     board = config.board
     settings = board.serial.model_copy(update={"enabled": True})
+    if board.source == "tray":
+        trays = [reader.name for reader in rig.dice if isinstance(reader, SerialDiceTray)]
+        rig.board_reader = trays[0] if trays else None
+    elif board.source != "none":
+        rig.board_reader = BOARD_READER
     if board.source == "serial":
         rig.dice.append(SerialDiceTray(settings, name=BOARD_READER))
     elif board.source == "sim":

@@ -569,6 +569,8 @@ class Kiosk:
         if rig.layout is not None:
             self.mirror.set_layout(rig.layout)
         self.on_highlights = self._light
+        if rig.board_reader is not None:
+            self.hub.board_reader = rig.board_reader
         if rig.config.board.source != "none":
             from kiosk.board_sensing import BoardSensing
 

@@ -11,11 +11,22 @@ from typing import Any
 import pytest
 
 from companion.session import Session
-from firmware_bridge.board.messages import BOARD_READER
+from firmware_bridge.board.messages import BOARD_READER, BoardOccupancy
 from firmware_bridge.board.sim_board import SimSensingBoard
+from firmware_bridge.config import (
+    BoardConfig,
+    ButtonsConfig,
+    CompanionConfig,
+    DiceConfig,
+    LedsConfig,
+    LoadedConfig,
+)
 from firmware_bridge.dice.serial_tray import SerialDiceTray
+from firmware_bridge.platform import Platform
+from firmware_bridge.rig import build_rig
 from kiosk.board_sensing import BoardSensing
 from kiosk.hardware import HardwareHub
+from kiosk.presenters.devices import badges
 from kiosk.presenters.play import PlayPresenter
 from kiosk.presenters.sensing import Agree, InHand, miniatures
 from tests.bridge.test_dice_serial import fast_settings
@@ -108,3 +119,48 @@ def test_a_game_without_a_grid_is_not_followed(
     sensing = BoardSensing(hub, later=Later(), sim_board=board)
     sensing.attach(PlayPresenter(Session.new("builders", ["Ann", "Bob"], seed=1)))
     assert sensing.driver is None and not sensing.hold("0,0")
+
+
+def test_a_board_read_by_the_dice_tray_has_its_board_badge(tmp_path: Path) -> None:
+    """``[board] source = "tray"``: the dice tray's reader reads the squares, and its
+    status is the Board badge as well (connected, unplugged, waiting for a resync)."""
+    tray = SimSensingBoard(str(tmp_path / "dice-tray"), occupied={"0,0"})
+    tray.battery = 77
+    config = CompanionConfig(
+        dice=DiceConfig(
+            source="serial",
+            serial=fast_settings(tmp_path / "dice-tray").model_copy(update={"enabled": True}),
+        ),
+        buttons=ButtonsConfig(source="none"),
+        leds=LedsConfig(driver="none"),
+        board=BoardConfig(source="tray"),
+    )
+    rig = build_rig(LoadedConfig(config, None), Platform(None), sim_dir=tmp_path)
+    assert [reader.name for reader in rig.dice] == ["serial-tray"], "no reader of its own"
+    assert rig.board_reader == "serial-tray"
+    hub = HardwareHub()
+    hub.board_reader = rig.board_reader
+    shown: list[tuple[str, ...]] = []
+
+    def until(*texts: str) -> None:
+        deadline = time.monotonic() + WAIT_S
+        while not set(texts) <= set(shown[-1] if shown else ()):
+            assert time.monotonic() < deadline, f"never {texts}: {shown[-1:]}"
+            hub.pump(None)
+            time.sleep(0.01)
+
+    hub.on_devices = lambda statuses: shown.append(tuple(b.text for b in badges(statuses)))
+    tray.start()
+    rig.start(hub.post)
+    try:
+        until("Board on", "Dice on 77%")
+        tray.unplug()
+        until("Board reconnecting…", "Dice reconnecting… 77%")
+        assert "touch" in hub.statuses[BOARD_READER].detail
+        tray.replug()
+        until("Board on", "Dice on 77%")
+        hub.post(BoardOccupancy("sim-board", None))  # a lost change: read again
+        until("Board reconnecting…", "Dice on 77%")
+    finally:
+        rig.stop()
+        tray.stop()
