@@ -192,7 +192,8 @@ class HardwareHub:
             )
         if message.device == self.board_reader:
             touch = " Moves are entered by touch." if state != "connected" else ""
-            self.statuses[BOARD_READER] = DeviceStatus("board", state, detail=message.detail + touch)
+            detail = message.detail + touch
+            self.statuses[BOARD_READER] = DeviceStatus("board", state, detail=detail)
 
     def _board_readable(self, message: BoardOccupancy) -> bool:
         """A connected board whose squares are unknown (a gap being resynchronised) is
