@@ -392,7 +392,10 @@ class SensingDriver:
         self._busy = True
         try:
             with self.play.batched():
-                return self._decide()
+                verdict = self._decide()
+            # Ready for the next move, once this one has been shown (the LEDs first).
+            self.inference.on_board(self.play.state)
+            return verdict
         finally:
             self._busy = False
 
@@ -480,7 +483,6 @@ class SensingDriver:
         checkable = {c for c in candidates if hidden_before.get(c) == hidden_after.get(c)}
         self._state = state
         self._accepted = None
-        self.inference.on_board(state)  # ready for the next move
         count = len(self.play.session.actions)
         undone = count < self._count
         self._count = count
