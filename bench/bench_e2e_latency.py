@@ -151,7 +151,7 @@ class RealApp:
     def handed(self) -> int:
         """How many times the app has handed the LEDs new highlights (as shipped)."""
         data = self.wait("the strip's record", self.strip)
-        return max(handed for _, _, handed in data["shipped"].values())
+        return max(int(handed) for _, _, handed in data["shipped"].values())
 
     def frame_after(self, handed: int) -> float:
         """When the first frame made from highlights handed after ``handed`` was shipped."""
