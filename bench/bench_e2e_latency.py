@@ -289,17 +289,14 @@ def write_in_two(device: SimDiceTray, frame: bytes) -> float:
     return started
 
 
-def board_moves(moves: int, idle_s: float) -> dict[str, list[float]]:
-    found: dict[str, list[float]] = {"journal": [], "leds": []}
+@contextmanager
+def table(steps: list[Any]) -> Iterator[tuple[RealApp, Session, SimSensingBoard, SimDiceTray]]:
+    """The app on its display, resuming Kolossus after ``steps``, with the board (laid out
+    as the game) and the dice tray on their ptys, both connected."""
     with tempfile.TemporaryDirectory() as name, xvfb() as display:
         folder = Path(name)
-        session = prepared_game(folder, round_one_script())
+        session = prepared_game(folder, steps)
         occupied = miniatures(session.rules.board(session.state))
-        targets = sorted(
-            move.to
-            for move in session.rules.legal_actions_at(session.state, origin=ORIGIN)
-            if move.to != ORIGIN and move.to not in occupied
-        )
         board = SimSensingBoard(str(folder / "sensing-board"), occupied=occupied)
         tray = SimDiceTray(str(folder / "dice-tray"), device_id="bench-tray", dice=(DieSpec(1, 4),))
         board.start()
@@ -307,65 +304,62 @@ def board_moves(moves: int, idle_s: float) -> dict[str, list[float]]:
         app = RealApp(folder, display, config_text(folder))
         try:
             app.wait("the game on screen", lambda: app.ui().get("screen") == "play", 30)
-            app.wait("the board read", lambda: "Board on" in str(app.ui().get("devices")))
-            for index in range(moves):
-                target = targets[index % len(targets)]
-                board.lift(ORIGIN)
-                time.sleep(idle_s)  # the piece in the hand lit; the loop slows down
-                entry, handed = app.last_entry(), app.handed()
-                board.lose_changes = 1  # its frame is written below, byte for byte
-                board.place(target)
-                frame = encode_frame(OccupancyChange(board.seq, board.index(target), True))
-                started = write_in_two(board, frame)
-                journaled = app.journaled_after(entry, started + SETTLE_S - 0.02)
-                shown = app.frame_after(handed)
-                found["journal"].append(journaled - started - SETTLE_S)
-                found["leds"].append(shown - started - SETTLE_S)
-                app.undo()
-                board.lift(target)
-                board.place(ORIGIN)
-                time.sleep(SETTLE_S + 0.2)
-            moved = app.db.execute(  # type: ignore[union-attr]
-                "SELECT count(*) FROM entries WHERE kind = 'act' AND payload LIKE '%\"move\"%'"
-            ).fetchone()[0]
-            if moved < moves:
-                raise RuntimeError(f"only {moved} of {moves} moves were journaled")
+            devices = ("Board on", "Dice on")
+            app.wait("the devices", lambda: all(d in str(app.ui().get("devices")) for d in devices))
+            yield app, session, board, tray
         finally:
             app.stop()
             board.stop()
             tray.stop()
+
+
+def board_moves(moves: int, idle_s: float) -> dict[str, list[float]]:
+    found: dict[str, list[float]] = {"journal": [], "leds": []}
+    with table(round_one_script()) as (app, session, board, _):
+        targets = sorted(
+            move.to
+            for move in session.rules.legal_actions_at(session.state, origin=ORIGIN)
+            if move.to != ORIGIN and move.to not in board.occupied
+        )
+        for index in range(moves):
+            target = targets[index % len(targets)]
+            board.lift(ORIGIN)
+            time.sleep(idle_s)  # the piece in the hand lit; the loop slows down
+            entry, handed = app.last_entry(), app.handed()
+            board.lose_changes = 1  # its frame is written below, byte for byte
+            board.place(target)
+            frame = encode_frame(OccupancyChange(board.seq, board.index(target), True))
+            started = write_in_two(board, frame)
+            journaled = app.journaled_after(entry, started + SETTLE_S - 0.02)
+            shown = app.frame_after(handed)
+            found["journal"].append(journaled - started - SETTLE_S)
+            found["leds"].append(shown - started - SETTLE_S)
+            app.undo()
+            board.lift(target)
+            board.place(ORIGIN)
+            time.sleep(SETTLE_S + 0.2)
+        assert app.db is not None
+        moved = app.db.execute(
+            "SELECT count(*) FROM entries WHERE kind = 'act' AND payload LIKE '%\"move\"%'"
+        ).fetchone()[0]
+        if moved < moves:
+            raise RuntimeError(f"only {moved} of {moves} moves were journaled")
     return found
 
 
 def dice_rolls(rolls: int, idle_s: float) -> dict[str, list[float]]:
     found: dict[str, list[float]] = {"journal": [], "leds": []}
-    with tempfile.TemporaryDirectory() as name, xvfb() as display:
-        folder = Path(name)
-        session = prepared_game(folder, round_one_script()[:5])  # the Great Quake's d4 awaited
-        board = SimSensingBoard(
-            str(folder / "sensing-board"), occupied=miniatures(session.rules.board(session.state))
-        )
-        tray = SimDiceTray(str(folder / "dice-tray"), device_id="bench-tray", dice=(DieSpec(1, 4),))
-        board.start()
-        tray.start()
-        app = RealApp(folder, display, config_text(folder))
-        try:
-            app.wait("the game on screen", lambda: app.ui().get("screen") == "play", 30)
-            app.wait("the dice tray", lambda: "Dice on" in str(app.ui().get("devices")))
-            for index in range(rolls):
-                time.sleep(idle_s)  # the loop at its idle pace
-                entry, handed = app.last_entry(), app.handed()
-                frame = encode_frame(RollResult(1, 1 + index % 4, index + 1))
-                started = write_in_two(tray, frame)
-                journaled = app.journaled_after(entry, started)
-                shown = app.frame_after(handed)
-                found["journal"].append(journaled - started)
-                found["leds"].append(shown - started)
-                app.undo()
-        finally:
-            app.stop()
-            board.stop()
-            tray.stop()
+    with table(round_one_script()[:5]) as (app, _, _, tray):  # a Great Quake's d4 awaited
+        for index in range(rolls):
+            time.sleep(idle_s)  # the loop at its idle pace
+            entry, handed = app.last_entry(), app.handed()
+            frame = encode_frame(RollResult(1, 1 + index % 4, index + 1))
+            started = write_in_two(tray, frame)
+            journaled = app.journaled_after(entry, started)
+            shown = app.frame_after(handed)
+            found["journal"].append(journaled - started)
+            found["leds"].append(shown - started)
+            app.undo()
     return found
 
 
