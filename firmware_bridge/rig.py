@@ -138,27 +138,43 @@ class FrameFile:
 
     A test hook (``COMPANION_SIM_LEDS`` in the kiosk): another process can check that
     the frame the LED mirror shows is one the strip really shipped, by ``seq`` and
-    CRC-32, without the app writing every whole frame it ever sent.
+    CRC-32, without the app writing every whole frame it ever sent. ``shipped`` says
+    when each recent frame was shipped (``time.monotonic()``, the same clock in every
+    process of the machine), which LEDs it lit (:func:`lit_leds`) and from which
+    highlights handed to the animator (:attr:`Animator.rendered`, counted from 1):
+    what the end-to-end benches time.
     """
 
     def __init__(self, path: Path) -> None:
         self.path = path
-        self._recent: OrderedDict[int, int] = OrderedDict()
+        self.animator: Animator | None = None
+        """The animator whose frames these are (the rig sets it)."""
+        self._recent: OrderedDict[int, tuple[int, float, str, int]] = OrderedDict()
         self._lock = threading.Lock()
 
     def __call__(self, seq: int, frame: Frame) -> None:
+        at = time.monotonic()
+        lit = format(sum(1 << i for i, pixel in enumerate(frame) if any(pixel)), "x")
+        handed = 0 if self.animator is None else self.animator.rendered
         with self._lock:
-            self._recent[seq] = frame_crc(frame)
+            self._recent[seq] = (frame_crc(frame), at, lit, handed)
             while len(self._recent) > FRAME_HISTORY:
                 self._recent.popitem(last=False)
             data = {
                 "seq": seq,
                 "frame": [list(pixel) for pixel in frame],
-                "recent": {str(k): v for k, v in self._recent.items()},
+                "recent": {str(k): v[0] for k, v in self._recent.items()},
+                "shipped": {str(k): [v[1], v[2], v[3]] for k, v in self._recent.items()},
             }
             temp = self.path.with_name(self.path.name + ".tmp")
             temp.write_text(json.dumps(data), encoding="utf-8")
             os.replace(temp, self.path)
+
+
+def lit_leds(mask: str) -> set[int]:
+    """The LEDs a frame file's ``shipped`` entry says were lit (bit i: LED i)."""
+    bits = int(mask, 16)
+    return {i for i in range(bits.bit_length()) if bits >> i & 1}
 
 
 def frame_crc(frame: Sequence[Sequence[int]]) -> int:
@@ -287,6 +303,9 @@ class Rig:
     """Problems found so far (building and starting), also posted once started."""
     frame_listeners: list[FrameListener] = field(default_factory=list)
     panel: ButtonPanel | None = None
+    board_reader: str | None = None
+    """The name of the reader that reads the sensing board (its ``TrayStatus.device``):
+    its own, or the dice tray's with ``[board] source = "tray"``; None: no board."""
     _sim_dir: Path | None = None
     _post: PostRig | None = None
     _started_dice: list[DiceSource] = field(default_factory=list)
@@ -433,6 +452,9 @@ class Rig:
             fps=leds.frame_rate,
             gamma=gamma_table(leds.gamma),
         )
+        for listener in self.frame_listeners:
+            if isinstance(listener, FrameFile):
+                listener.animator = self.animator
 
     def _frame_shipped(self, seq: int, frame: Frame) -> None:
         post = self._post
@@ -525,6 +547,11 @@ def _build_board(rig: Rig, config: CompanionConfig, sim_dir: Path | None) -> Non
     board's pty (the kiosk sets its miniatures to the game's when a game starts)."""
     board = config.board
     settings = board.serial.model_copy(update={"enabled": True})
+    if board.source == "tray":
+        trays = [reader.name for reader in rig.dice if isinstance(reader, SerialDiceTray)]
+        rig.board_reader = trays[0] if trays else None
+    elif board.source != "none":
+        rig.board_reader = BOARD_READER
     if board.source == "serial":
         rig.dice.append(SerialDiceTray(settings, name=BOARD_READER))
     elif board.source == "sim":

@@ -154,6 +154,10 @@ class Kiosk:
         #: Called with the highlights after every change: the LED strip's feed (during a
         #: fix-the-table walk-through, only the current step: the presenter owns it).
         self.on_highlights: HighlightSink | None = None
+        #: Runs a callable on the main thread on time whatever the loop's pace (the
+        #: app's :meth:`IdlePace.later`): the sensing board's stable-position wait.
+        #: None: Kivy's clock (an unlimited loop, as the tests run it).
+        self.on_time: Callable[[float, Callable[[], None]], Any] | None = None
         self._off_game_rolls = OffGameRolls(self._off_game_roll)
         self._home_notice = ""  # a die read with no game on screen (see _off_game_roll)
         self._fleet_notice = ""  # what is wrong with the fleet link (see attach_fleet)
@@ -579,12 +583,14 @@ class Kiosk:
         if rig.layout is not None:
             self.mirror.set_layout(rig.layout)
         self.on_highlights = self._light
+        if rig.board_reader is not None:
+            self.hub.board_reader = rig.board_reader
         if rig.config.board.source != "none":
             from kiosk.board_sensing import BoardSensing
 
             self.sensing = BoardSensing(
                 self.hub,
-                later=self._later,
+                later=self.on_time or self._later,
                 sim_board=None if rig.sim is None else rig.sim.board,
                 settle_s=rig.config.board.settle_s,
             )
@@ -750,6 +756,8 @@ class CompanionApp(App):  # type: ignore[misc]
             on_motion=self.pace.activity,
             on_key_down=self.pace.activity,
         )
+        if self.pace.enabled:
+            self.kiosk.on_time = self.pace.later
         if self.rig is not None:
             self.kiosk.attach_rig(self.rig)
         if self.fleet is not None:

@@ -15,7 +15,8 @@ Device threads (the dice readers, the button panel, the LED animator) only ever 
   sets (:attr:`on_button`, :attr:`on_frame`, :attr:`on_note`, :attr:`on_devices`);
 * a sensing board's occupancy snapshots go to :attr:`on_board` (the kiosk's
   :class:`~kiosk.presenters.sensing.SensingDriver`); its reader's status is the
-  "Board" badge, and an unreadable board shows there until the bitmap is back.
+  "Board" badge (the dice tray's too, when the tray's Pico reads the board), and an
+  unreadable board shows there until the bitmap is back.
 
 Shipped LED frames are not queued: the animator may ship 42 a second, so the hub keeps
 only the newest one, and the mirror draws the latest frame, never a backlog.
@@ -96,6 +97,9 @@ class HardwareHub:
         self.on_note: Callable[[DeviceNote], None] | None = None
         self.on_devices: Callable[[tuple[DeviceStatus, ...]], None] | None = None
         self.on_board: Callable[[BoardOccupancy], None] | None = None
+        #: The reader whose status is the sensing board's ("Board" badge): its own
+        #: reader, or the dice tray's when its Pico reads the board too (``tray``).
+        self.board_reader = BOARD_READER
         #: Whether a shipped LED frame wakes the main thread (the LED mirror is on
         #: screen). Up to 42 wake-ups a second for a hidden mirror would cost more idle
         #: CPU than everything else; the newest frame is still kept for the next drain.
@@ -141,14 +145,7 @@ class HardwareHub:
                 break
             handled += 1
             if isinstance(message, TrayStatus):
-                board = message.device == BOARD_READER
-                touch = board and message.state != TrayState.CONNECTED
-                self.statuses[message.device] = DeviceStatus(
-                    device="board" if board else "dice",
-                    state=_STATE.get(message.state, "disconnected"),
-                    battery=message.battery,
-                    detail=message.detail + (" Moves are entered by touch." if touch else ""),
-                )
+                self._status(message)
                 statuses_changed = True
             elif isinstance(message, BoardOccupancy):
                 statuses_changed |= self._board_readable(message)
@@ -184,6 +181,19 @@ class HardwareHub:
             self.wake()  # the rest on the next frame
         self.handled += handled
         return handled
+
+    def _status(self, message: TrayStatus) -> None:
+        """A reader's status: the dice badge, the Board badge, or both when the dice
+        tray's Pico reads the board too (:attr:`board_reader`)."""
+        state = _STATE.get(message.state, "disconnected")
+        if message.device != BOARD_READER:
+            self.statuses[message.device] = DeviceStatus(
+                "dice", state, battery=message.battery, detail=message.detail
+            )
+        if message.device == self.board_reader:
+            touch = " Moves are entered by touch." if state != "connected" else ""
+            detail = message.detail + touch
+            self.statuses[BOARD_READER] = DeviceStatus("board", state, detail=detail)
 
     def _board_readable(self, message: BoardOccupancy) -> bool:
         """A connected board whose squares are unknown (a gap being resynchronised) is

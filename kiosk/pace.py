@@ -23,6 +23,12 @@ set (``usleep`` and ``_check_ready`` of Kivy's ``ClockBaseBehavior``: internals,
 listed and checked in :mod:`kiosk.kivy_compat`). While idle, the check also sleeps the
 whole rest of a frame at once: Kivy's own starts a pass early by a third of a frame
 plus an undershoot, which made a 2 fps loop pass 2.7 times a second.
+
+A deadline (:meth:`IdlePace.later`: the sensing board's stable-position wait) is met on
+time at any pace: the clock's sleep ends at it and its callback runs in that pass.
+Kivy's own timers run at the loop's first pass after their time (up to a frame late at
+the full rate, up to a second idle) and up to 5 ms early, which made the board's
+300 ms wait end a frame late, after a second trip round the loop.
 """
 
 from __future__ import annotations
@@ -59,6 +65,18 @@ class _Trigger(Protocol):
     def cancel(self) -> None: ...
 
 
+class Deadline:
+    """A callable due at ``at`` (the clock's time), until cancelled."""
+
+    def __init__(self, at: float, then: Callable[[], None]) -> None:
+        self.at = at
+        self.then = then
+        self.cancelled = False
+
+    def cancel(self) -> None:
+        self.cancelled = True
+
+
 class IdlePace:
     """Sets the Kivy clock's frame rate from activity (``clock`` is ``kivy.clock.Clock``).
 
@@ -91,6 +109,8 @@ class IdlePace:
         self._woken = threading.Event()
         self._slow_down: _Trigger = clock.create_trigger(self._to_idle, after_s)
         self._deeper: _Trigger = clock.create_trigger(self._to_deep_idle, deep_after_s)
+        self._deadlines: list[Deadline] = []
+        self._run_due: _Trigger = clock.create_trigger(self._run_deadlines, 0)
         if self.enabled:
             self._wake_on_event()
             self._slow_down()
@@ -98,6 +118,30 @@ class IdlePace:
     def wake(self) -> None:
         """Any thread: end the main loop's sleep now (a device posted a message)."""
         self._woken.set()
+
+    def later(self, delay: float, then: Callable[[], None]) -> Deadline | Any:
+        """Main thread: run ``then`` in the loop's pass ``delay`` seconds from now, on
+        time whatever the pace (the clock's sleep ends at the deadline); something
+        with ``cancel()``. An unlimited loop uses Kivy's own timer (it passes anyway)."""
+        if not self.enabled:
+            return self._clock.schedule_once(lambda _dt: then(), delay)
+        deadline = Deadline(self._clock.time() + delay, then)
+        self._deadlines.append(deadline)
+        return deadline
+
+    def _next_deadline(self) -> float | None:
+        """The earliest deadline still to meet (cancelled ones are dropped)."""
+        if not self._deadlines:
+            return None
+        self._deadlines = [d for d in self._deadlines if not d.cancelled]
+        return min((d.at for d in self._deadlines), default=None)
+
+    def _run_deadlines(self, _dt: float) -> None:
+        now = self._clock.time()
+        due = [d for d in self._deadlines if d.at <= now and not d.cancelled]
+        self._deadlines = [d for d in self._deadlines if d.at > now and not d.cancelled]
+        for deadline in due:
+            deadline.then()
 
     def _wake_on_event(self) -> None:
         clock, woken = self._clock, self._woken
@@ -110,13 +154,20 @@ class IdlePace:
             if woken.is_set():
                 woken.clear()
                 return True, 0.0
+            due = self._next_deadline()
+            if due is not None:
+                to_due = due - clock.time()
+                if to_due <= 0:
+                    self._run_due()  # runs in this pass, with Kivy's other events
+                    return True, 0.0
             if self.idle:
                 # One sleep to the next pass (Kivy's check, meant for smooth frames at
                 # the full rate, would pass a 2 fps loop every 0.37 s).
                 left = 1.0 / fps - (clock.time() - clock._last_tick)
-                return left <= IDLE_SLACK_S, left
-            result: tuple[bool, float] = check_ready(fps, min_sleep, undershoot)
-            return result
+                done, sleep = left <= IDLE_SLACK_S, left
+            else:
+                done, sleep = check_ready(fps, min_sleep, undershoot)
+            return done, sleep if due is None else min(sleep, to_due)
 
         self._kivy_sleep = (clock.usleep, check_ready)
         clock.usleep = sleep
@@ -154,6 +205,8 @@ class IdlePace:
         """Back to the full rate and Kivy's own sleep for good (the app is stopping)."""
         self._slow_down.cancel()
         self._deeper.cancel()
+        self._run_due.cancel()
+        self._deadlines = []  # the app is stopping: nothing waits for the board any more
         if self.enabled:
             self._clock._max_fps = self.full_fps
             self._clock.usleep, self._clock._check_ready = self._kivy_sleep

@@ -250,7 +250,7 @@ class LedsConfig(Section):
         return list(claims.items())
 
 
-BoardSource = Literal["none", "sim", "serial", "tray"]
+BoardSource = Literal["none", "auto", "sim", "serial", "tray"]
 
 BOARD_PORT = "/dev/sensing-board"
 """The sensing board's stable name (its own udev rule, by the Pico's serial number)."""
@@ -271,7 +271,7 @@ class BoardConfig(Section):
         description=(
             "none = no sensing board; sim = the simulated board (lift and place on the"
             " screen); serial = a Pico of its own ([board.serial]); tray = the dice tray's"
-            " Pico reads the squares too"
+            " Pico reads the squares too; auto = serial on a Pi, simulated elsewhere"
         ),
     )
     serial: SerialDiceSettings = Field(default_factory=_board_serial_defaults)
@@ -281,6 +281,16 @@ class BoardConfig(Section):
         le=2.0,
         description="the board must be still this long before it is read as a position",
     )
+
+    @field_validator("serial", mode="before")
+    @classmethod
+    def _never_scans_usb(cls, data: Any) -> Any:
+        """``[board.serial]`` names the board's port; the USB ids it leaves out are not
+        the dice tray's (the driver's defaults) but none: no scan, so a missing board
+        never takes the dice tray's Pico, which has the same USB ids."""
+        if isinstance(data, Mapping):
+            return {"port": BOARD_PORT, "usb_vid": 0, "usb_pid": 0, **data}
+        return data
 
 
 KioskBoot = Literal["resume", "demo", "home"]
@@ -459,6 +469,19 @@ class CompanionConfig(Section):
         return claims
 
     @model_validator(mode="after")
+    def _tray_reads_the_board(self) -> CompanionConfig:
+        """``[board] source = "tray"``: the dice tray's Pico reads the squares, so the
+        dice must come from that tray (or its simulation)."""
+        if self.board.source == "tray" and self.dice.source not in ("auto", "serial", "sim"):
+            raise PydanticCustomError(
+                "tray_without_tray",
+                'source = "tray" reads the board through the dice tray, but [dice] source'
+                ' is "{dice}": use [board] source = "serial" for a Pico of its own',
+                {CONFIG_KEY: "board.source", "dice": self.dice.source},
+            )
+        return self
+
+    @model_validator(mode="after")
     def _no_shared_pins(self) -> CompanionConfig:
         shared = _first_shared_pin(self.pin_users())
         if shared is not None:
@@ -471,7 +494,9 @@ class CompanionConfig(Section):
         return self
 
     def resolved(self, platform: Platform) -> CompanionConfig:
-        """Replace every ``"auto"`` by the real device on a Pi and the simulation elsewhere."""
+        """Replace every ``"auto"`` by the real device on a Pi and the simulation elsewhere.
+        An explicit source is obeyed on any machine (a board or a tray plugged into a
+        laptop, a test harness on a pty)."""
         on_pi = platform.is_raspberry_pi
         led_driver = self.leds.driver
         if led_driver == "auto":
@@ -482,18 +507,25 @@ class CompanionConfig(Section):
         button_source = self.buttons.source
         if button_source == "auto":
             button_source = "gpio" if on_pi else "sim"
-        return self._with_sources(led_driver, dice_source, button_source, not on_pi)
+        board_source = self.board.source
+        if board_source == "auto":
+            board_source = "serial" if on_pi else "sim"
+        elif board_source == "tray" and dice_source == "sim":
+            board_source = "sim"  # the tray is simulated, and the board it reads with it
+        return self._with_sources(led_driver, dice_source, button_source, board_source)
 
     def simulated(self) -> CompanionConfig:
         """The same settings with every device replaced by its simulated twin."""
-        return self._with_sources("sim", "sim", "sim", True)
+        return self._with_sources(
+            "sim", "sim", "sim", "none" if self.board.source == "none" else "sim"
+        )
 
     def _with_sources(
         self,
         led_driver: LedDriver,
         dice_source: DiceSource,
         button_source: ButtonSource,
-        simulate_board: bool,
+        board_source: BoardSource,
     ) -> CompanionConfig:
         """Set the sources and make the drivers' ``enabled`` flags agree with them."""
         dice = self.dice.model_copy(
@@ -507,9 +539,7 @@ class CompanionConfig(Section):
         buttons = self.buttons.model_copy(
             update={"source": button_source, "enabled": button_source == "gpio"}
         )
-        board = self.board
-        if simulate_board and board.source != "none":
-            board = board.model_copy(update={"source": "sim"})
+        board = self.board.model_copy(update={"source": board_source})
         return self.model_copy(
             update={
                 "leds": self.leds.model_copy(update={"driver": led_driver}),

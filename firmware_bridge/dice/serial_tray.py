@@ -132,9 +132,12 @@ class SerialDiceSettings(Frozen):
 
 
 def find_port(settings: SerialDiceSettings) -> str | None:
-    """The tray's device path: the stable udev path if it exists, else a VID/PID match."""
+    """The tray's device path: the stable udev path if it exists, else a VID/PID match
+    (USB ids of 0 and 0: no scan, the stable path only)."""
     if settings.port and os.path.exists(settings.port):
         return settings.port
+    if not settings.usb_vid and not settings.usb_pid:
+        return None
     for info in serial.tools.list_ports.comports():
         if info.vid != settings.usb_vid or info.pid != settings.usb_pid:
             continue

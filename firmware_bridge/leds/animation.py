@@ -76,6 +76,11 @@ class Animator:
         self._epoch = clock()
         self.frames_shipped = 0
         self.ticks = 0
+        self.handed = 0
+        """How many times highlights were handed over (:meth:`show`)."""
+        self.rendered = 0
+        """Which of them the last frame rendered shows (``handed`` then): a frame
+        listener on this thread knows what the frame it hears of was made from."""
         self.last_error: Exception | None = None
 
     # --- what to show (any thread) ----------------------------------------------------
@@ -86,6 +91,7 @@ class Animator:
         new = tuple(highlights)
         with self._lock:
             self._highlights = new
+            self.handed += 1
         self._wake.set()
 
     def set_brightness(self, brightness: float) -> None:
@@ -121,6 +127,7 @@ class Animator:
         moment = self._clock() if now is None else now
         with self._lock:
             highlights, brightness, still = self._highlights, self._brightness, self._calm
+            self.rendered = self.handed
         frame = render(
             highlights,
             self.layout,

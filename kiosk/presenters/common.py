@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -154,6 +155,8 @@ class Observable:
 
     def __init__(self) -> None:
         self._listeners: list[Listener] = []
+        self._holding = 0
+        self._held = False
 
     def subscribe(self, listener: Listener, *, first: bool = False) -> None:
         """Call ``listener`` after every change; ``first``: before every other listener
@@ -169,5 +172,21 @@ class Observable:
             self._listeners.remove(listener)
 
     def changed(self) -> None:
+        if self._holding:
+            self._held = True
+            return
         for listener in list(self._listeners):
             listener()
+
+    @contextmanager
+    def batched(self) -> Iterator[None]:
+        """Changes made inside reach the listeners once, at the end (one redraw, one LED
+        frame): a step in between is never shown."""
+        self._holding += 1
+        try:
+            yield
+        finally:
+            self._holding -= 1
+            if not self._holding and self._held:
+                self._held = False
+                self.changed()

@@ -16,6 +16,10 @@ the board would look like after each of those) — and never reads a game's stat
   passes for a capture). A Quake or Earthquake is recognised from its whole line;
 * several legal actions explain it → :class:`Choose` (the players pick one by touch);
 * only miniatures lifted, one of which may move → :class:`InHand` (its moves light);
+  but after a spell when the board could not be read (a lost change, an unplugged
+  cable) that miniature may already stand, unseen, on a piece it beats: the players
+  are asked to lift it and set it down again (:class:`Relift`) rather than shown it
+  in the hand with the square it stands on to capture;
 * anything else → :class:`Differ`: squares to clear (red) and to fill (green);
 * the board unknown (disconnected, resynchronising) → :class:`Unknown`: touch entry.
 
@@ -137,6 +141,16 @@ class InHand:
 
 
 @dataclass(frozen=True, slots=True)
+class Relift:
+    """``origin``'s miniature is gone, and changes were missed meanwhile: it may be in
+    the hand or already stand on one of ``squares`` (a capture the sensor there cannot
+    see). Lifting it and setting it down again shows which."""
+
+    origin: str
+    squares: frozenset[str]
+
+
+@dataclass(frozen=True, slots=True)
 class Differ:
     """No legal action explains the board: clear ``remove``, fill ``place``."""
 
@@ -149,7 +163,7 @@ class Unknown:
     """The board cannot be read now (disconnected, resynchronising): touch entry."""
 
 
-Verdict = Agree | Play | Choose | InHand | Differ | Unknown
+Verdict = Agree | Play | Choose | InHand | Relift | Differ | Unknown
 
 
 # --- the inference ----------------------------------------------------------------------
@@ -167,6 +181,9 @@ class BoardInference:
         self.changed_at = float("-inf")
         self.touched: set[str] = set()
         """Squares whose sensor changed since the last position (lifts and places)."""
+        self.blind = False
+        """The board was unknown since the last position: changes may have been missed,
+        so ``touched`` may lack a lift."""
         self._listed: list[tuple[Any, ActionCells]] = []
         self._listed_for: Any = None
 
@@ -183,6 +200,8 @@ class BoardInference:
             self.touched |= landscapes ^ self.landscapes
         if occupied != self.occupied or landscapes != self.landscapes:
             self.changed_at = now
+        if occupied is None and self.occupied is not None:
+            self.blind = True
         self.occupied = occupied
         self.landscapes = None if occupied is None else landscapes
 
@@ -190,6 +209,7 @@ class BoardInference:
         """The referee's position changed: a new move starts. Returns the squares that
         were touched for the last one."""
         touched, self.touched = self.touched, set()
+        self.blind = self.occupied is None
         return touched
 
     def due(self) -> float:
@@ -212,6 +232,7 @@ class BoardInference:
         land_present = landscapes(view) if land is not None else None
         if occupied == present and land == land_present:
             self.touched.clear()  # lifted and put back: nothing happened
+            self.blind = False
             return Agree()
         found = self.explain(state, expected, occupied)
         if len(found) == 1:
@@ -222,7 +243,8 @@ class BoardInference:
         if vacated and occupied < present and land == land_present:
             for cell in sorted(vacated):
                 if next(iter(self.rules.legal_actions_at(state, origin=cell)), None) is not None:
-                    return InHand(cell)
+                    unseen = self.unseen_captures(state, cell, occupied) if self.blind else None
+                    return Relift(cell, unseen) if unseen else InHand(cell)
         remove, place = occupied - present, vacated
         if land is not None and land_present is not None:
             remove, place = remove | (land - land_present), place | (land_present - land)
@@ -241,6 +263,20 @@ class BoardInference:
                     listed.append((action, cells))
             self._listed, self._listed_for = listed, state
         return self._listed
+
+    def unseen_captures(
+        self, state: Any, origin: str, occupied: frozenset[str]
+    ) -> frozenset[str]:
+        """The occupied squares ``origin``'s miniature could have moved onto by a
+        capture: there its arrival changes no sensor, only the beaten piece's lift did."""
+        return frozenset(
+            cells.target
+            for _, cells in self.on_board(state)
+            if cells.origin == origin
+            and cells.target is not None
+            and cells.target != origin
+            and cells.target in occupied
+        )
 
     def explain(
         self, state: Any, expected: Mapping[str, Who], occupied: frozenset[str]
@@ -320,7 +356,8 @@ class SensingDriver:
         self._count = len(play.session.actions)
         self._undone: frozenset[str] | None = None
         """The board as it was when a move was undone: it shows the undone move, which
-        must not be played again; the squares to put back light instead."""
+        is not played again until the board has been put back (the squares to put back
+        light meanwhile); made again after that, it is a move like any other."""
         play.subscribe(self._on_change)
 
     def close(self) -> None:
@@ -347,32 +384,45 @@ class SensingDriver:
             self.schedule(self.inference.settle_s)
 
     def tick(self) -> Verdict | None:
-        """Decide if the board has settled; the verdict shown (None: not yet)."""
+        """Decide if the board has settled; the verdict shown (None: not yet).
+
+        What a board move changes reaches the listeners (the LEDs, the screen) once, at
+        the end: the move played, its walk-through ticked off as done on the table and
+        the next verdict shown — never the walk-through's first step for a frame."""
         self._busy = True
         try:
-            for _ in range(MAX_CHAIN):
-                self._follow_state()
-                verdict = self.inference.decide(self.play.state, self.clock())
-                if verdict is None:
-                    if self.schedule is not None:
-                        self.schedule(max(0.0, self.inference.due() - self.clock()))
-                    return None
-                if isinstance(verdict, Differ) and self.inference.occupied == self._accepted:
-                    verdict = Agree()  # the players said the table is right: wait for a change
-                if isinstance(verdict, Play | Choose) and self.inference.occupied == self._undone:
-                    verdict = self._differ()  # an undo is not played again by the board
-                if isinstance(verdict, Play):
-                    touched = set(self.inference.touched)
-                    if self.play.submit(verdict.action):
-                        self.played += 1
-                        self._follow_state(touched, verdict.cells)
-                        continue
-                self._show(verdict)
-                self._tick_walk()
-                return verdict
-            return self.verdict
+            with self.play.batched():
+                verdict = self._decide()
+            # Ready for the next move, once this one has been shown (the LEDs first).
+            self.inference.on_board(self.play.state)
+            return verdict
         finally:
             self._busy = False
+
+    def _decide(self) -> Verdict | None:
+        for _ in range(MAX_CHAIN):
+            self._follow_state()
+            verdict = self.inference.decide(self.play.state, self.clock())
+            if verdict is None:
+                if self.schedule is not None:
+                    self.schedule(max(0.0, self.inference.due() - self.clock()))
+                return None
+            if isinstance(verdict, Agree):
+                self._undone = None  # the undone move was put back: it may be made again
+            if isinstance(verdict, Differ) and self.inference.occupied == self._accepted:
+                verdict = Agree()  # the players said the table is right: wait for a change
+            if isinstance(verdict, Play | Choose) and self.inference.occupied == self._undone:
+                verdict = self._differ()  # an undo is not played again until put back
+            if isinstance(verdict, Play):
+                touched = set(self.inference.touched)
+                if self.play.submit(verdict.action):
+                    self.played += 1
+                    self._follow_state(touched, verdict.cells)
+                    continue
+            self._show(verdict)
+            self._tick_walk()
+            return verdict
+        return self.verdict
 
     def _on_change(self) -> None:
         """The presenter changed: a new position (a tap, an undo, a die) is looked at
@@ -433,7 +483,6 @@ class SensingDriver:
         checkable = {c for c in candidates if hidden_before.get(c) == hidden_after.get(c)}
         self._state = state
         self._accepted = None
-        self.inference.on_board(state)  # ready for the next move
         count = len(self.play.session.actions)
         undone = count < self._count
         self._count = count
@@ -466,6 +515,8 @@ class SensingDriver:
                 [Highlight(cell=c, role=Role.REMOVE) for c in sorted(verdict.remove)]
                 + [Highlight(cell=c, role=Role.PLACE) for c in sorted(verdict.place)]
             )
+        elif isinstance(verdict, Relift):
+            overlay = tuple(Highlight(cell=c, role=Role.FIX) for c in sorted(verdict.squares))
         elif isinstance(verdict, Choose):
             choices = tuple(play.rules.dump_action(a) for a in verdict.actions)
             overlay = tuple(
@@ -517,4 +568,10 @@ def _notice(verdict: Verdict) -> str:
         )
     if isinstance(verdict, Choose):
         return "The board fits several moves: choose the one you made."
+    if isinstance(verdict, Relift):
+        return (
+            f"The board missed part of a move: lift the miniature from {verdict.origin}"
+            " and set it down again where it stands (on a white square, or back on its"
+            " own), so the board sees where it went."
+        )
     return ""

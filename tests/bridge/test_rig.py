@@ -49,6 +49,7 @@ from firmware_bridge.rig import (
     RigMessage,
     build_rig,
     frame_crc,
+    lit_leds,
 )
 from kiosk.hardware import HardwareHub, press_on_game
 from kiosk.presenters.play import PlayPresenter
@@ -429,6 +430,10 @@ def test_shipped_frames_come_back_and_match_the_strip(tmp_path: Path, rigs: list
     record = json.loads(frame_file.read_text())
     assert record["seq"] >= shown.seq
     assert record["recent"][str(shown.seq)] == frame_crc(shown.frame)
+    at, lit_mask, handed = record["shipped"][str(shown.seq)]
+    assert at <= time.monotonic()  # when, on the machine's monotonic clock
+    assert lit_leds(lit_mask) == lit
+    assert handed == 1, "made from the first highlights handed over"
     assert not any(map(any, record["frame"]))  # stopping leaves the board dark
 
 

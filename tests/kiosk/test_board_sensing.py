@@ -10,14 +10,26 @@ from typing import Any
 
 import pytest
 
+from companion.highlights import Role
 from companion.session import Session
-from firmware_bridge.board.messages import BOARD_READER
+from firmware_bridge.board.messages import BOARD_READER, BoardOccupancy
 from firmware_bridge.board.sim_board import SimSensingBoard
+from firmware_bridge.config import (
+    BoardConfig,
+    ButtonsConfig,
+    CompanionConfig,
+    DiceConfig,
+    LedsConfig,
+    LoadedConfig,
+)
 from firmware_bridge.dice.serial_tray import SerialDiceTray
+from firmware_bridge.platform import Platform
+from firmware_bridge.rig import build_rig
 from kiosk.board_sensing import BoardSensing
 from kiosk.hardware import HardwareHub
+from kiosk.presenters.devices import badges
 from kiosk.presenters.play import PlayPresenter
-from kiosk.presenters.sensing import Agree, InHand, miniatures
+from kiosk.presenters.sensing import Agree, InHand, Relift, miniatures
 from tests.bridge.test_dice_serial import fast_settings
 from tests.kiosk.helpers import assert_imports_without_kivy
 from tests.kiosk.test_sensing_fuzz import START
@@ -101,6 +113,50 @@ def test_long_press_lifts_and_a_tap_puts_down_on_the_simulated_board(
     assert sensing.driver is None
 
 
+def test_a_capture_whose_lifts_were_lost_asks_to_lift_and_set_down_again(
+    sim_board: tuple[SimSensingBoard, SerialDiceTray, HardwareHub],
+) -> None:
+    """Both lifts of a capture lost on the wire: the board, read again, shows only the
+    mover's square empty. It may be in the hand or already stand on the piece it beat:
+    the players are asked to lift it and set it down again, and the square it may stand
+    on is not shown to capture."""
+    board, _, hub = sim_board
+    play = PlayPresenter(Session.from_position("kolossus", START, options={"chapter": 3}))
+    now = [0.0]
+    later = Later()
+    sensing = BoardSensing(hub, later=later, sim_board=board, clock=lambda: now[0])
+    sensing.attach(play)
+
+    def settled() -> Any:
+        deadline = time.monotonic() + WAIT_S
+        while sensing.seq != board.seq or sensing._occupied != board.occupied:
+            assert time.monotonic() < deadline
+            hub.pump(play)
+            time.sleep(0.005)
+        now[0] += 1.0
+        later.run()
+        assert sensing.driver is not None
+        return sensing.driver.verdict
+
+    assert settled() == Agree()
+    board.lose_changes = 2
+    board.lift("1,0")  # lost
+    board.lift("8,1")  # lost: the beaten Warrior
+    board.place("8,1")  # the Colossus on its square: a gap, the whole bitmap read again
+    verdict = settled()
+    assert isinstance(verdict, Relift) and verdict.origin == "1,0"
+    assert "8,1" in verdict.squares
+    lit = {(h.cell, h.role) for h in play.highlights()}
+    assert ("8,1", Role.CAPTURABLE) not in lit and ("8,1", Role.FIX) in lit
+    assert "set it down again" in play.view().notice
+    assert play.focus is None and not play.session.actions
+    board.lift("8,1")
+    board.place("8,1")
+    assert settled() == Agree()
+    assert play.rules.dump_action(play.session.actions[-1])["to"] == "8,1"
+    assert play.board_overlay == () and "set it down" not in play.view().notice
+
+
 def test_a_game_without_a_grid_is_not_followed(
     sim_board: tuple[SimSensingBoard, SerialDiceTray, HardwareHub],
 ) -> None:
@@ -108,3 +164,48 @@ def test_a_game_without_a_grid_is_not_followed(
     sensing = BoardSensing(hub, later=Later(), sim_board=board)
     sensing.attach(PlayPresenter(Session.new("builders", ["Ann", "Bob"], seed=1)))
     assert sensing.driver is None and not sensing.hold("0,0")
+
+
+def test_a_board_read_by_the_dice_tray_has_its_board_badge(tmp_path: Path) -> None:
+    """``[board] source = "tray"``: the dice tray's reader reads the squares, and its
+    status is the Board badge as well (connected, unplugged, waiting for a resync)."""
+    tray = SimSensingBoard(str(tmp_path / "dice-tray"), occupied={"0,0"})
+    tray.battery = 77
+    config = CompanionConfig(
+        dice=DiceConfig(
+            source="serial",
+            serial=fast_settings(tmp_path / "dice-tray").model_copy(update={"enabled": True}),
+        ),
+        buttons=ButtonsConfig(source="none"),
+        leds=LedsConfig(driver="none"),
+        board=BoardConfig(source="tray"),
+    )
+    rig = build_rig(LoadedConfig(config, None), Platform(None), sim_dir=tmp_path)
+    assert [reader.name for reader in rig.dice] == ["serial-tray"], "no reader of its own"
+    assert rig.board_reader == "serial-tray"
+    hub = HardwareHub()
+    hub.board_reader = rig.board_reader
+    shown: list[tuple[str, ...]] = []
+
+    def until(*texts: str) -> None:
+        deadline = time.monotonic() + WAIT_S
+        while not set(texts) <= set(shown[-1] if shown else ()):
+            assert time.monotonic() < deadline, f"never {texts}: {shown[-1:]}"
+            hub.pump(None)
+            time.sleep(0.01)
+
+    hub.on_devices = lambda statuses: shown.append(tuple(b.text for b in badges(statuses)))
+    tray.start()
+    rig.start(hub.post)
+    try:
+        until("Board on", "Dice on 77%")
+        tray.unplug()
+        until("Board reconnecting…", "Dice reconnecting… 77%")
+        assert "touch" in hub.statuses[BOARD_READER].detail
+        tray.replug()
+        until("Board on", "Dice on 77%")
+        hub.post(BoardOccupancy("sim-board", None))  # a lost change: read again
+        until("Board reconnecting…", "Dice on 77%")
+    finally:
+        rig.stop()
+        tray.stop()

@@ -220,6 +220,62 @@ def test_a_device_message_ends_the_loops_sleep_at_once_whatever_the_pace() -> No
     assert (clock.usleep, clock._check_ready) == kivy_sleep  # Kivy's own sleep is back
 
 
+def test_a_deadline_ends_the_loops_sleep_and_runs_in_that_pass() -> None:
+    """The sensing board's stable-position wait: the loop's sleep, idle or at the full
+    rate, ends at the deadline (not at the next pass of its pace), and the callable runs
+    in that very pass; a cancelled deadline shortens nothing."""
+    clock = FakeClock(30.0)
+    pace = IdlePace(clock, idle_fps=2.0)
+    clock.fire()
+    assert pace.idle
+    ran: list[str] = []
+    min_sleep = 1 / (3 * 2.0)
+    clock.now = clock._last_tick = 10.0
+    pace.later(0.3, lambda: ran.append("settled"))
+    gone = pace.later(0.1, lambda: ran.append("cancelled"))
+    gone.cancel()
+    clock.now = 10.1
+    done, sleep = clock._check_ready(2.0, min_sleep, 0.8 * min_sleep)
+    assert not done and sleep == pytest.approx(0.2), "to the deadline, not the idle pass"
+    run_due = clock.triggers[2]
+    assert not run_due[0].armed
+    clock.now = 10.3
+    assert clock._check_ready(2.0, min_sleep, 0.8 * min_sleep) == (True, 0.0)
+    clock.fire(2)  # the pass's events
+    assert ran == ["settled"]
+    pace.activity()  # the full rate: Kivy's check, capped by the deadline as well
+    clock._last_tick = clock.now = 20.0
+    pace.later(0.004, lambda: ran.append("busy"))
+    done, sleep = clock._check_ready(30.0, 1 / 90, 0.8 / 90)
+    assert not done and sleep == pytest.approx(0.004)
+    clock.now = 20.004
+    assert clock._check_ready(30.0, 1 / 90, 0.8 / 90) == (True, 0.0)
+    clock.fire(2)
+    assert ran == ["settled", "busy"]
+    pace.close()
+
+
+def test_a_deadline_wakes_kivys_own_clock_at_any_pace() -> None:
+    """On Kivy's real clock at a pace of one frame in 1,000 s, a tick returns once the
+    deadline has come and runs the callable (the join's generous bound only keeps a
+    broken deadline from hanging the suite)."""
+    from kivy.clock import ClockBase
+
+    clock = ClockBase()
+    clock._max_fps = 30.0
+    pace = IdlePace(clock, idle_fps=0.001)
+    pace._to_idle(0.0)
+    ran: list[bool] = []
+    clock._last_tick = clock.time()
+    pace.later(0.05, lambda: ran.append(True))
+    ticked = threading.Thread(target=clock.tick)
+    ticked.start()
+    ticked.join(timeout=60.0)
+    assert not ticked.is_alive(), "the deadline did not end the clock's sleep"
+    assert ran == [True]
+    pace.close()
+
+
 def _game_on_screen(kiosk: Kiosk) -> None:
     tap_button(kiosk, "Kolossus")
     tap_button(kiosk, "Start game")

@@ -349,6 +349,73 @@ def test_an_undone_move_is_not_played_again_by_the_board(table: Table) -> None:
     assert (table.last["from"], table.last["to"]) == ("0,0", second)
 
 
+def colossus_to_move(table: Table) -> str:
+    """Round 1: the Colossus on 0,0 with 12 MP; a free square it may move to."""
+    play = table.play
+    table.roll(4)
+    table.tap({"type": "choose_class", "cls": "C"})
+    table.roll(4, 4, 4)
+    free: list[str] = [
+        a.to
+        for a in play.rules.legal_actions_at(play.state, origin="0,0")
+        if a.to not in table.board.occupied
+    ]
+    return max(free)
+
+
+def test_an_undone_move_put_back_and_made_again_is_played(table: Table) -> None:
+    """As players do it: a move, Undo (lit red and green), the piece put back (lights
+    clear), the same move again: it is played like any other."""
+    play = table.play
+    target = colossus_to_move(table)
+    table.move("-0,0", f"+{target}")
+    assert table.settle() == Agree() and table.driver.played == 1
+    play.undo()
+    table.driver.tick()
+    assert table.settle() == Differ(remove=frozenset({target}), place=frozenset({"0,0"}))
+    table.move(f"-{target}", "+0,0")
+    assert table.settle() == Agree()
+    assert play.board_overlay == ()
+    table.move("-0,0", f"+{target}")
+    assert table.settle() == Agree(), "the same move made again is played"
+    assert table.driver.played == 2
+    assert (table.last["from"], table.last["to"]) == ("0,0", target)
+    assert "Took back" not in play.view().notice
+    assert play.board_overlay == ()
+
+
+def test_an_undone_move_redone_by_hand_agrees_with_the_board(table: Table) -> None:
+    play = table.play
+    target = colossus_to_move(table)
+    table.move("-0,0", f"+{target}")
+    assert table.settle() == Agree()
+    moves = len(play.session.actions)
+    play.undo()
+    table.driver.tick()
+    assert isinstance(table.settle(), Differ), "the board still shows the undone move"
+    play.redo()  # Redo on the screen: the board shows it already
+    table.driver.tick()
+    assert table.settle() == Agree() and play.board_overlay == ()
+    assert len(play.session.actions) == moves and table.driver.played == 1
+    table.move(f"-{target}", "+0,0")  # and the same piece moves on from there later
+    assert isinstance(table.settle(), Differ)
+
+
+def test_a_board_move_reaches_the_lights_once_without_a_flash(table: Table) -> None:
+    """The move played, its walk-through ticked off as done on the table and the next
+    lights: one change for the LEDs, never a frame of the walk-through's white step."""
+    play = table.play
+    target = colossus_to_move(table)
+    table.move("-0,0")
+    assert table.settle() == InHand("0,0")
+    handed: list[tuple[Any, ...]] = []
+    play.subscribe(lambda: handed.append(play.highlights()), first=True)  # as the LEDs
+    table.move(f"+{target}")
+    assert table.settle() == Agree() and table.driver.played == 1
+    assert handed == [play.highlights()]
+    assert all(h.role is not Role.FIX for h in handed[0])
+
+
 def test_the_difference_stays_lit_across_a_roll(table: Table) -> None:
     """A new position (here the Destiny roll) clears the presenter's board overlay; the
     driver looks again at once and lights the same difference."""
