@@ -258,6 +258,8 @@ class Referee:
                 "protocol": PROTOCOL_VERSION,
                 "games": {name: get_rules(name).title for name in available_games()},
             }
+        if isinstance(request, NewGame | LoadPosition | Resume):
+            self.leave_game()
         if isinstance(request, NewGame):
             seed = self.seed_source() if request.seed is None else request.seed
             self.session = Session.new(
@@ -292,7 +294,7 @@ class Referee:
                     raise ProtocolError(
                         "bad_request",
                         f"{key!r} is not a cell of the {session.rules.title} board "
-                        "(a square \"row,col\" on the grid, a space ID on the island).",
+                        '(a square "row,col" on the grid, a space ID on the island).',
                     )
             found = session.rules.legal_actions_at(
                 session.state,
@@ -372,6 +374,14 @@ class Referee:
         if self.session is not None:
             with contextlib.suppress(RefereeError):
                 self.session.save_snapshot()
+
+    def leave_game(self) -> None:
+        """The current game is left (another one is asked for, or the input ended):
+        save the position the table sees as its latest (:meth:`Session.save_position`).
+        A failure is left for the next write, which reports the journal's trouble."""
+        if self.session is not None:
+            with contextlib.suppress(RefereeError):
+                self.session.save_position()
 
     def _session(self) -> Session:
         if self.session is None:

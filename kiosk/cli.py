@@ -83,6 +83,7 @@ def _cmd_referee(args: argparse.Namespace) -> int:
     except (BrokenPipeError, KeyboardInterrupt):
         pass
     finally:
+        referee.leave_game()
         if journal is not None:
             journal.close()
     return 0

@@ -413,6 +413,11 @@ class Journal:
         """
         self._locks.claim(game_id, read_only=self.read_only)
 
+    def holds(self, game_id: int) -> bool:
+        """Whether this journal object plays ``game_id`` now (a throwaway journal, used
+        by one program, plays every game)."""
+        return self._in_memory or game_id in self._locks
+
     def release(self, game_id: int) -> None:
         """Let another program play ``game_id`` (the kernel also does it when we die)."""
         self._locks.release(game_id)
@@ -682,12 +687,23 @@ class Journal:
     def snapshot(self, game_id: int, *, at: int | None = None) -> Snapshot | None:
         """The position saved after entry ``at`` — or the latest one — that can still be
         read; None when there is none."""
+        found = self._snapshots(game_id, at=at, latest=True)
+        return found[0] if found else None
+
+    def snapshots(self, game_id: int) -> list[Snapshot]:
+        """Every saved position of the game that can still be read, oldest first (a
+        damaged one is left out: versioned replay compares the game with the others)."""
+        return self._snapshots(game_id, at=None, latest=False)
+
+    def _snapshots(self, game_id: int, *, at: int | None, latest: bool) -> list[Snapshot]:
         where = "game_id = ?" + ("" if at is None else " AND seq = ?")
         args = (game_id,) if at is None else (game_id, at)
+        order = "DESC" if latest else "ASC"
+        found: list[Snapshot] = []
         try:
             rows = self._db.execute(
                 f"SELECT seq, rules_version, CAST(position AS BLOB), crc FROM snapshots"
-                f" WHERE {where} ORDER BY seq DESC",
+                f" WHERE {where} ORDER BY seq {order}",
                 args,
             )
             for seq, rules_version, raw, crc in rows:
@@ -695,12 +711,16 @@ class Journal:
                     text = bytes(raw).decode("utf-8")
                     if crc == entry_crc("snapshot", text):
                         position = json.loads(text)
-                        return Snapshot(seq=seq, rules_version=rules_version, position=position)
+                        found.append(
+                            Snapshot(seq=seq, rules_version=rules_version, position=position)
+                        )
+                        if latest:
+                            break
                 except (TypeError, ValueError):
                     continue  # a damaged snapshot: an older one may do
         except sqlite3.DatabaseError:
-            return None
-        return None
+            return found
+        return found
 
     def rebase(self, game_id: int, *, base_seq: int, rules_version: int) -> None:
         """From now on the game starts from the snapshot after ``base_seq`` under
