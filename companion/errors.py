@@ -61,6 +61,17 @@ class JournalError(RefereeError):
     code = "journal_error"
 
 
+class GameNotFound(RefereeError):
+    """No game of this id is in the journal (a mistyped or deleted id): the journal is
+    fine, so this is not a :class:`JournalError`."""
+
+    code = "game_not_found"
+
+    def __init__(self, game_id: int, where: str) -> None:
+        self.game_id = game_id
+        super().__init__(f"There is no game {game_id} in the journal {where}.")
+
+
 class GameInUse(JournalError):
     """Another program plays this game now: one writer per game, so its history stays
     one line of moves. Says who holds it, so the person at the table can close it."""

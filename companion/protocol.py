@@ -394,6 +394,24 @@ class Referee:
         return self.journal
 
 
+ERROR_CODES: dict[str, str] = {
+    "bad_json": "the line is not JSON",
+    "bad_request": "not a request: no cmd, a missing, unknown or wrong-typed field",
+    "unknown_command": "cmd is not one of the commands",
+    "line_too_long": "the line is longer than 1 MiB",
+    "no_game": "a game command before new, load or resume",
+    "no_journal": "games or resume on a referee without a journal",
+    "invalid_options": "unknown game, bad player count or names, bad options",
+    "invalid_position": "a load position that does not validate",
+    "invalid_action": "an action that is not well formed",
+    "illegal_action": "a well-formed action the rules forbid now (ruling says which)",
+    "journal_error": "the journal could not be read or written; nothing was applied or saved",
+    "game_not_found": "resume of a game id the journal does not hold",
+    "game_in_use": "resume or a move of a game another program plays now",
+    "internal_error": "a bug; the referee keeps running",
+}
+"""Every error ``code`` a reply can carry (docs/protocol.md explains each)."""
+
 _COMMANDS = frozenset(
     {"hello", "new", "load", "resume", "act", "legal", "corrections", "highlights"}
     | {"undo", "redo", "state", "dump", "outcome", "export", "games", "schema", "view"}
@@ -415,5 +433,6 @@ def protocol_schema() -> dict[str, Any]:
         "title": "colossus-companion referee protocol",
         "version": PROTOCOL_VERSION,
         "request": REQUEST_ADAPTER.json_schema(),
+        "error_codes": ERROR_CODES,
         "games": games,
     }

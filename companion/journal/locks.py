@@ -43,7 +43,8 @@ class GameLocks:
         path = self.path(game_id)
         try:
             path.parent.mkdir(exist_ok=True)
-            handle = open(path, "a+", encoding="utf-8")  # noqa: SIM115 - held until release
+            descriptor = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
+            handle = os.fdopen(descriptor, "r+", encoding="utf-8")  # held until release
         except OSError as exc:
             if read_only:
                 return  # nothing can be written anyway
@@ -58,10 +59,19 @@ class GameLocks:
             if exc.errno not in (errno.EWOULDBLOCK, errno.EACCES):
                 raise JournalError(f"Cannot lock game {game_id}: {describe_error(exc)}") from None
             raise GameInUse(game_id, holder.pid, holder.since) from None
-        handle.seek(0)
-        handle.truncate()
-        handle.write(f"{os.getpid()} {now()}\n")
-        handle.flush()
+        try:
+            handle.seek(0)
+            handle.write(f"{os.getpid()} {now()}\n")
+            handle.flush()
+            handle.truncate()  # after the line: a longer earlier holder's line is cut
+        except OSError as exc:  # a full disk: the holder line cannot be written
+            with suppress(OSError):
+                fcntl.flock(handle, fcntl.LOCK_UN)
+            with suppress(OSError):
+                handle.close()
+            raise JournalError(
+                f"Cannot lock game {game_id} in {path.parent}: {describe_error(exc)}"
+            ) from None
         self._held[game_id] = handle
 
     def release(self, game_id: int) -> None:

@@ -11,7 +11,7 @@ from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import Any
 
-from companion.errors import JournalError
+from companion.errors import GameInUse, GameNotFound, JournalError
 from companion.journal import health
 from companion.journal.locks import GameLocks
 from companion.journal.records import (
@@ -250,26 +250,34 @@ class Journal:
     ) -> int:
         """Record a new game and claim it for this program."""
         created = now()
-        with self._transaction("create a game") as db:
-            cur = db.execute(
-                "INSERT INTO games(game, players, options, seed, start_position, created,"
-                " updated, demo, rules_version) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (
-                    game,
-                    json.dumps(list(players)),
-                    json.dumps(options, sort_keys=True),
-                    seed,
-                    None if start_position is None else json.dumps(start_position),
-                    created,
-                    created,
-                    int(demo),
-                    rules_version,
-                ),
-            )
-            game_id = cur.lastrowid
-        if game_id is None:  # pragma: no cover - sqlite always sets it for an INSERT
-            raise JournalError("The journal did not return a game id.")
-        self.claim(game_id)
+        game_id: int | None = None
+        try:
+            with self._transaction("create a game") as db:
+                cur = db.execute(
+                    "INSERT INTO games(game, players, options, seed, start_position, created,"
+                    " updated, demo, rules_version) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    (
+                        game,
+                        json.dumps(list(players)),
+                        json.dumps(options, sort_keys=True),
+                        seed,
+                        None if start_position is None else json.dumps(start_position),
+                        created,
+                        created,
+                        int(demo),
+                        rules_version,
+                    ),
+                )
+                game_id = cur.lastrowid
+                if game_id is None:  # pragma: no cover - sqlite always sets it for an INSERT
+                    raise JournalError("The journal did not return a game id.")
+                # Claimed before the commit: a lock that cannot be taken (its file on a
+                # full disk) leaves no game behind.
+                self.claim(game_id)
+        except JournalError as exc:
+            if game_id is not None and not isinstance(exc, GameInUse):
+                self._forget_lock(game_id)
+            raise
         return game_id
 
     def append(
@@ -523,6 +531,10 @@ class Journal:
             db.execute("DELETE FROM snapshots WHERE game_id = ?", (game_id,))
             db.execute("DELETE FROM game_notes WHERE game_id = ?", (game_id,))
             db.execute("DELETE FROM games WHERE game_id = ?", (game_id,))
+        self._forget_lock(game_id)
+
+    def _forget_lock(self, game_id: int) -> None:
+        """Release a game that is gone and remove its lock file."""
         self.release(game_id)
         with suppress(OSError):
             self._locks.path(game_id).unlink()
@@ -630,7 +642,7 @@ class Journal:
                 f"Game {game_id}'s header (its row in the journal's games table) is damaged: {exc}."
             ) from None
         if info is None:
-            raise JournalError(f"There is no game {game_id} in the journal.")
+            raise GameNotFound(game_id, self.path)
         return info
 
     def entries(self, game_id: int) -> tuple[list[Entry], Damage | None]:
