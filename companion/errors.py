@@ -61,6 +61,12 @@ class JournalError(RefereeError):
     code = "journal_error"
 
 
+class DamagedHeader(JournalError):
+    """A game's header row (game, players, options) cannot be read or does not start
+    the game: it is rebuilt from the game's entries and saved positions where they say
+    enough (:mod:`companion.header_rebuild`)."""
+
+
 class GameNotFound(RefereeError):
     """No game of this id is in the journal (a mistyped or deleted id): the journal is
     fine, so this is not a :class:`JournalError`."""

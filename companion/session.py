@@ -11,12 +11,14 @@ journal's per-game lock keeps a second program from writing the same game.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from companion.errors import (
+    DamagedHeader,
     InvalidOptions,
     InvalidPosition,
     JournalError,
@@ -179,7 +181,7 @@ class Session:
         """
         journal.claim(game_id)
         journal.release_all_but(game_id)
-        replayed = cls._replay(journal, game_id)
+        replayed = cls._replay(journal, game_id, write=True)
         session = replayed.session
         if not journal.read_only:
             if replayed.set_aside_from is not None:
@@ -197,12 +199,42 @@ class Session:
         """Replay a journaled game to look at it (export, scores): nothing is claimed or
         written, so it works while another program plays the game, and on a read-only
         journal. The session it returns cannot record actions."""
-        replayed = cls._replay(journal, game_id)
+        replayed = cls._replay(journal, game_id, write=False)
         replayed.session.journal = None
         return replayed.session, replayed.damage
 
     @classmethod
-    def _replay(cls, journal: Journal, game_id: int) -> _Replayed:
+    def _replay(cls, journal: Journal, game_id: int, *, write: bool) -> _Replayed:
+        """Replay the game; a damaged header is rebuilt first from the game's entries
+        and saved positions (written back when ``write``), or refused with JournalError
+        saying it can only be exported (:mod:`companion.header_rebuild`)."""
+        try:
+            info = journal.game(game_id)
+            rules, opts = cls._rules_of(info)
+            return cls._replay_header(journal, info, rules, opts)
+        except DamagedHeader as exc:
+            from companion.header_rebuild import rebuild_header
+
+            rebuilt = rebuild_header(journal, game_id, exc.message)
+            if write and not journal.read_only:
+                journal.rebuild_header(
+                    game_id,
+                    game=rebuilt.info.game,
+                    players=rebuilt.info.players,
+                    options=rebuilt.info.options,
+                    reason=rebuilt.note,
+                )
+        replayed = rebuilt.replayed
+        found = replayed.damage
+        note = Damage(game_id=game_id, seq=0, reason=rebuilt.note)
+        if found is not None:
+            note = found.model_copy(update={"reason": f"{rebuilt.note}; {found.reason}"})
+        return dataclasses.replace(replayed, damage=note)
+
+    @classmethod
+    def _replay_header(
+        cls, journal: Journal, info: GameInfo, rules: AnyRules, opts: Any
+    ) -> _Replayed:
         """Rebuild a game from its header, its base position and its entries; decide
         what must be set aside and whether the game now starts from a saved position.
 
@@ -210,8 +242,7 @@ class Session:
         the one the replay reaches: a difference, like an old move these rules refuse
         after an update, is a rules change, and the game goes on from the table's last
         saved position (versioned replay)."""
-        info = journal.game(game_id)
-        rules, opts = cls._rules_of(info)
+        game_id = info.game_id
         current = rules.rules_version
         entries, damage = journal.entries(game_id)
         start, start_position = cls._start_of(info, rules, opts, journal)
@@ -356,14 +387,14 @@ class Session:
         """The rules and options a header names; JournalError naming the header when it
         names an unknown game or options that do not validate (the row was damaged)."""
         if info.game not in available_games():
-            raise JournalError(
+            raise DamagedHeader(
                 f"{_header(info)} names an unknown game {info.game!r}: it is damaged."
             )
         rules = get_rules(info.game)
         try:
             return rules, rules.parse_options(info.options)
         except InvalidOptions as exc:
-            raise JournalError(f"{_header(info)} cannot start the game: {exc}") from None
+            raise DamagedHeader(f"{_header(info)} cannot start the game: {exc}") from None
 
     @staticmethod
     def _start_of(
@@ -382,9 +413,12 @@ class Session:
                 return rules.load_position(snapshot.position), snapshot.position
             if info.start_position is not None:
                 return rules.load_position(info.start_position), info.start_position
-            return rules.setup(info.players, opts, info.seed), None
         except (InvalidOptions, InvalidPosition) as exc:
             raise JournalError(f"{_header(info)} cannot start the game: {exc}") from None
+        try:
+            return rules.setup(info.players, opts, info.seed), None
+        except (InvalidOptions, InvalidPosition) as exc:  # its players: a damaged header
+            raise DamagedHeader(f"{_header(info)} cannot start the game: {exc}") from None
 
     # --- the game --------------------------------------------------------------------
 

@@ -31,7 +31,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, BinaryIO
 
-from companion.errors import RefereeError
+from companion.errors import DamagedHeader, RefereeError
 from companion.protocol import MAX_LINE_BYTES, ProtocolError, Referee, protocol_schema
 from firmware_bridge.config import CompanionConfig, load_config
 from kiosk.storage import fresh_seed, open_journal
@@ -111,10 +111,17 @@ def _cmd_export(args: argparse.Namespace) -> int:
     from companion.session import Session
 
     with open_journal(args.data_dir) as journal:
-        session, damage = Session.view(journal, args.game_id)
+        try:
+            session, damage = Session.view(journal, args.game_id)
+            record = session.export()
+        except DamagedHeader as error:  # offered read-only: the entries that can be read
+            from companion.header_rebuild import readable_record
+
+            print(f"warning: {error.message}", file=sys.stderr)
+            record, damage = readable_record(journal, args.game_id), None
         if damage is not None:
             print(f"warning: journal damage at {damage.describe()}", file=sys.stderr)
-        text = json.dumps(session.export(), indent=2)
+        text = json.dumps(record, indent=2)
     if args.out:
         Path(args.out).write_text(text + "\n", encoding="utf-8")
     else:

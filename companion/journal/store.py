@@ -11,8 +11,8 @@ from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import Any
 
-from companion.errors import GameInUse, GameNotFound, JournalError
-from companion.journal import health
+from companion.errors import DamagedHeader, GameInUse, GameNotFound, JournalError
+from companion.journal import headers, health
 from companion.journal.locks import GameLocks
 from companion.journal.records import (
     Damage,
@@ -541,56 +541,39 @@ class Journal:
 
     # --- reading ---------------------------------------------------------------------
 
-    _HEADER_SQL = (
-        "SELECT game_id, CAST(game AS BLOB), CAST(players AS BLOB), CAST(options AS BLOB),"
-        " seed, CAST(start_position AS BLOB), CAST(created AS BLOB), CAST(updated AS BLOB),"
-        " CAST(status AS BLOB), CAST(outcome AS BLOB), demo, entry_count, rules_version,"
-        " base_seq FROM games WHERE game_id = ?"
-    )
-
     def _header(self, game_id: int) -> GameInfo | None:
         """One game's header; None if there is no such game. Raises ValueError (with
         the reason) or sqlite3.DatabaseError when the row cannot be read."""
-        row = self._db.execute(self._HEADER_SQL, (game_id,)).fetchone()
-        if row is None:
-            return None
-        (gid, game, players, options, seed, start, created, updated, status, outcome, demo,
-         entries, rules_version, base_seq) = row  # fmt: skip
+        return headers.read_header(self._db, game_id)
 
-        def text(value: bytes | None, column: str) -> str:
-            if value is None:
-                raise ValueError(f"{column} is empty")
-            try:
-                return value.decode("utf-8")
-            except UnicodeDecodeError:
-                raise ValueError(f"{column} is not valid text") from None
-
-        def decoded(value: bytes | None, column: str) -> Any:
-            try:
-                return json.loads(text(value, column))
-            except json.JSONDecodeError:
-                raise ValueError(f"{column} is not valid JSON") from None
-
+    def header_fields(self, game_id: int) -> tuple[dict[str, Any], dict[str, str]]:
+        """What can still be read of a game's header, column by column, and why each
+        other column cannot (:func:`companion.journal.headers.read_fields`): what a
+        damaged header is rebuilt from. GameNotFound when there is no such game;
+        JournalError when the row itself cannot be read."""
         try:
-            return GameInfo(
-                game_id=gid,
-                game=text(game, "game"),
-                players=tuple(decoded(players, "players")),
-                options=decoded(options, "options"),
-                seed=seed,
-                start_position=None if start is None else decoded(start, "start_position"),
-                created=text(created, "created"),
-                updated=text(updated, "updated"),
-                status=text(status, "status"),
-                outcome=None if outcome is None else decoded(outcome, "outcome"),
-                demo=bool(demo),
-                entries=entries,
-                rules_version=rules_version,
-                base_seq=base_seq,
-            )
-        except (TypeError, ValueError) as exc:
-            first = str(exc).splitlines()[0]
-            raise ValueError(first) from None
+            found = headers.read_fields(self._db, game_id)
+        except sqlite3.DatabaseError as exc:
+            raise JournalError(f"Cannot read game {game_id}: {describe_error(exc)}") from None
+        if found is None:
+            raise GameNotFound(game_id, self.path)
+        return found
+
+    def rebuild_header(
+        self,
+        game_id: int,
+        *,
+        game: str,
+        players: tuple[str, ...],
+        options: dict[str, Any],
+        reason: str,
+    ) -> None:
+        """Write a damaged header's game, players and options again (rebuilt from the
+        game's entries and saved positions), keeping what the row held before on record
+        in ``damaged_entries`` (entry 0: the header) with ``reason``; one commit."""
+        self._check_claim(game_id)
+        with self._transaction("rebuild the game's header") as db:
+            headers.rebuild(db, game_id, game, players, options, reason)
 
     def _game_ids(self, include_demo: bool) -> list[int]:
         sql = "SELECT game_id FROM games" + ("" if include_demo else " WHERE demo IS NOT 1")
@@ -601,6 +584,15 @@ class Journal:
         except sqlite3.DatabaseError:
             # The index or the ordering column cannot be read: fall back to rowid order.
             return [gid for (gid,) in self._db.execute("SELECT game_id FROM games ORDER BY 1 DESC")]
+
+    def game_ids(self) -> list[int]:
+        """Every game's id, demo games included, whatever state its header is in."""
+        try:
+            return [gid for (gid,) in self._db.execute("SELECT game_id FROM games ORDER BY 1")]
+        except sqlite3.DatabaseError as exc:
+            raise JournalError(
+                f"Cannot list the games in {self.path}: {describe_error(exc)}"
+            ) from None
 
     def _headers(self, include_demo: bool) -> tuple[list[GameInfo], list[Damage]]:
         try:
@@ -638,7 +630,7 @@ class Journal:
         except sqlite3.DatabaseError as exc:
             raise JournalError(f"Cannot read game {game_id}: {describe_error(exc)}") from None
         except ValueError as exc:
-            raise JournalError(
+            raise DamagedHeader(
                 f"Game {game_id}'s header (its row in the journal's games table) is damaged: {exc}."
             ) from None
         if info is None:

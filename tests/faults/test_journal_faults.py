@@ -10,9 +10,13 @@ from pathlib import Path
 
 import pytest
 
+from companion.bot import RandomBot
 from companion.errors import GameNotFound
 from companion.journal import Journal
 from companion.protocol import ERROR_CODES, Referee
+from companion.session import Session
+from kiosk.cli import main
+from kiosk.storage import JOURNAL_FILE
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
 
@@ -68,3 +72,91 @@ def test_new_whose_lock_file_meets_a_full_disk_answers_journal_error_and_leaves_
         assert not (locks / "game-1.lock").is_symlink()  # nor a lock of a game that is not
         again = ask(referee, new)
         assert again["ok"] is True and again["game_id"] == 1, again
+
+
+# --- a damaged header row --------------------------------------------------------------
+
+
+def played(journal: Journal, game: str, players: list[str], moves: int, *, leave: bool) -> Session:
+    """A bot game of ``moves`` moves; ``leave``: its position saved as on leaving it."""
+    session = Session.new(game, players, {}, seed=11, journal=journal)
+    bot = RandomBot(11)
+    for _ in range(moves):
+        action = bot.choose(session.rules, session.state)
+        assert action is not None
+        session.submit(action)
+    if leave:
+        assert session.save_position()
+    return session
+
+
+DAMAGED_HEADERS = {
+    "players-not-json": 'UPDATE games SET players = \'["Ann", "Bo\' WHERE game_id = ?',
+    "options-refused": "UPDATE games SET options = '{\"chapter\": 9}' WHERE game_id = ?",
+    "unknown-game": "UPDATE games SET game = 'chess' WHERE game_id = ?",
+}
+
+
+@pytest.mark.parametrize("case", list(DAMAGED_HEADERS))
+def test_a_damaged_header_is_rebuilt_from_the_saved_position_and_entries(
+    tmp_path: Path, case: str
+) -> None:
+    path = tmp_path / "journal.sqlite3"
+    with Journal(path) as journal:
+        session = played(journal, "kolossus", ["Ann", "Bo"], 15, leave=True)
+        game_id = session.game_id or 0
+        journal._db.execute(DAMAGED_HEADERS[case], (game_id,))
+    with Journal(path) as journal:
+        resumed, damage = Session.resume(journal, game_id)
+        assert damage is not None and damage.seq == 0, damage
+        assert "rebuilt from the game's" in damage.reason and "players Ann, Bo" in damage.reason
+        assert resumed.state == session.state and len(resumed.actions) == 15
+        info = journal.game(game_id)  # the header reads again
+        assert (info.game, info.players) == ("kolossus", ("Ann", "Bo"))
+        assert [d.seq for d in journal.damaged(game_id)] == [0]  # the old row kept on record
+        _, again = Session.resume(journal, game_id)
+        assert again is None
+
+
+def test_a_header_whose_players_nothing_names_is_offered_read_only_with_its_entries(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """No saved position yet (15 moves, not left): the players cannot be rebuilt, so the
+    resume refuses with a sentence, the doctor names the game, and ``companion export``
+    writes its 15 readable entries."""
+    monkeypatch.setenv("COMPANION_CONFIG", str(tmp_path / "absent.toml"))
+    path = tmp_path / JOURNAL_FILE
+    with Journal(path) as journal:
+        game_id = played(journal, "kolossus", ["Ann", "Bo"], 15, leave=False).game_id or 0
+        journal._db.execute(DAMAGED_HEADERS["players-not-json"], (game_id,))
+    with Journal(path) as journal:
+        reply = ask(Referee(journal, lambda: 1), {"cmd": "resume", "game_id": game_id})
+        error = reply["error"]
+        assert isinstance(error, dict) and error["code"] == "journal_error", reply
+        assert f"companion export {game_id}" in error["message"]
+        assert "players is not valid JSON" in error["message"]
+    main(["--data-dir", str(tmp_path), "export", str(game_id)])
+    record = json.loads(capsys.readouterr().out)
+    assert record["format"] == "colossus-companion/damaged-game"
+    assert len(record["entries"]) == 15 and record["header"]["game"] == "kolossus"
+    assert "players" in record["damaged_columns"]
+
+
+def test_the_doctor_names_every_game_that_cannot_be_resumed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """An unknown game name and refused options once passed as "[ok]": now each damaged
+    header is named, rebuildable or not, and a sound game is not."""
+    monkeypatch.setenv("COMPANION_CONFIG", str(tmp_path / "absent.toml"))
+    path = tmp_path / JOURNAL_FILE
+    with Journal(path) as journal:
+        sound = played(journal, "kolossus", ["Ann", "Bo"], 5, leave=True).game_id
+        ids = {}
+        for case, statement in DAMAGED_HEADERS.items():
+            ids[case] = played(journal, "kolossus", ["Ann", "Bo"], 5, leave=False).game_id
+            journal._db.execute(statement, (ids[case],))
+    main(["--data-dir", str(tmp_path), "doctor"])
+    out = capsys.readouterr().out
+    for case, game_id in ids.items():
+        assert f"Game {game_id} cannot be resumed" in out, (case, out)
+    assert f"Game {sound} " not in out
