@@ -545,8 +545,9 @@ def _journal_findings(journal: JournalHealth) -> list[Finding]:
                 Severity.PROBLEM,
                 topic,
                 f"{journal.path} fails SQLite's integrity check: {shown}. The companion goes on "
-                "from the last good move of each game; keep a copy of the file and make a "
-                "support bundle.",
+                "from the last good move of each game; `companion salvage --replace` (the app "
+                "stopped) copies every row SQLite can still read into a new journal and keeps "
+                "the damaged file beside it.",
             )
         )
     if not journal.wal:

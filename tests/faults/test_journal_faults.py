@@ -6,16 +6,20 @@ from __future__ import annotations
 
 import json
 import re
+import shutil
+import sqlite3
+from contextlib import closing
 from pathlib import Path
 
 import pytest
 
 from companion.bot import RandomBot
-from companion.errors import GameNotFound
+from companion.errors import GameNotFound, JournalError, RefereeError
 from companion.journal import Journal
 from companion.protocol import ERROR_CODES, Referee
 from companion.session import Session
 from kiosk.cli import main
+from kiosk.salvage import SQLITE_SHELL, salvage
 from kiosk.storage import JOURNAL_FILE
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
@@ -160,3 +164,127 @@ def test_the_doctor_names_every_game_that_cannot_be_resumed(
     for case, game_id in ids.items():
         assert f"Game {game_id} cannot be resumed" in out, (case, out)
     assert f"Game {sound} " not in out
+
+
+# --- pages SQLite cannot read ----------------------------------------------------------
+
+
+def _zero_page(path: Path, table_or_index: str) -> None:
+    """Zero the root page of ``table_or_index``, as a torn write to an SD card does."""
+    with closing(sqlite3.connect(path)) as db:
+        (root,) = db.execute(
+            "SELECT rootpage FROM sqlite_master WHERE name = ?", (table_or_index,)
+        ).fetchone()
+        (size,) = db.execute("PRAGMA page_size").fetchone()
+    with open(path, "r+b") as handle:
+        handle.seek((root - 1) * size)
+        handle.write(b"\0" * size)
+
+
+def _resumed_moves(path: Path, games: dict[int, int]) -> dict[int, int | str]:
+    found: dict[int, int | str] = {}
+    with Journal(path) as journal:
+        for game_id in games:
+            try:
+                session, _ = Session.resume(journal, game_id)
+            except RefereeError as error:
+                found[game_id] = error.code
+                continue
+            found[game_id] = len(session.actions)
+    return found
+
+
+def test_salvage_recovers_every_readable_row_of_a_zeroed_index_page(tmp_path: Path) -> None:
+    """A zeroed page of the entries' index made every game unresumable although each of
+    its rows still reads; salvage copies the rows into a new file that takes the
+    journal's place, and every game resumes whole."""
+    path = tmp_path / JOURNAL_FILE
+    games: dict[int, int] = {}
+    with Journal(path) as journal:
+        for _ in range(3):
+            session = played(journal, "kolossus", ["Ann", "Bo"], 30, leave=False)
+            games[session.game_id or 0] = 30
+    _zero_page(path, "sqlite_autoindex_entries_1")
+    before = _resumed_moves(path, games)
+    assert all(moves != 30 for moves in before.values()), before  # the damage bites
+    done = salvage(path, replace=True)
+    assert done.recovered == path and done.damaged_kept is not None
+    assert done.damaged_kept.exists() and done.rows["entries"] == 90
+    assert _resumed_moves(path, games) == {game_id: 30 for game_id in games}
+    with Journal(path) as journal:
+        assert journal.check(full=True) == []
+
+
+def test_salvage_keeps_the_rows_around_a_zeroed_table_page(tmp_path: Path) -> None:
+    """A zeroed page of the games table loses those headers only: every entry row is
+    kept, and what cannot be placed is counted, never silently dropped."""
+    path = tmp_path / JOURNAL_FILE
+    with Journal(path) as journal:
+        for _ in range(2):
+            played(journal, "kolossus", ["Ann", "Bo"], 20, leave=False)
+    _zero_page(path, "games")
+    done = salvage(path)
+    assert done.recovered != path and path.exists()  # the damaged file is left as it was
+    assert done.rows["entries"] == 40 and done.rows["games"] == 0
+
+
+def test_salvage_refuses_while_a_game_is_open(tmp_path: Path) -> None:
+    path = tmp_path / JOURNAL_FILE
+    with Journal(path) as journal:
+        played(journal, "kolossus", ["Ann", "Bo"], 2, leave=False)  # still claimed
+        with pytest.raises(JournalError, match="is open in process"):
+            salvage(path, replace=True)
+    assert path.exists() and not Path(f"{path}.recovered").exists()
+
+
+def test_salvage_uses_the_shells_recover_where_it_works(tmp_path: Path) -> None:
+    """SQLite's own recovery first; a shell built without ``sqlite_dbpage`` (Debian's,
+    Raspberry Pi OS's) cannot run ``.recover``, and the rows are copied table by table."""
+    path = tmp_path / JOURNAL_FILE
+    with Journal(path) as journal:
+        played(journal, "kolossus", ["Ann", "Bo"], 10, leave=True)
+    without = salvage(path, shell="")
+    assert without.method.startswith("table by table") and without.rows["entries"] == 10
+    cli = shutil.which(SQLITE_SHELL)
+    if cli is None:
+        pytest.skip("the sqlite3 shell is not installed (scripts/setup installs it)")
+    found = salvage(path)
+    if found.method.startswith("table by table"):
+        pytest.skip(f"{cli} has no sqlite_dbpage table, so its .recover cannot run")
+    assert found.method == "the sqlite3 shell's .recover" and found.rows["entries"] == 10
+
+
+def test_salvage_steps_over_an_unreadable_page_to_the_rows_after_it(tmp_path: Path) -> None:
+    """A zeroed leaf in the middle of the entries table: the rows on it are gone, every
+    row before and after it is kept (a plain scan stops at the page)."""
+    path = tmp_path / JOURNAL_FILE
+    with Journal(path) as journal:
+        for _ in range(4):
+            played(journal, "kolossus", ["Ann", "Bo"], 40, leave=False)
+    with closing(sqlite3.connect(path)) as db:
+        leaves = db.execute(
+            "SELECT pageno, ncell FROM dbstat WHERE name = 'entries' AND pagetype = 'leaf'"
+            " ORDER BY pageno"
+        ).fetchall()
+        (size,) = db.execute("PRAGMA page_size").fetchone()
+    assert len(leaves) >= 3, leaves
+    page, lost = leaves[len(leaves) // 2]
+    with open(path, "r+b") as handle:
+        handle.seek((page - 1) * size)
+        handle.write(b"\0" * size)
+    done = salvage(path, shell="")
+    assert done.rows["entries"] == 160 - lost
+
+
+def test_companion_salvage_puts_the_copy_in_place_and_says_so(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("COMPANION_CONFIG", str(tmp_path / "absent.toml"))
+    path = tmp_path / JOURNAL_FILE
+    with Journal(path) as journal:
+        game_id = played(journal, "kolossus", ["Ann", "Bo"], 12, leave=False).game_id or 0
+    _zero_page(path, "sqlite_autoindex_entries_1")
+    assert main(["--data-dir", str(tmp_path), "salvage", "--replace"]) == 0
+    out = capsys.readouterr().out
+    assert "Salvaged into" in out and "12 entries" in out and "damaged file is kept" in out
+    assert _resumed_moves(path, {game_id: 12}) == {game_id: 12}
