@@ -128,3 +128,29 @@ def rebuild(
         "UPDATE games SET game = ?, players = ?, options = ? WHERE game_id = ?",
         (game, json.dumps(list(players)), json.dumps(options, sort_keys=True), game_id),
     )
+
+
+def recent_sql(*, include_demo: bool) -> str:
+    """The ids of one status's games, most recently played first."""
+    demo = "" if include_demo else " AND demo = 0"
+    return f"SELECT game_id FROM games WHERE status = ?{demo} ORDER BY updated DESC, game_id DESC"
+
+
+def recent(
+    db: sqlite3.Connection, status: str, limit: int, *, include_demo: bool
+) -> list[GameInfo]:
+    """The ``limit`` most recently played readable headers of ``status``, newest first,
+    read through the ``games_recent`` index (a damaged header is skipped: the journal's
+    ``unreadable_games`` names it). sqlite3.DatabaseError when the rows cannot be read."""
+    found: list[GameInfo] = []
+    for (game_id,) in db.execute(recent_sql(include_demo=include_demo), (status,)):
+        try:
+            info = read_header(db, game_id)
+        except ValueError:
+            continue
+        if info is not None:
+            found.append(info)
+        if len(found) >= limit:
+            break
+    return found
+
