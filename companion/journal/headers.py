@@ -80,23 +80,8 @@ def read_header(db: sqlite3.Connection, game_id: int) -> GameInfo | None:
     if damaged:
         raise ValueError(next(iter(damaged.values())))
     try:
-        return GameInfo(
-            game_id=fields["game_id"],
-            game=fields["game"],
-            players=tuple(fields["players"]),
-            options=fields["options"],
-            seed=fields["seed"],
-            start_position=fields["start_position"],
-            created=fields["created"],
-            updated=fields["updated"],
-            status=fields["status"],
-            outcome=fields["outcome"],
-            demo=bool(fields["demo"]),
-            entries=fields["entries"],
-            rules_version=fields["rules_version"],
-            base_seq=fields["base_seq"],
-        )
-    except (TypeError, ValueError) as exc:
+        return GameInfo.model_validate(fields)
+    except (TypeError, ValueError) as exc:  # pydantic's ValidationError is a ValueError
         raise ValueError(str(exc).splitlines()[0]) from None
 
 
