@@ -217,13 +217,7 @@ class Session:
 
             rebuilt = rebuild_header(journal, game_id, exc.message)
             if write and not journal.read_only:
-                journal.rebuild_header(
-                    game_id,
-                    game=rebuilt.info.game,
-                    players=rebuilt.info.players,
-                    options=rebuilt.info.options,
-                    reason=rebuilt.note,
-                )
+                journal.rebuild_header(rebuilt.info, rebuilt.note)
         replayed = rebuilt.replayed
         found = replayed.damage
         note = Damage(game_id=game_id, seq=0, reason=rebuilt.note)

@@ -85,20 +85,13 @@ def read_header(db: sqlite3.Connection, game_id: int) -> GameInfo | None:
         raise ValueError(str(exc).splitlines()[0]) from None
 
 
-def rebuild(
-    db: sqlite3.Connection,
-    game_id: int,
-    game: str,
-    players: tuple[str, ...],
-    options: dict[str, Any],
-    reason: str,
-) -> None:
+def rebuild(db: sqlite3.Connection, rebuilt: GameInfo, reason: str) -> None:
     """Write the header's game, players and options again (in the caller's transaction),
     the row's earlier values kept in ``damaged_entries`` as entry 0 (the header)."""
     old = db.execute(
         "SELECT CAST(game AS BLOB), CAST(players AS BLOB), CAST(options AS BLOB) FROM games"
         " WHERE game_id = ?",
-        (game_id,),
+        (rebuilt.game_id,),
     ).fetchone()
     before = " | ".join(
         "NULL" if value is None else bytes(value).decode("utf-8", "backslashreplace")
@@ -107,11 +100,16 @@ def rebuild(
     db.execute(
         "INSERT INTO damaged_entries(game_id, seq, kind, payload, reason, found)"
         " VALUES (?, 0, 'header', ?, ?, ?)",
-        (game_id, f"game | players | options: {before}", reason, now()),
+        (rebuilt.game_id, f"game | players | options: {before}", reason, now()),
     )
     db.execute(
         "UPDATE games SET game = ?, players = ?, options = ? WHERE game_id = ?",
-        (game, json.dumps(list(players)), json.dumps(options, sort_keys=True), game_id),
+        (
+            rebuilt.game,
+            json.dumps(list(rebuilt.players)),
+            json.dumps(rebuilt.options, sort_keys=True),
+            rebuilt.game_id,
+        ),
     )
 
 

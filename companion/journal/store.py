@@ -560,21 +560,14 @@ class Journal:
             raise GameNotFound(game_id, self.path)
         return found
 
-    def rebuild_header(
-        self,
-        game_id: int,
-        *,
-        game: str,
-        players: tuple[str, ...],
-        options: dict[str, Any],
-        reason: str,
-    ) -> None:
-        """Write a damaged header's game, players and options again (rebuilt from the
-        game's entries and saved positions), keeping what the row held before on record
-        in ``damaged_entries`` (entry 0: the header) with ``reason``; one commit."""
-        self._check_claim(game_id)
+    def rebuild_header(self, rebuilt: GameInfo, reason: str) -> None:
+        """Write a damaged header's game, players and options again from ``rebuilt``
+        (made from the game's entries and saved positions), keeping what the row held
+        before on record in ``damaged_entries`` (entry 0: the header) with ``reason``;
+        one commit."""
+        self._check_claim(rebuilt.game_id)
         with self._transaction("rebuild the game's header") as db:
-            headers.rebuild(db, game_id, game, players, options, reason)
+            headers.rebuild(db, rebuilt, reason)
 
     def _game_ids(self, include_demo: bool) -> list[int]:
         sql = "SELECT game_id FROM games" + ("" if include_demo else " WHERE demo IS NOT 1")
