@@ -51,3 +51,5 @@ def test_the_kiosk_banner_names_the_changes_and_keeps_the_table() -> None:
     assert "position saved after move 25" in refused.text
     damaged = resume_banner(Damage(game_id=4, seq=7, reason="checksum"))
     assert damaged.code == "journal_error" and "damaged at move 7" in damaged.text
+    rebuilt = resume_banner(Damage(game_id=4, seq=0, reason="the header was damaged …"))
+    assert "rebuilt from the game's moves" in rebuilt.text and "move 0" not in rebuilt.text

@@ -52,6 +52,12 @@ def resume_banner(damage: Damage) -> Banner:
     """What a resumed game's banner says about what its resume found: a damaged journal,
     or a rules update — then which counts the update would have changed, and that the
     game keeps the ones on the table."""
+    if damage.kind != "rules_changed" and damage.seq == 0:
+        return Banner(
+            "This game's record in the journal (its players and options) was damaged; it"
+            " was rebuilt from the game's moves and saved positions.",
+            code="journal_error",
+        )
     if damage.kind != "rules_changed":
         return Banner(
             f"The journal was damaged at move {damage.seq}; the game goes on from the"
