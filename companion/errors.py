@@ -61,6 +61,23 @@ class JournalError(RefereeError):
     code = "journal_error"
 
 
+class DamagedHeader(JournalError):
+    """A game's header row (game, players, options) cannot be read or does not start
+    the game: it is rebuilt from the game's entries and saved positions where they say
+    enough (:mod:`companion.header_rebuild`)."""
+
+
+class GameNotFound(RefereeError):
+    """No game of this id is in the journal (a mistyped or deleted id): the journal is
+    fine, so this is not a :class:`JournalError`."""
+
+    code = "game_not_found"
+
+    def __init__(self, game_id: int, where: str) -> None:
+        self.game_id = game_id
+        super().__init__(f"There is no game {game_id} in the journal {where}.")
+
+
 class GameInUse(JournalError):
     """Another program plays this game now: one writer per game, so its history stays
     one line of moves. Says who holds it, so the person at the table can close it."""

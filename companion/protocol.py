@@ -258,6 +258,8 @@ class Referee:
                 "protocol": PROTOCOL_VERSION,
                 "games": {name: get_rules(name).title for name in available_games()},
             }
+        if isinstance(request, NewGame | LoadPosition | Resume):
+            self.leave_game()
         if isinstance(request, NewGame):
             seed = self.seed_source() if request.seed is None else request.seed
             self.session = Session.new(
@@ -292,7 +294,7 @@ class Referee:
                     raise ProtocolError(
                         "bad_request",
                         f"{key!r} is not a cell of the {session.rules.title} board "
-                        "(a square \"row,col\" on the grid, a space ID on the island).",
+                        '(a square "row,col" on the grid, a space ID on the island).',
                     )
             found = session.rules.legal_actions_at(
                 session.state,
@@ -373,6 +375,14 @@ class Referee:
             with contextlib.suppress(RefereeError):
                 self.session.save_snapshot()
 
+    def leave_game(self) -> None:
+        """The current game is left (another one is asked for, or the input ended):
+        save the position the table sees as its latest (:meth:`Session.save_position`).
+        A failure is left for the next write, which reports the journal's trouble."""
+        if self.session is not None:
+            with contextlib.suppress(RefereeError):
+                self.session.save_position()
+
     def _session(self) -> Session:
         if self.session is None:
             raise ProtocolError("no_game", 'No game yet: send "new", "load" or "resume" first.')
@@ -383,6 +393,24 @@ class Referee:
             raise ProtocolError("no_journal", "This referee runs without a journal.")
         return self.journal
 
+
+ERROR_CODES: dict[str, str] = {
+    "bad_json": "the line is not JSON",
+    "bad_request": "not a request: no cmd, a missing, unknown or wrong-typed field",
+    "unknown_command": "cmd is not one of the commands",
+    "line_too_long": "the line is longer than 1 MiB",
+    "no_game": "a game command before new, load or resume",
+    "no_journal": "games or resume on a referee without a journal",
+    "invalid_options": "unknown game, bad player count or names, bad options",
+    "invalid_position": "a load position that does not validate",
+    "invalid_action": "an action that is not well formed",
+    "illegal_action": "a well-formed action the rules forbid now (ruling says which)",
+    "journal_error": "the journal could not be read or written; nothing was applied or saved",
+    "game_not_found": "resume of a game id the journal does not hold",
+    "game_in_use": "resume or a move of a game another program plays now",
+    "internal_error": "a bug; the referee keeps running",
+}
+"""Every error ``code`` a reply can carry (docs/protocol.md explains each)."""
 
 _COMMANDS = frozenset(
     {"hello", "new", "load", "resume", "act", "legal", "corrections", "highlights"}
@@ -405,5 +433,6 @@ def protocol_schema() -> dict[str, Any]:
         "title": "colossus-companion referee protocol",
         "version": PROTOCOL_VERSION,
         "request": REQUEST_ADAPTER.json_schema(),
+        "error_codes": ERROR_CODES,
         "games": games,
     }

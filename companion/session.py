@@ -11,12 +11,14 @@ journal's per-game lock keeps a second program from writing the same game.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from companion.errors import (
+    DamagedHeader,
     InvalidOptions,
     InvalidPosition,
     JournalError,
@@ -35,6 +37,7 @@ from companion.journal import (
     Snapshot,
 )
 from companion.outcome import Outcome
+from companion.position_changes import as_saved, position_changes
 from companion.rules import AnyRules
 
 RECORD_FORMAT = "colossus-companion/game-record"
@@ -44,6 +47,15 @@ SNAPSHOT_EVERY = 25
 old moves no longer replay, the game goes on from the last one (versioned replay). No
 move depends on it, so it is written off the path from an action to its acknowledgement
 (:meth:`Session.save_snapshot`)."""
+
+
+@dataclass(frozen=True)
+class _Differs:
+    """Saved positions the replay did not reach: the first entry after which one
+    differed, and the differences at the latest."""
+
+    seq: int
+    changes: tuple[str, ...]
 
 
 @dataclass(frozen=True)
@@ -89,6 +101,7 @@ class Session:
         self._recorded_outcome: Outcome | None = None
         self._entry_count = 0  # this game's entries in the journal (for the snapshots)
         self._due_snapshot: tuple[int, Any] | None = None  # (entry seq, position after it)
+        self._saved_seq = 0  # the entry after which the journal last saved the position
 
     # --- creating and resuming -------------------------------------------------------
 
@@ -168,7 +181,7 @@ class Session:
         """
         journal.claim(game_id)
         journal.release_all_but(game_id)
-        replayed = cls._replay(journal, game_id)
+        replayed = cls._replay(journal, game_id, write=True)
         session = replayed.session
         if not journal.read_only:
             if replayed.set_aside_from is not None:
@@ -186,36 +199,68 @@ class Session:
         """Replay a journaled game to look at it (export, scores): nothing is claimed or
         written, so it works while another program plays the game, and on a read-only
         journal. The session it returns cannot record actions."""
-        replayed = cls._replay(journal, game_id)
+        replayed = cls._replay(journal, game_id, write=False)
         replayed.session.journal = None
         return replayed.session, replayed.damage
 
     @classmethod
-    def _replay(cls, journal: Journal, game_id: int) -> _Replayed:
+    def _replay(cls, journal: Journal, game_id: int, *, write: bool) -> _Replayed:
+        """Replay the game; a damaged header is rebuilt first from the game's entries
+        and saved positions (written back when ``write``), or refused with JournalError
+        saying it can only be exported (:mod:`companion.header_rebuild`)."""
+        try:
+            info = journal.game(game_id)
+            rules, opts = cls._rules_of(info)
+            return cls._replay_header(journal, info, rules, opts)
+        except DamagedHeader as exc:
+            from companion.header_rebuild import rebuild_header
+
+            rebuilt = rebuild_header(journal, game_id, exc.message)
+            if write and not journal.read_only:
+                journal.rebuild_header(rebuilt.info, rebuilt.note)
+        replayed = rebuilt.replayed
+        found = replayed.damage
+        note = Damage(game_id=game_id, seq=0, reason=rebuilt.note)
+        if found is not None:
+            note = found.model_copy(update={"reason": f"{rebuilt.note}; {found.reason}"})
+        return dataclasses.replace(replayed, damage=note)
+
+    @classmethod
+    def _replay_header(
+        cls, journal: Journal, info: GameInfo, rules: AnyRules, opts: Any
+    ) -> _Replayed:
         """Rebuild a game from its header, its base position and its entries; decide
-        what must be set aside and whether the game now starts from a saved position."""
-        info = journal.game(game_id)
-        rules, opts = cls._rules_of(info)
+        what must be set aside and whether the game now starts from a saved position.
+
+        Each position the journal saved on the way (what the table saw) is compared with
+        the one the replay reaches: a difference, like an old move these rules refuse
+        after an update, is a rules change, and the game goes on from the table's last
+        saved position (versioned replay)."""
+        game_id = info.game_id
         current = rules.rules_version
         entries, damage = journal.entries(game_id)
         start, start_position = cls._start_of(info, rules, opts, journal)
         session = cls._at(journal, info, rules, opts, start, start_position)
-        failure = session._replay_entries([e for e in entries if e.seq > info.base_seq])
+        saved = [s for s in journal.snapshots(game_id) if info.base_seq < s.seq <= len(entries)]
+        failure, differs = session._replay_entries(
+            [e for e in entries if e.seq > info.base_seq], {s.seq: s for s in saved}
+        )
         set_aside = damage.seq if damage is not None else None
-        if failure is None:
+        if failure is None and differs is None:
             rebase = info.base_seq if info.rules_version != current else None
-        elif info.rules_version == current:  # same rules: the row itself is bad
-            seq, error = failure
+        elif differs is None and failure is not None and info.rules_version == current:
+            seq, error = failure  # same rules, same positions: the row itself is bad
             damage = Damage(game_id=game_id, seq=seq, reason=f"cannot replay: {error}")
             set_aside, rebase = seq, None
         else:
             corrupt = set_aside  # rows already unreadable are set aside all the same
             session, damage, set_aside, rebase = cls._after_rules_change(
-                journal, info, rules, opts, entries, failure, session
+                journal, info, rules, opts, entries, (failure, differs, saved), session
             )
             set_aside = set_aside if set_aside is not None else corrupt
         kept = len(entries) if set_aside is None else set_aside - 1
         session._entry_count = kept
+        session._saved_seq = max((s.seq for s in saved if s.seq <= kept), default=info.base_seq)
         session._recorded_outcome = (
             None if info.outcome is None else Outcome.model_validate(info.outcome)
         )
@@ -229,23 +274,37 @@ class Session:
         rules: AnyRules,
         opts: Any,
         entries: list[Entry],
-        failure: tuple[int, RefereeError],
+        found: tuple[tuple[int, RefereeError] | None, _Differs | None, list[Snapshot]],
         session: Session,
     ) -> tuple[Session, Damage, int | None, int]:
-        """Old moves no longer replay under these rules: go on from the last position
-        saved under the old ones, replaying what came after it (versioned replay)."""
-        seq, error = failure
-        versions = (
-            f"rules version {rules.rules_version}; the game started under {info.rules_version}"
+        """These rules replay the game differently (an old move refused, or a saved
+        position not reached): go on from the last position the table saw — the latest
+        saved one — replaying only what came after it (versioned replay)."""
+        failure, differs, saved = found
+        if info.rules_version != rules.rules_version:
+            versions = (
+                f"rules version {rules.rules_version}; the game started under {info.rules_version}"
+            )
+        else:
+            versions = f"these rules (version {rules.rules_version}, changed without a new number)"
+        what = (
+            f"its moves no longer replay under {versions}"
+            if differs is None
+            else f"under {versions}, its moves lead to other counts than the table's (first"
+            f" seen in the position saved after entry {differs.seq}): " + "; ".join(differs.changes)
         )
-        snapshot = journal.snapshot(info.game_id)
-        state = None
-        if snapshot is not None and snapshot.seq > info.base_seq:
+        changes = () if differs is None else differs.changes
+        snapshot, state = None, None
+        for candidate in reversed(saved):
             try:
-                state = rules.load_position(snapshot.position)
+                state = rules.load_position(candidate.position)
             except RefereeError:
-                state = None
+                continue
+            snapshot = candidate
+            break
         if snapshot is None or state is None:
+            # Only a refusal gets here: a differing position is a loadable saved one.
+            seq, error = failure if failure is not None else (info.base_seq + 1, None)
             reason = (
                 f"entry {seq} no longer replays under {versions} ({error}); it and the"
                 " entries after it are set aside"
@@ -253,16 +312,22 @@ class Session:
             damage = Damage(game_id=info.game_id, seq=seq, reason=reason, kind="rules_changed")
             return session, damage, seq, info.base_seq
         session = cls._at(journal, info, rules, opts, state, snapshot.position)
-        later = session._replay_entries([e for e in entries if e.seq > snapshot.seq])
+        later, _ = session._replay_entries([e for e in entries if e.seq > snapshot.seq], {})
         reason = (
-            f"its moves no longer replay under {versions}: it goes on from the position"
-            f" saved after entry {snapshot.seq}, and the undo history before it is gone"
+            f"{what}. It goes on from the position the table saw, saved after entry"
+            f" {snapshot.seq}, and the undo history before it is gone"
         )
         set_aside = None
         if later is not None:
             set_aside = later[0]
             reason += f"; entries from {set_aside} on are set aside ({later[1]})"
-        damage = Damage(game_id=info.game_id, seq=snapshot.seq, reason=reason, kind="rules_changed")
+        damage = Damage(
+            game_id=info.game_id,
+            seq=snapshot.seq,
+            reason=reason,
+            kind="rules_changed",
+            changes=changes,
+        )
         return session, damage, set_aside, snapshot.seq
 
     @classmethod
@@ -285,8 +350,13 @@ class Session:
             game_id=info.game_id,
         )
 
-    def _replay_entries(self, entries: Sequence[Entry]) -> tuple[int, RefereeError] | None:
-        """Apply journal entries in order; the first that fails, and why (or None)."""
+    def _replay_entries(
+        self, entries: Sequence[Entry], saved: Mapping[int, Snapshot]
+    ) -> tuple[tuple[int, RefereeError] | None, _Differs | None]:
+        """Apply journal entries in order: the first that fails, and why (or None); and
+        how the latest position in ``saved`` (by entry) that the replay reached differs
+        from it (None when each was reached as saved)."""
+        differs: _Differs | None = None
         for entry in entries:
             try:
                 if entry.kind == "act":
@@ -296,22 +366,29 @@ class Session:
                 else:
                     self._redo_one()
             except RefereeError as error:
-                return entry.seq, error
-        return None
+                return (entry.seq, error), differs
+            snapshot = saved.get(entry.seq)
+            if snapshot is not None:
+                reached = as_saved(self.rules.dump_position(self.state))
+                changes = position_changes(snapshot.position, reached)
+                if changes:
+                    first = entry.seq if differs is None else differs.seq
+                    differs = _Differs(seq=first, changes=changes)
+        return None, differs
 
     @staticmethod
     def _rules_of(info: GameInfo) -> tuple[AnyRules, Any]:
         """The rules and options a header names; JournalError naming the header when it
         names an unknown game or options that do not validate (the row was damaged)."""
         if info.game not in available_games():
-            raise JournalError(
+            raise DamagedHeader(
                 f"{_header(info)} names an unknown game {info.game!r}: it is damaged."
             )
         rules = get_rules(info.game)
         try:
             return rules, rules.parse_options(info.options)
         except InvalidOptions as exc:
-            raise JournalError(f"{_header(info)} cannot start the game: {exc}") from None
+            raise DamagedHeader(f"{_header(info)} cannot start the game: {exc}") from None
 
     @staticmethod
     def _start_of(
@@ -330,9 +407,12 @@ class Session:
                 return rules.load_position(snapshot.position), snapshot.position
             if info.start_position is not None:
                 return rules.load_position(info.start_position), info.start_position
-            return rules.setup(info.players, opts, info.seed), None
         except (InvalidOptions, InvalidPosition) as exc:
             raise JournalError(f"{_header(info)} cannot start the game: {exc}") from None
+        try:
+            return rules.setup(info.players, opts, info.seed), None
+        except (InvalidOptions, InvalidPosition) as exc:  # its players: a damaged header
+            raise DamagedHeader(f"{_header(info)} cannot start the game: {exc}") from None
 
     # --- the game --------------------------------------------------------------------
 
@@ -413,6 +493,27 @@ class Session:
         if due is None or self.journal is None or self.game_id is None:
             return False
         self.journal.save_snapshot(self.game_id, self._snapshot(*due))
+        self._saved_seq = max(self._saved_seq, due[0])
+        return True
+
+    def save_position(self) -> bool:
+        """Save the position on the table now, after the game's last entry (True when
+        written): its host calls this when the game is left or the program closes, so
+        the last position the table saw is the journal's latest, and a rules update
+        found on the next resume goes on from exactly there (versioned replay).
+
+        Nothing is written for a game outside the journal, on a read-only journal, for
+        a game the journal no longer plays (another one was opened since), or when that
+        position is saved already. JournalError if the write fails (nothing changes;
+        only a longer replay is lost)."""
+        journal, game_id, seq = self.journal, self.game_id, self._entry_count
+        if journal is None or game_id is None or journal.read_only or seq <= self._saved_seq:
+            return False
+        if not journal.holds(game_id):
+            return False
+        self._due_snapshot = None
+        journal.save_snapshot(game_id, self._snapshot(seq, self.state))
+        self._saved_seq = seq
         return True
 
     # --- export ----------------------------------------------------------------------
@@ -463,6 +564,8 @@ class Session:
                 self.game_id, kind, payload, mark=mark, snapshot=snapshot, outgoing=outgoing
             )
             self._entry_count += 1
+            if due is not None:
+                self._saved_seq = max(self._saved_seq, due[0])
             self._due_snapshot = None
             if self._entry_count % SNAPSHOT_EVERY == 0:
                 self._due_snapshot = (seq, next_state)

@@ -36,7 +36,7 @@ from kiosk.hardware import HardwareHub, RollTarget, press_on_game
 from kiosk.memory import free_dropped_widgets, freeze_startup, release_freed_memory
 from kiosk.mirror_feed import MirrorFeed
 from kiosk.pace import WOKEN_DEEP_IDLE_FPS, WOKEN_IDLE_FPS, IdlePace
-from kiosk.presenters.common import Banner
+from kiosk.presenters.common import Banner, resume_banner
 from kiosk.presenters.devices import OffGameRolls, badges
 from kiosk.presenters.home import HomePresenter
 from kiosk.screens import load_kv
@@ -242,6 +242,7 @@ class Kiosk:
     # --- navigation -------------------------------------------------------------------
 
     def go_home(self) -> None:
+        self._leave_game()
         self.guided = None  # an unfinished setup resumes with its game (its step is journaled)
         self._home_notice = ""
         devices = "   ".join(b.text for b in badges(self.hub.device_statuses()))
@@ -393,14 +394,7 @@ class Kiosk:
             return False
         self.show_game(session)
         if damage is not None and self.play is not None:
-            text = (
-                "This game started under older rules; an update changed them, so it goes on "
-                f"from the position saved after move {damage.seq}."
-                if damage.kind == "rules_changed"
-                else f"The journal was damaged at move {damage.seq}; the game goes on from the "
-                "last good move."
-            )
-            self.play.banner = Banner(text, code="journal_error")
+            self.play.banner = resume_banner(damage)
             self.play.changed()
         return True
 
@@ -411,6 +405,8 @@ class Kiosk:
         from kiosk.teaching.lessons import lesson_for
 
         if self.play is not None:
+            if self.play.session is not session:
+                self._leave_game()
             self.play.unsubscribe(self._after_change)
         self.guided = None
         if self.lesson is not None:
@@ -481,6 +477,15 @@ class Kiosk:
                 self.play.session.save_snapshot()
             except JournalError as exc:  # only a longer replay is lost; the next move says
                 log.warning("The game's saved position was not written: %s", exc)
+
+    def _leave_game(self) -> None:
+        """The game on screen is left (Home, another game, the app closing): its position
+        becomes the journal's latest, the one a rules update goes on from."""
+        if self.play is not None:
+            try:
+                self.play.session.save_position()
+            except JournalError as exc:  # only a longer replay is lost; the next move says
+                log.warning("The game's position was not saved on leaving it: %s", exc)
 
     def _after_change(self) -> None:
         if self.play is not None and self.on_highlights is not None:
@@ -699,6 +704,7 @@ class Kiosk:
         if self.fleet is not None:
             self.fleet.stop()
             self.fleet = None
+        self._leave_game()
         self.journal.close()
 
 

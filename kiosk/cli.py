@@ -6,6 +6,8 @@
     companion export GAME_ID       a game as a JSON record
     companion schema               the protocol's JSON Schema
     companion doctor               what hardware was found and what is wrong
+    companion salvage              copy every readable row of a damaged journal into a new
+                                   file (--replace: put it in the journal's place)
     companion calibrate            light each board cell in order to check the wiring
     companion support-bundle       a zip for support: config (redacted), doctor, log, versions
                                    (--bench: with the figures of the quick benchmarks)
@@ -31,7 +33,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, BinaryIO
 
-from companion.errors import RefereeError
+from companion.errors import DamagedHeader, RefereeError
 from companion.protocol import MAX_LINE_BYTES, ProtocolError, Referee, protocol_schema
 from firmware_bridge.config import CompanionConfig, load_config
 from kiosk.storage import fresh_seed, open_journal
@@ -90,6 +92,7 @@ def _cmd_referee(args: argparse.Namespace) -> int:
     except (BrokenPipeError, KeyboardInterrupt):
         pass
     finally:
+        referee.leave_game()
         if fleet is not None:
             fleet.stop()
             trouble = fleet.trouble()
@@ -122,10 +125,17 @@ def _cmd_export(args: argparse.Namespace) -> int:
     from companion.session import Session
 
     with open_journal(args.data_dir) as journal:
-        session, damage = Session.view(journal, args.game_id)
+        try:
+            session, damage = Session.view(journal, args.game_id)
+            record = session.export()
+        except DamagedHeader as error:  # offered read-only: the entries that can be read
+            from companion.header_rebuild import readable_record
+
+            print(f"warning: {error.message}", file=sys.stderr)
+            record, damage = readable_record(journal, args.game_id), None
         if damage is not None:
             print(f"warning: journal damage at {damage.describe()}", file=sys.stderr)
-        text = json.dumps(session.export(), indent=2)
+        text = json.dumps(record, indent=2)
     if args.out:
         Path(args.out).write_text(text + "\n", encoding="utf-8")
     else:
@@ -155,6 +165,22 @@ def _cmd_doctor(args: argparse.Namespace) -> int:
         print(finding)
     level = worst(findings)
     return {Severity.OK: 0, Severity.WARNING: 0}.get(level, 1)
+
+
+def _cmd_salvage(args: argparse.Namespace) -> int:
+    from kiosk.salvage import salvage
+    from kiosk.storage import JOURNAL_FILE
+
+    done = salvage(Path(args.data_dir) / JOURNAL_FILE, replace=args.replace)
+    rows = ", ".join(f"{count} {table}" for table, count in done.rows.items())
+    print(f"Salvaged into {done.recovered}: {rows}.")
+    if done.lost_and_found:
+        print(f"{done.lost_and_found} rows whose table could not be told are in lost_and_found.")
+    if done.damaged_kept is not None:
+        print(f"The damaged file is kept as {done.damaged_kept}.")
+    else:
+        print("Run again with --replace (the app stopped) to put it in the journal's place.")
+    return 0
 
 
 def _cmd_calibrate(args: argparse.Namespace) -> int:
@@ -319,6 +345,17 @@ def build_parser() -> argparse.ArgumentParser:
 
     doctor = sub_parser("doctor", help="report what hardware was found and what is wrong")
     doctor.set_defaults(func=_cmd_doctor)
+
+    salvage = sub_parser(
+        "salvage",
+        help="copy every readable row of a damaged journal into a new file (sqlite3 .recover)",
+    )
+    salvage.add_argument(
+        "--replace",
+        action="store_true",
+        help="put the copy in the journal's place (the damaged file is kept beside it)",
+    )
+    salvage.set_defaults(func=_cmd_salvage)
 
     calibrate = sub_parser("calibrate", help="light each board cell in wiring order")
     calibrate.add_argument("--delay", type=float, default=1.0, help="seconds per cell")

@@ -84,6 +84,11 @@ class InputDevice:
         return None
 
 
+UNRESUMABLE_SHOWN = 20
+"""Games that cannot be resumed are named one finding each up to this many; the rest
+by their ids in one more."""
+
+
 @dataclass(frozen=True)
 class JournalHealth:
     """What the journal file looks like, read without changing it."""
@@ -97,6 +102,9 @@ class JournalHealth:
     error: str | None = None
     permission_denied: bool = False
     problems: tuple[str, ...] = ()  # what SQLite's check cannot see (Journal.logical_problems)
+    #: A sentence per game that cannot be resumed as its header stands (rebuilt on
+    #: resume, or not resumable at all: companion.header_rebuild.resume_problems).
+    unresumable: tuple[str, ...] = ()
     #: Finished games waiting for the fleet broker, and those let go (outbox full);
     #: None when the journal has no outbox (fleet reporting never switched on).
     outbox: tuple[int, int] | None = None
@@ -106,7 +114,11 @@ class JournalHealth:
     @property
     def sound(self) -> bool:
         return (
-            self.exists and self.error is None and self.integrity == ("ok",) and not self.problems
+            self.exists
+            and self.error is None
+            and self.integrity == ("ok",)
+            and not self.problems
+            and not self.unresumable
         )
 
 
@@ -261,6 +273,7 @@ def inspect_journal(path: Path) -> JournalHealth:
             rows,
             games,
             problems=_logical_problems(path),
+            unresumable=_resume_problems(path),
             outbox=_outbox_counts(db),
             link=read_link_state(path.parent),
         )
@@ -290,6 +303,23 @@ def _logical_problems(path: Path) -> tuple[str, ...]:
         return (error.message,)
     try:
         return tuple(journal.logical_problems())
+    finally:
+        journal.close()
+
+
+def _resume_problems(path: Path) -> tuple[str, ...]:
+    """Each game that cannot be resumed as its header stands, read-only (the games table
+    that cannot be read at all is the logical problems' to report)."""
+    from companion.header_rebuild import resume_problems
+
+    try:
+        journal = Journal(path, read_only=True)
+    except JournalError:
+        return ()
+    try:
+        return tuple(resume_problems(journal))
+    except JournalError:
+        return ()
     finally:
         journal.close()
 
@@ -507,6 +537,12 @@ def _journal_findings(journal: JournalHealth) -> list[Finding]:
                 + " Keep a copy of the file and make a support bundle.",
             )
         )
+    for sentence in journal.unresumable[:UNRESUMABLE_SHOWN]:
+        out.append(Finding(Severity.PROBLEM, topic, sentence))
+    if len(journal.unresumable) > UNRESUMABLE_SHOWN:
+        rest = journal.unresumable[UNRESUMABLE_SHOWN:]
+        ids = ", ".join(s.split()[1] for s in rest)
+        out.append(Finding(Severity.PROBLEM, topic, f"And {len(rest)} more games: {ids}."))
     if journal.integrity != ("ok",):
         shown = "; ".join(journal.integrity[:3])
         out.append(
@@ -514,8 +550,9 @@ def _journal_findings(journal: JournalHealth) -> list[Finding]:
                 Severity.PROBLEM,
                 topic,
                 f"{journal.path} fails SQLite's integrity check: {shown}. The companion goes on "
-                "from the last good move of each game; keep a copy of the file and make a "
-                "support bundle.",
+                "from the last good move of each game; `companion salvage --replace` (the app "
+                "stopped) copies every row SQLite can still read into a new journal and keeps "
+                "the damaged file beside it.",
             )
         )
     if not journal.wal:

@@ -22,6 +22,7 @@ SUBCOMMANDS: dict[str, list[str]] = {
     "export": ["3"],
     "schema": [],
     "doctor": [],
+    "salvage": ["--replace"],
     "calibrate": [],
     "support-bundle": [],
     "admin-pin": ["--stdin"],

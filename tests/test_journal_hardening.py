@@ -225,11 +225,13 @@ def test_a_damaged_header_is_named_and_hides_no_other_game(tmp_path: Path) -> No
     assert "players is not valid text" in unreadable.reason
     with pytest.raises(JournalError, match=r"header .* is damaged: players is not valid text"):
         Session.resume(journal, garbled.game_id or 0)
-    with pytest.raises(JournalError, match="names an unknown game 'chess'"):
-        Session.resume(journal, renamed.game_id or 0)
     referee = Referee(journal, lambda: 1)
-    reply = json.loads(referee.handle(json.dumps({"cmd": "resume", "game_id": renamed.game_id})))
+    reply = json.loads(referee.handle(json.dumps({"cmd": "resume", "game_id": garbled.game_id})))
     assert reply["error"]["code"] == "journal_error"
+    # The game the entries name is found again: the header is rebuilt, and says why.
+    _, damage = Session.resume(journal, renamed.game_id or 0)
+    assert damage is not None and "names an unknown game 'chess'" in damage.reason
+    assert journal.game(renamed.game_id or 0).game == renamed.rules.name
 
 
 def test_check_runs_sqlites_own_check(tmp_path: Path) -> None:

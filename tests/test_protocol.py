@@ -87,7 +87,7 @@ def test_scripted_game() -> None:
         (b'{"cmd": "act", "action": {"type": "roll"}}', "no_game"),
         (b'{"cmd": "state", "extra": 1}', "bad_request"),
         (b'{"cmd": "legal", "limit": 0}', "bad_request"),
-        (b'{"cmd": "resume", "game_id": 999}', "journal_error"),
+        (b'{"cmd": "resume", "game_id": 999}', "game_not_found"),
         (b'{"cmd": "load", "game": "toy_pig", "position": {"players": []}}', "invalid_position"),
     ],
 )

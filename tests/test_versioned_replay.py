@@ -202,3 +202,122 @@ def test_the_referee_saves_a_due_snapshot_after_its_answer(tmp_path: Path) -> No
         game_id = referee.session.game_id if referee.session else 0
         saved = journal.snapshot(game_id or 0)
         assert saved is not None and saved.seq == SNAPSHOT_EVERY
+
+
+# --- a rules change that refuses nothing but changes counts ----------------------------
+
+
+class PigRulesCountsTwice(toy.PigRules):
+    """An update that refuses no move but counts a rolled two as four (no new number:
+    a change shipped without raising the rules version is found all the same)."""
+
+    def apply(
+        self, state: toy.PigState, action: toy.PigAction
+    ) -> tuple[toy.PigState, tuple[Event, ...]]:
+        if isinstance(action, Roll) and action.values == (2,):
+            action = Roll(values=(4,), source=action.source)
+        return super().apply(state, action)
+
+
+def test_a_replay_that_changes_a_count_is_a_rules_change_and_keeps_the_tables_counts(
+    journal: Journal, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each saved position is compared with the replay's: a count that differs is a
+    rules change even though no move was refused and the rules version is the same."""
+    session = played(journal, [3, 2, 5])
+    assert session.save_position()  # the game was left: its position is the latest
+    game_id = session.game_id or 0
+    monkeypatch.setattr(toy, "RULES", PigRulesCountsTwice())
+    resumed, damage = Session.resume(journal, game_id)
+    assert damage is not None and damage.kind == "rules_changed" and damage.seq == 3
+    assert damage.changes, damage
+    assert any("on the table" in change and "by these rules" in change for change in damage.changes)
+    assert "other counts than the table's" in damage.reason
+    assert resumed.state == session.state  # the table's counts, not the recomputed ones
+    assert journal.game(game_id).base_seq == 3
+    again, nothing = Session.resume(journal, game_id)
+    assert nothing is None and again.state == session.state  # reported once
+
+
+def test_the_referee_names_what_changed(journal: Journal, monkeypatch: pytest.MonkeyPatch) -> None:
+    referee = Referee(journal, lambda: 1)
+    referee.handle_obj('{"cmd":"new","game":"toy_pig","players":["Ann"],"seed":3}')
+    for face in (2, 3):
+        act = {"cmd": "act", "action": {"type": "roll", "values": [face], "source": "manual"}}
+        assert referee.handle_obj(json.dumps(act))["ok"]
+    game_id = referee.session.game_id if referee.session else 0
+    referee.leave_game()
+    monkeypatch.setattr(toy, "RULES", PigRulesCountsTwice())
+    reply = Referee(journal, lambda: 1).handle_obj(f'{{"cmd":"resume","game_id":{game_id}}}')
+    assert reply["ok"] and reply["damage"]["kind"] == "rules_changed", reply
+    assert reply["damage"]["changes"], reply
+
+
+def test_the_referee_saves_the_position_when_its_game_is_left(journal: Journal) -> None:
+    """A new game (or the end of input: kiosk.cli calls leave_game) saves the position
+    of the game left, so it is the journal's latest."""
+    referee = Referee(journal, lambda: 1)
+    referee.handle_obj('{"cmd":"new","game":"toy_pig","players":["Ann"],"seed":3}')
+    act = {"cmd": "act", "action": {"type": "roll", "values": [4], "source": "manual"}}
+    referee.handle_obj(json.dumps(act))
+    first = referee.session.game_id if referee.session else 0
+    assert journal.snapshot(first or 0) is None
+    referee.handle_obj('{"cmd":"new","game":"toy_pig","players":["Bo"],"seed":4}')
+    saved = journal.snapshot(first or 0)
+    assert saved is not None and saved.seq == 1
+
+
+def test_the_position_is_saved_once_per_change(journal: Journal, tmp_path: Path) -> None:
+    session = played(journal, [2, 3])
+    assert session.save_position() and not session.save_position()
+    session.undo()
+    assert session.save_position()
+    saved = journal.snapshot(session.game_id or 0)
+    assert saved is not None and saved.seq == 3
+    assert saved.position == toy.RULES.dump_position(session.state)
+    session.redo()
+    Session.new("toy_pig", ["Bo"], seed=4, journal=journal)  # the journal plays another game
+    assert not session.save_position()  # the game left is not claimed again to be saved
+    outside = Session.new("toy_pig", ["Ann"], seed=3)  # a game outside the journal
+    outside.submit({"type": "roll", "values": [2], "source": "manual"})
+    assert not outside.save_position()
+
+
+def test_a_kolossus_chapter_3_game_whose_income_changed_keeps_the_tables_mana(
+    journal: Journal, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The update raises every non-zero income by one (K-R22's table) without refusing a
+    move: 120 bot actions replay under it, yet every count it changes is reported and the
+    game goes on with the mana on the table."""
+    from companion.bot import RandomBot
+    from companion.games.kolossus import mana
+    from companion.games.kolossus.rules import KolossusRules
+    from companion.games.kolossus.state import KolossusOptions
+
+    session = Session.new("kolossus", ["Ann", "Bob"], {"chapter": 3}, seed=5, journal=journal)
+    bot = RandomBot(5)
+    for _ in range(120):
+        action = bot.choose(session.rules, session.state)
+        assert action is not None
+        session.submit(action)
+        session.save_snapshot()
+    session.save_position()
+    table = [(band.supply, band.income, band.skills) for band in session.state.warbands]
+    game_id = session.game_id or 0
+
+    def richer(options: KolossusOptions, ap: int, supply: int) -> int:
+        base = options.mana_table[ap - 1] if options.chapter >= 2 else 0
+        return max(0, min(base + 1 if base > 0 else 0, supply))
+
+    monkeypatch.setattr(mana, "income_for", richer)
+    monkeypatch.setattr(KolossusRules, "rules_version", KolossusRules.rules_version + 1)
+    fresh = Session.new("kolossus", ["Ann", "Bob"], {"chapter": 3}, seed=5)
+    for action in session.actions:  # the update refuses none of the moves...
+        fresh.submit(action)
+    assert fresh.state != session.state  # ...but it reaches other counts
+    resumed, damage = Session.resume(journal, game_id)
+    assert damage is not None and damage.kind == "rules_changed", damage
+    assert damage.seq == 120
+    assert any("supply" in change or "income" in change for change in damage.changes), damage
+    assert [(b.supply, b.income, b.skills) for b in resumed.state.warbands] == table
+    assert resumed.state == session.state

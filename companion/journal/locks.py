@@ -1,7 +1,8 @@
 """One writer per game: an exclusive ``flock`` per game, naming its holder.
 
 The lock lives on a small file beside the journal (``<journal>.locks/game-<id>.lock``)
-holding the holder's process id and start time. The kernel drops a ``flock`` when its
+holding the holder's process id and start time, removed when the game is released (so
+only the games open now, and one left by a crash, have one). The kernel drops a ``flock`` when its
 process dies, so a crash or a power cut never leaves a lock that blocks; a second
 program (or a second journal object) gets :class:`GameInUse` naming the holder.
 """
@@ -17,6 +18,17 @@ from typing import IO
 
 from companion.errors import GameInUse, JournalError
 from companion.journal.records import LockHolder, describe_error, now
+
+_CLAIM_TRIES = 5
+
+
+def _still_there(path: Path, handle: IO[str]) -> bool:
+    """Whether ``handle`` is still the file at ``path`` (its holder may have removed it
+    between our open and our lock)."""
+    try:
+        return os.stat(path).st_ino == os.fstat(handle.fileno()).st_ino
+    except OSError:
+        return False
 
 
 class GameLocks:
@@ -41,33 +53,61 @@ class GameLocks:
         if self.in_memory or game_id in self._held:
             return
         path = self.path(game_id)
+        for _ in range(_CLAIM_TRIES):
+            handle = self._open(game_id, path, read_only=read_only)
+            if handle is None:
+                return  # read-only: nothing can be written anyway
+            try:
+                fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except OSError as exc:
+                holder = read_holder(handle)
+                handle.close()
+                if exc.errno not in (errno.EWOULDBLOCK, errno.EACCES):
+                    raise JournalError(
+                        f"Cannot lock game {game_id}: {describe_error(exc)}"
+                    ) from None
+                raise GameInUse(game_id, holder.pid, holder.since) from None
+            if _still_there(path, handle):
+                break
+            handle.close()  # its holder removed the file on release: lock the new one
+        else:
+            raise JournalError(f"Cannot lock game {game_id}: its lock file keeps changing.")
         try:
-            path.parent.mkdir(exist_ok=True)
-            handle = open(path, "a+", encoding="utf-8")  # noqa: SIM115 - held until release
-        except OSError as exc:
-            if read_only:
-                return  # nothing can be written anyway
+            handle.seek(0)
+            handle.write(f"{os.getpid()} {now()}\n")
+            handle.flush()
+            handle.truncate()  # after the line: a longer earlier holder's line is cut
+        except OSError as exc:  # a full disk: the holder line cannot be written
+            with suppress(OSError):
+                fcntl.flock(handle, fcntl.LOCK_UN)
+            with suppress(OSError):
+                handle.close()
             raise JournalError(
                 f"Cannot lock game {game_id} in {path.parent}: {describe_error(exc)}"
             ) from None
-        try:
-            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except OSError as exc:
-            holder = read_holder(handle)
-            handle.close()
-            if exc.errno not in (errno.EWOULDBLOCK, errno.EACCES):
-                raise JournalError(f"Cannot lock game {game_id}: {describe_error(exc)}") from None
-            raise GameInUse(game_id, holder.pid, holder.since) from None
-        handle.seek(0)
-        handle.truncate()
-        handle.write(f"{os.getpid()} {now()}\n")
-        handle.flush()
         self._held[game_id] = handle
+
+    @staticmethod
+    def _open(game_id: int, path: Path, *, read_only: bool) -> IO[str] | None:
+        try:
+            path.parent.mkdir(exist_ok=True)
+            descriptor = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
+            return os.fdopen(descriptor, "r+", encoding="utf-8")  # held until release
+        except OSError as exc:
+            if read_only:
+                return None
+            raise JournalError(
+                f"Cannot lock game {game_id} in {path.parent}: {describe_error(exc)}"
+            ) from None
 
     def release(self, game_id: int) -> None:
         """Let another program play ``game_id`` (the kernel also does it when we die)."""
         handle = self._held.pop(game_id, None)
         if handle is not None:
+            # Removed while still locked, so lock files do not pile up with the games; a
+            # program that opened it meanwhile sees it gone and locks a new one.
+            with suppress(OSError):
+                self.path(game_id).unlink()
             with suppress(OSError):
                 fcntl.flock(handle, fcntl.LOCK_UN)
             handle.close()

@@ -57,15 +57,18 @@ class Entry(Frozen):
 class Damage(Frozen):
     """A journal row that could not be used, and where it was (``seq`` 0: the header).
 
-    ``kind`` tells a damaged file (``damage``) from a game whose old moves no longer
-    replay because the rules changed in an update (``rules_changed``): then ``seq`` is
-    the entry the game goes on after.
+    ``kind`` tells a damaged file (``damage``) from a game whose old moves replay
+    differently because the rules changed in an update (``rules_changed``: a move is
+    refused, or a position the journal saved is not the one the rules reach now): then
+    ``seq`` is the entry the game goes on after, and ``changes`` names each count that
+    differs between the table's position and the one these rules reach, in plain words.
     """
 
     game_id: int
     seq: int
     reason: str
     kind: Literal["damage", "rules_changed"] = "damage"
+    changes: tuple[str, ...] = ()
 
     def describe(self) -> str:
         if self.kind == "rules_changed":

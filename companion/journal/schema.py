@@ -37,6 +37,9 @@ CREATE TABLE IF NOT EXISTS games (
     rules_version INTEGER NOT NULL DEFAULT 1,
     base_seq INTEGER NOT NULL DEFAULT 0
 );
+-- Home's lists (the most recent unfinished games, the latest results) read a few rows
+-- of this index, whatever the number of games (Journal.recent_games).
+CREATE INDEX IF NOT EXISTS games_recent ON games(status, demo, updated, game_id);
 CREATE TABLE IF NOT EXISTS entries (
     game_id INTEGER NOT NULL REFERENCES games(game_id),
     seq INTEGER NOT NULL,

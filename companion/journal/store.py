@@ -11,14 +11,15 @@ from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import Any
 
-from companion.errors import JournalError
-from companion.journal import health
+from companion.errors import DamagedHeader, GameInUse, GameNotFound, JournalError
+from companion.journal import headers, health
 from companion.journal.locks import GameLocks
 from companion.journal.records import (
     Damage,
     Entry,
     EntryKind,
     GameInfo,
+    GameStatus,
     LockHolder,
     OutcomeMark,
     Snapshot,
@@ -250,26 +251,34 @@ class Journal:
     ) -> int:
         """Record a new game and claim it for this program."""
         created = now()
-        with self._transaction("create a game") as db:
-            cur = db.execute(
-                "INSERT INTO games(game, players, options, seed, start_position, created,"
-                " updated, demo, rules_version) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (
-                    game,
-                    json.dumps(list(players)),
-                    json.dumps(options, sort_keys=True),
-                    seed,
-                    None if start_position is None else json.dumps(start_position),
-                    created,
-                    created,
-                    int(demo),
-                    rules_version,
-                ),
-            )
-            game_id = cur.lastrowid
-        if game_id is None:  # pragma: no cover - sqlite always sets it for an INSERT
-            raise JournalError("The journal did not return a game id.")
-        self.claim(game_id)
+        game_id: int | None = None
+        try:
+            with self._transaction("create a game") as db:
+                cur = db.execute(
+                    "INSERT INTO games(game, players, options, seed, start_position, created,"
+                    " updated, demo, rules_version) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    (
+                        game,
+                        json.dumps(list(players)),
+                        json.dumps(options, sort_keys=True),
+                        seed,
+                        None if start_position is None else json.dumps(start_position),
+                        created,
+                        created,
+                        int(demo),
+                        rules_version,
+                    ),
+                )
+                game_id = cur.lastrowid
+                if game_id is None:  # pragma: no cover - sqlite always sets it for an INSERT
+                    raise JournalError("The journal did not return a game id.")
+                # Claimed before the commit: a lock that cannot be taken (its file on a
+                # full disk) leaves no game behind.
+                self.claim(game_id)
+        except JournalError as exc:
+            if game_id is not None and not isinstance(exc, GameInUse):
+                self._forget_lock(game_id)
+            raise
         return game_id
 
     def append(
@@ -413,6 +422,11 @@ class Journal:
         """
         self._locks.claim(game_id, read_only=self.read_only)
 
+    def holds(self, game_id: int) -> bool:
+        """Whether this journal object plays ``game_id`` now (a throwaway journal, used
+        by one program, plays every game)."""
+        return self._in_memory or game_id in self._locks
+
     def release(self, game_id: int) -> None:
         """Let another program play ``game_id`` (the kernel also does it when we die)."""
         self._locks.release(game_id)
@@ -518,62 +532,42 @@ class Journal:
             db.execute("DELETE FROM snapshots WHERE game_id = ?", (game_id,))
             db.execute("DELETE FROM game_notes WHERE game_id = ?", (game_id,))
             db.execute("DELETE FROM games WHERE game_id = ?", (game_id,))
+        self._forget_lock(game_id)
+
+    def _forget_lock(self, game_id: int) -> None:
+        """Release a game that is gone and remove its lock file."""
         self.release(game_id)
         with suppress(OSError):
             self._locks.path(game_id).unlink()
 
     # --- reading ---------------------------------------------------------------------
 
-    _HEADER_SQL = (
-        "SELECT game_id, CAST(game AS BLOB), CAST(players AS BLOB), CAST(options AS BLOB),"
-        " seed, CAST(start_position AS BLOB), CAST(created AS BLOB), CAST(updated AS BLOB),"
-        " CAST(status AS BLOB), CAST(outcome AS BLOB), demo, entry_count, rules_version,"
-        " base_seq FROM games WHERE game_id = ?"
-    )
-
     def _header(self, game_id: int) -> GameInfo | None:
         """One game's header; None if there is no such game. Raises ValueError (with
         the reason) or sqlite3.DatabaseError when the row cannot be read."""
-        row = self._db.execute(self._HEADER_SQL, (game_id,)).fetchone()
-        if row is None:
-            return None
-        (gid, game, players, options, seed, start, created, updated, status, outcome, demo,
-         entries, rules_version, base_seq) = row  # fmt: skip
+        return headers.read_header(self._db, game_id)
 
-        def text(value: bytes | None, column: str) -> str:
-            if value is None:
-                raise ValueError(f"{column} is empty")
-            try:
-                return value.decode("utf-8")
-            except UnicodeDecodeError:
-                raise ValueError(f"{column} is not valid text") from None
-
-        def decoded(value: bytes | None, column: str) -> Any:
-            try:
-                return json.loads(text(value, column))
-            except json.JSONDecodeError:
-                raise ValueError(f"{column} is not valid JSON") from None
-
+    def header_fields(self, game_id: int) -> tuple[dict[str, Any], dict[str, str]]:
+        """What can still be read of a game's header, column by column, and why each
+        other column cannot (:func:`companion.journal.headers.read_fields`): what a
+        damaged header is rebuilt from. GameNotFound when there is no such game;
+        JournalError when the row itself cannot be read."""
         try:
-            return GameInfo(
-                game_id=gid,
-                game=text(game, "game"),
-                players=tuple(decoded(players, "players")),
-                options=decoded(options, "options"),
-                seed=seed,
-                start_position=None if start is None else decoded(start, "start_position"),
-                created=text(created, "created"),
-                updated=text(updated, "updated"),
-                status=text(status, "status"),
-                outcome=None if outcome is None else decoded(outcome, "outcome"),
-                demo=bool(demo),
-                entries=entries,
-                rules_version=rules_version,
-                base_seq=base_seq,
-            )
-        except (TypeError, ValueError) as exc:
-            first = str(exc).splitlines()[0]
-            raise ValueError(first) from None
+            found = headers.read_fields(self._db, game_id)
+        except sqlite3.DatabaseError as exc:
+            raise JournalError(f"Cannot read game {game_id}: {describe_error(exc)}") from None
+        if found is None:
+            raise GameNotFound(game_id, self.path)
+        return found
+
+    def rebuild_header(self, rebuilt: GameInfo, reason: str) -> None:
+        """Write a damaged header's game, players and options again from ``rebuilt``
+        (made from the game's entries and saved positions), keeping what the row held
+        before on record in ``damaged_entries`` (entry 0: the header) with ``reason``;
+        one commit."""
+        self._check_claim(rebuilt.game_id)
+        with self._transaction("rebuild the game's header") as db:
+            headers.rebuild(db, rebuilt, reason)
 
     def _game_ids(self, include_demo: bool) -> list[int]:
         sql = "SELECT game_id FROM games" + ("" if include_demo else " WHERE demo IS NOT 1")
@@ -584,6 +578,15 @@ class Journal:
         except sqlite3.DatabaseError:
             # The index or the ordering column cannot be read: fall back to rowid order.
             return [gid for (gid,) in self._db.execute("SELECT game_id FROM games ORDER BY 1 DESC")]
+
+    def game_ids(self) -> list[int]:
+        """Every game's id, demo games included, whatever state its header is in."""
+        try:
+            return [gid for (gid,) in self._db.execute("SELECT game_id FROM games ORDER BY 1")]
+        except sqlite3.DatabaseError as exc:
+            raise JournalError(
+                f"Cannot list the games in {self.path}: {describe_error(exc)}"
+            ) from None
 
     def _headers(self, include_demo: bool) -> tuple[list[GameInfo], list[Damage]]:
         try:
@@ -611,6 +614,22 @@ class Journal:
         """
         return self._headers(include_demo)[0]
 
+    def recent_games(
+        self, status: GameStatus, limit: int, *, include_demo: bool = False
+    ) -> list[GameInfo]:
+        """The ``limit`` most recently played games of ``status`` whose header can be
+        read, newest first: the unfinished games to resume, the latest results.
+
+        Read through the ``games_recent`` index, stopping after ``limit`` readable
+        headers: Home costs the same with 10,000 games as with 10 (bench/bench_home.py).
+        """
+        try:
+            return headers.recent(self._db, status, limit, include_demo=include_demo)
+        except sqlite3.DatabaseError:
+            # The index cannot be read: the full list still can, at its cost.
+            wanted = [g for g in self.games(include_demo=include_demo) if g.status == status]
+            return wanted[:limit]
+
     def unreadable_games(self) -> list[Damage]:
         """The games whose header cannot be read, and why."""
         return self._headers(include_demo=True)[1]
@@ -621,11 +640,11 @@ class Journal:
         except sqlite3.DatabaseError as exc:
             raise JournalError(f"Cannot read game {game_id}: {describe_error(exc)}") from None
         except ValueError as exc:
-            raise JournalError(
+            raise DamagedHeader(
                 f"Game {game_id}'s header (its row in the journal's games table) is damaged: {exc}."
             ) from None
         if info is None:
-            raise JournalError(f"There is no game {game_id} in the journal.")
+            raise GameNotFound(game_id, self.path)
         return info
 
     def entries(self, game_id: int) -> tuple[list[Entry], Damage | None]:
@@ -682,12 +701,23 @@ class Journal:
     def snapshot(self, game_id: int, *, at: int | None = None) -> Snapshot | None:
         """The position saved after entry ``at`` — or the latest one — that can still be
         read; None when there is none."""
+        found = self._snapshots(game_id, at=at, latest=True)
+        return found[0] if found else None
+
+    def snapshots(self, game_id: int) -> list[Snapshot]:
+        """Every saved position of the game that can still be read, oldest first (a
+        damaged one is left out: versioned replay compares the game with the others)."""
+        return self._snapshots(game_id, at=None, latest=False)
+
+    def _snapshots(self, game_id: int, *, at: int | None, latest: bool) -> list[Snapshot]:
         where = "game_id = ?" + ("" if at is None else " AND seq = ?")
         args = (game_id,) if at is None else (game_id, at)
+        order = "DESC" if latest else "ASC"
+        found: list[Snapshot] = []
         try:
             rows = self._db.execute(
                 f"SELECT seq, rules_version, CAST(position AS BLOB), crc FROM snapshots"
-                f" WHERE {where} ORDER BY seq DESC",
+                f" WHERE {where} ORDER BY seq {order}",
                 args,
             )
             for seq, rules_version, raw, crc in rows:
@@ -695,12 +725,16 @@ class Journal:
                     text = bytes(raw).decode("utf-8")
                     if crc == entry_crc("snapshot", text):
                         position = json.loads(text)
-                        return Snapshot(seq=seq, rules_version=rules_version, position=position)
+                        found.append(
+                            Snapshot(seq=seq, rules_version=rules_version, position=position)
+                        )
+                        if latest:
+                            break
                 except (TypeError, ValueError):
                     continue  # a damaged snapshot: an older one may do
         except sqlite3.DatabaseError:
-            return None
-        return None
+            return found
+        return found
 
     def rebase(self, game_id: int, *, base_seq: int, rules_version: int) -> None:
         """From now on the game starts from the snapshot after ``base_seq`` under

@@ -127,6 +127,11 @@ class AttractMode:
         return "idle"
 
 
+RESUMABLE_LOOKED_AT = 20
+"""Boot resumes the most recent of this many unfinished games whose game is present
+(an indexed read, whatever the number of games)."""
+
+
 @dataclass(frozen=True)
 class BootChoice:
     action: BootAction
@@ -139,11 +144,11 @@ def boot_choice(on_boot: BootAction, journal: Journal) -> BootChoice:
     if on_boot != "resume":
         return BootChoice(on_boot)
     try:
-        games = journal.games()
+        games = journal.recent_games("active", RESUMABLE_LOOKED_AT)
     except JournalError:
         return BootChoice("home")
     present = set(available_games())
     for info in games:
-        if info.status == "active" and info.game in present:
+        if info.game in present:
             return BootChoice("resume", info.game_id)
     return BootChoice("home")

@@ -11,6 +11,7 @@ from typing import Any
 from pydantic.fields import FieldInfo
 
 from companion.errors import RefereeError
+from companion.journal import Damage
 
 RGB = tuple[int, int, int]
 
@@ -41,6 +42,44 @@ class Banner:
     @classmethod
     def from_error(cls, exc: RefereeError) -> Banner:
         return cls(message=exc.message, ruling=exc.ruling, code=exc.code)
+
+
+RESUME_CHANGES_SHOWN = 4
+"""A rules change's banner names at most this many differing counts (the rest are
+counted); ``companion games`` and the referee's ``resume`` name them all."""
+
+
+def resume_banner(damage: Damage) -> Banner:
+    """What a resumed game's banner says about what its resume found: a damaged journal,
+    or a rules update — then which counts the update would have changed, and that the
+    game keeps the ones on the table."""
+    if damage.kind != "rules_changed" and damage.seq == 0:
+        return Banner(
+            "This game's record in the journal (its players and options) was damaged; it"
+            " was rebuilt from the game's moves and saved positions.",
+            code="journal_error",
+        )
+    if damage.kind != "rules_changed":
+        return Banner(
+            f"The journal was damaged at move {damage.seq}; the game goes on from the"
+            " last good move.",
+            code="journal_error",
+        )
+    changes = list(damage.changes[:RESUME_CHANGES_SHOWN])
+    if len(damage.changes) > RESUME_CHANGES_SHOWN:
+        changes.append(f"and {len(damage.changes) - RESUME_CHANGES_SHOWN} more")
+    if changes:
+        what = "An update changed the rules this game was played under: " + "; ".join(changes)
+        return Banner(
+            f"{what}. The game keeps the counts on the table (the position saved after"
+            f" move {damage.seq}).",
+            code="rules_changed",
+        )
+    return Banner(
+        "This game started under older rules; an update changed them, so it goes on"
+        f" from the position saved after move {damage.seq}.",
+        code="rules_changed",
+    )
 
 
 @lru_cache(maxsize=1024)

@@ -96,30 +96,27 @@ class HomePresenter:
             GameCard(name=name, title=r.title, players=player_span(r), learn=name in lessons)
             for name, r in rules.items()
         )
-        resumable: list[ResumeCard] = []
-        recent: list[ResultLine] = []
-        for info in self.journal.games():
-            game = rules.get(info.game)
-            if game is None:
-                continue
-            if info.status == "active" and len(resumable) < RESUMABLE_SHOWN:
-                resumable.append(
-                    ResumeCard(
-                        game_id=info.game_id,
-                        game=info.game,
-                        title=game.title,
-                        players=", ".join(info.players),
-                        detail=f"{info.entries} moves · {_when(info)}",
-                    )
-                )
-            elif info.status == "finished" and len(recent) < RECENT_RESULTS:
-                text = str((info.outcome or {}).get("text", "finished"))
-                recent.append(
-                    ResultLine(
-                        game_id=info.game_id,
-                        text=f"{game.title} · {', '.join(info.players)} — {text}",
-                    )
-                )
+        # Two short indexed reads, whatever the number of games (Journal.recent_games).
+        resumable = [
+            ResumeCard(
+                game_id=info.game_id,
+                game=info.game,
+                title=rules[info.game].title,
+                players=", ".join(info.players),
+                detail=f"{info.entries} moves · {_when(info)}",
+            )
+            for info in self.journal.recent_games("active", RESUMABLE_SHOWN)
+            if info.game in rules
+        ]
+        recent = [
+            ResultLine(
+                game_id=info.game_id,
+                text=f"{rules[info.game].title} · {', '.join(info.players)} — "
+                + str((info.outcome or {}).get("text", "finished")),
+            )
+            for info in self.journal.recent_games("finished", RECENT_RESULTS)
+            if info.game in rules
+        ]
         return HomeView(
             games=cards, resumable=tuple(resumable), recent=tuple(recent), problems=tuple(problems)
         )

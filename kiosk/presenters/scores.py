@@ -157,10 +157,35 @@ class ScoresPresenter:
             export_link=self.export_link,
         )
 
+    def _unchanged_export(self, record: dict[str, Any]) -> tuple[Path, datetime] | None:
+        """The newest file this game was exported to, and when, if it holds exactly
+        ``record`` (nothing played or undone since); None otherwise."""
+        if record.get("game_id") is None:
+            return None  # a game outside the journal: no name tells its files apart
+        stem = export_filename(record, datetime.now(UTC)).rsplit("-", 2)[0]
+        files = sorted(self.exports_dir.glob(f"{stem}-*.json"), reverse=True)
+        if not files:
+            return None
+        try:
+            kept = json.loads(files[0].read_text(encoding="utf-8"))
+            exported = datetime.fromisoformat(kept.pop("exported"))
+        except (OSError, ValueError, KeyError, TypeError, AttributeError):
+            return None
+        same = kept == json.loads(json.dumps(record))
+        return (files[0], exported) if same else None
+
     def export(self, when: datetime | None = None) -> Path:
-        """Write the game record to ``exports_dir`` and prepare the BG Stats link."""
+        """Write the game record to ``exports_dir`` and prepare the BG Stats link; a
+        game exported before and not played on since keeps its file (a tap does not
+        write a new one)."""
         when = when or datetime.now(UTC)
         record = self.session.export()
+        kept = self._unchanged_export(record)
+        if kept is not None:  # the same game, not played on since: its file is reused
+            path, exported = kept
+            self.export_path = path
+            self.export_link = bgstats_link(record, exported)
+            return path
         record["exported"] = when.isoformat(timespec="seconds")
         self.exports_dir.mkdir(parents=True, exist_ok=True)
         path = self.exports_dir / export_filename(record, when)

@@ -220,6 +220,7 @@ def test_an_index_that_disagrees_with_its_table_fails_the_integrity_check(tmp_pa
     assert health.integrity[0] == "row 1 missing from index damage_probe"
     text = problems(diagnose_kiosk(facts(tmp_path, journal=health)))
     assert "fails SQLite's integrity check: row 1 missing from index damage_probe" in text
+    assert "companion salvage --replace" in text
 
 
 @pytest.mark.parametrize(

@@ -140,3 +140,32 @@ def test_a_full_disk_loses_nothing_and_invents_nothing(small_disk: Path) -> None
         lost=0,
         phantom=0,
     )
+
+
+def test_new_on_a_full_disk_answers_journal_error_and_leaves_nothing(small_disk: Path) -> None:
+    """``new`` on a disk filled to different depths: each answer is ``ok`` (the game and
+    its lock exist) or ``journal_error`` saying the storage is full, with no game row
+    and no lock file left behind — never ``internal_error`` (the lock file's write once
+    raised a bare OSError)."""
+    path = small_disk / "journal.sqlite3"
+    answers: dict[str, int] = {}
+    for cycle, leave in enumerate((0, 64, 512, 1024, 2048, 4096, 8192, 16384)):
+        journal = Journal(path)
+        referee = Referee(journal, lambda: 1)
+        before = [g.game_id for g in journal.games()]
+        filler = fill(small_disk, leave=leave)
+        reply = ask(referee, {"cmd": "new", "game": "toy_pig", "players": ["Ann"], "seed": cycle})
+        filler.unlink()
+        after = [g.game_id for g in journal.games()]
+        locks = {p.name for p in small_disk.glob("journal.sqlite3.locks/*.lock")}
+        if reply["ok"]:
+            assert after == [reply["game_id"], *before]
+        else:
+            assert reply["error"]["code"] == "journal_error", reply
+            assert "full" in reply["error"]["message"], reply
+            assert after == before and referee.session is None
+        assert locks <= {f"game-{g}.lock" for g in after}, locks
+        code = "ok" if reply["ok"] else reply["error"]["code"]
+        answers[code] = answers.get(code, 0) + 1
+        journal.close()
+    assert "journal_error" in answers, answers  # the disk really was full at least once
