@@ -14,7 +14,7 @@ REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO / "bench"))
 
 import mutation  # noqa: E402
-from mutation import CONTRACT, GAMES, belongs, config_text, equivalents, source_of  # noqa: E402
+from mutation import GAMES, belongs, config_text, equivalents, source_of  # noqa: E402
 
 
 def _mutated_by(path: str) -> list[str]:
@@ -38,7 +38,7 @@ def test_every_module_of_companion_games_is_mutated_by_exactly_one_game() -> Non
 
 def test_each_game_runs_test_files_that_exist() -> None:
     for game in GAMES.values():
-        for path in (*game.tests, *CONTRACT):
+        for path in game.tests:
             assert (REPO / path).exists(), path
 
 
@@ -55,7 +55,7 @@ def test_the_config_mutates_the_game_against_its_tests_in_one_process() -> None:
     config = tomllib.loads(config_text(GAMES["beast_master"]))
     mutmut = config["tool"]["mutmut"]
     assert mutmut["only_mutate"] == ["companion/games/island/beast_master.py"]
-    assert mutmut["pytest_add_cli_args_test_selection"] == ["tests/games/island", *CONTRACT]
+    assert mutmut["pytest_add_cli_args_test_selection"] == ["tests/games/island"]
     assert mutmut["pytest_add_cli_args"][:2] == ["-p", "no:xdist"]
     assert "-n" not in config["tool"]["pytest"]["ini_options"]["addopts"]
 
