@@ -14,7 +14,7 @@ can tell it from the original).
     scripts/mutation --report         the last results again, without running
     scripts/mutation --max-children 1 fewer parallel mutants (default 2)
     scripts/mutation builders --mutants 'companion.games.builders.rules.*'
-                                      only the mutants of one module (a resumable part)
+                                      only (and again) the mutants of one module
 
 See docs/testing.md for the figures of the last full run and how to read them.
 """
@@ -262,7 +262,8 @@ def main(argv: list[str] | None = None) -> int:
         action="append",
         default=[],
         metavar="GLOB",
-        help="only the mutants whose names match (e.g. 'companion.games.builders.rules.*')",
+        help="only the mutants whose names match (e.g. 'companion.games.builders.rules.*'),"
+        " tested again even where a verdict is kept",
     )
     args = parser.parse_args(argv)
     unknown = [g for g in args.games if g not in GAMES]
