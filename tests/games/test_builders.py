@@ -132,8 +132,12 @@ def test_status_line_names_turn_player_counter_and_actions() -> None:
     assert RULES.status(state) == "Turn 1 · Ann · built 0/10 · Curse, or Trade/Draw/Reveal"
     state = act(state, Draw())
     assert RULES.status(state) == "Turn 1 · Ann · built 0/10 · actions used: Draw"
+    state = act(state, Reveal(target=2))
+    assert RULES.status(state) == "Turn 1 · Ann · built 0/10 · actions used: Draw, Reveal"
     state = act(state, EndTurn(), Curse(runes=(1, 0, 0)))
     assert RULES.status(state) == "Turn 2 · Bob · built 0/10 · cursed"
+    tied = state.model_copy(update={"tied": (0, 2)})
+    assert RULES.status(tied) == "Turn 2 · built 0/10 · players decide the winner: Ann or Cleo"
 
 
 def test_scores_record_runes_after_every_turn() -> None:
@@ -720,6 +724,8 @@ def test_BC_R15_a_build_without_a_table_needs_its_card_count() -> None:
 def test_table_parses_from_json_text_list_or_wrapper() -> None:
     assert len(parse_blueprint_table(json.dumps(TABLE))) == 12
     assert parse_blueprint_table({"blueprints": TABLE}) == parse_blueprint_table(TABLE)
+    with pytest.raises(InvalidContent, match=r"^The Blueprint table does not validate"):
+        parse_blueprint_table({"cards": TABLE})  # only "blueprints" unwraps a table
 
 
 @pytest.mark.parametrize(

@@ -61,38 +61,34 @@ def destroy() -> ColossusSoloState:
     return act(state, stats(attack=2, grip=1, climb=0), ResolveCard())  # 1 right, 4 cards
 
 
-def power_card() -> ColossusSoloState:
-    return act(at_power(), UsePower(pay="grip"))
-
-
 #: What each refusal says, word for word.
 M = {
-    'over': 'The game is over.',
-    'card when stats are asked': 'No Colossus card is waiting for its values now.',
-    'card with a card table': "The card table gives the Colossus cards' values.",
-    'stats at the power': (
+    "over": "The game is over.",
+    "card when stats are asked": "No Colossus card is waiting for its values now.",
+    "card with a card table": "The card table gives the Colossus cards' values.",
+    "stats at the power": (
         "Stats are not asked for now: use Netophah's power or resolve the Colossus card."
     ),
-    'discard without a power card': 'There is no power card to discard.',
-    'resolve before the stats': (
-        'The Colossus card is not resolved now: place your 3 cards and enter the visible stats.'
+    "discard without a power card": "There is no power card to discard.",
+    "resolve before the stats": (
+        "The Colossus card is not resolved now: place your 3 cards and enter the visible stats."
     ),
-    'penalty in the final blow': 'There is no deck penalty during the Final Blow.',
-    'penalty when none is due': 'No depleted-deck penalty is due now.',
-    'penalty in weakness at 1': 'Weakness is already at 1; the penalty must be paid in Grip.',
-    'destroy when no right': 'No destroy rights are being used now.',
-    'destroy 2 with 1 right': (
-        'You may destroy at most 1 card now (1 destroy right, 4 cards in the Playing Area).'
+    "penalty in the final blow": "There is no deck penalty during the Final Blow.",
+    "penalty when none is due": "No depleted-deck penalty is due now.",
+    "penalty in weakness at 1": "Weakness is already at 1; the penalty must be paid in Grip.",
+    "destroy when no right": "No destroy rights are being used now.",
+    "destroy 2 with 1 right": (
+        "You may destroy at most 1 card now (1 destroy right, 4 cards in the Playing Area)."
     ),
-    'final blow values twice': 'The Final Blow values are not asked for now.',
-    'power in the final blow': "Netophah's power cannot be used during the Final Blow.",
-    'power before the stats': (
+    "final blow values twice": "The Final Blow values are not asked for now.",
+    "power in the final blow": "Netophah's power cannot be used during the Final Blow.",
+    "power before the stats": (
         "Netophah's power is used at the very start of step 4, after the stats are entered."
     ),
-    'power twice': "Netophah's power is used at most once per round.",
-    'power paid in weakness at 1': 'Weakness is at 1, so it cannot pay for the power.',
-    'power paid in grip at 1': 'Grip is at 1: paying it would make Netophah fall.',
-    'power with no card left': 'There is no Action card left to draw for the power.',
+    "power twice": "Netophah's power is used at most once per round.",
+    "power paid in weakness at 1": "Weakness is at 1, so it cannot pay for the power.",
+    "power paid in grip at 1": "Grip is at 1: paying it would make Netophah fall.",
+    "power with no card left": "There is no Action card left to draw for the power.",
 }
 
 REFUSALS: list[tuple[str, Setup, ColossusSoloAction, str | None, str]] = [
