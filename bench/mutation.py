@@ -40,7 +40,7 @@ ISLAND = "companion/games/island/"
 
 @dataclass(frozen=True)
 class Game:
-    """What one run mutates (globs from the project root) and the tests it runs."""
+    """What one run mutates and the tests it runs (globs from the project root)."""
 
     mutate: tuple[str, ...]
     tests: tuple[str, ...]
@@ -58,21 +58,9 @@ GAMES: dict[str, Game] = {
         skip=(ISLAND + "beast_master.py", ISLAND + "colossi*.py"),
     ),
     "colossus_solo": Game(
-        ("companion/games/colossus_solo/*",),
-        (
-            "tests/games/test_colossus_solo.py",
-            "tests/games/test_colossus_solo_corrections.py",
-            "tests/games/test_colossus_solo_views.py",
-        ),
+        ("companion/games/colossus_solo/*",), ("tests/games/test_colossus_solo*.py",)
     ),
-    "builders": Game(
-        ("companion/games/builders/*",),
-        (
-            "tests/games/test_builders.py",
-            "tests/games/test_builders_corrections.py",
-            "tests/games/test_builders_views.py",
-        ),
-    ),
+    "builders": Game(("companion/games/builders/*",), ("tests/games/test_builders*.py",)),
     # the helpers every game uses (option and action parsing, corrections), against the
     # games' correction and load tests
     "shared": Game(
@@ -99,6 +87,14 @@ def _toml_list(items: tuple[str, ...]) -> str:
     return "[" + ", ".join(f'"{item}"' for item in items) + "]"
 
 
+def tests_of(game: Game) -> tuple[str, ...]:
+    """The game's test files and folders, its globs expanded (a new test file joins)."""
+    found = (
+        str(path.relative_to(ROOT)) for pattern in game.tests for path in sorted(ROOT.glob(pattern))
+    )
+    return tuple(found)
+
+
 def config_text(game: Game) -> str:
     """The pyproject.toml of a game's work folder: mutmut's settings and pytest's, run
     in one process (no xdist workers: mutmut forks a process per mutant itself)."""
@@ -112,7 +108,7 @@ def config_text(game: Game) -> str:
         f"only_mutate = {_toml_list(game.mutate)}\n"
         f"do_not_mutate = {_toml_list(game.skip)}\n"
         f"also_copy = {_toml_list(ALSO_COPY)}\n"
-        f"pytest_add_cli_args_test_selection = {_toml_list(game.tests)}\n"
+        f"pytest_add_cli_args_test_selection = {_toml_list(tests_of(game))}\n"
         'pytest_add_cli_args = ["-p", "no:xdist", "-p", "no:cacheprovider"]\n'
         "use_git_change_detection = false\n"
         # a mutant still running after 5 times its tests' clean time is taken as an endless

@@ -14,7 +14,7 @@ REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO / "bench"))
 
 import mutation  # noqa: E402
-from mutation import GAMES, belongs, config_text, equivalents, source_of  # noqa: E402
+from mutation import GAMES, belongs, config_text, equivalents, source_of, tests_of  # noqa: E402
 
 
 def _mutated_by(path: str) -> list[str]:
@@ -36,10 +36,14 @@ def test_every_module_of_companion_games_is_mutated_by_exactly_one_game() -> Non
     assert _mutated_by("companion/games/corrections.py") == ["shared"]
 
 
-def test_each_game_runs_test_files_that_exist() -> None:
-    for game in GAMES.values():
-        for path in game.tests:
-            assert (REPO / path).exists(), path
+def test_each_game_runs_test_files_that_exist_every_one_of_its_files() -> None:
+    for name, game in GAMES.items():
+        paths = tests_of(game)
+        assert len(paths) >= len(game.tests), name
+        assert all((REPO / path).exists() for path in paths), name
+    builders = tests_of(GAMES["builders"])
+    assert "tests/games/test_builders_refusals.py" in builders
+    assert "tests/games/test_colossus_solo.py" not in builders
 
 
 def test_a_mutant_name_points_to_its_file() -> None:
