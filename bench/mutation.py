@@ -87,7 +87,7 @@ def _toml_list(items: tuple[str, ...]) -> str:
     return "[" + ", ".join(f'"{item}"' for item in items) + "]"
 
 
-def tests_of(game: Game) -> tuple[str, ...]:
+def game_tests(game: Game) -> tuple[str, ...]:
     """The game's test files and folders, its globs expanded (a new test file joins)."""
     found = (
         str(path.relative_to(ROOT)) for pattern in game.tests for path in sorted(ROOT.glob(pattern))
@@ -108,7 +108,7 @@ def config_text(game: Game) -> str:
         f"only_mutate = {_toml_list(game.mutate)}\n"
         f"do_not_mutate = {_toml_list(game.skip)}\n"
         f"also_copy = {_toml_list(ALSO_COPY)}\n"
-        f"pytest_add_cli_args_test_selection = {_toml_list(tests_of(game))}\n"
+        f"pytest_add_cli_args_test_selection = {_toml_list(game_tests(game))}\n"
         'pytest_add_cli_args = ["-p", "no:xdist", "-p", "no:cacheprovider"]\n'
         "use_git_change_detection = false\n"
         # a mutant still running after 5 times its tests' clean time is taken as an endless

@@ -14,7 +14,7 @@ REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO / "bench"))
 
 import mutation  # noqa: E402
-from mutation import GAMES, belongs, config_text, equivalents, source_of, tests_of  # noqa: E402
+from mutation import GAMES, belongs, config_text, equivalents, game_tests, source_of  # noqa: E402
 
 
 def _mutated_by(path: str) -> list[str]:
@@ -38,10 +38,10 @@ def test_every_module_of_companion_games_is_mutated_by_exactly_one_game() -> Non
 
 def test_each_game_runs_test_files_that_exist_every_one_of_its_files() -> None:
     for name, game in GAMES.items():
-        paths = tests_of(game)
+        paths = game_tests(game)
         assert len(paths) >= len(game.tests), name
         assert all((REPO / path).exists() for path in paths), name
-    builders = tests_of(GAMES["builders"])
+    builders = game_tests(GAMES["builders"])
     assert "tests/games/test_builders_refusals.py" in builders
     assert "tests/games/test_colossus_solo.py" not in builders
 
