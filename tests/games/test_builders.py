@@ -14,7 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from companion.errors import InvalidContent, InvalidOptions, RuleViolation
-from companion.events import Event
+from companion.events import Event, TableChanges
 from companion.games.builders import (
     CURSE_MAX,
     CURSE_MIN,
@@ -132,8 +132,12 @@ def test_status_line_names_turn_player_counter_and_actions() -> None:
     assert RULES.status(state) == "Turn 1 · Ann · built 0/10 · Curse, or Trade/Draw/Reveal"
     state = act(state, Draw())
     assert RULES.status(state) == "Turn 1 · Ann · built 0/10 · actions used: Draw"
+    state = act(state, Reveal(target=2))
+    assert RULES.status(state) == "Turn 1 · Ann · built 0/10 · actions used: Draw, Reveal"
     state = act(state, EndTurn(), Curse(runes=(1, 0, 0)))
     assert RULES.status(state) == "Turn 2 · Bob · built 0/10 · cursed"
+    tied = state.model_copy(update={"tied": (0, 2)})
+    assert RULES.status(tied) == "Turn 2 · built 0/10 · players decide the winner: Ann or Cleo"
 
 
 def test_scores_record_runes_after_every_turn() -> None:
@@ -307,6 +311,24 @@ def test_BC_R05_a_short_hand_shows_what_it_holds_and_refills_only_from_cards_lef
     _, events = RULES.apply(again, Reveal(target=1, take=False))
     taken = [e for e in events if isinstance(e, ActionTaken)]
     assert [e.text for e in taken] == ["Ann reveals 1 card of Bob and takes none."]
+
+
+def test_BC_R05_reveal_and_take_is_listed_when_the_target_holds_exactly_one_card() -> None:
+    state = new_game().model_copy(update={"hands": (10, 1, 124), "deck": 0})
+    listed = list(RULES.legal_actions(state))
+    assert Reveal(target=1, take=True) in listed and Reveal(target=1, take=False) in listed
+    assert act(state, Reveal(target=1, take=True)).hands == (11, 0, 124)
+
+
+def test_BC_R06_the_refill_steps_are_numbered_from_one_current_player_first() -> None:
+    state = new_game().model_copy(update={"hands": (10, 7, 8), "deck": 125})
+    _, events = RULES.apply(state, Draw())
+    steps = [c for e in events if isinstance(e, TableChanges) for c in e.changes]
+    assert [(c.step, c.cell) for c in steps] == [(1, "hand:1"), (2, "hand:2")]
+    assert [c.instruction for c in steps] == [
+        "Bob draws 3 to hold 10 Parts cards.",
+        "Cleo draws 2 to hold 10 Parts cards.",
+    ]
 
 
 def test_BC_R06_refill_to_ten_for_off_turn_players() -> None:
@@ -670,12 +692,40 @@ def test_BC_R15_only_rune_arithmetic_without_a_table() -> None:
     assert any(e.type == "colossus_built" for e in events)
 
 
+def test_BC_R15_without_a_table_every_affordable_slot_cost_and_accessory_is_listed() -> None:
+    """docs/games/builders.md: every slot × cost 3–6 × 0–2 Accessories the player can
+    afford, laying out min(hand, 5 + Accessories) cards (at least one Part besides them)."""
+
+    def listed(state: BuildersState) -> set[tuple[int, int, int, int | None]]:
+        return {
+            (a.slot, a.rune_cost or 0, a.accessories or 0, a.cards)
+            for a in RULES.legal_actions(state)
+            if isinstance(a, Build)
+        }
+
+    rich = new_game()  # 10 Runes, 10 cards
+    every = {(s, c, a, 5 + a) for s in (1, 2, 3) for c in range(3, 7) for a in (0, 1, 2)}
+    assert listed(rich) == every
+    poor = with_runes(new_game(), 4, 10, 10).model_copy(update={"hands": (2, 10, 10)})
+    affordable = ((3, 0), (4, 0), (3, 1))  # 4 Runes; 2 cards leave no room for 2 Accessories
+    assert listed(poor) == {(slot, cost, acc, 2) for slot in (1, 2, 3) for cost, acc in affordable}
+
+
+def test_BC_R15_a_build_without_a_table_needs_its_card_count() -> None:
+    state = new_game()
+    message = refused(state, Build(slot=1, rune_cost=3), "BC-R15")
+    assert "number of Parts cards" in message
+    refused(state, Build(slot=1, rune_cost=3, accessories=2, cards=2), "BC-R15")
+
+
 # --- the optional Blueprint table ----------------------------------------------------------
 
 
 def test_table_parses_from_json_text_list_or_wrapper() -> None:
     assert len(parse_blueprint_table(json.dumps(TABLE))) == 12
     assert parse_blueprint_table({"blueprints": TABLE}) == parse_blueprint_table(TABLE)
+    with pytest.raises(InvalidContent, match=r"^The Blueprint table does not validate"):
+        parse_blueprint_table({"cards": TABLE})  # only "blueprints" unwraps a table
 
 
 @pytest.mark.parametrize(

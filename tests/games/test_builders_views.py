@@ -23,10 +23,10 @@ from companion.games.builders import (
     Trade,
 )
 from companion.games.builders.views import MODE_PHASES
-from companion.views import PanelView
+from companion.views import ActionCells, CardView, PanelView
 
 from .random_play import random_game
-from .test_builders import act, new_game, with_builds, with_runes
+from .test_builders import TABLE, act, new_game, with_builds, with_runes
 
 
 def build(slot: int = 1, cost: int = 3) -> Build:
@@ -218,3 +218,54 @@ def test_panel_has_one_value_per_player_over_random_play(
     played = random_game(RULES, start, bot_seed, limit=600, check=check_panel_matches)
     check_panel_matches(played.states[0])
     assert RULES.outcome(played.final) is not None
+
+
+# --- the cards a screen lays out -----------------------------------------------------------
+
+
+def test_BC_R15_the_cards_show_each_blueprint_seat_stockpile_and_deck_as_they_lie() -> None:
+    state = with_builds(with_runes(new_game(), 1, 10, 12), 0)
+    state = state.model_copy(update={"hands": (1, 10, 11), "deck": 112})
+    assert RULES.cards(state) == (
+        CardView("slot:1", "Blueprint 1", ("face up", "cost 3–6 Runes")),
+        CardView("slot:2", "Blueprint 2", ("face up", "cost 3–6 Runes")),
+        CardView("slot:3", "Blueprint 3", ("face up", "cost 3–6 Runes")),
+        CardView("seat:0", "Ann", ("1 Rune", "1 card · built 1"), seat=0),
+        CardView("seat:1", "Bob", ("10 Runes", "10 cards · built 0"), seat=1),
+        CardView("seat:2", "Cleo", ("12 Runes", "11 cards · built 0"), seat=2),
+        CardView("stockpile", "Rune stockpile", ("Curse: hand out", "1–4 Runes")),
+        CardView("deck", "Parts deck", ("112 cards",)),
+    )
+
+
+def test_BC_R15_with_a_table_each_slot_shows_its_blueprint_cost_and_listed_parts() -> None:
+    table = [
+        {"name": "Tall", "rune_cost": 4, "parts": {"head": 1, "leg": 2, "arm": 0}},
+        {"name": "Wide", "rune_cost": 6, "parts": {"arm": 3}},
+        {"name": "Odd", "rune_cost": 3, "parts": {"wing": 1, "leg": 1}},
+        *TABLE[3:],  # 12 in all: 3 face up and 9 replacements
+    ]
+    state = new_game(blueprints=table)
+    state = state.model_copy(update={"face_up": (1, None, 0), "blueprint_deck": (2,)})
+    slots = RULES.cards(state)[:3]
+    assert [(c.key, c.title, c.lines) for c in slots] == [
+        ("slot:1", "Blueprint 1", ("Wide", "6 Runes", "3 arm")),
+        ("slot:2", "Blueprint 2", ("empty",)),
+        ("slot:3", "Blueprint 3", ("Tall", "4 Runes", "1 head, 2 leg")),
+    ]
+
+
+def test_each_action_names_the_card_it_is_about_bc_r09_bc_r12() -> None:
+    def cells(action: dict[str, object]) -> ActionCells:
+        return RULES.action_cells(new_game(), RULES.parse_action(action))
+
+    assert cells({"type": "curse", "runes": [0, 1, 0]}) == ActionCells.at("stockpile")
+    assert cells({"type": "draw"}) == ActionCells.at("deck")
+    assert cells({"type": "trade", "partner": 2, "cards_received": 1}) == ActionCells.at("seat:2")
+    assert cells({"type": "reveal", "target": 1}) == ActionCells.at("seat:1")
+    assert cells({"type": "build", "slot": 3, "rune_cost": 3, "cards": 5}) == ActionCells.at(
+        "slot:3"
+    )
+    assert cells({"type": "pick_winner", "seats": [1]}) == ActionCells.at("seat:1")
+    assert cells({"type": "pick_winner", "seats": [0, 1]}) == ActionCells()
+    assert cells({"type": "end_turn"}) == ActionCells()

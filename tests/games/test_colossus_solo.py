@@ -617,6 +617,17 @@ def test_CS_R12_card_table_deals_a_virtual_colossus_deck_from_the_state_rng() ->
     assert climbed.current_card == cards[a.colossus_order[1]]
 
 
+def test_CS_R12_a_loaded_virtual_deck_naming_a_card_past_the_table_is_refused() -> None:
+    state = new_game(card_table=table())
+    assert RULES.load_position(RULES.dump_position(state)) == state
+    size = len(table().colossus)
+    for bad in (size, -1):
+        order = (*state.colossus_order[:-1], bad)
+        broken = RULES.dump_position(state) | {"colossus_order": list(order)}
+        with pytest.raises(InvalidPosition, match="names an unknown card"):
+            RULES.load_position(broken)
+
+
 def test_CS_R13_colossus_in_eden_mode_is_not_offered() -> None:
     assert set(RULES.options_model.model_fields) == {"depletion_trigger", "card_table"}
     with pytest.raises(InvalidOptions):

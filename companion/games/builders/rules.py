@@ -539,9 +539,11 @@ class BuildersRules(Rules[BuildersState, BuildersAction, BuildersOptions]):
         if not 0 <= acc <= MAX_ACCESSORIES:
             raise refuse(f"A Colossus takes 0 to 2 Accessories, not {acc}.", "BC-R15")
         if action.cards is None:
-            raise refuse("Give the number of Parts cards laid out, Accessories included.")
+            raise refuse("Give the number of Parts cards laid out, Accessories included.", "BC-R15")
         if action.cards < acc + 1:
-            raise refuse("A Colossus needs at least one listed Part besides its Accessories.")
+            raise refuse(
+                "A Colossus needs at least one listed Part besides its Accessories.", "BC-R15"
+            )
         return action.rune_cost, acc, action.cards, action.blueprint
 
     def _check_layout(

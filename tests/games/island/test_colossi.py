@@ -376,6 +376,16 @@ def test_CA_R10_virtual_draws_follow_the_deck_counts() -> None:
     assert state.deck_lairs == ("Deck Lair 2",)
 
 
+def test_CA_R10_an_environment_draw_takes_exactly_one_tile_off_the_deck() -> None:
+    state = started(2, spare_environments=2)
+    state = act(state, ca.Move(piece="colossus", origin="r3c3", to="r2c3"))
+    after = act(state, ca.DrawTile(kind="environment", name="Marsh"))
+    assert after.space("r2c3").tile == Tile(kind="environment", name="Marsh")
+    assert after.deck_environments == state.deck_environments - 1
+    assert (after.deck_grass, after.deck_lairs) == (state.deck_grass, state.deck_lairs)
+    assert after.spare_environments == 2  # the box is only for an empty deck
+
+
 def test_CA_R11_same_beasts_stay_and_old_lairs_are_retired() -> None:
     state = _play_age_to_end(started(2), (2, 1))
     same = act(state, ca.RevealAge(beasts=("Wyrm",)))
@@ -586,6 +596,14 @@ def test_CA_R14_card_types_are_data_but_perks_are_not_colossi_cards() -> None:
     with pytest.raises(RuleViolation) as err:
         R.apply(state, PlayCard(kind="perk", name="x"))
     assert err.value.ruling == "CA-R14"
+
+
+def test_CA_R14_a_named_card_without_a_content_file_is_refused() -> None:
+    state = started(2)
+    assert state.options.content is None
+    with pytest.raises(RuleViolation, match="The content file has no card 'Fireball'"):
+        R.apply(state, PlayCard(kind="action", card="Fireball"))
+    assert act(state, PlayCard(kind="action", name="Fireball")).movements_left == 3
 
 
 def test_CA_R15_a_beast_card_is_net_zero_but_needs_an_action() -> None:

@@ -75,6 +75,13 @@ def test_K_R08_class_before_dice_costs_and_one_activation_each() -> None:
     assert after.phase == "destiny" and after.ap == 0 and RULES.current_player(after) == 1
 
 
+def test_K_R08_an_opponents_miniature_of_the_activated_class_is_refused() -> None:
+    state = ready_to_move(place(new_game(), {pid(NE, "W"): "4,4"}), NW, "W", 1)
+    with pytest.raises(RuleViolation, match=r"No miniature of yours stands on .*K-R08"):
+        move(state, "4,4", "4,3")
+    assert state.minis[pid(NE, "W")] == sq("4,4")
+
+
 def test_K_R08_legal_activation_sets_follow_the_destiny_table() -> None:
     """Seed table: 1 -> W; 2 -> WW or G; 3 -> WWW, GW, C; 4 -> WWWW, GWW, GG, CW."""
 
@@ -261,6 +268,22 @@ def test_K_R16_capture_when_the_activation_ends_on_the_citadel() -> None:
     passing = place(new_game(), {pid(NW, "G"): "5,4"})
     through = move(ready_to_move(passing, NW, "G", 2), "5,4", "5,6")
     assert not through.captures and through.crystals == 1
+
+
+def test_K_R16_the_score_sheet_counts_each_rounds_crystals_captured_so_far() -> None:
+    """Each round's crystal row holds every capture up to that round, per warband and per
+    alliance (NW + SE, NE + SW)."""
+    captures = (
+        CrystalCapture(round=1, warband=NW, count=1),
+        CrystalCapture(round=3, warband=NE, count=2),
+        CrystalCapture(round=3, warband=SE, count=1),
+    )
+    state = new_game().model_copy(update={"round": 3, "captures": captures})
+    rows = {row.label: row.values for row in RULES.scores(state).rows}
+    assert rows["Round 1 crystals"] == (1, 0, 0, 0, 1, 0)
+    assert rows["Round 2 crystals"] == (1, 0, 0, 0, 1, 0)
+    assert rows["Round 3 crystals"] == (1, 2, 1, 0, 2, 2)
+    assert "Round 4 crystals" not in rows
 
 
 def test_K_R17_the_capturing_warband_is_first_from_the_next_round() -> None:

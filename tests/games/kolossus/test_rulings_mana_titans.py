@@ -225,6 +225,17 @@ def test_K_R30_hammer_beats_a_chosen_affordable_subset() -> None:
     assert done.minis[pid(NE, "G")] == sq("6,0")
 
 
+def test_K_R30_a_hammer_target_that_is_no_adjacent_enemy_is_refused() -> None:
+    state = colossus_at("hammer", "5,0", 4, {pid(NE, "W"): "4,0", pid(NE, "W2"): "3,0"})
+    after = move(state, "5,0", "5,0")
+    for targets in (["3,0"], ["4,0", "3,0"], ["5,1"]):  # too far, too far, empty
+        with pytest.raises(RuleViolation, match=r"holds no enemy next to your Colossus.*K-R30"):
+            act(after, {"type": "hammer", "targets": targets})
+    own = place(after, {pid(NW, "W"): "6,0"})
+    with pytest.raises(RuleViolation, match="K-R30"):
+        act(own, {"type": "hammer", "targets": ["6,0"]})  # a miniature of its own warband
+
+
 def test_K_R31_sword_continues_after_a_beat_with_the_turn_still_free() -> None:
     state = colossus_at("sword", "5,0", 4, {pid(NE, "W"): "4,0", pid(NE, "W2"): "3,0"})
     reach = {cell(s) for s in all_destinations(state, pid(NW, "C"), 4)}
@@ -280,6 +291,14 @@ def test_K_R42_a_charge_is_spent_only_when_its_effect_applies() -> None:
     waiting = move(hammer, "5,0", "5,0")
     finished = act(waiting, {"type": "finish"})[0]
     assert finished.warbands[NW].charges[3] == 2
+
+
+def test_K_R42_a_sword_move_without_the_sword_charged_is_refused() -> None:
+    state = colossus_at("whip", "5,0", 4, {})  # all four weapons, only the Whip charged
+    with pytest.raises(RuleViolation, match=r"Sword of Storm is not charged.*K-R42"):
+        move(state, "5,0", "5,1", sword=True)
+    with pytest.raises(RuleViolation, match=r"Sword of Storm is not charged.*K-R42"):
+        move(state, "5,0", "5,0", sword=True)
 
 
 # --- Chapter 3: powers ---------------------------------------------------------------------

@@ -20,6 +20,9 @@ from companion.games.kolossus.quake import shift_region
 from companion.games.kolossus.state import KolossusState
 from tests.games.kolossus.helpers import act, listed, new_game, pid, roll, sq
 
+#: The class of each of a warband's 8 slots (C, G, G2, W, W2.. W5).
+SLOT_CLASS = "CGGWWWWW"
+
 
 def to_quake(state: KolossusState) -> KolossusState:
     state, _ = act(state, {"type": "ready"})
@@ -69,6 +72,23 @@ def test_K_R02_miniatures_may_be_rearranged_inside_their_zone() -> None:
     quake = to_quake(state)
     with pytest.raises(RuleViolation):
         act(quake, {"type": "swap", "a": a, "b": b})
+
+
+def test_K_R02_every_swap_of_two_classes_in_a_zone_is_listed_once() -> None:
+    """The setup lists each unordered pair of differently classed miniatures of one start
+    zone exactly once: 1 Colossus × 2 Guardians + 1 × 5 Warriors + 2 × 5 = 17 a zone."""
+    state = new_game()
+    swaps = [frozenset((a["a"], a["b"])) for a in listed(state, "swap")]
+    expected: set[frozenset[str]] = set()
+    for wb in range(4):
+        pieces = range(wb * 8, wb * 8 + 8)
+        for p in pieces:
+            for q in pieces:
+                if SLOT_CLASS[p % 8] != SLOT_CLASS[q % 8]:
+                    expected.add(frozenset((cell(state.minis[p]), cell(state.minis[q]))))
+    assert len(expected) == 4 * 17
+    assert len(swaps) == len(set(swaps))  # no pair twice
+    assert set(swaps) == expected
 
 
 def test_K_R02_custom_start_zone_layout_option() -> None:

@@ -1,0 +1,84 @@
+"""The mutation tool's own configuration (bench/mutation.py): every rule module is mutated
+by exactly one game's run, against test files that exist, and the equivalent-mutant record
+says why for each entry. Nothing here runs mutmut (that takes long: scripts/mutation)."""
+
+from __future__ import annotations
+
+import sys
+import tomllib
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(REPO / "bench"))
+
+import mutation  # noqa: E402
+from mutation import GAMES, belongs, config_text, equivalents, game_tests, source_of  # noqa: E402
+
+
+def _mutated_by(path: str) -> list[str]:
+    return [
+        name
+        for name, game in GAMES.items()
+        if belongs(path.removesuffix(".py").replace("/", ".") + ".x_f__mutmut_1", game)
+    ]
+
+
+def test_every_module_of_companion_games_is_mutated_by_exactly_one_game() -> None:
+    modules = sorted(
+        str(p.relative_to(REPO)) for p in (REPO / "companion" / "games").rglob("*.py")
+    )
+    assert len(modules) > 40
+    assert {m: _mutated_by(m) for m in modules if len(_mutated_by(m)) != 1} == {}
+    assert _mutated_by("companion/games/island/colossi_ages.py") == ["colossi"]
+    assert _mutated_by("companion/games/island/turns.py") == ["island"]
+    assert _mutated_by("companion/games/corrections.py") == ["shared"]
+
+
+def test_each_game_runs_test_files_that_exist_every_one_of_its_files() -> None:
+    for name, game in GAMES.items():
+        paths = game_tests(game)
+        assert len(paths) >= len(game.tests), name
+        assert all((REPO / path).exists() for path in paths), name
+    builders = game_tests(GAMES["builders"])
+    assert "tests/games/test_builders_refusals.py" in builders
+    assert "tests/games/test_colossus_solo.py" not in builders
+
+
+def test_a_mutant_name_points_to_its_file() -> None:
+    assert source_of("companion.games.builders.rules.x__builds__mutmut_3") == (
+        "companion/games/builders/rules.py"
+    )
+    method = "companion.games.builders.rules.xǁBuildersRulesǁ_builds__mutmut_12"
+    assert source_of(method) == "companion/games/builders/rules.py"
+    assert belongs(method, GAMES["builders"]) and not belongs(method, GAMES["shared"])
+
+
+def test_the_config_mutates_the_game_against_its_tests_in_one_process() -> None:
+    config = tomllib.loads(config_text(GAMES["beast_master"]))
+    mutmut = config["tool"]["mutmut"]
+    assert mutmut["only_mutate"] == ["companion/games/island/beast_master.py"]
+    assert mutmut["pytest_add_cli_args_test_selection"] == ["tests/games/island"]
+    assert mutmut["pytest_add_cli_args"][:2] == ["-p", "no:xdist"]
+    assert "-n" not in config["tool"]["pytest"]["ini_options"]["addopts"]
+
+
+def test_equivalent_mutants_need_a_reason(tmp_path: Path) -> None:
+    record = tmp_path / "equivalents.txt"
+    record.write_text(
+        "# a comment\n\ncompanion.games.x.rules.x_f__mutmut_1 returns the same list\n",
+        encoding="utf-8",
+    )
+    assert equivalents(record) == {"companion.games.x.rules.x_f__mutmut_1": "returns the same list"}
+    record.write_text("companion.games.x.rules.x_f__mutmut_2\n", encoding="utf-8")
+    with pytest.raises(SystemExit, match=r"line 1: \S+mutmut_2 needs a reason"):
+        equivalents(record)
+    assert equivalents(tmp_path / "missing.txt") == {}
+
+
+def test_the_projects_record_of_equivalent_mutants_reads() -> None:
+    known = equivalents()
+    assert all(reason for reason in known.values())
+    assert all(any(belongs(m, g) for g in GAMES.values()) for m in known)
+    assert mutation.EQUIVALENTS.exists()
