@@ -153,7 +153,7 @@ def _filled(
     return SetupStep(
         title=step.title.format_map(fields),
         text=step.text.format_map(fields),
-        ruling=step.ruling,
+        ruling=step.ruling or "",
         highlights=lit,
     )
 

@@ -56,6 +56,11 @@ class LessonStep(_Strict):
     climbs: bool = False
     captures: bool = False
     min_interest: int = Field(default=0, ge=0)
+    #: The step is about losing a piece: its suggestion may lose one (else never).
+    loses: bool = False
+    #: Part of an action the suggestion prefers among those meeting the goal
+    #: (``prefer = { runes = [2, 0] }``: a Curse that hands the Runes to the opponent).
+    prefer: dict[str, Any] = {}
     patience: int = Field(default=DEFAULT_PATIENCE, ge=1, le=60)
 
 

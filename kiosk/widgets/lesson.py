@@ -78,8 +78,7 @@ class LessonPanel:
             return
         self.shown = (view, compact)
         self.heading.text = view.heading
-        ruling = f"  [{view.ruling}]" if view.ruling else ""
-        self.title.text = f"{view.title}{ruling}"
+        self.title.text = view.title  # its ruling is in "Why?"'s small print
         self.text.text = view.text
         self.suggestion.text = view.suggestion
         self.feedback.text = view.feedback

@@ -261,7 +261,8 @@ def _setup_line(number: int, step: SetupStepText) -> str:
         extra.append(f"once per {step.each}")
     extra += [f"when {name} is {', '.join(map(str, values))}" for name, values in step.when.items()]
     tail = f"; {'; '.join(extra)}" if extra else ""
-    return f"{number}. {step.title} ({step.ruling}){tail}"
+    ruling = f" ({step.ruling})" if step.ruling else ""
+    return f"{number}. {step.title}{ruling}{tail}"
 
 
 def test_the_coverage_doc_is_current(teaching: Teaching) -> None:
