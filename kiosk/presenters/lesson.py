@@ -45,6 +45,7 @@ from companion.highlights import Highlight, Role
 from companion.views import BoardView
 from kiosk.presenters.common import Banner, describe_action
 from kiosk.presenters.play import MAX_LISTED_ACTIONS, PlayPresenter
+from kiosk.teaching.examples import holds
 from kiosk.teaching.lessons import Lesson, LessonStep
 from kiosk.teaching.progress import LessonPlace
 
@@ -185,7 +186,7 @@ class LessonPresenter:
                 if self._teaches(step, state, pair[0])
             ] or list(zip(actions, payloads, strict=True))
             meeting = [pair for pair in pairs if self.matches(step, state, *pair)]
-            preferred = [pair for pair in meeting if _has(pair[1], step.prefer)]
+            preferred = [pair for pair in meeting if holds(pair[1], step.prefer)]
             interest = self.play.rules.interest
             action, payload = max(
                 preferred or meeting or pairs, key=lambda pair: interest(state, pair[0])
@@ -427,18 +428,6 @@ class LessonPresenter:
 
 def _dumped(rules: Any, actions: Iterable[Any]) -> list[tuple[Any, dict[str, Any]]]:
     return [(action, rules.dump_action(action)) for action in actions]
-
-
-def _has(payload: dict[str, Any], part: dict[str, Any]) -> bool:
-    """True when ``payload`` holds every key of ``part`` with the same value (JSON-like:
-    a list and a tuple of the same items are the same)."""
-    return all(_same(payload.get(key), value) for key, value in part.items())
-
-
-def _same(left: Any, right: Any) -> bool:
-    if isinstance(left, list | tuple) and isinstance(right, list | tuple):
-        return len(left) == len(right) and all(map(_same, left, right))
-    return bool(left == right)
 
 
 def _pieces(board: BoardView | None, seat: int) -> int:

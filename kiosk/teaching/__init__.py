@@ -22,6 +22,8 @@ A file holds:
   the current phase, not when something it is about is merely lit (``"K-R08"`` during
   the Invasion). A ruling not named may pause in any phase; ``[]`` never pauses (it
   is still in "Why?");
+- ``[positions.<name>]`` and each text's and setup step's ``examples``: the executable
+  examples that back what the words claim (:mod:`kiosk.teaching.examples`);
 - ``[[setup]]``: the steps of the game's physical setup, in order, for guided setup
   (:mod:`kiosk.presenters.guided_setup`): a ``title``, a plain-language ``text``, the
   ``ruling`` it rests on, which cells to ``light`` (``"piece:colossus"``,
@@ -55,6 +57,7 @@ from pydantic import (
 
 from companion.highlights import Role
 from companion.views import PieceKind, Terrain
+from kiosk.teaching.examples import Example, Position
 
 #: A ruling ID as docs/rulings.md writes them: ``K-R12``, a principle ``0.2.1`` or a
 #: section ``1.6.2``.
@@ -90,6 +93,8 @@ class RulingText(_Strict):
 
     title: Annotated[str, StringConstraints(min_length=3, max_length=MAX_TITLE)]
     text: Annotated[str, StringConstraints(min_length=40, max_length=MAX_TEXT)]
+    #: What the text claims, asked of the referee (:mod:`kiosk.teaching.examples`).
+    examples: tuple[Example, ...] = ()
 
 
 def _fields_are_names(text: str) -> str:
@@ -119,6 +124,7 @@ class SetupStepText(_Strict):
     light: tuple[Annotated[str, StringConstraints(pattern=LIGHT_PATTERN)], ...] = ()
     each: Literal["step", "seat", "colour"] = "step"
     when: dict[Annotated[str, StringConstraints(min_length=1)], tuple[int | str | bool, ...]] = {}
+    examples: tuple[Example, ...] = ()
 
 
 class TeachingFile(_Strict):
@@ -127,6 +133,8 @@ class TeachingFile(_Strict):
 
     prefixes: tuple[Annotated[str, StringConstraints(min_length=2)], ...]
     texts: dict[RulingId, RulingText]
+    #: Named positions the examples of this file (and of the game's lesson) start from.
+    positions: dict[Annotated[str, StringConstraints(min_length=2)], Position] = {}
     roles: dict[Role, tuple[RulingId, ...]] = {}
     counts: dict[Annotated[str, StringConstraints(min_length=2)], tuple[RulingId, ...]] = {}
     dice: dict[Annotated[str, StringConstraints(min_length=2)], tuple[RulingId, ...]] = {}
