@@ -18,8 +18,8 @@ they back, in the same files:
     refusal names; ``"refused"`` when it names none);
   - ``count``: part of an action (``{ type = "quake_move" }``), answered with how many
     legal actions hold it;
-  - ``cells``: a board selector (``"terrain:woods"``, ``"piece:warrior"``, ``"all"``),
-    answered with how many cells of the referee's board match;
+  - ``cells``: a board selector (``"terrain:woods"``, ``"piece:warrior"``, ``"all"``,
+    ``"control:0"``), answered with how many cells of the referee's board match;
   - ``fact``: a facts-panel row (answered with ``seat``'s value) or the start of one of
     its facts (answered with the whole fact);
   - ``dice = true``: the roll the game waits for, answered with its label ("" none).
@@ -176,9 +176,13 @@ def cell_matches(selector: str, terrain: str, kinds: Iterable[str]) -> bool:
 
 
 def count_cells(board: BoardView | None, selector: str) -> int:
-    """How many cells of ``board`` ``selector`` names (0 for a game without a board)."""
+    """How many cells of ``board`` ``selector`` names (0 for a game without a board);
+    besides :func:`cell_matches`'s, ``"control:1"`` names the cells seat 1 controls."""
     if board is None:
         return 0
+    what, _, value = selector.partition(":")
+    if what == "control":
+        return sum(1 for cell in board.cells if str(cell.control) == value)
     return sum(
         1
         for cell in board.cells
