@@ -13,7 +13,7 @@ No Kivy: the guided-setup screen shows a :class:`GuidedSetupView`, the tests rea
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 

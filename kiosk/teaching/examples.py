@@ -125,7 +125,9 @@ def reach(
     return state
 
 
-def play(rules: Rules[Any, Any, Any], state: Any, actions: Iterable[dict[str, Any]], where: str) -> Any:
+def play(
+    rules: Rules[Any, Any, Any], state: Any, actions: Iterable[dict[str, Any]], where: str
+) -> Any:
     """``state`` after ``actions``; an :class:`ExampleError` naming the one refused."""
     for number, payload in enumerate(actions, start=1):
         try:
@@ -145,7 +147,9 @@ def answer(rules: Rules[Any, Any, Any], state: Any, example: Example) -> str | i
         return LEGAL
     if example.count is not None:
         part = example.count
-        return sum(1 for action in rules.legal_actions(state) if holds(rules.dump_action(action), part))
+        return sum(
+            1 for action in rules.legal_actions(state) if holds(rules.dump_action(action), part)
+        )
     if example.cells is not None:
         return count_cells(rules.board(state), example.cells)
     if example.dice:
@@ -212,7 +216,9 @@ def check(
     except ExampleError as exc:
         return str(exc)
     got = answer(rules, state, example)
-    return None if got == example.expect else f"expected {example.expect!r}, the referee says {got!r}"
+    return (
+        None if got == example.expect else f"expected {example.expect!r}, the referee says {got!r}"
+    )
 
 
 __all__ = [

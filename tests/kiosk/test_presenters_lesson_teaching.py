@@ -155,3 +155,38 @@ def test_ca_r13_the_first_colossi_lesson_leaves_the_traits_out() -> None:
     for _ in _taps(lesson):
         assert not any(p["type"] == "take_trait" for p in lesson.play.legal_payloads())
     assert lesson.play.state.options.use_traits is False
+
+
+LESSON_TEXTS_FOUND_WRONG = [
+    # (game, what a step must say, what a step said wrongly)
+    ("colossus_solo", "If not, the same card stays", "Each round you turn up a Colossus card"),
+    ("colossus_solo", "count the visible medallions", "Enter what you rolled"),
+    ("colossi", "whatever the Acolytes", "stands there alone, or you have the most"),
+    ("colossi", "unless its card says otherwise", "says how long the Age lasts"),
+    ("beast_master", "whatever the Acolytes", "your Acolytes outnumber the rest"),
+    (
+        "beast_master",
+        "an Acolyte spawned beside the Beast dies",
+        "Spawn an Acolyte on your Colossus, or",
+    ),
+    ("kolossus", "that has not moved in this Quake", "any row or column from 3 to 7, east"),
+    ("kolossus", "No miniature stands on the middle lines", "miniatures on it ride along"),
+    ("kolossus", "A Warrior goes in one straight line", "in a straight line, one point a step"),
+    ("builders", "you take 1 Rune from the stockpile", "Drawing is the simplest way."),
+    ("builders", "you take 2 Runes from another player", "Reveal three cards from another hand"),
+    ("builders", "The free refill to 10 Parts still happens", "No cards after a Curse"),
+]
+
+
+@pytest.mark.parametrize(("game", "says", "said"), LESSON_TEXTS_FOUND_WRONG)
+def test_a_lesson_claim_found_wrong_now_says_what_the_rules_say(
+    game: str, says: str, said: str
+) -> None:
+    """Every scripted first game had a false claim or a trap (a new Colossus card each
+    round, dice in a game without dice, Beast Master's and Colossi's control rule, a
+    quake line moving twice, Draw's cost never said): each step now says what the seed
+    and the rulings say, and its examples run through the referee."""
+    lesson = lesson_for(game)
+    assert lesson is not None
+    words = " ".join(f"{step.title} {step.text}" for step in lesson.steps)
+    assert says in words and said not in words

@@ -16,6 +16,8 @@ from kiosk.teaching import COMMON, load_teaching
 from kiosk.teaching.examples import LESSON, Example, Position, check
 from kiosk.teaching.lessons import load_lessons
 
+GAMES = ("kolossus", "beast_master", "colossi", "colossus_solo", "builders")
+
 
 @dataclass(frozen=True)
 class Backed:
@@ -37,9 +39,10 @@ def backed() -> list[Backed]:
         for ruling, text in file.texts.items():
             where = f"{name}.toml: texts.{ruling}"
             out.append(Backed(game, "text", where, text.examples, dict(file.positions)))
-        for number, step in enumerate(file.setup):
-            where = f"{name}.toml: setup.{number} ({step.title})"
-            out.append(Backed(game, "setup step", where, step.examples, dict(file.positions)))
+        for number, setup_step in enumerate(file.setup):
+            where = f"{name}.toml: setup.{number} ({setup_step.title})"
+            examples = setup_step.examples
+            out.append(Backed(game, "setup step", where, examples, dict(file.positions)))
     for game, lesson in sorted(load_lessons().items()):
         positions = {
             **teaching.files[game].positions,
@@ -70,28 +73,36 @@ def test_every_text_and_every_step_has_an_example() -> None:
 
 
 def test_every_example_in_common_names_its_game() -> None:
-    unnamed = [item.where for item in backed() if not item.game for e in item.examples if not e.game]
+    unnamed = [
+        item.where for item in backed() if not item.game for e in item.examples if not e.game
+    ]
     assert unnamed == []
 
 
-def _runs() -> list[tuple[str, str, Example, dict[str, Position]]]:
-    return [
-        (example.game or item.game, f"{item.where} example {number}", example, item.positions)
-        for item in backed()
-        for number, example in enumerate(item.examples, start=1)
-    ]
+def _runs() -> list[tuple[str, str, str, Example, dict[str, Position]]]:
+    """(game, file, where, example, the positions it may name) for every example: an
+    example of common.toml names its game and starts from that game's positions."""
+    files = load_teaching().files
+    runs = []
+    for item in backed():
+        for number, example in enumerate(item.examples, start=1):
+            game = example.game or item.game
+            own = example.game is None or example.game == item.game
+            positions = item.positions if own else dict(files[game].positions)
+            file = item.where.partition(":")[0] if own else f"{game}.toml"
+            runs.append((game, file, f"{item.where} example {number}", example, positions))
+    return runs
 
 
-@pytest.mark.parametrize("game", ["kolossus", "beast_master", "colossi", "colossus_solo", "builders"])
+@pytest.mark.parametrize("game", GAMES)
 def test_the_referee_gives_every_example_its_expected_answer(game: str) -> None:
-    built: dict[tuple[int, str], Any] = {}
+    built: dict[str, dict[str, Any]] = {}  # positions reached, by file
     wrong = []
     ran = 0
-    for asked, where, example, positions in _runs():
+    for asked, file, where, example, positions in _runs():
         if asked != game:
             continue
-        cache = built.setdefault((id(positions), asked), {})
-        problem = check(asked, example, positions, cache)
+        problem = check(asked, example, positions, built.setdefault(file, {}))
         ran += 1
         if problem is not None:
             wrong.append(f"{where}: {problem}")
