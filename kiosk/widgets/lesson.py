@@ -73,7 +73,9 @@ class LessonPanel:
         self.heading.bind(height=lambda *_: self.fit(self.room))
 
     def show(self, view: LessonView, *, compact: bool = False) -> None:
-        """Relabel for ``view``; ``compact``: the heading and the buttons only."""
+        """Relabel for ``view``; ``compact``: the heading and the buttons only (never for
+        the end's summary: what the player did is the point of it)."""
+        compact = compact and not view.finished
         if self.shown == (view, compact):
             return
         self.shown = (view, compact)

@@ -21,15 +21,12 @@ import pytest
 from companion.games import get_rules
 from kiosk.presenters.common import humanize
 from kiosk.teaching.lessons import LessonStep, lesson_for
-from tests.kiosk.test_e2e_xvfb import (  # noqa: F401 (fixtures)
-    App,
-    app,
-    brief,
-    display,
-    grab,
-    pytestmark,
-    tray,
-)
+from tests.kiosk import test_e2e_xvfb as e2e
+from tests.kiosk.test_e2e_xvfb import App, brief, grab
+
+pytestmark = e2e.pytestmark
+# The real app on its private Xvfb display, with the test's dice tray (its fixtures).
+display, tray, app = e2e.display, e2e.tray, e2e.app
 
 GAMES = ("kolossus", "beast_master", "colossi", "colossus_solo", "builders")
 #: Clicks a lesson may take (rolls, pauses, the table's fix and the steps themselves).
@@ -95,9 +92,11 @@ def test_the_lesson_walked_by_touch(app: App, tmp_path: Path, game: str, own: bo
     _start_lesson(app, game)
     photographed: set[str] = set()
     tried: dict[int, set[str]] = {}
+    clicked: list[str] = []  # what was clicked under which heading, for a failure's message
     for _click in range(MAX_CLICKS):
         ui = app.ui()
         heading = _heading(ui)
+        clicked.append(f"{heading[:22]}: {sorted(b['text'][:14] for b in ui['buttons'])}")
         if heading and heading not in photographed:
             photographed.add(heading)
             number = len(photographed)
@@ -110,6 +109,9 @@ def test_the_lesson_walked_by_touch(app: App, tmp_path: Path, game: str, own: bo
         going = next((app.find(t, exact=True) for t in GOING_ON if app.find(t, exact=True)), None)
         if going is not None:
             app.click_button(going)
+            continue
+        if not heading:  # the panel comes back a frame after the dice or the fix: wait
+            app.wait("the lesson panel", lambda ui: bool(_heading(ui)), timeout=4)
             continue
         if own and heading.startswith("Lesson · step"):
             index = int(heading.split("step ")[1].split(" of ")[0]) - 1
@@ -130,4 +132,5 @@ def test_the_lesson_walked_by_touch(app: App, tmp_path: Path, game: str, own: bo
     summary = next(t for t in ui["texts"] if t.startswith("You did "))
     done = int(summary.removeprefix("You did ").split(" of ")[0])
     assert (done >= 1) if own else (done == 0), summary
-    assert len(photographed) > len(lesson.steps)  # every step, and the end
+    shown = sorted(photographed)
+    assert len(photographed) > len(lesson.steps), (shown, clicked)  # every step, and the end
