@@ -22,7 +22,8 @@ they back, in the same files:
     ``"control:0"``), answered with how many cells of the referee's board match;
   - ``fact``: a facts-panel row (answered with ``seat``'s value) or the start of one of
     its facts (answered with the whole fact);
-  - ``dice = true``: the roll the game waits for, answered with its label ("" none).
+  - ``dice = true``: the roll the game waits for, answered with its label ("" none);
+  - ``outcome = true``: how the game ended, "<reason>: <winners>" ("" while it goes on).
 
 :func:`answer` asks the real referee; the test in ``tests/kiosk/test_teaching_examples.py``
 runs every example and fails on a text or a step without one. No I/O, no Kivy.
@@ -76,14 +77,15 @@ class Example(_Strict):
     cells: str | None = None
     fact: str | None = None
     dice: bool = False
+    outcome: bool = False
     seat: int = Field(default=0, ge=0)
     expect: str | int
 
     @model_validator(mode="after")
     def _one_question(self) -> Example:
         asked = [q for q in (self.act, self.count, self.cells, self.fact) if q is not None]
-        if len(asked) + self.dice != 1:
-            raise ValueError("ask exactly one of act, count, cells, fact, dice")
+        if len(asked) + self.dice + self.outcome != 1:
+            raise ValueError("ask exactly one of act, count, cells, fact, dice, outcome")
         if self.act is not None and not str(self.expect).startswith((LEGAL, REFUSED)):
             raise ValueError(f"an act expects {LEGAL!r} or {REFUSED!r} <ruling>")
         return self
@@ -155,6 +157,9 @@ def answer(rules: Rules[Any, Any, Any], state: Any, example: Example) -> str | i
     if example.dice:
         request = rules.dice_request(state)
         return "" if request is None else request.label
+    if example.outcome:
+        result = rules.outcome(state)
+        return "" if result is None else f"{result.reason}: {_names(state, result.winners)}"
     return _fact(rules, state, str(example.fact), example.seat)
 
 
@@ -192,6 +197,11 @@ def count_cells(board: BoardView | None, selector: str) -> int:
         for cell in board.cells
         if cell_matches(selector, cell.terrain, [piece.kind for piece in cell.pieces])
     )
+
+
+def _names(state: Any, seats: Iterable[int]) -> str:
+    """The winners' names, "and"-joined ("" for a draw or a lost solo game)."""
+    return " and ".join(state.players[seat] for seat in seats)
 
 
 def _fact(rules: Rules[Any, Any, Any], state: Any, label: str, seat: int) -> str:
