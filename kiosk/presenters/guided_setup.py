@@ -13,7 +13,7 @@ No Kivy: the guided-setup screen shows a :class:`GuidedSetupView`, the tests rea
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -27,6 +27,7 @@ from kiosk.presenters.board import BoardView, board_dressing, board_view, geomet
 from kiosk.presenters.devices import DeviceStatus, unused_roll
 from kiosk.presenters.looks import look_for
 from kiosk.teaching import SetupStepText, Teaching
+from kiosk.teaching.examples import cell_matches
 from kiosk.teaching.progress import SETUP_START, SetupProgress
 
 
@@ -61,13 +62,6 @@ def _owner_colour(name: str | None) -> int | None:
     return KOLOSSUS_COLOUR_NAMES.index(name) if name in KOLOSSUS_COLOUR_NAMES else None
 
 
-def _matches(selector: str, cell_terrain: str, kinds: Iterable[str]) -> bool:
-    if selector == "all":
-        return True
-    what, _, value = selector.partition(":")
-    return cell_terrain == value if what == "terrain" else value in kinds
-
-
 def _lit(
     board: RulesBoard | None,
     light: tuple[str, ...],
@@ -90,7 +84,7 @@ def _lit(
         owned = seat is not None or colour is not None
         kinds = [p.kind for p in pieces] if owned else [p.kind for p in cell.pieces]
         selectors = [s for s in light if not (owned and not s.startswith("piece:"))]
-        if any(_matches(s, cell.terrain, kinds) for s in selectors):
+        if any(cell_matches(s, cell.terrain, kinds) for s in selectors):
             out.append(Highlight(cell=cell.cell, role=Role.SETUP, player=player))
     return tuple(out)
 
@@ -153,7 +147,7 @@ def _filled(
     return SetupStep(
         title=step.title.format_map(fields),
         text=step.text.format_map(fields),
-        ruling=step.ruling,
+        ruling=step.ruling or "",
         highlights=lit,
     )
 

@@ -18,7 +18,16 @@ against the step's goal (:mod:`kiosk.teaching.lessons`):
 
 Nothing depends on exact dice: the suggestion is the most interesting
 (``Rules.interest``) of the actions legal now that meet the goal — or, when none does,
-of all of them, to keep the game going. The place in the lesson is saved as a note in
+of all of them, to keep the game going. A suggestion teaches by example, so it is never
+an action that changes nothing on the table (a miniature moved 0 squares) and never
+one that loses one of the player's own pieces (an Acolyte spawned onto the Beast),
+unless the step is about exactly that (``loses = true``); the step's ``prefer`` (part of
+an action) picks among the rest (a Curse that hands the Runes to the opponent).
+
+The summary counts only the steps the player did: a step met by "Play it", or after
+"Show me", or skipped, is not theirs. "Well done" is said only for an action of the
+player's own; a take-back also turns Redo off, so Redo cannot play the refused action
+again. The place in the lesson is saved as a note in
 the journal (``ProgressStore.save_lesson``) after every change, so a power cut resumes
 at the same step.
 """
@@ -30,10 +39,13 @@ from dataclasses import dataclass, replace
 from itertools import islice
 from typing import Any
 
+from companion.errors import RefereeError
 from companion.games import game_summary
 from companion.highlights import Highlight, Role
+from companion.views import BoardView
 from kiosk.presenters.common import Banner, describe_action
 from kiosk.presenters.play import MAX_LISTED_ACTIONS, PlayPresenter
+from kiosk.teaching.examples import holds
 from kiosk.teaching.lessons import Lesson, LessonStep
 from kiosk.teaching.progress import LessonPlace
 
@@ -46,7 +58,7 @@ KINDS = {"watch": "Watch", "try": "Try it yourself"}
 class LessonView:
     """The lesson panel: the step, what to do, how the last action went."""
 
-    heading: str  # "Lesson · step 4 of 12 · Watch"
+    heading: str  # "Lesson · step 4 of 12 · Try it yourself: move a piece" (its goal)
     number: int  # the step shown, 1-based (the step count + 1 once finished)
     total: int
     kind: str  # "Watch", "Try it yourself"
@@ -92,6 +104,8 @@ class LessonPresenter:
         self.feedback = ""
         #: "Show me" was tapped in this "try" step: its suggestion is lit.
         self.shown = False
+        #: "Play it" is playing the suggestion: the action is the lesson's, not the player's.
+        self._playing = False
         self.title = game_summary(lesson.game).title
         self._state = play.state
         self._pick: tuple[Any, int, bool, Pick] | None = None
@@ -166,14 +180,44 @@ class LessonPresenter:
         payloads = self.play.legal_payloads()
         actions = self.play.derived().actions or ()
         if step is not None and payloads:
-            pairs = list(zip(actions, payloads, strict=True))
+            pairs = [
+                pair
+                for pair in zip(actions, payloads, strict=True)
+                if self._teaches(step, state, pair[0])
+            ] or list(zip(actions, payloads, strict=True))
             meeting = [pair for pair in pairs if self.matches(step, state, *pair)]
+            preferred = [pair for pair in meeting if holds(pair[1], step.prefer)]
             interest = self.play.rules.interest
-            action, payload = max(meeting or pairs, key=lambda pair: interest(state, pair[0]))
+            action, payload = max(
+                preferred or meeting or pairs, key=lambda pair: interest(state, pair[0])
+            )
             hidden = step.kind == "try" and bool(meeting) and not self.shown
             found = Pick(payload, action, bool(meeting), () if hidden else self._marks(action))
         self._pick = (*key, found)
         return found
+
+    def _teaches(self, step: LessonStep, state: Any, action: Any) -> bool:
+        """False for an action no suggestion should show: one that leaves its piece where
+        it stood (a 0-square move, nothing visible happens) or that loses one of the
+        player's own pieces, unless the step is about losing one (``loses``)."""
+        cells = self.play.rules.action_cells(state, action)
+        if cells.origin is not None and cells.origin == cells.target:
+            return False
+        return step.loses or not self._loses_own(state, action)
+
+    def _loses_own(self, state: Any, action: Any) -> bool:
+        """True when ``action`` leaves the acting player fewer pieces on the board than
+        it put there (an Acolyte spawned onto the Beast dies at once, BM-R07)."""
+        rules = self.play.rules
+        seat = rules.current_player(state)
+        if seat is None:
+            return False
+        try:
+            after, _events = rules.apply(state, action)
+        except RefereeError:
+            return False
+        placed = 1 if rules.dump_action(action).get("type") == "spawn" else 0
+        return _pieces(rules.board(after), seat) < _pieces(self._board(state), seat) + placed
 
     def _marks(self, action: Any) -> tuple[Highlight, ...]:
         """The suggested action on the board: its piece selected, where it ends
@@ -191,8 +235,9 @@ class LessonPresenter:
 
     def marks(self) -> tuple[Highlight, ...]:
         """What the board and the LEDs light for the lesson (empty: the game's own)."""
-        if self.step is None or self.play.dice_request() is not None:
-            return ()
+        play = self.play
+        if self.step is None or play.dice_request() is not None or play.fix_step is not None:
+            return ()  # the dice panel or the table's fix is lit instead
         return self.pick().marks
 
     def view(self) -> LessonView | None:
@@ -217,7 +262,9 @@ class LessonPresenter:
                 finished=True,
             )
         return LessonView(
-            heading=f"Lesson · step {self.place.step + 1} of {total} · {KINDS[step.kind]}",
+            heading=(
+                f"Lesson · step {self.place.step + 1} of {total} · {KINDS[step.kind]}: {step.goal}"
+            ),
             number=self.place.step + 1,
             total=total,
             kind=KINDS[step.kind],
@@ -232,10 +279,12 @@ class LessonPresenter:
         )
 
     def _summary(self) -> str:
-        met, total = len(self.place.met), len(self.lesson.steps)
+        own, total = len(self.place.own), len(self.lesson.steps)
+        helped = len(self.place.met) - own
+        shown = f", the lesson showed you {helped}" if helped else ""
         return (
-            f"You did {met} of the {total} steps yourself. The game goes on: keep playing "
-            "it, or go Home (it waits there under Resume)."
+            f"You did {own} of the {total} steps yourself{shown}. The game goes on: keep "
+            "playing it, or go Home (it waits there under Resume)."
         )
 
     def _suggestion(self, step: LessonStep) -> str:
@@ -274,7 +323,13 @@ class LessonPresenter:
             play.finish_fix()
             return True
         payload = self.pick().payload
-        return payload is not None and play.submit(payload)
+        if payload is None:
+            return False
+        self._playing = True
+        try:
+            return play.submit(payload)
+        finally:
+            self._playing = False
 
     def show_me(self) -> None:
         """ "Show me": light the action a "try" step hopes for."""
@@ -313,7 +368,9 @@ class LessonPresenter:
         step = self.lesson.steps[self.place.step]
         rules = self.play.rules
         if self.matches(step, before, action, rules.dump_action(action)):
-            self._advance(met=True, feedback=f"Well done: {step.goal}.")
+            own = not (self._playing or self.shown)
+            said = f"Well done: {step.goal}." if own else f"Step {self.place.step + 1} done."
+            self._advance(met=True, feedback=said, own=own)
             return
         legal = _dumped(rules, islice(rules.legal_actions(before), MAX_LISTED_ACTIONS))
         if any(self.matches(step, before, a, p) for a, p in legal):
@@ -335,6 +392,7 @@ class LessonPresenter:
         then draw the state as it was — once, not a second time from in here."""
         play = self.play
         play.session.undo()
+        play.redo_off = True  # Redo would play the refused action again
         play.fix_changes, play.fix_index = (), 0  # the off-goal action's table changes
         play.focus = play.preview = play.form = None
         self._state = play.state
@@ -347,7 +405,7 @@ class LessonPresenter:
         play.notice = ""
         self.feedback = f"Not quite: {step.goal}."
 
-    def _advance(self, *, met: bool, feedback: str) -> None:
+    def _advance(self, *, met: bool, feedback: str, own: bool = False) -> None:
         place, index = self.place, self.place.step
         self.shown = False
         self.feedback = feedback
@@ -355,6 +413,7 @@ class LessonPresenter:
             place,
             step=index + 1,
             met=(*place.met, index) if met else place.met,
+            own=(*place.own, index) if met and own else place.own,
             missed=place.missed if met else (*place.missed, index),
             waited=0,
         )
@@ -369,3 +428,10 @@ class LessonPresenter:
 
 def _dumped(rules: Any, actions: Iterable[Any]) -> list[tuple[Any, dict[str, Any]]]:
     return [(action, rules.dump_action(action)) for action in actions]
+
+
+def _pieces(board: BoardView | None, seat: int) -> int:
+    """How many of ``seat``'s pieces stand on the board (0 without a board)."""
+    if board is None:
+        return 0
+    return sum(p.count for cell in board.cells for p in cell.pieces if p.player == seat)

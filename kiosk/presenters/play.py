@@ -177,6 +177,9 @@ class PlayPresenter(Observable):
         #: A lesson's suggestion, lit instead of the game's highlights while nothing is
         #: selected (``kiosk/presenters/lesson.py``; empty: the game's own).
         self.guide: Callable[[], tuple[Highlight, ...]] | None = None
+        #: A lesson took the last action back: Redo would play it again, so it is off
+        #: until the next action or Undo.
+        self.redo_off = False
 
     @property
     def form(self) -> ActionForm | None:
@@ -559,7 +562,7 @@ class PlayPresenter(Observable):
             player_seat=seat,
             status=self._status(),
             can_undo=self.session.can_undo,
-            can_redo=self.session.can_redo,
+            can_redo=self.session.can_redo and not self.redo_off,
             banner=self.banner,
             notice=self.notice or self.board_notice,
             dice=self._dice_panel(),
@@ -693,6 +696,7 @@ class PlayPresenter(Observable):
 
     def submit(self, action: object) -> bool:
         """Submit an action (dict or model). False, with the banner set, if refused."""
+        self.redo_off = False
         try:
             events = self.session.submit(action)
         except RefereeError as exc:
@@ -734,6 +738,7 @@ class PlayPresenter(Observable):
         return False
 
     def undo(self) -> None:
+        self.redo_off = False
         try:
             action = self.session.undo()
         except RefereeError as exc:
@@ -744,6 +749,8 @@ class PlayPresenter(Observable):
         self.changed()
 
     def redo(self) -> None:
+        if self.redo_off:  # the lesson took the undone action back: nothing to redo
+            return
         try:
             events = self.session.redo()
         except RefereeError as exc:

@@ -174,7 +174,7 @@ def explain_refusal(
         (r, line) for r, line in _role_lines(teaching, game, position.highlights) if r == ruling
     ]
     return WhyView(
-        heading=f"Why was that refused? [{ruling}]",
+        heading="Why was that refused?",
         situation=_situation(position),
         entries=_entries(teaching, lines),
     )
@@ -209,11 +209,17 @@ def first_time(
     teaching: Teaching, game: str, position: Position, seen: frozenset[str]
 ) -> WhyView | None:
     """Teach mode's pause: the first ruling that matters now (the roll awaited, then the
-    roles lit) and has not been shown in this game, with what it means here; None when
-    every ruling that matters now was shown."""
+    roles lit), applies in the current phase (the file's ``[teach]``) and has not been
+    shown in this game, with what it means here; None when every ruling that matters
+    now was shown."""
     lines = _dice_lines(teaching, game, position.dice)
     lines += _role_lines(teaching, game, position.highlights)
-    new = [(ruling, line) for ruling, line in lines if ruling not in seen]
+    phase = position.panel.phase
+    new = [
+        (ruling, line)
+        for ruling, line in lines
+        if ruling not in seen and teaching.applies_in(game, ruling, phase)
+    ]
     if not new:
         return None
     ruling = new[0][0]

@@ -17,6 +17,13 @@ A file holds:
   → the rulings behind that count (``"Crystals on the Citadel" = ["K-R15"]``);
 - ``[dice]``: the ``purpose`` of a dice request → the rulings behind that roll
   (``destiny = ["K-R08", "K-R22"]``);
+- ``[teach]``: a ruling → the phases (the facts panel's ``phase``, "Activation") in
+  which teach mode may pause for it, so a rule is explained when it first applies in
+  the current phase, not when something it is about is merely lit (``"K-R08"`` during
+  the Invasion). A ruling not named may pause in any phase; ``[]`` never pauses (it
+  is still in "Why?");
+- ``[positions.<name>]`` and each text's and setup step's ``examples``: the executable
+  examples that back what the words claim (:mod:`kiosk.teaching.examples`);
 - ``[[setup]]``: the steps of the game's physical setup, in order, for guided setup
   (:mod:`kiosk.presenters.guided_setup`): a ``title``, a plain-language ``text``, the
   ``ruling`` it rests on, which cells to ``light`` (``"piece:colossus"``,
@@ -50,6 +57,7 @@ from pydantic import (
 
 from companion.highlights import Role
 from companion.views import PieceKind, Terrain
+from kiosk.teaching.examples import Example, Position
 
 #: A ruling ID as docs/rulings.md writes them: ``K-R12``, a principle ``0.2.1`` or a
 #: section ``1.6.2``.
@@ -85,6 +93,8 @@ class RulingText(_Strict):
 
     title: Annotated[str, StringConstraints(min_length=3, max_length=MAX_TITLE)]
     text: Annotated[str, StringConstraints(min_length=40, max_length=MAX_TEXT)]
+    #: What the text claims, asked of the referee (:mod:`kiosk.teaching.examples`).
+    examples: tuple[Example, ...] = ()
 
 
 def _fields_are_names(text: str) -> str:
@@ -108,10 +118,13 @@ class SetupStepText(_Strict):
         StringConstraints(min_length=20, max_length=MAX_SETUP_TEXT),
         AfterValidator(_fields_are_names),
     ]
-    ruling: RulingId
+    #: The ruling the step rests on; None when no ruling is about it (a plain step of
+    #: the rule book's setup, such as shuffling the decks).
+    ruling: RulingId | None = None
     light: tuple[Annotated[str, StringConstraints(pattern=LIGHT_PATTERN)], ...] = ()
     each: Literal["step", "seat", "colour"] = "step"
     when: dict[Annotated[str, StringConstraints(min_length=1)], tuple[int | str | bool, ...]] = {}
+    examples: tuple[Example, ...] = ()
 
 
 class TeachingFile(_Strict):
@@ -120,9 +133,12 @@ class TeachingFile(_Strict):
 
     prefixes: tuple[Annotated[str, StringConstraints(min_length=2)], ...]
     texts: dict[RulingId, RulingText]
+    #: Named positions the examples of this file (and of the game's lesson) start from.
+    positions: dict[Annotated[str, StringConstraints(min_length=2)], Position] = {}
     roles: dict[Role, tuple[RulingId, ...]] = {}
     counts: dict[Annotated[str, StringConstraints(min_length=2)], tuple[RulingId, ...]] = {}
     dice: dict[Annotated[str, StringConstraints(min_length=2)], tuple[RulingId, ...]] = {}
+    teach: dict[RulingId, tuple[Annotated[str, StringConstraints(min_length=2)], ...]] = {}
     setup: tuple[SetupStepText, ...] = ()
 
 
@@ -152,6 +168,13 @@ class Teaching:
         """The rulings behind a roll the game asks for (its request's ``purpose``)."""
         found = self.files.get(game)
         return found.dice.get(purpose, ()) if found is not None else ()
+
+    def applies_in(self, game: str, ruling: str, phase: str) -> bool:
+        """True when teach mode may explain ``ruling`` in ``phase`` of ``game``."""
+        found = self.files.get(game)
+        if found is None or ruling not in found.teach:
+            return True
+        return phase in found.teach[ruling]
 
     def rulings_of_count(self, game: str, label: str) -> tuple[str, ...]:
         """The rulings behind a row label, or a fact: the longest key it starts with,
@@ -213,7 +236,12 @@ def parse_teaching(sources: Mapping[str, str]) -> Teaching:
         named = [(f"roles.{role.value}", ids) for role, ids in parsed.roles.items()]
         named += [(f"counts.{key}", ids) for key, ids in parsed.counts.items()]
         named += [(f"dice.{key}", ids) for key, ids in parsed.dice.items()]
-        named += [(f"setup.{i}.ruling", (step.ruling,)) for i, step in enumerate(parsed.setup)]
+        named += [(f"teach.{ruling}", (ruling,)) for ruling in parsed.teach]
+        named += [
+            (f"setup.{i}.ruling", (step.ruling,))
+            for i, step in enumerate(parsed.setup)
+            if step.ruling is not None
+        ]
         for key, ids in named:
             missing = [ruling for ruling in ids if ruling not in home]
             if missing:

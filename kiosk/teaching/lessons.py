@@ -28,6 +28,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 
 from kiosk.teaching import RulingId, validated
+from kiosk.teaching.examples import Example, Position
 
 #: The folder (a package, so it is installed) holding one lesson per game.
 FOLDER = "first_games"
@@ -56,7 +57,15 @@ class LessonStep(_Strict):
     climbs: bool = False
     captures: bool = False
     min_interest: int = Field(default=0, ge=0)
+    #: The step is about losing a piece: its suggestion may lose one (else never).
+    loses: bool = False
+    #: Part of an action the suggestion prefers among those meeting the goal
+    #: (``prefer = { runes = [2, 0] }``: a Curse that hands the Runes to the opponent).
+    prefer: dict[str, Any] = {}
     patience: int = Field(default=DEFAULT_PATIENCE, ge=1, le=60)
+    #: What the step's text claims, asked of the referee (:mod:`kiosk.teaching.examples`);
+    #: the position ``"lesson"`` is the lesson's own game.
+    examples: tuple[Example, ...] = ()
 
 
 class Lesson(_Strict):
@@ -70,6 +79,11 @@ class Lesson(_Strict):
     options: dict[str, Any] = {}
     minutes: int = Field(default=10, ge=3, le=20)
     steps: tuple[LessonStep, ...] = Field(min_length=4, max_length=25)
+    positions: dict[str, Position] = {}
+
+    def own_position(self) -> Position:
+        """The lesson's own game, as the examples' position ``"lesson"``."""
+        return Position(players=self.players, options=self.options, seed=self.seed)
 
 
 def parse_lesson(game: str, source: str) -> Lesson:

@@ -42,12 +42,14 @@ class TeachProgress:
 class LessonPlace:
     """Where a scripted first game stands: ``step`` (0-based; the step count when the
     steps are done), the steps ``met`` and ``missed`` (the goal did not come up), the
+    steps of ``met`` the player did ``own`` (not by "Play it" or after "Show me"), the
     actions ``waited`` in this step, the game's action count when last checked
     (``actions``) and ``ended`` ("Keep playing" or "End lesson": no more panel)."""
 
     step: int = 0
     met: tuple[int, ...] = ()
     missed: tuple[int, ...] = ()
+    own: tuple[int, ...] = ()
     waited: int = 0
     actions: int = 0
     ended: bool = False
@@ -100,7 +102,8 @@ class ProgressStore:
                 return None
             data = json.loads(text)
             ints = ("step", "waited", "actions")
-            lists = ("met", "missed")
+            lists = ("met", "missed", "own")
+            data.setdefault("own", [])  # a note saved before "own" was kept
             if not all(type(data[key]) is int and data[key] >= 0 for key in ints):
                 raise ValueError(text)
             if not all(all(type(i) is int for i in data[key]) for key in lists):
@@ -111,6 +114,7 @@ class ProgressStore:
                 step=data["step"],
                 met=tuple(data["met"]),
                 missed=tuple(data["missed"]),
+                own=tuple(data["own"]),
                 waited=data["waited"],
                 actions=data["actions"],
                 ended=data["ended"],
@@ -124,6 +128,7 @@ class ProgressStore:
             "step": place.step,
             "met": list(place.met),
             "missed": list(place.missed),
+            "own": list(place.own),
             "waited": place.waited,
             "actions": place.actions,
             "ended": place.ended,

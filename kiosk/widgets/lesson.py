@@ -73,13 +73,14 @@ class LessonPanel:
         self.heading.bind(height=lambda *_: self.fit(self.room))
 
     def show(self, view: LessonView, *, compact: bool = False) -> None:
-        """Relabel for ``view``; ``compact``: the heading and the buttons only."""
+        """Relabel for ``view``; ``compact``: the heading and the buttons only (never for
+        the end's summary: what the player did is the point of it)."""
+        compact = compact and not view.finished
         if self.shown == (view, compact):
             return
         self.shown = (view, compact)
         self.heading.text = view.heading
-        ruling = f"  [{view.ruling}]" if view.ruling else ""
-        self.title.text = f"{view.title}{ruling}"
+        self.title.text = view.title  # its ruling is in "Why?"'s small print
         self.text.text = view.text
         self.suggestion.text = view.suggestion
         self.feedback.text = view.feedback

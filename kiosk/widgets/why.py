@@ -26,13 +26,15 @@ Row = tuple[str, int, bool, tuple[float, ...]]
 
 
 def rows_of(why: WhyView) -> list[Row]:
-    """The panel's lines: where the game stands, then per ruling its ID and title, the
-    explanation, and what it means at this table now."""
+    """The panel's lines: where the game stands, then per ruling its title, the
+    explanation, what it means at this table now and, in small print, the ruling's ID
+    (a title is for players; the ID is for looking the ruling up)."""
     rows: list[Row] = [(line, theme.FONT_SMALL, False, theme.TEXT_DIM) for line in why.situation]
     for entry in why.entries:
-        rows.append((f"{entry.ruling} · {entry.title}", theme.FONT_LARGE, True, theme.ACCENT))
+        rows.append((entry.title, theme.FONT_LARGE, True, theme.ACCENT))
         rows.append((entry.text, theme.FONT_BODY, False, theme.TEXT))
         rows.extend(("• " + line, theme.FONT_SMALL, False, theme.TEXT_DIM) for line in entry.here)
+        rows.append((f"Ruling {entry.ruling}", theme.FONT_SMALL, False, theme.TEXT_DIM))
     return rows
 
 

@@ -48,9 +48,31 @@ def test_each_rule_pauses_once_the_first_time_it_matters() -> None:
         while presenter.fix_step is not None:
             presenter.next_fix_step()
     assert len(shown) == len(set(shown))  # once per game
-    assert shown[:2] == ["K-R02", "K-R08"]
+    assert shown[0] == "K-R02"
     assert {"K-R05", "K-R03", "1.6.2"} <= set(shown)  # the Great Quake, a move
+    assert shown.index("K-R08") > shown.index("K-R05")  # action points after the Invasion
     assert presenter.teach is not None and presenter.teach.seen == frozenset(shown)
+
+
+def test_k_r08_teach_mode_explains_a_rule_when_it_first_applies_in_the_phase() -> None:
+    """Before the Invasion the pieces are lit to be swapped (K-R02): teach mode explains
+    that, not action points (K-R08) nor taking crystals (K-R15, K-R16), which apply from
+    the first battle round; there they are explained the first time they come up."""
+    presenter = _taught(Session.new("kolossus", ["Ann", "Bob"], seed=2))
+    bot = RandomBot(2)
+    by_phase: dict[str, list[str]] = {}
+    for _ in range(60):
+        while presenter.view().teach is not None:
+            by_phase.setdefault(presenter.view().panel.phase, []).extend(_rulings(presenter))
+            presenter.teach_next()
+        if "K-R08" in {r for rulings in by_phase.values() for r in rulings}:
+            break
+        presenter.submit(bot.choose(presenter.rules, presenter.state))
+        while presenter.fix_step is not None:
+            presenter.next_fix_step()
+    early = by_phase.get("Placement", []) + by_phase.get("Great Quake", [])
+    assert early and not {"K-R08", "K-R15", "K-R16"} & set(early)
+    assert "K-R08" in by_phase.get("Destiny roll", []) + by_phase.get("Activation", [])
 
 
 def test_the_great_quake_pause_names_the_roll_and_the_regions() -> None:
@@ -102,6 +124,8 @@ def test_a_power_cut_resumes_the_lesson_at_the_same_step(tmp_path: Path) -> None
     store.save(session.game_id, TeachProgress())
     presenter = _taught(session, store)
     presenter.teach_next()
+    assert presenter.submit({"type": "ready"})  # on to the Great Quake and its rules
+    presenter.teach_next()
     presenter.teach_next()
     before = presenter.view().teach
     assert before is not None
@@ -149,7 +173,7 @@ def test_a_refusal_on_a_new_rule_explains_itself_once() -> None:
     presenter.on_teach = saved.append
     assert presenter.submit({"type": "curse", "runes": [2, 2, 0]}) is False
     why = presenter.view().why
-    assert why is not None and why.heading == "Why was that refused? [BC-R09]"
+    assert why is not None and why.heading == "Why was that refused?"
     assert saved[-1].seen == frozenset({"BC-R09"})
     presenter.close_why()
     presenter.submit({"type": "curse", "runes": [2, 2, 0]})

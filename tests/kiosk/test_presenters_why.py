@@ -37,7 +37,7 @@ def test_why_from_a_refusal_shows_its_rule_the_refusal_and_the_counts_now() -> N
     assert presenter.view().can_explain
     assert presenter.explain_refusal()
     why = presenter.view().why
-    assert why is not None and why.heading == "Why was that refused? [BC-R09]"
+    assert why is not None and why.heading == "Why was that refused?"
     assert [e.ruling for e in why.entries] == ["BC-R09"]
     entry = why.entries[0]
     assert entry.title == "How a Curse is shared" and "at most one yourself" in entry.text

@@ -27,6 +27,7 @@ from kiosk.teaching import (
 )
 from kiosk.teaching.lessons import load_lessons
 from tests.kiosk.helpers import assert_imports_without_kivy
+from tests.kiosk.test_teaching_examples import example_counts
 from tests.test_rulings_cited import RULINGS_DOC, Entry, cited, parse_rulings
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -220,8 +221,36 @@ def coverage_doc(teaching: Teaching) -> str:
             lines += ["", "Guided setup, step by step ([kiosk.md](kiosk.md#guided-setup)):", ""]
             lines += [_setup_line(number, step) for number, step in enumerate(file.setup, 1)]
         lines.append("")
+    lines += examples_doc()
     lines += lessons_doc()
     return "\n".join(lines)
+
+
+def examples_doc() -> list[str]:
+    """How many executable examples back each game's texts, setup steps and lesson
+    steps (an example of common.toml counts for the game it asks)."""
+    counts = example_counts()
+    kinds = ("text", "setup step", "lesson step")
+    lines = [
+        "## Executable examples",
+        "",
+        "Every text above, every guided-setup step and every lesson step carries at least",
+        "one example: a position and a question the real referee answers (legal, refused",
+        "naming its ruling, a count, a fact). `tests/kiosk/test_teaching_examples.py` runs",
+        "them all ([kiosk/teaching/examples.py](../kiosk/teaching/examples.py) says how",
+        "they are written).",
+        "",
+        "| Game | Texts | Setup steps | Lesson steps | In all |",
+        "|---|---|---|---|---|",
+    ]
+    for game in GAMES:
+        found = counts.get(game)
+        row = [found[kind] if found else 0 for kind in kinds]
+        title = get_rules(game).title
+        lines.append(f"| {title} | {' | '.join(map(str, row))} | {sum(row)} |")
+    total = [sum(c[kind] for c in counts.values()) for kind in kinds]
+    lines += [f"| All games | {' | '.join(map(str, total))} | {sum(total)} |", ""]
+    return lines
 
 
 def lessons_doc() -> list[str]:
@@ -229,7 +258,7 @@ def lessons_doc() -> list[str]:
     lines = [
         "## Scripted first games",
         "",
-        "\"Learn <game> in 10 minutes\" (Home, the shop's demo) sets the table up with guided",
+        '"Learn <game> in 10 minutes" (Home, the shop\'s demo) sets the table up with guided',
         "setup, then plays the game's lesson from `kiosk/teaching/first_games/<game>.toml`",
         "with teach mode on. A *watch* step lights the action it suggests; a *try* step",
         "lets the player find one meeting its goal and takes back one that does not. A goal",
@@ -261,7 +290,8 @@ def _setup_line(number: int, step: SetupStepText) -> str:
         extra.append(f"once per {step.each}")
     extra += [f"when {name} is {', '.join(map(str, values))}" for name, values in step.when.items()]
     tail = f"; {'; '.join(extra)}" if extra else ""
-    return f"{number}. {step.title} ({step.ruling}){tail}"
+    ruling = f" ({step.ruling})" if step.ruling else ""
+    return f"{number}. {step.title}{ruling}{tail}"
 
 
 def test_the_coverage_doc_is_current(teaching: Teaching) -> None:
@@ -270,3 +300,49 @@ def test_the_coverage_doc_is_current(teaching: Teaching) -> None:
         COVERAGE_DOC.write_text(current, encoding="utf-8")
     committed = COVERAGE_DOC.read_text(encoding="utf-8") if COVERAGE_DOC.exists() else ""
     assert committed == current, "run: COMPANION_WRITE_DOCS=1 pytest tests/kiosk/test_teaching.py"
+
+
+# --- texts once found wrong: each fault, named ------------------------------------------------
+
+FOUND_WRONG = [
+    # (ruling, what the text must say, what it said wrongly)
+    ("K-R13", "Guardian or the Colossus may still turn once", "walk past or around"),
+    ("K-R02", "pyramid's corner Woods", "the one square that touches the pyramid"),
+    ("BC-R02", "topped up to 10 Parts", "you get no cards that turn"),
+    ("BC-R09", "keep one or none", "all but one go to your opponent"),
+    ("BM-R01", "Until your table loads the board file", "matches the island on your table"),
+    ("CS-R05", "both trackers", "depend on the card you drew. Type"),
+    ("CS-R06", "limit, not a duty", "counts toward the cards you need"),
+]
+
+
+@pytest.mark.parametrize(("ruling", "says", "said"), FOUND_WRONG, ids=[r for r, *_ in FOUND_WRONG])
+def test_a_text_found_wrong_now_says_what_the_ruling_says(
+    teaching: Teaching, ruling: str, says: str, said: str
+) -> None:
+    """Checked line by line against the seeds and the rulings, these texts taught a wrong
+    or incomplete rule (K-R13 hid that Guardians and the Colossus may turn round a
+    blocker; BC-R09 forbade the legal 0/4 split): each now says what the ruling says,
+    and its examples (tests/kiosk/test_teaching_examples.py) show the referee agrees."""
+    text = teaching.text(ruling)
+    assert text is not None
+    assert says in text.text and said not in text.text
+
+
+def test_guided_setup_steps_found_wrong_now_say_what_the_rulings_say(teaching: Teaching) -> None:
+    """Kolossus: the Citadel moves with a quake of line 5 (K-R04, K-R41), each warband
+    has its own pool and the weapons all differ (K-R26); Colossi: Age I is turned up in
+    setup, who takes the Mantle, Traits when on; no step cites an unrelated ruling."""
+    steps = {
+        (game, step.title): step for game, file in teaching.files.items() for step in file.setup
+    }
+    citadel = steps[("kolossus", "The Citadel of Time")].text
+    assert "may shift it" in citadel and "whatever quakes" not in citadel
+    weapons = steps[("kolossus", "Titan Weapons")].text
+    assert "four different" in weapons and "own mana pool" in weapons and "shared" not in weapons
+    assert "Turn Age I face up now" in steps[("colossi", "Age cards")].text
+    assert "played Colossi the most" in steps[("colossi", "The Mantle")].text
+    assert steps[("colossi", "Traits")].when == {"use_traits": (True,)}
+    assert steps[("builders", "Who starts")].ruling is None  # was BC-R02 (Curse turns)
+    assert steps[("builders", "The decks")].ruling is None  # was BC-R14 (empty deck)
+    assert steps[("colossus_solo", "Advanced Actions")].ruling is None  # was CS-R03

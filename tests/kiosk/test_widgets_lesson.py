@@ -102,7 +102,11 @@ def test_home_offers_a_lesson_per_game_and_it_starts_with_teach_mode_on(kiosk: K
     assert kiosk.play.session.seed == lesson.lesson.seed
     panel = kiosk.play_screen.lesson.panel
     assert panel.box.parent is kiosk.play_screen.ids.act.__self__
-    assert panel.heading.text == f"Lesson · step 1 of {len(lesson.lesson.steps)} · Watch"
+    step = lesson.lesson.steps[0]
+    assert panel.heading.text == (
+        f"Lesson · step 1 of {len(lesson.lesson.steps)} · Watch: {step.goal}"
+    )
+    assert panel.title.text == step.title  # no ruling ID in a title: "Why?" has it
     shoot(kiosk, "play-lesson-teach")
     assert not cut_texts(kiosk, "lesson with a pause")
 

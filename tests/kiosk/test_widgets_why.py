@@ -4,6 +4,7 @@ banner and from the header, the panel shows every text whole (nothing shortened)
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -17,6 +18,9 @@ from kiosk.teaching import load_teaching
 from kiosk.widgets.lists import PanelView
 from tests.kiosk.test_widgets_screens import play_randomly, shoot
 from tests.kiosk.ui import buttons, close_kiosk, frames, open_kiosk, tap, tap_at, tap_button
+
+#: A ruling ID inside a player-facing text (only the small print may show one).
+RULING_IN_TEXT = r"\b(?:K|BM|CA|CS|BC)-R\d{2}\b"
 
 
 @pytest.fixture
@@ -53,8 +57,9 @@ def test_why_from_a_refusal(kiosk: Kiosk) -> None:
     panel = screen.why_panel
     assert list(screen.ids.main.children) == [panel.box]
     texts = [label.text for label in panel.labels()]
-    assert texts[0] == "Why was that refused? [BC-R09]"
-    assert "BC-R09 · How a Curse is shared" in texts
+    assert texts[0] == "Why was that refused?"
+    assert "How a Curse is shared" in texts and "Ruling BC-R09" in texts  # the ID: small print
+    assert not [t for t in texts if re.search(RULING_IN_TEXT, t) and t != "Ruling BC-R09"]
     assert any(t.startswith("• Runes now: Ann 10, Bob 10, Cleo 10") for t in texts)
     assert why.opacity == 0  # the panel answers it; the banner stays
     assert panel.actions.parent is panel.box  # a game without teach mode: offered
@@ -94,9 +99,12 @@ def test_teach_mode_from_setup_pauses_beside_the_board_and_resumes(tmp_path: Pat
         panel = screen.teach_panel
         assert list(screen.ids.act.children) == [panel.box]
         assert _texts(panel)[0] == "A new rule"
-        assert "K-R02 · Where your warband starts" in _texts(panel)
+        assert "Where your warband starts" in _texts(panel) and "Ruling K-R02" in _texts(panel)
         tap_button(kiosk, "Got it")
-        assert "K-R08 · Action points: who may act" in _texts(panel)
+        assert screen.ids.act.children != [panel.box]  # action points wait for round 1
+        assert kiosk.play is not None and kiosk.play.submit({"type": "ready"})
+        frames(3)
+        assert "How far the quake moves" in _texts(panel)  # the Great Quake's first rule
         shoot(kiosk, "play-teach-kolossus")
         _assert_shown_whole(panel.labels())
         assert kiosk.play is not None and kiosk.play.session.game_id is not None
@@ -107,14 +115,14 @@ def test_teach_mode_from_setup_pauses_beside_the_board_and_resumes(tmp_path: Pat
     try:
         assert kiosk.resume(game_id)
         panel = kiosk.play_screen.teach_panel
-        assert "K-R08 · Action points: who may act" in _texts(panel)
+        assert "How far the quake moves" in _texts(panel)
         tap_button(kiosk, "Skip\nteaching")
         screen = kiosk.play_screen
         assert screen.teach_panel.box.parent is None  # the menu is back
         tap(screen.ids.why)  # and "Why?" offers the lesson again
         tap_button(kiosk, "Teach me the rules from here")
         assert list(screen.ids.act.children) == [screen.teach_panel.box]
-        assert "K-R02 · Where your warband starts" in _texts(screen.teach_panel)
+        assert "How far the quake moves" in _texts(screen.teach_panel)
     finally:
         close_kiosk(kiosk)
 
@@ -147,7 +155,7 @@ def test_a_tap_on_the_facts_panel_explains_its_counts(kiosk: Kiosk) -> None:
     _tap_label(line)
     texts = _texts(screen.why_panel)
     assert texts[0] == "Why? The rules behind what you see"
-    assert "BC-R10 · Reaching 0 Runes" in texts
+    assert "Reaching 0 Runes" in texts and "Ruling BC-R10" in texts
     assert any(t.startswith("• Runes now: Player 1 10, Player 2 10") for t in texts)
 
     kiosk.play.close_why()  # type: ignore[union-attr]
@@ -175,5 +183,5 @@ def test_every_teaching_text_fits_the_pause_column_beside_the_board(kiosk: Kiosk
     panel.show(WhyView("A new rule", (), entries))
     frames(3)
     assert panel.box.width < 300  # the narrow column
-    assert len(panel.labels()) == 1 + 2 * len(entries)
+    assert len(panel.labels()) == 1 + 3 * len(entries)  # title, text, ruling ID
     _assert_shown_whole(panel.labels())
