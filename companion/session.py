@@ -222,7 +222,7 @@ class Session:
         found = replayed.damage
         note = Damage(game_id=game_id, seq=0, reason=rebuilt.note)
         if found is not None:
-            note = found.model_copy(update={"reason": f"{rebuilt.note}; {found.reason}"})
+            note = found.evolve({"reason": f"{rebuilt.note}; {found.reason}"})
         return dataclasses.replace(replayed, damage=note)
 
     @classmethod

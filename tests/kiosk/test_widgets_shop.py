@@ -228,6 +228,7 @@ def test_the_interrupted_game_is_intact_and_resumable_after_the_demo(
     assert formable and play.form is not None  # a half-filled form is on screen
     game_id = play.session.game_id
     before_state = play.rules.dump_position(play.state)
+    play.session.save_position()  # as the demo takes over: the game is left, its position saved
     before_journal = journal_footprint(tmp_path)
     shop.advance(30)
     assert isinstance(kiosk.play, DemoPlayPresenter)
