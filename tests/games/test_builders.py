@@ -747,6 +747,45 @@ def test_table_errors_are_clear(table: object, words: str) -> None:
         parse_blueprint_table(table)
 
 
+def _second(**card: Any) -> list[dict[str, Any]]:
+    """TABLE with its second card (named 'Blueprint 1') changed."""
+    return [TABLE[0], {**TABLE[1], **card}, *TABLE[2:]]
+
+
+LISTABLE = "head, leg, arm, torso, wing"
+
+
+@pytest.mark.parametrize(
+    ("table", "message"),
+    [
+        ([], "The Blueprint table is empty."),
+        (_second(name=" "), "Blueprint 2 needs a name."),
+        (_second(copies=0), "Blueprint 2 ('Blueprint 1'): copies must be at least 1, not 0."),
+        (
+            _second(parts={"head": 1, "tail": 1}),
+            f"Blueprint 2 ('Blueprint 1'): 'tail' is not a Part a Blueprint can list; use "
+            f"{LISTABLE} (Wilds and Accessories are never listed).",
+        ),
+        (
+            _second(parts={"head": 2, "leg": -1}),
+            "Blueprint 2 ('Blueprint 1'): leg count -1 is negative.",
+        ),
+        (_second(parts={"head": 0}), "Blueprint 2 ('Blueprint 1') lists no Parts."),
+    ],
+)
+def test_BC_R15_each_table_error_names_the_card_by_number_and_name(
+    table: list[dict[str, Any]], message: str
+) -> None:
+    with pytest.raises(InvalidContent) as err:
+        parse_blueprint_table(table)
+    assert err.value.message == message
+
+
+def test_BC_R15_a_blueprint_listing_one_part_is_accepted() -> None:
+    cards = parse_blueprint_table(_second(parts={"head": 1}, copies=1))
+    assert cards[1].parts == {"head": 1}
+
+
 def test_table_errors_in_options_are_refused() -> None:
     with pytest.raises(InvalidOptions, match="Rune Cost 9"):
         RULES.parse_options({"blueprints": [{**TABLE[0], "rune_cost": 9}, *TABLE[1:]]})

@@ -182,3 +182,39 @@ def test_0_2_1_builders_random_corrections_keep_counts_and_replay(
 def test_0_2_1_builders_random_corrections_are_often_accepted() -> None:
     starts = ((new_game(3, seed), seed) for seed in range(6))
     assert accepted_corrections(RULES, starts, 80, check_invariants) >= 10
+
+
+def test_0_2_1_each_correction_refusal_says_what_word_for_word() -> None:
+    state = with_build_by(new_game(3), 1)
+    assert CorrectBuilt(player=1, colossi=1) in RULES.corrections(state)  # its own count
+    cases = [
+        (CorrectRunes(player=1, runes=10), "Nothing to correct: Bob already has 10 Runes."),
+        (
+            CorrectRunes(player=1, runes=-1),
+            "Bob's Runes cannot be less than 0; -1 is not possible.",
+        ),
+        (CorrectHand(player=2, cards=10), "Nothing to correct: Cleo already holds 10 Parts cards."),
+        (
+            CorrectHand(player=2, cards=-2),
+            "Cleo's Parts cards cannot be less than 0; -2 is not possible.",
+        ),
+        (CorrectBuilt(player=1, colossi=1), "Nothing to correct: Bob has already built 1 Colossi."),
+        (
+            CorrectBuilt(player=1, colossi=-1),
+            "Colossi built by Bob cannot be less than 0; -1 is not possible.",
+        ),
+    ]
+    for action, message in cases:
+        assert refused(state, action) == message
+
+
+def test_0_2_1_a_corrected_build_records_no_runes_accessories_or_cards() -> None:
+    after, _ = RULES.apply(new_game(3), CorrectBuilt(player=2, colossi=1))
+    record = after.builds[-1]
+    assert (record.player, record.slot, record.blueprint, record.corrected) == (2, None, None, True)
+    assert (record.rune_cost, record.accessories, record.cards) == (0, 0, 0)
+
+
+def with_build_by(state: BuildersState, seat: int) -> BuildersState:
+    after, _ = RULES.apply(state, CorrectBuilt(player=seat, colossi=1))
+    return after

@@ -95,6 +95,8 @@ def test_panel_follows_actions_curses_and_turns() -> None:
     assert "Parts deck: 104 cards" in panel.facts
     assert "Turn 1: actions used: Draw" in panel.facts
     assert panel.phase == "actions"
+    loaded = state.model_copy(update={"actions_used": ()})  # a hand-made position
+    assert "Turn 1: actions used: none yet" in RULES.panel(loaded).facts
     check_panel_matches(state)
 
     state = act(state, Trade(partner=1, cards_received=1, runes_given=2))
