@@ -13,7 +13,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion.errors import InvalidContent, InvalidOptions, RuleViolation
+from companion.errors import InvalidContent, InvalidOptions, InvalidPosition, RuleViolation
 from companion.events import Event, TableChanges
 from companion.games.builders import (
     CURSE_MAX,
@@ -943,3 +943,20 @@ def test_actions_round_trip_through_json() -> None:
         PickWinner(seats=(0, 2)),
     ):
         assert RULES.parse_action(json.dumps(RULES.dump_action(action))) == action
+
+
+@pytest.mark.parametrize("field", ["runes", "hands", "zero_checks", "from_stockpile", "sealed"])
+def test_a_loaded_position_needs_one_entry_per_player_in_each_count(field: str) -> None:
+    dumped = RULES.dump_position(new_game(3))
+    dumped[field] = list(dumped[field])[:2]
+    with pytest.raises(InvalidPosition) as err:
+        RULES.load_position(dumped)
+    assert err.value.message == f"{field} needs one entry per player."
+
+
+def test_a_loaded_position_for_one_player_is_refused_by_name() -> None:
+    state = new_game(2)
+    one = state.model_copy(update={"players": ("Ann",)})
+    with pytest.raises(InvalidPosition) as err:
+        RULES.check_position(one)
+    assert err.value.message == "Builders of the Colossus is for 2–4 players, not 1."
