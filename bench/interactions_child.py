@@ -274,7 +274,7 @@ class Bench:
         animator = rig.animator
         show = animator.show
 
-        def measured_show(highlights: Any) -> None:
+        def measured_show(highlights: Any, *, wait_s: float = 0.0) -> None:
             die = self.die
             play = kiosk.play
             if (
@@ -291,7 +291,7 @@ class Bench:
                 die.extra["led_cpu_ms"] = round(1000 * led, 4)
                 die.extra["led_instr_m"] = round(led_instr / 1e6, 4)
                 die.extra["led_wall_ms"] = round(1000 * (time.perf_counter() - die.wall_start), 3)
-            show(highlights)
+            show(highlights, wait_s=wait_s)
 
         animator.show = measured_show  # type: ignore[method-assign]
 

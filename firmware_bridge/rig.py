@@ -76,6 +76,9 @@ SIM_TRAY_BATTERY = 87  # percent: the badge shows a battery like a cordless tray
 SIM_PORT_NAME = "dice-tray"  # the symlink that plays udev's /dev/dice-tray
 SIM_BOARD_PORT_NAME = "sensing-board"  # and the one that plays /dev/sensing-board
 FRAME_HISTORY = 128  # shipped frames whose checksums the frame file keeps
+#: How long :meth:`Rig.show_highlights` waits for the animator's frame: the LEDs first,
+#: then the caller's redraw (a frame renders in about a millisecond here, five on a Pi).
+SHOW_WAIT_S = 0.02
 
 DeviceKind = Literal["dice", "buttons", "leds", "board"]
 
@@ -384,7 +387,7 @@ class Rig:
             return
         if palette is not None:
             animator.palette = palette
-        animator.show(highlights)
+        animator.show(highlights, wait_s=SHOW_WAIT_S)
 
     def set_calm(self, calm: bool) -> None:
         """The kiosk is idle (True) or busy again (False): moving LED roles are held

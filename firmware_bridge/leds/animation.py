@@ -67,6 +67,7 @@ class Animator:
         self._brightness = brightness
         self._lock = threading.Lock()
         self._wake = threading.Event()
+        self._ticked = threading.Condition()
         self._stopping = threading.Event()
         self._thread: threading.Thread | None = None
         self._highlights: tuple[Highlight, ...] = ()
@@ -85,14 +86,23 @@ class Animator:
 
     # --- what to show (any thread) ----------------------------------------------------
 
-    def show(self, highlights: Iterable[Highlight]) -> None:
+    def show(self, highlights: Iterable[Highlight], *, wait_s: float = 0.0) -> None:
         """Replace the highlights: exactly these are lit (the play presenter hands only
-        the current step of a fix-the-table walk-through)."""
+        the current step of a fix-the-table walk-through).
+
+        ``wait_s``: wait at most this long for the thread to render them (and ship the
+        frame if it changed), so the caller's next work (a screen's redraw) does not hold
+        the interpreter while the LEDs wait for their turn."""
         new = tuple(highlights)
         with self._lock:
             self._highlights = new
             self.handed += 1
+            mine = self.handed
         self._wake.set()
+        thread = self._thread
+        if wait_s > 0 and thread is not None and thread is not threading.current_thread():
+            with self._ticked:
+                self._ticked.wait_for(lambda: self.rendered >= mine or not self.running, wait_s)
 
     def set_brightness(self, brightness: float) -> None:
         if not 0.0 <= brightness <= 1.0:
@@ -147,12 +157,18 @@ class Animator:
         frame = self.render_now(moment)
         self.ticks += 1
         if frame == self._last_frame and moment - self._last_ship < REFRESH_S:
+            self._tell_waiters()
             return False
         self.strip.show(frame)
         self._last_frame = frame
         self._last_ship = moment
         self.frames_shipped += 1
+        self._tell_waiters()
         return True
+
+    def _tell_waiters(self) -> None:
+        with self._ticked:
+            self._ticked.notify_all()
 
     # --- the thread ---------------------------------------------------------------------
 
@@ -197,6 +213,7 @@ class Animator:
                 if self.last_error is None:
                     log.exception("The LED strip refused a frame.")
                 self.last_error = error
+                self._tell_waiters()
             deadline += period
             now = time.monotonic()
             if deadline < now:  # late: skip the missed frames instead of bursting

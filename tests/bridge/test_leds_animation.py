@@ -187,6 +187,27 @@ def test_thread_shows_new_highlights_promptly() -> None:
         animator.stop()
 
 
+def test_show_can_wait_for_its_frame_so_the_leds_come_first() -> None:
+    """The kiosk hands the highlights to the LEDs before it redraws the screen and
+    waits (bounded) for the frame: the LEDs do not queue behind the redraw. The
+    generous bound only keeps a broken wait from hanging the suite."""
+    strip = SimStrip(121)
+    animator = Animator(strip, LAYOUT, fps=2)
+    animator.start()
+    try:
+        assert wait_for(lambda: strip.shown >= 1)
+        animator.show([Highlight(cell="0,0", role=Role.REACHABLE)], wait_s=60.0)
+        assert (strip.last_frame or ((0, 0, 0),))[0] != (0, 0, 0), "shipped before show returned"
+        assert animator.rendered == animator.handed
+        shown = strip.shown
+        animator.show([Highlight(cell="0,0", role=Role.REACHABLE)], wait_s=60.0)
+        assert strip.shown == shown, "the same frame: rendered, not shipped again"
+        assert animator.rendered == animator.handed
+    finally:
+        animator.stop()
+    animator.show([], wait_s=60.0)  # stopped: nothing to wait for
+
+
 class FlakyStrip(SimStrip):
     def __init__(self) -> None:
         super().__init__(121)
