@@ -175,6 +175,9 @@ class Kiosk:
         self._save_snapshot = Clock.create_trigger(self._save_due_snapshot, 0)
         from kivy.core.window import Window  # here: importing it opens the window
 
+        from kiosk.widgets import keyboard
+
+        keyboard.install(Window)  # laid out before it can be touched (kiosk/widgets/keyboard.py)
         Window.bind(on_flip=self._frame_drawn)
         # Shop mode (attract demo, lock-down, admin): armed by ``shop.boot()`` in the app.
         self.shop = ShopMode(self, None if config is None else config.config.kiosk, config)
