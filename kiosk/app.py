@@ -32,6 +32,7 @@ from firmware_bridge.buttons import ButtonMessage, ButtonPressed
 from firmware_bridge.config import LoadedConfig
 from firmware_bridge.rig import DeviceNote, Rig, build_rig
 from kiosk import touch_wake
+from kiosk.guard import ExceptionGuard
 from kiosk.hardware import HardwareHub, RollTarget, press_on_game
 from kiosk.memory import free_dropped_widgets, freeze_startup, release_freed_memory
 from kiosk.mirror_feed import MirrorFeed
@@ -671,6 +672,15 @@ class Kiosk:
         """The admin page: through the PIN pad when the kiosk is locked (kiosk.screens.shop)."""
         self.shop.request_admin()
 
+    def recover(self) -> None:
+        """After a widget's exception (kiosk/guard.py): Home, as when a game is left
+        (every accepted move is in the journal; a demo ends)."""
+        from kivy.core.window import Window
+
+        Window.release_all_keyboards()
+        if not self.shop.note_input():  # a running demo ends and shows Home itself
+            self.go_home()
+
     def close(self) -> None:
         from kivy.core.window import Window
 
@@ -718,11 +728,15 @@ class CompanionApp(App):  # type: ignore[misc]
         self._events: list[Any] = []
         self._ui_map: UiMap | None = None
         self.pace: IdlePace | None = None
+        self.guard: ExceptionGuard | None = None
 
     def build(self) -> Any:
         self.kiosk = Kiosk(
             self.data_dir, hub=self.hub, problems=self.problems, config=self.loaded_config
         )
+        # A widget's exception is logged and recovered from, not the end of the app.
+        self.guard = ExceptionGuard(self.kiosk.recover)
+        self.guard.install()
         # The loop slows down while nothing happens (kiosk/pace.py).
         from kivy.config import Config
         from kivy.core.window import Window
@@ -779,6 +793,8 @@ class CompanionApp(App):  # type: ignore[misc]
         return False
 
     def on_stop(self) -> None:
+        if self.guard is not None:
+            self.guard.uninstall()
         self.hub.wake = None
         touch_wake.uninstall()
         if self.pace is not None:

@@ -54,6 +54,9 @@ DEMO_BANNER = "DEMO — touch to play"
 LEARN_TEXT = "Learn {title}\nin 10 minutes"
 LEARN_SIZE = (340, 64)
 ADMIN_SCREENS = ("pin", "admin")
+#: The admin page (and the PIN pad) close themselves after this long without a touch,
+#: whatever ``idle_timeout_s`` says: staff who walk away leave no open admin page.
+ADMIN_IDLE_S = 60.0
 
 
 def _stop_running_app() -> None:
@@ -323,7 +326,7 @@ class ShopMode:
             self.attract.active
             or self.press.holding
             or (self.admin is not None and self.admin.calibrating)
-            or (self.pad is not None and self.kiosk.manager.current == "pin")
+            or self.kiosk.manager.current in ADMIN_SCREENS  # it closes itself when idle
         )
 
     def _plan(self, *_args: Any) -> None:
@@ -357,6 +360,11 @@ class ShopMode:
         """Everything time-driven: the gesture, idle → demo, demo moves, the PIN countdown."""
         if self.press.fired(now):
             self.request_admin()
+        if (
+            self.kiosk.manager.current in ADMIN_SCREENS
+            and self.attract.idle.idle_for(now) >= ADMIN_IDLE_S
+        ):
+            self.leave_admin()  # locks itself: the next visit needs the PIN again
         result = self.attract.tick(now)
         if self.admin is not None:
             self.admin.tick(now)
