@@ -244,7 +244,8 @@ class Kiosk:
         self.guided = None  # an unfinished setup resumes with its game (its step is journaled)
         self._home_notice = ""
         devices = "   ".join(b.text for b in badges(self.hub.device_statuses()))
-        self.home_screen.show(HomePresenter(self.journal).view(), devices)
+        home = HomePresenter(self.journal, shown=self.shop.shown_on_home)
+        self.home_screen.show(home.view(), devices)
         self._show_home_banner()
         self.manager.current = "home"
         if self.on_highlights is not None:
@@ -342,7 +343,12 @@ class Kiosk:
         journal = None if self.journal.read_only else self.journal
         try:
             session = Session.new(
-                game, lesson.players, lesson.options, seed=lesson.seed, journal=journal
+                game,
+                lesson.players,
+                lesson.options,
+                seed=lesson.seed,
+                journal=journal,
+                demo=True,  # journaled (a power cut resumes it) but not a real game
             )
         except RefereeError as error:
             self.problems.append(f"The lesson could not start: {error.message}")
@@ -416,6 +422,8 @@ class Kiosk:
             self.lesson.close()
             self.lesson = None
         self.play = presenter if presenter is not None else PlayPresenter(session)
+        if presenter is None and session.game_id is not None:
+            self.shop.game_shown(session.game_id)  # this visitor's: listed on Home
         self._demo_on_screen = presenter is not None  # the shop's attract demo
         self.play.devices = self.hub.device_statuses()
         game_id = session.game_id
@@ -458,8 +466,12 @@ class Kiosk:
         self.manager.current = "play"
 
     def export_game(self) -> None:
+        """Export the game on screen (a file and its QR code). A locked shop kiosk asks
+        for the admin PIN first: an export carries the players' names."""
         if self.scores is None:
             return
+        if self.shop.unlock_for(self.export_game):
+            return  # the PIN pad is up; the export follows the right PIN
         self.scores.export()
         self.scores_screen.show(self.scores.view())
 

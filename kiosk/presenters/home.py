@@ -1,4 +1,10 @@
-"""The home screen: the games present in this build, games to resume, recent results."""
+"""The home screen: the games present in this build, games to resume, recent results.
+
+Lessons ("Learn it") are journaled as demo games: at most :data:`LESSONS_SHOWN`
+unfinished one is offered beside the real games and never takes a real game's place,
+and a finished lesson is not a result. A locked shop kiosk lists only the games of the
+current visit (``shown``, from :class:`kiosk.screens.shop.ShopMode`).
+"""
 
 from __future__ import annotations
 
@@ -12,6 +18,7 @@ from companion.journal import GameInfo, Journal
 
 RECENT_RESULTS = 5
 RESUMABLE_SHOWN = 6
+LESSONS_SHOWN = 1
 
 
 @dataclass(frozen=True)
@@ -74,9 +81,11 @@ class HomePresenter:
         self,
         journal: Journal,
         games: Callable[[], list[str]] = available_games,
+        shown: Callable[[int], bool] | None = None,
     ) -> None:
         self.journal = journal
         self._games = games
+        self._shown = shown
 
     def _summaries(self) -> tuple[dict[str, GameSummary], list[str]]:
         """The games' summaries: the five games' modules are not loaded for a list."""
@@ -97,10 +106,23 @@ class HomePresenter:
             for name, r in rules.items()
         )
         resumable: list[ResumeCard] = []
+        lesson_cards: list[ResumeCard] = []
         recent: list[ResultLine] = []
-        for info in self.journal.games():
+        for info in self.journal.games(include_demo=True):
             game = rules.get(info.game)
-            if game is None:
+            if game is None or (self._shown is not None and not self._shown(info.game_id)):
+                continue
+            if info.demo:  # a lesson: offered on its own, never a result
+                if info.status == "active" and len(lesson_cards) < LESSONS_SHOWN:
+                    lesson_cards.append(
+                        ResumeCard(
+                            game_id=info.game_id,
+                            game=info.game,
+                            title=f"Lesson: {game.title}",
+                            players=", ".join(info.players),
+                            detail=f"{info.entries} moves · {_when(info)}",
+                        )
+                    )
                 continue
             if info.status == "active" and len(resumable) < RESUMABLE_SHOWN:
                 resumable.append(
@@ -121,5 +143,8 @@ class HomePresenter:
                     )
                 )
         return HomeView(
-            games=cards, resumable=tuple(resumable), recent=tuple(recent), problems=tuple(problems)
+            games=cards,
+            resumable=(*resumable, *lesson_cards),
+            recent=tuple(recent),
+            problems=tuple(problems),
         )

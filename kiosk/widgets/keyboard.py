@@ -1,4 +1,4 @@
-"""The docked on-screen keyboard: laid out before it can be touched.
+"""The docked on-screen keyboard and the name field that types with it.
 
 Kivy's :class:`~kivy.uix.vkeyboard.VKeyboard` loads its key layout on a ``Clock``
 trigger, a frame after it is made, but the window shows it (and routes touches to it)
@@ -11,13 +11,22 @@ Only the first keyboard of a process is exposed, so every restart re-armed it.
 before the window can add it; and its key lookup answers "no key" rather than raising
 if the geometry is ever missing (a layout switch in flight). :func:`install` makes the
 window use it; :class:`kiosk.app.Kiosk` calls it.
+
+:class:`NameInput` is a one-line field that holds at most ``max_chars`` characters (a
+player's name: no more than is kept, ``companion.rules.MAX_NAME_LENGTH``), and
+:func:`keyboard_top` / :func:`lift_above_keyboard` keep the field being typed into
+above the docked keyboard.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from kivy.uix.textinput import TextInput
 from kivy.uix.vkeyboard import VKeyboard
+
+#: Space between the field's bottom edge and the keyboard's top.
+KEYBOARD_MARGIN = 12
 
 
 class LaidOutKeyboard(VKeyboard):  # type: ignore[misc]
@@ -49,3 +58,41 @@ class LaidOutKeyboard(VKeyboard):  # type: ignore[misc]
 def install(window: Any) -> None:
     """Make ``window`` create :class:`LaidOutKeyboard` for text fields (idempotent)."""
     window.set_vkeyboard_class(LaidOutKeyboard)
+
+
+def keyboard_top(window: Any) -> float:
+    """The top of the docked keyboard in window pixels (0 when none is shown)."""
+    tops = [
+        child.y + child.height * child.scale
+        for child in window.children
+        if isinstance(child, VKeyboard)
+    ]
+    return max(tops, default=0.0)
+
+
+def lift_above_keyboard(scroll: Any, field: Any, top: float) -> float:
+    """Scroll ``scroll`` so that ``field`` sits above ``top`` (the keyboard's); the
+    content must be tall enough (the caller pads it by the keyboard's height). Returns
+    how far the field had to move (0: it was clear already)."""
+    _x, bottom = field.to_window(field.x, field.y)
+    need = top + KEYBOARD_MARGIN - bottom
+    if need <= 0 or scroll.viewport_size[1] <= scroll.height:
+        return 0.0
+    step = scroll.convert_distance_to_scroll(0, need)[1]
+    scroll.scroll_y = max(0.0, min(1.0, scroll.scroll_y - step))
+    return float(need)
+
+
+class NameInput(TextInput):  # type: ignore[misc]
+    """A one-line field that never holds more than ``max_chars`` characters: what it
+    shows is what is kept (typed or pasted text beyond that is cut off)."""
+
+    def __init__(self, max_chars: int, **kwargs: Any) -> None:
+        self.max_chars = max_chars
+        super().__init__(multiline=False, **kwargs)
+
+    def insert_text(self, substring: str, from_undo: bool = False) -> Any:
+        room = self.max_chars - len(self.text)  # a selection typed over is gone already
+        if room <= 0:
+            return None
+        return super().insert_text(substring[:room], from_undo=from_undo)

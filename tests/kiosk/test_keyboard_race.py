@@ -19,8 +19,9 @@ from kivy.core.window import Window
 from kivy.tests.common import UnitTestTouch
 from kivy.uix.textinput import TextInput
 
+from companion.rules import MAX_NAME_LENGTH
 from kiosk.app import Kiosk
-from kiosk.widgets.keyboard import LaidOutKeyboard
+from kiosk.widgets.keyboard import LaidOutKeyboard, keyboard_top
 from tests.kiosk.ui import close_kiosk, frames, open_kiosk, setup_built
 
 
@@ -99,3 +100,64 @@ def test_a_keyboard_answers_no_key_before_any_layout() -> None:
     assert keyboard.laid_out()
     keyboard.layout_geometry = {}
     assert keyboard.get_key_at_pos(10, 10) is None
+
+
+def name_fields(kiosk: Kiosk) -> list[Any]:
+    kiosk.open_setup("builders")
+    setup_built(kiosk)
+    found = [w for w in kiosk.setup_screen.walk(restrict=True) if isinstance(w, TextInput)]
+    found.sort(key=lambda w: -w.to_window(*w.pos)[1])  # top to bottom
+    return found
+
+
+def test_the_name_field_holds_no_more_than_is_kept(kiosk: Kiosk) -> None:
+    field = name_fields(kiosk)[0]
+    field.text = ""
+    field.insert_text("Maximilian-Alexander the Great")
+    assert field.text == "Maximilian-Alexa" and len(field.text) == MAX_NAME_LENGTH
+    field.insert_text("x")
+    assert len(field.text) == MAX_NAME_LENGTH
+    field.select_all()
+    field.delete_selection()  # as typing over a selection does
+    field.insert_text("Ann")
+    assert field.text == "Ann"
+    setup = kiosk.setup
+    assert setup is not None and setup.names[0] == "Ann"
+
+
+def test_the_keyboard_never_covers_the_field_it_types_into(kiosk: Kiosk) -> None:
+    """Four players on a fresh Setup (the list at its top): the third and fourth name
+    fields sit where the docked keyboard appears; typing into each lifts it clear."""
+    kiosk.open_setup("kolossus")
+    setup_built(kiosk)
+    presenter = kiosk.setup
+    assert presenter is not None
+    while presenter.view().can_add_player:
+        kiosk.setup_screen.do("add_player")
+    setup_built(kiosk)
+    scroll = kiosk.setup_screen.ids.scroll
+    fields = [w for w in kiosk.setup_screen.walk(restrict=True) if isinstance(w, TextInput)]
+    assert len(fields) >= 4
+    covered_before = 0
+    for field in fields:
+        scroll.scroll_y = 1.0  # as Setup opens
+        frames(2)
+        x, y = field.to_window(*field.center)
+        if y < field.height:
+            scroll.scroll_to(field, padding=0, animate=False)
+            frames(2)
+            x, y = field.to_window(*field.center)
+        if y - field.height / 2 < 229:  # the keyboard's top on an 800×480 window
+            covered_before += 1
+        touch = UnitTestTouch(x, y)
+        touch.touch_down()
+        touch.touch_up()
+        frames(3)
+        assert field.focus
+        top = keyboard_top(Window)
+        assert top > 0, "no docked keyboard"
+        bottom = field.to_window(field.x, field.y)[1]
+        assert bottom >= top, f"the keyboard (top {top}) covers the field (bottom {bottom})"
+        field.focus = False
+        frames(2)
+    assert covered_before >= 2  # the case is really there
