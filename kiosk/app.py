@@ -176,9 +176,6 @@ class Kiosk:
         self._save_snapshot = Clock.create_trigger(self._save_due_snapshot, 0)
         from kivy.core.window import Window  # here: importing it opens the window
 
-        from kiosk.widgets import keyboard
-
-        keyboard.install(Window)  # laid out before it can be touched (kiosk/widgets/keyboard.py)
         Window.bind(on_flip=self._frame_drawn)
         # Shop mode (attract demo, lock-down, admin): armed by ``shop.boot()`` in the app.
         self.shop = ShopMode(self, None if config is None else config.config.kiosk, config)
@@ -199,7 +196,14 @@ class Kiosk:
     @property
     def setup_screen(self) -> SetupScreen:
         if self._setup_screen is None:
+            from kivy.core.window import Window
+
             from kiosk.screens.setup import SetupScreen
+            from kiosk.widgets import keyboard
+
+            # Its name fields are the app's only text fields: the on-screen keyboard they
+            # bring up is laid out before it can be touched (kiosk/widgets/keyboard.py).
+            keyboard.install(Window)
 
             self._setup_screen = SetupScreen(name="setup", kiosk=self)
             self.manager.add_widget(self._setup_screen)
