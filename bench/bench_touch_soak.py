@@ -23,38 +23,31 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
-from kiosk_child import MARK, child_environment, write_config  # noqa: E402
+from kiosk_child import ChildFailed, child_environment, run_child, write_config  # noqa: E402
 
 CHILD = ROOT / "bench" / "touch_soak_child.py"
 
 
 def run_once(
     tmp: Path, config: Path, touches: int, seed: int, timeout: float
-) -> tuple[int, dict[str, object] | None, int, str]:
-    """One app run: (return code, its figures or None, touches done, stderr's tail)."""
+) -> tuple[dict[str, Any] | None, int, str]:
+    """One app run: (its figures, or None when it ended early; touches done; why)."""
     progress = tmp / f"progress-{seed}"
     progress.write_text("0", encoding="utf-8")
-    env = child_environment(tmp / "kivy")
-    result = subprocess.run(
-        [sys.executable, str(CHILD), str(config), str(touches), str(seed), str(progress)],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=timeout,
-        check=False,
-    )
-    lines = [line for line in result.stdout.splitlines() if line.startswith(MARK)]
-    import json
-
-    figures = json.loads(lines[-1][len(MARK) :]) if lines else None
-    done = int(progress.read_text(encoding="utf-8") or "0")
-    return result.returncode, figures, done, result.stderr[-2000:]
+    argv = [str(CHILD), str(config), str(touches), str(seed), str(progress)]
+    try:
+        figures = run_child(argv, child_environment(tmp / "kivy"), timeout=timeout)
+    except ChildFailed as failed:
+        return None, int(progress.read_text(encoding="utf-8") or "0"), str(failed)
+    except subprocess.TimeoutExpired:
+        return None, int(progress.read_text(encoding="utf-8") or "0"), f"no end in {timeout:g} s"
+    return figures, int(figures["touches"]), ""
 
 
 def main() -> int:
@@ -82,19 +75,16 @@ def main() -> int:
         seed = args.seed
         while done < args.touches:
             runs += 1
-            code, figures, reached, tail = run_once(
-                tmp, config, args.touches - done, seed, args.timeout
-            )
+            figures, reached, why = run_once(tmp, config, args.touches - done, seed, args.timeout)
+            done += reached
             if figures is None:  # the app ended before its touches: an exit
-                exits.append(f"run {runs}: status {code} after {reached} touches\n{tail}")
-                done += reached
+                exits.append(f"run {runs}: after {reached} touches: {why}")
                 seed += 1  # the same touches again would end it the same way
                 continue
-            done += int(figures["touches"])  # type: ignore[call-overload]
             for key, value in figures.items():
                 if isinstance(value, int) and not isinstance(value, bool):
                     totals[key] = totals.get(key, 0) + value
-            for screen, frames in dict(figures.get("screens", {})).items():  # type: ignore[call-overload]
+            for screen, frames in dict(figures.get("screens", {})).items():
                 screens[screen] = screens.get(screen, 0) + int(frames)
         seconds = time.monotonic() - started
 
