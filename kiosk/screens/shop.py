@@ -511,7 +511,13 @@ class ShopMode:
         from kiosk.presenters.admin import PinPad
 
         self.pad = PinPad(self.pins, "unlock")
+        self._after_unlock = None  # this PIN is for the admin page
         self._show_pad()
+
+    @property
+    def unlocking_for_action(self) -> bool:
+        """The PIN pad is up for one action (an export), not for the admin page."""
+        return self._after_unlock is not None and self.kiosk.manager.current == "pin"
 
     def unlock_for(self, action: Callable[[], None]) -> bool:
         """A locked kiosk asks for the admin PIN before ``action`` (an export): True when
