@@ -32,6 +32,7 @@ sys.path.insert(0, str(ROOT / "bench"))
 from kiosk_child import ChildFailed, child_environment, run_child, write_config  # noqa: E402
 
 CHILD = ROOT / "bench" / "touch_soak_child.py"
+MAX_EXITS = 10  # then the soak stops and reports them
 
 
 def run_once(
@@ -80,6 +81,8 @@ def main() -> int:
             if figures is None:  # the app ended before its touches: an exit
                 exits.append(f"run {runs}: after {reached} touches: {why}")
                 seed += 1  # the same touches again would end it the same way
+                if len(exits) >= MAX_EXITS:
+                    break
                 continue
             for key, value in figures.items():
                 if isinstance(value, int) and not isinstance(value, bool):
@@ -98,6 +101,7 @@ def main() -> int:
     )
     print(f"  pauses (demo)      {totals.get('pauses', 0)}")
     print(f"  frames             {totals.get('frames', 0)}")
+    print(f"  fresh keyboards    {totals.get('fresh_keyboards', 0)}  (each as after a restart)")
     print(f"  app runs           {runs}")
     print(f"  exits              {len(exits)}  (the app ending before its touches were done)")
     print(f"  guard recoveries   {totals.get('recovered_exceptions', 0)}  (logged, went Home)")
