@@ -70,20 +70,45 @@ def describe_validation_error(exc: ValidationError) -> str:
 MAX_NAME_LENGTH = 16
 """Characters in a player's name: what the kiosk's seat labels and score rows can show."""
 
-_ZERO_WIDTH_JOINER = "\u200d"  # keeps emoji sequences such as 👩‍👩‍👧 whole
+_ZERO_WIDTH_JOINER = "\u200d"  # keeps emoji sequences such as 👩‍👩‍👧 whole, and only those
+#: Letters that draw nothing: Hangul fillers, the Braille blank, Mongolian vowel separator.
+_BLANK_LETTERS = frozenset("\u115f\u1160\u3164\uffa0\u2800\u180e")
+#: Categories that draw nothing by themselves: marks, format characters, separators.
+_INVISIBLE_CATEGORIES = ("Mn", "Me", "Cf", "Zs", "Zl", "Zp")
+
+
+def _pictographic(ch: str) -> bool:
+    """A character an emoji sequence joins: a symbol, or a modifier on one."""
+    return unicodedata.category(ch) in ("So", "Sk") or "\U0001f3fb" <= ch <= "\U0001f3ff"
+
+
+def _visible(ch: str) -> bool:
+    return ch not in _BLANK_LETTERS and unicodedata.category(ch) not in _INVISIBLE_CATEGORIES
 
 
 def clean_player_name(name: str) -> str:
-    """A name as it is stored and shown: NFC, one space between words, and without
-    control or format characters (NUL, bidi overrides) that could hide or reorder text."""
-    kept = "".join(
-        ch
-        for ch in unicodedata.normalize("NFC", name)
-        if ch == _ZERO_WIDTH_JOINER
-        or unicodedata.category(ch) not in ("Cc", "Cf", "Cs")
-        or ch in "\t\n"
-    )
-    return " ".join(kept.split())
+    """A name as it is stored, compared and shown: NFC, one space between words, without
+    control or format characters (NUL, bidi overrides, zero-width spaces and joiners) that
+    could hide or reorder text or make "Ann" and "Ann" + an invisible joiner two players.
+    A zero-width joiner stays only inside an emoji sequence (between two pictographs,
+    variation selectors allowed), where it draws one emoji from several."""
+    text = unicodedata.normalize("NFC", name)
+    kept: list[str] = []
+    for index, ch in enumerate(text):
+        if ch == _ZERO_WIDTH_JOINER:
+            before = next((c for c in reversed(kept) if c not in "\ufe0e\ufe0f"), "")
+            after = next((c for c in text[index + 1 :] if c not in "\ufe0e\ufe0f"), "")
+            if before and after and _pictographic(before) and _pictographic(after):
+                kept.append(ch)
+            continue
+        if unicodedata.category(ch) not in ("Cc", "Cf", "Cs") or ch in "\t\n":
+            kept.append(ch)
+    return " ".join("".join(kept).split())
+
+
+def looks_empty(name: str) -> bool:
+    """True when a name draws nothing a player could read (only marks, blanks, fillers)."""
+    return not any(_visible(ch) for ch in name)
 
 
 def _as_json(data: object) -> str | bytes:
@@ -315,8 +340,13 @@ class Rules(ABC, Generic[StateT, ActionT, OptionsT]):
             )
             noun = "player" if self.max_players == 1 else "players"
             raise InvalidOptions(f"{self.title} is for {span} {noun}, not {len(names)}.")
-        if any(not n for n in names):
-            raise InvalidOptions("Every player needs a name.")
+        for seat, name in enumerate(names, start=1):
+            if looks_empty(name):
+                raise InvalidOptions(
+                    f"Player {seat} needs a name: invisible characters alone are no name."
+                    if name
+                    else "Every player needs a name."
+                )
         for seat, name in enumerate(names, start=1):
             if len(name) > MAX_NAME_LENGTH:
                 raise InvalidOptions(
@@ -370,6 +400,7 @@ __all__ = [
     "StateT",
     "clean_player_name",
     "describe_validation_error",
+    "looks_empty",
     "refuse",
     "tagged_models",
 ]

@@ -32,6 +32,7 @@ from firmware_bridge.buttons import ButtonMessage, ButtonPressed
 from firmware_bridge.config import LoadedConfig
 from firmware_bridge.rig import DeviceNote, Rig, build_rig
 from kiosk import touch_wake
+from kiosk.guard import ExceptionGuard
 from kiosk.hardware import HardwareHub, RollTarget, press_on_game
 from kiosk.memory import free_dropped_widgets, freeze_startup, release_freed_memory
 from kiosk.mirror_feed import MirrorFeed
@@ -200,7 +201,14 @@ class Kiosk:
     @property
     def setup_screen(self) -> SetupScreen:
         if self._setup_screen is None:
+            from kivy.core.window import Window
+
             from kiosk.screens.setup import SetupScreen
+            from kiosk.widgets import keyboard
+
+            # Its name fields are the app's only text fields: the on-screen keyboard they
+            # bring up is laid out before it can be touched (kiosk/widgets/keyboard.py).
+            keyboard.install(Window)
 
             self._setup_screen = SetupScreen(name="setup", kiosk=self)
             self.manager.add_widget(self._setup_screen)
@@ -246,7 +254,8 @@ class Kiosk:
         self.guided = None  # an unfinished setup resumes with its game (its step is journaled)
         self._home_notice = ""
         devices = "   ".join(b.text for b in badges(self.hub.device_statuses()))
-        self.home_screen.show(HomePresenter(self.journal).view(), devices)
+        home = HomePresenter(self.journal, shown=self.shop.shown_on_home)
+        self.home_screen.show(home.view(), devices)
         self._show_home_banner()
         self.manager.current = "home"
         if self.on_highlights is not None:
@@ -344,7 +353,12 @@ class Kiosk:
         journal = None if self.journal.read_only else self.journal
         try:
             session = Session.new(
-                game, lesson.players, lesson.options, seed=lesson.seed, journal=journal
+                game,
+                lesson.players,
+                lesson.options,
+                seed=lesson.seed,
+                journal=journal,
+                demo=True,  # journaled (a power cut resumes it) but not a real game
             )
         except RefereeError as error:
             self.problems.append(f"The lesson could not start: {error.message}")
@@ -413,6 +427,8 @@ class Kiosk:
             self.lesson.close()
             self.lesson = None
         self.play = presenter if presenter is not None else PlayPresenter(session)
+        if presenter is None and session.game_id is not None:
+            self.shop.game_shown(session.game_id)  # this visitor's: listed on Home
         self._demo_on_screen = presenter is not None  # the shop's attract demo
         self.play.devices = self.hub.device_statuses()
         game_id = session.game_id
@@ -455,8 +471,12 @@ class Kiosk:
         self.manager.current = "play"
 
     def export_game(self) -> None:
+        """Export the game on screen (a file and its QR code). A locked shop kiosk asks
+        for the admin PIN first: an export carries the players' names."""
         if self.scores is None:
             return
+        if self.shop.unlock_for(self.export_game):
+            return  # the PIN pad is up; the export follows the right PIN
         self.scores.export()
         self.scores_screen.show(self.scores.view())
 
@@ -690,6 +710,15 @@ class Kiosk:
         """The admin page: through the PIN pad when the kiosk is locked (kiosk.screens.shop)."""
         self.shop.request_admin()
 
+    def recover(self) -> None:
+        """After a widget's exception (kiosk/guard.py): Home, as when a game is left
+        (every accepted move is in the journal; a demo ends)."""
+        from kivy.core.window import Window
+
+        Window.release_all_keyboards()
+        if not self.shop.note_input():  # a running demo ends and shows Home itself
+            self.go_home()
+
     def close(self) -> None:
         from kivy.core.window import Window
 
@@ -738,11 +767,15 @@ class CompanionApp(App):  # type: ignore[misc]
         self._events: list[Any] = []
         self._ui_map: UiMap | None = None
         self.pace: IdlePace | None = None
+        self.guard: ExceptionGuard | None = None
 
     def build(self) -> Any:
         self.kiosk = Kiosk(
             self.data_dir, hub=self.hub, problems=self.problems, config=self.loaded_config
         )
+        # A widget's exception is logged and recovered from, not the end of the app.
+        self.guard = ExceptionGuard(self.kiosk.recover)
+        self.guard.install()
         # The loop slows down while nothing happens (kiosk/pace.py).
         from kivy.config import Config
         from kivy.core.window import Window
@@ -801,6 +834,8 @@ class CompanionApp(App):  # type: ignore[misc]
         return False
 
     def on_stop(self) -> None:
+        if self.guard is not None:
+            self.guard.uninstall()
         self.hub.wake = None
         touch_wake.uninstall()
         if self.pace is not None:

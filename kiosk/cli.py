@@ -203,8 +203,15 @@ def _cmd_calibrate(args: argparse.Namespace) -> int:
 
 
 def _cmd_admin_pin(args: argparse.Namespace) -> int:
-    """Set the admin PIN of a locked kiosk: the documented reset (needs the Pi's shell)."""
-    from kiosk.admin import PIN_MAX_DIGITS, PIN_MIN_DIGITS, PinError, PinStore
+    """Set the admin PIN of a locked kiosk and a new staff recovery code: the documented
+    reset (needs the Pi's shell). Easy PINs (1234, 0000, ...) are refused."""
+    from kiosk.admin import (
+        PIN_MAX_DIGITS,
+        PIN_MIN_DIGITS,
+        PinError,
+        PinStore,
+        format_recovery_code,
+    )
 
     store = PinStore(args.data_dir)
     if args.stdin:
@@ -217,7 +224,7 @@ def _cmd_admin_pin(args: argparse.Namespace) -> int:
             print("companion: the two PINs differ; nothing was changed.", file=sys.stderr)
             return 1
     try:
-        store.set_pin(pin)
+        code = store.set_pin(pin)
     except PinError as error:
         print(f"companion: {error} Nothing was changed.", file=sys.stderr)
         return 1
@@ -225,6 +232,12 @@ def _cmd_admin_pin(args: argparse.Namespace) -> int:
         print(f"companion: cannot write {store.path}: {error}", file=sys.stderr)
         return 1
     print(f"Admin PIN set in {store.path}; wrong-PIN lock-out cleared.")
+    if code is not None:
+        print(
+            f"Staff recovery code: {format_recovery_code(code)}\n"
+            "Write it down and keep it away from the kiosk: typed on the PIN pad it opens"
+            " the admin page even while the pad is locked (it is shown only now)."
+        )
     return 0
 
 

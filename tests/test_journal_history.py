@@ -14,7 +14,13 @@ import pytest
 from companion.errors import GameInUse
 from companion.journal import GameInfo, Journal, headers
 from companion.session import Session
-from kiosk.presenters.home import RECENT_RESULTS, RESUMABLE_SHOWN, HomePresenter
+from kiosk.presenters.home import (
+    LESSONS_SHOWN,
+    RECENT_RESULTS,
+    RESUMABLE_SHOWN,
+    VISIT_LOOKED_AT,
+    HomePresenter,
+)
 
 
 @pytest.fixture
@@ -93,8 +99,11 @@ def test_home_reads_a_bounded_number_of_headers_however_many_games(
 
     monkeypatch.setattr(headers, "read_header", counting)
     view = HomePresenter(journal).view()
-    assert len(view.resumable) == RESUMABLE_SHOWN and len(view.recent) == RECENT_RESULTS
-    assert len(read) == RESUMABLE_SHOWN + RECENT_RESULTS
+    lessons = [card for card in view.resumable if card.title.startswith("Lesson: ")]
+    assert len(lessons) == LESSONS_SHOWN  # a lesson is offered beside the games, not among them
+    assert len(view.resumable) == RESUMABLE_SHOWN + LESSONS_SHOWN
+    assert len(view.recent) == RECENT_RESULTS
+    assert len(read) == RESUMABLE_SHOWN + RECENT_RESULTS + LESSONS_SHOWN
 
 
 def test_a_lock_file_goes_with_its_game(tmp_path: Path) -> None:
@@ -116,3 +125,27 @@ def test_a_lock_file_goes_with_its_game(tmp_path: Path) -> None:
     assert list(locks.iterdir()) == []
     with Journal(path) as again:  # and it can be claimed again
         Session.resume(again, first.game_id or 0)
+
+
+def test_a_locked_shop_home_shows_only_the_visit_and_reads_a_bounded_number(
+    journal: Journal, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A locked shop kiosk lists only this visit's games (just played, so among the
+    newest) and looks through a bounded window for them, whatever the history."""
+    ids = add_games(journal, 3000)
+    visit = {ids[-1], ids[-2]}
+    read: list[int] = []
+    real = headers.read_header
+
+    def counting(db: sqlite3.Connection, game_id: int) -> GameInfo | None:
+        read.append(game_id)
+        return real(db, game_id)
+
+    monkeypatch.setattr(headers, "read_header", counting)
+    view = HomePresenter(journal, shown=lambda game_id: game_id in visit).view()
+    shown = {card.game_id for card in view.resumable} | {line.game_id for line in view.recent}
+    assert shown and shown <= visit
+    window = VISIT_LOOKED_AT
+    assert len(read) <= (RESUMABLE_SHOWN + window) + (RECENT_RESULTS + window) + (
+        LESSONS_SHOWN + window
+    )

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+from collections.abc import Callable
 from typing import Any
 
 from companion.journal.records import GameInfo, now
@@ -113,27 +114,37 @@ def rebuild(db: sqlite3.Connection, rebuilt: GameInfo, reason: str) -> None:
     )
 
 
-def recent_sql(*, include_demo: bool) -> str:
-    """The ids of one status's games, most recently played first."""
-    demo = "" if include_demo else " AND demo = 0"
+def recent_sql(*, include_demo: bool, only_demo: bool = False) -> str:
+    """The ids of one status's games, most recently played first (``only_demo``: the
+    lessons and demos alone)."""
+    demo = " AND demo = 1" if only_demo else "" if include_demo else " AND demo = 0"
     return f"SELECT game_id FROM games WHERE status = ?{demo} ORDER BY updated DESC, game_id DESC"
 
 
 def recent(
-    db: sqlite3.Connection, status: str, limit: int, *, include_demo: bool
+    db: sqlite3.Connection,
+    status: str,
+    limit: int,
+    *,
+    include_demo: bool,
+    only_demo: bool = False,
+    keep: Callable[[GameInfo], bool] | None = None,
+    looked_at: int | None = None,
 ) -> list[GameInfo]:
     """The ``limit`` most recently played readable headers of ``status``, newest first,
     read through the ``games_recent`` index (a damaged header is skipped: the journal's
-    ``unreadable_games`` names it). sqlite3.DatabaseError when the rows cannot be read."""
+    ``unreadable_games`` names it). ``keep`` leaves out the headers it refuses, among
+    the ``looked_at`` newest at most, so the cost stays bounded whatever it refuses.
+    sqlite3.DatabaseError when the rows cannot be read."""
     found: list[GameInfo] = []
-    for (game_id,) in db.execute(recent_sql(include_demo=include_demo), (status,)):
+    sql = recent_sql(include_demo=include_demo, only_demo=only_demo)
+    for seen, (game_id,) in enumerate(db.execute(sql, (status,)), start=1):
         try:
             info = read_header(db, game_id)
         except ValueError:
-            continue
-        if info is not None:
+            info = None
+        if info is not None and (keep is None or keep(info)):
             found.append(info)
-        if len(found) >= limit:
+        if len(found) >= limit or (looked_at is not None and seen >= looked_at):
             break
     return found
-

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import Any
@@ -615,19 +615,40 @@ class Journal:
         return self._headers(include_demo)[0]
 
     def recent_games(
-        self, status: GameStatus, limit: int, *, include_demo: bool = False
+        self,
+        status: GameStatus,
+        limit: int,
+        *,
+        include_demo: bool = False,
+        only_demo: bool = False,
+        keep: Callable[[GameInfo], bool] | None = None,
+        looked_at: int | None = None,
     ) -> list[GameInfo]:
         """The ``limit`` most recently played games of ``status`` whose header can be
-        read, newest first: the unfinished games to resume, the latest results.
+        read, newest first: the unfinished games to resume, the latest results, the
+        lessons (``only_demo``). ``keep`` leaves games out (a locked shop kiosk shows a
+        visitor only their own), looking at the ``looked_at`` newest at most.
 
-        Read through the ``games_recent`` index, stopping after ``limit`` readable
-        headers: Home costs the same with 10,000 games as with 10 (bench/bench_home.py).
+        Read through the ``games_recent`` index, stopping after ``limit`` kept headers:
+        Home costs the same with 10,000 games as with 10 (bench/bench_home.py).
         """
         try:
-            return headers.recent(self._db, status, limit, include_demo=include_demo)
+            return headers.recent(
+                self._db,
+                status,
+                limit,
+                include_demo=include_demo or only_demo,
+                only_demo=only_demo,
+                keep=keep,
+                looked_at=looked_at,
+            )
         except sqlite3.DatabaseError:
             # The index cannot be read: the full list still can, at its cost.
-            wanted = [g for g in self.games(include_demo=include_demo) if g.status == status]
+            wanted = [
+                g
+                for g in self.games(include_demo=include_demo or only_demo)
+                if g.status == status and (g.demo or not only_demo) and (keep is None or keep(g))
+            ]
             return wanted[:limit]
 
     def unreadable_games(self) -> list[Damage]:

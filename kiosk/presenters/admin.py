@@ -3,7 +3,8 @@
 * :class:`LongPress` tells a 3-second press on a screen's title (the hidden way in)
   from a tap or a swipe; it is fed positions and timestamps.
 * :class:`PinPad` is the pad's logic: unlock (check the PIN against
-  :class:`kiosk.admin.PinStore`, lock-out included) or change (new PIN twice).
+  :class:`kiosk.admin.PinStore`, lock-out included; the staff recovery code is taken
+  even while the pad is locked) or change (the current PIN, then the new one twice).
 * :class:`AdminPresenter` is the admin page: hardware findings from
   ``firmware_bridge.doctor``, the ``[kiosk]`` settings, LED brightness and a
   calibration walk (one cell after the other, in strip order, through the kiosk's LED
@@ -24,17 +25,18 @@ from firmware_bridge.rig import Rig
 from kiosk.admin import (
     PIN_MAX_DIGITS,
     PIN_MIN_DIGITS,
+    RECOVERY_DIGITS,
     PinCheck,
     PinError,
     PinStore,
-    check_pin_format,
+    check_pin_strength,
 )
 from kiosk.presenters.common import Observable
 
 CALIBRATION_STEP_S = 1.0
 BRIGHTNESS_STEP = 0.1
 
-PadMode = Literal["unlock", "new", "confirm", "no_pin"]
+PadMode = Literal["unlock", "old", "new", "confirm", "no_pin"]
 PadResult = Literal["unlocked", "changed"]
 
 
@@ -60,13 +62,21 @@ class PinPad:
         self.first = ""  # the new PIN, waiting for its confirmation
         self.message = ""
         self.error = False
-        if purpose == "change":
-            self.mode: PadMode = "new"
+        if purpose == "change":  # the current PIN first, when there is one
+            self.mode: PadMode = "old" if store.has_pin else "new"
         else:
             self.mode = "unlock" if store.has_pin else "no_pin"
 
+    @property
+    def _checking(self) -> bool:
+        """The pad checks a PIN (or the recovery code) against the store."""
+        return self.mode in ("unlock", "old")
+
+    def _max_digits(self) -> int:
+        return RECOVERY_DIGITS if self._checking else PIN_MAX_DIGITS
+
     def press(self, digit: int) -> None:
-        if self.mode != "no_pin" and len(self.entered) < PIN_MAX_DIGITS and 0 <= digit <= 9:
+        if self.mode != "no_pin" and len(self.entered) < self._max_digits() and 0 <= digit <= 9:
             self.entered += str(digit)
 
     def erase(self) -> None:
@@ -77,8 +87,12 @@ class PinPad:
         typed, self.entered = self.entered, ""
         if self.mode == "no_pin":
             return None
-        if self.mode == "unlock":
+        if self._checking:
             check = self.store.verify(typed)
+            if check.ok and self.mode == "old":  # Change PIN: the current one was right
+                self.mode = "new"
+                self.message, self.error = "", False
+                return None
             if check.ok:
                 self.message, self.error = "", False
                 return "unlocked"
@@ -88,7 +102,7 @@ class PinPad:
             return None
         if self.mode == "new":
             try:
-                self.first = check_pin_format(typed)
+                self.first = check_pin_strength(typed)
             except PinError as error:
                 self.message, self.error = str(error), True
                 return None
@@ -99,16 +113,18 @@ class PinPad:
             self.mode, self.first = "new", ""
             self.message, self.error = "The two PINs differ: enter the new PIN again.", True
             return None
-        self.store.set_pin(typed)
+        self.store.set_pin(typed, keep_recovery=True)
         self.first = ""
         self.message, self.error = "The admin PIN was changed.", False
         return "changed"
 
     def view(self) -> PinPadView:
-        locked_for = self.store.locked_for() if self.mode == "unlock" else 0.0
+        locked_for = self.store.locked_for() if self._checking else 0.0
         message, error = self.message, self.error
         if locked_for > 0:
-            message, error = PinCheck("locked", locked_for_s=locked_for).message, True
+            message = PinCheck("locked", locked_for_s=locked_for).message
+            message += f"\nStaff: the {RECOVERY_DIGITS}-digit recovery code opens it now."
+            error = True
         elif self.mode == "no_pin":
             message = self.store.problem or ""
             message = f"{message}\n" if message else ""
@@ -116,26 +132,29 @@ class PinPad:
             error = True
         title = {
             "unlock": "Admin PIN",
+            "old": "Change the admin PIN",
             "new": "New admin PIN",
             "confirm": "New admin PIN again",
             "no_pin": "No admin PIN set",
         }[self.mode]
         prompt = {
             "unlock": "Enter the admin PIN.",
-            "new": f"Choose {PIN_MIN_DIGITS} to {PIN_MAX_DIGITS} digits.",
+            "old": "Enter the current PIN first.",
+            "new": f"Choose {PIN_MIN_DIGITS} to {PIN_MAX_DIGITS} digits (not 1234, 0000 ...).",
             "confirm": "Type the same PIN once more.",
             "no_pin": "On the Pi's shell, as the kiosk's user, run:  companion admin-pin",
         }[self.mode]
-        typing = self.mode != "no_pin" and locked_for <= 0
+        typing = self.mode != "no_pin"
+        # While locked only the recovery code can be tried: OK waits for all its digits.
+        least = RECOVERY_DIGITS if locked_for > 0 else (1 if self._checking else PIN_MIN_DIGITS)
         return PinPadView(
             title=title,
             prompt=prompt,
             dots=" ".join("●" for _ in self.entered),
             message=message,
             error=error,
-            digits_enabled=typing and len(self.entered) < PIN_MAX_DIGITS,
-            ok_enabled=typing
-            and len(self.entered) >= (1 if self.mode == "unlock" else PIN_MIN_DIGITS),
+            digits_enabled=typing and len(self.entered) < self._max_digits(),
+            ok_enabled=typing and len(self.entered) >= least,
             mode=self.mode,
         )
 

@@ -1,4 +1,10 @@
-"""The home screen: the games present in this build, games to resume, recent results."""
+"""The home screen: the games present in this build, games to resume, recent results.
+
+Lessons ("Learn it") are journaled as demo games: at most :data:`LESSONS_SHOWN`
+unfinished one is offered beside the real games and never takes a real game's place,
+and a finished lesson is not a result. A locked shop kiosk lists only the games of the
+current visit (``shown``, from :class:`kiosk.screens.shop.ShopMode`).
+"""
 
 from __future__ import annotations
 
@@ -8,10 +14,14 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from companion.games import GameSummary, available_games, game_summary
-from companion.journal import GameInfo, Journal
+from companion.journal import GameInfo, GameStatus, Journal
 
 RECENT_RESULTS = 5
 RESUMABLE_SHOWN = 6
+LESSONS_SHOWN = 1
+#: A locked shop kiosk lists only this visit's games, which were just played: it looks
+#: through this many of the newest games beyond the ones it shows, and no further.
+VISIT_LOOKED_AT = 50
 
 
 @dataclass(frozen=True)
@@ -74,9 +84,11 @@ class HomePresenter:
         self,
         journal: Journal,
         games: Callable[[], list[str]] = available_games,
+        shown: Callable[[int], bool] | None = None,
     ) -> None:
         self.journal = journal
         self._games = games
+        self._shown = shown
 
     def _summaries(self) -> tuple[dict[str, GameSummary], list[str]]:
         """The games' summaries: the five games' modules are not loaded for a list."""
@@ -96,17 +108,33 @@ class HomePresenter:
             GameCard(name=name, title=r.title, players=player_span(r), learn=name in lessons)
             for name, r in rules.items()
         )
-        # Two short indexed reads, whatever the number of games (Journal.recent_games).
-        resumable = [
-            ResumeCard(
+
+        # Short indexed reads, whatever the number of games (Journal.recent_games).
+        def latest(status: GameStatus, limit: int, *, lessons: bool = False) -> list[GameInfo]:
+            return self.journal.recent_games(
+                status,
+                limit,
+                only_demo=lessons,
+                keep=lambda info: (
+                    info.game in rules and (self._shown is None or self._shown(info.game_id))
+                ),
+                looked_at=None if self._shown is None else limit + VISIT_LOOKED_AT,
+            )
+
+        def card(info: GameInfo, title: str) -> ResumeCard:
+            return ResumeCard(
                 game_id=info.game_id,
                 game=info.game,
-                title=rules[info.game].title,
+                title=title,
                 players=", ".join(info.players),
                 detail=f"{info.entries} moves · {_when(info)}",
             )
-            for info in self.journal.recent_games("active", RESUMABLE_SHOWN)
-            if info.game in rules
+
+        resumable = [card(i, rules[i.game].title) for i in latest("active", RESUMABLE_SHOWN)]
+        # A lesson is offered on its own, never as a result.
+        lesson_cards = [
+            card(i, f"Lesson: {rules[i.game].title}")
+            for i in latest("active", LESSONS_SHOWN, lessons=True)
         ]
         recent = [
             ResultLine(
@@ -114,9 +142,11 @@ class HomePresenter:
                 text=f"{rules[info.game].title} · {', '.join(info.players)} — "
                 + str((info.outcome or {}).get("text", "finished")),
             )
-            for info in self.journal.recent_games("finished", RECENT_RESULTS)
-            if info.game in rules
+            for info in latest("finished", RECENT_RESULTS)
         ]
         return HomeView(
-            games=cards, resumable=tuple(resumable), recent=tuple(recent), problems=tuple(problems)
+            games=cards,
+            resumable=(*resumable, *lesson_cards),
+            recent=tuple(recent),
+            problems=tuple(problems),
         )

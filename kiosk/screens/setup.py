@@ -5,10 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 from kivy.clock import Clock
+from kivy.core.window import Window
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
-from kivy.uix.textinput import TextInput
 
+from companion.rules import MAX_NAME_LENGTH
 from kiosk import theme
 from kiosk.presenters.common import humanize
 from kiosk.presenters.setup import OptionView, PlayerRow, SetupPresenter, SetupView
@@ -23,12 +24,15 @@ from kiosk.widgets.basic import (
     WrapLabel,
     button,
 )
+from kiosk.widgets.keyboard import NameInput, keyboard_top, lift_above_keyboard
 from kiosk.widgets.lists import WidgetPool, show_children
 
 # This screen's layout: read with its module, when Setup is first shown (not at launch).
 load_kv("setup.kv")
 
 ROW = theme.BUTTON_HEIGHT
+#: The body's padding (setup.kv); its bottom grows by the keyboard's height while typing.
+BODY_PADDING = (0, 0, 14, 0)
 FIRST_FRAME_OPTIONS = 2
 """Option boxes made in the frame that opens Setup; the rest come in the next frame.
 Kolossus has 21 options, ≈190 widgets: made at once they held the tap on its title for
@@ -155,8 +159,8 @@ class PlayerRowView:
         self.seat = 0
         self.row = BoxLayout(size_hint_y=None, height=ROW, spacing=theme.SPACING)
         self.swatch = Swatch(size_hint_x=None, width=28)
-        self.name = TextInput(
-            multiline=False,
+        self.name = NameInput(
+            MAX_NAME_LENGTH,
             font_size=theme.FONT_LARGE,
             padding=(10, 14),
             background_color=theme.SURFACE_HIGH,
@@ -165,6 +169,7 @@ class PlayerRowView:
             write_tab=False,
         )
         self.name.bind(text=lambda _w, text: screen.rename(self.seat, text))
+        self.name.bind(focus=screen.name_focused)
         self.up = button(
             "Move up", lambda: screen.do("move_up", self.seat), size_hint_x=None, width=130
         )
@@ -226,6 +231,28 @@ class SetupScreen(KioskScreen):
         if self.presenter is not None:
             getattr(self.presenter, intent)(*args)
         self.refresh()
+
+    def name_focused(self, field: Any, focused: bool) -> None:
+        """A name field took the focus: once the docked keyboard is up (the next frame),
+        the list gets the keyboard's height of room below and the field is scrolled
+        above the keyboard; the room goes when the field lets go."""
+        if focused:
+            Clock.schedule_once(lambda _dt: self._clear_keyboard(field), 0)
+        elif not any(row.name.focus for row in self._row_views()):
+            self.ids.body.padding = BODY_PADDING
+
+    def _row_views(self) -> list[PlayerRowView]:
+        return [] if self._rows is None else list(self._rows.widgets)
+
+    def _clear_keyboard(self, field: Any) -> None:
+        top = keyboard_top(Window)
+        if not field.focus or top <= 0 or field.get_root_window() is None:
+            return
+        left, top_pad, right, _bottom = BODY_PADDING
+        self.ids.body.padding = (left, top_pad, right, top)
+        self.ids.body.do_layout()
+        self.ids.scroll.update_from_scroll()
+        lift_above_keyboard(self.ids.scroll, field, top)
 
     def rename(self, seat: int, name: str) -> None:
         if self.presenter is not None and not self._updating:

@@ -54,6 +54,12 @@ DEMO_BANNER = "DEMO — touch to play"
 LEARN_TEXT = "Learn {title}\nin 10 minutes"
 LEARN_SIZE = (340, 64)
 ADMIN_SCREENS = ("pin", "admin")
+#: The admin page (and the PIN pad) close themselves after this long without a touch,
+#: whatever ``idle_timeout_s`` says: staff who walk away leave no open admin page.
+ADMIN_IDLE_S = 60.0
+#: A locked kiosk without a demo (idle_timeout_s = 0) still ends a visit after this long
+#: without a touch: the visitor's game is closed and no longer listed on Home.
+VISIT_IDLE_S = 180.0
 
 
 def _stop_running_app() -> None:
@@ -123,7 +129,15 @@ class ShopMode:
         self._escape_before: str | None = None
         self._inner_button: Any = None
         self._return_to = "home"
+        #: What the right PIN does instead of opening the admin page (an export).
+        self._after_unlock: Callable[[], None] | None = None
+        #: Unlocked by the PIN for one action: it runs without asking again.
+        self._unlocked_action = False
         self._pad_second = -1
+        #: The games of this visit (locked): Home lists these and no earlier visitor's.
+        self.visit: set[int] = set()
+        #: Staff asked to see every game (admin page); ends after ADMIN_IDLE_S idle.
+        self.staff_view = False
         self._banner: DemoBanner | None = None
         # Touches during the demo never reach widgets (the first one ends it), so this
         # button is found by where it was touched (``_learn_touched``), not by its event.
@@ -247,6 +261,40 @@ class ShopMode:
             self.armed = False
         self.attract.stop(self.clock())
 
+    # --- visits (a locked kiosk shows a visitor only their own games) ----------------
+
+    def shown_on_home(self, game_id: int) -> bool:
+        """Whether Home lists this game: every game unless locked; locked, only this
+        visit's games (staff see all after "Every game" on the admin page)."""
+        return not self.config.locked or self.staff_view or game_id in self.visit
+
+    def game_shown(self, game_id: int) -> None:
+        """A real game (started, resumed, a lesson) is on screen: it is this visit's."""
+        self.visit.add(game_id)
+
+    @property
+    def visit_idle_s(self) -> float:
+        timeout = self.config.idle_timeout_s
+        return timeout if timeout > 0 else VISIT_IDLE_S
+
+    def end_visit(self) -> None:
+        """The visitor left (idle): their game is closed and listed no more."""
+        self.visit.clear()
+        self.staff_view = False
+        if not self.attract.active and self.kiosk.manager.current != "home":
+            self._close_admin()
+            self.kiosk.go_home()
+        elif self.kiosk.manager.current == "home":
+            self.kiosk.go_home()  # the list without the visit's games
+
+    def staff_games(self) -> None:
+        """From the admin page: Home with every game, until a minute without a touch."""
+        if self.admin is None:
+            return
+        self.staff_view = True
+        self._close_admin()
+        self.kiosk.go_home()
+
     # --- input ------------------------------------------------------------------------
 
     def note_input(self) -> bool:
@@ -323,7 +371,8 @@ class ShopMode:
             self.attract.active
             or self.press.holding
             or (self.admin is not None and self.admin.calibrating)
-            or (self.pad is not None and self.kiosk.manager.current == "pin")
+            or self.kiosk.manager.current in ADMIN_SCREENS  # it closes itself when idle
+            or self.staff_view
         )
 
     def _plan(self, *_args: Any) -> None:
@@ -338,7 +387,10 @@ class ShopMode:
         if self._on_time():
             wait = TICK_S
         else:
-            due = self.attract.idle.due
+            dues = [self.attract.idle.due]
+            if self.config.locked and self.visit:  # the visit ends when idle (end_visit)
+                dues.append(self.attract.idle.last_input + self.visit_idle_s)
+            due = min((d for d in dues if d is not None), default=None)
             if due is None:
                 return
             wait = max(0.0, due - self.clock())
@@ -357,6 +409,18 @@ class ShopMode:
         """Everything time-driven: the gesture, idle → demo, demo moves, the PIN countdown."""
         if self.press.fired(now):
             self.request_admin()
+        if (
+            self.kiosk.manager.current in ADMIN_SCREENS
+            and self.attract.idle.idle_for(now) >= ADMIN_IDLE_S
+        ):
+            self.leave_admin()  # locks itself: the next visit needs the PIN again
+        idle = self.attract.idle.idle_for(now)
+        if self.staff_view and idle >= ADMIN_IDLE_S:
+            self.staff_view = False
+            if self.kiosk.manager.current == "home":
+                self.kiosk.go_home()
+        if self.config.locked and self.visit and idle >= self.visit_idle_s:
+            self.end_visit()
         result = self.attract.tick(now)
         if self.admin is not None:
             self.admin.tick(now)
@@ -447,7 +511,29 @@ class ShopMode:
         from kiosk.presenters.admin import PinPad
 
         self.pad = PinPad(self.pins, "unlock")
+        self._after_unlock = None  # this PIN is for the admin page
         self._show_pad()
+
+    @property
+    def unlocking_for_action(self) -> bool:
+        """The PIN pad is up for one action (an export), not for the admin page."""
+        return self._after_unlock is not None and self.kiosk.manager.current == "pin"
+
+    def unlock_for(self, action: Callable[[], None]) -> bool:
+        """A locked kiosk asks for the admin PIN before ``action`` (an export): True when
+        the pad is shown (``action`` runs after the right PIN, on the screen it came
+        from); False when ``action`` may run now (unlocked, admin open, or just unlocked)."""
+        if not self.config.locked or self.admin is not None or self._unlocked_action:
+            return False
+        current = self.kiosk.manager.current
+        if current not in ADMIN_SCREENS:
+            self._return_to = current
+        from kiosk.presenters.admin import PinPad
+
+        self.pad = PinPad(self.pins, "unlock")
+        self._after_unlock = action
+        self._show_pad()
+        return True
 
     def _show_pad(self) -> None:
         assert self.pad is not None
@@ -459,7 +545,16 @@ class ShopMode:
         if pad is None:
             return
         result = pad.submit()
-        if result == "unlocked":
+        action = self._after_unlock
+        if result == "unlocked" and action is not None:
+            self._after_unlock = self.pad = None
+            self._leave_to_previous()
+            self._unlocked_action = True
+            try:
+                action()
+            finally:
+                self._unlocked_action = False
+        elif result == "unlocked":
             self._open_admin()
         elif result == "changed":
             self._open_admin(notice=pad.message)
@@ -468,6 +563,7 @@ class ShopMode:
 
     def pin_cancelled(self) -> None:
         pad, self.pad = self.pad, None
+        self._after_unlock = None
         if pad is not None and pad.purpose == "change" and self.admin is not None:
             self.kiosk.manager.current = "admin"
             return
@@ -501,6 +597,7 @@ class ShopMode:
             self.admin.stop_calibration()
         self.admin = None
         self.pad = None
+        self._after_unlock = None
         if self.kiosk.manager.current in ADMIN_SCREENS:
             self.kiosk.manager.current = "home"
 

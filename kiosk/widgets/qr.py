@@ -77,6 +77,14 @@ class QrCode(Widget):  # type: ignore[misc]
         self.enlarged = view
         view.open()
 
+    def close_enlarged(self) -> None:
+        """Close the full-screen view, if open: it belongs to its screen (it is the
+        window's child, so it would otherwise stay over whatever comes next)."""
+        view = self.enlarged
+        if view is not None:
+            view.dismiss(animation=False)
+            self.enlarged = None
+
 
 def draw_matrix(widget: Widget, matrix: tuple[tuple[bool, ...], ...]) -> None:
     """Whole pixels per module (a blurred module edge is what makes scans fail)."""

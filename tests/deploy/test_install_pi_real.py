@@ -101,9 +101,12 @@ def test_a_real_run_on_a_pretend_pi_installs_and_a_second_run_changes_nothing(
     assert "-O -m compileall -q -j 0 /opt/colossus-companion/venv" in run1
     stats = (work / "stat.txt").read_text(encoding="utf-8").splitlines()
     assert stats == [
-        "companion:companion 750 /var/lib/colossus-companion",
-        "companion:companion 750 /var/lib/colossus-companion/kivy",
-        "companion:companion 640 /var/lib/colossus-companion/kivy/config.ini",
+        # PWM LEDs on a Pi 4: the service runs as root (CAP_SYS_RAWIO only, no
+        # CAP_DAC_OVERRIDE), so the data directory is root's, the companion group's to read.
+        "root:companion 750 /var/lib/colossus-companion",
+        # Kivy's settings: root's, readable by the service, never written by it.
+        "root:companion 750 /var/lib/colossus-companion/kivy",
+        "root:companion 640 /var/lib/colossus-companion/kivy/config.ini",
         "root:root 644 /etc/colossus-companion/companion.toml",
         "root:root 755 /usr/local/bin/companion",
     ]

@@ -113,8 +113,9 @@ def test_the_unit_runs_the_kiosk_on_kms_with_logs_in_journald_only() -> None:
     )
     assert settings["User"] == ["companion"]
     assert settings["ExecStart"] == ["/opt/colossus-companion/venv/bin/companion app"]
-    assert settings["Restart"] == ["on-failure"] and int(settings["RestartSec"][0]) > 0
-    assert settings["StartLimitBurst"] and settings["StartLimitIntervalSec"]
+    # Any exit is restarted ("Exit app" included) and the retries never stop for good.
+    assert settings["Restart"] == ["always"] and int(settings["RestartSec"][0]) > 0
+    assert settings["StartLimitIntervalSec"] == ["0"] and "StartLimitBurst" not in settings
     assert settings["StandardOutput"] == ["journal"] and settings["StandardError"] == ["journal"]
 
 

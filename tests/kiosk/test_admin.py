@@ -25,12 +25,15 @@ from kiosk import cli
 from kiosk.admin import (
     ADMIN_FILE,
     FIRST_LOCK_S,
+    FORGIVE_S,
     FREE_ATTEMPTS,
     MAX_LOCK_S,
+    RECOVERY_DIGITS,
     SET_PIN_HELP,
     PinError,
     PinStore,
     check_pin_format,
+    check_pin_strength,
     format_wait,
     lock_duration,
 )
@@ -106,7 +109,7 @@ def test_a_failed_write_keeps_the_old_pin(store: PinStore, monkeypatch: pytest.M
 
     monkeypatch.setattr(os, "replace", broken_replace)
     with pytest.raises(OSError):
-        store.set_pin("1111")
+        store.set_pin("8091")
     monkeypatch.undo()
     assert store.verify("2468").ok
     assert [p.name for p in store.path.parent.iterdir()] == [ADMIN_FILE]
@@ -150,11 +153,83 @@ def test_a_file_with_weaker_hash_settings_is_refused(store: PinStore) -> None:
 # --- lock-out ----------------------------------------------------------------------------
 
 
-def test_lock_duration_doubles_from_the_fifth_wrong_pin_up_to_an_hour() -> None:
+def test_lock_duration_doubles_from_the_fifth_wrong_pin_up_to_five_minutes() -> None:
+    """A visitor tapping at random locks staff out for minutes at most, not an hour."""
     assert [lock_duration(n) for n in range(FREE_ATTEMPTS)] == [0.0] * FREE_ATTEMPTS
     assert lock_duration(5) == FIRST_LOCK_S == 30
     assert lock_duration(6) == 60 and lock_duration(7) == 120
-    assert lock_duration(12) == MAX_LOCK_S == lock_duration(500)
+    assert lock_duration(9) == MAX_LOCK_S == lock_duration(500) == 300
+
+
+def test_the_count_of_wrong_pins_decays(store: PinStore, clock: FakeClock) -> None:
+    for _ in range(FREE_ATTEMPTS - 1):
+        store.verify("1357")
+    assert store.failures() == 4
+    clock.now += FORGIVE_S * 2  # twenty quiet minutes forgive two
+    assert store.failures() == 2
+    assert store.verify("1357").attempts_left == 2  # counted from what is left
+    clock.now += FORGIVE_S * 10
+    assert store.failures() == 0
+
+
+def test_a_long_lock_out_decays_too(store: PinStore, clock: FakeClock) -> None:
+    for _ in range(FREE_ATTEMPTS + 20):  # a visitor at the pad for a long time
+        store.verify("1357")
+        clock.now += store.locked_for()
+    assert store.locked_for() == 0 or store.locked_for() <= MAX_LOCK_S
+    clock.now += FORGIVE_S * 30
+    assert store.verify("2468").ok
+
+
+def test_the_recovery_code_opens_a_locked_pad_and_clears_the_lock(tmp_path: Path) -> None:
+    clock = FakeClock()
+    store = PinStore(tmp_path, clock)
+    code = store.set_pin("2468")
+    assert code is not None and len(code) == RECOVERY_DIGITS and code.isdigit()
+    for _ in range(FREE_ATTEMPTS + 3):
+        store.verify("1357")
+    assert store.locked_for() > 0
+    assert store.verify("2468").status == "locked"  # the PIN waits for the lock ...
+    assert store.verify(code).ok  # ... the staff recovery code does not
+    assert store.locked_for() == 0 and store.failures() == 0
+    assert code not in store.path.read_text()  # kept hashed only
+    wrong = "0" * RECOVERY_DIGITS if code != "0" * RECOVERY_DIGITS else "1" * RECOVERY_DIGITS
+    assert not store.verify(wrong).ok
+
+
+def test_changing_the_pin_on_the_pad_keeps_the_recovery_code(tmp_path: Path) -> None:
+    store = PinStore(tmp_path, FakeClock())
+    code = store.set_pin("2468")
+    assert store.set_pin("8091", keep_recovery=True) is None
+    assert code is not None and store.verify(code).ok
+    assert store.set_pin("8091") not in (None, code)  # the shell's reset makes a new one
+
+
+@pytest.mark.parametrize(
+    ("pin", "why"),
+    [
+        ("0000", "one digit repeated"),
+        ("1111", "one digit repeated"),
+        ("1234", "run of digits"),
+        ("4321", "run of digits"),
+        ("7890", "run of digits"),
+        ("12345678", "run of digits"),
+        ("1212", "repeats 12"),
+        ("123123", "repeats 123"),
+        ("2580", "most common"),
+    ],
+)
+def test_easy_pins_are_refused(tmp_path: Path, pin: str, why: str) -> None:
+    with pytest.raises(PinError, match=why):
+        check_pin_strength(pin)
+    with pytest.raises(PinError):
+        PinStore(tmp_path).set_pin(pin)
+    assert not (tmp_path / ADMIN_FILE).exists()
+
+
+@pytest.mark.parametrize("pin", ["2468", "8091", "97531", "40719", "13572468"])
+def test_other_pins_are_taken(pin: str) -> None:
+    assert check_pin_strength(pin) == pin
 
 
 def test_five_wrong_pins_lock_the_pad_even_for_the_right_one(
@@ -238,43 +313,74 @@ def test_pad_wrong_pin_says_how_many_tries_are_left(store: PinStore) -> None:
     assert view.error and "4 tries" in view.message and view.dots == ""
 
 
-def test_pad_shows_the_lock_out_and_disables_the_digits(store: PinStore, clock: FakeClock) -> None:
+def test_pad_shows_the_lock_out_and_waits_for_it(store: PinStore, clock: FakeClock) -> None:
     pad = PinPad(store)
     for _ in range(FREE_ATTEMPTS):
         type_pin(pad, "1111")
         pad.submit()
     view = pad.view()
-    assert not view.digits_enabled and not view.ok_enabled
+    assert not view.ok_enabled  # only the recovery code's twelve digits could be tried
     assert "try again in 30 s" in view.message
+    type_pin(pad, "2468")
+    assert not pad.view().ok_enabled
     clock.now += 31
-    assert pad.view().digits_enabled
+    assert pad.view().ok_enabled
 
 
-def test_pad_takes_at_most_eight_digits(store: PinStore) -> None:
+def test_pad_offers_the_recovery_code_while_locked(tmp_path: Path, clock: FakeClock) -> None:
+    store = PinStore(tmp_path, clock)
+    code = store.set_pin("2468")
+    assert code is not None
     pad = PinPad(store)
-    type_pin(pad, "1234567890")
-    assert pad.entered == "12345678"
+    for _ in range(FREE_ATTEMPTS):
+        type_pin(pad, "1111")
+        pad.submit()
+    view = pad.view()
+    assert "recovery code" in view.message and view.digits_enabled and not view.ok_enabled
+    type_pin(pad, code)
+    assert pad.view().ok_enabled
+    assert pad.submit() == "unlocked"
+
+
+def test_pad_takes_at_most_the_recovery_codes_digits(store: PinStore) -> None:
+    pad = PinPad(store)
+    type_pin(pad, "12345678901234")
+    assert pad.entered == "123456789012"
     assert not pad.view().digits_enabled
+    change = PinPad(store, "change")
+    type_pin(change, "2468")
+    change.submit()
+    type_pin(change, "1234567890")
+    assert change.entered == "12345678"  # a new PIN has at most eight
 
 
-def test_pad_changes_the_pin_after_typing_it_twice(store: PinStore) -> None:
+def test_pad_changes_the_pin_only_after_the_current_one(store: PinStore) -> None:
+    """Change PIN asks for the current PIN first: a visitor who finds the admin page
+    open cannot set a PIN that staff do not know."""
     pad = PinPad(store, "change")
-    assert pad.mode == "new"
+    assert pad.mode == "old"
+    type_pin(pad, "1357")
+    assert pad.submit() is None and pad.view().mode == "old" and pad.view().error
+    type_pin(pad, "2468")
+    assert pad.submit() is None
+    assert pad.view().mode == "new"
+    type_pin(pad, "1234")
+    assert pad.submit() is None and "run of digits" in pad.view().message
     type_pin(pad, "12")
     assert not pad.view().ok_enabled
-    assert pad.submit() is None and pad.mode == "new" and pad.view().error
-    type_pin(pad, "5555")
+    assert pad.submit() is None and pad.view().mode == "new" and pad.view().error
+    type_pin(pad, "5927")
     assert pad.submit() is None
     assert pad.view().mode == "confirm"
-    type_pin(pad, "5556")
+    type_pin(pad, "5928")
     assert pad.submit() is None
     assert pad.view().mode == "new" and "differ" in pad.view().message
     assert store.verify("2468").ok  # nothing changed yet
-    type_pin(pad, "5555")
+    type_pin(pad, "5927")
     pad.submit()
-    type_pin(pad, "5555")
+    type_pin(pad, "5927")
     assert pad.submit() == "changed"
-    assert store.verify("5555").ok and not store.verify("2468").ok
+    assert store.verify("5927").ok and not store.verify("2468").ok
 
 
 # --- the hidden gesture ------------------------------------------------------------------
@@ -471,13 +577,13 @@ def run_cli(args: list[str], stdin: str = "") -> tuple[int, str, str]:
 
 def test_cli_admin_pin_from_stdin_sets_the_pin_and_clears_the_lock(tmp_path: Path) -> None:
     store = PinStore(tmp_path)
-    store.set_pin("1111")
+    store.set_pin("8091")
     for _ in range(FREE_ATTEMPTS):
         store.verify("0000")
     assert store.locked_for() > 0
     code, out, err = run_cli(["--data-dir", str(tmp_path), "admin-pin", "--stdin"], "8642\n")
     assert code == 0, err
-    assert "lock-out cleared" in out
+    assert "lock-out cleared" in out and "Staff recovery code: " in out
     assert store.locked_for() == 0 and store.verify("8642").ok
 
 
@@ -490,12 +596,18 @@ def test_cli_admin_pin_refuses_a_bad_pin_and_changes_nothing(tmp_path: Path) -> 
 def test_cli_admin_pin_prompts_twice(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     import getpass
 
-    answers = iter(["2580", "2581"])
+    answers = iter(["2590", "2591"])
     monkeypatch.setattr(getpass, "getpass", lambda prompt="": next(answers))
     code, _out, err = run_cli(["--data-dir", str(tmp_path), "admin-pin"])
     assert code == 1 and "differ" in err
     assert not (tmp_path / ADMIN_FILE).exists()
-    answers = iter(["2580", "2580"])
+    answers = iter(["2590", "2590"])
     code, _out, err = run_cli(["--data-dir", str(tmp_path), "admin-pin"])
     assert code == 0, err
-    assert PinStore(tmp_path).verify("2580").ok
+    assert PinStore(tmp_path).verify("2590").ok
+
+
+def test_cli_admin_pin_refuses_an_easy_pin(tmp_path: Path) -> None:
+    code, _out, err = run_cli(["--data-dir", str(tmp_path), "admin-pin", "--stdin"], "1234\n")
+    assert code == 1 and "run of digits" in err
+    assert not (tmp_path / ADMIN_FILE).exists()

@@ -46,3 +46,33 @@ def test_unfinished_games_are_resumable_and_finished_ones_are_results() -> None:
     assert "1 moves" in view.resumable[0].detail
     assert [r.game_id for r in view.recent] == [done.game_id]
     assert "Cy wins" in view.recent[0].text
+
+
+def test_lessons_never_crowd_out_real_games() -> None:
+    """Every "Learn it" is journaled (a power cut resumes it) as a demo game: one
+    unfinished lesson is offered beside the real games, never in their place, and a
+    finished lesson is not a result."""
+    journal = Journal(":memory:")
+    real = [
+        Session.new("builders", ["Ann", f"P{n}"], seed=n, journal=journal).game_id for n in range(6)
+    ]
+    for n in range(4):
+        Session.new("builders", ["Ann", "Bob"], seed=90 + n, journal=journal, demo=True)
+    finished = Session.new("builders", ["Ann", "Bob"], seed=99, journal=journal, demo=True)
+    assert finished.game_id is not None
+    journal.set_outcome(finished.game_id, {"text": "Ann wins"})
+    view = HomePresenter(journal).view()
+    ids = [card.game_id for card in view.resumable]
+    assert set(real) <= set(ids)
+    assert [c.title for c in view.resumable if c.game_id not in real] == [
+        "Lesson: Builders of the Colossus"
+    ]
+    assert view.recent == ()
+
+
+def test_a_filter_keeps_other_games_off_home() -> None:
+    journal = Journal(":memory:")
+    mine = Session.new("builders", ["Ann", "Bob"], seed=1, journal=journal).game_id
+    Session.new("builders", ["Alice Smith", "Bob Jones"], seed=2, journal=journal)
+    view = HomePresenter(journal, shown=lambda game_id: game_id == mine).view()
+    assert [card.game_id for card in view.resumable] == [mine]
