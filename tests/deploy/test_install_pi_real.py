@@ -96,7 +96,10 @@ def test_a_real_run_on_a_pretend_pi_installs_and_a_second_run_changes_nothing(
     run1 = (work / "run1.txt").read_text(encoding="utf-8") if (work / "run1.txt").exists() else ""
     assert result.returncode == 0, result.stderr + run1
     assert "installer (real run)" in run1 and "run: useradd --system" in run1
-    assert "[stand-in] pip -m pip install --quiet /opt/colossus-companion/src[pi]" in run1
+    assert (
+        "[stand-in] pip -m pip install --quiet -c /opt/colossus-companion/src/requirements.lock"
+        " /opt/colossus-companion/src[pi]"
+    ) in run1
     # The service runs optimised and cannot write the venv: its -O byte code is made here.
     assert "-O -m compileall -q -j 0 /opt/colossus-companion/venv" in run1
     stats = (work / "stat.txt").read_text(encoding="utf-8").splitlines()
