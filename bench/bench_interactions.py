@@ -45,7 +45,7 @@ game, nothing reaches the GL driver — the app's own CPU, the part a Pi pays to
 first sample of each kind (cold caches, lazy imports) is shown apart; median and p99
 are over the rest (with fewer than 100 samples p99 is the largest).
 
-Targets (issue 13), on this machine's app CPU: touch → highlight (the frame that shows
+Targets, on this machine's app CPU: touch → highlight (the frame that shows
 it) ≤ 3 ms median and ≤ 6 ms p99 in every game; die → LED software overhead ≤ 1 ms p99
 (all but the fsync). touch → settled is printed beside it, judged by its largest frame:
 the budget is a frame's, and the middle column a frame later has its own.

@@ -70,7 +70,7 @@ def serve_referee(referee: Referee, stdin: BinaryIO, stdout: BinaryIO) -> None:
             continue
         else:
             # The referee refuses text that cannot be encoded; should any reach a reply,
-            # it is escaped rather than allowed to stop the loop (hardening defect 1).
+            # it is escaped rather than allowed to stop the loop.
             response = referee.handle(line).encode("utf-8", "backslashreplace")
         stdout.write(response + b"\n")
         stdout.flush()

@@ -85,7 +85,7 @@ def test_calibrate_lights_every_cell_on_the_simulated_strip(
 def test_games_names_a_damaged_header_and_lists_the_rest(
     data_dir: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """Hardening defect 4: one unreadable header made ``games`` fail for every game."""
+    """One unreadable header made ``games`` fail for every game."""
     damaged, healthy = _played_game(data_dir), _played_game(data_dir)
     with Journal(data_dir / "journal.sqlite3") as journal:
         journal._db.execute(
@@ -100,7 +100,7 @@ def test_games_names_a_damaged_header_and_lists_the_rest(
 def test_games_and_export_work_while_a_game_is_played(
     data_dir: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """Hardening defect 2: the game in play is shown as such; export only looks."""
+    """The game in play is shown as such; export only looks."""
     journal = Journal(data_dir / "journal.sqlite3")
     session = Session.new("builders", ["Ann", "Bob"], seed=3, journal=journal)
     session.submit({"type": "draw"})
@@ -115,7 +115,7 @@ def test_games_and_export_work_while_a_game_is_played(
 def test_a_data_dir_that_is_a_file_is_a_sentence(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """Hardening defect 6: NotADirectoryError came out as a traceback."""
+    """NotADirectoryError came out as a traceback."""
     monkeypatch.setenv("COMPANION_CONFIG", str(tmp_path / "absent.toml"))
     (tmp_path / "file").write_text("x")
     assert main(["--data-dir", str(tmp_path / "file"), "games"]) == 1

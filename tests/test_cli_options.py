@@ -1,6 +1,6 @@
 """The global options ``--data-dir`` and ``--config`` work before and after a sub-command.
 
-Hardening defect 9: ``companion doctor --config F`` and ``companion referee --data-dir D``
+``companion doctor --config F`` and ``companion referee --data-dir D``
 were refused by the parser; people type options after the command.
 """
 

@@ -183,7 +183,7 @@ def test_a_games_summary_says_what_its_rules_say(rules: AnyRules) -> None:
 
 
 def test_the_home_screen_lists_the_games_without_loading_them() -> None:
-    """Issue 13 (launch, memory): the five games' modules load when one is chosen."""
+    """The five games' modules load when one is chosen."""
     code = (
         "import sys\n"
         "from companion.journal import Journal\n"

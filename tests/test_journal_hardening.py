@@ -48,11 +48,11 @@ def _python(code: str) -> subprocess.Popen[str]:
     )
 
 
-# --- defect 2: one writer per game -------------------------------------------------------
+# --- one writer per game -------------------------------------------------------
 
 
 def test_a_second_program_cannot_resume_a_game_being_played(tmp_path: Path) -> None:
-    """Hardening defect 2: a second referee resumed a game another was playing; both were
+    """A second referee resumed a game another was playing; both were
     acknowledged and the next resume set 20 acknowledged moves aside."""
     journal = _journal(tmp_path)
     session = _played(journal)
@@ -72,7 +72,7 @@ def test_a_second_program_cannot_resume_a_game_being_played(tmp_path: Path) -> N
 
 
 def test_a_second_journal_in_the_same_program_is_refused_too(tmp_path: Path) -> None:
-    """Hardening defect 2: the lock is per open journal, not per process."""
+    """The lock is per open journal, not per process."""
     session = _played(_journal(tmp_path))
     other = _journal(tmp_path)
     with pytest.raises(GameInUse) as refused:
@@ -85,7 +85,7 @@ def test_a_second_journal_in_the_same_program_is_refused_too(tmp_path: Path) -> 
 
 
 def test_a_killed_holder_blocks_nothing(tmp_path: Path) -> None:
-    """Hardening defect 2: a crash or power cut must not leave a lock that blocks."""
+    """A crash or power cut must not leave a lock that blocks."""
     game_id = _played(_journal(tmp_path)).game_id
     _journal(tmp_path).close()
     holder = _python(
@@ -126,7 +126,7 @@ def test_viewing_a_game_being_played_is_allowed(tmp_path: Path) -> None:
     assert view.journal is None  # a view cannot record actions
 
 
-# --- defect 3: one action, one transaction -----------------------------------------------
+# --- one action, one transaction -----------------------------------------------
 
 FAIL_FINISH = (
     "CREATE TRIGGER fail_finish BEFORE UPDATE OF status ON games WHEN NEW.status = 'finished'"
@@ -135,7 +135,7 @@ FAIL_FINISH = (
 
 
 def test_an_action_answered_journal_error_is_neither_live_nor_saved(tmp_path: Path) -> None:
-    """Hardening defect 3: the action and the finished mark were two transactions; when
+    """The action and the finished mark were two transactions; when
     only the mark failed, the client heard "failed" and the game had the action anyway."""
     journal = _journal(tmp_path)
     session = Session.new("toy_pig", ["Ann"], {"target": 5}, seed=5, journal=journal)
@@ -151,7 +151,7 @@ def test_an_action_answered_journal_error_is_neither_live_nor_saved(tmp_path: Pa
 
 
 def test_builders_correct_built_to_ten_on_a_full_disk(tmp_path: Path) -> None:
-    """Hardening defect 3, as found: Builders' ``correct_built`` to 10 Colossi ends the
+    """Builders' ``correct_built`` to 10 Colossi ends the
     game; with the finished mark unwritable the referee answered journal_error, yet the
     correction was live and was there after a restart."""
     journal = _journal(tmp_path)
@@ -188,11 +188,11 @@ def test_undo_and_redo_move_the_finished_mark_with_them(tmp_path: Path) -> None:
     assert journal.game(game_id).entries == 3  # act, act, undo: the redo was not stored
 
 
-# --- defect 4: damage costs a row, not the journal ---------------------------------------
+# --- damage costs a row, not the journal ---------------------------------------
 
 
 def test_an_undecodable_row_costs_that_row_only(tmp_path: Path) -> None:
-    """Hardening defect 4: one payload that was not UTF-8 made resume, export and games
+    """One payload that was not UTF-8 made resume, export and games
     fail for every game in the journal."""
     journal = _journal(tmp_path)
     damaged, healthy = _played(journal), _played(journal, (5, 6))
@@ -235,7 +235,7 @@ def test_a_damaged_header_is_named_and_hides_no_other_game(tmp_path: Path) -> No
 
 
 def test_check_runs_sqlites_own_check(tmp_path: Path) -> None:
-    """Hardening defect 4: ``doctor`` said "integrity ok" on a damaged file."""
+    """``doctor`` said "integrity ok" on a damaged file."""
     journal = _journal(tmp_path)
     _played(journal)
     assert journal.check() == [] and journal.check(full=True) == []
@@ -250,11 +250,11 @@ def test_check_runs_sqlites_own_check(tmp_path: Path) -> None:
 
 
 
-# --- defect 5: nothing lost silently -----------------------------------------------------
+# --- nothing lost silently -----------------------------------------------------
 
 
 def test_a_version_1_journal_is_upgraded_with_its_entry_counts(tmp_path: Path) -> None:
-    """Hardening defect 5: the schema version was written and never read."""
+    """The schema version was written and never read."""
     path = tmp_path / "journal.sqlite3"
     _played(Journal(path)).journal.close()  # type: ignore[union-attr]
     db = sqlite3.connect(path)
@@ -285,7 +285,7 @@ def test_a_journal_from_a_newer_version_is_opened_read_only(tmp_path: Path) -> N
 
 
 def test_acknowledged_entries_that_vanished_are_reported(tmp_path: Path) -> None:
-    """Hardening defect 5: rows gone from the end of a game shortened it silently."""
+    """Rows gone from the end of a game shortened it silently."""
     journal = _journal(tmp_path)
     session = _played(journal, (2, 3, 4, 5))
     game_id = session.game_id or 0
@@ -299,7 +299,7 @@ def test_acknowledged_entries_that_vanished_are_reported(tmp_path: Path) -> None
 
 
 def test_a_vanished_write_ahead_log_is_reported(tmp_path: Path) -> None:
-    """Hardening defect 5: a deleted WAL after an unclean stop lost the last moves
+    """A deleted WAL after an unclean stop lost the last moves
     without a word."""
     live = tmp_path / "live"
     session = _played(Journal(live / "journal.sqlite3"))
@@ -324,7 +324,7 @@ def test_a_cleanly_closed_journal_reports_nothing(tmp_path: Path) -> None:
 
 
 def test_an_emptied_file_and_a_dropped_table_are_reported(tmp_path: Path) -> None:
-    """Hardening defect 5: a 0-byte journal and a dropped ``entries`` table showed an
+    """A 0-byte journal and a dropped ``entries`` table showed an
     empty or shortened history and ``doctor`` said ok."""
     empty = tmp_path / "empty.sqlite3"
     empty.write_bytes(b"")
@@ -337,11 +337,11 @@ def test_an_emptied_file_and_a_dropped_table_are_reported(tmp_path: Path) -> Non
     assert any("lost its table(s) entries" in p for p in problems), problems
 
 
-# --- defect 6: a sentence, not a traceback -----------------------------------------------
+# --- a sentence, not a traceback -----------------------------------------------
 
 
 def test_a_read_only_journal_can_be_listed_and_viewed(tmp_path: Path) -> None:
-    """Hardening defect 6: a read-only journal could not even be listed ("attempt to
+    """A read-only journal could not even be listed ("attempt to
     write a readonly database")."""
     with Journal(tmp_path / "journal.sqlite3") as journal:
         game_id = _played(journal).game_id or 0
@@ -358,7 +358,7 @@ def test_a_read_only_journal_can_be_listed_and_viewed(tmp_path: Path) -> None:
 def test_a_file_that_cannot_be_written_opens_read_only(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Hardening defect 6 (as root every file is writable: the check is simulated)."""
+    """As root every file is writable: the check is simulated."""
     Journal(tmp_path / "journal.sqlite3").close()
     monkeypatch.setattr(os, "access", lambda path, mode: False)
     journal = Journal(tmp_path / "journal.sqlite3")
@@ -378,7 +378,7 @@ def test_a_file_that_cannot_be_written_opens_read_only(
 def test_paths_that_cannot_hold_a_journal_get_a_sentence(
     tmp_path: Path, make: object, message: str
 ) -> None:
-    """Hardening defect 6: NotADirectoryError and ENAMETOOLONG came out as tracebacks."""
+    """NotADirectoryError and ENAMETOOLONG came out as tracebacks."""
     path = make(tmp_path)  # type: ignore[operator]
     with pytest.raises(JournalError, match=message):
         Journal(path)

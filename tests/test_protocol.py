@@ -271,7 +271,7 @@ def test_0_2_1_corrections_are_listed_sent_and_taken_back() -> None:
 
 
 def test_lone_surrogate_is_a_bad_request_and_the_referee_goes_on(tmp_path: Path) -> None:
-    """Hardening defect 1: a lone surrogate (``"\\ud800"``) in the id once stopped the
+    """A lone surrogate (``"\\ud800"``) in the id once stopped the
     process with UnicodeEncodeError before ``hello`` was answered."""
     script = Path(sys.executable).with_name("companion")
     proc = subprocess.run(
@@ -303,7 +303,7 @@ def test_lone_surrogate_is_a_bad_request_and_the_referee_goes_on(tmp_path: Path)
     ],
 )
 def test_surrogates_anywhere_are_named_where_they_are(request_text: str, where: str) -> None:
-    """Hardening defect 1: names, strings inside actions and keys are checked too."""
+    """Names, strings inside actions and keys are checked too."""
     (response,) = run_script([request_text])
     assert response["error"]["code"] == "bad_request"
     assert response["error"]["message"].startswith(where + " holds a lone UTF-16 surrogate")
@@ -332,7 +332,7 @@ NEW_TOY = b'{"cmd":"new","game":"toy_pig","players":["A"],'
     ],
 )
 def test_inputs_that_once_were_internal_errors(line: bytes, code: str) -> None:
-    """Hardening defect 8: unhashable commands, deep nesting, huge integers and ids or
+    """Unhashable commands, deep nesting, huge integers and ids or
     seeds out of SQLite's range each get a refusal with a message, not internal_error."""
     response, hello = run_script([line, b'{"cmd":"hello","id":7}'])
     assert response["error"]["code"] == code, response
@@ -341,7 +341,7 @@ def test_inputs_that_once_were_internal_errors(line: bytes, code: str) -> None:
 
 
 def test_the_largest_seed_is_stored_and_resumed(tmp_path: Path) -> None:
-    """Hardening defect 8: 2⁶³−1 is the largest seed; it round-trips through the journal."""
+    """2⁶³−1 is the largest seed; it round-trips through the journal."""
     referee = _referee(Journal(tmp_path / "j.sqlite3"))
     new = json.loads(
         referee.handle(
@@ -389,7 +389,7 @@ def test_a_roll_with_faces_and_no_source_is_recorded_as_manual() -> None:
     ],
 )
 def test_player_names_are_cleaned(name: str, stored: str) -> None:
-    """Hardening defect 9: NUL and bidi overrides were stored as sent."""
+    """NUL and bidi overrides were stored as sent."""
     (response,) = run_script([json.dumps({"cmd": "new", "game": "toy_pig", "players": [name]})])
     assert response["players"] == [stored]
 
@@ -403,7 +403,7 @@ def test_player_names_are_cleaned(name: str, stored: str) -> None:
     ],
 )
 def test_bad_player_names_are_refused(names: list[str], message: str) -> None:
-    """Hardening defect 9: a 200,000-character name was accepted."""
+    """A 200,000-character name was accepted."""
     request = {"cmd": "new", "game": "toy_pig", "players": names}
     (response,) = run_script([json.dumps(request)])
     assert response["error"]["code"] == "invalid_options"
@@ -411,7 +411,7 @@ def test_bad_player_names_are_refused(names: list[str], message: str) -> None:
 
 
 def test_view_and_cell_filtered_legal() -> None:
-    """Issue 12 items 2-3 over the wire: ``view`` answers the rules' typed panel and
+    """Over the wire: ``view`` answers the rules' typed panel and
     board; ``legal`` with ``origin``/``target``/``touching`` answers what the rules'
     ``legal_actions_at`` does (a card game has a panel, no board and no cells)."""
     from companion.games import get_rules

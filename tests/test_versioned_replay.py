@@ -165,7 +165,7 @@ def test_a_damaged_row_is_still_set_aside_when_the_rules_changed(
 def test_a_due_snapshot_waits_off_the_moves_commit_and_is_saved_when_asked(
     journal: Journal,
 ) -> None:
-    """Issue 13 (the fsync is the only wait): the 25th entry's commit does not dump the
+    """The 25th entry's commit does not dump the
     position; save_snapshot writes it on its own commit, once, and it resumes the game."""
     session = played(journal, [2] * SNAPSHOT_EVERY)
     game_id = session.game_id or 0

@@ -1,4 +1,4 @@
-"""The views and cell contract every game keeps (companion.views, issue 12 items 2-3).
+"""The views and cell contract every game keeps (companion.views).
 
 Run over random positions of every game:
 
@@ -147,7 +147,7 @@ def check_views(rules: AnyRules, state: Any, cells: list[tuple[Any, ActionCells]
 def test_views_and_cells_agree_with_legal_actions(
     rules: AnyRules, seed: int, bot_seed: int, data: st.DataObject
 ) -> None:
-    """Issue 12 item 3: highlights and legal actions agree per cell, in every game."""
+    """Highlights and legal actions agree per cell, in every game."""
     players = data.draw(st.integers(rules.min_players, rules.max_players), label="players")
     for state in _positions(rules, seed, bot_seed, players):
         cells = _cells_by_action(rules, state)

@@ -114,7 +114,7 @@ class SerialDiceSettings(Frozen):
 
     @model_validator(mode="after")
     def _keeps_the_link_alive(self) -> SerialDiceSettings:
-        """Hardening defect 7: a ping can be up to ``poll_s`` late, and the tray counts
+        """A ping can be up to ``poll_s`` late, and the tray counts
         the host as gone after DEVICE_LINK_TIMEOUT_S without a byte."""
         if self.ping_interval_s + self.poll_s >= DEVICE_LINK_TIMEOUT_S:
             raise ValueError(
@@ -382,7 +382,7 @@ class SerialDiceTray(DiceSource):
             self._set_state(TrayState.CONNECTED, f"Dice tray {hello.device_id} connected.")
 
     def _on_result(self, session: _Session, hello: Hello, result: RollResult) -> None:
-        """Post results in the tray's sequence order (hardening defect 9: re-sent rolls
+        """Post results in the tray's sequence order (re-sent rolls
         were once posted after later ones). A result that comes after a gap — an earlier
         frame lost on the wire — waits, unacked, for the tray to re-send the missing one
         (it does every second), at most ``gap_wait_s``."""

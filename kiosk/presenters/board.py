@@ -186,7 +186,7 @@ def _cell_look(
     cell: str, role: Role, colour: RGB, level: float, step: int | None, player: int | None
 ) -> CellLook:
     """One object per distinct look: views compare (and the board widget diffs) looks on
-    every touch, and identical objects compare without looking inside (issue 13)."""
+    every touch, and identical objects compare without looking inside."""
     return CellLook(cell, role, colour, level, step, player)
 
 

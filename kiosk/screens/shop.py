@@ -378,7 +378,7 @@ class ShopMode:
     def _plan(self, *_args: Any) -> None:
         """Schedule the next tick: every TICK_S while something runs on time, else once,
         when the idle clock expires (the demo starts), else none. A still kiosk is not
-        woken four times a second to find nothing to do (issue 13: idle means idle)."""
+        woken four times a second to find nothing to do (idle means idle)."""
         if self._event is not None:
             self._event.cancel()
             self._event = None

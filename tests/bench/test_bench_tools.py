@@ -175,7 +175,7 @@ def test_a_touch_settled_over_two_frames_is_judged_by_its_largest_frame(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     """The budget is a frame's: a touch whose column follows a frame later may sum to
-    more than it, but no one frame of it may (issue 13)."""
+    more than it, but no one frame of it may."""
     import bench_interactions as bench
 
     def touches(largest: float) -> list[dict[str, float]]:

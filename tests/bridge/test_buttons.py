@@ -184,7 +184,7 @@ def test_the_poll_thread_runs_with_the_real_clock(factory: MockFactory) -> None:
 def test_a_failing_poll_restarts_the_thread_and_says_so(
     factory: MockFactory, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Hardening defect 7: an unexpected error ended the poll thread, silently."""
+    """An unexpected error ended the poll thread, silently."""
     got = threading.Event()
     posted: list[ButtonMessage] = []
     errors: list[str] = []

@@ -458,7 +458,7 @@ def _numeric_fields(
 
 
 def test_every_numeric_setting_has_a_range() -> None:
-    """Hardening defect 7: ``poll_s = 1e308`` was accepted and killed the tray's thread.
+    """``poll_s = 1e308`` was accepted and killed the tray's thread.
     A new number without both bounds fails here."""
     fields = dict(_numeric_fields(CompanionConfig))
     assert "dice.serial.poll_s" in fields and "leds.gpio_pin" in fields  # the walk works
@@ -485,7 +485,7 @@ def test_every_numeric_setting_has_a_range() -> None:
     ],
 )
 def test_settings_that_would_break_a_device_are_refused_by_key(text: str, key: str) -> None:
-    """Hardening defect 7: out-of-range numbers are a problem naming the key, and the
+    """Out-of-range numbers are a problem naming the key, and the
     companion starts (simulated) instead of a device thread dying later."""
     _, problems = parse_config_text(text, "companion.toml")
     assert problems and key in str(problems[0]), problems
@@ -504,7 +504,7 @@ def test_lists_of_pins_are_checked_pin_by_pin(key: str) -> None:
 def test_a_config_path_that_cannot_be_checked_is_a_problem(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Hardening defect 6: ``Path.is_file()`` raised PermissionError (a folder this user
+    """``Path.is_file()`` raised PermissionError (a folder this user
     may not enter, e.g. after ``su`` without ``-``)."""
 
     def denied(self: Path) -> bool:

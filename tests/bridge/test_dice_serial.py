@@ -456,7 +456,7 @@ def test_an_unexpected_error_restarts_the_reader_and_is_shown(
     tray_path: Path,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """Hardening defect 7: an error nobody planned for (``OverflowError`` from a huge
+    """An error nobody planned for (``OverflowError`` from a huge
     ``poll_s``) ended the reader thread for good, silently."""
     import firmware_bridge.dice.serial_tray as serial_tray
 
@@ -499,7 +499,7 @@ def test_rolls_are_posted_in_the_trays_order_after_a_lost_frame(
     tray_path: Path,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """Hardening defect 9: a result re-sent after a reconnect was posted after rolls made
+    """A result re-sent after a reconnect was posted after rolls made
     later (71 of 2,550 in a long run); the host now posts by the tray's sequence."""
     seen: Seen = []
     connect(sim, readers, inbox, seen, tray_path)

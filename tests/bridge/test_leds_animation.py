@@ -272,7 +272,7 @@ def test_png_gallery_of_the_animations(tmp_path: Path) -> None:
 
 
 def test_a_still_board_does_not_wake_the_animator() -> None:
-    """Idle means idle (issue 13): with nothing pulsing, sweeping or flashing, the thread
+    """Idle means idle: with nothing pulsing, sweeping or flashing, the thread
     sleeps between the once-a-second refreshes instead of rendering at its frame rate;
     new highlights still wake it at once, and an animated role brings the ticks back."""
     strip = SimStrip(121)
@@ -293,7 +293,7 @@ def test_a_still_board_does_not_wake_the_animator() -> None:
 
 
 def test_a_calm_kiosk_holds_moving_roles_still_and_activity_moves_them_again() -> None:
-    """Idle means idle (issue 13): while the kiosk is idle a pulse is held still at its
+    """Idle means idle: while the kiosk is idle a pulse is held still at its
     full level and the thread only refreshes once a second; activity brings the motion
     back at once. Checked on the frames and the tick period, not on a time. The clock
     starts at 0, so the frames asked for at 0.0 and 0.8 s are a trough and a crest of the

@@ -231,7 +231,7 @@ def test_an_index_that_disagrees_with_its_table_fails_the_integrity_check(tmp_pa
     ],
 )
 def test_damage_sqlite_cannot_see_is_reported(tmp_path: Path, damage: str, reported: str) -> None:
-    """Hardening defect 4: an unreadable header or vanished rows passed SQLite's page
+    """An unreadable header or vanished rows passed SQLite's page
     check, and the doctor said "integrity ok"."""
     path = tmp_path / JOURNAL_FILE
     _journal_with_a_game(path)

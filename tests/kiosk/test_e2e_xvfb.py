@@ -439,7 +439,7 @@ def wait_for_strip(app: App, what: str) -> dict[str, Any]:
 def test_learn_kolossus_setup_lit_as_the_screen_says_then_a_rolled_die_explained(
     app: App, tray: SimDiceTray
 ) -> None:
-    """Issue 14: a new user taps Learn beside Kolossus on Home, follows the guided setup
+    """A new user taps Learn beside Kolossus on Home, follows the guided setup
     with the strip lit as the screen's board is at every step (K-R01, K-R02, K-R15),
     plays the lesson's first steps, rolls the tray's die for the Great Quake (K-R05) and
     gets teach mode's explanation, the LED frame again matching the screen."""

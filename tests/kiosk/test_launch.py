@@ -1,6 +1,6 @@
 """Launch shows Home only: what Home does not need is loaded when first used.
 
-Issue 13's launch target (first frame ≤ 1.0 s on the development machine,
+The launch target (first frame ≤ 1.0 s on the development machine,
 ``bench/bench_kiosk.py``) depends on the kiosk not loading the game screens, the play
 presenter, the shop's demo and admin page, the games' modules or the fleet before Home
 is on screen. A fresh interpreter builds the kiosk as the app does and lists what it

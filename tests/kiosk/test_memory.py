@@ -75,7 +75,7 @@ def test_the_app_module_sets_its_environment_before_kivy_loads() -> None:
 
 
 def test_the_app_loads_neither_the_fleet_nor_the_sensing_board_it_does_not_use() -> None:
-    """Issue 13 (launch, memory): a table without ``[fleet]`` or ``[board]`` does not pay
+    """A table without ``[fleet]`` or ``[board]`` does not pay
     for paho-mqtt, the fleet's payload models or the sensing board's inference; and no
     game's rules load before that game is played (Home lists them from summaries; the
     card tiles ask the game's own ``action_cells``)."""
@@ -190,7 +190,7 @@ def test_memory_goes_back_once_the_window_is_still(
 
 
 def test_the_frame_after_a_move_saves_the_games_due_snapshot(kiosk: Kiosk) -> None:
-    """Issue 13: a move's commit does not wait for the position dumped every
+    """A move's commit does not wait for the position dumped every
     SNAPSHOT_EVERY entries; the kiosk writes it in the frame after the one showing the
     move (its LEDs and screen never wait for it)."""
     from companion.bot import RandomBot

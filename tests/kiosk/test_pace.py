@@ -1,4 +1,4 @@
-"""Idle means idle (issue 13): the main loop slows down when nothing happens and comes
+"""Idle means idle: the main loop slows down when nothing happens and comes
 back at the next touch or device message; nothing repeats on the clock once a game is
 on screen and still; device threads never touch widgets.
 

@@ -1,6 +1,6 @@
 """Card games chosen on their cards (kiosk/presenters/cards.py), without a display: every
 listed action names tiles the table lays out, a tile with one action plays it in one
-touch, a tile with several narrows the menu to exactly them (issue 17)."""
+touch, a tile with several narrows the menu to exactly them."""
 
 from __future__ import annotations
 

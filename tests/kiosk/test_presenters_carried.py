@@ -1,4 +1,4 @@
-"""What the play presenter carries from one state to the next (issue 13, the card
+"""What the play presenter carries from one state to the next (the card
 games' tap): the action menu and an entry form's first view, kept for the same listed
 payload objects (``KeptActions.made``), and the log and last roll, read on from move to
 move (``kiosk/presenters/history.py``). Pinned here: each is the same object while what
@@ -23,7 +23,7 @@ from kiosk.presenters.play import PlayPresenter
 from kiosk.presenters.play_view import LogLine
 from kiosk.presenters.rolls import describe_roll
 
-#: The card games of issue 13's tap, and a game with dice for the last roll.
+#: The card games' tap, and a game with dice for the last roll.
 GAMES: list[tuple[str, tuple[str, ...]]] = [
     ("colossus_solo", ("Ann",)),
     ("builders", ("Ann", "Bob", "Cy")),

@@ -1,5 +1,5 @@
 """Choices on the board, the last roll in view, squares in the rule book's notation, and
-one button per one-action group (issue 17), at presenter level (no Kivy)."""
+one button per one-action group, at presenter level (no Kivy)."""
 
 from __future__ import annotations
 

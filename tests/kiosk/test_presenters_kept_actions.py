@@ -1,4 +1,4 @@
-"""Each listed action's payload and label made once per action value (issue 13).
+"""Each listed action's payload and label made once per action value.
 
 The card games list the same action objects turn after turn (made once per value, as
 Kolossus's moves), and the play presenter keeps each one's dump, menu label and the

@@ -264,7 +264,7 @@ def test_the_presenter_owns_the_fix_step_and_hands_only_it_to_the_leds_and_the_b
 
 
 def test_a_tap_asks_the_rules_what_starts_on_the_cell() -> None:
-    """Issue 12 item 3: the presenter no longer scans payloads for cell-like strings;
+    """The presenter no longer scans payloads for cell-like strings;
     the actions a tap is about are the rules' ``legal_actions_at(origin=cell)``."""
     presenter = PlayPresenter(Session.new("kolossus", ["Ann", "Bob"], seed=3))
     rules, bot = presenter.rules, RandomBot(1)

@@ -1,7 +1,7 @@
 """The roll's cue on the board and the LED strip (kiosk/presenters/rolls.py): while a
 roll is awaited, and just after it was read, the roller's pieces are lit as ROLL — the
 same highlights reach the strip (through the real renderer) and the on-screen board
-(issue 17: the die in view). RULINGS 0.2.3: a roll is the table's, whoever reads it."""
+(the die in view). RULINGS 0.2.3: a roll is the table's, whoever reads it."""
 
 from __future__ import annotations
 

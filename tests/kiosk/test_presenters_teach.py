@@ -115,7 +115,7 @@ def test_no_pause_without_teach_mode_until_why_offers_it() -> None:
 
 
 def test_a_power_cut_resumes_the_lesson_at_the_same_step(tmp_path: Path) -> None:
-    """Issue 14 item 5: the lesson's place is journaled like a move (a note beside the
+    """The lesson's place is journaled like a move (a note beside the
     game's entries, on its own commit)."""
     journal = Journal(tmp_path / "journal.sqlite3")
     store = ProgressStore(journal)

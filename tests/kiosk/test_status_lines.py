@@ -1,6 +1,6 @@
 """The status broken between its parts before Kivy lays it out (kiosk/fonts/lines.py):
 the same words, lines that fit, never more lines than the label has — else the text as
-it was, for Kivy to wrap (issue 13: one measure per line instead of every run of words).
+it was, for Kivy to wrap (one measure per line instead of every run of words).
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """Touches read by an input thread wake the idle loop at once (kiosk/touch_wake.py).
 
 The Pi's panel is read by Kivy's ``mtdev`` provider in a thread; with each touch waking
-the loop, an idle kiosk passes twice a second instead of ten times (issue 13: idle CPU)
+the loop, an idle kiosk passes twice a second instead of ten times (idle CPU)
 and a first touch after a pause still waits for nothing.
 """
 

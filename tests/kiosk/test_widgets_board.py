@@ -492,7 +492,7 @@ def test_a_new_look_keeps_the_cells_texts_and_a_look_shown_before_is_reused(
 
 
 def test_a_look_of_the_same_form_repaints_the_layer_in_place(kiosk: Kiosk) -> None:
-    """Issue 13: making a look's instructions costs about ten times setting their colour.
+    """Making a look's instructions costs about ten times setting their colour.
     Looks that differ only by colour or step number (another player's destination, the
     next step of a path) repaint the cell's layer of that form, and the board still
     matches one drawn from scratch."""

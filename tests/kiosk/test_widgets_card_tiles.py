@@ -1,4 +1,4 @@
-"""Card games chosen on the cards drawn on screen, offscreen at 800×480 (issue 17):
+"""Card games chosen on the cards drawn on screen, offscreen at 800×480:
 Builders' Blueprints, players and piles, the solo game's Colossus card and trackers as
 tiles; a touch on a tile with one action plays it, on one with several narrows the menu
 to them; screenshots to look at (``shoot``)."""

@@ -1,4 +1,4 @@
-"""Choices made on the on-screen board, offscreen at 800×480 (issue 17): a Great Quake
+"""Choices made on the on-screen board, offscreen at 800×480: a Great Quake
 by its edge arrow with the preview, an island move by touching spaces, the last roll in
 view, the grid's edge numbers; screenshots to look at (``shoot``)."""
 

@@ -1,4 +1,4 @@
-"""The roll's cue on screen, offscreen at 800×480 (issue 17): awaiting the Great
+"""The roll's cue on screen, offscreen at 800×480: awaiting the Great
 Quake's die, the roller's start corner is ringed on the board and lit on the LED mirror
 with the colour the strip gets (RULINGS 0.2.3); screenshots to look at (``shoot``)."""
 

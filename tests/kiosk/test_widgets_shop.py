@@ -300,7 +300,7 @@ def test_boot_shows_what_on_boot_asks_for(
 def test_boot_does_not_take_over_a_game_another_program_plays(
     make_shop: Callable[..., Shop], tmp_path: Path
 ) -> None:
-    """Hardening defect 2: a second kiosk's ``on_boot = "resume"`` once took over the
+    """A second kiosk's ``on_boot = "resume"`` once took over the
     game another program was playing; now it stays on Home and says who has it."""
     holder = subprocess.Popen(
         [
@@ -690,7 +690,7 @@ def shoot(shop: Shop, name: str) -> None:
 
 
 def test_a_still_shop_kiosk_sleeps_until_the_demo_is_due(make_shop: Callable[..., Shop]) -> None:
-    """Idle means idle (issue 13): an armed shop kiosk with nothing running on time
+    """Idle means idle: an armed shop kiosk with nothing running on time
     schedules one tick, when the idle clock expires, not one every TICK_S; while the demo
     runs it ticks every TICK_S; the touch that ends the demo plans the next expiry."""
     shop = make_shop(idle_timeout_s=60)

@@ -202,7 +202,7 @@ def test_moves_relabel_the_menu_and_log_rows_instead_of_making_new_ones(kiosk: K
 def test_a_move_renders_each_new_row_text_once_and_no_kept_one_again(
     kiosk: Kiosk, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Issue 13: Kivy's RecycleView handed row widgets back shuffled whenever the data or
+    """Kivy's RecycleView handed row widgets back shuffled whenever the data or
     a row's height changed, so a move re-rendered every log line and menu row up to
     three times. Kept by their text (kiosk.widgets.lists.RowKeepingAdapter), a line that
     moved down keeps its texture and a new text is rendered once, on one widget."""
@@ -250,7 +250,7 @@ def test_a_move_renders_each_new_row_text_once_and_no_kept_one_again(
 def test_a_move_detaches_only_the_rows_no_longer_shown(
     kiosk: Kiosk, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Issue 13: Kivy's RecycleLayout detached every row when its data changed and
+    """Kivy's RecycleLayout detached every row when its data changed and
     attached the ones shown again a frame part later (a remove and an add each, about
     0.6 M instructions a touch). kiosk.widgets.lists.RowKeepingLayout leaves a row that
     shows again where it is and detaches only the rest; the rows on screen are exactly

@@ -1,4 +1,4 @@
-"""The island games' typed views and cells (companion.views, issue 12 items 2-3).
+"""The island games' typed views and cells (companion.views).
 
 The facts panel and the board of a fresh game of each; where every kind of action
 happens; that the highlights light exactly what the legal actions do (the cross-game

@@ -1,7 +1,7 @@
 """The fast move generator returns exactly what the first, straightforward one returned.
 
-``reference_reach`` below is the generator as it stood before it was tuned for the Pi
-(issue 13): a recursive walk that builds every path as it goes. The tuned
+``reference_reach`` below is the generator as it stood before it was tuned for the Pi:
+a recursive walk that builds every path as it goes. The tuned
 ``companion.games.kolossus.movement.reach`` must give the same ends, in the same order,
 with the same canonical way to each (path, MP left, beaten squares, Sword used) and the
 same blocked squares: the referee applies that way, the preview draws it and the
