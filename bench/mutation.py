@@ -98,9 +98,7 @@ def game_tests(game: Game) -> tuple[str, ...]:
 def config_text(game: Game) -> str:
     """The pyproject.toml of a game's work folder: mutmut's settings and pytest's, run
     in one process (no xdist workers: mutmut forks a process per mutant itself)."""
-    markers = (
-        '"slow: longer property, crash and soak runs", "pi: needs a real Raspberry Pi"'
-    )
+    markers = '"slow: longer property, crash and soak runs", "pi: needs a real Raspberry Pi"'
     return (
         "# Written by bench/mutation.py for one game; edit GAMES there, not this file.\n"
         "[tool.mutmut]\n"

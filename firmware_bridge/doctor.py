@@ -526,7 +526,7 @@ def _board_findings(config: CompanionConfig, facts: PlatformFacts) -> list[Findi
             Severity.WARNING,
             topic,
             f"{port or 'The sensing board port'} is not present: plug the board's Pico in"
-            " and install its udev rule (hardware.md, \"Sensing board\"). Moves are entered"
+            ' and install its udev rule (hardware.md, "Sensing board"). Moves are entered'
             " by touch meanwhile.",
         )
     if config.dice.source == "serial":

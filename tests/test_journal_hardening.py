@@ -160,9 +160,7 @@ def test_builders_correct_built_to_ten_on_a_full_disk(tmp_path: Path) -> None:
     dump = referee.handle('{"cmd":"dump"}')
     journal._db.execute(FAIL_FINISH)
     reply = json.loads(
-        referee.handle(
-            '{"cmd":"act","action":{"type":"correct_built","player":0,"colossi":10}}'
-        )
+        referee.handle('{"cmd":"act","action":{"type":"correct_built","player":0,"colossi":10}}')
     )
     assert reply["error"]["code"] == "journal_error", reply
     assert referee.handle('{"cmd":"dump"}') == dump
@@ -247,7 +245,6 @@ def test_check_runs_sqlites_own_check(tmp_path: Path) -> None:
     path.write_bytes(bytes(data))
     problems = Journal(path).check(full=True)
     assert problems and any("damage" in p for p in problems), problems
-
 
 
 # --- nothing lost silently -----------------------------------------------------

@@ -344,9 +344,7 @@ def test_the_largest_seed_is_stored_and_resumed(tmp_path: Path) -> None:
     """2⁶³−1 is the largest seed; it round-trips through the journal."""
     referee = _referee(Journal(tmp_path / "j.sqlite3"))
     new = json.loads(
-        referee.handle(
-            '{"cmd":"new","game":"toy_pig","players":["A"],"seed":9223372036854775807}'
-        )
+        referee.handle('{"cmd":"new","game":"toy_pig","players":["A"],"seed":9223372036854775807}')
     )
     assert new["ok"], new
     resumed = json.loads(referee.handle(json.dumps({"cmd": "resume", "game_id": new["game_id"]})))

@@ -137,9 +137,7 @@ class SimSensingBoard(SimDiceTray):
 
     def _send_bitmap(self, plug: _Plug) -> None:
         with self._board_lock:
-            bitmap = Occupancy(
-                self.rows, self.cols, self._seq, frozenset(self._cells), self.layers
-            )
+            bitmap = Occupancy(self.rows, self.cols, self._seq, frozenset(self._cells), self.layers)
             self.bitmaps_sent += 1
             self._send(plug, bitmap)
 

@@ -264,9 +264,7 @@ class BoardInference:
             self._listed, self._listed_for = listed, state
         return self._listed
 
-    def unseen_captures(
-        self, state: Any, origin: str, occupied: frozenset[str]
-    ) -> frozenset[str]:
+    def unseen_captures(self, state: Any, origin: str, occupied: frozenset[str]) -> frozenset[str]:
         """The occupied squares ``origin``'s miniature could have moved onto by a
         capture: there its arrival changes no sensor, only the beaten piece's lift did."""
         return frozenset(

@@ -170,7 +170,6 @@ def test_a_touch_is_shown_as_its_highlight_frame_and_as_settled() -> None:
     assert highlight.draw is None and settled.frames is not None
 
 
-
 def test_a_touch_settled_over_two_frames_is_judged_by_its_largest_frame(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
@@ -189,6 +188,7 @@ def test_a_touch_settled_over_two_frames_is_judged_by_its_largest_frame(
         line = capsys.readouterr().out.splitlines()[-1]
         assert f"settled 4.00 / 4.00 ms, its largest frame {largest:.2f}" in line, line
         assert line.endswith(f"ms: {expected}"), line
+
 
 def _cgroup2(root: Path, controllers: str, subtree: str = "") -> Path:
     root.mkdir(parents=True)

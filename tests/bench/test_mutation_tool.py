@@ -26,9 +26,7 @@ def _mutated_by(path: str) -> list[str]:
 
 
 def test_every_module_of_companion_games_is_mutated_by_exactly_one_game() -> None:
-    modules = sorted(
-        str(p.relative_to(REPO)) for p in (REPO / "companion" / "games").rglob("*.py")
-    )
+    modules = sorted(str(p.relative_to(REPO)) for p in (REPO / "companion" / "games").rglob("*.py"))
     assert len(modules) > 40
     assert {m: _mutated_by(m) for m in modules if len(_mutated_by(m)) != 1} == {}
     assert _mutated_by("companion/games/island/colossi_ages.py") == ["colossi"]

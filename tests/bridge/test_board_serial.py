@@ -259,8 +259,7 @@ def test_a_board_that_senses_landscapes_reports_them_apart(
 
         def landscapes(wanted: set[str]) -> Callable[[Seen], bool]:
             return lambda seen: any(
-                isinstance(m, BoardOccupancy) and m.landscapes == frozenset(wanted)
-                for m in seen
+                isinstance(m, BoardOccupancy) and m.landscapes == frozenset(wanted) for m in seen
             )
 
         assert drain_until(inbox, landscapes({"5,5", "5,6"}), seen)

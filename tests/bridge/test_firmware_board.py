@@ -62,9 +62,7 @@ def test_firmware_bitmap_frames_equal_host_frames(bitmap: Occupancy) -> None:
     raw = bytearray((bitmap.rows * bitmap.cols * bitmap.layers + 7) // 8)
     for index in bitmap.occupied:
         raw[index >> 3] |= 0x80 >> (index & 7)
-    payload = PROTOCOL.occupancy_payload(
-        bitmap.seq, bitmap.rows, bitmap.cols, raw, bitmap.layers
-    )
+    payload = PROTOCOL.occupancy_payload(bitmap.seq, bitmap.rows, bitmap.cols, raw, bitmap.layers)
     assert PROTOCOL.encode_frame(PROTOCOL.T_OCCUPANCY, payload) == encode_frame(bitmap)
 
 

@@ -177,8 +177,10 @@ json_values = st.recursive(
     | st.integers()
     | st.floats(allow_nan=False)
     | st.text(alphabet=st.characters(codec=None, exclude_categories=()), max_size=20),
-    lambda children: st.lists(children, max_size=4)
-    | st.dictionaries(st.sampled_from(["cmd", "id", "game", "action", "type", "x"]), children),
+    lambda children: (
+        st.lists(children, max_size=4)
+        | st.dictionaries(st.sampled_from(["cmd", "id", "game", "action", "type", "x"]), children)
+    ),
     max_leaves=12,
 )
 

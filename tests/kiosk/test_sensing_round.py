@@ -89,8 +89,7 @@ class Table:
         """Drain the hub until the driver has the board's present occupancy."""
         deadline = time.monotonic() + WAIT_S
         while (
-            self.driver.inference.occupied != self.board.occupied
-            or self.seq[0] != self.board.seq
+            self.driver.inference.occupied != self.board.occupied or self.seq[0] != self.board.seq
         ):
             assert time.monotonic() < deadline, "the board's change never arrived"
             self.hub.pump(self.play)

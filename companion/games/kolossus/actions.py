@@ -244,4 +244,3 @@ KolossusAction = Annotated[
     | CorrectRegion,
     Field(discriminator="type"),
 ]
-

@@ -74,7 +74,6 @@ def test_CA_R06_tipped_colossus_counts_only_with_the_option() -> None:
     assert controller(state, "a0", off) == 1
 
 
-
 def test_CA_R06_the_control_map_of_one_state_follows_the_option_asked_for() -> None:
     """The map is worked out once per state (the board view and the highlights both ask),
     but never handed back for another option or another state."""
@@ -90,6 +89,7 @@ def test_CA_R06_the_control_map_of_one_state_follows_the_option_asked_for() -> N
     assert dict(control_map(state, CA_CFG)) == {"a0": 0, "a2": 1}
     with pytest.raises(TypeError):
         on["a1"] = 0  # type: ignore[index]  # shared between callers: read-only
+
 
 # --- Road Movement (B.3 / 2.6.3) -------------------------------------------------------------
 
