@@ -97,8 +97,8 @@ def test_the_proof_lists_its_steps_without_root_or_emulation() -> None:
 
 
 def test_the_documented_run_shows_every_step_of_the_proof_with_its_time() -> None:
-    """docs/deploy.md shows a full arm64 run: each step once, in order, with a time."""
+    """docs/deploy.md shows every step of an arm64 run passing, in order, with its time."""
     doc = DEPLOY_DOC.read_text(encoding="utf-8")
-    shown = re.findall(r"^ok +(\S+) +(\d+(?:\.\d)? s|\d+m\d\ds) ", doc, flags=re.MULTILINE)
-    assert [name for name, _ in shown[: len(_proof_steps())]] == _proof_steps()
+    passed = re.findall(r"^ok +(\S+) +(?:\d+\.\d s|\d+m\d\ds)  ", doc, flags=re.MULTILINE)
+    assert list(dict.fromkeys(passed)) == [*_proof_steps(), "refusal"]  # then the armhf run
     assert (REPO / "docs/images/screen-arm64-home.png").is_file()
