@@ -122,15 +122,6 @@ class PlatformFacts:
                     value = setting.strip()
         return value
 
-    def boot_overlays(self) -> tuple[str, ...]:
-        if not self.boot_config:
-            return ()
-        return tuple(
-            line.split("=", 1)[1].split(",", 1)[0].strip()
-            for line in (raw.split("#", 1)[0].strip() for raw in self.boot_config.splitlines())
-            if line.startswith("dtoverlay=")
-        )
-
 
 def _first_text(root: Path, candidates: Iterable[str]) -> tuple[str | None, str | None]:
     for relative in candidates:

@@ -241,10 +241,6 @@ class SimControls:
     def replug(self) -> None:
         self._tray().replug()
 
-    @property
-    def tray_plugged(self) -> bool:
-        return self.tray is not None and self.tray.plugged
-
     def press(
         self, button: TableButton | Literal["roll"], *, hold: bool = False
     ) -> threading.Timer:

@@ -307,11 +307,6 @@ class GoDiceSource(DiceSource):
                 return TrayState.ABSENT
             return min((link.state for link in self._links), key=_STATE_RANK.__getitem__)
 
-    def die_state(self, device: str) -> TrayState:
-        """One die's state, by its label."""
-        with self._lock:
-            return next(link.state for link in self._links if link.device == device)
-
     def set_shell(self, shell: GoDiceShell, device: str | None = None) -> None:
         """Change the shell of one die (or all) from any thread, e.g. when a game starts."""
         targets = [link for link in self._links if device is None or link.device == device]

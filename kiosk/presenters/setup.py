@@ -255,9 +255,6 @@ class SetupPresenter:
         if (low is None or new >= low) and (high is None or new <= high):
             self.values[name] = new
 
-    def reset_options(self) -> None:
-        self.values.clear()
-
     def options_dict(self) -> dict[str, Any]:
         return dict(self.values)
 

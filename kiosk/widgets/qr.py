@@ -1,4 +1,4 @@
-"""A QR code of the BG Stats link, if a QR library (segno or qrcode) is installed."""
+"""A QR code of the BG Stats link (segno draws it; without segno, none is shown)."""
 
 from __future__ import annotations
 
@@ -13,21 +13,15 @@ QR_HEIGHT = 170
 
 
 def qr_available() -> bool:
-    return any(importlib.util.find_spec(name) is not None for name in ("segno", "qrcode"))
+    return importlib.util.find_spec("segno") is not None
 
 
 def qr_matrix(text: str) -> tuple[tuple[bool, ...], ...] | None:
-    """The QR modules of ``text`` (True = dark), or None without a QR library."""
+    """The QR modules of ``text`` (True = dark), or None without segno."""
     if importlib.util.find_spec("segno") is not None:
         segno: Any = importlib.import_module("segno")
         code = segno.make(text, error="l")
         return tuple(tuple(bool(m) for m in row) for row in code.matrix)
-    if importlib.util.find_spec("qrcode") is not None:
-        qrcode: Any = importlib.import_module("qrcode")
-        qr = qrcode.QRCode(border=0)
-        qr.add_data(text)
-        qr.make(fit=True)
-        return tuple(tuple(bool(m) for m in row) for row in qr.get_matrix())
     return None
 
 

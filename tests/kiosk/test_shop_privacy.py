@@ -172,7 +172,7 @@ def test_an_export_on_an_unlocked_kiosk_needs_no_pin(
     assert shop.current == "scores" and len(exports(tmp_path)) == 1
 
 
-@pytest.mark.skipif(not qr_available(), reason="the qrcode package is not installed")
+@pytest.mark.skipif(not qr_available(), reason="segno, which draws QR codes, is not installed")
 @pytest.mark.parametrize("leave", ["home", "demo"])
 def test_the_enlarged_qr_code_closes_with_its_screen(
     make_shop: Callable[..., Shop], leave: str

@@ -715,15 +715,6 @@ def ledger_totals(ledger: Iterable[GoldEntry], players: int) -> tuple[int, ...]:
     return tuple(totals)
 
 
-def gold_by_source(state: IslandState) -> dict[str, tuple[int, ...]]:
-    """Each player's gold split by where it came from (for the score screen)."""
-    n = len(state.players)
-    out: dict[str, list[int]] = {}
-    for entry in state.ledger:
-        out.setdefault(entry.source, [0] * n)[entry.player] += entry.amount
-    return {k: tuple(v) for k, v in out.items()}
-
-
 def empty_spaces(board: IslandBoard, players: int) -> tuple[SpaceState, ...]:
     by_id = {s.id: s for s in board.spaces}
     return tuple(SpaceState(acolytes=(0,) * players, water=by_id[sid].water) for sid in board.ids)

@@ -12,7 +12,6 @@ from functools import lru_cache
 from companion.games.kolossus.board import (
     CLASS_NAME,
     CLASS_SLOT,
-    LANDSCAPE_NAME,
     PIECE_CLASS,
     PIECE_COUNT,
     PIECES_PER_WARBAND,
@@ -22,7 +21,6 @@ from companion.games.kolossus.board import (
     alliance,
     cell,
     citadel_square,
-    landscape_at,
     levels_of,
 )
 from companion.games.kolossus.movement import EMPTY, FRIEND, Reach, Reachability, reach
@@ -47,11 +45,6 @@ def warband_name(state: KolossusState, wb: int) -> str:
 
 def piece_name(state: KolossusState, piece: int) -> str:
     return f"{warband_name(state, warband_of(piece))}'s {CLASS_NAME[class_of(piece)]}"
-
-
-def describe_square(state: KolossusState, sq: int) -> str:
-    land = landscape_at(state.terrain, sq)
-    return LANDSCAPE_NAME.get(land, "bare board")
 
 
 @lru_cache(maxsize=1024)
