@@ -11,6 +11,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from companion.words import count
+
 CHANGES_SHOWN = 8
 """At most this many differences are named one by one; the rest are counted."""
 
@@ -29,7 +31,7 @@ def position_changes(table: Any, recomputed: Any, *, shown: int = CHANGES_SHOWN)
     _walk(table, recomputed, (), found)
     if len(found) > shown:
         more = len(found) - shown
-        found = [*found[:shown], f"and {more} more difference{'s' if more > 1 else ''}"]
+        found = [*found[:shown], f"and {count(more, 'more difference')}"]
     return tuple(found)
 
 

