@@ -21,6 +21,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from companion.bot import RandomBot
 from companion.journal import Journal
 from companion.session import Session
@@ -168,8 +170,9 @@ def kill_loop(game: str, kills: int, data_dir: Path, seed: int) -> Tally:
     return tally
 
 
+@pytest.mark.slow
 def test_sigkill_in_all_five_games_loses_nothing_acknowledged(tmp_path: Path) -> None:
-    per_game = scaled(20, 200)
+    per_game = scaled(12, 200)
     games = list(PLAYERS)
     for game in games:
         (tmp_path / game).mkdir()

@@ -16,6 +16,7 @@ import json
 import random
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -185,6 +186,7 @@ json_values = st.recursive(
 )
 
 
+@pytest.mark.slow
 @settings(
     max_examples=scaled(400, 10_000),
     deadline=None,

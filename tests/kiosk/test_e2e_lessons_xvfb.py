@@ -24,7 +24,8 @@ from kiosk.teaching.lessons import LessonStep, lesson_for
 from tests.kiosk import test_e2e_xvfb as e2e
 from tests.kiosk.test_e2e_xvfb import App, brief, grab
 
-pytestmark = e2e.pytestmark
+# Each walk is a real app under Xvfb: handed out first (tests/conftest.py), not last.
+pytestmark = [*e2e.pytestmark, pytest.mark.slow]
 # The real app on its private Xvfb display, with the test's dice tray (its fixtures).
 display, tray, app = e2e.display, e2e.tray, e2e.app
 
