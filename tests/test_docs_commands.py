@@ -1,4 +1,4 @@
-"""The commands the docs show exist: every script README.md, hardware.md, docs/*.md and
+"""The commands the docs show exist: every script README.md, hardware.md, docs/ and
 bench/*.md name is in the repository, a script they run directly is executable, and a
 bench or script shown with flags accepts each of them (its ``--help`` lists it).
 
@@ -22,7 +22,7 @@ DOCS = sorted(
     [
         REPO / "README.md",
         REPO / "hardware.md",
-        *(REPO / "docs").glob("*.md"),
+        *(REPO / "docs").rglob("*.md"),
         *(REPO / "bench").glob("*.md"),
     ]
 )
