@@ -90,6 +90,7 @@ _.start_notify  # firmware_bridge.dice.godice_source.BleClient: what godice call
 _.write_gatt_char  # firmware_bridge.dice.godice_source.BleClient: godice calls it
 _.char_specifier  # firmware_bridge.dice.godice_source.BleClient: bleak's argument name
 _.callback  # firmware_bridge.dice.godice_source.BleClient: bleak's argument name
+_.max_speed_hz  # spidev.SpiDev attribute: the SPI clock (firmware_bridge.leds.spi)
 
 # --- data read by name: model fields dumped to the journal, views and messages; config --
 # --- values parsed from TOML and JSON; counters reported as a whole -----------------------
@@ -135,7 +136,7 @@ _.handshakes  # firmware_bridge.dice.sim_tray: a counter of the simulated tray
 _.resent  # firmware_bridge.dice.sim_tray: a counter of the simulated tray
 _.pings  # firmware_bridge.dice.sim_tray: a counter of the simulated tray
 _.lit_leds  # firmware_bridge.rig: reads the COMPANION_SIM_LEDS frame file (Xvfb tests)
-_.decode_frame  # firmware_bridge.leds.spi: the inverse the SPI encoding is tested against
+_.decode_frame  # firmware_bridge.leds.spi: reads an SPI frame back (tests, logic-analyser captures)
 _.layout_to_json  # firmware_bridge.layout: writes what parse_layout reads (round trip)
 _.LICENCE  # kiosk.fonts: the bundled font's licence, which must ship with it
 _.WIDTH  # kiosk.theme: the panel's size, which the layout tests lay screens out at
@@ -155,7 +156,6 @@ _.cell_side  # kiosk.widgets.board: the drawn side of a cell (touch-target tests
 _._zoom_frame  # kiosk.widgets.board: where the zoomed board is drawn (touch tests)
 _._minimap_frame  # kiosk.widgets.board: where the miniature board is drawn (tests)
 _.bytes_per_frame  # firmware_bridge.leds.spi: the SPI frame's size
-_.max_speed_hz  # firmware_bridge.leds.spi: the SPI device's clock (set on spidev)
 _.closed  # firmware_bridge.leds.strip.LedStrip: whether the strip was closed (dark)
 _.sound  # kiosk.doctor_checks.JournalHealth: the journal check's verdict
 
