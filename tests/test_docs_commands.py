@@ -123,9 +123,7 @@ def test_every_script_the_docs_run_directly_is_executable() -> None:
         {
             f"{doc}: {path}"
             for doc, path, direct, _ in quoted_commands()
-            if direct
-            and (REPO / path).is_file()
-            and not os.access(REPO / path, os.X_OK)
+            if direct and (REPO / path).is_file() and not os.access(REPO / path, os.X_OK)
         }
     )
     assert not not_executable, "run as commands in the docs but not executable:\n" + "\n".join(
