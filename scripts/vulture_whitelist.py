@@ -20,12 +20,11 @@ _.invalidate  # kiosk.widgets.lists.RowKeepingAdapter: Kivy's RecycleView calls 
 _._size_needs_update  # kiosk.widgets.lists: Kivy's RecycleLayout reads the flag
 _._bind_inactive_bar_color  # kiosk.widgets.scrolling: overrides Kivy's ScrollView method
 _._bar_color  # kiosk.widgets.scrolling: Kivy's ScrollView draws its bar in this colour
-_.scroll_to  # kiosk.widgets.lists.RowList: Kivy's focus handling calls it
-_.animate  # kiosk.widgets.lists.RowList.scroll_to: an argument of Kivy's signature
 _.shorten  # Kivy Label property the screens set
 _.halign  # Kivy Label property the screens set
 _.valign  # Kivy Label property the screens set
 _.orientation  # Kivy BoxLayout property the screens set
+_.padding  # Kivy BoxLayout property the screens set
 _.background_color  # Kivy Button property the screens set
 _.disabled_color  # Kivy Button property the screens set
 _.cols_minimum  # Kivy GridLayout property (kiosk.screens.scores)
@@ -102,7 +101,7 @@ _.deck_cards  # companion.games.colossus_solo.model: a state field (journaled)
 _.cards_left  # companion.games.colossus_solo.model: a state field (journaled)
 _.traits_drawn  # companion.games.island.colossi_model: a state field (journaled)
 _.retiring_beasts  # companion.games.island.colossi_model: a state field (journaled)
-_.yellow  # companion.games.kolossus.actions: an option field (a warband colour)
+_.yellow  # companion.games.kolossus.actions: an action field (a warband's crystals, journaled)
 _.NW  # companion.games.kolossus.state.StartZones: an option field (journaled)
 _.NE  # companion.games.kolossus.state.StartZones: an option field (journaled)
 _.SE  # companion.games.kolossus.state.StartZones: an option field (journaled)
@@ -115,7 +114,7 @@ _.D8  # firmware_bridge.dice.godice_source.GoDiceShell: a [dice.godice] config v
 _.D12  # firmware_bridge.dice.godice_source.GoDiceShell: a [dice.godice] config value
 _.D20  # firmware_bridge.dice.godice_source.GoDiceShell: a [dice.godice] config value
 _.ROW_MAJOR  # firmware_bridge.layout.Wiring: a layout file's value
-_.ignored  # firmware_bridge.dice.godice_source: a counter of the source's stats
+_.ignored  # firmware_bridge.dice.godice_source: a die's count of results it ignored
 _.uptime_s  # kiosk.fleet.messages: a field of the health message
 _.load_1m  # kiosk.fleet.messages: a field of the health message
 _.unconfirmed  # kiosk.fleet.state: a field of the link state file (companion doctor)
