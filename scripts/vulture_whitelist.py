@@ -20,11 +20,12 @@ _.invalidate  # kiosk.widgets.lists.RowKeepingAdapter: Kivy's RecycleView calls 
 _._size_needs_update  # kiosk.widgets.lists: Kivy's RecycleLayout reads the flag
 _._bind_inactive_bar_color  # kiosk.widgets.scrolling: overrides Kivy's ScrollView method
 _._bar_color  # kiosk.widgets.scrolling: Kivy's ScrollView draws its bar in this colour
+_.scroll_to  # kiosk.widgets.lists.RowList: ScrollView's method, fixed for a RecycleView
+_.animate  # kiosk.widgets.lists.RowList.scroll_to: an argument of Kivy's signature
 _.shorten  # Kivy Label property the screens set
 _.halign  # Kivy Label property the screens set
 _.valign  # Kivy Label property the screens set
 _.orientation  # Kivy BoxLayout property the screens set
-_.padding  # Kivy BoxLayout property the screens set
 _.background_color  # Kivy Button property the screens set
 _.disabled_color  # Kivy Button property the screens set
 _.cols_minimum  # Kivy GridLayout property (kiosk.screens.scores)

@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Sequence
 from typing import Any
 
+from kivy.metrics import dp
 from kivy.properties import NumericProperty, ObjectProperty
 from kivy.uix.gridlayout import GridLayout
 from kivy.uix.recycleboxlayout import RecycleBoxLayout
@@ -293,6 +294,27 @@ class RowList(QuietScrollBar, RecycleView):  # type: ignore[misc]
         pending: Any = self._refresh_trigger  # Kivy's RecycleView refreshes by this trigger
         if pending.is_triggered:
             self.refresh_views()
+
+    def scroll_to(self, widget: Any, padding: Any = 10, animate: Any = True) -> None:
+        """Scroll until a row on screen is wholly shown (without animation).
+
+        ScrollView's own version first waits for its content's pending layout, and a
+        RecycleView's layout has no layout trigger to ask (an AttributeError in Kivy
+        2.3), so this does the same vertical scroll directly.
+        """
+        if not self.parent:
+            return
+        pad = dp(padding if isinstance(padding, int | float) else padding[1])
+        bottom = self.parent.to_widget(*widget.to_window(*widget.pos))[1]
+        top = self.parent.to_widget(*widget.to_window(widget.right, widget.top))[1]
+        dy = 0.0
+        if bottom < self.y:
+            dy = self.y - bottom + pad
+        elif top > self.top:
+            dy = self.top - top - pad
+        _, dsy = self.convert_distance_to_scroll(0, dy)
+        view: Any = self  # Kivy's scroll_y property, untyped
+        view.scroll_y = min(1.0, max(0.0, view.scroll_y - dsy))
 
 
 class ActionList(RowList):
