@@ -105,7 +105,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.json:
         print(json.dumps(results, indent=2))
         return 0
-    print(f"{'games':>8}  {'Home view (median / p95)':>26}  {'all headers, as before':>24}")
+    print(f"{'games':>8}  {'Home view (median / p95)':>26}  {'every header, to compare':>24}")
     for count, row in results.items():
         view, full = row["home_view"], row["all_headers"]
         print(

@@ -30,7 +30,6 @@ from firmware_bridge.platform import PlatformFacts, gather_facts
 #: WS2812: 30 µs per LED at 800 kHz, plus the latch (300 µs covers every WS2812 variant).
 US_PER_LED = 30.0
 LATCH_US = 300.0
-PWM_PINS = frozenset(pin for pin, (method, _) in WS281X_PINS.items() if method == "PWM")
 
 
 class Severity(StrEnum):

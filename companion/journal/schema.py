@@ -8,16 +8,12 @@ version each game is played under, and ``snapshots`` (versioned replay)."""
 
 TABLES = ("meta", "games", "entries", "damaged_entries", "snapshots")
 TABLES_V1 = TABLES[:4]
-OUTBOX_TABLE = "outbox"
-"""The fleet's store-and-forward queue (docs/fleet.md). Not in :data:`TABLES`: it holds
-records on their way to the fleet broker (a finished game's record, written with the
-entry that finished it), never a game's only copy, so a file without it is complete (it
-is created on opening) and older versions may ignore it."""
-
-NOTES_TABLE = "game_notes"
-"""What the program that plays a game keeps beside its moves, by key (the kiosk's
-teach-mode progress). Like the outbox not in :data:`TABLES`: a note is never needed to
-replay a game, so a file without the table is complete (it is created on opening)."""
+# Two more tables are not in TABLES. "outbox": the fleet's store-and-forward queue
+# (docs/fleet.md): records on their way to the fleet broker (a finished game's record,
+# written with the entry that finished it), never a game's only copy. "game_notes": what
+# the program that plays a game keeps beside its moves, by key (the kiosk's teach-mode
+# progress), never needed to replay a game. A file without either is complete (each is
+# created on opening) and older versions may ignore them.
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);

@@ -19,7 +19,6 @@ import struct
 from dataclasses import dataclass, field
 
 PROTOCOL_VERSION = 1
-DELIMITER = 0x00
 MAX_BODY = 250
 """Largest decoded body (type + payload + CRC); longer chunks are counted and dropped."""
 MAX_ENCODED = MAX_BODY + 2

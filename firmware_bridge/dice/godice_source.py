@@ -45,9 +45,6 @@ log = logging.getLogger(__name__)
 
 T = TypeVar("T")
 
-GODICE_NAME_PREFIX = "GoDice"
-"""What GoDice put at the start of their advertised name."""
-
 
 class GoDiceShell(StrEnum):
     """The shells a GoDice can wear that give a plain face value 1..N."""

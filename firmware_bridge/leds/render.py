@@ -47,7 +47,6 @@ def gamma_table(gamma: float = DEFAULT_GAMMA) -> tuple[int, ...]:
 
 
 DEFAULT_GAMMA_TABLE = gamma_table()
-LINEAR_TABLE = tuple(range(256))
 
 
 @dataclass(frozen=True)

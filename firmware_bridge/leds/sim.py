@@ -1,4 +1,4 @@
-"""A simulated strip: keeps the frames it is shown and draws them as a PNG or in a terminal.
+"""A simulated strip: keeps the frames it is shown and draws them as a PNG.
 
 It runs the same code path as a real strip (the base class checks the same contract),
 so a table without LEDs, the tests and the shop demo all see exactly what the LEDs
@@ -108,25 +108,6 @@ class SimStrip(LedStrip):
         path.parent.mkdir(parents=True, exist_ok=True)
         image.save(path, format="PNG")
         return path
-
-    def to_terminal(self, layout: LedLayout | None = None, frame: Frame | None = None) -> str:
-        """ANSI truecolour blocks: the board's shape with a layout, else one row of LEDs."""
-        shown = self._frame_to_draw(frame)
-        if layout is None:
-            return "".join(_block(perceived(pixel)) for pixel in shown) + "\x1b[0m"
-        width, height = layout.size
-        grid: list[list[str]] = [["  "] * round(width) for _ in range(round(height))]
-        for cell, leds in layout.cells.items():
-            x, y = layout.positions[cell]
-            colour = _brightest(shown[i] for i in leds if i < len(shown))
-            fill = perceived(colour) if colour != (0, 0, 0) else DARK_CELL
-            grid[min(round(y), len(grid) - 1)][min(round(x), len(grid[0]) - 1)] = _block(fill)
-        return "\n".join("".join(row) + "\x1b[0m" for row in grid)
-
-
-def _block(colour: RGB) -> str:
-    r, g, b = colour
-    return f"\x1b[38;2;{r};{g};{b}m██"
 
 
 def _brightest(pixels: Iterable[RGB]) -> RGB:

@@ -21,7 +21,6 @@ from pydantic import BaseModel, ConfigDict, Field
 FORMAT_VERSION = 1
 #: The format versions this code reads; the watcher refuses (and counts) any other.
 KNOWN_VERSIONS = frozenset({FORMAT_VERSION})
-TOPICS = ("status", "table", "health", "plays")
 Topic = Literal["status", "table", "health", "plays"]
 #: The watcher's topic per table (``<prefix>/<device>/ack``) and its presence topic
 #: (``<prefix>/_watcher``, outside ``<prefix>/+/+``).

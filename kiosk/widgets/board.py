@@ -37,7 +37,6 @@ from kiosk import theme
 from kiosk.presenters.board import (
     WHOLE_BOARD,
     BoardView,
-    CellGeometry,
     CellLook,
     Decoration,
     Viewport,
@@ -273,21 +272,8 @@ class BoardWidget(Widget):  # type: ignore[misc]
         """Where a zoomed board is drawn: the frame less the strip under it."""
         return self._layout().zoom_frame
 
-    def _board_frame(self) -> Box:
-        return self._layout().board
-
     def _minimap_frame(self) -> Box:
         return self._layout().minimap
-
-    def cell_rect(self, cell: CellGeometry) -> Rect:
-        """Centre x, centre y (parent coordinates) and side of a cell in the current view."""
-        layout = self._layout()
-        rect = layout.rects.get(cell.cell)
-        if rect is not None:
-            return rect
-        x0, y0, width, height = layout.board
-        u, v = self.viewport.to_view(cell.x, cell.y)
-        return x0 + u * width, y0 + height - v * height, cell.size * width / self.viewport.span
 
     def cell_centre(self, cell_id: str) -> tuple[float, float]:
         """Where to tap ``cell_id`` now; KeyError when the zoomed view does not show it."""

@@ -18,7 +18,6 @@ from firmware_bridge.leds.palette import (
 )
 from firmware_bridge.leds.render import (
     DEFAULT_GAMMA_TABLE,
-    LINEAR_TABLE,
     PowerBudget,
     estimate_current_ma,
     flash,
@@ -86,12 +85,12 @@ def test_control_and_banner_use_the_players_colour() -> None:
         frame = render(
             [Highlight(cell="0,0", role=Role.BANNER, player=seat)],
             LAYOUT,
-            gamma=LINEAR_TABLE,
+            gamma=gamma_table(1.0),
             power_budget=NO_LIMIT,
         )
         assert frame[0] == colour
     control = render(
-        [Highlight(cell="0,0", role=Role.CONTROL, player=3)], LAYOUT, gamma=LINEAR_TABLE
+        [Highlight(cell="0,0", role=Role.CONTROL, player=3)], LAYOUT, gamma=gamma_table(1.0)
     )
     assert control[0][0] > 0 and control[0][1:] == (0, 0)  # red, dimmed
     assert control[0][0] < 255

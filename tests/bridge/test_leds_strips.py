@@ -379,18 +379,3 @@ def test_sim_strip_draws_island_spaces_at_their_coordinates(tmp_path: Path) -> N
     assert image.size == (4 * 40 + 20, 2 * 40 + 20)
     assert image.getpixel((10 + 40 + 20, 10 + 20)) == (255, 0, 0)  # north, drawn as a disc
     assert image.getpixel((10 + 40 + 5, 10 + 5))[0] < 60  # type: ignore[index]
-
-
-def test_sim_strip_renders_to_a_truecolour_terminal() -> None:
-    layout = kolossus_layout()
-    strip = SimStrip(121)
-    strip.begin()
-    strip.show(render([Highlight(cell="0,0", role=Role.SELECTED)], layout))
-    text = strip.to_terminal(layout)
-    lines = text.split("\n")
-    assert len(lines) == 11
-    assert lines[0].startswith("\x1b[38;2;255;255;255m██")
-    assert lines[0].count("██") == 11
-    assert strip.to_terminal().count("██") == 121
-    with pytest.raises(StripError, match="not shown"):
-        SimStrip(1).to_terminal()

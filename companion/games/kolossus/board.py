@@ -21,7 +21,6 @@ Corner = Literal["NW", "NE", "SE", "SW"]
 CORNERS: tuple[Corner, ...] = ("NW", "NE", "SE", "SW")  # clockwise seat order
 
 Colour = Literal["blue", "yellow", "green", "red"]
-COLOURS: tuple[Colour, ...] = ("blue", "yellow", "green", "red")
 WARBAND_OF_COLOUR: dict[str, str] = {
     "blue": "Tua'tha",
     "yellow": "Krell",
@@ -60,7 +59,6 @@ DIRECTIONS: tuple[tuple[int, int], ...] = (
     (0, -1),
     (-1, -1),
 )
-DIRECTION_NAMES: tuple[str, ...] = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")
 
 
 def square(r: int, c: int) -> int:
