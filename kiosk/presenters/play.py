@@ -167,6 +167,7 @@ class PlayPresenter(Observable):
         #: The LED palette of the game's board: the on-screen board uses the same.
         self.palette = palette_for_board(session.rules.board_kind)
         self._geometry: BoardGeometry | object | None = _UNKNOWN
+        self._names: CellNames | None = None  # the board's cell names: fixed for a game
         self._editables: dict[tuple[str, Any], Trie | None] = {}
         self._kept = KeptActions(session.rules.dump_action)
         self._menu_by = (self._kept, self._formable)  # what describes a menu (``menus``)
@@ -597,8 +598,11 @@ class PlayPresenter(Observable):
 
     def names(self) -> CellNames:
         """The names people read for the board's cells in every text (an island's space
-        labels; none for a grid or a card game): see kiosk/presenters/naming.py."""
-        return cell_names(self._board())
+        labels; none for a grid or a card game, the same for the whole game): see
+        kiosk/presenters/naming.py."""
+        if self._names is None:
+            self._names = cell_names(self._board())
+        return self._names
 
     def card_tiles(self) -> tuple[cards.Tile, ...]:
         """A card game's cards as tiles to touch (none for board games)."""
