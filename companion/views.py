@@ -240,9 +240,6 @@ class CellNames:
     names: Mapping[str, str]
     pattern: re.Pattern[str] | None
 
-    def name(self, key: str) -> str:
-        return self.names.get(key, key)
-
     def text(self, text: str) -> str:
         """``text`` with every key standing as a word replaced by its name."""
         if self.pattern is None or not text:
