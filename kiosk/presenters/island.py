@@ -4,7 +4,7 @@ who stands there and its label, as marks the board widget draws (kiosk/widgets/i
 Every kind of thing has a shape of its own and a letter or number on it, so nothing is
 told apart by colour alone (red/green and blue/purple colour blindness): a Colossus is a
 square with its player's letter, Acolytes a disc with their count and letter, a Beast a
-six-pointed star, a Banner a flag with its owner's letter, Gold cubes a diamond with their count;
+six-pointed orange star, a Banner a flag with its owner's letter, Gold cubes a diamond with their count;
 a Loot token a coin "L", an Environment a hexagon "E", a Lair a pentagon "Lr", a Grass
 tile an octagon "G"; an unexplored space is dark with "?", Water blue with "≈". Every
 Colossus is drawn, however many share a space; past :data:`MAX_MARKS` pieces a "+n"
@@ -74,7 +74,7 @@ MARK_COLOURS: Mapping[MarkKind, RGB] = MappingProxyType(
         "environment": (70, 175, 95),
         "grass": (150, 200, 110),
         "lair": (190, 60, 70),
-        "beast": (235, 235, 235),
+        "beast": (255, 160, 70),
         "gold": (250, 210, 60),
         "more": (200, 200, 200),
         "unexplored": (150, 155, 165),

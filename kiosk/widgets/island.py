@@ -91,10 +91,16 @@ def draw_mark(
         size *= 1.3
         font = max(10, int(size * 0.45))
     if shape == "text":
+        if not text:
+            return
+        font = max(11, int(size * (1.0 if kind == "label" else 0.9)))
+        texture = texture_of(text, font)
+        # On a dark backing: readable on any light a space is lit with (a white focus).
+        group.add(Color(0, 0, 0, 0.8))
+        width, height = texture.width + 4, texture.height
+        group.add(Rectangle(pos=(cx - width / 2, cy - height / 2), size=(width, height)))
         group.add(Color(*_rgba(colour)))
-        _text(
-            group, texture_of, text, max(11, int(size * (1.0 if kind == "label" else 0.9))), cx, cy
-        )
+        _text(group, texture_of, text, font, cx, cy)
         return
     half = size / 2
     group.add(Color(0, 0, 0, 0.75))  # the edge: a dark outline one pixel or two wide

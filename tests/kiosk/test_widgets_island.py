@@ -110,9 +110,15 @@ def test_the_island_board_as_players_see_it(tmp_path: Path) -> None:
         centre = play.state.board.centre
         layer = board._drawn_cells[centre].texts
         assert isinstance(layer, InstructionGroup)
-        assert shapes(board, layer).count(("Rectangle", 0)) == 2 * len(PLAYERS)  # edge and fill
-        drawn_texts = texts(board, layer)
-        assert {"A", "B", "C", "C3"} <= set(drawn_texts) and drawn_texts.count("B") == 2
+        marks = walked(board, layer)
+        square = [("Rectangle", 0), ("Rectangle", 0)]  # its dark edge, then its fill
+        letters = [
+            text
+            for i, (kind, text) in enumerate(marks)
+            if kind == "text" and marks[i - 2 : i] == square
+        ]
+        assert letters == ["A", "B", "C"]  # a Colossus each, with its player's letter
+        assert {"B", "C3"} <= set(texts(board, layer))  # the Beast, the space's label
         assert not any(SPACE_ID.search(t) for t in screen_texts(kiosk))
         shoot(kiosk, "play-island-beast-master-start")
         play_on(kiosk, 30, seed=4)
