@@ -3,10 +3,11 @@ who stands there and its label, as marks the board widget draws (kiosk/widgets/i
 
 Every kind of thing has a shape of its own and a letter or number on it, so nothing is
 told apart by colour alone (red/green and blue/purple colour blindness): a Colossus is a
-square with its player's letter, Acolytes a disc with their count and letter, a Beast a
-six-pointed orange star, a Banner a flag with its owner's letter, Gold cubes a diamond with their count;
-a Loot token a coin "L", an Environment a hexagon "E", a Lair a pentagon "Lr", a Grass
-tile an octagon "G"; an unexplored space is dark with "?", Water blue with "≈". Every
+square with its player's letter, Acolytes a disc with their count and letter, a Beast an
+orange six-pointed star, a Banner a flag with its owner's letter, Gold cubes a diamond
+with their count; a Loot token a coin "L", an Environment a hexagon "E", a Lair a
+pentagon "Lr", a Grass tile an octagon "G"; an unexplored space is dark with "?", Water
+blue with "≈". Every
 Colossus is drawn, however many share a space; past :data:`MAX_MARKS` pieces a "+n"
 mark counts the rest. :data:`LEGEND` names each mark in words.
 """
