@@ -132,9 +132,9 @@ def _piece_mark(
     if kind == "colossus" or kind == "banner":
         return Decoration(cell, letter or "?", _seat_colour(piece.player, seat_colours), kind)
     if kind == "acolyte":
-        return Decoration(
-            cell, f"{piece.count}{letter}", _seat_colour(piece.player, seat_colours), kind
-        )
+        # "2A": two of Ann's; a seat's number is set apart from the count ("2·3").
+        text = f"{piece.count}{letter}" if letter[:1].isalpha() else f"{piece.count}·{letter}"
+        return Decoration(cell, text, _seat_colour(piece.player, seat_colours), kind)
     if kind == "gold":
         return Decoration(cell, str(piece.count), MARK_COLOURS["gold"], kind)
     if kind == "beast":

@@ -178,6 +178,16 @@ def test_seat_letters_stay_distinct() -> None:
     assert seat_letters(("Ann", "Amy"), 2) == ("An", "Am")
     assert seat_letters(("Ann", "Ann"), 2) == ("1", "2")
     assert seat_letters((), 3) == ("1", "2", "3")
+    assert seat_letters(("Player 1", "Player 2"), 2) == ("1", "2")
+
+
+def test_acolytes_of_a_numbered_seat_keep_their_count_apart() -> None:
+    play, _ = every_kind("beast_master")
+    board = play.rules.board(play.state)
+    assert board is not None
+    _, marks = island_dressing(board, ISLAND_PLAYER_COLOURS, ("Player 1", "Player 2", "Player 3"))
+    acolytes = {m.text for m in marks if m.cell == "r1c1" and m.kind == "acolyte"}
+    assert acolytes == {"2·1", "1·2"}  # not "21" and "12"
 
 
 # --- no space ID on the screen ------------------------------------------------------------
