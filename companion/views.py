@@ -21,6 +21,8 @@ change of state, and a touch on a Pi must stay cheap.
 
 from __future__ import annotations
 
+import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Literal
@@ -154,7 +156,9 @@ class CardView:
 
 # --- the board ----------------------------------------------------------------------------
 
-PieceKind = Literal["colossus", "guardian", "warrior", "acolyte", "crystal", "beast", "token"]
+PieceKind = Literal[
+    "colossus", "guardian", "warrior", "acolyte", "crystal", "beast", "token", "banner", "gold"
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -162,7 +166,8 @@ class Piece:
     """Something standing on a cell: a miniature, a stack of Acolytes, crystals.
 
     ``label`` is the short text a small screen draws ("C", "G", "W", "3", "K", "×4");
-    ``player`` the owning seat; ``colour`` a colour name when the piece's colour is not
+    ``player`` the owning seat (a ``banner``'s owner; ``gold`` cubes have none, their
+    ``count`` is how many); ``colour`` a colour name when the piece's colour is not
     its seat's (Kolossus warbands: ``"blue"``, ``"yellow"``, ``"green"``, ``"red"``).
     """
 
@@ -175,6 +180,18 @@ class Piece:
 
 Terrain = Literal["bare", "woods", "hills", "mountains", "citadel", "land", "water"]
 
+FeatureKind = Literal["unexplored", "bare", "loot", "environment", "grass", "lair"]
+
+
+@dataclass(frozen=True, slots=True)
+class Feature:
+    """What lies face up on an island space: nothing yet (``unexplored``: entering it
+    explores it), nothing found (``bare``), a Loot token, an Environment, a Grass tile or
+    a Beast's Lair; ``name`` says which in words ("2 Gold", "Volcano", "Lair of the Wyrm")."""
+
+    kind: FeatureKind
+    name: str = ""
+
 
 @dataclass(frozen=True, slots=True)
 class CellView:
@@ -182,7 +199,10 @@ class CellView:
 
     ``x``/``y`` are drawing positions in cell units (a grid's column and row; an island
     space's position from its board file), ``level`` a height where the board has them
-    (Kolossus 1 bare … 5 the Citadel), ``control`` the seat controlling it.
+    (Kolossus 1 bare … 5 the Citadel), ``control`` the seat controlling it. ``label`` is
+    the short name people read for it where the key is not one (an island space's label
+    from its board file: ``"C3"`` for ``"r3c3"``; empty: the key is its name);
+    ``feature`` what lies face up on an island space (None on a grid).
     """
 
     cell: str
@@ -192,6 +212,8 @@ class CellView:
     level: int | None = None
     pieces: tuple[Piece, ...] = ()
     control: int | None = None
+    label: str = ""
+    feature: Feature | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -205,14 +227,57 @@ class BoardView:
         return next((c for c in self.cells if c.cell == key), None)
 
 
+# --- the names people read for cells -----------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class CellNames:
+    """The names of the cells whose key is not a name (island spaces: ``r3c3`` is read
+    ``C3``): :meth:`text` writes them in place of the keys standing as words in a text.
+    The protocol, the journal and the LEDs keep the keys; names are for people. Made
+    once per set of names (:func:`cell_names`), so compared and hashed as itself."""
+
+    names: Mapping[str, str]
+    pattern: re.Pattern[str] | None
+
+    def text(self, text: str) -> str:
+        """``text`` with every key standing as a word replaced by its name."""
+        if self.pattern is None or not text:
+            return text
+        return self.pattern.sub(lambda found: self.names[found[0]], text)
+
+
+NO_NAMES = CellNames({}, None)
+
+
+def cell_names(board: BoardView | None) -> CellNames:
+    """The names of ``board``'s cells that have one (made once per set of names)."""
+    if board is None:
+        return NO_NAMES
+    return _cell_names(tuple((c.cell, c.label) for c in board.cells if c.label not in ("", c.cell)))
+
+
+@lru_cache(maxsize=16)
+def _cell_names(pairs: tuple[tuple[str, str], ...]) -> CellNames:
+    if not pairs:
+        return NO_NAMES
+    keys = sorted((key for key, _ in pairs), key=len, reverse=True)  # "r1c10" before "r1c1"
+    words = "|".join(re.escape(key) for key in keys)
+    return CellNames(dict(pairs), re.compile(rf"(?<![\w-])(?:{words})(?![\w-])"))
+
+
 __all__ = [
     "NO_CELLS",
+    "NO_NAMES",
     "ActionCells",
     "BoardKind",
     "BoardView",
     "CardView",
     "Cell",
+    "CellNames",
     "CellView",
+    "Feature",
+    "FeatureKind",
     "PanelRow",
     "PanelView",
     "Piece",
@@ -220,4 +285,5 @@ __all__ = [
     "Space",
     "Square",
     "Terrain",
+    "cell_names",
 ]

@@ -88,6 +88,8 @@ class Decoration:
     cell: str
     text: str
     colour: RGB = (235, 235, 235)
+    #: "text" (a Kolossus piece or level) or an island mark (kiosk/presenters/island.py).
+    kind: str = "text"
 
 
 @dataclass(frozen=True)

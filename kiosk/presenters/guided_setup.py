@@ -23,8 +23,9 @@ from companion.session import Session
 from companion.views import BoardView as RulesBoard
 from companion.views import PanelView
 from firmware_bridge.leds.palette import KOLOSSUS_COLOUR_NAMES, palette_for_board
-from kiosk.presenters.board import BoardView, board_dressing, board_view, geometry_of
+from kiosk.presenters.board import BoardView, board_view, geometry_of
 from kiosk.presenters.devices import DeviceStatus, unused_roll
+from kiosk.presenters.island import dressing
 from kiosk.presenters.looks import look_for
 from kiosk.teaching import SetupStepText, Teaching
 from kiosk.teaching.examples import cell_matches
@@ -179,7 +180,7 @@ class GuidedSetupPresenter:
         self._dressing = (
             None
             if self._board is None
-            else board_dressing(self._board, look_for(rules.name).seat_colours)
+            else dressing(self._board, look_for(rules.name).seat_colours, state.players)
         )
         last = max(0, len(self.steps) - 1)
         self.progress = SetupProgress(step=min(progress.step, last), finished=progress.finished)

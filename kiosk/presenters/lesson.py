@@ -271,7 +271,7 @@ class LessonPresenter:
             title=step.title,
             text=step.text,
             ruling=step.ruling,
-            suggestion=self._suggestion(step),
+            suggestion=self.play.names().text(self._suggestion(step)),
             can_play=self._can_play(step),
             can_show=step.kind == "try" and not self.shown and self.pick().on_goal,
             feedback=self.feedback,

@@ -22,19 +22,21 @@ from companion.events import Event, TableChanges
 from companion.highlights import Highlight, TableChange
 from companion.outcome import Outcome
 from companion.session import Session
-from companion.views import NO_CELLS, ActionCells, PanelView
+from companion.views import NO_CELLS, ActionCells, CellNames, PanelView, cell_names
 from firmware_bridge.leds.palette import palette_for_board
 from firmware_bridge.leds.render import highlights_from_table_changes
 from kiosk.presenters import cards
-from kiosk.presenters.board import BoardGeometry, BoardView, board_dressing, board_view, geometry_of
+from kiosk.presenters.board import BoardGeometry, BoardView, board_view, geometry_of
 from kiosk.presenters.common import RGB, Banner, Observable, describe_action
 from kiosk.presenters.devices import DeviceStatus, badges, electronic_dice_ready
 from kiosk.presenters.forms import ActionForm
 from kiosk.presenters.history import History
+from kiosk.presenters.island import dressing
 from kiosk.presenters.looks import look_for, named_colour
 from kiosk.presenters.menus import CORRECTIONS_GROUP as CORRECTIONS_GROUP  # re-exported
 from kiosk.presenters.menus import CORRECTIONS_LABEL as CORRECTIONS_LABEL
 from kiosk.presenters.menus import NO_MENU, Menu, action_menu
+from kiosk.presenters.naming import named_view
 from kiosk.presenters.payloads import KeptActions, Trie, path_trie, payload_shape, same_outside
 from kiosk.presenters.play_view import (
     ActionChoice,
@@ -165,6 +167,7 @@ class PlayPresenter(Observable):
         #: The LED palette of the game's board: the on-screen board uses the same.
         self.palette = palette_for_board(session.rules.board_kind)
         self._geometry: BoardGeometry | object | None = _UNKNOWN
+        self._names: CellNames | None = None  # the board's cell names: fixed for a game
         self._editables: dict[tuple[str, Any], Trie | None] = {}
         self._kept = KeptActions(session.rules.dump_action)
         self._menu_by = (self._kept, self._formable)  # what describes a menu (``menus``)
@@ -484,11 +487,13 @@ class PlayPresenter(Observable):
         if last is not None and last[0] == focus and last[1] is highlights:
             return last[2]
         if self.preview is not None:  # the line as the previewed move leaves it
-            base, decorations = board_dressing(self.preview.board, self._look.seat_colours)
+            base, decorations = dressing(
+                self.preview.board, self._look.seat_colours, self.state.players
+            )
             decorations += arrow_decorations(self.arrows())
         else:
             if derived.dressing is _UNKNOWN:
-                base, decorations = board_dressing(board, self._look.seat_colours)
+                base, decorations = dressing(board, self._look.seat_colours, self.state.players)
                 derived.dressing = (base, decorations + arrow_decorations(self.arrows()))
             base, decorations = derived.dressing
         shown = board_view(
@@ -555,7 +560,7 @@ class PlayPresenter(Observable):
         # A form that opens by itself is looked for with the menu (it enumerates the
         # legal actions, and shows in the menu's column).
         form = self.form if menu else self._form
-        return PlayView(
+        view = PlayView(
             game=self.rules.name,
             title=self.rules.title,
             player="" if seat is None else players[seat],
@@ -589,6 +594,15 @@ class PlayPresenter(Observable):
             preview="" if self.preview is None else self.preview.text,
             tiles=self.card_tiles(),
         )
+        return named_view(view, self.names())
+
+    def names(self) -> CellNames:
+        """The names people read for the board's cells in every text (an island's space
+        labels; none for a grid or a card game, the same for the whole game): see
+        kiosk/presenters/naming.py."""
+        if self._names is None:
+            self._names = cell_names(self._board())
+        return self._names
 
     def card_tiles(self) -> tuple[cards.Tile, ...]:
         """A card game's cards as tiles to touch (none for board games)."""

@@ -45,8 +45,10 @@ from kiosk.presenters.board import (
     zoom_viewport,
 )
 from kiosk.presenters.common import RGB
+from kiosk.presenters.island import legend
 from kiosk.widgets.basic import KButton
 from kiosk.widgets.board_layout import ZOOM_STRIP, BoardLayout, Box, Rect, layout_of, same_cells
+from kiosk.widgets.island import draw_legend, island_layer
 
 CellTap = Callable[[str], None]
 #: A press this long on a square is a long press (``on_cell_hold``): on a simulated
@@ -220,6 +222,8 @@ class BoardWidget(Widget):  # type: ignore[misc]
         self._surface: Any = None  # the board's background rectangle
         self._strip: Any = None  # the miniature of a zoomed board
         self._edges: Any = InstructionGroup()  # the grid's row and column numbers
+        self._legend: Any = InstructionGroup()  # an island's marks in words
+        self._legend_drawn: tuple[Any, ...] = ()
         self.canvas.before.add(self._drawing)  # the "Whole board" button draws over it
         self.redraws = self.rebuilds = self.relayouts = self.cells_updated = 0
         self._redraw_later = Clock.create_trigger(self._before_frame, -1)
@@ -430,6 +434,10 @@ class BoardWidget(Widget):  # type: ignore[misc]
         self._edges = InstructionGroup()
         drawing.add(self._edges)
         self._draw_edges(layout)
+        self._legend = InstructionGroup()
+        drawing.add(self._legend)
+        self._legend_drawn = ()
+        self._draw_legend(view, layout)
         self._minimap_colors = {}
         if layout.viewport.zoomed:
             self._draw_strip(view, layout)
@@ -462,6 +470,7 @@ class BoardWidget(Widget):  # type: ignore[misc]
         if layout.viewport.zoomed:
             self._draw_strip(view, layout)
         self._draw_edges(layout)
+        self._draw_legend(view, layout)
 
     def _update(self, view: BoardView, layout: BoardLayout) -> bool:
         """A new view on the same layout: only the cells whose drawing changed (False:
@@ -473,6 +482,7 @@ class BoardWidget(Widget):  # type: ignore[misc]
             cells.update(cell for cell in (old.focus, view.focus) if cell is not None)
         if old.decorations != view.decorations:
             cells.update(_differing(self._decorations_of(old), self._decorations_of(view)))
+            self._draw_legend(view, layout)
         if old.base is not view.base:
             cells.update(_differing(old.base or {}, view.base or {}))
         if not cells:
@@ -595,7 +605,10 @@ class BoardWidget(Widget):  # type: ignore[misc]
                 layer.step.size = texture.size
 
     def _text_layer(self, texts: tuple[Decoration, ...], rect: Rect) -> Any:
-        """A cell's pieces and levels: up to two texts on dark discs."""
+        """A cell's pieces and levels: up to two texts on dark discs (an island's marks:
+        kiosk/widgets/island.py)."""
+        if texts[0].kind != "text":
+            return island_layer(self._text, texts, rect)
         group = InstructionGroup()
         cx, cy, side = rect
         inner = side * 0.9
@@ -636,6 +649,21 @@ class BoardWidget(Widget):  # type: ignore[misc]
                     size=texture.size,
                 )
             )
+
+    def _draw_legend(self, view: BoardView, layout: BoardLayout) -> None:
+        """An island's legend under the board: the marks it shows now, in words (drawn
+        again only when that list or the place changes)."""
+        entries = legend(view.decorations) if layout.legend[3] else ()
+        key = (entries, layout.legend)
+        if key == self._legend_drawn:
+            return
+        self._legend_drawn = key
+        if not entries:
+            self._legend.clear()
+            return
+        draw_legend(
+            self._legend, self._text, entries, layout.legend, theme.FONT_SMALL, theme.TEXT_DIM
+        )
 
     def _draw_strip(self, view: BoardView, layout: BoardLayout) -> None:
         """The whole board in miniature (lit cells, the zoomed part framed); the "Whole

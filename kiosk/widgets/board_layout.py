@@ -21,6 +21,10 @@ Rect = tuple[float, float, float]  # centre x, centre y, side
 EDGE = theme.FONT_SMALL + 5
 #: Height of the strip under a zoomed board (miniature + "Whole board"): one finger.
 ZOOM_STRIP = theme.TOUCH_MIN
+#: The room an island's legend takes under the board when the box is taller than the
+#: board (three lines of marks and words), and the least worth drawing (one line).
+LEGEND_ROOM = 3 * 24 + 4
+LEGEND_LEAST = 24
 
 
 @dataclass(frozen=True, eq=False)
@@ -39,6 +43,8 @@ class BoardLayout:
     shown_ids: frozenset[str]
     #: The grid's numbers shown along its edges: (text, x, y) of each, centred.
     edges: tuple[tuple[str, float, float], ...] = ()
+    #: Where an island board's legend goes: the room under the board (height 0: none).
+    legend: Box = (0.0, 0.0, 0.0, 0.0)
 
 
 def _frame_of(x: float, y: float, w: float, h: float, aspect: float) -> Box:
@@ -77,6 +83,14 @@ def layout_of(
     rows, cols = edge_labels(geometry) if geometry is not None else ({}, {})
     edge = EDGE if rows else 0.0
     frame = _frame_of(x + edge, y, w - edge, h - edge, aspect)
+    legend: Box = (0.0, 0.0, 0.0, 0.0)
+    if geometry is not None and geometry.shape == "circle":
+        # An island: the board at the top of its box, its legend in the room under it.
+        room = min(LEGEND_ROOM, h - frame[3])
+        if room >= LEGEND_LEAST:
+            frame = _frame_of(x, y + room, w, h - room, aspect)
+            frame = (frame[0], y + h - frame[3], frame[2], frame[3])
+            legend = (frame[0], y + h - frame[3] - room, frame[2], room)
     zoom_frame = _zoom_frame_of(frame, aspect)
     board = zoom_frame if viewport.zoomed else frame
     x0, y0, width, height = board
@@ -108,6 +122,7 @@ def layout_of(
         shown=tuple(shown),
         shown_ids=frozenset(cell.cell for cell in shown),
         edges=tuple(edges.values()),
+        legend=legend,
     )
 
 

@@ -4,6 +4,7 @@ board redraws when its view changes (only the cells that changed, once a frame).
 from __future__ import annotations
 
 import dataclasses
+import re
 import sys
 import time
 from collections.abc import Iterator
@@ -11,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from kivy.uix.label import Label
 
 from companion.bot import RandomBot
 from companion.events import TableChanges
@@ -243,6 +245,9 @@ def test_island_board_draws_the_rules_highlights(tmp_path: Path, game: str) -> N
         space = play.state.board.spaces[0].id
         tap_cell(kiosk, space)
         assert play.focus == space or play.session.actions  # selected, or it played a move
+        frames(2)
+        on_screen = [w.text for w in kiosk.play_screen.walk() if isinstance(w, Label)]
+        assert not [t for t in on_screen if re.search(r"\br\d+c\d+\b", t)]  # "C3", not "r3c3"
         shoot(kiosk, f"play-{game.replace('_', '-')}")
     finally:
         close_kiosk(kiosk)

@@ -13,8 +13,10 @@ island**; a table must describe its own board.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping
 from functools import cached_property
+from string import ascii_uppercase
 from typing import Any
 
 from pydantic import ConfigDict, Field, ValidationError, model_validator
@@ -23,11 +25,17 @@ from companion.errors import InvalidContent
 from companion.model import Frozen
 from companion.rules import describe_validation_error
 
+#: The longest label a space may have: it is drawn inside the space at 800×480.
+LABEL_LENGTH = 8
+
 
 class SpaceDef(Frozen):
-    """One space of the island: its ID, neighbours, edge/Water flags, LEDs, drawing spot."""
+    """One space of the island: its ID, neighbours, edge/Water flags, LEDs, drawing spot,
+    and the short label people read (drawn on the space, used in every text the kiosk
+    shows); the ID stays what the protocol, the journal and the LEDs use."""
 
     id: str = Field(min_length=1, max_length=32)
+    label: str | None = Field(default=None, min_length=1, max_length=LABEL_LENGTH)
     adjacent: tuple[str, ...] = ()
     edge: bool = False
     water: bool = False
@@ -45,6 +53,7 @@ class BoardGraph:
         self.index: dict[str, int] = {sid: i for i, sid in enumerate(self.ids)}
         self.adjacent: dict[str, tuple[str, ...]] = {s.id: s.adjacent for s in spaces}
         self.edge: frozenset[str] = frozenset(s.id for s in spaces if s.edge)
+        self.labels: dict[str, str] = {s.id: space_label(s) for s in spaces}
 
 
 class IslandBoard(Frozen):
@@ -80,6 +89,26 @@ class IslandBoard(Frozen):
     def ids(self) -> tuple[str, ...]:
         return self.graph.ids
 
+    def label(self, space: str) -> str:
+        """The short name people read for ``space`` (:func:`space_label`); an unknown ID
+        as it is."""
+        return self.graph.labels.get(space, space)
+
+
+_GRID_ID = re.compile(r"r([1-9][0-9]?)c([1-9][0-9]?)")
+
+
+def space_label(space: SpaceDef) -> str:
+    """A space's label: the board file's, else, for a development grid ID ``r<row>c<col>``
+    (the placeholder board, a game saved before boards had labels), the row's letter and
+    the column's number as the board draws them (``r3c3`` → ``C3``), else the ID."""
+    if space.label is not None:
+        return space.label
+    found = _GRID_ID.fullmatch(space.id)
+    if found is None or int(found[1]) > len(ascii_uppercase):
+        return space.id
+    return f"{ascii_uppercase[int(found[1]) - 1]}{found[2]}"
+
 
 def board_problems(board: IslandBoard) -> list[str]:
     """Everything wrong with a board, as sentences (empty when it is usable)."""
@@ -106,6 +135,14 @@ def board_problems(board: IslandBoard) -> list[str]:
                 )
         if len(set(space.adjacent)) != len(space.adjacent):
             problems.append(f"space {space.id!r} lists a neighbour twice")
+    named: dict[str, str] = {}
+    for space in board.spaces:
+        label = space_label(space)
+        if label in named and named[label] != space.id:
+            problems.append(
+                f"spaces {named[label]!r} and {space.id!r} have the same label {label!r}"
+            )
+        named.setdefault(label, space.id)
     led_owner: dict[int, str] = {}
     for space in board.spaces:
         for led in space.leds:
@@ -161,8 +198,9 @@ def hex_rows_board(row_lengths: tuple[int, ...], name: str = "hex rows") -> Isla
 
     A long row sticks out half a cell on both sides of its short neighbours, so cell
     ``c`` of a short row touches cells ``c`` and ``c+1`` of a long row next to it.
-    Cell IDs are ``"r<row>c<col>"`` (1-based); the centre is the middle cell of the
-    middle row; one LED per cell in reading order.
+    Cell IDs are ``"r<row>c<col>"`` (1-based), labelled by the row's letter and the
+    cell's number (``"C3"``: row C, third from the west); the centre is the middle cell
+    of the middle row; one LED per cell in reading order.
     """
     cells: dict[tuple[int, int], list[str]] = {}
     for r, length in enumerate(row_lengths):
@@ -201,6 +239,7 @@ def hex_rows_board(row_lengths: tuple[int, ...], name: str = "hex rows") -> Isla
             spaces.append(
                 SpaceDef(
                     id=cid(r, c),
+                    label=f"{ascii_uppercase[r]}{c + 1}" if r < len(ascii_uppercase) else None,
                     adjacent=tuple(cells[(r, c)]),
                     edge=on_rim,
                     leds=(led,),
@@ -215,7 +254,8 @@ def hex_rows_board(row_lengths: tuple[int, ...], name: str = "hex rows") -> Isla
 
 
 def placeholder_board() -> IslandBoard:
-    """The development layout of BM-R01: rows 5-6-5-6-5, 27 cells, centre ``r3c3``.
+    """The development layout of BM-R01: rows 5-6-5-6-5, 27 cells, centre ``r3c3``
+    (labelled ``C3``; rows A to E north to south).
 
     NOT the real island. A table must describe its own board in a board file.
     """

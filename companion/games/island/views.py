@@ -17,11 +17,13 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Sequence
 from functools import lru_cache
 
+from companion import words
 from companion.views import (
     NO_CELLS,
     ActionCells,
     BoardView,
     CellView,
+    Feature,
     PanelRow,
     PanelView,
     Piece,
@@ -49,6 +51,7 @@ from .model import (
     PlaceWater,
     PlayCard,
     Spawn,
+    Tile,
 )
 
 NO_COLOSSUS = "—"
@@ -133,15 +136,45 @@ def _piece_keys(state: IslandState) -> Iterator[PieceKey]:
                 if count
             ]
         if here.banner is not None:
-            found = [*found, ("token", "Bn", here.banner, 1)]
+            found = [*found, ("banner", "Bn", here.banner, 1)]
         if here.cubes > 0:
-            found = [*found, ("token", f"{here.cubes}g", None, here.cubes)]
+            found = [*found, ("gold", f"{here.cubes}g", None, here.cubes)]
         yield tuple(found)
+
+
+UNEXPLORED = Feature("unexplored")
+GRASS_LOOT = {"gold": "Gold", "cards": "cards", "trait": "a Trait"}
+
+
+@lru_cache(maxsize=256)
+def feature(tile: Tile | None) -> Feature:
+    """What a space shows face up, in words: nothing yet, nothing found, or its tile."""
+    if tile is None:
+        return UNEXPLORED
+    if tile.kind == "loot":
+        rewards = [f"{tile.gold} Gold"] if tile.gold else []
+        rewards += [words.count(tile.cards, "card")] if tile.cards else []
+        return Feature("loot", tile.name or ", ".join(rewards) or "Loot")
+    if tile.kind == "grass":
+        loot = GRASS_LOOT.get(tile.loot or "none")
+        return Feature("grass", f"Grass with {loot}" if loot else "Grass")
+    if tile.kind == "lair":
+        return Feature("lair", tile.name or f"Lair of {tile.beast or 'a Beast'}")
+    if tile.kind == "environment":
+        return Feature("environment", tile.name or "Environment")
+    return Feature("bare")
 
 
 @lru_cache(maxsize=4096)
 def _cell_view(
-    space: str, x: float, y: float, terrain: Terrain, pieces: PieceKey, control: int | None
+    space: str,
+    x: float,
+    y: float,
+    terrain: Terrain,
+    pieces: PieceKey,
+    control: int | None,
+    label: str,
+    found: Feature,
 ) -> CellView:
     """One space's cell, made once for what it shows. A move changes two or three of the
     27 spaces; the others come back unchanged, and a view's dataclasses cost more to make
@@ -152,39 +185,50 @@ def _cell_view(
         y=y,
         terrain=terrain,
         pieces=tuple(
-            Piece(kind=kind, label=label, player=player, count=count)
-            for kind, label, player, count in pieces
+            Piece(kind=kind, label=text, player=player, count=count)
+            for kind, text, player, count in pieces
         ),
         control=control,
+        label=label,
+        feature=found,
     )
 
 
 @lru_cache(maxsize=16)
-def _spots(graph: BoardGraph) -> tuple[tuple[str, float, float, bool], ...]:
-    """Each space's ID, drawing position (or its place on a grid) and Water from the
-    board file: read once per board, not from its definitions for every view."""
+def _spots(graph: BoardGraph) -> tuple[tuple[str, float, float, bool, str], ...]:
+    """Each space's ID, drawing position (or its place on a grid), Water and label from
+    the board file: read once per board, not from its definitions for every view."""
     return tuple(
         (
             space.id,
             float(space.x if space.x is not None else i % GRID_WIDTH),
             float(space.y if space.y is not None else i // GRID_WIDTH),
             space.water,
+            graph.labels[space.id],
         )
         for i, space in enumerate(graph.spaces)
     )
 
 
 def island_board(state: IslandState, cfg: IslandConfig) -> BoardView:
-    """Every space once, in board-file order, at its drawing position (or on a grid)."""
+    """Every space once, in board-file order, at its drawing position (or on a grid),
+    with its label and what lies face up on it."""
     control = control_map(state, cfg)
     spaces = zip(_spots(state.board.graph), state.spaces, _piece_keys(state), strict=True)
     return BoardView(
         kind="island",
         cells=tuple(
             _cell_view(
-                space, x, y, "water" if water or here.water else "land", pieces, control.get(space)
+                space,
+                x,
+                y,
+                "water" if water or here.water else "land",
+                pieces,
+                control.get(space),
+                label,
+                feature(here.tile),
             )
-            for (space, x, y, water), here, pieces in spaces
+            for (space, x, y, water, label), here, pieces in spaces
         ),
     )
 
@@ -257,6 +301,7 @@ __all__ = [
     "combined",
     "effect_cells",
     "exploring_space",
+    "feature",
     "island_board",
     "island_panel",
     "shared_action_cells",

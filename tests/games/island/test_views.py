@@ -192,7 +192,7 @@ def test_acolytes_banners_and_control_on_the_board() -> None:
         Piece(kind="acolyte", label="2", player=0, count=2),
         Piece(kind="acolyte", label="1", player=1, count=1),
     )
-    assert Piece(kind="token", label="Bn", player=1) in pieces(view, "r1c2")
+    assert Piece(kind="banner", label="Bn", player=1) in pieces(view, "r1c2")
     lit = {h.cell: h.player for h in bm.RULES.highlights(state) if h.role == Role.CONTROL}
     assert {c.cell: c.control for c in view.cells if c.control is not None} == lit
     assert lit == control_map(state, bm.config(state)) == {"r1c1": 0, "r1c2": 1}
@@ -341,7 +341,7 @@ def test_random_play_keeps_views_cells_and_highlights_in_step(
             (c.cell, p.label) for c in view.cells for p in c.pieces if p.kind == "beast"
         )
         assert beasts == sorted((b.space, beast_label(b.name)) for b in state.beasts)
-        tokens = {c.cell: [p for p in c.pieces if p.kind == "token"] for c in view.cells}
+        tokens = {c.cell: [p for p in c.pieces if p.kind in ("banner", "gold")] for c in view.cells}
         for space, here in zip(state.board.ids, state.spaces, strict=True):
             assert [p.label for p in tokens[space]] == [
                 *(["Bn"] if here.banner is not None else []),
