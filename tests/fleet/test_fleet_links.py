@@ -231,5 +231,5 @@ def test_two_watchers_with_their_own_client_ids_both_stay_and_both_store(
 
 def test_a_journal_without_a_fleet_link_file_says_nothing_of_it(tmp_path: Path) -> None:
     with Journal(tmp_path / "journal.sqlite3") as journal:
-        journal.keep_outbox(10)
+        journal.keep_outbox(10, topic="plays")
     assert inspect_journal(tmp_path / "journal.sqlite3").link is None
