@@ -30,7 +30,6 @@ from companion.journal import Journal
 from firmware_bridge.buttons import ButtonMessage, ButtonPressed
 from firmware_bridge.config import LoadedConfig
 from firmware_bridge.rig import DeviceNote, Rig
-from kiosk.reporting import FleetReporting
 from kiosk.hardware import HardwareHub, Later, RollTarget, press_on_game
 from kiosk.lesson_flow import GuidedStep, LessonFlow
 from kiosk.memory import free_dropped_widgets, release_freed_memory
@@ -38,6 +37,7 @@ from kiosk.mirror_feed import MirrorFeed
 from kiosk.presenters.common import resume_banner
 from kiosk.presenters.devices import DeviceStatus, OffGameRolls, badges
 from kiosk.presenters.home import HomePresenter
+from kiosk.reporting import FleetReporting
 from kiosk.screens import load_kv
 from kiosk.screens.home import HomeScreen
 from kiosk.shop import ShopMode

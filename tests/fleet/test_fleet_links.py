@@ -19,7 +19,8 @@ from paho.mqtt.enums import CallbackAPIVersion, MQTTProtocolVersion
 from companion.journal import Journal
 from firmware_bridge.config import FleetConfig
 from firmware_bridge.doctor import Severity
-from kiosk.doctor_checks import _outbox_findings, inspect_journal
+from kiosk.doctor_checks import _outbox_findings
+from kiosk.doctor_facts import inspect_journal
 from kiosk.fleet.link import explain_failure
 from kiosk.fleet.store import FleetStore
 from kiosk.fleet.watch import watch

@@ -13,7 +13,8 @@ from companion.errors import JournalError
 from companion.journal import Journal, Outbox, OutboxMessage
 from companion.session import Session
 from firmware_bridge.doctor import Severity
-from kiosk.doctor_checks import diagnose_kiosk, inspect_journal
+from kiosk.doctor_checks import diagnose_kiosk
+from kiosk.doctor_facts import inspect_journal
 from kiosk.storage import JOURNAL_FILE
 from tests.deploy.test_doctor_checks import facts
 
