@@ -10,8 +10,9 @@ from kivy.core.window import Window
 from kiosk import theme
 from kiosk.widgets.basic import button
 
-if TYPE_CHECKING:  # the admin page's module, loaded with the first demo
+if TYPE_CHECKING:  # the admin page's and the play screen's modules, with the first demo
     from kiosk.screens.admin import DemoBanner
+    from kiosk.screens.play import PlayScreen
 
 DEMO_BANNER = "DEMO — touch to play"
 #: The demo's button that starts the demoed game's lesson (Kiosk.start_lesson).
@@ -44,7 +45,7 @@ class DemoOverlay:
             self._banner = DemoBanner(text=DEMO_BANNER)
         return self._banner
 
-    def show(self, screen: Any, game: str, title: str) -> None:
+    def show(self, screen: PlayScreen, game: str, title: str) -> None:
         """Lay the banner over ``screen`` (the play screen) for the demoed ``game``, and
         offer its lesson above the banner when it has one."""
         from kiosk.teaching.lessons import lesson_for  # a demo is on: its modules are loaded
