@@ -138,7 +138,7 @@ def table_value_cost() -> str:
 def outage(broker: Broker, path: Path, games: Sequence[Script], label: str) -> None:
     """Play ``games`` while the broker is down, then bring it back and time the drain."""
     with Journal(path) as journal:
-        journal.keep_outbox(100_000)
+        journal.keep_outbox(100_000, topic="plays")
         fleet = FleetPublisher(broker.fleet_config(device_id=path.stem), journal_path=path)
         fleet.start()
         wait_until(lambda: fleet.connected, "the connection")
@@ -209,7 +209,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
                 path = root / "up.sqlite3"
                 with Journal(path) as journal:
-                    journal.keep_outbox(100_000)
+                    journal.keep_outbox(100_000, topic="plays")
                     fleet = FleetPublisher(
                         broker.fleet_config(device_id="bench-up"), journal_path=path
                     )

@@ -553,10 +553,10 @@ class Session:
         outcome = self.rules.outcome(next_state)
         changed = outcome != self._recorded_outcome
         if self.journal is not None and self.game_id is not None:
-            outgoing: tuple[tuple[str, str], ...] = ()
+            outgoing: tuple[str, ...] = ()
             if changed and outcome is not None and self.journal.keeps_outbox:
                 record = self._record(next_state, (*self._actions, action))
-                outgoing = (("plays", json.dumps(record, sort_keys=True)),)
+                outgoing = (json.dumps(record, sort_keys=True),)
             mark = OutcomeMark(outcome=_dumped(outcome)) if changed else None
             due = self._due_snapshot
             snapshot = None if due is None else self._snapshot(*due)

@@ -305,6 +305,8 @@ class Rig:
     board_reader: str | None = None
     """The name of the reader that reads the sensing board (its ``TrayStatus.device``):
     its own, or the dice tray's with ``[board] source = "tray"``; None: no board."""
+    clock: Callable[[], float] = time.monotonic
+    """The LED animator's clock (a test injects its own: the frames are then its)."""
     _sim_dir: Path | None = None
     _post: PostRig | None = None
     _started_dice: list[DiceSource] = field(default_factory=list)
@@ -450,6 +452,7 @@ class Rig:
             power_budget=power_budget_of(leds),
             fps=leds.frame_rate,
             gamma=gamma_table(leds.gamma),
+            clock=self.clock,
         )
         for listener in self.frame_listeners:
             if isinstance(listener, FrameFile):
@@ -475,16 +478,18 @@ def build_rig(
     *,
     sim_dir: Path | None = None,
     frame_file: Path | None = None,
+    clock: Callable[[], float] = time.monotonic,
 ) -> Rig:
     """Build the devices ``loaded`` configures (nothing runs until :meth:`Rig.start`).
 
     ``sim_dir`` is where the simulated tray's port link goes (a fresh temporary folder
-    by default); ``frame_file`` makes the LED strip record what it ships (test hook).
+    by default); ``frame_file`` makes the LED strip record what it ships (test hook);
+    ``clock`` is the LED animator's (a test's own makes its frames exact).
     ``"auto"`` settings are expected resolved already (:func:`load_config` does that).
     """
     found = platform if platform is not None else detect_platform()
     config = loaded.config.resolved(found)
-    rig = Rig(config)
+    rig = Rig(config, clock=clock)
     if frame_file is not None:
         rig.frame_listeners.append(FrameFile(frame_file))
     _build_dice(rig, config, sim_dir)

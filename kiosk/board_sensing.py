@@ -1,12 +1,13 @@
 """The sensing board on the kiosk: one :class:`SensingDriver` for the game on screen, and
 in simulated mode a hand to lift and place miniatures on the on-screen board.
 
-The hub hands every :class:`~firmware_bridge.board.messages.BoardOccupancy` here (main
-thread); the driver decides once the board has settled, through a callback the kiosk
-schedules (Kivy's ``Clock.schedule_once``, injected so this module runs without a
-display). With the simulated board a long press on a square lifts the miniature there
-and the next tap puts one down: the person at the screen plays the table's part, and
-the squares travel the real path (the twin's pty, the serial reader, the codec).
+The hub hands every :class:`~firmware_bridge.board.messages.BoardOccupancy` to
+:meth:`BoardSensing.occupancy` (main thread; the kiosk's wiring is the hub's handler);
+the driver decides once the board has settled, through a callback the kiosk schedules
+(Kivy's ``Clock.schedule_once``, injected so this module runs without a display). With
+the simulated board a long press on a square lifts the miniature there and the next tap
+puts one down: the person at the screen plays the table's part, and the squares travel
+the real path (the twin's pty, the serial reader, the codec).
 """
 
 from __future__ import annotations
@@ -17,7 +18,6 @@ from typing import Any
 
 from firmware_bridge.board.messages import BoardOccupancy
 from firmware_bridge.board.sim_board import SimSensingBoard
-from kiosk.hardware import HardwareHub
 from kiosk.presenters.play import PlayPresenter
 from kiosk.presenters.sensing import SETTLE_S, SensingDriver, landscapes, miniatures
 
@@ -30,7 +30,6 @@ class BoardSensing:
 
     def __init__(
         self,
-        hub: HardwareHub,
         *,
         later: Later,
         sim_board: SimSensingBoard | None = None,
@@ -51,7 +50,6 @@ class BoardSensing:
         self._landscapes: frozenset[str] | None = None
         self._play: PlayPresenter | None = None
         self._state: Any = None
-        hub.on_board = self.occupancy
 
     def attach(self, play: PlayPresenter) -> None:
         """A game came on screen: follow it (grid games only; others are touch-entered).

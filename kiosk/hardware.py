@@ -11,12 +11,12 @@ Device threads (the dice readers, the button panel, the LED animator) only ever 
   ("1 of 2 dice in") is shown once the drain is done (or before a button or a note is
   handled), so the dice of one roll that arrive together reach the LEDs without a
   screen refresh between them;
-* button presses, shipped LED frames and device notes go to the handlers the kiosk
-  sets (:attr:`on_button`, :attr:`on_frame`, :attr:`on_note`, :attr:`on_devices`);
-* a sensing board's occupancy snapshots go to :attr:`on_board` (the kiosk's
-  :class:`~kiosk.presenters.sensing.SensingDriver`); its reader's status is the
-  "Board" badge (the dice tray's too, when the tray's Pico reads the board), and an
-  unreadable board shows there until the bitmap is back.
+* button presses, shipped LED frames, device notes, changed device statuses and a
+  sensing board's occupancy snapshots go to the one typed set of :class:`HubHandlers`
+  the hub is given (built with it, or :meth:`HardwareHub.connect` once by the kiosk's
+  wiring, kiosk/wiring.py); a sensing board's reader's status is the "Board" badge (the
+  dice tray's too, when the tray's Pico reads the board), and an unreadable board shows
+  there until the bitmap is back.
 
 Shipped LED frames are not queued: the animator may ship 42 a second, so the hub keeps
 only the newest one, and the mirror draws the latest frame, never a backlog.
@@ -35,6 +35,7 @@ from __future__ import annotations
 import queue
 import threading
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
 from companion.dice import Roll
@@ -80,10 +81,38 @@ class RollTarget(Protocol):
     def changed(self) -> None: ...
 
 
+Later = Callable[[float, Callable[[], None]], object]
+"""Run a callable some seconds later on the main thread (a Kivy clock event in the app)."""
+
+
+def _ignore(_message: object) -> None:
+    """A handler for what nobody listens to."""
+
+
+@dataclass(frozen=True)
+class HubHandlers:
+    """Where the hub hands what it drains (main thread); each has a do-nothing default."""
+
+    #: A table button (the kiosk's navigation, else the game on screen).
+    button: Callable[[ButtonMessage], object] = _ignore
+    #: The newest LED frame the strip shipped (the LED mirror).
+    frame: Callable[[LedFrameShown], None] = _ignore
+    #: A device's note for people (Home's banner).
+    note: Callable[[DeviceNote], None] = _ignore
+    #: The device statuses after one changed (the header's badges).
+    devices: Callable[[tuple[DeviceStatus, ...]], None] = _ignore
+    #: A sensing board's occupancy snapshot (kiosk/board_sensing.py).
+    board: Callable[[BoardOccupancy], None] = _ignore
+    #: None: a partial roll's note is drawn at the end of its drain.
+    later: Later | None = None
+
+
 class HardwareHub:
     """Owns the queue; ``post`` is for any thread, everything else for the main thread."""
 
-    def __init__(self, wake: Callable[[], None] | None = None) -> None:
+    def __init__(
+        self, wake: Callable[[], None] | None = None, handlers: HubHandlers | None = None
+    ) -> None:
         self.queue: queue.Queue[RigMessage] = queue.Queue()
         #: Called after every post, from the posting thread (a Kivy trigger in the app).
         self.wake = wake
@@ -92,11 +121,8 @@ class HardwareHub:
         self.notes: list[DeviceNote] = []
         self.rolling = False
         self.handled = 0
-        self.on_button: Callable[[ButtonMessage], object] | None = None
-        self.on_frame: Callable[[LedFrameShown], None] | None = None
-        self.on_note: Callable[[DeviceNote], None] | None = None
-        self.on_devices: Callable[[tuple[DeviceStatus, ...]], None] | None = None
-        self.on_board: Callable[[BoardOccupancy], None] | None = None
+        self.handlers = HubHandlers() if handlers is None else handlers
+        self._connected = handlers is not None
         #: The reader whose status is the sensing board's ("Board" badge): its own
         #: reader, or the dice tray's when its Pico reads the board too (``tray``).
         self.board_reader = BOARD_READER
@@ -108,10 +134,15 @@ class HardwareHub:
         self._frame_lock = threading.Lock()
         #: A target whose notice changed (a partial roll) and is still to be redrawn.
         self._noted: RollTarget | None = None
-        #: Runs a callable some seconds later on the main thread (a Kivy clock event in
-        #: the app); without it a partial roll's note is drawn at the end of its drain.
-        self.later: Callable[[float, Callable[[], None]], object] | None = None
         self._note_due = False
+
+    def connect(self, handlers: HubHandlers) -> None:
+        """Give the hub its handlers: once, by whoever drains it (the kiosk's wiring), when
+        the hub was built without them. A second set is refused: one owner, no order."""
+        if self._connected:
+            raise RuntimeError("the hardware hub already has its handlers")
+        self.handlers = handlers
+        self._connected = True
 
     # --- any thread -------------------------------------------------------------------
 
@@ -149,8 +180,7 @@ class HardwareHub:
                 statuses_changed = True
             elif isinstance(message, BoardOccupancy):
                 statuses_changed |= self._board_readable(message)
-                if self.on_board is not None:
-                    self.on_board(message)
+                self.handlers.board(message)
             elif isinstance(message, DieRolling):
                 self.rolling = True
             elif isinstance(message, DieResult):
@@ -159,24 +189,21 @@ class HardwareHub:
                     self._collect(message, target)
             elif isinstance(message, ButtonPressed | RollButtonPressed):
                 self._show_note()
-                if self.on_button is not None:
-                    self.on_button(message)
+                self.handlers.button(message)
             elif isinstance(message, DeviceNote):
                 self._show_note()
                 self.notes.append(message)
-                if self.on_note is not None:
-                    self.on_note(message)
+                self.handlers.note(message)
         self._note_soon()
         if statuses_changed:
             statuses = self.device_statuses()
             if target is not None:
                 target.set_devices(statuses)
-            if self.on_devices is not None:
-                self.on_devices(statuses)
+            self.handlers.devices(statuses)
         with self._frame_lock:
             frame, self._frame = self._frame, None
-        if frame is not None and self.on_frame is not None:
-            self.on_frame(frame)
+        if frame is not None:
+            self.handlers.frame(frame)
         if handled == MAX_PER_PUMP and not self.queue.empty() and self.wake is not None:
             self.wake()  # the rest on the next frame
         self.handled += handled
@@ -241,11 +268,12 @@ class HardwareHub:
         where the hub has a ``later`` (unless the rest of the roll comes in first)."""
         if self._noted is None:
             return
-        if self.later is None:
+        later = self.handlers.later
+        if later is None:
             self._show_note()
         elif not self._note_due:
             self._note_due = True
-            self.later(NOTE_AFTER_S, self._note_later)
+            later(NOTE_AFTER_S, self._note_later)
 
     def _note_later(self) -> None:
         self._note_due = False

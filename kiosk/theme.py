@@ -11,7 +11,8 @@ files and the presenters' tests both read them.
 
 from __future__ import annotations
 
-from kiosk.fonts import FONT_NAME as FONT_NAME  # the default font of every label
+#: The default font of every label (registered by :mod:`kiosk.fonts`, which loads Kivy).
+FONT_NAME = "DejaVuSansCondensed"
 
 RGBA = tuple[float, float, float, float]
 

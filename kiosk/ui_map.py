@@ -10,10 +10,32 @@ from __future__ import annotations
 import json
 import os
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
-if TYPE_CHECKING:
-    from kiosk.app import Kiosk
+from kivy.uix.button import Button
+from kivy.uix.label import Label
+from kivy.uix.scrollview import ScrollView
+
+from kiosk.mirror_feed import MirrorFeed
+
+if TYPE_CHECKING:  # the play screen's module loads with the first game, not at launch
+    from kiosk.screens.play import PlayScreen
+
+
+class Shown(Protocol):
+    """What the map reads of the app (:class:`kiosk.app.Kiosk`)."""
+
+    @property
+    def manager(self) -> Any: ...  # Kivy's ScreenManager (Kivy has no type hints)
+
+    @property
+    def home_banner(self) -> Any: ...  # a Kivy Label
+
+    @property
+    def mirror(self) -> MirrorFeed: ...
+
+    @property
+    def play_screen_made(self) -> PlayScreen | None: ...
 
 
 class UiMap:
@@ -27,15 +49,13 @@ class UiMap:
     compare the mirror with what the strip shipped. Off unless the variable is set.
     """
 
-    def __init__(self, kiosk: Kiosk, path: Path) -> None:
+    def __init__(self, kiosk: Shown, path: Path) -> None:
         self.kiosk = kiosk
         self.path = Path(path)
         self._last = ""
 
     def snapshot(self) -> dict[str, Any]:
-        from kivy.core.window import Window
-        from kivy.uix.button import Button
-        from kivy.uix.label import Label
+        from kivy.core.window import Window  # here: importing it opens the window
 
         kiosk = self.kiosk
         screen = kiosk.manager.current_screen
@@ -120,8 +140,6 @@ def _tap_point(widget: Any, width: float, height: float) -> tuple[float, float] 
     tree) — or None when less than :data:`MIN_SHOWN_PX` of it shows. A row scrolled
     half out of its list is tapped on its half that shows, not on its own centre, which
     may lie on the list's very edge."""
-    from kivy.uix.scrollview import ScrollView
-
     left, bottom = widget.to_window(widget.x, widget.y)
     right, top = widget.to_window(widget.right, widget.top)
     left, bottom, right, top = max(left, 0.0), max(bottom, 0.0), min(right, width), min(top, height)

@@ -3,13 +3,25 @@
 from __future__ import annotations
 
 import sqlite3
-from typing import TYPE_CHECKING
+from typing import Protocol
 
-from companion.journal.records import describe_error
+from companion.journal.records import Damage, describe_error
 from companion.journal.schema import TABLES
 
-if TYPE_CHECKING:
-    from companion.journal.store import Journal
+
+class Journal(Protocol):
+    """What the checks read of :class:`companion.journal.store.Journal` (its own
+    connection and what it noticed while opening): a protocol, so the store imports
+    this module and this module not the store."""
+
+    read_only: bool
+    read_only_reason: str | None
+    _noticed: dict[str, str]
+    _db: sqlite3.Connection
+
+    def _schema_version(self) -> int | None: ...
+
+    def unreadable_games(self) -> list[Damage]: ...
 
 
 def check(journal: Journal, *, full: bool = False) -> list[str]:

@@ -58,6 +58,7 @@ class Journal:
         self._noticed: dict[str, str] = {}  # note key → sentence, found while opening
         self._in_memory = self.path == ":memory:"
         self._outbox_limit: int | None = None  # None: nothing is queued for the fleet
+        self._outbox_topic = ""  # the fleet's topic of what is queued (keep_outbox)
         #: Records queued in the outbox by this object so far (the forwarder is woken
         #: when it grows, not after every action).
         self.queued = 0
@@ -289,12 +290,12 @@ class Journal:
         *,
         mark: OutcomeMark | None = None,
         snapshot: Snapshot | None = None,
-        outgoing: Sequence[tuple[str, str]] = (),
+        outgoing: Sequence[str] = (),
     ) -> int:
         """Append one entry — with the finished mark it changes, where one is due a saved
         position (``snapshot``, after an earlier or this entry) and the records it makes
-        for the fleet (``outgoing``: topic and JSON, queued only while
-        :meth:`keep_outbox` is on and the game is not a demo) — in one commit.
+        for the fleet (``outgoing``: JSON records, queued under :meth:`keep_outbox`'s topic
+        only while it is on and the game is not a demo) — in one commit.
 
         Returns the entry's position (seq), 1-based. Refused with GameInUse when another
         program holds the game.
@@ -317,9 +318,7 @@ class Journal:
             )
             if mark is not None:
                 self._write_mark(db, game_id, mark)
-            queued = sum(
-                self._queue(db, game_id, seq, topic, record, at) for topic, record in outgoing
-            )
+            queued = sum(self._queue(db, game_id, seq, record, at) for record in outgoing)
             if snapshot is not None:
                 self._write_snapshot(db, game_id, snapshot)
         self.queued += queued
@@ -342,16 +341,18 @@ class Journal:
 
     # --- the fleet's outbox (companion.journal.outbox reads it) ------------------------
 
-    def keep_outbox(self, limit: int) -> None:
+    def keep_outbox(self, limit: int, *, topic: str) -> None:
         """From now on, queue the records an entry makes for the fleet (``append``'s
-        ``outgoing``) in the ``outbox`` table, in the entry's own commit, for the fleet
-        publisher to forward: a record of an acknowledged action reaches the fleet even
-        across a power cut or a broker outage. At most ``limit`` wait; beyond that the
-        oldest are let go and counted (:meth:`outbox_dropped`).
+        ``outgoing``) in the ``outbox`` table under ``topic`` (the fleet's, relative), in
+        the entry's own commit, for the fleet publisher to forward: a record of an
+        acknowledged action reaches the fleet even across a power cut or a broker outage.
+        At most ``limit`` wait; beyond that the oldest are let go and counted
+        (:meth:`outbox_dropped`).
         """
         if limit < 1:
             raise ValueError("the outbox must hold at least one message")
         self._outbox_limit = limit
+        self._outbox_topic = topic
 
     @property
     def keeps_outbox(self) -> bool:
@@ -365,9 +366,7 @@ class Journal:
         ).fetchone()
         return 0 if row is None else int(row[0])
 
-    def _queue(
-        self, db: sqlite3.Connection, game_id: int, seq: int, topic: str, payload: str, at: str
-    ) -> bool:
+    def _queue(self, db: sqlite3.Connection, game_id: int, seq: int, payload: str, at: str) -> bool:
         """Queue one record in the outbox (in the caller's transaction); False when the
         outbox is off or the game is a demo."""
         limit = self._outbox_limit
@@ -378,7 +377,7 @@ class Journal:
             return False
         cur = db.execute(
             "INSERT INTO outbox(topic, game_id, seq, payload, created) VALUES (?, ?, ?, ?, ?)",
-            (topic, game_id, seq, payload, at),
+            (self._outbox_topic, game_id, seq, payload, at),
         )
         newest = cur.lastrowid or 0
         dropped = db.execute("DELETE FROM outbox WHERE msg_id <= ?", (newest - limit,)).rowcount

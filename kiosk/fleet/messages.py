@@ -22,6 +22,8 @@ FORMAT_VERSION = 1
 #: The format versions this code reads; the watcher refuses (and counts) any other.
 KNOWN_VERSIONS = frozenset({FORMAT_VERSION})
 Topic = Literal["status", "table", "health", "plays"]
+#: Each finished game's record: what the journal's outbox queues (Journal.keep_outbox).
+PLAYS: Topic = "plays"
 #: The watcher's topic per table (``<prefix>/<device>/ack``) and its presence topic
 #: (``<prefix>/_watcher``, outside ``<prefix>/+/+``).
 ACK_TOPIC: Literal["ack"] = "ack"

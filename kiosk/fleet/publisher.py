@@ -51,6 +51,7 @@ from kiosk.fleet.discovery import discovery_messages
 from kiosk.fleet.link import closed_before_login, explain_failure, mqtt_client
 from kiosk.fleet.messages import (
     ACK_TOPIC,
+    PLAYS,
     WATCHER_TOPIC,
     Ack,
     DeviceHealth,
@@ -445,7 +446,7 @@ class FleetPublisher:
             if payload is None:
                 unreadable.append(message.msg_id)
                 continue
-            info = self._client.publish(self.topic("plays"), payload, qos=1)
+            info = self._client.publish(self.topic(PLAYS), payload, qos=1)
             key = record_id(self.device, message.game_id, message.seq)
             self._inflight[info.mid] = key
             self._unconfirmed[key] = _Sent(message.msg_id, time.monotonic())

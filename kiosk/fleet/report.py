@@ -11,7 +11,7 @@ from companion.journal import Journal
 from companion.session import Session
 from firmware_bridge.config import LoadedConfig
 from firmware_bridge.doctor import Severity, doctor
-from kiosk.fleet.messages import Table
+from kiosk.fleet.messages import PLAYS, Table
 from kiosk.fleet.publisher import FleetPublisher
 from kiosk.storage import JOURNAL_FILE
 
@@ -91,6 +91,6 @@ def referee_reporting(
         return None, "Fleet reporting is off: the journal is read-only."
     publisher, problem = make_publisher(loaded, poll_s=REFEREE_POLL_S)
     if publisher is not None:
-        journal.keep_outbox(loaded.config.fleet.outbox_limit)
+        journal.keep_outbox(loaded.config.fleet.outbox_limit, topic=PLAYS)
         publisher.start()
     return publisher, problem

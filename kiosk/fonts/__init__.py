@@ -14,11 +14,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from kiosk.theme import FONT_NAME
+
 FONT_DIR = Path(__file__).resolve().parent
 REGULAR = FONT_DIR / "DejaVuSansCondensed.ttf"
 BOLD = FONT_DIR / "DejaVuSansCondensed-Bold.ttf"
 LICENCE = FONT_DIR / "LICENSE.txt"
-FONT_NAME = "DejaVuSansCondensed"
 
 
 def register_default_font() -> str:

@@ -24,17 +24,28 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Literal
+from typing import Generic, Literal, Protocol, TypeVar
 
 from companion.errors import JournalError
 from companion.games import available_games
 from companion.journal import Journal
 
-if TYPE_CHECKING:  # the demo's games and presenter load when a demo starts, not at launch
-    from kiosk.presenters.demo import DemoDriver
-
 DemoStep = Literal["started", "acted", "rolled", "fixed", "outcome", "waiting", "refused"]
 TickResult = DemoStep | Literal["idle"]
+
+
+class Demo(Protocol):
+    """What attract mode runs: :class:`kiosk.presenters.demo.DemoDriver` (its module, the
+    demo's games and presenter, loads when a demo starts, not at launch)."""
+
+    def start(self, now: float) -> object: ...
+
+    def step(self, now: float) -> DemoStep: ...
+
+    def close(self) -> None: ...
+
+
+D = TypeVar("D", bound=Demo)
 BootAction = Literal["resume", "demo", "home"]
 
 
@@ -79,24 +90,24 @@ class IdleClock:
         return self.last_input + self.timeout_s if self.enabled else None
 
 
-class AttractMode:
+class AttractMode(Generic[D]):
     """Idle clock + demo driver: starts the demo when idle, ends it on any input."""
 
     def __init__(
         self,
         idle_timeout_s: float,
-        make_driver: Callable[[], DemoDriver],
+        make_driver: Callable[[], D],
         now: float,
     ) -> None:
         self.idle = IdleClock(idle_timeout_s, now)
         self.make_driver = make_driver
-        self.driver: DemoDriver | None = None
+        self.driver: D | None = None
 
     @property
     def active(self) -> bool:
         return self.driver is not None
 
-    def start(self, now: float) -> DemoDriver:
+    def start(self, now: float) -> D:
         """Start the demo now (idle timeout, ``on_boot = "demo"``, or the admin page)."""
         if self.driver is None:
             self.driver = self.make_driver()

@@ -3,7 +3,7 @@
 Lessons ("Learn it") are journaled as demo games: at most :data:`LESSONS_SHOWN`
 unfinished one is offered beside the real games and never takes a real game's place,
 and a finished lesson is not a result. A locked shop kiosk lists only the games of the
-current visit (``shown``, from :class:`kiosk.screens.shop.ShopMode`).
+current visit (``shown``, from :class:`kiosk.shop.ShopMode`).
 """
 
 from __future__ import annotations

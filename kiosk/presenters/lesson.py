@@ -94,7 +94,11 @@ class LessonPresenter:
         lesson: Lesson,
         place: LessonPlace | None = None,
         on_place: Callable[[LessonPlace], None] | None = None,
+        *,
+        follow: bool = True,
     ) -> None:
+        """``follow``: check each change itself (False: the kiosk's change pipeline calls
+        :meth:`check` first, before the LEDs and the screen)."""
         self.play = play
         self.lesson = lesson
         actions = len(play.session.actions)
@@ -111,11 +115,12 @@ class LessonPresenter:
         self._pick: tuple[Any, int, bool, Pick] | None = None
         self._board_of: tuple[Any, Any] | None = None
         play.guide = self.marks
-        play.subscribe(self._changed, first=True)
+        if follow:
+            play.subscribe(self.check)
 
     def close(self) -> None:
         """Stop following the game (another game or Home is shown)."""
-        self.play.unsubscribe(self._changed)
+        self.play.unsubscribe(self.check)
         if self.play.guide == self.marks:
             self.play.guide = None
 
@@ -351,7 +356,8 @@ class LessonPresenter:
 
     # --- checking each action -----------------------------------------------------------
 
-    def _changed(self) -> None:
+    def check(self) -> None:
+        """After a change: the action just played against the lesson's step."""
         play = self.play
         state = play.state
         if state is self._state:

@@ -1,7 +1,7 @@
 """The shop's admin screens: the PIN pad and the admin page (layout in kv/admin.kv).
 
 Both only copy view models from :mod:`kiosk.presenters.admin` into widgets and forward
-taps; what they may do is decided by :class:`kiosk.screens.shop.ShopMode`.
+taps; what they may do is decided by :class:`kiosk.shop.ShopMode`.
 """
 
 from __future__ import annotations

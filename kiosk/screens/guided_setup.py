@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from kiosk.lesson_flow import GuidedStep
 from kiosk.presenters.guided_setup import GuidedSetupPresenter
 from kiosk.screens import KioskScreen, load_kv
 from kiosk.widgets.board import BoardWidget
@@ -31,9 +32,9 @@ class GuidedSetupScreen(KioskScreen):
         self.presenter = presenter
         self.refresh()
 
-    def do(self, intent: str) -> None:
+    def do(self, step: GuidedStep) -> None:
         if self.kiosk is not None:
-            self.kiosk.guide(intent)
+            self.kiosk.guide(step)
 
     def refresh(self) -> None:
         presenter = self.presenter

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from kivy.uix.boxlayout import BoxLayout
@@ -9,7 +10,7 @@ from kivy.uix.boxlayout import BoxLayout
 from kiosk import theme
 from kiosk.presenters.home import HomeView
 from kiosk.screens import KioskScreen
-from kiosk.widgets.basic import KButton, WrapLabel
+from kiosk.widgets.basic import KButton, WrapLabel, button
 from kiosk.widgets.lists import WidgetPool, show_children
 
 #: The button beside each game that has a scripted first game (kiosk.teaching.lessons).
@@ -27,6 +28,14 @@ class HomeScreen(KioskScreen):
         self._no_resumable = WrapLabel(text="No unfinished games.", color=theme.TEXT_DIM)
         self._recent = WidgetPool(None, lambda: WrapLabel(font_size=theme.FONT_SMALL))
         self._no_recent = WrapLabel(text="No finished games yet.", color=theme.TEXT_DIM)
+        self._admin: Any = None
+
+    def offer_admin(self, open_admin: Callable[[], None]) -> None:
+        """An Admin button in the header beside the device badges (an unlocked shop
+        kiosk; a locked one reaches admin by the long press on a title only)."""
+        if self._admin is None:
+            self._admin = button("Admin", open_admin, size_hint_x=None, width=110)
+            self.ids.devices.parent.add_widget(self._admin)
 
     def _game_button(self) -> Any:
         """A game's row: its button opens Setup, "Learn it" starts its lesson."""

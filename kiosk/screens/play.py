@@ -140,10 +140,9 @@ class PlayScreen(KioskScreen):
     _shown: PlayView | None = None  # the view on screen (the presenter's, refreshed)
 
     def bind_presenter(self, presenter: PlayPresenter) -> None:
-        if self.presenter is not None:
-            self.presenter.unsubscribe(self.changed)
+        """Show ``presenter``; the kiosk's change pipeline calls :meth:`changed` after
+        each of its changes (after the lesson's check and the LEDs)."""
         self.presenter = presenter
-        presenter.subscribe(self.changed)
         self.board = None
         self._info_key = self._act_key = None
         self._forms: dict[object, tuple[list[Any], dict[str, dict[str, Any]]]] = {}

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from kivy.clock import Clock
@@ -68,15 +69,18 @@ class OptionBox:
         self.stepper: Stepper | None = None
         if option.kind == "switch":
             self.control = button(
-                "", lambda: screen.do("toggle", name), size_hint_x=None, width=120
+                "", lambda: screen.do(lambda p: p.toggle(name)), size_hint_x=None, width=120
             )
         elif option.kind == "stepper":
             self.stepper = Stepper(
-                head, lambda d: screen.do("step", name, d), button_width=64, value_width=60
+                head,
+                lambda d: screen.do(lambda p: p.step(name, d)),
+                button_width=64,
+                value_width=60,
             )
         elif option.kind == "list" and option.optional:
             self.control = button(
-                "", lambda: screen.do("toggle", name), size_hint_x=None, width=150
+                "", lambda: screen.do(lambda p: p.toggle(name)), size_hint_x=None, width=150
             )
         elif option.kind == "fixed":
             self.control = KLabel(size_hint_x=None, width=200, halign="right", color=theme.TEXT_DIM)
@@ -92,7 +96,9 @@ class OptionBox:
             for _ in element.choices:
                 widget = KButton(font_size=theme.FONT_SMALL + 1)  # labelled in ``show``
                 widget.bind(
-                    on_release=lambda w: screen.do("choose_element", name, w.element, w.choice)
+                    on_release=lambda w: screen.do(
+                        lambda p: p.choose_element(name, w.element, w.choice)
+                    )
                 )
                 row.add_widget(widget)
                 buttons.append(widget)
@@ -111,7 +117,7 @@ class OptionBox:
                     height=ROW,
                     font_size=theme.FONT_SMALL + 1,
                 )
-                toggle.bind(on_release=lambda w: screen.do("choose", name, w.choice))
+                toggle.bind(on_release=lambda w: screen.do(lambda p: p.choose(name, w.choice)))
                 choices.add_widget(toggle)
                 self.choices.append(toggle)
             self.box.add_widget(choices)
@@ -171,10 +177,16 @@ class PlayerRowView:
         self.name.bind(text=lambda _w, text: screen.rename(self.seat, text))
         self.name.bind(focus=screen.name_focused)
         self.up = button(
-            "Move up", lambda: screen.do("move_up", self.seat), size_hint_x=None, width=130
+            "Move up",
+            lambda: screen.do(lambda p: p.move_up(self.seat)),
+            size_hint_x=None,
+            width=130,
         )
         self.remove = button(
-            "Remove", lambda: screen.do("remove_player", self.seat), size_hint_x=None, width=120
+            "Remove",
+            lambda: screen.do(lambda p: p.remove_player(self.seat)),
+            size_hint_x=None,
+            width=120,
         )
         for widget in (self.swatch, self.name, self.up, self.remove):
             self.row.add_widget(widget)
@@ -226,10 +238,10 @@ class SetupScreen(KioskScreen):
         self.ids.body.clear_widgets()
         self._drop()
 
-    def do(self, intent: str, *args: Any) -> None:
-        """Call the presenter's ``intent`` and show the result."""
+    def do(self, change: Callable[[SetupPresenter], object]) -> None:
+        """Make ``change`` to the presenter (one of its methods) and show the result."""
         if self.presenter is not None:
-            getattr(self.presenter, intent)(*args)
+            change(self.presenter)
         self.refresh()
 
     def name_focused(self, field: Any, focused: bool) -> None:
@@ -268,12 +280,14 @@ class SetupScreen(KioskScreen):
             label = self._fixed[key] = KLabel(size_hint_y=None, height=height, color=theme.TEXT_DIM)
         return label
 
-    def _switch(self, key: str, on: bool, name: str, what: str) -> Any:
-        """A whole-width on/off button (made once) that toggles ``toggle_<key>``."""
+    def _switch(
+        self, key: str, toggle: Callable[[SetupPresenter], None], on: bool, name: str, what: str
+    ) -> Any:
+        """A whole-width on/off button (made once, as ``key``) that calls ``toggle``."""
         switch = self._fixed.get(key)
         if switch is None:
             switch = self._fixed[key] = button(
-                "", lambda: self.do(f"toggle_{key}"), size_hint_y=None, height=theme.BUTTON_HEIGHT
+                "", lambda: self.do(toggle), size_hint_y=None, height=theme.BUTTON_HEIGHT
             )
         switch.text = f"{name}: {'on' if on else 'off'}\n{what}"
         switch.role = "accent" if on else "normal"
@@ -290,12 +304,14 @@ class SetupScreen(KioskScreen):
             self._rows = WidgetPool(None, lambda: PlayerRowView(self))
         teach = self._switch(
             "teach",
+            SetupPresenter.toggle_teach,
             view.teach,
             "Teach me the rules",
             "A pause at each rule the first time it matters",
         )
         guided = self._switch(
             "guided",
+            SetupPresenter.toggle_guided,
             view.guided,
             "Guided setup",
             "The table's setup step by step, on the lights too",
@@ -314,7 +330,10 @@ class SetupScreen(KioskScreen):
             add = self._fixed.get("add")
             if add is None:
                 add = self._fixed["add"] = button(
-                    "+ Add player", lambda: self.do("add_player"), size_hint_y=None, height=ROW
+                    "+ Add player",
+                    lambda: self.do(SetupPresenter.add_player),
+                    size_hint_y=None,
+                    height=ROW,
                 )
             shown.append(add)
         if view.options:

@@ -51,7 +51,7 @@ from firmware_bridge.rig import (
     frame_crc,
     lit_leds,
 )
-from kiosk.hardware import HardwareHub, press_on_game
+from kiosk.hardware import HardwareHub, HubHandlers, press_on_game
 from kiosk.presenters.play import PlayPresenter
 
 LAPTOP = Platform(None)
@@ -334,7 +334,7 @@ def test_undo_and_held_undo_redo_through_mock_pins(table: tuple[Rig, HardwareHub
         pressed.append(message)
         press_on_game(play, message)
 
-    hub.on_button = on_button
+    hub.connect(HubHandlers(button=on_button))
     first = play.legal_payloads()[0]
     play.submit(first)
     press(rig, "undo")
@@ -351,7 +351,7 @@ def test_end_turn_button_plays_the_games_end_turn_when_legal(
 ) -> None:
     rig, hub = table
     play = PlayPresenter(Session.new("builders", ["Ann", "Bob"], seed=3))
-    hub.on_button = lambda message: press_on_game(play, message)
+    hub.connect(HubHandlers(button=lambda message: press_on_game(play, message)))
     assert all(p.get("type") != "end_turn" for p in play.legal_payloads())
     press(rig, "end_turn")  # not legal yet: refused with a banner, nothing played
     pump_until(hub, play, lambda: play.view().banner is not None)
@@ -370,7 +370,7 @@ def test_end_turn_button_plays_the_games_end_turn_when_legal(
 def test_confirm_walks_the_fix_the_table_steps(table: tuple[Rig, HardwareHub]) -> None:
     rig, hub = table
     play = PlayPresenter(Session.new("kolossus", ["Ann", "Bob"], seed=5))
-    hub.on_button = lambda message: press_on_game(play, message)
+    hub.connect(HubHandlers(button=lambda message: press_on_game(play, message)))
     play.submit({"type": "ready"})
     play.submit(Roll(values=(1,)))
     quake = next(p for p in play.legal_payloads() if p["type"] == "quake_move")
@@ -395,7 +395,7 @@ def test_roll_button_makes_the_pi_roll_with_feedback(table: tuple[Rig, HardwareH
         seen.append(message)
         press_on_game(play, message)
 
-    hub.on_button = on_button
+    hub.connect(HubHandlers(button=on_button))
     play.submit({"type": "ready"})
     assert rig.sim is not None and rig.panel is not None
     led = rig.sim.pins.pin(rig.sim.button_settings.feedback_led_pin)

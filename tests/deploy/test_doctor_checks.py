@@ -15,14 +15,14 @@ from firmware_bridge.config import CompanionConfig, LoadedConfig
 from firmware_bridge.doctor import Finding, Severity
 from firmware_bridge.platform import Platform
 from kiosk.cli import main
-from kiosk.doctor_checks import (
+from kiosk.doctor_checks import diagnose_kiosk
+from kiosk.doctor_facts import (
     INSTALLED_CONFIG,
     SERVICE_GROUPS,
     InputDevice,
     JournalHealth,
     KioskFacts,
     Mount,
-    diagnose_kiosk,
     gather_kiosk_facts,
     inspect_journal,
     mount_of,

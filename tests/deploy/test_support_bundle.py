@@ -20,18 +20,9 @@ from firmware_bridge.doctor import Finding, Severity
 from firmware_bridge.platform import Platform, PlatformFacts
 from kiosk import support
 from kiosk.cli import main
+from kiosk.redaction import PLAYER, REDACTED, is_secret, redact_config_text, scrub_names
 from kiosk.storage import JOURNAL_FILE
-from kiosk.support import (
-    PLAYER,
-    REDACTED,
-    bench_text,
-    collect,
-    is_secret,
-    journal_summary,
-    redact_config_text,
-    scrub_names,
-    write_bundle,
-)
+from kiosk.support import bench_text, collect, journal_summary, write_bundle
 
 REPO = Path(__file__).resolve().parents[2]
 EXPECTED_FILES = {

@@ -70,7 +70,7 @@ class Fleet:
         self.journals = {d: folder / d / "journal.sqlite3" for d in self.devices}
         for path in self.journals.values():
             journal = Journal(path)
-            journal.keep_outbox(1_000_000)
+            journal.keep_outbox(1_000_000, topic="plays")
             journal.close()
         self.tables: dict[str, subprocess.Popen[bytes]] = {}
         self.watcher: subprocess.Popen[bytes] | None = None

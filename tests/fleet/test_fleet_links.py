@@ -19,7 +19,8 @@ from paho.mqtt.enums import CallbackAPIVersion, MQTTProtocolVersion
 from companion.journal import Journal
 from firmware_bridge.config import FleetConfig
 from firmware_bridge.doctor import Severity
-from kiosk.doctor_checks import _outbox_findings, inspect_journal
+from kiosk.doctor_checks import _outbox_findings
+from kiosk.doctor_facts import inspect_journal
 from kiosk.fleet.link import explain_failure
 from kiosk.fleet.store import FleetStore
 from kiosk.fleet.watch import watch
@@ -231,5 +232,5 @@ def test_two_watchers_with_their_own_client_ids_both_stay_and_both_store(
 
 def test_a_journal_without_a_fleet_link_file_says_nothing_of_it(tmp_path: Path) -> None:
     with Journal(tmp_path / "journal.sqlite3") as journal:
-        journal.keep_outbox(10)
+        journal.keep_outbox(10, topic="plays")
     assert inspect_journal(tmp_path / "journal.sqlite3").link is None

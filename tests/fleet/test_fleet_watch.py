@@ -159,7 +159,7 @@ def test_the_watcher_gathers_two_tables_and_misses_nothing_while_away(tmp_path: 
     for name in ("table-1", "table-2"):
         path = tmp_path / name / "journal.sqlite3"
         journal = Journal(path)
-        journal.keep_outbox(100)
+        journal.keep_outbox(100, topic="plays")
         publisher = FleetPublisher(broker.fleet_config(device_id=name), journal_path=path)
         tables.append((journal, publisher))
     settings = broker.fleet_config(device_id="", username="")

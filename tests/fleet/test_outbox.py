@@ -13,7 +13,8 @@ from companion.errors import JournalError
 from companion.journal import Journal, Outbox, OutboxMessage
 from companion.session import Session
 from firmware_bridge.doctor import Severity
-from kiosk.doctor_checks import diagnose_kiosk, inspect_journal
+from kiosk.doctor_checks import diagnose_kiosk
+from kiosk.doctor_facts import inspect_journal
 from kiosk.storage import JOURNAL_FILE
 from tests.deploy.test_doctor_checks import facts
 
@@ -44,7 +45,7 @@ def _queued(path: Path) -> list[OutboxMessage]:
 def test_the_entry_that_finishes_a_game_queues_its_record(tmp_path: Path) -> None:
     path = tmp_path / "journal.sqlite3"
     journal = Journal(path)
-    journal.keep_outbox(100)
+    journal.keep_outbox(100, topic="plays")
     session = Session.new("toy_pig", ["Ann", "Bob"], {"target": 5}, seed=5, journal=journal)
     session.submit(_roll(3))
     assert _queued(path) == []  # nothing while the game goes on
@@ -63,7 +64,7 @@ def test_a_game_reopened_by_undo_and_finished_again_queues_a_second_record(
 ) -> None:
     path = tmp_path / "journal.sqlite3"
     with Journal(path) as journal:
-        journal.keep_outbox(100)
+        journal.keep_outbox(100, topic="plays")
         session = _game(journal)
         _finish(session)
         session.undo()
@@ -77,7 +78,7 @@ def test_nothing_is_queued_without_the_fleet_nor_for_demo_games(tmp_path: Path) 
     path = tmp_path / "journal.sqlite3"
     with Journal(path) as journal:
         _finish(_game(journal))
-        journal.keep_outbox(100)
+        journal.keep_outbox(100, topic="plays")
         _finish(_game(journal, demo=True))
     assert _queued(path) == []
 
@@ -85,7 +86,7 @@ def test_nothing_is_queued_without_the_fleet_nor_for_demo_games(tmp_path: Path) 
 def test_a_full_outbox_lets_the_oldest_go_and_counts_them(tmp_path: Path) -> None:
     path = tmp_path / "journal.sqlite3"
     with Journal(path) as journal:
-        journal.keep_outbox(10)
+        journal.keep_outbox(10, topic="plays")
         games = [_game(journal) for _ in range(14)]
         for session in games:
             _finish(session)
@@ -99,7 +100,7 @@ def test_a_full_outbox_lets_the_oldest_go_and_counts_them(tmp_path: Path) -> Non
 def test_removed_messages_are_gone_and_the_rest_wait_in_order(tmp_path: Path) -> None:
     path = tmp_path / "journal.sqlite3"
     journal = Journal(path)
-    journal.keep_outbox(100)
+    journal.keep_outbox(100, topic="plays")
     games = [_game(journal) for _ in range(6)]
     for session in games[:5]:
         _finish(session)
@@ -120,7 +121,7 @@ def test_a_play_and_its_copy_are_one_commit(tmp_path: Path) -> None:
     """When the copy cannot be queued the play is refused, and nothing of it stays."""
     path = tmp_path / "journal.sqlite3"
     journal = Journal(path)
-    journal.keep_outbox(100)
+    journal.keep_outbox(100, topic="plays")
     session = _game(journal)
     session.submit(_roll(6))
     other = sqlite3.connect(path)
@@ -158,7 +159,7 @@ def test_a_journal_without_an_outbox_table_gets_one_and_stays_healthy(tmp_path: 
     db.close()
     with Journal(path) as journal:
         assert journal.check() == []
-        journal.keep_outbox(10)
+        journal.keep_outbox(10, topic="plays")
         (info,) = journal.games()
         session, _ = Session.resume(journal, info.game_id)
         session.submit({"type": "hold"})
@@ -171,7 +172,7 @@ def test_the_kiosk_doctor_counts_what_waits_and_what_was_let_go(tmp_path: Path) 
         _finish(_game(journal))
     assert inspect_journal(path).outbox == (0, 0)  # the table exists, nothing waits
     with Journal(path) as journal:
-        journal.keep_outbox(10)
+        journal.keep_outbox(10, topic="plays")
         for _ in range(12):
             _finish(_game(journal))
     health = inspect_journal(path)

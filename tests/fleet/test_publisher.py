@@ -44,7 +44,7 @@ class Table1:
     def __init__(self, folder: Path, broker: Broker, **settings: object) -> None:
         self.path = folder / "journal.sqlite3"
         self.journal = Journal(self.path)
-        self.journal.keep_outbox(1000)
+        self.journal.keep_outbox(1000, topic="plays")
         self.finished: list[int] = []  # game ids, in the order they finished
         self.publisher = FleetPublisher(
             broker.fleet_config(**settings),

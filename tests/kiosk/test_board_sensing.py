@@ -26,7 +26,7 @@ from firmware_bridge.dice.serial_tray import SerialDiceTray
 from firmware_bridge.platform import Platform
 from firmware_bridge.rig import build_rig
 from kiosk.board_sensing import BoardSensing
-from kiosk.hardware import HardwareHub
+from kiosk.hardware import HardwareHub, HubHandlers
 from kiosk.presenters.devices import badges
 from kiosk.presenters.play import PlayPresenter
 from kiosk.presenters.sensing import Agree, InHand, Relift, miniatures
@@ -83,7 +83,8 @@ def test_long_press_lifts_and_a_tap_puts_down_on_the_simulated_board(
     play = PlayPresenter(Session.from_position("kolossus", START, options={"chapter": 3}))
     now = [0.0]
     later = Later()
-    sensing = BoardSensing(hub, later=later, sim_board=board, clock=lambda: now[0])
+    sensing = BoardSensing(later=later, sim_board=board, clock=lambda: now[0])
+    hub.connect(HubHandlers(board=sensing.occupancy))
     sensing.attach(play)
     expected = frozenset(miniatures(play.rules.board(play.state)))
     assert board.occupied == expected, "the simulated table is laid out as the game"
@@ -124,7 +125,8 @@ def test_a_capture_whose_lifts_were_lost_asks_to_lift_and_set_down_again(
     play = PlayPresenter(Session.from_position("kolossus", START, options={"chapter": 3}))
     now = [0.0]
     later = Later()
-    sensing = BoardSensing(hub, later=later, sim_board=board, clock=lambda: now[0])
+    sensing = BoardSensing(later=later, sim_board=board, clock=lambda: now[0])
+    hub.connect(HubHandlers(board=sensing.occupancy))
     sensing.attach(play)
 
     def settled() -> Any:
@@ -161,7 +163,8 @@ def test_a_game_without_a_grid_is_not_followed(
     sim_board: tuple[SimSensingBoard, SerialDiceTray, HardwareHub],
 ) -> None:
     board, _, hub = sim_board
-    sensing = BoardSensing(hub, later=Later(), sim_board=board)
+    sensing = BoardSensing(later=Later(), sim_board=board)
+    hub.connect(HubHandlers(board=sensing.occupancy))
     sensing.attach(PlayPresenter(Session.new("builders", ["Ann", "Bob"], seed=1)))
     assert sensing.driver is None and not sensing.hold("0,0")
 
@@ -194,7 +197,9 @@ def test_a_board_read_by_the_dice_tray_has_its_board_badge(tmp_path: Path) -> No
             hub.pump(None)
             time.sleep(0.01)
 
-    hub.on_devices = lambda statuses: shown.append(tuple(b.text for b in badges(statuses)))
+    hub.connect(
+        HubHandlers(devices=lambda statuses: shown.append(tuple(b.text for b in badges(statuses))))
+    )
     tray.start()
     rig.start(hub.post)
     try:

@@ -28,7 +28,7 @@ from firmware_bridge.config import (
 from firmware_bridge.dice.messages import DieResult, TrayState, TrayStatus
 from firmware_bridge.platform import Platform
 from firmware_bridge.rig import DeviceNote, LedFrameShown, Rig, build_rig
-from kiosk.hardware import MAX_PER_PUMP, HardwareHub, RollTarget
+from kiosk.hardware import MAX_PER_PUMP, HardwareHub, HubHandlers, RollTarget
 from kiosk.presenters.play import PlayPresenter
 from tests.kiosk.helpers import assert_imports_without_kivy
 from tests.toy_game import PigRules, PigState
@@ -160,9 +160,8 @@ def test_unplugging_the_sim_tray_shows_reconnecting_and_a_stray_die_is_refused(
 
 
 def test_only_the_newest_led_frame_is_handed_on() -> None:
-    hub = HardwareHub()
     shown: list[LedFrameShown] = []
-    hub.on_frame = shown.append
+    hub = HardwareHub(handlers=HubHandlers(frame=shown.append))
     for seq in (1, 2, 3):
         hub.post(LedFrameShown(seq, (((seq, 0, 0),))))
     assert hub.queue.empty()  # frames never queue up behind each other
@@ -172,11 +171,9 @@ def test_only_the_newest_led_frame_is_handed_on() -> None:
 
 
 def test_buttons_and_notes_go_to_their_handlers() -> None:
-    hub = HardwareHub()
     pressed: list[object] = []
     notes: list[DeviceNote] = []
-    hub.on_button = pressed.append
-    hub.on_note = notes.append
+    hub = HardwareHub(handlers=HubHandlers(button=pressed.append, note=notes.append))
     hub.post(ButtonPressed("undo", "redo", held=True))
     hub.post(DeviceNote("leds", "The LED strip is not available."))
     assert hub.pump(None) == 2

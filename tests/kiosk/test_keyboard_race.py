@@ -21,6 +21,7 @@ from kivy.uix.textinput import TextInput
 
 from companion.rules import MAX_NAME_LENGTH
 from kiosk.app import Kiosk
+from kiosk.presenters.setup import SetupPresenter
 from kiosk.widgets.keyboard import LaidOutKeyboard, keyboard_top
 from tests.kiosk.ui import close_kiosk, frames, open_kiosk, setup_built
 
@@ -133,7 +134,7 @@ def test_the_keyboard_never_covers_the_field_it_types_into(kiosk: Kiosk) -> None
     presenter = kiosk.setup
     assert presenter is not None
     while presenter.view().can_add_player:
-        kiosk.setup_screen.do("add_player")
+        kiosk.setup_screen.do(SetupPresenter.add_player)
     setup_built(kiosk)
     scroll = kiosk.setup_screen.ids.scroll
     fields = [w for w in kiosk.setup_screen.walk(restrict=True) if isinstance(w, TextInput)]

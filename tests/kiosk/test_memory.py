@@ -145,7 +145,7 @@ def test_memory_goes_back_once_the_window_is_still(
     from kivy.clock import Clock
     from kivy.core.window import Window
 
-    import kiosk.app as kiosk_app
+    import kiosk.navigation as kiosk_navigation
 
     releases: list[float] = []
     flips: list[float] = []
@@ -157,7 +157,7 @@ def test_memory_goes_back_once_the_window_is_still(
     def flipped(*_: object) -> None:
         flips.append(Clock.get_time())
 
-    monkeypatch.setattr(kiosk_app, "release_freed_memory", counted)
+    monkeypatch.setattr(kiosk_navigation, "release_freed_memory", counted)
     Window.bind(on_flip=flipped)
     try:
         tap_button(kiosk, "Kolossus")

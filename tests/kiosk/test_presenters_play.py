@@ -560,12 +560,11 @@ def test_a_partial_roll_s_note_waits_a_moment_for_the_rest_of_the_roll() -> None
     in between was a screen redraw on the roll's way to the LEDs. A die rolled alone
     shows its note then, once."""
     from firmware_bridge.dice.messages import DieResult
-    from kiosk.hardware import NOTE_AFTER_S, HardwareHub
+    from kiosk.hardware import NOTE_AFTER_S, HardwareHub, HubHandlers
     from tests.kiosk.test_hardware_hub import TwoDicePig
 
-    hub = HardwareHub()
     due: list[tuple[float, Any]] = []
-    hub.later = lambda delay, then: due.append((delay, then))
+    hub = HardwareHub(handlers=HubHandlers(later=lambda delay, then: due.append((delay, then))))
     presenter = PlayPresenter(Session.new(TwoDicePig(), ["Ann", "Bob"], seed=3))
     changes: list[int] = []
     presenter.subscribe(lambda: changes.append(len(presenter.session.actions)))

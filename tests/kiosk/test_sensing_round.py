@@ -22,7 +22,7 @@ from companion.session import Session
 from firmware_bridge.board.messages import BOARD_READER, BoardOccupancy
 from firmware_bridge.board.sim_board import SimSensingBoard
 from firmware_bridge.dice.serial_tray import SerialDiceTray
-from kiosk.hardware import HardwareHub
+from kiosk.hardware import HardwareHub, HubHandlers
 from kiosk.presenters.play import PlayPresenter
 from kiosk.presenters.sensing import (
     SETTLE_S,
@@ -150,7 +150,7 @@ def table(tmp_path: Path) -> Iterator[Table]:
         seq[0] = message.seq
         driver.sensed(message.occupied)
 
-    hub.on_board = on_board
+    hub.connect(HubHandlers(board=on_board))
     reader = SerialDiceTray(fast_settings(tmp_path / "sensing-board"), name=BOARD_READER)
     reader.start(hub.post)
     found = Table(play, board, hub, driver, now, seq)

@@ -1,4 +1,4 @@
-"""A locked shop kiosk keeps each visitor's games to that visit (kiosk/screens/shop.py):
+"""A locked shop kiosk keeps each visitor's games to that visit (kiosk/shop.py):
 Home lists no earlier visitor's game or name, a visit ends after the idle time (its
 game closed and hidden; staff see every game from the admin page), an export needs the
 admin PIN, and the enlarged QR code closes with its screen.

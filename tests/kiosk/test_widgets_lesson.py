@@ -14,7 +14,7 @@ import pytest
 from kiosk.app import Kiosk
 from kiosk.presenters.lesson import LessonPresenter
 from kiosk.screens.home import LEARN
-from kiosk.screens.shop import LEARN_TEXT
+from kiosk.shop_demo import LEARN_TEXT
 from tests.kiosk.test_text_fits import cut_texts
 from tests.kiosk.test_widgets_screens import shoot
 from tests.kiosk.test_widgets_shop import Shop, make_shop  # noqa: F401
@@ -208,7 +208,7 @@ def test_the_shop_demo_offers_its_game_s_lesson(
     shop.advance(60)
     shop.advance(8)
     assert shop.current == "play"
-    learn = kiosk.shop.learn_button
+    learn = kiosk.shop.overlay.learn_button
     assert learn.get_root_window() is not None
     assert learn.text == LEARN_TEXT.format(title="Beast Master")
     shoot(kiosk, "shop-demo-learn")

@@ -36,7 +36,8 @@ from firmware_bridge.doctor import Finding, Severity
 from kiosk.admin import PinStore
 from kiosk.app import Kiosk
 from kiosk.presenters.demo import DemoPlayPresenter
-from kiosk.screens.shop import DEMO_BANNER, TICK_S, apply_window_mode, title_widget
+from kiosk.shop import TICK_S, apply_window_mode, title_widget
+from kiosk.shop_demo import DEMO_BANNER
 from kiosk.storage import JOURNAL_FILE
 from kiosk.theme import HEIGHT, TOUCH_MIN, WIDTH
 from tests.kiosk.helpers import screenshot_dir
@@ -173,7 +174,7 @@ def test_idle_starts_the_demo_on_the_play_screen_and_a_touch_returns_home(
     shop.advance(1)
     assert shop.current == "play"
     assert isinstance(kiosk.play, DemoPlayPresenter)
-    banner = kiosk.shop.banner
+    banner = kiosk.shop.overlay.banner
     assert banner.get_root_window() is not None and banner.text.startswith(DEMO_BANNER)
     shop.advance(40)
     session = kiosk.play.session
@@ -255,15 +256,16 @@ def test_a_table_button_or_a_die_ends_the_demo_and_does_nothing_else(
 ) -> None:
     shop = make_shop(idle_timeout_s=10, demo_games=["kolossus"])
     kiosk = shop.kiosk
-    forwarded: list[object] = []
-    kiosk.hub.on_button = forwarded.append
     kiosk.shop.arm()
     shop.advance(10)
     assert shop.current == "play"
-    kiosk.hub.on_button(ButtonPressed(button="undo", action="undo"))
-    assert shop.current == "home" and forwarded == []
-    kiosk.hub.on_button(ButtonPressed(button="confirm", action="confirm"))
-    assert len(forwarded) == 1  # no demo: the press goes to the game as usual
+    kiosk.hub.post(ButtonPressed(button="menu", action="admin", held=True))
+    kiosk.pump()
+    assert shop.current == "home"  # the demo ended; the press did nothing else
+    kiosk.hub.post(ButtonPressed(button="menu", action="admin", held=True))
+    kiosk.pump()
+    assert shop.current in ("pin", "admin")  # no demo: the press does what it does
+    kiosk.shop.leave_admin()
     shop.advance(10)
     assert shop.current == "play"
     demo = kiosk.play
@@ -292,7 +294,7 @@ def test_boot_shows_what_on_boot_asks_for(
         assert play.session.game_id == waiting.game_id
     elif on_boot == "demo":
         assert shop.current == "play" and isinstance(play, DemoPlayPresenter)
-        assert shop.kiosk.shop.banner.get_root_window() is not None
+        assert shop.kiosk.shop.overlay.banner.get_root_window() is not None
     else:
         assert shop.current == "home" and play is None
 

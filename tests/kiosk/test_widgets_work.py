@@ -28,6 +28,7 @@ from firmware_bridge.dice.messages import DieResult
 from kiosk.app import Kiosk
 from kiosk.presenters.play import PlayPresenter
 from kiosk.presenters.play_view import PlayView
+from kiosk.presenters.setup import SetupPresenter
 from kiosk.screens.setup import FIRST_FRAME_OPTIONS
 from kiosk.ui_map import UiMap
 from kiosk.widgets.basic import KToggle
@@ -311,7 +312,7 @@ def test_setup_makes_its_first_options_in_the_tap_s_frame_and_the_rest_in_the_ne
     assert len(screen._options) == FIRST_FRAME_OPTIONS < len(options)
     assert screen.building
     players = len(setup.view().players)
-    screen.do("add_player")  # a tap before the rest came
+    screen.do(SetupPresenter.add_player)  # a tap before the rest came
     assert len(setup.view().players) == players + 1
     frames(1)
     assert not screen.building and len(screen._options) == len(options)

@@ -1,14 +1,14 @@
 """Shop mode on the Kivy side: attract mode, lock-down and the hidden way to admin.
 
-:class:`ShopMode` is created by :class:`kiosk.app.Kiosk` (``kiosk.shop``) and armed by
+:class:`ShopMode` is created by :class:`kiosk.navigation.Kiosk` (``kiosk.shop``) and armed by
 :meth:`ShopMode.boot` when the app starts. It only connects Kivy to the Kivy-free logic:
 
 * one ``Clock`` interval (4 Hz) feeds :class:`~kiosk.presenters.attract.AttractMode`
   (idle clock → demo driver) and the long-press detector with ``time.monotonic()``;
 * the window's touch and key events are input: they reset the idle clock, and while the
   demo runs the first one ends it (Home) and does nothing else; a table button does the
-  same (the hub's button handler is wrapped), a die rolled ends it through
-  :class:`~kiosk.presenters.demo.DemoPlayPresenter`;
+  same (the kiosk's button handler asks :meth:`ShopMode.note_input` first), a die
+  rolled ends it through :class:`~kiosk.presenters.demo.DemoPlayPresenter`;
 * locked (``[kiosk] locked = true``): Escape is swallowed (``exit_on_escape`` off and
   keycode 27 consumed), a window close request is refused, the window is borderless
   fullscreen without a cursor, there is no Admin button, and the admin page opens only
@@ -20,14 +20,15 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Protocol
 
+from kivy.app import App
 from kivy.clock import Clock
 from kivy.config import Config
 from kivy.core.window import Window
 
 from firmware_bridge.config import KioskConfig, LoadedConfig
-from kiosk import theme
 from kiosk.presenters.attract import (
     AttractMode,
     TickResult,
@@ -36,23 +37,27 @@ from kiosk.presenters.attract import (
     unknown_games,
 )
 from kiosk.presenters.long_press import LongPress
-from kiosk.widgets.basic import TitleLabel, button
+from kiosk.shop_demo import DemoOverlay
+from kiosk.widgets.basic import TitleLabel
 
 if TYPE_CHECKING:
+    from companion.journal import Journal
+    from companion.session import Session
+
     # Loaded when first used: a demo's modules (the play presenter, the bot) when it
     # starts, the admin page's (PIN store, doctor, its screens and admin.kv) when opened.
     from firmware_bridge.doctor import Finding
+    from firmware_bridge.rig import Rig
     from kiosk.admin import PinStore
     from kiosk.presenters.admin import AdminPresenter, LedControls, PinPad
     from kiosk.presenters.demo import DemoDriver, DemoPlayPresenter
-    from kiosk.screens.admin import AdminScreen, DemoBanner, PinScreen
+    from kiosk.presenters.play import PlayPresenter
+    from kiosk.screens.admin import AdminScreen, PinScreen
+    from kiosk.screens.home import HomeScreen
+    from kiosk.screens.play import PlayScreen
 
 TICK_S = 0.25
 ESCAPE = 27
-DEMO_BANNER = "DEMO — touch to play"
-#: The demo's button that starts the demoed game's lesson (Kiosk.start_lesson).
-LEARN_TEXT = "Learn {title}\nin 10 minutes"
-LEARN_SIZE = (340, 64)
 ADMIN_SCREENS = ("pin", "admin")
 #: The admin page (and the PIN pad) close themselves after this long without a touch,
 #: whatever ``idle_timeout_s`` says: staff who walk away leave no open admin page.
@@ -63,8 +68,6 @@ VISIT_IDLE_S = 180.0
 
 
 def _stop_running_app() -> None:
-    from kivy.app import App
-
     app = App.get_running_app()
     if app is not None:
         app.stop()
@@ -98,12 +101,41 @@ def title_widget(screen: Any) -> Any:
     return None
 
 
+class Stage(Protocol):
+    """What the shop asks of the navigation (:class:`kiosk.navigation.Kiosk`)."""
+
+    data_dir: Path
+    journal: Journal
+    seed: Callable[[], int]
+    manager: Any  # Kivy's ScreenManager (Kivy has no type hints)
+    home_screen: HomeScreen
+
+    @property
+    def play(self) -> PlayPresenter | None: ...
+
+    @property
+    def play_screen(self) -> PlayScreen: ...
+
+    @property
+    def rig(self) -> Rig | None: ...
+
+    def go_home(self) -> None: ...
+
+    def resume(self, game_id: int) -> bool: ...
+
+    def start_lesson(self, game: str) -> bool: ...
+
+    def show_game(self, session: Session, presenter: PlayPresenter | None = None) -> None: ...
+
+    def drop_demo(self) -> None: ...
+
+
 class ShopMode:
     """Attract mode and lock-down for one kiosk (see the module docstring)."""
 
     def __init__(
         self,
-        kiosk: Any,
+        kiosk: Stage,
         config: KioskConfig | None = None,
         loaded: LoadedConfig | None = None,
         *,
@@ -115,7 +147,9 @@ class ShopMode:
         self.clock = clock
         self._pins: PinStore | None = None
         self.games = demo_rotation(self.config.demo_games)
-        self.attract = AttractMode(self.config.idle_timeout_s, self._make_driver, clock())
+        self.attract: AttractMode[DemoDriver] = AttractMode(
+            self.config.idle_timeout_s, self._make_driver, clock()
+        )
         self.press = LongPress()
         self.pad: PinPad | None = None
         self.admin: AdminPresenter | None = None
@@ -127,7 +161,6 @@ class ShopMode:
         self.armed = False
         self._event: Any = None
         self._escape_before: str | None = None
-        self._inner_button: Any = None
         self._return_to = "home"
         #: What the right PIN does instead of opening the admin page (an export).
         self._after_unlock: Callable[[], None] | None = None
@@ -138,27 +171,13 @@ class ShopMode:
         self.visit: set[int] = set()
         #: Staff asked to see every game (admin page); ends after ADMIN_IDLE_S idle.
         self.staff_view = False
-        self._banner: DemoBanner | None = None
-        # Touches during the demo never reach widgets (the first one ends it), so this
-        # button is found by where it was touched (``_learn_touched``), not by its event.
-        self.learn_button = button(
-            "",
-            lambda: None,
-            role="accent",
-            size_hint=(None, None),
-            size=LEARN_SIZE,
-            font_size=theme.FONT_SMALL,
-        )
+        #: The demo's banner and Learn button over the play screen.
+        self.overlay = DemoOverlay()
         # Made when first shown, as the kiosk's own screens are (kiosk.app).
         self._pin_screen: PinScreen | None = None
         self._admin_screen: AdminScreen | None = None
-        self.admin_button: Any = None
         if not self.config.locked:
-            self.admin_button = button("Admin", self.request_admin, size_hint_x=None, width=110)
-            kiosk.home_screen.ids.devices.parent.add_widget(self.admin_button)
-        problems = getattr(kiosk, "problems", None)
-        if isinstance(problems, list):
-            problems.extend(self.config_problems())
+            kiosk.home_screen.offer_admin(self.request_admin)
 
     @property
     def pins(self) -> PinStore:
@@ -168,15 +187,6 @@ class ShopMode:
 
             self._pins = PinStore(self.kiosk.data_dir)
         return self._pins
-
-    @property
-    def banner(self) -> DemoBanner:
-        """The demo's banner over the play screen (made with the first demo)."""
-        if self._banner is None:
-            from kiosk.screens.admin import DemoBanner
-
-            self._banner = DemoBanner(text=DEMO_BANNER)
-        return self._banner
 
     @property
     def pin_screen(self) -> PinScreen:
@@ -233,10 +243,6 @@ class ShopMode:
         if self.config.locked:
             self._escape_before = Config.get("kivy", "exit_on_escape")
             Config.set("kivy", "exit_on_escape", "0")
-        hub = getattr(self.kiosk, "hub", None)
-        if hub is not None and hasattr(hub, "on_button"):
-            self._inner_button = hub.on_button
-            hub.on_button = self._button
 
     def apply_window_mode(self) -> None:
         apply_window_mode(Window, self.config)
@@ -255,9 +261,6 @@ class ShopMode:
                 self._event.cancel()
             if self._escape_before is not None:
                 Config.set("kivy", "exit_on_escape", self._escape_before)
-            hub = getattr(self.kiosk, "hub", None)
-            if hub is not None and self._inner_button is not None:
-                hub.on_button = self._inner_button
             self.armed = False
         self.attract.stop(self.clock())
 
@@ -330,11 +333,8 @@ class ShopMode:
 
     def _learn_touched(self, touch: Any) -> str | None:
         """The demoed game when ``touch`` is on the demo's Learn button, else None."""
-        widget = self.learn_button
         play = self.kiosk.play
-        if not self.attract.active or widget.parent is None or play is None:
-            return None
-        if not widget.collide_point(*widget.to_widget(touch.x, touch.y)):
+        if not self.attract.active or play is None or not self.overlay.touched(touch):
             return None
         return str(play.rules.name)
 
@@ -346,12 +346,6 @@ class ShopMode:
     def _request_close(self, *_args: Any, **_kwargs: Any) -> bool:
         """True refuses: a locked kiosk closes only through the admin page's Exit."""
         return self.config.locked and not self.exiting
-
-    def _button(self, message: Any) -> None:
-        if self.note_input():
-            return
-        if self._inner_button is not None:
-            self._inner_button(message)
 
     def _on_title(self, touch: Any) -> bool:
         screen = self.kiosk.manager.current_screen
@@ -459,42 +453,13 @@ class ShopMode:
         self._close_admin()
         Window.release_all_keyboards()  # a name field left half-typed: no keyboard over the demo
         self.kiosk.show_game(play.session, play)
-        self.banner.text = f"{DEMO_BANNER}   ·   {play.rules.title}"
-        if self.banner.parent is None:
-            self.kiosk.play_screen.add_widget(self.banner)
-        self._show_learn(play.rules.name, play.rules.title)
-
-    def _show_learn(self, game: str, title: str) -> None:
-        """Offer the demoed game's lesson above the demo's banner (when it has one)."""
-        from kiosk.teaching.lessons import lesson_for  # a demo is on: its modules are loaded
-
-        widget = self.learn_button
-        if lesson_for(game) is None:
-            if widget.parent is not None:
-                widget.parent.remove_widget(widget)
-            return
-        widget.text = LEARN_TEXT.format(title=title)
-        widget.pos = (Window.width - LEARN_SIZE[0] - 8, self.banner.height + 8)
-        if widget.parent is None:
-            self.kiosk.play_screen.add_widget(widget)
+        self.overlay.show(self.kiosk.play_screen, play.rules.name, play.rules.title)
 
     def _end_demo(self, now: float) -> None:
         self.attract.stop(now)
-        for widget in (self._banner, self.learn_button):
-            if widget is not None and widget.parent is not None:
-                widget.parent.remove_widget(widget)
-        from kiosk.presenters.demo import DemoPlayPresenter  # a demo was on: loaded
-
-        kiosk = self.kiosk
-        screen = kiosk.play_screen
-        if isinstance(screen.presenter, DemoPlayPresenter):
-            screen.presenter.unsubscribe(screen.refresh)
-            screen.presenter = None
-        if isinstance(kiosk.play, DemoPlayPresenter):
-            kiosk.play = None
-            kiosk.scores = None
-            kiosk.board_geometry = None
-        kiosk.go_home()
+        self.overlay.hide()
+        self.kiosk.drop_demo()
+        self.kiosk.go_home()
 
     # --- admin ------------------------------------------------------------------------
 
@@ -580,7 +545,7 @@ class ShopMode:
 
         self.pad = None
         if self.leds is None:
-            rig = getattr(self.kiosk, "rig", None)
+            rig = self.kiosk.rig
             if rig is not None and rig.animator is not None and rig.layout is not None:
                 self.leds = RigLeds(rig)
         if self.admin is None:
