@@ -61,7 +61,6 @@ if TYPE_CHECKING:
     from kiosk.screens.play import PlayScreen
     from kiosk.screens.scores import ScoresScreen
     from kiosk.screens.setup import SetupScreen
-    from kiosk.teaching.progress import ProgressStore
 
 log = logging.getLogger(__name__)
 
@@ -181,10 +180,6 @@ class Kiosk:
     @property
     def lesson(self) -> LessonPresenter | None:
         return self.lessons.lesson
-
-    @property
-    def teach_progress(self) -> ProgressStore:
-        return self.lessons.progress
 
     # --- screens, made when first shown ---------------------------------------------------
 
