@@ -11,7 +11,10 @@ they back, in the same files:
   them), or a dump (``dump``, :meth:`Rules.dump_position`). A teaching file names its
   positions (``[positions.guardian_blocked]``) and may build one on another
   (``base = "battle"``); ``"start"`` is the game's own start with its default options,
-  and in a lesson ``"lesson"`` is the lesson's own game;
+  and in a lesson ``"lesson"`` is the lesson's own game. A position may end with a
+  ``patch``: fields of the state set directly (``{ round = 12, turn = 3 }``; a table is
+  merged into the field's table, anything else replaces it), for what would take a
+  long game to reach — checked like any loaded position (:meth:`Rules.load_position`);
 - an example picks a position, may play a few more ``actions``, and asks one question:
 
   - ``act``: an action, answered ``"legal"`` or ``"refused K-R13"`` (the ruling the
@@ -63,6 +66,7 @@ class Position(_Strict):
     seed: int = Field(default=1, ge=0)
     actions: tuple[dict[str, Any], ...] = ()
     dump: dict[str, Any] | None = None
+    patch: dict[str, Any] = {}
 
 
 class Example(_Strict):
@@ -123,6 +127,8 @@ def reach(
             players = position.players or default_players(rules)
             state = rules.setup(players, rules.parse_options(position.options), position.seed)
         state = play(rules, state, position.actions, where=f"position {name}")
+        if position.patch:
+            state = patched(rules, state, position.patch, where=f"position {name}")
     cache[name] = state
     return state
 
@@ -137,6 +143,25 @@ def play(
         except RefereeError as exc:
             raise ExampleError(f"{where}: action {number} {payload} refused: {exc}") from None
     return state
+
+
+def patched(rules: Rules[Any, Any, Any], state: Any, patch: Mapping[str, Any], where: str) -> Any:
+    """``state`` with the fields of ``patch`` set (a table merged into the field's
+    table); an :class:`ExampleError` when the result is no position the game allows."""
+    try:
+        return rules.load_position(merged(rules.dump_position(state), patch))
+    except RefereeError as exc:
+        raise ExampleError(f"{where}: the patch {dict(patch)} makes no position: {exc}") from None
+
+
+def merged(data: Mapping[str, Any], patch: Mapping[str, Any]) -> dict[str, Any]:
+    """``data`` with ``patch``'s keys: tables merged key by key, other values replaced."""
+    out = dict(data)
+    for key, value in patch.items():
+        old = out.get(key)
+        both = isinstance(old, Mapping) and isinstance(value, Mapping)
+        out[key] = merged(old, value) if both else value
+    return out
 
 
 def answer(rules: Rules[Any, Any, Any], state: Any, example: Example) -> str | int:
@@ -245,6 +270,8 @@ __all__ = [
     "count_cells",
     "default_players",
     "holds",
+    "merged",
+    "patched",
     "play",
     "reach",
 ]
