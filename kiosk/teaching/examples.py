@@ -25,6 +25,9 @@ they back, in the same files:
     ``"control:0"``), answered with how many cells of the referee's board match;
   - ``fact``: a facts-panel row (answered with ``seat``'s value) or the start of one of
     its facts (answered with the whole fact);
+  - ``lit``: what the board lights on ``cell`` while the player has selected ``focus``
+    (``{ focus = "r2c3", cell = "r1c3" }``), answered with the roles, "+"-joined
+    ("reachable"; "" when the cell stays dark);
   - ``dice = true``: the roll the game waits for, answered with its label ("" none);
   - ``outcome = true``: how the game ended, "<reason>: <winners>" ("" while it goes on).
 
@@ -69,6 +72,13 @@ class Position(_Strict):
     patch: dict[str, Any] = {}
 
 
+class Lit(_Strict):
+    """A question about the board's lights: ``cell``'s roles with ``focus`` selected."""
+
+    focus: str
+    cell: str
+
+
 class Example(_Strict):
     """One question to the referee about one position, with the answer expected."""
 
@@ -80,6 +90,7 @@ class Example(_Strict):
     count: dict[str, Any] | None = None
     cells: str | None = None
     fact: str | None = None
+    lit: Lit | None = None
     dice: bool = False
     outcome: bool = False
     seat: int = Field(default=0, ge=0)
@@ -87,9 +98,10 @@ class Example(_Strict):
 
     @model_validator(mode="after")
     def _one_question(self) -> Example:
-        asked = [q for q in (self.act, self.count, self.cells, self.fact) if q is not None]
+        questions = (self.act, self.count, self.cells, self.fact, self.lit)
+        asked = [q for q in questions if q is not None]
         if len(asked) + self.dice + self.outcome != 1:
-            raise ValueError("ask exactly one of act, count, cells, fact, dice, outcome")
+            raise ValueError("ask exactly one of act, count, cells, fact, lit, dice, outcome")
         if self.act is not None and not str(self.expect).startswith((LEGAL, REFUSED)):
             raise ValueError(f"an act expects {LEGAL!r} or {REFUSED!r} <ruling>")
         return self
@@ -179,6 +191,10 @@ def answer(rules: Rules[Any, Any, Any], state: Any, example: Example) -> str | i
         )
     if example.cells is not None:
         return count_cells(rules.board(state), example.cells)
+    if example.lit is not None:
+        lit = example.lit
+        roles = {h.role.value for h in rules.highlights(state, lit.focus) if h.cell == lit.cell}
+        return "+".join(sorted(roles))
     if example.dice:
         request = rules.dice_request(state)
         return "" if request is None else request.label
@@ -263,6 +279,7 @@ __all__ = [
     "START",
     "Example",
     "ExampleError",
+    "Lit",
     "Position",
     "answer",
     "cell_matches",
