@@ -29,6 +29,7 @@ they back, in the same files:
     (``{ focus = "r2c3", cell = "r1c3" }``), answered with the roles, "+"-joined
     ("reachable"; "" when the cell stays dark);
   - ``dice = true``: the roll the game waits for, answered with its label ("" none);
+  - ``turn = true``: whose turn it is, answered with the player's name ("" nobody's);
   - ``outcome = true``: how the game ended, "<reason>: <winners>" ("" while it goes on).
 
 :func:`answer` asks the real referee; the test in ``tests/kiosk/test_teaching_examples.py``
@@ -92,6 +93,7 @@ class Example(_Strict):
     fact: str | None = None
     lit: Lit | None = None
     dice: bool = False
+    turn: bool = False
     outcome: bool = False
     seat: int = Field(default=0, ge=0)
     expect: str | int
@@ -100,8 +102,8 @@ class Example(_Strict):
     def _one_question(self) -> Example:
         questions = (self.act, self.count, self.cells, self.fact, self.lit)
         asked = [q for q in questions if q is not None]
-        if len(asked) + self.dice + self.outcome != 1:
-            raise ValueError("ask exactly one of act, count, cells, fact, lit, dice, outcome")
+        if len(asked) + self.dice + self.turn + self.outcome != 1:
+            raise ValueError("ask exactly one of act, count, cells, fact, lit, dice, turn, outcome")
         if self.act is not None and not str(self.expect).startswith((LEGAL, REFUSED)):
             raise ValueError(f"an act expects {LEGAL!r} or {REFUSED!r} <ruling>")
         return self
@@ -198,6 +200,9 @@ def answer(rules: Rules[Any, Any, Any], state: Any, example: Example) -> str | i
     if example.dice:
         request = rules.dice_request(state)
         return "" if request is None else request.label
+    if example.turn:
+        seat = rules.current_player(state)
+        return "" if seat is None else str(state.players[seat])
     if example.outcome:
         result = rules.outcome(state)
         return "" if result is None else f"{result.reason}: {_names(state, result.winners)}"
