@@ -173,8 +173,10 @@ def merged(data: Mapping[str, Any], patch: Mapping[str, Any]) -> dict[str, Any]:
     out = dict(data)
     for key, value in patch.items():
         old = out.get(key)
-        both = isinstance(old, Mapping) and isinstance(value, Mapping)
-        out[key] = merged(old, value) if both else value
+        if isinstance(old, Mapping) and isinstance(value, Mapping):
+            out[key] = merged(old, value)
+        else:
+            out[key] = value
     return out
 
 
