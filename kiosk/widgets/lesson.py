@@ -7,9 +7,10 @@ suggestion, how the last action went) scroll in a body as high as the column lea
 room for (:meth:`LessonPanel.fit`), so nothing under it is pushed off the screen. The
 step's own words (its title and text) stay on screen whatever opens below the panel: beside
 teach mode's pause or a form (one a step opens by itself) the panel shows its heading, the
-step's words and its buttons; while the dice panel or the table's fix is what to touch,
-its heading and the step's words only. The words keep at least :data:`MIN_WORDS` px there:
-the part below (a form's fields, the teach pause's text) scrolls instead.
+step's words and its buttons; while the table's fix is what to touch, its heading and
+the step's words only; while the dice panel is, it steps aside until the roll. The words
+keep a few lines there (:data:`COMPACT_WORDS`, :data:`MIN_LINE`): the part below (a
+form's fields, the teach pause's text) scrolls instead.
 """
 
 from __future__ import annotations
@@ -217,7 +218,10 @@ class LessonColumn:
         spacing = column.spacing * len(below)
         most = column.height - fixed - spacing  # all but what must keep its height
         least = self.panel.least_height()
-        if self.panel.aside and most < least:
+        # Beside the dice panel the panel steps aside (the faces and "Roll in software"
+        # need the column); beside the table's fix, only when its line does not fit.
+        beside_fix = any(_held(child) for child in below)
+        if self.panel.aside and (most < least or not beside_fix):
             if box.parent is not None:
                 column.remove_widget(box)
             self.waiting = True  # back as soon as what is below leaves it room
