@@ -11,7 +11,10 @@ they back, in the same files:
   them), or a dump (``dump``, :meth:`Rules.dump_position`). A teaching file names its
   positions (``[positions.guardian_blocked]``) and may build one on another
   (``base = "battle"``); ``"start"`` is the game's own start with its default options,
-  and in a lesson ``"lesson"`` is the lesson's own game;
+  and in a lesson ``"lesson"`` is the lesson's own game. A position may end with a
+  ``patch``: fields of the state set directly (``{ round = 12, turn = 3 }``; a table is
+  merged into the field's table, anything else replaces it), for what would take a
+  long game to reach — checked like any loaded position (:meth:`Rules.load_position`);
 - an example picks a position, may play a few more ``actions``, and asks one question:
 
   - ``act``: an action, answered ``"legal"`` or ``"refused K-R13"`` (the ruling the
@@ -22,7 +25,11 @@ they back, in the same files:
     ``"control:0"``), answered with how many cells of the referee's board match;
   - ``fact``: a facts-panel row (answered with ``seat``'s value) or the start of one of
     its facts (answered with the whole fact);
+  - ``lit``: what the board lights on ``cell`` while the player has selected ``focus``
+    (``{ focus = "r2c3", cell = "r1c3" }``), answered with the roles, "+"-joined
+    ("reachable"; "" when the cell stays dark);
   - ``dice = true``: the roll the game waits for, answered with its label ("" none);
+  - ``turn = true``: whose turn it is, answered with the player's name ("" nobody's);
   - ``outcome = true``: how the game ended, "<reason>: <winners>" ("" while it goes on).
 
 :func:`answer` asks the real referee; the test in ``tests/kiosk/test_teaching_examples.py``
@@ -63,6 +70,14 @@ class Position(_Strict):
     seed: int = Field(default=1, ge=0)
     actions: tuple[dict[str, Any], ...] = ()
     dump: dict[str, Any] | None = None
+    patch: dict[str, Any] = {}
+
+
+class Lit(_Strict):
+    """A question about the board's lights: ``cell``'s roles with ``focus`` selected."""
+
+    focus: str
+    cell: str
 
 
 class Example(_Strict):
@@ -76,16 +91,19 @@ class Example(_Strict):
     count: dict[str, Any] | None = None
     cells: str | None = None
     fact: str | None = None
+    lit: Lit | None = None
     dice: bool = False
+    turn: bool = False
     outcome: bool = False
     seat: int = Field(default=0, ge=0)
     expect: str | int
 
     @model_validator(mode="after")
     def _one_question(self) -> Example:
-        asked = [q for q in (self.act, self.count, self.cells, self.fact) if q is not None]
-        if len(asked) + self.dice + self.outcome != 1:
-            raise ValueError("ask exactly one of act, count, cells, fact, dice, outcome")
+        questions = (self.act, self.count, self.cells, self.fact, self.lit)
+        asked = [q for q in questions if q is not None]
+        if len(asked) + self.dice + self.turn + self.outcome != 1:
+            raise ValueError("ask exactly one of act, count, cells, fact, lit, dice, turn, outcome")
         if self.act is not None and not str(self.expect).startswith((LEGAL, REFUSED)):
             raise ValueError(f"an act expects {LEGAL!r} or {REFUSED!r} <ruling>")
         return self
@@ -123,6 +141,8 @@ def reach(
             players = position.players or default_players(rules)
             state = rules.setup(players, rules.parse_options(position.options), position.seed)
         state = play(rules, state, position.actions, where=f"position {name}")
+        if position.patch:
+            state = patched(rules, state, position.patch, where=f"position {name}")
     cache[name] = state
     return state
 
@@ -137,6 +157,27 @@ def play(
         except RefereeError as exc:
             raise ExampleError(f"{where}: action {number} {payload} refused: {exc}") from None
     return state
+
+
+def patched(rules: Rules[Any, Any, Any], state: Any, patch: Mapping[str, Any], where: str) -> Any:
+    """``state`` with the fields of ``patch`` set (a table merged into the field's
+    table); an :class:`ExampleError` when the result is no position the game allows."""
+    try:
+        return rules.load_position(merged(rules.dump_position(state), patch))
+    except RefereeError as exc:
+        raise ExampleError(f"{where}: the patch {dict(patch)} makes no position: {exc}") from None
+
+
+def merged(data: Mapping[str, Any], patch: Mapping[str, Any]) -> dict[str, Any]:
+    """``data`` with ``patch``'s keys: tables merged key by key, other values replaced."""
+    out = dict(data)
+    for key, value in patch.items():
+        old = out.get(key)
+        if isinstance(old, Mapping) and isinstance(value, Mapping):
+            out[key] = merged(old, value)
+        else:
+            out[key] = value
+    return out
 
 
 def answer(rules: Rules[Any, Any, Any], state: Any, example: Example) -> str | int:
@@ -154,9 +195,16 @@ def answer(rules: Rules[Any, Any, Any], state: Any, example: Example) -> str | i
         )
     if example.cells is not None:
         return count_cells(rules.board(state), example.cells)
+    if example.lit is not None:
+        lit = example.lit
+        roles = {h.role.value for h in rules.highlights(state, lit.focus) if h.cell == lit.cell}
+        return "+".join(sorted(roles))
     if example.dice:
         request = rules.dice_request(state)
         return "" if request is None else request.label
+    if example.turn:
+        seat = rules.current_player(state)
+        return "" if seat is None else str(state.players[seat])
     if example.outcome:
         result = rules.outcome(state)
         return "" if result is None else f"{result.reason}: {_names(state, result.winners)}"
@@ -238,6 +286,7 @@ __all__ = [
     "START",
     "Example",
     "ExampleError",
+    "Lit",
     "Position",
     "answer",
     "cell_matches",
@@ -245,6 +294,8 @@ __all__ = [
     "count_cells",
     "default_players",
     "holds",
+    "merged",
+    "patched",
     "play",
     "reach",
 ]

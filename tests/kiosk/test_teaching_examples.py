@@ -79,6 +79,29 @@ def test_every_example_in_common_names_its_game() -> None:
     assert unnamed == []
 
 
+def exercises_the_claim(example: Example) -> bool:
+    """True for an example that puts the referee to work on the claim: it asks whether
+    an action is legal or refused (``act``), finds actions of a kind in the legal list
+    (a ``count`` above 0), or plays actions itself and asks what follows. A fact, a
+    board count or a count of 0 about a position alone shows nothing the text claims
+    happens."""
+    if example.act is not None or example.actions:
+        return True
+    return example.count is not None and isinstance(example.expect, int) and example.expect > 0
+
+
+def test_every_text_has_an_example_that_exercises_its_claim() -> None:
+    """A teaching text states what happens when players act: at least one of its
+    examples acts (legal or refused naming the ruling), lists legal actions or plays
+    actions and checks what follows — not only a count at the start."""
+    trivial = [
+        item.where
+        for item in backed()
+        if item.kind == "text" and not any(map(exercises_the_claim, item.examples))
+    ]
+    assert trivial == [], f"{len(trivial)} texts with trivial examples only:\n" + "\n".join(trivial)
+
+
 def _runs() -> list[tuple[str, str, str, Example, dict[str, Position]]]:
     """(game, file, where, example, the positions it may name) for every example: an
     example of common.toml names its game and starts from that game's positions."""

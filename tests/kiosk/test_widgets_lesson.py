@@ -1,7 +1,9 @@
 """The scripted first games on the real screens, offscreen at 800×480: "Learn it in 10
 minutes" on Home and "Learn <game> in 10 minutes" on the shop's demo start a lesson with
-teach mode on; the lesson panel's buttons play, show, skip and end; a lesson resumes at
-its step after the kiosk is closed. Saves screen-play-lesson-*.png to look at."""
+teach mode on; the lesson panel's buttons play, show, skip and end; every step's text is
+on screen when the step begins, whatever opened below the panel (a form the step opened
+by itself, a teach pause, the dice, the table's fix); a lesson resumes at its step after
+the kiosk is closed. Saves screen-play-lesson-*.png to look at."""
 
 from __future__ import annotations
 
@@ -10,11 +12,13 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+from kivy.core.window import Window
 
 from kiosk.app import Kiosk
 from kiosk.presenters.lesson import LessonPresenter
 from kiosk.screens.home import LEARN
 from kiosk.shop_demo import LEARN_TEXT
+from kiosk.ui_map import MIN_SHOWN_PX
 from tests.kiosk.test_text_fits import cut_texts
 from tests.kiosk.test_widgets_screens import shoot
 from tests.kiosk.test_widgets_shop import Shop, make_shop  # noqa: F401
@@ -74,6 +78,43 @@ def _column_overflow(kiosk: Kiosk, where: str) -> list[str]:
     ]
 
 
+def _span(widget: object) -> tuple[float, float]:
+    """``widget``'s bottom and top in window coordinates."""
+    bottom = widget.to_window(widget.x, widget.y)[1]  # type: ignore[attr-defined]
+    return bottom, bottom + widget.height  # type: ignore[attr-defined]
+
+
+def _step_text_hidden(kiosk: Kiosk, where: str) -> list[str]:
+    """Why the lesson step's text is not on screen (none when it is): the panel must be
+    in the right column, and at least :data:`MIN_SHOWN_PX` of the text must show inside
+    the panel's scrolled body, the column and the window, with no other part of the
+    column over it."""
+    lesson = _lesson(kiosk)
+    view = lesson.view()
+    column = kiosk.play_screen.lesson
+    panel = column.panel
+    if view is None or view.finished:
+        return []
+    if panel.box.parent is None:
+        return [f"{where}: the lesson panel is not on screen"]
+    if panel.text.get_root_window() is None or panel.text.text != view.text:
+        return [f"{where}: the panel does not show the step's text {view.text[:40]!r}"]
+    act = kiosk.play_screen.ids.act
+    low, high = _span(panel.text)
+    for box in (panel.body, act):
+        bottom, top = _span(box)
+        low, high = max(low, bottom), min(high, top)
+    low, high = max(low, 0.0), min(high, float(Window.height))
+    if high - low < MIN_SHOWN_PX:
+        return [f"{where}: {max(0, high - low):.0f} px of the step's text show"]
+    covering = [
+        type(child).__name__
+        for child in act.children
+        if child is not panel.box and _span(child)[0] < high and _span(child)[1] > low
+    ]
+    return [f"{where}: {covering} over the step's text"] if covering else []
+
+
 def _next_tap(kiosk: Kiosk) -> None:
     """What a newcomer taps next: "Got it" on a pause, else the panel's first button."""
     play = kiosk.play
@@ -119,7 +160,21 @@ def test_the_lesson_plays_to_its_end_by_touch_on_the_screen(kiosk: Kiosk, game: 
     problems: list[str] = []
     taps = 0
     shot = False
+    begun = -1  # the last step whose text was checked
     while not lesson.finished:
+        where = f"{game} lesson step {lesson.place.step + 1} after {taps} taps"
+        if lesson.place.step != begun:
+            frames(2)
+            # The step's text shows as it begins. Only where a roll or the table's fix
+            # leaves no room above them for a line of it does it wait until they are done.
+            waits = kiosk.play_screen.lesson.panel.box.parent is None
+            play = kiosk.play
+            assert play is not None
+            if not waits or (play.dice_request() is None and play.fix_step is None):
+                problems += _step_text_hidden(kiosk, where)
+                begun = lesson.place.step
+                if game == "colossus_solo" and begun == 0:  # the form the step opens
+                    shoot(kiosk, "play-lesson-form")
         _next_tap(kiosk)
         taps += 1
         assert taps < 200, lesson.view()
