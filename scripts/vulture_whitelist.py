@@ -31,8 +31,8 @@ _.disabled_color  # Kivy Button property the screens set
 _.cols_minimum  # Kivy GridLayout property (kiosk.screens.scores)
 _.row_default_height  # Kivy GridLayout property (kiosk.widgets.cards)
 _.row_force_default  # Kivy GridLayout property (kiosk.widgets.cards)
-_.borderless  # Kivy Window property (kiosk.screens.shop: a locked kiosk)
-_.show_cursor  # Kivy Window property (kiosk.screens.shop: a locked kiosk)
+_.borderless  # Kivy Window property (kiosk.shop: a locked kiosk)
+_.show_cursor  # Kivy Window property (kiosk.shop: a locked kiosk)
 
 # --- read by the layout files (kiosk/kv/*.kv), which vulture does not parse --------------
 _.HEADER_HEIGHT  # kiosk.theme, read by admin.kv, guided_setup.kv and screens.kv
@@ -50,8 +50,8 @@ _.next_mode  # kiosk.screens.play, the view switch in screens.kv
 _.next_mode_label  # kiosk.screens.play, the view switch's text in screens.kv
 _.dismiss_banner  # kiosk.presenters.play, the banner's button in screens.kv
 _.exit_pressed  # kiosk.screens.admin, "Exit app" in admin.kv
-_.staff_games  # kiosk.screens.shop, "Every game (staff)" in admin.kv
-_.change_pin  # kiosk.screens.shop, "Change PIN" in admin.kv
+_.staff_games  # kiosk.shop, "Every game (staff)" in admin.kv
+_.change_pin  # kiosk.shop, "Change PIN" in admin.kv
 
 # --- presenter methods the screens call by name (PlayScreen.intent, SetupScreen.do) -----
 _.choose_group  # PlayPresenter, PlayScreen.intent("choose_group")
@@ -173,7 +173,7 @@ _.cell_side_px  # kiosk.presenters.board (tests only)
 _.tile_taps  # kiosk.presenters.cards (tests/kiosk/taps.py)
 _.board_taps  # kiosk.presenters.play (tests/kiosk/taps.py)
 _.own_position  # kiosk.teaching.lessons (tests/kiosk/test_teaching_examples.py)
-_.unlocking_for_action  # kiosk.screens.shop (tests/kiosk/test_widgets_shop.py)
+_.unlocking_for_action  # kiosk.shop (tests/kiosk/test_widgets_shop.py)
 _.rolling  # kiosk.hardware: written, never read (tests only)
 _.building  # kiosk.screens.setup: whether options are still being made (tests/kiosk/ui.py)
 _.parse_board  # companion.games.island.board: the board file's parser (tests only)
