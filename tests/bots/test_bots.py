@@ -107,6 +107,21 @@ def test_a_decision_is_reproducible_from_its_seed(game: str, level: Level) -> No
     assert (first.action, first.reason, first.nodes) == (again.action, again.reason, again.nodes)
 
 
+@pytest.mark.parametrize("level", LEVELS)
+def test_the_seed_breaks_ties_between_equal_actions(level: Level) -> None:
+    """Three face-up Blueprints of the same cost (no Blueprint table): which one is
+    built is the seed's choice, the same every time for one seed."""
+    rules = BUILDERS
+    state = rules.setup(("Ann", "Bob"), rules.parse_options({}), 1)
+
+    def slot(seed: int) -> object:
+        decision = decide(make_bot(rules, level, seed), rules, state, 0, budget(300))
+        return getattr(decision.action, "slot", decision.action)
+
+    assert len({slot(seed) for seed in range(8)}) > 1
+    assert all(slot(seed) == slot(seed) for seed in range(4))
+
+
 # --- cancelled from outside: prompt, and nothing changed ------------------------------------
 
 
