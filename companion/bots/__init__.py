@@ -63,7 +63,7 @@ class EasyBot:
         action = self.random.choose(rules, state)
         budget.spend()
         after, _ = rules.apply(state, action)
-        reason = self.knowledge.reason(state, action, after, seat)
+        reason = self.knowledge.reason(state, action, after, after, seat)
         return Decision(action, reason, self.level, budget.used, 0, budget.cancelled)
 
 
@@ -76,7 +76,7 @@ def make_bot(rules: AnyRules, level: Level, seed: int) -> Bot:
         return GreedyBot(knowledge, seed)
     if level == "hard":
         if rules.name == "builders":  # hidden Blueprint order, the rivals' replies
-            return SearchBot(knowledge, seed, worlds=4, beam=3, max_depth=4, replies=4)
+            return SearchBot(knowledge, seed, worlds=3, beam=3, max_depth=4, replies=8)
         return SearchBot(knowledge, seed)
     raise ValueError(f"No bot level {level!r}; the levels are {', '.join(LEVELS)}.")
 

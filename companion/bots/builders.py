@@ -107,8 +107,33 @@ class BuildersKnowledge:
     def quiet(self, state: Any) -> bool:
         return True  # every position between two actions is a resting one
 
-    def reason(self, before: Any, action: Any, after: Any, seat: int) -> str:
+    def shortlist(self, state: Any, actions: list[Any], limit: int) -> list[Any]:
+        """The dearest builds and the fullest Curses (a quarter of ``limit`` each, at
+        least 2), and every other action (Trades, Draw, Reveals, ending the turn)."""
+        keep = max(2, limit // 4)
+        builds = sorted((a for a in actions if isinstance(a, Build)), key=_promise)
+        curses = sorted(
+            (a for a in actions if isinstance(a, Curse)), key=lambda a: _curse_promise(state, a)
+        )
+        rest = [a for a in actions if not isinstance(a, Build | Curse)]
+        return [*builds[:keep], *curses[:keep], *rest]
+
+    def reason(self, before: Any, action: Any, after: Any, horizon: Any, seat: int) -> str:
+        """What the action itself does (a Builders plan is a list of such actions)."""
         return reason_text(before, action, after, seat)
+
+
+def _promise(action: Build) -> int:
+    """Dearest first: a build seals its cost and Accessories."""
+    return -(action.rune_cost or 0) - (action.accessories or 0) - len(action.parts or ())
+
+
+def _curse_promise(state: BuildersState, action: Curse) -> tuple[int, int]:
+    """Fewest Runes kept and most given first, the poorest rival's share breaking ties."""
+    me = state.current
+    poorest = min((s for s in range(len(state.runes)) if s != me), key=lambda s: state.runes[s])
+    given = sum(action.runes) - action.runes[me]
+    return (action.runes[me] - given, -action.runes[poorest])
 
 
 def reason_text(before: BuildersState, action: Any, after: BuildersState, seat: int) -> str:

