@@ -37,6 +37,7 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
+from bench_referee import percentile
 from pi_profile import add_arguments, pi_profile
 
 from companion.bot import RandomBot
@@ -167,7 +168,6 @@ def timing(count: int, names: Sequence[str], hard_seconds: float) -> list[dict[s
                 start = time.perf_counter()
                 decide(bot, rules, state, seat, budget)
                 samples.append(time.perf_counter() - start)
-            ordered = sorted(samples)
             rows.append(
                 {
                     "game": game,
@@ -175,8 +175,8 @@ def timing(count: int, names: Sequence[str], hard_seconds: float) -> list[dict[s
                     "budget": budgets[level],
                     "decisions": len(samples),
                     "median": statistics.median(samples),
-                    "p95": ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))],
-                    "max": ordered[-1],
+                    "p95": percentile(samples, 0.95),
+                    "max": max(samples),
                 }
             )
     return rows
