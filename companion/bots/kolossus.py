@@ -22,8 +22,9 @@ minus theirs":
   for theirs;
 * *mana* (Chapter 2+): 0.5 per mana on the skills, 0.3 in the pool, 1 per charged
   Titan Weapon;
-* *tempo*: 0.5 per activation point and 0.1 per movement point the acting warband has
-  yet to use.
+* *tempo*: 0.1 per movement point the acting warband has yet to use (so a class with
+  more dice is activated first; activation points themselves are worth nothing: kept
+  in hand they would make a turn end early).
 
 **Hidden information:** Kolossus has none on the table; the only thing a seat may not
 know is the referee's random stream (its next software rolls), which the view replaces.
@@ -71,7 +72,7 @@ CLIMB = 0.5
 NEAR_CITADEL = 0.1
 THREAT, DANGER = 0.1, 0.5
 SKILL_MANA, POOL_MANA, CHARGED = 0.5, 0.3, 1.0
-AP, MP = 0.5, 0.1
+MP = 0.1
 PROGRESS = 0.01
 PHASES: tuple[str, ...] = get_args(Phase)
 UNQUIET = frozenset({"move_roll", "move", "after_move"})
@@ -171,7 +172,7 @@ def _terms(state: KolossusState, side: int) -> Terms:
     tempo = 0.0
     if state.phase in ("turn", "move", "after_move", "move_roll"):
         acting = (state.first + state.turn) % 4
-        tempo = sign[acting % 2] * (AP * state.ap + MP * state.mp)
+        tempo = sign[acting % 2] * MP * state.mp
     return {
         "crystals": CRYSTAL * (crystals[side] - crystals[1 - side]),
         "material": material,
