@@ -29,11 +29,16 @@ from companion.dice import DiceRequest
 from companion.games.builders import RULES as BUILDERS
 from companion.games.builders import Build, Curse
 from companion.games.kolossus import RULES as KOLOSSUS
+from companion.games.kolossus.state import CrystalCapture
 from companion.rng import Rng
 from companion.rules import AnyRules
 
-TABLE: list[dict[str, Any]] = [
-    {"name": f"Blueprint {i}", "rune_cost": 3 + i % 4, "parts": {"head": 1, "leg": 2, "arm": 1}}
+TABLE: list[dict[str, Any]] = [  # Blueprints of 4 to 12 Parts: not every one fits a hand
+    {
+        "name": f"Blueprint {i}",
+        "rune_cost": 3 + i % 4,
+        "parts": {"head": 1 + 4 * (i % 3), "leg": 2, "arm": 1},
+    }
     for i in range(12)
 ]
 GAMES: dict[str, tuple[AnyRules, dict[str, Any]]] = {
@@ -287,3 +292,27 @@ def test_make_bot_names_the_games_it_plays_and_its_levels() -> None:
         make_bot(get_rules("beast_master"), "easy", 1)
     with pytest.raises(ValueError, match="levels are easy, medium, hard"):
         make_bot(KOLOSSUS, "expert", 1)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("change", "reason"),
+    [
+        ({"captures": ({"round": 1, "warband": 2, "count": 2},)}, "takes 2 crystals"),
+        ({"captures": ({"round": 1, "warband": 0, "count": 1},)}, "takes 1 crystal"),
+        ({"beaten": (8,)}, "beats a Colossus"),  # the first piece of NE's warband
+        ({"beaten": (11, 12)}, "beats 2 miniatures"),
+    ],
+)
+def test_a_kolossus_reason_names_the_main_gain(change: dict[str, Any], reason: str) -> None:
+    rules = KOLOSSUS
+    before = rules.setup(("Ann", "Bob"), rules.parse_options({}), 1)
+    updates: dict[str, Any] = {}
+    if "captures" in change:
+        updates["captures"] = tuple(CrystalCapture(**c) for c in change["captures"])
+    if "beaten" in change:
+        updates["minis"] = tuple(
+            -1 if p in change["beaten"] else sq for p, sq in enumerate(before.minis)
+        )
+    after = before.evolve(updates)
+    ready = next(iter(rules.legal_actions(before)))
+    assert knowledge_of(rules).reason(before, ready, after, after, 0) == reason
