@@ -27,7 +27,6 @@ from typing import Any
 
 from companion.bots.search import WIN, Terms
 from companion.games.builders import (
-    RULES,
     Build,
     BuildersState,
     Curse,
@@ -48,8 +47,6 @@ CARD = 0.2
 BUILDABLE = 1.0
 HIDDEN_RNG = Rng(seed=0)
 """What the seat's view holds instead of the referee's stream."""
-
-TITLE = RULES.title
 
 
 def _buildable(state: BuildersState, seat: int) -> int:
@@ -87,8 +84,6 @@ def _terms(state: BuildersState, seat: int) -> Terms:
 
 class BuildersKnowledge:
     """The :class:`~companion.bots.search.Knowledge` of Builders."""
-
-    rules = RULES
 
     def evaluate(self, state: Any, seat: int) -> Terms:
         return _terms(state, seat)

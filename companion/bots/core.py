@@ -66,10 +66,6 @@ class Budget:
             return False
         return self.clock() - self._start < self.seconds
 
-    @property
-    def elapsed(self) -> float:
-        return self.clock() - self._start
-
 
 @dataclass(frozen=True)
 class Decision:

@@ -38,7 +38,6 @@ from typing import Any, get_args
 
 from companion.bots.search import WIN, Terms
 from companion.dice import Roll
-from companion.games.kolossus import RULES
 from companion.games.kolossus.actions import (
     Allocate,
     ChooseClass,
@@ -79,8 +78,6 @@ UNQUIET = frozenset({"move_roll", "move", "after_move"})
 """Phases in the middle of an activation, which the Hard search looks through."""
 HIDDEN_RNG = Rng(seed=0)
 """What the seat's view holds instead of the referee's stream (its future rolls)."""
-
-TITLE = RULES.title
 
 
 def alliance_of_seat(state: KolossusState, seat: int) -> int:
@@ -186,8 +183,6 @@ def _terms(state: KolossusState, side: int) -> Terms:
 
 class KolossusKnowledge:
     """The :class:`~companion.bots.search.Knowledge` of Kolossus."""
-
-    rules = RULES
 
     def evaluate(self, state: Any, seat: int) -> Terms:
         return _terms(state, alliance_of_seat(state, seat))
