@@ -76,12 +76,12 @@ def dumped(rules: AnyRules, state: Any) -> dict[str, Any]:
 # --- always an action from the legal list ------------------------------------------------
 
 
-@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     game=st.sampled_from(sorted(GAMES)),
     level=st.sampled_from(LEVELS),
     seed=st.integers(0, 10_000),
-    steps=st.integers(0, 120),
+    steps=st.integers(0, 80),
     players=st.integers(2, 4),
 )
 def test_a_bots_action_is_always_in_the_legal_list(
@@ -212,7 +212,7 @@ def hidden_variants(rules: AnyRules, state: Any, count: int) -> list[Any]:
 
 
 def decisions_over_hidden(
-    rules: AnyRules, state: Any, bot_of: Any, *, view: bool = True, count: int = 6
+    rules: AnyRules, state: Any, bot_of: Any, *, view: bool = True, count: int = 4
 ) -> set[Any]:
     """The distinct decisions one bot makes over re-drawn hidden information."""
     seat = rules.current_player(state)
