@@ -20,7 +20,7 @@ LEVELS: tuple[Level, ...] = get_args(Level)
 Clock = Callable[[], float]
 """Seconds from any fixed start (``time.monotonic`` in the app)."""
 
-DEFAULT_BUDGET_SECONDS: dict[Level, float] = {"easy": 0.05, "medium": 0.1, "hard": 0.5}
+DEFAULT_BUDGET_SECONDS: dict[Level, float] = {"easy": 0.05, "medium": 0.06, "hard": 0.5}
 """How long a level may think when the caller does not say (docs/bots.md)."""
 
 
