@@ -21,6 +21,8 @@ from typing import Annotated, Any, Literal
 from pydantic import Field, TypeAdapter, ValidationError
 
 from companion import __version__
+from companion.bots import BOT_GAMES, DEFAULT_BUDGET_SECONDS, Budget, Clock, Level, decide, make_bot
+from companion.bots.core import TickingClock
 from companion.errors import RefereeError
 from companion.games import available_games, get_rules
 from companion.journal import Journal
@@ -33,6 +35,7 @@ MAX_LINE_BYTES = 1 << 20  # 1 MiB: a position dump of the largest game is ~100 K
 DEFAULT_LEGAL_LIMIT = 1000
 MAX_INT = (1 << 63) - 1  # what SQLite stores; game ids and seeds live there
 MAX_CELL_LENGTH = 32  # a cell key ("10,10", an island space ID) is far shorter
+MAX_BUDGET_MS = 60_000  # a suggestion thinks at most a minute
 _SURROGATE = re.compile("[\ud800-\udfff]")
 
 RequestId = int | str | None
@@ -112,12 +115,41 @@ class Highlights(_Request):
     focus: str | None = None
 
 
+class Suggest(_Request):
+    """What the companion would play now for the current player (Kolossus, Builders):
+    an action from the legal list and its one-line reason (docs/bots.md)."""
+
+    cmd: Literal["suggest"] = "suggest"
+    level: Level = Field(default="medium", description="easy, medium or hard.")
+    budget_ms: int | None = Field(
+        default=None,
+        ge=1,
+        le=MAX_BUDGET_MS,
+        description="How long it may think, in ms (default: the level's, docs/bots.md).",
+    )
+    seed: int = Field(
+        default=0,
+        ge=0,
+        le=MAX_INT,
+        description="The bot's own random stream: same seed, same answer.",
+    )
+
+
 class _Simple(_Request):
     cmd: Literal["undo", "redo", "state", "dump", "outcome", "export", "games", "schema", "view"]
 
 
 Request = Annotated[
-    Hello | NewGame | LoadPosition | Resume | Act | Legal | Corrections | Highlights | _Simple,
+    Hello
+    | NewGame
+    | LoadPosition
+    | Resume
+    | Act
+    | Legal
+    | Corrections
+    | Highlights
+    | Suggest
+    | _Simple,
     Field(discriminator="cmd"),
 ]
 REQUEST_ADAPTER: TypeAdapter[Request] = TypeAdapter(Request)
@@ -171,11 +203,19 @@ def _check_text(raw: dict[str, Any]) -> None:
 class Referee:
     """Answers protocol requests about one current game at a time."""
 
-    def __init__(self, journal: Journal | None, seed_source: Callable[[], int]) -> None:
-        """``seed_source`` gives a fresh seed for ``new`` without one (kept out of here
-        so the referee stays deterministic under test)."""
+    def __init__(
+        self,
+        journal: Journal | None,
+        seed_source: Callable[[], int],
+        clock: Clock | None = None,
+    ) -> None:
+        """``seed_source`` gives a fresh seed for ``new`` without one, ``clock`` times a
+        ``suggest`` (both kept out of here so the referee stays deterministic under
+        test). Without a clock, a suggestion's budget is counted in nodes: every node the
+        bot visits moves a :class:`TickingClock` on by 0.1 ms."""
         self.journal = journal
         self.seed_source = seed_source
+        self.clock = clock
         self.session: Session | None = None
 
     # --- the one entry point ---------------------------------------------------------
@@ -315,7 +355,37 @@ class Referee:
             session = self._session()
             marks = session.rules.highlights(session.state, request.focus)
             return {"highlights": [h.model_dump(mode="json") for h in marks]}
+        if isinstance(request, Suggest):
+            return self._suggest(request)
         return self._simple(request.cmd)
+
+    def _suggest(self, request: Suggest) -> dict[str, Any]:
+        session = self._session()
+        rules, state = session.rules, session.state
+        if rules.name not in BOT_GAMES:
+            raise ProtocolError(
+                "no_suggestion",
+                f"The companion plays {' and '.join(BOT_GAMES)}; it has no suggestion "
+                f"for {rules.title}.",
+            )
+        seat = rules.current_player(state)
+        if seat is None:
+            raise ProtocolError("no_suggestion", "The game is over: there is nothing to play.")
+        seconds = (
+            DEFAULT_BUDGET_SECONDS[request.level]
+            if request.budget_ms is None
+            else request.budget_ms / 1000
+        )
+        budget = Budget(seconds, self.clock or TickingClock())
+        decision = decide(make_bot(rules, request.level, request.seed), rules, state, seat, budget)
+        return {
+            "seat": seat,
+            "level": decision.level,
+            "action": rules.dump_action(decision.action),
+            "reason": decision.reason,
+            "nodes": decision.nodes,
+            "depth": decision.depth,
+        }
 
     def _simple(self, cmd: str) -> dict[str, Any]:
         if cmd == "games":
@@ -408,12 +478,13 @@ ERROR_CODES: dict[str, str] = {
     "journal_error": "the journal could not be read or written; nothing was applied or saved",
     "game_not_found": "resume of a game id the journal does not hold",
     "game_in_use": "resume or a move of a game another program plays now",
+    "no_suggestion": "suggest for a game over or a game the bots do not play",
     "internal_error": "a bug; the referee keeps running",
 }
 """Every error ``code`` a reply can carry (docs/protocol.md explains each)."""
 
 _COMMANDS = frozenset(
-    {"hello", "new", "load", "resume", "act", "legal", "corrections", "highlights"}
+    {"hello", "new", "load", "resume", "act", "legal", "corrections", "highlights", "suggest"}
     | {"undo", "redo", "state", "dump", "outcome", "export", "games", "schema", "view"}
 )
 

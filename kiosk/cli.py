@@ -29,6 +29,7 @@ import json
 import logging
 import os
 import sys
+import time
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, BinaryIO
@@ -86,7 +87,7 @@ def _cmd_referee(args: argparse.Namespace) -> int:
         fleet, problem = referee_reporting(args.loaded, journal)
         if problem is not None:
             print(f"companion: {problem}", file=sys.stderr)
-    referee = Referee(journal, fresh_seed)
+    referee = Referee(journal, fresh_seed, clock=time.monotonic)
     try:
         serve_referee(referee, sys.stdin.buffer, sys.stdout.buffer)
     except (BrokenPipeError, KeyboardInterrupt):
