@@ -292,7 +292,9 @@ class Kiosk:
             self.teach_progress.save_setup(session.game_id, SETUP_START)
         self.show_game(session)
         if self.setup.teach and self.play is not None and self.play.teach is None:
-            self.play.teach = TeachProgress()  # a game outside the journal: taught all the same
+            self.play.teacher.start(
+                TeachProgress()
+            )  # a game outside the journal: taught all the same
             self.play.changed()
         if self.setup.guided and not journaled:
             self.open_guided_setup(session)  # a game outside the journal: guided all the same
@@ -370,7 +372,7 @@ class Kiosk:
             self.teach_progress.save_setup(session.game_id, SETUP_START)  # set up first
         self.show_game(session)
         if self.play is not None and self.play.teach is None:  # a game outside the journal
-            self.play.teach = TeachProgress()
+            self.play.teacher.start(TeachProgress())
             self._follow_lesson(lesson, LessonPlace(), None)
             self.play.changed()
             self.open_guided_setup(session)
@@ -408,7 +410,7 @@ class Kiosk:
             return False
         self.show_game(session)
         if damage is not None and self.play is not None:
-            self.play.banner = resume_banner(damage)
+            self.play.show_banner(resume_banner(damage))
             self.play.changed()
         return True
 
@@ -430,12 +432,14 @@ class Kiosk:
         if presenter is None and session.game_id is not None:
             self.shop.game_shown(session.game_id)  # this visitor's: listed on Home
         self._demo_on_screen = presenter is not None  # the shop's attract demo
-        self.play.devices = self.hub.device_statuses()
+        self.play.dice.note_devices(self.hub.device_statuses())
         game_id = session.game_id
         if game_id is not None and presenter is None:
             # Teach mode resumes where the lesson was (its progress is saved per tap).
-            self.play.teach = self.teach_progress.load(game_id)
-            self.play.on_teach = lambda progress: self.teach_progress.save(game_id, progress)
+            self.play.teacher.start(self.teach_progress.load(game_id))
+            self.play.teacher.report_to(
+                lambda progress: self.teach_progress.save(game_id, progress)
+            )
         # The LEDs before the screen: after a roll or a move the strip gets its highlights
         # first, and the screen's redraw (the view, the board, the menu) comes after.
         self.play.subscribe(self._after_change, first=True)
@@ -660,7 +664,7 @@ class Kiosk:
         try:
             self.rig.sim.roll_dice(request.sides, request.count)
         except (ValueError, RuntimeError) as error:
-            play.banner = Banner(f"The simulated tray cannot roll this: {error}")
+            play.show_banner(Banner(f"The simulated tray cannot roll this: {error}"))
             play.changed()
 
     def on_button(self, message: ButtonMessage) -> None:
@@ -690,7 +694,7 @@ class Kiosk:
     def _devices_changed(self, statuses: tuple[Any, ...]) -> None:
         self.home_screen.ids.devices.text = "   ".join(b.text for b in badges(statuses))
         if self.play is not None and self._roll_target() is not self.play:
-            self.play.devices = statuses  # the game's header is current when it returns
+            self.play.dice.note_devices(statuses)  # the header is current when it returns
         self._report_health()
 
     def _show_home_banner(self) -> None:

@@ -42,6 +42,7 @@ from typing import Any
 from companion.errors import RefereeError
 from companion.games import game_summary
 from companion.highlights import Highlight, Role
+from companion.rules import ActionRole
 from companion.views import BoardView
 from kiosk.presenters.common import Banner, describe_action
 from kiosk.presenters.play import MAX_LISTED_ACTIONS, PlayPresenter
@@ -110,14 +111,14 @@ class LessonPresenter:
         self._state = play.state
         self._pick: tuple[Any, int, bool, Pick] | None = None
         self._board_of: tuple[Any, Any] | None = None
-        play.guide = self.marks
+        play.follow_guide(self.marks)
         play.subscribe(self._changed, first=True)
 
     def close(self) -> None:
         """Stop following the game (another game or Home is shown)."""
         self.play.unsubscribe(self._changed)
         if self.play.guide == self.marks:
-            self.play.guide = None
+            self.play.follow_guide(None)
 
     # --- reading ----------------------------------------------------------------------
 
@@ -178,7 +179,7 @@ class LessonPresenter:
             return self._pick[3]
         found = NO_PICK
         payloads = self.play.legal_payloads()
-        actions = self.play.derived().actions or ()
+        actions = self.play.queries.derived().actions or ()
         if step is not None and payloads:
             pairs = [
                 pair
@@ -216,7 +217,8 @@ class LessonPresenter:
             after, _events = rules.apply(state, action)
         except RefereeError:
             return False
-        placed = 1 if rules.dump_action(action).get("type") == "spawn" else 0
+        kind = str(rules.dump_action(action).get("type"))
+        placed = 1 if rules.action_role(kind) is ActionRole.PLACE else 0
         return _pieces(rules.board(after), seat) < _pieces(self._board(state), seat) + placed
 
     def _marks(self, action: Any) -> tuple[Highlight, ...]:
@@ -318,7 +320,7 @@ class LessonPresenter:
         suggested action — the same paths as the dice panel, "All done" and the menu."""
         play = self.play
         if play.dice_request() is not None:
-            return play.roll_in_software()
+            return play.dice.roll_in_software()
         if play.fix_step is not None:
             play.finish_fix()
             return True
@@ -392,17 +394,15 @@ class LessonPresenter:
         then draw the state as it was — once, not a second time from in here."""
         play = self.play
         play.session.undo()
-        play.redo_off = True  # Redo would play the refused action again
-        play.fix_changes, play.fix_index = (), 0  # the off-goal action's table changes
-        play.focus = play.preview = play.form = None
         self._state = play.state
-        play.banner = Banner(
-            f"This step asks you to {step.goal}, so that was taken back. Try again, "
-            "or tap Skip step.",
-            ruling=step.ruling,
-            code=OFF_GOAL,
+        play.took_back(  # Redo off, the off-goal action's table changes and selection gone
+            Banner(
+                f"This step asks you to {step.goal}, so that was taken back. Try again, "
+                "or tap Skip step.",
+                ruling=step.ruling,
+                code=OFF_GOAL,
+            )
         )
-        play.notice = ""
         self.feedback = f"Not quite: {step.goal}."
 
     def _advance(self, *, met: bool, feedback: str, own: bool = False) -> None:

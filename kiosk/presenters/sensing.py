@@ -39,7 +39,8 @@ from typing import Any
 from companion.errors import RefereeError
 from companion.highlights import Highlight, Role
 from companion.views import ActionCells, BoardView
-from kiosk.presenters.play import CORRECTIONS_GROUP
+from kiosk.presenters.menus import CORRECTIONS_GROUP
+from kiosk.presenters.play import PlayPresenter
 
 SETTLE_S = 0.3
 """How long the board must stay unchanged before it is read as a position (DGT: 250 ms
@@ -47,9 +48,6 @@ over USB; the chess e-boards' users find shorter waits read slides as moves)."""
 
 MAX_CHAIN = 4
 """Actions one settled board may play in a row (each must explain it exactly)."""
-
-SENSED_KINDS = frozenset({"colossus", "guardian", "warrior", "acolyte", "beast"})
-"""Pieces with a magnet in their base; crystals and tokens are not sensed."""
 
 Who = tuple[tuple[str, str, int | None, str | None], ...]
 """Who stands on a square, as far as a sensor's square can be told apart."""
@@ -61,9 +59,7 @@ def miniatures(view: BoardView | None) -> dict[str, Who]:
         return {}
     found: dict[str, Who] = {}
     for cell in view.cells:
-        who = tuple(
-            (p.kind, p.label, p.player, p.colour) for p in cell.pieces if p.kind in SENSED_KINDS
-        )
+        who = tuple((p.kind, p.label, p.player, p.colour) for p in cell.pieces if p.sensed)
         if who:
             found[cell.cell] = who
     return found
@@ -90,7 +86,7 @@ def unsensed(view: BoardView | None, *, landscapes_sensed: bool) -> dict[str, tu
         cell.cell: (
             None if landscapes_sensed else cell.terrain,  # a landscape layer sees them
             None if landscapes_sensed else cell.level,
-            tuple((p.kind, p.label, p.count) for p in cell.pieces if p.kind not in SENSED_KINDS),
+            tuple((p.kind, p.label, p.count) for p in cell.pieces if not p.sensed),
         )
         for cell in view.cells
     }
@@ -333,7 +329,7 @@ class SensingDriver:
 
     def __init__(
         self,
-        play: Any,
+        play: PlayPresenter,
         *,
         clock: Callable[[], float],
         schedule: Callable[[float], None] | None = None,
@@ -361,7 +357,7 @@ class SensingDriver:
     def close(self) -> None:
         """Stop following the presenter (the game left the screen)."""
         self.play.unsubscribe(self._on_change)
-        self.play.show_board((), None)
+        self.play.overlay.show((), None)
 
     # --- inputs -----------------------------------------------------------------------
 
@@ -448,9 +444,8 @@ class SensingDriver:
         play = self.play
         self._accepted = self.inference.occupied
         self.verdict = Agree()
-        play.show_board((), None)
-        play.focus = min(verdict.place) if verdict.place else min(verdict.remove)
-        play.group = CORRECTIONS_GROUP
+        play.overlay.show((), None)
+        play.board_input.correct_at(min(verdict.place) if verdict.place else min(verdict.remove))
         self._busy = True
         try:
             play.changed()
@@ -488,7 +483,7 @@ class SensingDriver:
         lifted = self.inference.rebase() | set(touched)
         self._walk = _Walk(frozenset(checkable), lifted)
         if self._focused is not None and self.play.focus == self._focused:
-            self.play.focus = None
+            self.play.board_input.select(None)
         self._focused = None
 
     def _differ(self) -> Differ:
@@ -523,13 +518,14 @@ class SensingDriver:
             )
         if isinstance(verdict, InHand):
             if play.focus != verdict.origin:
-                play.focus = self._focused = verdict.origin
+                play.board_input.select(verdict.origin)
+                self._focused = verdict.origin
         elif self._focused is not None and play.focus == self._focused:
-            play.focus = self._focused = None
+            play.board_input.select(None)
+            self._focused = None
         notice = _notice(verdict)
-        shown = (play.board_overlay, play.board_choices, play.board_notice, focus)
-        if shown != (overlay, choices, notice, play.focus):
-            play.show_board(overlay, choices, notice=notice)
+        if (*play.overlay.shown(), focus) != (overlay, choices, notice, play.focus):
+            play.overlay.show(overlay, choices, notice=notice)
             play.changed()
 
     def _tick_walk(self) -> None:
@@ -542,18 +538,15 @@ class SensingDriver:
         expected = miniatures(view)
         land, land_expected = self.inference.landscapes, landscapes(view)
         walk = self._walk
-        ticked = False
-        while play.fix_step is not None:
-            cell = play.fix_changes[play.fix_index].cell
+
+        def done(cell: str) -> bool:
             if cell not in walk.checkable or cell not in walk.lifted:
-                break  # a landscape or crystals, or nothing done there yet: "Done" by hand
+                return False  # a landscape or crystals, or nothing done there yet: "Done" by hand
             if (cell in occupied) != (cell in expected):
-                break
-            if land is not None and (cell in land) != (cell in land_expected):
-                break
-            play.fix_index += 1
-            ticked = True
-        if ticked:
+                return False
+            return land is None or (cell in land) == (cell in land_expected)
+
+        if play.fix.tick_off(done):
             play.changed()
 
 

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, Protocol
 
 from kivy.clock import Clock
 from kivy.core.text import Label as CoreLabel
@@ -14,9 +15,12 @@ from kiosk import theme
 from kiosk.fonts.lines import fitted_lines
 from kiosk.presenters.board import BoardView
 from kiosk.presenters.common import humanize
+from kiosk.presenters.dice_pad import DicePad
+from kiosk.presenters.form_desk import FormDesk
 from kiosk.presenters.forms import FormField, FormView
-from kiosk.presenters.play import CORRECTIONS_GROUP, PlayPresenter
+from kiosk.presenters.menus import CORRECTIONS_GROUP
 from kiosk.presenters.play_view import DicePanel, PlayView
+from kiosk.presenters.teach import Teacher
 from kiosk.screens import KioskScreen
 from kiosk.widgets.basic import KButton, KLabel, KToggle, Stepper, WrapLabel, button
 from kiosk.widgets.board import BoardWidget
@@ -45,6 +49,43 @@ LOG_SHOWN = 16
 INFO_SHARE = 0.46  # the facts and log beside the menu: 0.46 of the menu's width
 #: What the left area shows in each mode, as its button names it.
 MODE_LABELS = {"board": "Board", "cards": "Cards", "info": "Table", "leds": "LEDs"}
+
+
+class PlayActions(Protocol):
+    """What the play screen uses of the game's presenter (``PlayPresenter``): its view,
+    the intents of its widgets, and the collaborators some of them go to."""
+
+    @property
+    def dice(self) -> DicePad: ...
+
+    @property
+    def forms(self) -> FormDesk: ...
+
+    @property
+    def teacher(self) -> Teacher: ...
+
+    @property
+    def tiled(self) -> bool: ...
+
+    def subscribe(self, listener: Callable[[], None], *, first: bool = False) -> None: ...
+
+    def unsubscribe(self, listener: Callable[[], None]) -> None: ...
+
+    def view(self, *, menu: bool = True) -> PlayView: ...
+
+    def choose(self, index: int) -> bool: ...
+
+    def choose_group(self, key: str) -> bool: ...
+
+    def open_form(self, key: str | None = None) -> bool: ...
+
+    def next_fix_step(self) -> None: ...
+
+    def finish_fix(self) -> None: ...
+
+    def tap_cell(self, cell: str) -> bool: ...
+
+    def tap_tile(self, key: str) -> bool: ...
 
 
 def _scroll_of(content: Any) -> Any:
@@ -79,9 +120,13 @@ class DiceBox:
         self.face_buttons = WidgetPool(self.faces, lambda: self._face_button(screen))
         self.row = BoxLayout(size_hint_y=None, height=theme.BUTTON_HEIGHT, spacing=theme.SPACING)
         self.roll = button(
-            "Roll in software", lambda: screen.intent("roll_in_software"), role="accent"
+            "Roll in software",
+            lambda: screen.act(lambda p: p.dice.roll_in_software()),
+            role="accent",
         )
-        self.clear = button("Clear", lambda: screen.intent("clear_faces"), size_hint_x=0.4)
+        self.clear = button(
+            "Clear", lambda: screen.act(lambda p: p.dice.clear_faces()), size_hint_x=0.4
+        )
         # Simulated hardware: roll the "electronic" dice of the simulated tray, which
         # reach the game through the pty and the real serial reader.
         self.tray = button(
@@ -96,7 +141,7 @@ class DiceBox:
         # The smallest touch target: a d6's two rows must fit the column beside the board
         # under the last roll and the prompt.
         face = KButton(size_hint_y=None, height=theme.TOUCH_MIN, font_size=theme.FONT_LARGE)
-        face.bind(on_release=lambda widget: screen.intent("tap_face", widget.face))
+        face.bind(on_release=lambda widget: screen.act(lambda p: p.dice.tap_face(widget.face)))
         return face
 
     def show(self, dice: DicePanel, *, per_row: int, tray: bool) -> None:
@@ -128,7 +173,7 @@ class PlayScreen(KioskScreen):
     Pi). The action menu and the log are RecycleViews (only the rows on screen exist);
     the other sections are made at start and swapped in and out of the layout."""
 
-    presenter: PlayPresenter | None = None
+    presenter: PlayActions | None = None
     board: BoardWidget | None = None
     tiles: CardTiles | None = None
     mirror: LedMirror | None = None
@@ -139,7 +184,7 @@ class PlayScreen(KioskScreen):
     _act_key: object = None
     _shown: PlayView | None = None  # the view on screen (the presenter's, refreshed)
 
-    def bind_presenter(self, presenter: PlayPresenter) -> None:
+    def bind_presenter(self, presenter: PlayActions) -> None:
         if self.presenter is not None:
             self.presenter.unsubscribe(self.changed)
         self.presenter = presenter
@@ -203,10 +248,11 @@ class PlayScreen(KioskScreen):
 
     # --- what the widgets call ----------------------------------------------------------
 
-    def intent(self, name: str, *args: Any) -> None:
-        """Call the presenter's ``name`` (the presenter of the game on screen now)."""
+    def act(self, call: Callable[[PlayActions], object]) -> None:
+        """Call the presenter of the game on screen now (a widget made once outlives the
+        game it was made for): ``call`` names a bound method, checked by the type checker."""
         if self.presenter is not None:
-            getattr(self.presenter, name)(*args)
+            call(self.presenter)
 
     def roll_sim_tray(self) -> None:
         if self.kiosk is not None:
@@ -223,10 +269,10 @@ class PlayScreen(KioskScreen):
             self.presenter.choose(index)
 
     def _open_form(self, _index: int, _label: str) -> None:
-        self.intent("open_form")
+        self.act(lambda p: p.open_form())
 
     def _choose_group(self, tab: Any) -> None:
-        self.intent("choose_group", tab.key)
+        self.act(lambda p: p.choose_group(tab.key))
 
     # --- the sections, made once ----------------------------------------------------------
 
@@ -256,9 +302,11 @@ class PlayScreen(KioskScreen):
         self.fix_buttons = Row(
             size_hint_y=None, height=theme.BIG_BUTTON_HEIGHT, spacing=theme.SPACING
         )
-        self.fix_done = button("Done", lambda: self.intent("next_fix_step"), role="accent")
+        self.fix_done = button("Done", lambda: self.act(lambda p: p.next_fix_step()), role="accent")
         # Every remaining step at once: the walk-through guides, players who know it skip it.
-        self.fix_all = button("All done", lambda: self.intent("finish_fix"), size_hint_x=0.8)
+        self.fix_all = button(
+            "All done", lambda: self.act(lambda p: p.finish_fix()), size_hint_x=0.8
+        )
         self.fix_box = _section(self.fix_text, self.fix_buttons, BoxLayout())
         self.outcome_text = WrapLabel(font_size=theme.FONT_TITLE, bold=True)
         self.winners_text = WrapLabel()
@@ -272,16 +320,22 @@ class PlayScreen(KioskScreen):
         self.outcome_filler = BoxLayout()
         self.outcome_box = _section()
         self.why_panel = WhyPanel(
-            lambda: self.intent("close_why"),
-            (("Teach me the rules from here", lambda: self.intent("teach_again"), "normal"),),
+            lambda: self.act(lambda p: p.teacher.close_why()),
+            (
+                (
+                    "Teach me the rules from here",
+                    lambda: self.act(lambda p: p.teacher.again()),
+                    "normal",
+                ),
+            ),
         )
         self.lesson = LessonColumn(self.ids.act.__self__, self.actions, self._lesson_intent)
         self.teach_panel = WhyPanel(
             None,
             (
-                ("Got it", lambda: self.intent("teach_next"), "accent"),
-                ("Skip\nteaching", lambda: self.intent("teach_skip"), "normal"),
-                ("Show all\nagain", lambda: self.intent("teach_again"), "normal"),
+                ("Got it", lambda: self.act(lambda p: p.teacher.next()), "accent"),
+                ("Skip\nteaching", lambda: self.act(lambda p: p.teacher.skip()), "normal"),
+                ("Show all\nagain", lambda: self.act(lambda p: p.teacher.again()), "normal"),
             ),
         )
 
@@ -401,7 +455,7 @@ class PlayScreen(KioskScreen):
         if self.mode == "cards" and view.tiles:
             info.size_hint_x = 1  # half the play area: two columns of cards
             if self.tiles is None:
-                self.tiles = CardTiles(lambda key: self.intent("tap_tile", key))
+                self.tiles = CardTiles(lambda key: self.act(lambda p: p.tap_tile(key)))
             self.tiles.show(view.tiles)
             show_children(info, [self.tiles])
             return
@@ -484,9 +538,9 @@ class PlayScreen(KioskScreen):
         """A tap on the facts panel: "Why?" about a fact, or about every count of the
         table (a player's line)."""
         if count is None:
-            self.intent("explain_table")
+            self.act(lambda p: p.teacher.explain_table())
         else:
-            self.intent("explain_count", count)
+            self.act(lambda p: p.teacher.explain_count(count))
 
     def _tap_cell(self, cell: str) -> None:
         if self.presenter is None:
@@ -704,12 +758,12 @@ class PlayScreen(KioskScreen):
             row.add_widget(name)
             if field.kind == "stepper":
                 parts["stepper"] = Stepper(
-                    row, lambda d, k=field.key: self.intent("form_step", k, d)
+                    row, lambda d, k=field.key: self.act(lambda p: p.forms.step(k, d))
                 )
             elif field.kind == "switch":
                 parts["switch"] = button(
                     field.value_text,
-                    lambda k=field.key: self.intent("form_toggle", k),
+                    lambda k=field.key: self.act(lambda p: p.forms.toggle(k)),
                     size_hint_x=None,
                     width=110,
                 )
@@ -734,14 +788,18 @@ class PlayScreen(KioskScreen):
                 for index, choice in enumerate(field.choices):
                     parts[f"choice-{index}"] = button(
                         labels[index],
-                        lambda k=field.key, c=choice: self.intent("form_choose", k, c),
+                        lambda k=field.key, c=choice: self.act(lambda p: p.forms.choose(k, c)),
                         font_size=theme.FONT_SMALL,
                     )
                     choices.add_widget(parts[f"choice-{index}"])
             rows.add_widget(row)
         buttons = BoxLayout(size_hint_y=None, height=theme.BUTTON_HEIGHT, spacing=theme.SPACING)
-        buttons.add_widget(button("Submit", lambda: self.intent("form_submit"), role="accent"))
-        buttons.add_widget(button("Cancel", lambda: self.intent("form_cancel"), size_hint_x=0.5))
+        buttons.add_widget(
+            button("Submit", lambda: self.act(lambda p: p.forms.submit()), role="accent")
+        )
+        buttons.add_widget(
+            button("Cancel", lambda: self.act(lambda p: p.forms.cancel()), size_hint_x=0.5)
+        )
         widgets = [title, _scroll_of(rows), buttons]
         self._forms[shape] = (widgets, parts_of)
         self._form_widgets = parts_of
