@@ -41,7 +41,7 @@ from kiosk.presenters.forms import ActionForm
 from kiosk.presenters.looks import look_for, named_colour
 from kiosk.presenters.menus import CORRECTIONS_GROUP as CORRECTIONS_GROUP  # re-exported
 from kiosk.presenters.menus import CORRECTIONS_LABEL as CORRECTIONS_LABEL
-from kiosk.presenters.menus import NO_MENU, Menu, action_menu
+from kiosk.presenters.menus import NO_MENU, Menu
 from kiosk.presenters.overlay import SensingOverlay
 from kiosk.presenters.payloads import KeptActions
 from kiosk.presenters.play_view import PlayView
@@ -87,7 +87,6 @@ class PlayPresenter(Observable):
         self.forms = FormDesk(self.queries, submit, changed)
         self.dice = DicePad(self.queries, submit, changed, self.show_banner)
         self.teacher = Teacher(rules.name, self._position, self._moment, changed)
-        self._menu_by = (kept, self.forms.formable)  # what describes a menu (``menus``)
 
     # --- reading ----------------------------------------------------------------------
 
@@ -197,31 +196,9 @@ class PlayPresenter(Observable):
         return (self.queries.derived().state, self.board_input.focus)
 
     def _menu(self) -> Menu:
-        """The action menu of the current focus and group (made once per state for each,
-        and kept across states for the same listed payload objects)."""
-        queries, focus, group = self.queries, self.board_input.focus, self.board_input.group
-        derived = queries.derived()
-        menu = derived.menus.get((focus, group))
-        if menu is None:
-            queries.legal_payloads()
-            payloads = derived.payloads or ()
-            if self.overlay.choices is not None:
-                payloads = tuple(self.overlay.choices)  # the moves that fit the sensing board
-            elif focus is not None:
-                payloads = queries.payloads_at(focus) or payloads
-            fixes, players = len(queries.corrections()), queries.players
-            if fixes and group == CORRECTIONS_GROUP:  # made anew with each state
-                focused = [] if focus is None else queries.corrections_at(focus)
-                shown = focused or queries.correction_payloads()
-                menu = action_menu(payloads, group, fixes, shown, players, *self._menu_by)
-            else:
-                menu = queries.kept.made(
-                    ("menu", group, fixes, players),
-                    payloads,
-                    lambda: action_menu(payloads, group, fixes, None, players, *self._menu_by),
-                )
-            derived.menus[(focus, group)] = menu
-        return menu
+        """The action menu of the current focus and group (``StateQueries.menu``)."""
+        board = self.board_input
+        return self.queries.menu(board.focus, board.group, self.overlay.choices, self.forms)
 
     def _turn_colour(self) -> RGB | None:
         """The header swatch: the colour the game names for the side to move (a

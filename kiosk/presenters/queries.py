@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from itertools import islice
-from typing import Any
+from typing import Any, Protocol
 
 from companion.dice import DiceRequest
 from companion.highlights import Highlight
@@ -27,9 +27,9 @@ from kiosk.presenters.board import Decoration
 from kiosk.presenters.cards import Tile
 from kiosk.presenters.common import RGB
 from kiosk.presenters.history import History
-from kiosk.presenters.menus import Menu
+from kiosk.presenters.menus import CORRECTIONS_GROUP, Menu, action_menu
 from kiosk.presenters.payloads import KeptActions
-from kiosk.presenters.play_view import LogLine
+from kiosk.presenters.play_view import ActionChoice, LogLine
 from kiosk.presenters.regions import Arrows
 from kiosk.presenters.rolls import describe_roll, just_read, roll_cue
 
@@ -92,6 +92,12 @@ class Derived:
         self.arrows: Arrows | None = None
         self.last_roll: str | None = None
         self.tiles: dict[str | None, tuple[Tile, ...]] = {}  # per focus
+
+
+class Formable(Protocol):
+    """Which menu groups a form can stand for (``FormDesk.formable``)."""
+
+    def formable(self, group: str | None, actions: tuple[ActionChoice, ...]) -> bool: ...
 
 
 class StateQueries:
@@ -315,3 +321,38 @@ class StateQueries:
             brief = self.dice_request() is not None
             derived.last_roll = describe_roll(self._history.last_roll, self.players, brief=brief)
         return derived.last_roll
+
+    def menu(
+        self,
+        focus: str | None,
+        group: str | None,
+        choices: tuple[Payload, ...] | None,
+        forms: Formable,
+    ) -> Menu:
+        """The action menu for ``focus`` and ``group`` — of ``choices`` when a sensing
+        board narrowed the moves to them (made once per state for each focus and group,
+        and kept across states for the same listed payload objects)."""
+        derived = self.derived()
+        menu = derived.menus.get((focus, group))
+        if menu is None:
+            self.legal_payloads()
+            payloads = derived.payloads or ()
+            if choices is not None:
+                payloads = tuple(choices)  # the moves that fit the sensing board
+            elif focus is not None:
+                payloads = self.payloads_at(focus) or payloads
+            fixes, players, kept = len(self.corrections()), self.players, self.kept
+            if fixes and group == CORRECTIONS_GROUP:  # made anew with each state
+                focused = [] if focus is None else self.corrections_at(focus)
+                shown = focused or self.correction_payloads()
+                menu = action_menu(payloads, group, fixes, shown, players, kept, forms.formable)
+            else:
+                menu = kept.made(
+                    ("menu", group, fixes, players),
+                    payloads,
+                    lambda: action_menu(
+                        payloads, group, fixes, None, players, kept, forms.formable
+                    ),
+                )
+            derived.menus[(focus, group)] = menu
+        return menu

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Protocol
+from typing import Any
 
 from kivy.clock import Clock
 from kivy.core.text import Label as CoreLabel
@@ -15,13 +15,11 @@ from kiosk import theme
 from kiosk.fonts.lines import fitted_lines
 from kiosk.presenters.board import BoardView
 from kiosk.presenters.common import humanize
-from kiosk.presenters.dice_pad import DicePad
-from kiosk.presenters.form_desk import FormDesk
 from kiosk.presenters.forms import FormField, FormView
 from kiosk.presenters.menus import CORRECTIONS_GROUP
 from kiosk.presenters.play_view import DicePanel, PlayView
-from kiosk.presenters.teach import Teacher
 from kiosk.screens import KioskScreen
+from kiosk.screens.play_actions import PlayActions
 from kiosk.widgets.basic import KButton, KLabel, KToggle, Stepper, WrapLabel, button
 from kiosk.widgets.board import BoardWidget
 from kiosk.widgets.cards import CardTiles
@@ -49,43 +47,6 @@ LOG_SHOWN = 16
 INFO_SHARE = 0.46  # the facts and log beside the menu: 0.46 of the menu's width
 #: What the left area shows in each mode, as its button names it.
 MODE_LABELS = {"board": "Board", "cards": "Cards", "info": "Table", "leds": "LEDs"}
-
-
-class PlayActions(Protocol):
-    """What the play screen uses of the game's presenter (``PlayPresenter``): its view,
-    the intents of its widgets, and the collaborators some of them go to."""
-
-    @property
-    def dice(self) -> DicePad: ...
-
-    @property
-    def forms(self) -> FormDesk: ...
-
-    @property
-    def teacher(self) -> Teacher: ...
-
-    @property
-    def tiled(self) -> bool: ...
-
-    def subscribe(self, listener: Callable[[], None], *, first: bool = False) -> None: ...
-
-    def unsubscribe(self, listener: Callable[[], None]) -> None: ...
-
-    def view(self, *, menu: bool = True) -> PlayView: ...
-
-    def choose(self, index: int) -> bool: ...
-
-    def choose_group(self, key: str) -> bool: ...
-
-    def open_form(self, key: str | None = None) -> bool: ...
-
-    def next_fix_step(self) -> None: ...
-
-    def finish_fix(self) -> None: ...
-
-    def tap_cell(self, cell: str) -> bool: ...
-
-    def tap_tile(self, key: str) -> bool: ...
 
 
 def _scroll_of(content: Any) -> Any:
