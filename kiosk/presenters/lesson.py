@@ -42,7 +42,8 @@ from typing import Any
 from companion.errors import RefereeError
 from companion.games import game_summary
 from companion.highlights import Highlight, Role
-from companion.rules import ActionRole
+from companion.model import Frozen
+from companion.rules import ActionRole, GameState
 from companion.views import BoardView
 from kiosk.presenters.common import Banner, describe_action
 from kiosk.presenters.play import MAX_LISTED_ACTIONS, PlayPresenter
@@ -78,7 +79,7 @@ class Pick:
     """What the lesson suggests in one state: an action and whether it meets the goal."""
 
     payload: dict[str, Any] | None
-    action: Any
+    action: Frozen | None
     on_goal: bool
     marks: tuple[Highlight, ...]
 
@@ -138,7 +139,9 @@ class LessonPresenter:
             return None
         return self.lesson.steps[self.place.step]
 
-    def matches(self, step: LessonStep, state: Any, action: Any, payload: dict[str, Any]) -> bool:
+    def matches(
+        self, step: LessonStep, state: GameState, action: Any, payload: dict[str, Any]
+    ) -> bool:
         """True when ``action`` (dumped: ``payload``), played in ``state``, meets the goal."""
         if payload.get("type") not in step.types:
             return False
@@ -163,7 +166,7 @@ class LessonPresenter:
         ]
         return not step.captures or bool(enemies)
 
-    def _board(self, state: Any) -> Any:
+    def _board(self, state: GameState) -> Any:
         """The board view of ``state``, made once however many actions are checked."""
         if self._board_of is None or self._board_of[0] is not state:
             self._board_of = (state, self.play.rules.board(state))
@@ -197,7 +200,7 @@ class LessonPresenter:
         self._pick = (*key, found)
         return found
 
-    def _teaches(self, step: LessonStep, state: Any, action: Any) -> bool:
+    def _teaches(self, step: LessonStep, state: GameState, action: Frozen) -> bool:
         """False for an action no suggestion should show: one that leaves its piece where
         it stood (a 0-square move, nothing visible happens) or that loses one of the
         player's own pieces, unless the step is about losing one (``loses``)."""
@@ -206,7 +209,7 @@ class LessonPresenter:
             return False
         return step.loses or not self._loses_own(state, action)
 
-    def _loses_own(self, state: Any, action: Any) -> bool:
+    def _loses_own(self, state: GameState, action: Frozen) -> bool:
         """True when ``action`` leaves the acting player fewer pieces on the board than
         it put there (an Acolyte spawned onto the Beast dies at once, BM-R07)."""
         rules = self.play.rules
@@ -221,7 +224,7 @@ class LessonPresenter:
         placed = 1 if rules.action_role(kind) is ActionRole.PLACE else 0
         return _pieces(rules.board(after), seat) < _pieces(self._board(state), seat) + placed
 
-    def _marks(self, action: Any) -> tuple[Highlight, ...]:
+    def _marks(self, action: Frozen) -> tuple[Highlight, ...]:
         """The suggested action on the board: its piece selected, where it ends
         reachable, anything else it acts upon (a quake's line) suggested — not a
         weapon's target, which teach mode would explain as one."""
@@ -366,7 +369,7 @@ class LessonPresenter:
         self.place = replace(self.place, actions=len(play.session.actions))
         self._save()
 
-    def _check(self, before: Any, action: Any) -> None:
+    def _check(self, before: GameState, action: Frozen) -> None:
         step = self.lesson.steps[self.place.step]
         rules = self.play.rules
         if self.matches(step, before, action, rules.dump_action(action)):

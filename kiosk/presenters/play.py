@@ -29,6 +29,7 @@ from companion.highlights import Highlight
 from companion.outcome import Outcome
 from companion.rules import ActionRole, AnyRules, GameState
 from companion.session import Session
+from companion.views import ActionCells
 from firmware_bridge.leds.palette import Palette, palette_for_board
 from kiosk.presenters.board import BoardGeometry, BoardView
 from kiosk.presenters.board_input import BoardInput
@@ -148,7 +149,7 @@ class PlayPresenter(Observable):
     def legal_payloads(self) -> list[Payload]:
         return self.queries.legal_payloads()
 
-    def actions_at(self, cell: str) -> tuple[tuple[Payload, Any], ...]:
+    def actions_at(self, cell: str) -> tuple[tuple[Payload, ActionCells], ...]:
         return self.queries.actions_at(cell)
 
     def highlights(self) -> tuple[Highlight, ...]:

@@ -20,7 +20,7 @@ from typing import Any
 
 from companion import views
 from companion.highlights import Highlight, Role
-from companion.rules import ActionRole
+from companion.rules import ActionRole, AnyRules, GameState
 from companion.views import ActionCells
 from kiosk.presenters.board import BoardGeometry, Decoration
 from kiosk.presenters.common import ARROWS, RGB, describe_action, humanize, square_name
@@ -104,8 +104,8 @@ def _leaving(
 
 
 def region_preview(
-    rules: Any,
-    state: Any,
+    rules: AnyRules,
+    state: GameState,
     arrow: str,
     payload: dict[str, Any],
     line: ActionCells,
@@ -116,6 +116,8 @@ def region_preview(
     action = rules.action_adapter.validate_python(payload)
     after_state, _events = rules.apply(state, action)
     before, after = rules.board(state), rules.board(after_state)
+    if before is None or after is None:
+        raise ValueError(f"{rules.name}: a region move's preview needs a board")
     touched = frozenset(line.touched)
     citadel_before = {h.cell for h in rules.highlights(state, None) if h.role is Role.CITADEL}
     citadel_after = tuple(h for h in rules.highlights(after_state, None) if h.role is Role.CITADEL)

@@ -38,6 +38,8 @@ from typing import Any
 
 from companion.errors import RefereeError
 from companion.highlights import Highlight, Role
+from companion.model import Frozen
+from companion.rules import AnyRules, GameState
 from companion.views import ActionCells, BoardView
 from kiosk.presenters.menus import CORRECTIONS_GROUP
 from kiosk.presenters.play import PlayPresenter
@@ -117,7 +119,7 @@ class Agree:
 class Play:
     """Exactly one legal action explains the board: play it."""
 
-    action: Any
+    action: Frozen
     cells: ActionCells
 
 
@@ -125,7 +127,7 @@ class Play:
 class Choose:
     """Several legal actions explain the board equally: the players pick one."""
 
-    actions: tuple[Any, ...]
+    actions: tuple[Frozen, ...]
     cells: tuple[ActionCells, ...]
 
 
@@ -168,7 +170,7 @@ Verdict = Agree | Play | Choose | InHand | Relift | Differ | Unknown
 class BoardInference:
     """What the sensed squares mean for a state of ``rules`` (any grid game)."""
 
-    def __init__(self, rules: Any, *, settle_s: float = SETTLE_S) -> None:
+    def __init__(self, rules: AnyRules, *, settle_s: float = SETTLE_S) -> None:
         self.rules = rules
         self.settle_s = settle_s
         self.occupied: frozenset[str] | None = None
@@ -180,8 +182,8 @@ class BoardInference:
         self.blind = False
         """The board was unknown since the last position: changes may have been missed,
         so ``touched`` may lack a lift."""
-        self._listed: list[tuple[Any, ActionCells]] = []
-        self._listed_for: Any = None
+        self._listed: list[tuple[Frozen, ActionCells]] = []
+        self._listed_for: GameState | None = None
 
     def sense(
         self,
@@ -212,7 +214,7 @@ class BoardInference:
         """When the board will have been still long enough to be read."""
         return self.changed_at + self.settle_s
 
-    def decide(self, state: Any, now: float) -> Verdict | None:
+    def decide(self, state: GameState, now: float) -> Verdict | None:
         """The verdict on ``state``, or None while the board is still moving."""
         occupied = self.occupied
         if occupied is None:
@@ -246,7 +248,7 @@ class BoardInference:
             remove, place = remove | (land - land_present), place | (land_present - land)
         return Differ(remove=remove, place=place)
 
-    def on_board(self, state: Any) -> list[tuple[Any, ActionCells]]:
+    def on_board(self, state: GameState) -> list[tuple[Frozen, ActionCells]]:
         """The legal actions of ``state`` that touch the board, with their cells: made
         once per state (the driver asks right after each move, while the players think,
         so the move that follows only filters them)."""
@@ -260,7 +262,9 @@ class BoardInference:
             self._listed, self._listed_for = listed, state
         return self._listed
 
-    def unseen_captures(self, state: Any, origin: str, occupied: frozenset[str]) -> frozenset[str]:
+    def unseen_captures(
+        self, state: GameState, origin: str, occupied: frozenset[str]
+    ) -> frozenset[str]:
         """The occupied squares ``origin``'s miniature could have moved onto by a
         capture: there its arrival changes no sensor, only the beaten piece's lift did."""
         return frozenset(
@@ -273,8 +277,8 @@ class BoardInference:
         )
 
     def explain(
-        self, state: Any, expected: Mapping[str, Who], occupied: frozenset[str]
-    ) -> list[tuple[Any, ActionCells]]:
+        self, state: GameState, expected: Mapping[str, Who], occupied: frozenset[str]
+    ) -> list[tuple[Frozen, ActionCells]]:
         """The legal actions after which the referee's board is the sensed one.
 
         Every square whose occupancy differs must be touched by the action (what
@@ -288,7 +292,7 @@ class BoardInference:
         if land is not None:
             differ |= land ^ landscapes(self.rules.board(state))
         changed = differ | self.touched
-        found: list[tuple[Any, ActionCells]] = []
+        found: list[tuple[Frozen, ActionCells]] = []
         for action, cells in self.on_board(state):
             if not differ <= cells.touched or (
                 cells.target is not None and cells.target not in changed
@@ -342,7 +346,7 @@ class SensingDriver:
         self.verdict: Verdict = Unknown()
         self.played = 0
         """Actions played from the board."""
-        self._state: Any = play.state
+        self._state: GameState = play.state
         self._walk = _Walk()
         self._focused: str | None = None
         self._accepted: frozenset[str] | None = None

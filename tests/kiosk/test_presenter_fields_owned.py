@@ -49,7 +49,7 @@ def presenter_writes(root: Path) -> list[str]:
                 receiver = ast.unparse(attribute.value)
                 if any(receiver == r or receiver.startswith(r + ".") for r in RECEIVERS):
                     where = path.relative_to(root).as_posix()
-                    found.append(f"kiosk/{where}:{node.lineno}: {ast.unparse(attribute)}")
+                    found.append(f"kiosk/{where}:{attribute.lineno}: {ast.unparse(attribute)}")
     return found
 
 
