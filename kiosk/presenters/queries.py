@@ -109,7 +109,7 @@ class StateQueries:
         #: A card game drawn as tiles to touch: a tap on a tile starts no action.
         self.tiled = tiled
         self._derived: Derived | None = None
-        self._roles: dict[str, ActionRole | None] = {}  # the rules' role of each type
+        self._roles: dict[object, ActionRole | None] = {}  # the rules' role of each type
         self._history = History()  # the log and the last roll, read on from move to move
 
     @property
@@ -134,12 +134,14 @@ class StateQueries:
             self._derived.menus.clear()
 
     def role(self, payload: Mapping[str, Any]) -> ActionRole | None:
-        """The rules' role of a payload's action type (``Rules.action_role``, asked once)."""
-        kind = str(payload.get("type"))
-        roles = self._roles
-        if kind not in roles:
-            roles[kind] = self.rules.action_role(kind)
-        return roles[kind]
+        """The rules' role of a payload's action type (``Rules.action_role``, asked once
+        per type: every listed action is asked)."""
+        kind = payload.get("type")
+        try:
+            return self._roles[kind]
+        except KeyError:
+            role = self._roles[kind] = self.rules.action_role(str(kind))
+            return role
 
     @property
     def outcome(self) -> Outcome | None:
