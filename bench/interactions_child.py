@@ -488,7 +488,7 @@ class Bench:
         elif play.fix_step is not None:
             play.next_fix_step()
         elif play.dice_request() is not None:
-            play.roll_in_software()
+            play.dice.roll_in_software()
         else:
             action = self.bot.choose(play.rules, play.state)
             if action is None:

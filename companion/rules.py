@@ -16,11 +16,12 @@ import typing
 import unicodedata
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Iterator, Mapping, Sequence
+from enum import StrEnum
 from typing import Any, ClassVar, Generic, TypeVar
 
 from pydantic import BaseModel, TypeAdapter, ValidationError
 
-from companion.dice import DiceRequest
+from companion.dice import DiceRequest, Roll
 from companion.errors import InvalidAction, InvalidOptions, InvalidPosition, RuleViolation
 from companion.events import Event
 from companion.highlights import Highlight
@@ -38,6 +39,20 @@ from companion.views import (
     Space,
     Square,
 )
+
+
+class ActionRole(StrEnum):
+    """What an action is to the table's controls, whatever game it belongs to: the
+    kiosk finds the "End turn" button's action, the dice panel's, the board's edge
+    arrows and the forms that open by themselves by role, never by a game's names."""
+
+    END_TURN = "end_turn"  # the table's "End turn" button plays it when legal
+    END_PHASE = "end_phase"  # ... and this one when no END_TURN action is legal
+    ROLL = "roll"  # answered by the dice panel, not listed in the menu
+    REGION_MOVE = "region_move"  # shifts a line (``region`` and ``direction``): an edge arrow
+    ENTRY = "entry"  # numbers read off the table: its form opens when it is all that is legal
+    CORRECTION = "correction"  # a manual correction (RULINGS 0.2.1), listed by ``corrections``
+    PLACE = "place"  # puts a new piece of the acting player's on the board
 
 
 class GameState(Frozen):
@@ -365,6 +380,13 @@ class Rules(ABC, Generic[StateT, ActionT, OptionsT]):
             return False
         return True
 
+    # --- roles: what the table's controls make of an action ---------------------------
+
+    def action_role(self, action_type: str) -> ActionRole | None:
+        """The role of the actions of ``action_type`` (None: an ordinary action). The
+        roll is every game's; each game names its others."""
+        return ActionRole.ROLL if action_type == ROLL_TYPE else None
+
 
 def tagged_models(annotation: Any) -> dict[str, type[BaseModel]]:
     """The models of a union (``Annotated`` or not, nested unions flattened) by the
@@ -389,10 +411,15 @@ def refuse(message: str, ruling: str | None = None) -> RuleViolation:
     return RuleViolation(message, ruling=ruling)
 
 
+#: The ``type`` of :class:`~companion.dice.Roll`, the one action every game with dice has.
+ROLL_TYPE: str = Roll.model_fields["type"].default
+
 AnyRules = Rules[Any, Any, Any]
 
 __all__ = [
     "MAX_NAME_LENGTH",
+    "ROLL_TYPE",
+    "ActionRole",
     "ActionT",
     "AnyRules",
     "GameState",

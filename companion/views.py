@@ -159,6 +159,10 @@ class CardView:
 PieceKind = Literal[
     "colossus", "guardian", "warrior", "acolyte", "crystal", "beast", "token", "banner", "gold"
 ]
+#: The pieces with a magnet in their base (:attr:`Piece.sensed`).
+SENSED_KINDS: frozenset[PieceKind] = frozenset(
+    {"colossus", "guardian", "warrior", "acolyte", "beast"}
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -176,6 +180,18 @@ class Piece:
     player: int | None = None
     colour: str | None = None
     count: int = 1
+
+    @property
+    def sensed(self) -> bool:
+        """Whether a sensing board sees this piece: a miniature, a magnet in its base
+        (crystals and tokens are not sensed). A property, not a field: the protocol's
+        board view is unchanged."""
+        return self.kind in SENSED_KINDS
+
+    @property
+    def counters(self) -> bool:
+        """A heap of counters (crystals) rather than a miniature: drawn in their colour."""
+        return self.kind == "crystal"
 
 
 Terrain = Literal["bare", "woods", "hills", "mountains", "citadel", "land", "water"]

@@ -44,7 +44,6 @@ from firmware_bridge.buttons import ButtonMessage, ButtonPressed, RollButtonPres
 from firmware_bridge.dice.collector import DiceCollector
 from firmware_bridge.dice.messages import DieResult, DieRolling, TrayState, TrayStatus
 from firmware_bridge.rig import DeviceNote, LedFrameShown, RigMessage
-from kiosk.presenters.common import Banner
 from kiosk.presenters.devices import DeviceState, DeviceStatus
 
 if TYPE_CHECKING:  # the game's presenter loads with the first game, not at launch
@@ -70,7 +69,7 @@ _STATE: dict[TrayState, DeviceState] = {
 class RollTarget(Protocol):
     """What the hub hands rolls to: the play presenter of the game on screen."""
 
-    notice: str
+    def note(self, text: str) -> None: ...
 
     def dice_request(self) -> Any: ...
 
@@ -254,7 +253,7 @@ class HardwareHub:
             self._noted = None  # the roll's own change shows what became of the note
             target.electronic_roll(step.roll)
         else:  # partial ("1 of 2 dice in") or the wrong kind of die
-            target.notice = step.note
+            target.note(step.note)
             self._noted = target  # shown at the end of the drain (_show_note)
 
     def _show_note(self) -> None:
@@ -280,10 +279,6 @@ class HardwareHub:
         self._show_note()
 
 
-#: Game actions the table's "End turn" button plays: the first one that is legal now.
-END_TURN_ACTIONS = ("end_turn", "end_actions", "end_action_phase")
-
-
 def press_on_game(play: PlayPresenter, message: ButtonMessage) -> bool:
     """What a table button does to the game on screen; False for menu and admin.
 
@@ -295,30 +290,17 @@ def press_on_game(play: PlayPresenter, message: ButtonMessage) -> bool:
     Navigation (menu, admin) belongs to the kiosk.
     """
     if isinstance(message, RollButtonPressed):
-        play.roll_in_software()
+        play.dice.roll_in_software()
         return True
     action = message.action
     if action == "confirm":
-        if play.fix_step is not None:
-            play.next_fix_step()
-        elif play.form is not None:
-            play.form_submit()
-        else:
-            play.notice = "Nothing to confirm: choose an action on the screen."
-            play.changed()
+        play.confirm()
     elif action == "undo":
         play.undo()
     elif action == "redo":
         play.redo()
     elif action == "end_turn":
-        payloads = play.legal_payloads()
-        for kind in END_TURN_ACTIONS:
-            found = next((p for p in payloads if p.get("type") == kind), None)
-            if found is not None:
-                play.submit(found)
-                return True
-        play.banner = Banner("The turn cannot end right now.")
-        play.changed()
+        play.end_turn()
     else:
         return False
     return True

@@ -85,7 +85,7 @@ class LessonFlow:
         self.stage.show_game(session)
         play = self.stage.play
         if teach and play is not None and play.teach is None:
-            play.teach = TeachProgress()  # a game outside the journal: taught all the same
+            play.teacher.start(TeachProgress())  # a game outside the journal: taught all the same
             play.changed()
         if guided and not journaled:
             self.open_guided_setup(session)  # a game outside the journal: guided all the same
@@ -103,8 +103,8 @@ class LessonFlow:
         from kiosk.teaching.lessons import lesson_for
 
         store = self.progress
-        play.teach = store.load(game_id)
-        play.on_teach = lambda progress: store.save(game_id, progress)
+        play.teacher.start(store.load(game_id))
+        play.teacher.report_to(lambda progress: store.save(game_id, progress))
         place = store.load_lesson(game_id)
         lesson = None if place is None else lesson_for(play.rules.name)
         if lesson is not None and place is not None:
@@ -197,7 +197,7 @@ class LessonFlow:
         self.stage.show_game(session)
         play = self.stage.play
         if play is not None and play.teach is None:  # a game outside the journal
-            play.teach = TeachProgress()
+            play.teacher.start(TeachProgress())
             self._follow_lesson(play, lesson, LessonPlace(), None)
             play.changed()
             self.open_guided_setup(session)

@@ -306,7 +306,7 @@ class Kiosk:
             return False
         self.show_game(session)
         if damage is not None and self.play is not None:
-            self.play.banner = resume_banner(damage)
+            self.play.show_banner(resume_banner(damage))
             self.play.changed()
         return True
 
@@ -325,7 +325,7 @@ class Kiosk:
         if presenter is None and session.game_id is not None:
             self.shop.game_shown(session.game_id)  # this visitor's: listed on Home
         self._demo_on_screen = presenter is not None  # the shop's attract demo
-        self.play.devices = self.hub.device_statuses()
+        self.play.dice.note_devices(self.hub.device_statuses())
         self.play.subscribe(self.game_changed)
         game_id = session.game_id
         if game_id is not None and presenter is None:
@@ -527,7 +527,7 @@ class Kiosk:
     def _devices_changed(self, statuses: tuple[DeviceStatus, ...]) -> None:
         self.home_screen.ids.devices.text = "   ".join(b.text for b in badges(statuses))
         if self.play is not None and self._roll_target() is not self.play:
-            self.play.devices = statuses  # the game's header is current when it returns
+            self.play.dice.note_devices(statuses)  # the header is current when it returns
         self.reporting.report_health()
 
     def _show_home_banner(self) -> None:

@@ -132,7 +132,7 @@ class HardwareWiring:
         try:
             self.rig.sim.roll_dice(request.sides, request.count)
         except (ValueError, RuntimeError) as error:
-            play.banner = Banner(f"The simulated tray cannot roll this: {error}")
+            play.show_banner(Banner(f"The simulated tray cannot roll this: {error}"))
             play.changed()
 
     def close(self) -> None:

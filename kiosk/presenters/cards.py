@@ -6,22 +6,30 @@ trackers). Each tile is a "cell" of that layout: the game's ``Rules.action_cells
 which tiles a legal action names, as it does a board's squares, so the play presenter's
 ``actions_at`` answers "what does a touch on this tile do" the same way for both (and
 nothing here names a game). One touch on a tile with exactly one action plays it
-(:func:`tap_tile`); several narrow the action menu to them; the menu stays as the
-fallback.
+(``BoardInput.tap_tile``); several narrow the action menu to them; the menu stays as
+the fallback.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from companion.views import ActionCells, CardView
 
-if TYPE_CHECKING:
-    from kiosk.presenters.play import PlayPresenter
-
 Payload = Mapping[str, Any]
+
+
+class TileReader(Protocol):
+    """What :func:`tile_taps` reads of the position (the play presenter's queries)."""
+
+    @property
+    def tiled(self) -> bool: ...
+
+    def cells_of(self, payload: Mapping[str, Any]) -> ActionCells: ...
+
+    def payloads_at(self, cell: str) -> tuple[dict[str, Any], ...]: ...
 
 
 @dataclass(frozen=True)
@@ -67,28 +75,11 @@ def tiles(
     )
 
 
-def tap_tile(presenter: PlayPresenter, key: str) -> bool:
-    """A touch on a tile: its one action played (True when played), or the menu
-    narrowed to its actions, on the group of the first (a second touch widens it again).
-    A tile with no action now clears the narrowing."""
-    found = presenter.payloads_at(key)
-    if len(found) == 1:
-        return presenter.submit(found[0])
-    presenter.preview = None
-    if found and presenter.focus != key:
-        presenter.focus = key
-        presenter.group = str(found[0].get("type"))
-    else:
-        presenter.focus = None
-    presenter.changed()
-    return False
-
-
-def tile_taps(presenter: PlayPresenter, payload: dict[str, Any]) -> tuple[str, ...]:
+def tile_taps(queries: TileReader, payload: dict[str, Any]) -> tuple[str, ...]:
     """The tiles to touch to play ``payload`` (empty when no tile plays it alone)."""
-    if not presenter.tiled:
+    if not queries.tiled:
         return ()
-    target = presenter.cells_of(payload).target
-    if target is None or presenter.payloads_at(target) != (payload,):
+    target = queries.cells_of(payload).target
+    if target is None or queries.payloads_at(target) != (payload,):
         return ()
     return (target,)

@@ -162,7 +162,7 @@ class DemoDriver:
             self._ended_at = now
             return "outcome"
         rolled = isinstance(action, Roll)
-        accepted = play.roll_in_software() if rolled else play.submit(action)
+        accepted = play.dice.roll_in_software() if rolled else play.submit(action)
         if not accepted:
             self.refusals += 1
             self._refused_in_a_row += 1

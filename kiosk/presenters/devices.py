@@ -83,5 +83,9 @@ class OffGameRolls:
     def set_devices(self, statuses: tuple[DeviceStatus, ...]) -> None:
         """Nothing to show: the kiosk's own handler updates every screen's badges."""
 
+    def note(self, text: str) -> None:
+        """A partial roll's note (never: no dice are wanted here)."""
+        self.notice = text
+
     def changed(self) -> None:
         """Nothing to redraw: the notice is shown when it is made."""

@@ -280,6 +280,10 @@ class GuidedSetupPresenter:
     def set_devices(self, statuses: tuple[DeviceStatus, ...]) -> None:
         self.devices = statuses
 
+    def note(self, text: str) -> None:
+        """A partial roll's note (never: no dice are wanted during the setup)."""
+        self.notice = text
+
     def changed(self) -> None:
         if self.on_change is not None:
             self.on_change()

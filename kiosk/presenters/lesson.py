@@ -42,6 +42,8 @@ from typing import Any
 from companion.errors import RefereeError
 from companion.games import game_summary
 from companion.highlights import Highlight, Role
+from companion.model import Frozen
+from companion.rules import ActionRole, GameState
 from companion.views import BoardView
 from kiosk.presenters.common import Banner, describe_action
 from kiosk.presenters.play import MAX_LISTED_ACTIONS, PlayPresenter
@@ -77,7 +79,7 @@ class Pick:
     """What the lesson suggests in one state: an action and whether it meets the goal."""
 
     payload: dict[str, Any] | None
-    action: Any
+    action: Frozen | None
     on_goal: bool
     marks: tuple[Highlight, ...]
 
@@ -114,7 +116,7 @@ class LessonPresenter:
         self._state = play.state
         self._pick: tuple[Any, int, bool, Pick] | None = None
         self._board_of: tuple[Any, Any] | None = None
-        play.guide = self.marks
+        play.follow_guide(self.marks)
         if follow:
             play.subscribe(self.check)
 
@@ -122,7 +124,7 @@ class LessonPresenter:
         """Stop following the game (another game or Home is shown)."""
         self.play.unsubscribe(self.check)
         if self.play.guide == self.marks:
-            self.play.guide = None
+            self.play.follow_guide(None)
 
     # --- reading ----------------------------------------------------------------------
 
@@ -142,7 +144,9 @@ class LessonPresenter:
             return None
         return self.lesson.steps[self.place.step]
 
-    def matches(self, step: LessonStep, state: Any, action: Any, payload: dict[str, Any]) -> bool:
+    def matches(
+        self, step: LessonStep, state: GameState, action: Any, payload: dict[str, Any]
+    ) -> bool:
         """True when ``action`` (dumped: ``payload``), played in ``state``, meets the goal."""
         if payload.get("type") not in step.types:
             return False
@@ -167,7 +171,7 @@ class LessonPresenter:
         ]
         return not step.captures or bool(enemies)
 
-    def _board(self, state: Any) -> Any:
+    def _board(self, state: GameState) -> Any:
         """The board view of ``state``, made once however many actions are checked."""
         if self._board_of is None or self._board_of[0] is not state:
             self._board_of = (state, self.play.rules.board(state))
@@ -183,7 +187,7 @@ class LessonPresenter:
             return self._pick[3]
         found = NO_PICK
         payloads = self.play.legal_payloads()
-        actions = self.play.derived().actions or ()
+        actions = self.play.queries.derived().actions or ()
         if step is not None and payloads:
             pairs = [
                 pair
@@ -201,7 +205,7 @@ class LessonPresenter:
         self._pick = (*key, found)
         return found
 
-    def _teaches(self, step: LessonStep, state: Any, action: Any) -> bool:
+    def _teaches(self, step: LessonStep, state: GameState, action: Frozen) -> bool:
         """False for an action no suggestion should show: one that leaves its piece where
         it stood (a 0-square move, nothing visible happens) or that loses one of the
         player's own pieces, unless the step is about losing one (``loses``)."""
@@ -210,7 +214,7 @@ class LessonPresenter:
             return False
         return step.loses or not self._loses_own(state, action)
 
-    def _loses_own(self, state: Any, action: Any) -> bool:
+    def _loses_own(self, state: GameState, action: Frozen) -> bool:
         """True when ``action`` leaves the acting player fewer pieces on the board than
         it put there (an Acolyte spawned onto the Beast dies at once, BM-R07)."""
         rules = self.play.rules
@@ -221,10 +225,11 @@ class LessonPresenter:
             after, _events = rules.apply(state, action)
         except RefereeError:
             return False
-        placed = 1 if rules.dump_action(action).get("type") == "spawn" else 0
+        kind = str(rules.dump_action(action).get("type"))
+        placed = 1 if rules.action_role(kind) is ActionRole.PLACE else 0
         return _pieces(rules.board(after), seat) < _pieces(self._board(state), seat) + placed
 
-    def _marks(self, action: Any) -> tuple[Highlight, ...]:
+    def _marks(self, action: Frozen) -> tuple[Highlight, ...]:
         """The suggested action on the board: its piece selected, where it ends
         reachable, anything else it acts upon (a quake's line) suggested — not a
         weapon's target, which teach mode would explain as one."""
@@ -323,7 +328,7 @@ class LessonPresenter:
         suggested action — the same paths as the dice panel, "All done" and the menu."""
         play = self.play
         if play.dice_request() is not None:
-            return play.roll_in_software()
+            return play.dice.roll_in_software()
         if play.fix_step is not None:
             play.finish_fix()
             return True
@@ -370,7 +375,7 @@ class LessonPresenter:
         self.place = replace(self.place, actions=len(play.session.actions))
         self._save()
 
-    def _check(self, before: Any, action: Any) -> None:
+    def _check(self, before: GameState, action: Frozen) -> None:
         step = self.lesson.steps[self.place.step]
         rules = self.play.rules
         if self.matches(step, before, action, rules.dump_action(action)):
@@ -398,17 +403,15 @@ class LessonPresenter:
         then draw the state as it was — once, not a second time from in here."""
         play = self.play
         play.session.undo()
-        play.redo_off = True  # Redo would play the refused action again
-        play.fix_changes, play.fix_index = (), 0  # the off-goal action's table changes
-        play.focus = play.preview = play.form = None
         self._state = play.state
-        play.banner = Banner(
-            f"This step asks you to {step.goal}, so that was taken back. Try again, "
-            "or tap Skip step.",
-            ruling=step.ruling,
-            code=OFF_GOAL,
+        play.took_back(  # Redo off, the off-goal action's table changes and selection gone
+            Banner(
+                f"This step asks you to {step.goal}, so that was taken back. Try again, "
+                "or tap Skip step.",
+                ruling=step.ruling,
+                code=OFF_GOAL,
+            )
         )
-        play.notice = ""
         self.feedback = f"Not quite: {step.goal}."
 
     def _advance(self, *, met: bool, feedback: str, own: bool = False) -> None:

@@ -96,7 +96,7 @@ def named_colour(name: str | None) -> RGB | None:
 
 def piece_colour(piece: Piece, seat_colours: tuple[RGB, ...]) -> RGB:
     """A piece's text colour: its own colour name, else its seat's, else neutral."""
-    if piece.kind == "crystal":
+    if piece.counters:
         return CRYSTAL
     if piece.colour is not None:
         return NAMED_COLOURS.get(piece.colour, NEUTRAL)

@@ -1,7 +1,8 @@
 """Region moves chosen on the board: an arrow at the end of each line, and a preview.
 
-A region move is a listed action with a ``region`` and a ``direction`` (the Kolossus
-Great Quake and Earthquake, K-R04/K-R34): it shifts a whole row or column. Instead of
+A region move is a listed action whose role is ``ActionRole.REGION_MOVE`` (the Kolossus
+Great Quake and Earthquake, K-R04/K-R34), with a ``region`` and a ``direction``: it
+shifts a whole row or column. Instead of
 a list of "region row3, direction east" rows, the board draws an arrow on the edge
 cell each move pushes towards (:func:`edge_arrows`); a touch on an arrow shows the
 move's preview (:func:`region_preview`: the line as it will lie, what leaves the
@@ -13,12 +14,13 @@ app in one tap, but on the table only by moving every tile of the line back.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from companion import views
 from companion.highlights import Highlight, Role
+from companion.rules import ActionRole, AnyRules, GameState
 from companion.views import ActionCells
 from kiosk.presenters.board import BoardGeometry, Decoration
 from kiosk.presenters.common import ARROWS, RGB, describe_action, humanize, square_name
@@ -29,12 +31,21 @@ ARROW_COLOUR: RGB = (240, 160, 48)
 Arrows = Mapping[str, tuple[dict[str, Any], ...]]
 
 
-def is_region_move(payload: Mapping[str, Any]) -> bool:
-    return payload.get("direction") in ARROWS and isinstance(payload.get("region"), str)
+#: The rules' role of a listed action (the play presenter's ``role``).
+RoleOf = Callable[[Mapping[str, Any]], ActionRole | None]
+
+
+def is_region_move(payload: Mapping[str, Any], role: RoleOf) -> bool:
+    """A region move the board can draw: its role says so (``Rules.action_role``), and it
+    names its line and a direction an arrow can show."""
+    return role(payload) is ActionRole.REGION_MOVE and payload.get("direction") in ARROWS
 
 
 def edge_arrows(
-    payloads: Iterable[dict[str, Any]], cells: Iterable[ActionCells], geometry: BoardGeometry
+    payloads: Iterable[dict[str, Any]],
+    cells: Iterable[ActionCells],
+    geometry: BoardGeometry,
+    role: RoleOf,
 ) -> dict[str, tuple[dict[str, Any], ...]]:
     """The region moves among the listed actions, by the cell their arrow is drawn on:
     the end of the moved line in the move's direction (in listing order)."""
@@ -42,7 +53,7 @@ def edge_arrows(
     found: dict[str, list[dict[str, Any]]] = {}
     for payload, at in zip(payloads, cells, strict=True):
         line = [c for c in at.touched if c in where]
-        if not line or not is_region_move(payload):
+        if not line or not is_region_move(payload, role):
             continue
         direction = payload["direction"]
         axis = 0 if direction in ("east", "west") else 1
@@ -93,8 +104,8 @@ def _leaving(
 
 
 def region_preview(
-    rules: Any,
-    state: Any,
+    rules: AnyRules,
+    state: GameState,
     arrow: str,
     payload: dict[str, Any],
     line: ActionCells,
@@ -105,6 +116,8 @@ def region_preview(
     action = rules.action_adapter.validate_python(payload)
     after_state, _events = rules.apply(state, action)
     before, after = rules.board(state), rules.board(after_state)
+    if before is None or after is None:
+        raise ValueError(f"{rules.name}: a region move's preview needs a board")
     touched = frozenset(line.touched)
     citadel_before = {h.cell for h in rules.highlights(state, None) if h.role is Role.CITADEL}
     citadel_after = tuple(h for h in rules.highlights(after_state, None) if h.role is Role.CITADEL)

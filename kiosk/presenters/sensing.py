@@ -38,8 +38,11 @@ from typing import Any
 
 from companion.errors import RefereeError
 from companion.highlights import Highlight, Role
+from companion.model import Frozen
+from companion.rules import AnyRules, GameState
 from companion.views import ActionCells, BoardView
-from kiosk.presenters.play import CORRECTIONS_GROUP
+from kiosk.presenters.menus import CORRECTIONS_GROUP
+from kiosk.presenters.play import PlayPresenter
 
 SETTLE_S = 0.3
 """How long the board must stay unchanged before it is read as a position (DGT: 250 ms
@@ -47,9 +50,6 @@ over USB; the chess e-boards' users find shorter waits read slides as moves)."""
 
 MAX_CHAIN = 4
 """Actions one settled board may play in a row (each must explain it exactly)."""
-
-SENSED_KINDS = frozenset({"colossus", "guardian", "warrior", "acolyte", "beast"})
-"""Pieces with a magnet in their base; crystals and tokens are not sensed."""
 
 Who = tuple[tuple[str, str, int | None, str | None], ...]
 """Who stands on a square, as far as a sensor's square can be told apart."""
@@ -61,9 +61,7 @@ def miniatures(view: BoardView | None) -> dict[str, Who]:
         return {}
     found: dict[str, Who] = {}
     for cell in view.cells:
-        who = tuple(
-            (p.kind, p.label, p.player, p.colour) for p in cell.pieces if p.kind in SENSED_KINDS
-        )
+        who = tuple((p.kind, p.label, p.player, p.colour) for p in cell.pieces if p.sensed)
         if who:
             found[cell.cell] = who
     return found
@@ -90,7 +88,7 @@ def unsensed(view: BoardView | None, *, landscapes_sensed: bool) -> dict[str, tu
         cell.cell: (
             None if landscapes_sensed else cell.terrain,  # a landscape layer sees them
             None if landscapes_sensed else cell.level,
-            tuple((p.kind, p.label, p.count) for p in cell.pieces if p.kind not in SENSED_KINDS),
+            tuple((p.kind, p.label, p.count) for p in cell.pieces if not p.sensed),
         )
         for cell in view.cells
     }
@@ -121,7 +119,7 @@ class Agree:
 class Play:
     """Exactly one legal action explains the board: play it."""
 
-    action: Any
+    action: Frozen
     cells: ActionCells
 
 
@@ -129,7 +127,7 @@ class Play:
 class Choose:
     """Several legal actions explain the board equally: the players pick one."""
 
-    actions: tuple[Any, ...]
+    actions: tuple[Frozen, ...]
     cells: tuple[ActionCells, ...]
 
 
@@ -172,7 +170,7 @@ Verdict = Agree | Play | Choose | InHand | Relift | Differ | Unknown
 class BoardInference:
     """What the sensed squares mean for a state of ``rules`` (any grid game)."""
 
-    def __init__(self, rules: Any, *, settle_s: float = SETTLE_S) -> None:
+    def __init__(self, rules: AnyRules, *, settle_s: float = SETTLE_S) -> None:
         self.rules = rules
         self.settle_s = settle_s
         self.occupied: frozenset[str] | None = None
@@ -184,8 +182,8 @@ class BoardInference:
         self.blind = False
         """The board was unknown since the last position: changes may have been missed,
         so ``touched`` may lack a lift."""
-        self._listed: list[tuple[Any, ActionCells]] = []
-        self._listed_for: Any = None
+        self._listed: list[tuple[Frozen, ActionCells]] = []
+        self._listed_for: GameState | None = None
 
     def sense(
         self,
@@ -216,7 +214,7 @@ class BoardInference:
         """When the board will have been still long enough to be read."""
         return self.changed_at + self.settle_s
 
-    def decide(self, state: Any, now: float) -> Verdict | None:
+    def decide(self, state: GameState, now: float) -> Verdict | None:
         """The verdict on ``state``, or None while the board is still moving."""
         occupied = self.occupied
         if occupied is None:
@@ -250,7 +248,7 @@ class BoardInference:
             remove, place = remove | (land - land_present), place | (land_present - land)
         return Differ(remove=remove, place=place)
 
-    def on_board(self, state: Any) -> list[tuple[Any, ActionCells]]:
+    def on_board(self, state: GameState) -> list[tuple[Frozen, ActionCells]]:
         """The legal actions of ``state`` that touch the board, with their cells: made
         once per state (the driver asks right after each move, while the players think,
         so the move that follows only filters them)."""
@@ -264,7 +262,9 @@ class BoardInference:
             self._listed, self._listed_for = listed, state
         return self._listed
 
-    def unseen_captures(self, state: Any, origin: str, occupied: frozenset[str]) -> frozenset[str]:
+    def unseen_captures(
+        self, state: GameState, origin: str, occupied: frozenset[str]
+    ) -> frozenset[str]:
         """The occupied squares ``origin``'s miniature could have moved onto by a
         capture: there its arrival changes no sensor, only the beaten piece's lift did."""
         return frozenset(
@@ -277,8 +277,8 @@ class BoardInference:
         )
 
     def explain(
-        self, state: Any, expected: Mapping[str, Who], occupied: frozenset[str]
-    ) -> list[tuple[Any, ActionCells]]:
+        self, state: GameState, expected: Mapping[str, Who], occupied: frozenset[str]
+    ) -> list[tuple[Frozen, ActionCells]]:
         """The legal actions after which the referee's board is the sensed one.
 
         Every square whose occupancy differs must be touched by the action (what
@@ -292,7 +292,7 @@ class BoardInference:
         if land is not None:
             differ |= land ^ landscapes(self.rules.board(state))
         changed = differ | self.touched
-        found: list[tuple[Any, ActionCells]] = []
+        found: list[tuple[Frozen, ActionCells]] = []
         for action, cells in self.on_board(state):
             if not differ <= cells.touched or (
                 cells.target is not None and cells.target not in changed
@@ -333,7 +333,7 @@ class SensingDriver:
 
     def __init__(
         self,
-        play: Any,
+        play: PlayPresenter,
         *,
         clock: Callable[[], float],
         schedule: Callable[[float], None] | None = None,
@@ -346,7 +346,7 @@ class SensingDriver:
         self.verdict: Verdict = Unknown()
         self.played = 0
         """Actions played from the board."""
-        self._state: Any = play.state
+        self._state: GameState = play.state
         self._walk = _Walk()
         self._focused: str | None = None
         self._accepted: frozenset[str] | None = None
@@ -361,7 +361,7 @@ class SensingDriver:
     def close(self) -> None:
         """Stop following the presenter (the game left the screen)."""
         self.play.unsubscribe(self._on_change)
-        self.play.show_board((), None)
+        self.play.overlay.show((), None)
 
     # --- inputs -----------------------------------------------------------------------
 
@@ -448,9 +448,8 @@ class SensingDriver:
         play = self.play
         self._accepted = self.inference.occupied
         self.verdict = Agree()
-        play.show_board((), None)
-        play.focus = min(verdict.place) if verdict.place else min(verdict.remove)
-        play.group = CORRECTIONS_GROUP
+        play.overlay.show((), None)
+        play.board_input.correct_at(min(verdict.place) if verdict.place else min(verdict.remove))
         self._busy = True
         try:
             play.changed()
@@ -488,7 +487,7 @@ class SensingDriver:
         lifted = self.inference.rebase() | set(touched)
         self._walk = _Walk(frozenset(checkable), lifted)
         if self._focused is not None and self.play.focus == self._focused:
-            self.play.focus = None
+            self.play.board_input.select(None)
         self._focused = None
 
     def _differ(self) -> Differ:
@@ -523,13 +522,14 @@ class SensingDriver:
             )
         if isinstance(verdict, InHand):
             if play.focus != verdict.origin:
-                play.focus = self._focused = verdict.origin
+                play.board_input.select(verdict.origin)
+                self._focused = verdict.origin
         elif self._focused is not None and play.focus == self._focused:
-            play.focus = self._focused = None
+            play.board_input.select(None)
+            self._focused = None
         notice = _notice(verdict)
-        shown = (play.board_overlay, play.board_choices, play.board_notice, focus)
-        if shown != (overlay, choices, notice, play.focus):
-            play.show_board(overlay, choices, notice=notice)
+        if (*play.overlay.shown(), focus) != (overlay, choices, notice, play.focus):
+            play.overlay.show(overlay, choices, notice=notice)
             play.changed()
 
     def _tick_walk(self) -> None:
@@ -542,18 +542,15 @@ class SensingDriver:
         expected = miniatures(view)
         land, land_expected = self.inference.landscapes, landscapes(view)
         walk = self._walk
-        ticked = False
-        while play.fix_step is not None:
-            cell = play.fix_changes[play.fix_index].cell
+
+        def done(cell: str) -> bool:
             if cell not in walk.checkable or cell not in walk.lifted:
-                break  # a landscape or crystals, or nothing done there yet: "Done" by hand
+                return False  # a landscape or crystals, or nothing done there yet: "Done" by hand
             if (cell in occupied) != (cell in expected):
-                break
-            if land is not None and (cell in land) != (cell in land_expected):
-                break
-            play.fix_index += 1
-            ticked = True
-        if ticked:
+                return False
+            return land is None or (cell in land) == (cell in land_expected)
+
+        if play.fix.tick_off(done):
             play.changed()
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from kivy.clock import Clock
@@ -15,9 +16,10 @@ from kiosk.fonts.lines import fitted_lines
 from kiosk.presenters.board import BoardView
 from kiosk.presenters.common import humanize
 from kiosk.presenters.forms import FormField, FormView
-from kiosk.presenters.play import CORRECTIONS_GROUP, PlayPresenter
+from kiosk.presenters.menus import CORRECTIONS_GROUP
 from kiosk.presenters.play_view import DicePanel, PlayView
 from kiosk.screens import KioskScreen
+from kiosk.screens.play_actions import PlayActions
 from kiosk.widgets.basic import KButton, KLabel, KToggle, Stepper, WrapLabel, button
 from kiosk.widgets.board import BoardWidget
 from kiosk.widgets.cards import CardTiles
@@ -79,9 +81,13 @@ class DiceBox:
         self.face_buttons = WidgetPool(self.faces, lambda: self._face_button(screen))
         self.row = BoxLayout(size_hint_y=None, height=theme.BUTTON_HEIGHT, spacing=theme.SPACING)
         self.roll = button(
-            "Roll in software", lambda: screen.intent("roll_in_software"), role="accent"
+            "Roll in software",
+            lambda: screen.act(lambda p: p.dice.roll_in_software()),
+            role="accent",
         )
-        self.clear = button("Clear", lambda: screen.intent("clear_faces"), size_hint_x=0.4)
+        self.clear = button(
+            "Clear", lambda: screen.act(lambda p: p.dice.clear_faces()), size_hint_x=0.4
+        )
         # Simulated hardware: roll the "electronic" dice of the simulated tray, which
         # reach the game through the pty and the real serial reader.
         self.tray = button(
@@ -96,7 +102,7 @@ class DiceBox:
         # The smallest touch target: a d6's two rows must fit the column beside the board
         # under the last roll and the prompt.
         face = KButton(size_hint_y=None, height=theme.TOUCH_MIN, font_size=theme.FONT_LARGE)
-        face.bind(on_release=lambda widget: screen.intent("tap_face", widget.face))
+        face.bind(on_release=lambda widget: screen.act(lambda p: p.dice.tap_face(widget.face)))
         return face
 
     def show(self, dice: DicePanel, *, per_row: int, tray: bool) -> None:
@@ -128,7 +134,7 @@ class PlayScreen(KioskScreen):
     Pi). The action menu and the log are RecycleViews (only the rows on screen exist);
     the other sections are made at start and swapped in and out of the layout."""
 
-    presenter: PlayPresenter | None = None
+    presenter: PlayActions | None = None
     board: BoardWidget | None = None
     tiles: CardTiles | None = None
     mirror: LedMirror | None = None
@@ -139,7 +145,7 @@ class PlayScreen(KioskScreen):
     _act_key: object = None
     _shown: PlayView | None = None  # the view on screen (the presenter's, refreshed)
 
-    def bind_presenter(self, presenter: PlayPresenter) -> None:
+    def bind_presenter(self, presenter: PlayActions) -> None:
         """Show ``presenter``; the kiosk's change pipeline calls :meth:`changed` after
         each of its changes (after the lesson's check and the LEDs)."""
         self.presenter = presenter
@@ -202,10 +208,11 @@ class PlayScreen(KioskScreen):
 
     # --- what the widgets call ----------------------------------------------------------
 
-    def intent(self, name: str, *args: Any) -> None:
-        """Call the presenter's ``name`` (the presenter of the game on screen now)."""
+    def act(self, call: Callable[[PlayActions], object]) -> None:
+        """Call the presenter of the game on screen now (a widget made once outlives the
+        game it was made for): ``call`` names a bound method, checked by the type checker."""
         if self.presenter is not None:
-            getattr(self.presenter, name)(*args)
+            call(self.presenter)
 
     def roll_sim_tray(self) -> None:
         if self.kiosk is not None:
@@ -222,10 +229,10 @@ class PlayScreen(KioskScreen):
             self.presenter.choose(index)
 
     def _open_form(self, _index: int, _label: str) -> None:
-        self.intent("open_form")
+        self.act(lambda p: p.open_form())
 
     def _choose_group(self, tab: Any) -> None:
-        self.intent("choose_group", tab.key)
+        self.act(lambda p: p.choose_group(tab.key))
 
     # --- the sections, made once ----------------------------------------------------------
 
@@ -255,9 +262,11 @@ class PlayScreen(KioskScreen):
         self.fix_buttons = Row(
             size_hint_y=None, height=theme.BIG_BUTTON_HEIGHT, spacing=theme.SPACING
         )
-        self.fix_done = button("Done", lambda: self.intent("next_fix_step"), role="accent")
+        self.fix_done = button("Done", lambda: self.act(lambda p: p.next_fix_step()), role="accent")
         # Every remaining step at once: the walk-through guides, players who know it skip it.
-        self.fix_all = button("All done", lambda: self.intent("finish_fix"), size_hint_x=0.8)
+        self.fix_all = button(
+            "All done", lambda: self.act(lambda p: p.finish_fix()), size_hint_x=0.8
+        )
         self.fix_box = _section(self.fix_text, self.fix_buttons, BoxLayout())
         self.outcome_text = WrapLabel(font_size=theme.FONT_TITLE, bold=True)
         self.winners_text = WrapLabel()
@@ -271,16 +280,22 @@ class PlayScreen(KioskScreen):
         self.outcome_filler = BoxLayout()
         self.outcome_box = _section()
         self.why_panel = WhyPanel(
-            lambda: self.intent("close_why"),
-            (("Teach me the rules from here", lambda: self.intent("teach_again"), "normal"),),
+            lambda: self.act(lambda p: p.teacher.close_why()),
+            (
+                (
+                    "Teach me the rules from here",
+                    lambda: self.act(lambda p: p.teacher.again()),
+                    "normal",
+                ),
+            ),
         )
         self.lesson = LessonColumn(self.ids.act.__self__, self.actions, self._lesson_intent)
         self.teach_panel = WhyPanel(
             None,
             (
-                ("Got it", lambda: self.intent("teach_next"), "accent"),
-                ("Skip\nteaching", lambda: self.intent("teach_skip"), "normal"),
-                ("Show all\nagain", lambda: self.intent("teach_again"), "normal"),
+                ("Got it", lambda: self.act(lambda p: p.teacher.next()), "accent"),
+                ("Skip\nteaching", lambda: self.act(lambda p: p.teacher.skip()), "normal"),
+                ("Show all\nagain", lambda: self.act(lambda p: p.teacher.again()), "normal"),
             ),
         )
 
@@ -400,7 +415,7 @@ class PlayScreen(KioskScreen):
         if self.mode == "cards" and view.tiles:
             info.size_hint_x = 1  # half the play area: two columns of cards
             if self.tiles is None:
-                self.tiles = CardTiles(lambda key: self.intent("tap_tile", key))
+                self.tiles = CardTiles(lambda key: self.act(lambda p: p.tap_tile(key)))
             self.tiles.show(view.tiles)
             show_children(info, [self.tiles])
             return
@@ -483,9 +498,9 @@ class PlayScreen(KioskScreen):
         """A tap on the facts panel: "Why?" about a fact, or about every count of the
         table (a player's line)."""
         if count is None:
-            self.intent("explain_table")
+            self.act(lambda p: p.teacher.explain_table())
         else:
-            self.intent("explain_count", count)
+            self.act(lambda p: p.teacher.explain_count(count))
 
     def _tap_cell(self, cell: str) -> None:
         if self.presenter is None:
@@ -703,12 +718,12 @@ class PlayScreen(KioskScreen):
             row.add_widget(name)
             if field.kind == "stepper":
                 parts["stepper"] = Stepper(
-                    row, lambda d, k=field.key: self.intent("form_step", k, d)
+                    row, lambda d, k=field.key: self.act(lambda p: p.forms.step(k, d))
                 )
             elif field.kind == "switch":
                 parts["switch"] = button(
                     field.value_text,
-                    lambda k=field.key: self.intent("form_toggle", k),
+                    lambda k=field.key: self.act(lambda p: p.forms.toggle(k)),
                     size_hint_x=None,
                     width=110,
                 )
@@ -733,14 +748,18 @@ class PlayScreen(KioskScreen):
                 for index, choice in enumerate(field.choices):
                     parts[f"choice-{index}"] = button(
                         labels[index],
-                        lambda k=field.key, c=choice: self.intent("form_choose", k, c),
+                        lambda k=field.key, c=choice: self.act(lambda p: p.forms.choose(k, c)),
                         font_size=theme.FONT_SMALL,
                     )
                     choices.add_widget(parts[f"choice-{index}"])
             rows.add_widget(row)
         buttons = BoxLayout(size_hint_y=None, height=theme.BUTTON_HEIGHT, spacing=theme.SPACING)
-        buttons.add_widget(button("Submit", lambda: self.intent("form_submit"), role="accent"))
-        buttons.add_widget(button("Cancel", lambda: self.intent("form_cancel"), size_hint_x=0.5))
+        buttons.add_widget(
+            button("Submit", lambda: self.act(lambda p: p.forms.submit()), role="accent")
+        )
+        buttons.add_widget(
+            button("Cancel", lambda: self.act(lambda p: p.forms.cancel()), size_hint_x=0.5)
+        )
         widgets = [title, _scroll_of(rows), buttons]
         self._forms[shape] = (widgets, parts_of)
         self._form_widgets = parts_of

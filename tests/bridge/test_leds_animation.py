@@ -98,7 +98,7 @@ def test_the_presenter_walks_the_strip_through_the_steps_then_the_fix_goes_dark(
     play.submit({"type": "ready"})
     play.submit(Roll(values=(1,)))
     play.submit(next(p for p in play.legal_payloads() if p["type"] == "quake_move"))
-    cells = [change.cell for change in play.fix_changes]
+    cells = [change.cell for change in play.fix.changes]
     assert len(cells) >= 2 and play.fix_step == 1
     animator, strip = make()
     play.subscribe(lambda: animator.show(play.highlights()))

@@ -375,11 +375,11 @@ def test_confirm_walks_the_fix_the_table_steps(table: tuple[Rig, HardwareHub]) -
     play.submit(Roll(values=(1,)))
     quake = next(p for p in play.legal_payloads() if p["type"] == "quake_move")
     play.submit(quake)
-    total = len(play.fix_changes)
+    total = len(play.fix.changes)
     assert total >= 1 and play.fix_step is not None
     for done in range(1, total + 1):
         press(rig, "confirm")
-        pump_until(hub, play, lambda done=done: play.fix_index == done)  # type: ignore[misc]
+        pump_until(hub, play, lambda done=done: play.fix.index == done)  # type: ignore[misc]
     assert play.view().fix is None
     press(rig, "confirm")  # nothing left to confirm: a note, no action
     pump_until(hub, play, lambda: "Nothing to confirm" in play.view().notice)
@@ -448,7 +448,7 @@ def test_the_strip_shows_only_the_current_fix_step_and_the_games_palette(
     game = tuple(h for h in play.highlights() if h.role is not Role.ROLL)  # the roll's cue
     assert game == play.rules.highlights(play.state, None)  # no walk-through
     play.submit(next(p for p in play.legal_payloads() if p["type"] == "quake_move"))
-    first, second = play.fix_changes[0].cell, play.fix_changes[1].cell
+    first, second = play.fix.changes[0].cell, play.fix.changes[1].cell
     assert play.highlights() == (Highlight(cell=first, role=Role.FIX, step=1),)
     play.next_fix_step()
     assert play.highlights() == (Highlight(cell=second, role=Role.FIX, step=2),)

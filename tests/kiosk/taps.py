@@ -71,7 +71,7 @@ class TapCounter:
         p = self.presenter
         if p.board_geometry() is None:
             return False
-        taps = p.board_taps(payload)
+        taps = p.board_input.board_taps(payload)
         if not taps:
             return False
         for cell in taps:
@@ -84,15 +84,15 @@ class TapCounter:
         p = self.presenter
         if not self.tiles:
             return False
-        taps = tile_taps(p, payload)
+        taps = tile_taps(p.queries, payload)
         if taps:
             for key in taps:
                 self._tap(p.tap_tile, key)
             return True
-        target = p.cells_of(payload).target
+        target = p.queries.cells_of(payload).target
         if target is None or p.form is not None:
             return False
-        named = p.payloads_at(target)
+        named = p.queries.payloads_at(target)
         narrowed = 2 if named and named[0].get("type") == payload.get("type") else 3
         if narrowed > self._menu_cost(payload):
             return False
@@ -111,7 +111,7 @@ class TapCounter:
         form = p.form
         if form is None or form.payload().get("type") != payload.get("type"):
             return False
-        return bool(self._tap(p.form_submit))
+        return bool(self._tap(p.forms.submit))
 
     def _from_the_menu(self, payload: dict[str, Any]) -> bool:
         p = self.presenter

@@ -119,7 +119,7 @@ def test_demo_plays_one_action_per_step_interval() -> None:
     play = driver.start(0)
 
     def progress() -> tuple[int, int, int]:
-        return len(play.session.actions), play.fix_index, len(play.fix_changes)
+        return len(play.session.actions), play.fix.index, len(play.fix.changes)
 
     start = progress()
     assert driver.step(1.0) == "waiting" and progress() == start
@@ -219,7 +219,7 @@ def test_refusals_are_counted_and_end_a_stuck_demo_game(monkeypatch: pytest.Monk
     driver = make_driver(("builders",), step_s=0.0, outcome_s=0.0)
     play = driver.start(0)
     monkeypatch.setattr(play, "submit", lambda action: False)
-    monkeypatch.setattr(play, "roll_in_software", lambda: False)
+    monkeypatch.setattr(play.dice, "roll_in_software", lambda: False)
     results = [driver.step(float(n)) for n in range(1, MAX_REFUSALS + 1)]
     assert results == ["refused"] * MAX_REFUSALS
     assert driver.step(MAX_REFUSALS + 1.0) == "started"

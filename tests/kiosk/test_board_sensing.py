@@ -156,7 +156,7 @@ def test_a_capture_whose_lifts_were_lost_asks_to_lift_and_set_down_again(
     board.place("8,1")
     assert settled() == Agree()
     assert play.rules.dump_action(play.session.actions[-1])["to"] == "8,1"
-    assert play.board_overlay == () and "set it down" not in play.view().notice
+    assert play.overlay.highlights == () and "set it down" not in play.view().notice
 
 
 def test_a_game_without_a_grid_is_not_followed(

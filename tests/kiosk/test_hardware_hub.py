@@ -233,7 +233,7 @@ def test_kiosk_table_buttons_and_leds_through_the_rig(tmp_path: Path) -> None:
         # The strip lights the first fix step; its shipped frame reaches the kiosk.
         layout = rig.layout
         assert layout is not None
-        cell = play.fix_changes[0].cell
+        cell = play.fix.changes[0].cell
         drain_until(
             lambda: (
                 kiosk.mirror.frame is not None
@@ -241,7 +241,7 @@ def test_kiosk_table_buttons_and_leds_through_the_rig(tmp_path: Path) -> None:
             )
         )
         rig.sim.press("confirm").join()
-        drain_until(lambda: play.fix_index == 1)  # the table's confirm = "Done"
+        drain_until(lambda: play.fix.index == 1)  # the table's confirm = "Done"
         kiosk.play_screen.next_mode()  # board → table
         kiosk.play_screen.next_mode()  # table → LEDs: the mirror shows the newest frame
         frames(2)

@@ -100,7 +100,7 @@ def test_fix_steps_show_one_at_a_time_like_the_leds() -> None:
     quake = next(p for p in presenter.legal_payloads() if p["type"] == "quake_move")
     presenter.submit(quake)
     layout = kolossus_layout()
-    for change in presenter.fix_changes[:2]:
+    for change in presenter.fix.changes[:2]:
         assert presenter.fix_step == change.step
         view = presenter.board_view()
         assert view is not None and set(view.looks) == {change.cell}

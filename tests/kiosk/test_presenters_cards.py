@@ -56,25 +56,25 @@ def test_every_tile_plays_its_one_action_or_narrows_to_exactly_its_actions(
     tiles = {t.key: t for t in presenter.view().tiles}
     listed = presenter.legal_payloads()
     for payload in listed:
-        assert presenter.cells_of(payload).touched <= tiles.keys(), payload
+        assert presenter.queries.cells_of(payload).touched <= tiles.keys(), payload
     for key, tile in tiles.items():
-        named = [p for p in listed if key in presenter.cells_of(p).touched]
+        named = [p for p in listed if key in presenter.queries.cells_of(p).touched]
         assert tile.actions == len(named), key
     several = next((t for t in tiles.values() if t.actions > 1), None)
     if several is not None:
         assert presenter.tap_tile(several.key) is False
         view = presenter.view()
         assert presenter.focus == several.key
-        assert view.group == presenter.payloads_at(several.key)[0]["type"]
+        assert view.group == presenter.queries.payloads_at(several.key)[0]["type"]
         shown = [a.payload for a in view.actions]
-        assert shown and all(p in presenter.payloads_at(several.key) for p in shown)
+        assert shown and all(p in presenter.queries.payloads_at(several.key) for p in shown)
         assert next(t for t in view.tiles if t.key == several.key).selected
         presenter.tap_tile(several.key)
         assert presenter.focus is None
     single = next((t for t in tiles.values() if t.plays), None)
     if single is not None:
-        (payload,) = presenter.payloads_at(single.key)
-        assert tile_taps(presenter, payload) == (single.key,)
+        (payload,) = presenter.queries.payloads_at(single.key)
+        assert tile_taps(presenter.queries, payload) == (single.key,)
         before = len(presenter.session.actions)
         assert presenter.tap_tile(single.key)
         assert len(presenter.session.actions) == before + 1
@@ -117,10 +117,10 @@ def test_the_tiles_are_made_once_per_state_and_focus() -> None:
     tiles = presenter.view().tiles
     assert presenter.view().tiles is tiles
     busy = next(tile for tile in tiles if tile.actions > 1)
-    presenter.focus = busy.key
+    presenter.board_input.select(busy.key)
     focused = presenter.view().tiles
     assert focused is not tiles and [t.key for t in focused if t.selected] == [busy.key]
-    presenter.focus = None
+    presenter.board_input.select(None)
     assert presenter.view().tiles is tiles
     action = RandomBot(4).choose(presenter.rules, presenter.state)
     assert action is not None and presenter.submit(action)

@@ -149,7 +149,7 @@ def test_an_entry_form_opens_with_the_kept_first_view_and_its_own_values_0_2_2()
     field = next(f for f in first.fields if f.kind == "stepper")
     form.step(field.key, 1)
     assert form.view() != first and form.view() is not first
-    presenter.form_cancel()
+    presenter.forms.cancel()
     assert presenter.submit(_any_action(presenter))
     presenter.undo()
     reopened = presenter.form

@@ -39,8 +39,8 @@ def test_0_2_1_a_tap_opens_the_prefilled_form_and_submitting_corrects() -> None:
     assert form is not None and form.title == "Correct runes"
     fields = {f.key: f for f in form.fields}
     assert fields["player"].value_text == "Bob" and fields["runes"].value == 10
-    presenter.form_step("runes", -3)
-    assert presenter.form_submit() is True
+    presenter.forms.step("runes", -3)
+    assert presenter.forms.submit() is True
     assert presenter.state.runes == (10, 7)
     assert presenter.view().log[0].text == "Manual correction: Bob's Runes 10 → 7 (stockpile)."
     presenter.undo()
@@ -51,7 +51,7 @@ def test_0_2_1_an_unchanged_correction_is_refused_with_its_ruling() -> None:
     presenter = builders()
     presenter.choose_group(CORRECTIONS_GROUP)
     presenter.choose(0)
-    assert presenter.form_submit() is False
+    assert presenter.forms.submit() is False
     banner = presenter.view().banner
     assert banner is not None and banner.ruling == "0.2.1"
     assert "Nothing to correct" in banner.message
@@ -80,5 +80,5 @@ def test_0_2_1_games_without_corrections_or_over_show_no_group() -> None:
     presenter = builders()
     presenter.submit({"type": "correct_built", "player": 0, "colossi": 10})
     assert presenter.session.outcome is not None
-    assert presenter.correction_payloads() == []
+    assert presenter.queries.correction_payloads() == []
     assert all(g.key != CORRECTIONS_GROUP for g in presenter.view().groups)

@@ -28,7 +28,7 @@ def test_every_quake_move_has_one_arrow_on_the_edge_it_pushes_towards() -> None:
     """K-R03/K-R04: the ten central lines, both ways — twenty arrows, each on the end of
     its line in its direction, drawn in the accent colour."""
     presenter = _quake_due()
-    arrows = presenter.arrows()
+    arrows = presenter.board_input.arrows()
     moves = [p for p in presenter.legal_payloads() if p["type"] == "quake_move"]
     assert sorted(m["region"] + m["direction"] for ms in arrows.values() for m in ms) == sorted(
         m["region"] + m["direction"] for m in moves
@@ -57,7 +57,7 @@ def test_an_arrow_previews_its_quake_and_the_same_arrow_again_plays_it() -> None
     presenter.tap_cell("3,10")
     played = presenter.session.actions[-1]
     assert (played.type, played.region, played.direction) == ("quake_move", "row3", "east")
-    assert presenter.preview is None and presenter.view().preview == ""
+    assert presenter.board_input.preview is None and presenter.view().preview == ""
 
 
 def test_a_preview_names_the_citadels_new_square() -> None:
@@ -73,7 +73,7 @@ def test_another_arrow_previews_another_move_and_a_square_clears_the_preview() -
     assert presenter.view().preview.startswith("Column 4 ↑ north")
     count = len(presenter.session.actions)
     presenter.tap_cell("5,5")  # not an arrow: the preview goes, nothing is played
-    assert presenter.preview is None and len(presenter.session.actions) == count
+    assert presenter.board_input.preview is None and len(presenter.session.actions) == count
 
 
 def test_the_last_roll_stays_in_view_with_value_purpose_player_and_source() -> None:
@@ -89,7 +89,7 @@ def test_the_last_roll_stays_in_view_with_value_purpose_player_and_source() -> N
     brief = "Rolled 3 · Ann · electronic die"
     assert presenter.dice_request() is not None and presenter.view().last_roll == brief
     presenter.finish_fix()
-    presenter.tap_face(2)  # the next warband's quake die, typed in
+    presenter.dice.tap_face(2)  # the next warband's quake die, typed in
     assert presenter.view().last_roll == "Rolled 2 · Great Quake: Krell rolls 1d4 · Bob · typed in"
     presenter.undo()  # Krell's die is asked for again: the last roll is said briefly,
     # the dice panel's prompt beside it names the purpose (one column beside the board)
@@ -111,7 +111,7 @@ def _colossi_age_revealed() -> PlayPresenter:
 
 def test_a_roll_of_several_dice_shows_each_face_and_the_sum() -> None:
     presenter = _colossi_age_revealed()
-    presenter.roll_in_software()
+    presenter.dice.roll_in_software()
     assert presenter.view().last_roll.startswith("Rolled ")
     assert " = " in presenter.view().last_roll
     assert presenter.view().last_roll.endswith(" · rolled by the companion")
@@ -142,7 +142,7 @@ def test_a_group_of_one_action_is_a_button_that_plays_it() -> None:
 def test_a_single_touch_places_a_lair_on_its_space() -> None:
     presenter = _colossi_age_revealed()
     while presenter.dice_request() is not None:
-        presenter.roll_in_software()
+        presenter.dice.roll_in_software()
     while presenter.fix_step is not None:
         presenter.finish_fix()
     space = next(p["space"] for p in presenter.legal_payloads() if p["type"] == "place_lair")
@@ -166,14 +166,14 @@ def test_an_arrow_of_several_distances_previews_each_in_turn() -> None:
     presenter = PlayPresenter(session)
     presenter.choose_group("ready")
     presenter.electronic_roll(Roll(values=(3,), source="electronic"))
-    moves = presenter.arrows()["3,10"]
+    moves = presenter.board_input.arrows()["3,10"]
     assert [m["distance"] for m in moves] == [1, 2, 3]
     presenter.tap_cell("3,10")
     assert presenter.view().preview.startswith("Row 3 → east, distance 1;")
     presenter.tap_cell("3,10")
     assert presenter.view().preview.startswith("Row 3 → east, distance 2;")
     assert presenter.session.actions[-1].type == "roll"  # nothing played by the arrow
-    assert presenter.board_taps(moves[1]) == ()  # chosen from the narrowed menu instead
+    assert presenter.board_input.board_taps(moves[1]) == ()  # chosen from the narrowed menu instead
     labels = [a.label for a in presenter.view().actions]
     assert "Quake move: row 3 → east, distance 2" in labels
     presenter.choose(labels.index("Quake move: row 3 → east, distance 2"))

@@ -55,13 +55,13 @@ def test_BC_R09_curse_form_refusal_keeps_the_form_open() -> None:
     form = presenter.view().form
     assert form is not None
     while presenter.view().form.fields[0].value < 2:  # type: ignore[union-attr]
-        presenter.form_step("runes.0", 1)
-    assert presenter.form_submit() is False
+        presenter.forms.step("runes.0", 1)
+    assert presenter.forms.submit() is False
     view = presenter.view()
     assert view.banner is not None and view.banner.ruling == "BC-R09"
     assert view.form is not None  # fix the amounts and try again
-    presenter.form_step("runes.0", -1)
-    assert presenter.form_submit() is True
+    presenter.forms.step("runes.0", -1)
+    assert presenter.forms.submit() is True
     assert presenter.view().form is None
 
 
@@ -71,13 +71,13 @@ def test_solo_entry_forms_open_by_themselves_and_nest() -> None:
     assert form is not None and form.type == "enter_colossus_card"
     kinds = {f.key: f.kind for f in form.fields}
     assert kinds["card.attack.value"] == "stepper" and kinds["card.attack.destroy"] == "switch"
-    assert presenter.form_submit()
+    assert presenter.forms.submit()
     form = presenter.view().form
     assert form is not None and form.type == "enter_stats"
-    presenter.form_step("climb", 1)
-    presenter.form_step("climb", 1)
+    presenter.forms.step("climb", 1)
+    presenter.forms.step("climb", 1)
     assert presenter.form is not None and presenter.form.payload()["climb"] == 2
-    assert presenter.form_submit()
+    assert presenter.forms.submit()
     assert presenter.session.actions[-1].climb == 2
 
 

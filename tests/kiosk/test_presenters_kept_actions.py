@@ -104,7 +104,9 @@ def test_the_menu_is_kept_until_the_state_changes_then_made_again(
     for choice in after.actions:
         assert choice.label == describe_action(choice.payload, players, ("type",))
     listed = presenter.legal_payloads()
-    assert listed == [presenter.rules.dump_action(a) for a in presenter.derived().actions or ()]
+    assert listed == [
+        presenter.rules.dump_action(a) for a in presenter.queries.derived().actions or ()
+    ]
     for payload in listed:  # a payload object seen before is the same action's
         if id(payload) in before:
             assert before[id(payload)] is payload

@@ -35,7 +35,7 @@ def _lesson(game: str, store: ProgressStore | None = None) -> LessonPresenter:
     journal = None if store is None else store.journal
     session = Session.new(game, lesson.players, lesson.options, seed=lesson.seed, journal=journal)
     play = PlayPresenter(session)
-    play.teach = TeachProgress()
+    play.teacher.start(TeachProgress())
     game_id = session.game_id
     saver = None if store is None or game_id is None else (lambda p: store.save_lesson(game_id, p))
     return LessonPresenter(play, lesson, LessonPlace(), saver)
@@ -48,8 +48,8 @@ def _tap_on(
     panel — or, with ``faces``, the die faces read off the table (typed in, or sent by an
     electronic die) instead of a software roll."""
     play = lesson.play
-    if play.teach_pause() is not None:
-        play.teach_next()
+    if play.teacher.pause() is not None:
+        play.teacher.next()
         return
     request = play.dice_request()
     if faces is not None and request is not None:
@@ -59,7 +59,7 @@ def _tap_on(
             assert play.electronic_roll(Roll(values=values, source="electronic", device="d"))
         else:
             for value in values:
-                play.tap_face(value)
+                play.dice.tap_face(value)
         faces.append(faces.pop(0))  # the next roll starts from another face
         return
     view = lesson.view()
@@ -182,7 +182,7 @@ def test_the_suggestion_is_lit_on_the_board_and_the_leds() -> None:
     play = lesson.play
     while lesson.step is not None and lesson.step.types != ("move",):
         _tap_on(lesson)
-    while play.teach_pause() or play.dice_request() or play.fix_step is not None:
+    while play.teacher.pause() or play.dice_request() or play.fix_step is not None:
         _tap_on(lesson)
     pick = lesson.pick()
     assert pick.on_goal and pick.payload is not None
@@ -203,20 +203,20 @@ def test_k_r04_a_suggested_quake_is_lit_as_a_suggestion_and_taught_as_a_quake() 
     while lesson.step is not None and lesson.step.types != ("quake_move",):
         _tap_on(lesson)
     taught: list[str] = []
-    while (pause := play.teach_pause()) is not None:
+    while (pause := play.teacher.pause()) is not None:
         taught.extend(entry.ruling for entry in pause.entries)
-        play.teach_next()
+        play.teacher.next()
     assert {"K-R03", "K-R04", "K-R05"} <= set(taught)
     assert play.dice_request() is not None and play.submit(Roll(values=(3,), source="manual"))
-    while (pause := play.teach_pause()) is not None:
+    while (pause := play.teacher.pause()) is not None:
         taught.extend(entry.ruling for entry in pause.entries)
-        play.teach_next()
+        play.teacher.next()
     assert "K-R28" not in taught
     roles = {h.role.value for h in play.highlights()}
     assert "suggested" in roles and "target" not in roles
-    play.explain_table()
-    assert play.why is not None
-    assert "K-R28" not in {entry.ruling for entry in play.why.entries}
+    play.teacher.explain_table()
+    assert play.teacher.why is not None
+    assert "K-R28" not in {entry.ruling for entry in play.teacher.why.entries}
 
 
 def test_skip_step_and_end_lesson() -> None:
@@ -249,7 +249,7 @@ def test_a_lesson_resumes_at_the_same_step_after_the_journal_is_closed(tmp_path:
     resumed_place = store.load_lesson(game_id)
     assert resumed_place == place
     play = PlayPresenter(session)
-    play.teach = store.load(game_id)
+    play.teacher.start(store.load(game_id))
     lesson_data = lesson_for("kolossus")
     assert lesson_data is not None
     resumed = LessonPresenter(
@@ -295,8 +295,8 @@ def test_0_2_1_whatever_the_player_taps_the_lesson_only_moves_forward(
             break
         kind, pick = intent % 5, intent // 5
         payloads = play.legal_payloads()
-        if play.teach_pause() is not None:
-            play.teach_next()
+        if play.teacher.pause() is not None:
+            play.teacher.next()
         elif kind == 0 and payloads:
             play.submit(payloads[pick % len(payloads)])
         elif kind == 1:

@@ -27,7 +27,7 @@ def _lesson(game: str) -> LessonPresenter:
     assert lesson is not None
     session = Session.new(game, lesson.players, lesson.options, seed=lesson.seed)
     play = PlayPresenter(session)
-    play.teach = TeachProgress()
+    play.teacher.start(TeachProgress())
     return LessonPresenter(play, lesson, LessonPlace())
 
 
@@ -39,8 +39,8 @@ def _taps(lesson: LessonPresenter) -> Iterator[None]:
         taps += 1
         assert taps < MAX_TAPS, f"stuck at step {lesson.place.step + 1}"
         play = lesson.play
-        if play.teach_pause() is not None:
-            play.teach_next()
+        if play.teacher.pause() is not None:
+            play.teacher.next()
             continue
         yield
         view = lesson.view()

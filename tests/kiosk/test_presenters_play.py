@@ -66,7 +66,7 @@ def test_dice_panel_tap_to_enter_faces() -> None:
     assert dice is not None
     assert (dice.count, dice.sides, dice.faces) == (1, 6, (1, 2, 3, 4, 5, 6))
     assert dice.player == "Ann" and not dice.waiting_for_device
-    assert presenter.tap_face(4) is True
+    assert presenter.dice.tap_face(4) is True
     [events] = presenter.session.events
     assert isinstance(events[0], DiceRolled)
     assert events[0].values == (4,) and events[0].source == "manual"
@@ -75,7 +75,7 @@ def test_dice_panel_tap_to_enter_faces() -> None:
 
 def test_a_face_off_the_die_is_refused_with_its_ruling() -> None:
     presenter = pig()
-    presenter.tap_face(7)
+    presenter.dice.tap_face(7)
     banner = presenter.view().banner
     assert banner is not None and banner.ruling == "TOY-R1"
     assert presenter.view().dice is not None and presenter.view().dice.entered == ()  # type: ignore[union-attr]
@@ -83,8 +83,8 @@ def test_a_face_off_the_die_is_refused_with_its_ruling() -> None:
 
 def test_roll_in_software_uses_the_state_generator() -> None:
     a, b = pig(), pig()
-    a.roll_in_software()
-    b.roll_in_software()
+    a.dice.roll_in_software()
+    b.dice.roll_in_software()
     assert a.state == b.state  # same seed, same software roll
     [events] = a.session.events
     assert isinstance(events[0], DiceRolled) and events[0].source == "software"
@@ -92,7 +92,7 @@ def test_roll_in_software_uses_the_state_generator() -> None:
 
 def test_undo_redo_and_notice() -> None:
     presenter = pig()
-    presenter.tap_face(3)
+    presenter.dice.tap_face(3)
     assert presenter.view().can_undo
     presenter.undo()
     view = presenter.view()
@@ -106,7 +106,7 @@ def test_undo_redo_and_notice() -> None:
 def test_action_menu_lists_non_roll_actions_and_choose_submits() -> None:
     presenter = pig()
     assert presenter.view().actions == ()  # only rolls are legal; the dice panel has them
-    presenter.tap_face(5)
+    presenter.dice.tap_face(5)
     view = presenter.view()
     # A group of one action is that action: its button plays it, no list repeats it.
     assert [(g.button_text, g.plays) for g in view.groups] == [("Hold", True)]
@@ -130,7 +130,7 @@ def test_electronic_die_waits_and_submits() -> None:
 
 def test_electronic_roll_without_request_is_refused() -> None:
     presenter = PlayPresenter(Session.new("toy_pig", ["Cy"], {"target": 5}, seed=1))
-    presenter.tap_face(6)
+    presenter.dice.tap_face(6)
     presenter.choose_group("hold")
     assert presenter.view().outcome == "Cy wins"
     assert presenter.view().dice is None and presenter.view().actions == ()
@@ -141,8 +141,8 @@ def test_electronic_roll_without_request_is_refused() -> None:
 def test_every_accepted_action_is_journaled_and_resumes(tmp_path: Path) -> None:
     journal = Journal(tmp_path / "journal.sqlite3")
     presenter = pig(journal=journal)
-    presenter.tap_face(4)
-    presenter.tap_face(2)
+    presenter.dice.tap_face(4)
+    presenter.dice.tap_face(2)
     presenter.choose_group("hold")
     game_id = presenter.session.game_id
     assert game_id is not None
@@ -192,7 +192,7 @@ def test_board_focus_changes_highlights_and_menu() -> None:
 
 def test_fix_the_table_walk_through() -> None:
     presenter = PlayPresenter(Session.new(BoardPig(), ["Ann", "Bob"], seed=2))
-    presenter.tap_face(5)
+    presenter.dice.tap_face(5)
     presenter.choose_group("hold")  # the table changes
     view = presenter.view()
     assert view.fix is not None and (view.fix.number, view.fix.total) == (1, 2)
@@ -243,7 +243,7 @@ def test_the_presenter_owns_the_fix_step_and_hands_only_it_to_the_leds_and_the_b
     presenter = PlayPresenter(Session.new(QuakePig(), ["Ann", "Bob"], seed=2))
     assert presenter.fix_step is None  # no table changes, no walk-through
     assert presenter.highlights() == (Highlight(cell="1,1", role=Role.SELECTABLE),)
-    presenter.tap_face(5)
+    presenter.dice.tap_face(5)
     presenter.choose_group("hold")  # the table changes
     steps: list[int] = []
     while presenter.fix_step is not None:
@@ -271,8 +271,11 @@ def test_a_tap_asks_the_rules_what_starts_on_the_cell() -> None:
     origins: set[str] = set()
     for _ in range(400):
         state = presenter.state
-        origins = {rules.action_cells(state, a).origin for a in rules.legal_actions(state)}
-        origins.discard(None)
+        origins = {
+            origin
+            for a in rules.legal_actions(state)
+            if (origin := rules.action_cells(state, a).origin) is not None
+        }
         if origins:
             break
         assert presenter.submit(bot.choose(rules, state))
@@ -443,7 +446,7 @@ def test_a_view_asked_again_of_the_same_state_asks_the_rules_nothing_new() -> No
         "panel",
     )
     presenter.session.rules = rules  # type: ignore[assignment]
-    presenter._derived = None  # a cold cache: as after a change
+    presenter = PlayPresenter(presenter.session)  # a cold cache: as after a change
     first = presenter.view()
     counted = dict(rules.calls)
     assert counted["legal_actions"] == 1 and counted["status"] == 1
@@ -471,7 +474,7 @@ def test_a_tap_on_a_piece_narrows_the_menu_without_asking_where_each_action_happ
     assert presenter.focus == origin and view.actions
     assert rules.calls == {"legal_actions_at": 1, "action_cells": 0}
     moves = presenter.actions_at(origin)
-    assert [p for p, _ in moves] == list(presenter.payloads_at(origin))
+    assert [p for p, _ in moves] == list(presenter.queries.payloads_at(origin))
     assert all(c.origin == origin for _, c in moves)
     asked = rules.calls["action_cells"]
     assert asked == len(moves)
@@ -518,7 +521,7 @@ def test_the_entry_form_still_opens_by_itself() -> None:
     form = presenter.form
     assert form is not None and form.type == next(iter(kinds))
     assert presenter.view().form == form.view()
-    presenter.form_cancel()
+    presenter.forms.cancel()
     assert presenter.form is None and presenter.view().form is None
 
 
@@ -662,18 +665,21 @@ def test_what_a_form_can_change_is_kept_per_shape_and_answers_as_made_afresh(gam
     players = ["Mara"] if game == "colossus_solo" else ["Ann", "Bob"]
     presenter = PlayPresenter(Session.new(game, players, seed=4))
     bot = RandomBot(6)
+    offered = False
     for _ in range(120):
         if presenter.outcome is not None:
             break
         view = presenter.view()
         for group in [g.key for g in view.groups]:
-            presenter.group = group
+            presenter.board_input.show_group(group)
             kept = presenter.view()
             fresh = PlayPresenter(presenter.session)
-            fresh.group, fresh.focus = group, presenter.focus
+            fresh.board_input.show_group(group)
+            fresh.board_input.select(presenter.focus)
             assert kept.formable == fresh.view().formable
-        presenter.group = None
+            offered = offered or kept.formable
+        presenter.board_input.show_group(None)
         while presenter.fix_step is not None:
             presenter.next_fix_step()
         presenter.submit(bot.choose(presenter.rules, presenter.state))
-    assert presenter._editables  # something was kept
+    assert offered  # some group offered a form: its fields were kept

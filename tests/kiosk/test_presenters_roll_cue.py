@@ -32,6 +32,7 @@ def _awaiting(presenter: PlayPresenter, purpose: str, seed: int = 8) -> PlayPres
 
 def _roller_cells(presenter: PlayPresenter) -> set[str]:
     board = presenter.rules.board(presenter.state)
+    assert board is not None
     side = presenter.rules.panel(presenter.state).turn_colour
     return {c.cell for c in board.cells if any(p.colour == side for p in c.pieces)}
 
@@ -96,6 +97,7 @@ def test_an_island_explore_roll_lights_the_explorers_pieces() -> None:
     request = presenter.dice_request()
     assert request is not None and request.player is not None
     board = presenter.rules.board(presenter.state)
+    assert board is not None
     mine = {c.cell for c in board.cells if any(p.player == request.player for p in c.pieces)}
     assert mine and {h.cell for h in presenter.highlights() if h.role is Role.ROLL} == mine
 

@@ -19,10 +19,10 @@ def _taught(session: Session, store: ProgressStore | None = None) -> PlayPresent
     presenter = PlayPresenter(session)
     game_id = session.game_id
     if store is not None and game_id is not None:
-        presenter.teach = store.load(game_id)
-        presenter.on_teach = lambda progress: store.save(game_id, progress)
+        presenter.teacher.start(store.load(game_id))
+        presenter.teacher.report_to(lambda progress: store.save(game_id, progress))
     else:
-        presenter.teach = TeachProgress()
+        presenter.teacher.start(TeachProgress())
     return presenter
 
 
@@ -43,7 +43,7 @@ def test_each_rule_pauses_once_the_first_time_it_matters() -> None:
     for _ in range(30):
         while presenter.view().teach is not None:
             shown += _rulings(presenter)
-            presenter.teach_next()
+            presenter.teacher.next()
         presenter.submit(bot.choose(presenter.rules, presenter.state))
         while presenter.fix_step is not None:
             presenter.next_fix_step()
@@ -64,7 +64,7 @@ def test_k_r08_teach_mode_explains_a_rule_when_it_first_applies_in_the_phase() -
     for _ in range(60):
         while presenter.view().teach is not None:
             by_phase.setdefault(presenter.view().panel.phase, []).extend(_rulings(presenter))
-            presenter.teach_next()
+            presenter.teacher.next()
         if "K-R08" in {r for rulings in by_phase.values() for r in rulings}:
             break
         presenter.submit(bot.choose(presenter.rules, presenter.state))
@@ -80,7 +80,7 @@ def test_the_great_quake_pause_names_the_roll_and_the_regions() -> None:
     bot = RandomBot(2)
     while presenter.view().panel.phase != "Great Quake":
         while presenter.view().teach is not None:
-            presenter.teach_next()
+            presenter.teacher.next()
         presenter.submit(bot.choose(presenter.rules, presenter.state))
     pause = presenter.view().teach
     assert pause is not None and pause.entries[0].ruling == "K-R05"
@@ -94,12 +94,12 @@ def test_the_great_quake_pause_names_the_roll_and_the_regions() -> None:
 def test_skip_teaching_and_show_all_again() -> None:
     saved: list[TeachProgress] = []
     presenter = _taught(Session.new("kolossus", ["Ann", "Bob"], seed=2))
-    presenter.on_teach = saved.append
-    presenter.teach_next()
-    presenter.teach_skip()
+    presenter.teacher.report_to(saved.append)
+    presenter.teacher.next()
+    presenter.teacher.skip()
     assert presenter.view().teach is None  # an expert is never held up
     assert saved[-1] == TeachProgress(on=False, seen=frozenset({"K-R02"}))
-    presenter.teach_again()
+    presenter.teacher.again()
     assert _rulings(presenter) == ["K-R02"]
     assert saved[-1] == TeachProgress()
 
@@ -107,8 +107,8 @@ def test_skip_teaching_and_show_all_again() -> None:
 def test_no_pause_without_teach_mode_until_why_offers_it() -> None:
     presenter = PlayPresenter(Session.new("kolossus", ["Ann", "Bob"], seed=2))
     assert presenter.view().teach is None and presenter.view().can_teach
-    presenter.explain_table()
-    presenter.teach_again()  # "Teach me the rules from here" in the "Why?" panel
+    presenter.teacher.explain_table()
+    presenter.teacher.again()  # "Teach me the rules from here" in the "Why?" panel
     view = presenter.view()
     assert view.why is None and not view.can_teach
     assert view.teach is not None and view.teach.entries[0].ruling == "K-R02"
@@ -123,10 +123,10 @@ def test_a_power_cut_resumes_the_lesson_at_the_same_step(tmp_path: Path) -> None
     assert session.game_id is not None
     store.save(session.game_id, TeachProgress())
     presenter = _taught(session, store)
-    presenter.teach_next()
+    presenter.teacher.next()
     assert presenter.submit({"type": "ready"})  # on to the Great Quake and its rules
-    presenter.teach_next()
-    presenter.teach_next()
+    presenter.teacher.next()
+    presenter.teacher.next()
     before = presenter.view().teach
     assert before is not None
     journal.close()  # the power goes: only what is on disk counts
@@ -170,12 +170,12 @@ def test_teach_mode_needs_no_kivy() -> None:
 def test_a_refusal_on_a_new_rule_explains_itself_once() -> None:
     saved: list[TeachProgress] = []
     presenter = _taught(Session.new("builders", ["Ann", "Bob", "Cleo"], seed=4))
-    presenter.on_teach = saved.append
+    presenter.teacher.report_to(saved.append)
     assert presenter.submit({"type": "curse", "runes": [2, 2, 0]}) is False
     why = presenter.view().why
     assert why is not None and why.heading == "Why was that refused?"
     assert saved[-1].seen == frozenset({"BC-R09"})
-    presenter.close_why()
+    presenter.teacher.close_why()
     presenter.submit({"type": "curse", "runes": [2, 2, 0]})
     assert presenter.view().why is None and presenter.view().can_explain  # once; "Why?" stays
     plain = PlayPresenter(Session.new("builders", ["Ann", "Bob", "Cleo"], seed=4))

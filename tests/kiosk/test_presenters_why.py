@@ -49,11 +49,11 @@ def test_why_from_a_refusal_shows_its_rule_the_refusal_and_the_counts_now() -> N
 
 def test_the_panel_closes_and_the_next_move_closes_it_too() -> None:
     presenter = PlayPresenter(Session.new("builders", ["Ann", "Bob"], seed=4))
-    presenter.explain_table()
+    presenter.teacher.explain_table()
     assert presenter.view().why is not None
-    presenter.close_why()
+    presenter.teacher.close_why()
     assert presenter.view().why is None
-    presenter.explain_table()
+    presenter.teacher.explain_table()
     presenter.submit({"type": "draw"})
     assert presenter.view().why is None  # explained a position that is gone
 
@@ -62,7 +62,7 @@ def test_a_banner_without_a_ruling_offers_no_why() -> None:
     presenter = PlayPresenter(Session.new("builders", ["Ann", "Bob"], seed=4))
     presenter.banner = Banner("The journal could not be written.", code="journal_error")
     assert not presenter.view().can_explain
-    assert presenter.explain_refusal() is False and presenter.why is None
+    assert presenter.explain_refusal() is False and presenter.teacher.why is None
 
 
 def test_why_during_the_great_quake_names_the_lit_region_and_the_roll() -> None:
@@ -72,7 +72,7 @@ def test_why_during_the_great_quake_names_the_lit_region_and_the_roll() -> None:
         RandomBot(2),
         lambda p: p.view().panel.phase == "Great Quake" and p.dice_request() is None,
     )
-    presenter.explain_table()
+    presenter.teacher.explain_table()
     why = presenter.view().why
     assert why is not None
     rulings = [e.ruling for e in why.entries]
@@ -88,7 +88,7 @@ def test_why_for_a_picked_piece_explains_where_it_may_go() -> None:
     picked = next(h.cell for h in presenter.highlights() if h.role is Role.SELECTABLE)
     presenter.tap_cell(picked)
     reach = [h.cell for h in presenter.highlights() if h.role is Role.REACHABLE]
-    presenter.explain_table()
+    presenter.teacher.explain_table()
     why = presenter.view().why
     assert why is not None and why.entries[0].ruling == "1.6.2"
     assert f"Picked: {picked}" in why.situation
@@ -98,7 +98,7 @@ def test_why_for_a_picked_piece_explains_where_it_may_go() -> None:
 
 def test_every_count_of_the_panel_is_explained_with_its_value() -> None:
     presenter = PlayPresenter(Session.new("colossus_solo", ["Mara"], seed=5))
-    presenter.explain_table()
+    presenter.teacher.explain_table()
     why = presenter.view().why
     assert "Weakness now: 1" in _entry(why, "CS-R01")
     assert "Grip now: 8" in _entry(why, "CS-R01")
@@ -112,7 +112,7 @@ def test_every_role_has_words() -> None:
 def test_why_while_a_die_is_awaited_explains_that_roll() -> None:
     presenter = PlayPresenter(Session.new("kolossus", ["Ann", "Bob"], seed=2))
     _advance(presenter, RandomBot(2), lambda p: p.view().panel.phase == "Destiny roll")
-    presenter.explain_table()
+    presenter.teacher.explain_table()
     why = presenter.view().why
     assert why is not None and why.entries[0].ruling == "K-R08"  # what the AP buy
     request = presenter.dice_request()
@@ -122,14 +122,14 @@ def test_why_while_a_die_is_awaited_explains_that_roll() -> None:
 
 def test_a_tapped_count_explains_that_count_alone() -> None:
     presenter = PlayPresenter(Session.new("kolossus", ["Ann", "Bob"], seed=2))
-    presenter.explain_count("Crystals on the Citadel: 1 (supply 11)")
+    presenter.teacher.explain_count("Crystals on the Citadel: 1 (supply 11)")
     why = presenter.view().why
     assert why is not None and why.heading == "Why? Crystals on the Citadel"
     assert [e.ruling for e in why.entries] == ["K-R15", "K-R16"]
     assert why.entries[0].here == ("Now: Crystals on the Citadel: 1 (supply 11)",)
-    presenter.explain_count("Pieces")
+    presenter.teacher.explain_count("Pieces")
     why = presenter.view().why
     assert why is not None and why.entries[0].here == ("Pieces now: Ann 16, Bob 16",)
-    presenter.close_why()
-    presenter.explain_count("Step: Placement")  # no ruling behind the step's name
+    presenter.teacher.close_why()
+    presenter.teacher.explain_count("Step: Placement")  # no ruling behind the step's name
     assert presenter.view().why is None

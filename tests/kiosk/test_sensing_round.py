@@ -116,10 +116,10 @@ class Table:
 
     @property
     def last(self) -> dict[str, Any]:
-        return self.play.rules.dump_action(self.play.session.actions[-1])  # type: ignore[no-any-return]
+        return self.play.rules.dump_action(self.play.session.actions[-1])
 
     def turn_colour(self) -> str | None:
-        return self.play.rules.panel(self.play.state).turn_colour  # type: ignore[no-any-return]
+        return self.play.rules.panel(self.play.state).turn_colour
 
 
 def invade(play: PlayPresenter) -> None:
@@ -180,7 +180,7 @@ def test_a_round_with_a_quake_a_capture_and_a_rebirth_without_a_move_tap(table: 
     assert table.settle() == Agree()
     assert table.last == {"type": "earthquake", "region": "col0", "direction": "south"}
     assert play.fix_step is None, "every step of the line was seen done"
-    assert play.board_overlay == ()
+    assert play.overlay.highlights == ()
 
     # --- the Colossus (3 AP, 3d4 = 12 MP) beats a Firbolg Warrior, slid on its way.
     table.tap({"type": "choose_class", "cls": "C"})
@@ -244,7 +244,7 @@ def test_a_round_with_a_quake_a_capture_and_a_rebirth_without_a_move_tap(table: 
     assert play.choose(warrior)
     table.driver.tick()
     assert table.last == {"type": "rebirth", "cls": "W", "to": "8,0"}
-    assert isinstance(table.driver.verdict, Agree) and play.board_choices is None
+    assert isinstance(table.driver.verdict, Agree) and play.overlay.choices is None
     table.end_turn()
 
     assert "Round 2" in play.view().status
@@ -259,21 +259,21 @@ def test_fix_the_table_steps_tick_off_as_the_squares_match(table: Table) -> None
     table.roll(4)
     assert play.submit({"type": "earthquake", "region": "col0", "direction": "south"})
     table.driver.tick()
-    assert [c.cell for c in play.fix_changes] == ["10,0", "9,0", "8,0", "2,0", "1,0", "0,0"]
-    assert play.fix_index == 0
+    assert [c.cell for c in play.fix.changes] == ["10,0", "9,0", "8,0", "2,0", "1,0", "0,0"]
+    assert play.fix.index == 0
     table.move("-10,0")
     table.settle()
-    assert play.fix_index == 0, "10,0 is empty but must hold the Guardian from 9,0"
+    assert play.fix.index == 0, "10,0 is empty but must hold the Guardian from 9,0"
     table.move("-9,0", "+10,0")
     table.settle()
-    assert play.fix_index == 1, "10,0 holds the Guardian; 9,0 waits for its Warrior"
+    assert play.fix.index == 1, "10,0 holds the Guardian; 9,0 waits for its Warrior"
     assert play.highlights()[0].cell == "9,0"
     table.move("-8,0", "+9,0")
     table.settle()
-    assert play.fix_index == 3, "9,0 and 8,0 match now"
+    assert play.fix.index == 3, "9,0 and 8,0 match now"
     table.move("-2,0", "+3,0", "-1,0", "+2,0")
     table.settle()
-    assert play.fix_index == 4, "1,0 waits for the Colossus"
+    assert play.fix.index == 4, "1,0 waits for the Colossus"
     table.move("-0,0", "+1,0")
     assert table.settle() == Agree()
     assert play.fix_step is None
@@ -316,7 +316,7 @@ def test_the_table_is_right_opens_the_corrections_and_stops_the_lights(table: Ta
     table.move("-0,1", "+5,5")
     assert isinstance(table.settle(), Differ)
     play.choose_group("correct_the_table")  # the menu's "Correct the table"
-    assert play.board_overlay == () and play.board_notice == ""
+    assert play.overlay.highlights == () and play.overlay.notice == ""
     view = play.view()
     assert view.group == "correct_the_table" and play.focus == "0,1"
     assert any(c.payload["type"] == "correct_piece" for c in view.actions)
@@ -374,13 +374,13 @@ def test_an_undone_move_put_back_and_made_again_is_played(table: Table) -> None:
     assert table.settle() == Differ(remove=frozenset({target}), place=frozenset({"0,0"}))
     table.move(f"-{target}", "+0,0")
     assert table.settle() == Agree()
-    assert play.board_overlay == ()
+    assert play.overlay.highlights == ()
     table.move("-0,0", f"+{target}")
     assert table.settle() == Agree(), "the same move made again is played"
     assert table.driver.played == 2
     assert (table.last["from"], table.last["to"]) == ("0,0", target)
     assert "Took back" not in play.view().notice
-    assert play.board_overlay == ()
+    assert play.overlay.highlights == ()
 
 
 def test_an_undone_move_redone_by_hand_agrees_with_the_board(table: Table) -> None:
@@ -394,7 +394,7 @@ def test_an_undone_move_redone_by_hand_agrees_with_the_board(table: Table) -> No
     assert isinstance(table.settle(), Differ), "the board still shows the undone move"
     play.redo()  # Redo on the screen: the board shows it already
     table.driver.tick()
-    assert table.settle() == Agree() and play.board_overlay == ()
+    assert table.settle() == Agree() and play.overlay.highlights == ()
     assert len(play.session.actions) == moves and table.driver.played == 1
     table.move(f"-{target}", "+0,0")  # and the same piece moves on from there later
     assert isinstance(table.settle(), Differ)
@@ -422,7 +422,7 @@ def test_the_difference_stays_lit_across_a_roll(table: Table) -> None:
     table.move("-0,1", "+5,5")
     assert isinstance(table.settle(), Differ)
     shown: list[int] = []
-    play.subscribe(lambda: shown.append(len(play.board_overlay)), first=True)  # as the LEDs
+    play.subscribe(lambda: shown.append(len(play.overlay.highlights)), first=True)  # as the LEDs
     table.roll(4)
     assert {h.role for h in play.highlights()} == {Role.REMOVE, Role.PLACE}
     assert shown[-1] == 2, "the last redraw shows the difference again"

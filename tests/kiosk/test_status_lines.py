@@ -105,7 +105,7 @@ def test_the_solo_status_shows_its_trackers_then_what_to_do_cs_r04(solo: Kiosk) 
         assert tuple(label.text_size) == (None, None)
         assert label.canvas.children[-1].pos[0] == int(label.x)
         if play.form is not None:  # the card's values, then the stats
-            play.form_submit()
+            play.forms.submit()
         else:  # the power or the card, destroy rights
             assert play.choose(0) or play.choose_group(play.view().groups[0].key)
 

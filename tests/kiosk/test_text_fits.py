@@ -213,15 +213,15 @@ def test_lesson_panel_texts_fit(kiosk: Kiosk, game: str) -> None:
     for _ in range(200):
         if lesson.finished:
             break
-        key = (lesson.place.step, play.teach_pause() is not None, play.dice_request() is not None)
+        key = (lesson.place.step, play.teacher.pause() is not None, play.dice_request() is not None)
         if key not in seen:
             seen.add(key)
             for _mode in screen._modes():
                 problems += cut_texts(kiosk, f"{game} lesson {key} ({screen.mode})")
                 screen.next_mode()
         view = lesson.view()
-        if play.teach_pause() is not None:
-            play.teach_next()
+        if play.teacher.pause() is not None:
+            play.teacher.next()
         elif view is not None and view.can_show:
             lesson.show_me()
         else:
@@ -252,7 +252,7 @@ def test_the_dice_column_fits_under_the_last_roll(kiosk: Kiosk, game: str) -> No
             if play.view().last_roll:
                 problems += cut_texts(kiosk, f"{game}: {play.view().status}")
                 checked += 1
-            play.roll_in_software()
+            play.dice.roll_in_software()
             continue
         action = bot.choose(play.rules, play.state)
         assert action is not None and play.submit(action)

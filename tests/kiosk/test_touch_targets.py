@@ -187,7 +187,7 @@ def _play_views(kiosk: Kiosk, game: str, moves: int = 96) -> Iterator[str]:
                 yield f"{game} move {step} group {group.key}"
                 if play.view().formable and play.open_form():
                     yield f"{game} move {step} form {group.key}"
-                    play.form_cancel()
+                    play.forms.cancel()
         if view.dice is not None and view.dice.faces and dice_shown < 2:
             dice_shown += 1
             yield shown(f"{game} move {step} dice")

@@ -77,7 +77,7 @@ def test_solo_power_paid_on_its_tracker_and_resolved_on_the_card_cs_r04(solo: Ki
     while play.rules.status(play.state) and play.state.phase != "power":
         form = play.form
         assert form is not None  # the card's values, then the stats: forms open by themselves
-        play.form_submit()
+        play.forms.submit()
     shoot(solo, "play-colossus-solo-cards")
     grip = play.state.grip
     tap(_tile(solo, "grip"))

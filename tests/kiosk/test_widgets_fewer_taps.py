@@ -47,7 +47,7 @@ def test_a_great_quake_made_on_the_board_with_its_preview(kolossus: Kiosk) -> No
     shoot(kolossus, "play-kolossus-quake-arrows")
 
     tap_cell(kolossus, "3,10")  # the east arrow of row 3: the preview
-    assert play.preview is not None and len(play.session.actions) == 2
+    assert play.board_input.preview is not None and len(play.session.actions) == 2
     assert screen.preview.parent is not None
     assert screen.preview.text.startswith("Row 3 → east; leaves the board: Woods")
     drawn = board.view
@@ -72,7 +72,7 @@ def _shifted_row(play: object) -> dict[str, tuple[int, int, int]]:
     """The unlit colours of row 3 after the previewed quake, from the rules' board."""
     from kiosk.presenters.board import board_dressing
 
-    preview = play.preview  # type: ignore[attr-defined]
+    preview = play.board_input.preview  # type: ignore[attr-defined]
     base, _ = board_dressing(preview.board, ())
     return {cell: colour for cell, colour in base.items() if cell.startswith("3,")}
 

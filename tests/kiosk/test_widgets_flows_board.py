@@ -338,7 +338,8 @@ def test_CA_R07_harvest_pays_once_per_age_by_touch(tmp_path: Path) -> None:
         assert after.spaces[index].cubes == 0
         assert after.spaces[index].acolytes[seat] == 0
         # CA-R07: at most once per Age — the space is no longer harvestable for this seat.
-        assert space not in play.rules.harvestable(after, seat)
+        colossi: Any = play.rules  # the Colossi referee's own question
+        assert space not in colossi.harvestable(after, seat)
 
         # Everybody passes by touch; the Harvest Phase ends.
         for _ in range(20):

@@ -119,7 +119,7 @@ def _next_tap(kiosk: Kiosk) -> None:
     """What a newcomer taps next: "Got it" on a pause, else the panel's first button."""
     play = kiosk.play
     assert play is not None
-    if play.teach_pause() is not None:
+    if play.teacher.pause() is not None:
         tap(next(b for b in kiosk.play_screen.teach_panel.actions.children if b.text == "Got it"))
         return
     if play.fix_step is not None:  # the table's fix, alone: its own "Done"
@@ -183,7 +183,7 @@ def test_the_lesson_plays_to_its_end_by_touch_on_the_screen(kiosk: Kiosk, game: 
         view = lesson.view()
         play = kiosk.play
         assert play is not None
-        calm = play.teach_pause() is None and play.fix_step is None and play.form is None
+        calm = play.teacher.pause() is None and play.fix_step is None and play.form is None
         watch = view is not None and view.kind == "Watch" and view.can_play
         lit = bool(lesson.marks()) or kiosk.play_screen.board is None  # a card game: none
         if not shot and watch and lit and calm:
@@ -211,7 +211,7 @@ def test_show_me_lights_the_goal_and_a_wrong_move_is_taken_back(kiosk: Kiosk) ->
     lesson = _lesson(kiosk)
     play = kiosk.play
     assert play is not None
-    while play.teach_pause() is not None:
+    while play.teacher.pause() is not None:
         _next_tap(kiosk)
     before = play.state
     draw = next(p for p in play.legal_payloads() if p["type"] == "draw")

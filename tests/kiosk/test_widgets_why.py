@@ -158,7 +158,7 @@ def test_a_tap_on_the_facts_panel_explains_its_counts(kiosk: Kiosk) -> None:
     assert "Reaching 0 Runes" in texts and "Ruling BC-R10" in texts
     assert any(t.startswith("• Runes now: Player 1 10, Player 2 10") for t in texts)
 
-    kiosk.play.close_why()  # type: ignore[union-attr]
+    kiosk.play.teacher.close_why()  # type: ignore[union-attr]
     frames(3)
     fact = next(label for label, count in panel_view._counts.items() if count is not None)
     _tap_label(fact)

@@ -375,7 +375,7 @@ def test_a_move_shows_its_header_in_its_frame_and_the_middle_column_in_the_next(
     old_label = play.view().actions[0].label
     before = len(play.session.actions)
     play.submit(play.view().actions[0].payload)  # what the row's release calls
-    assert play.derived().menus == {}  # the new state's menu: not made yet
+    assert play.queries.derived().menus == {}  # the new state's menu: not made yet
     assert len(play.session.actions) == before + 1
     assert screen.column_pending
     assert screen._shown is not None and screen._shown.actions == ()

@@ -60,7 +60,7 @@ from companion.games.corrections import (
 from companion.highlights import TableChange
 from companion.outcome import Outcome, ScoreRow, ScoreSheet
 from companion.rng import Rng
-from companion.rules import Rules, refuse
+from companion.rules import ActionRole, Rules, refuse
 from companion.views import ActionCells, CardView, PanelView
 
 # The listed actions are immutable values, made once per value: the turns of a game
@@ -79,12 +79,24 @@ def _build_of_parts(slot: int, parts: tuple[tuple[str, int], ...]) -> Build:
     return Build(slot=slot, parts=dict(parts))
 
 
+#: The roles of Builders' actions (``Rules.action_role``).
+_ROLES: dict[str, ActionRole] = {
+    "end_turn": ActionRole.END_TURN,
+    "correct_runes": ActionRole.CORRECTION,
+    "correct_hand": ActionRole.CORRECTION,
+    "correct_built": ActionRole.CORRECTION,
+}
+
+
 class BuildersRules(Rules[BuildersState, BuildersAction, BuildersOptions]):
     name = "builders"
     title = "Builders of the Colossus"
     seed_document = "004"
     min_players = 2
     max_players = 4
+
+    def action_role(self, action_type: str) -> ActionRole | None:
+        return _ROLES.get(action_type) or super().action_role(action_type)
 
     options_model = BuildersOptions
     state_model = BuildersState

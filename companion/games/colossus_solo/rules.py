@@ -78,7 +78,7 @@ from companion.games.corrections import (
 )
 from companion.outcome import Outcome, ScoreRow, ScoreSheet
 from companion.rng import Rng
-from companion.rules import Rules, refuse
+from companion.rules import ActionRole, Rules, refuse
 from companion.views import ActionCells, CardView, PanelView
 
 # The listed actions are immutable values, made once: every state of a phase lists the
@@ -90,6 +90,20 @@ _PAY_PENALTY: dict[Payment, PayPenalty] = {p: PayPenalty(pay=p) for p in ("weakn
 _DESTROY = tuple(DestroyCards(count=k) for k in range(ACTION_CARDS + ADVANCED_CARDS + 1))
 
 
+#: The roles of the solo game's actions (``Rules.action_role``).
+_ROLES: dict[str, ActionRole] = {
+    "enter_colossus_card": ActionRole.ENTRY,
+    "enter_stats": ActionRole.ENTRY,
+    "enter_medallions": ActionRole.ENTRY,
+    "enter_final_blow": ActionRole.ENTRY,
+    "correct_trackers": ActionRole.CORRECTION,
+    "correct_cards": ActionRole.CORRECTION,
+    "correct_power": ActionRole.CORRECTION,
+    "correct_colossus_card": ActionRole.CORRECTION,
+    "correct_final_blow": ActionRole.CORRECTION,
+}
+
+
 class ColossusSoloRules(Rules[ColossusSoloState, ColossusSoloAction, ColossusSoloOptions]):
     name = "colossus_solo"
     title = "Colossus"
@@ -99,6 +113,9 @@ class ColossusSoloRules(Rules[ColossusSoloState, ColossusSoloAction, ColossusSol
     options_model = ColossusSoloOptions
     state_model = ColossusSoloState
     action_type = ColossusSoloAction
+
+    def action_role(self, action_type: str) -> ActionRole | None:
+        return _ROLES.get(action_type) or super().action_role(action_type)
 
     # --- setup -----------------------------------------------------------------------
 

@@ -19,7 +19,7 @@ from companion.errors import InvalidOptions, InvalidPosition
 from companion.games.options import option
 from companion.model import Frozen
 from companion.rng import Rng
-from companion.rules import refuse
+from companion.rules import ActionRole, refuse
 from companion.views import NO_CELLS, ActionCells
 
 from .board import placeholder_board
@@ -255,6 +255,14 @@ def config(state: BeastMasterState) -> IslandConfig:
     )
 
 
+#: The roles of Beast Master's own actions (``Rules.action_role``).
+_ROLES: dict[str, ActionRole] = {
+    "end_turn": ActionRole.END_TURN,
+    "end_actions": ActionRole.END_PHASE,
+    "enter_loot": ActionRole.ENTRY,
+}
+
+
 class BeastMasterRules(IslandRules[BeastMasterState, BeastMasterAction, BeastMasterOptions]):
     name = "beast_master"
     title = "Beast Master"
@@ -268,6 +276,9 @@ class BeastMasterRules(IslandRules[BeastMasterState, BeastMasterAction, BeastMas
     phase_names = PHASE_NAMES
     any_phase = (PlaceColossus, PickWinners, NameTile, ApplyEffect)
     phase_rules = PHASE_RULES
+
+    def action_role(self, action_type: str) -> ActionRole | None:
+        return _ROLES.get(action_type) or super().action_role(action_type)
 
     options_model = BeastMasterOptions
     state_model = BeastMasterState

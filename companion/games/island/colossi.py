@@ -19,7 +19,7 @@ from companion import words
 from companion.dice import DiceRequest, Roll
 from companion.errors import InvalidOptions, InvalidPosition
 from companion.rng import Rng
-from companion.rules import refuse
+from companion.rules import ActionRole, refuse
 from companion.views import ActionCells
 
 from .board import placeholder_board
@@ -121,6 +121,13 @@ PHASE_RULES: dict[str, PhaseRule] = {
 }
 
 
+#: The roles of Colossi's own actions (``Rules.action_role``).
+_ROLES: dict[str, ActionRole] = {
+    "end_turn": ActionRole.END_TURN,
+    "end_action_phase": ActionRole.END_PHASE,
+}
+
+
 class ColossiRules(IslandRules[ColossiState, ColossiAction, ColossiOptions]):
     name = "colossi"
     title = "Colossi"
@@ -134,6 +141,9 @@ class ColossiRules(IslandRules[ColossiState, ColossiAction, ColossiOptions]):
     any_phase = (PickWinners, ApplyEffect, DiscardTrait)
     phase_rules = PHASE_RULES
     movement_unit = "Action"
+
+    def action_role(self, action_type: str) -> ActionRole | None:
+        return _ROLES.get(action_type) or super().action_role(action_type)
 
     options_model = ColossiOptions
     state_model = ColossiState

@@ -39,7 +39,7 @@ from companion.games.options import option
 from companion.highlights import Highlight
 from companion.model import Frozen
 from companion.outcome import Outcome, ScoreSheet
-from companion.rules import ActionT, OptionsT, Rules, refuse
+from companion.rules import ActionRole, ActionT, OptionsT, Rules, refuse
 from companion.views import NO_CELLS, ActionCells, BoardView, PanelView
 
 from .board import IslandBoard
@@ -125,8 +125,20 @@ def pending_answers(state: IslandState) -> Iterator[DisplaceColossus | DiscardTo
         yield DiscardToLimit()
 
 
+#: The roles of the actions both island games share (``Rules.action_role``).
+_ROLES: dict[str, ActionRole] = {
+    "spawn": ActionRole.PLACE,
+    "correct_player": ActionRole.CORRECTION,
+    "correct_space": ActionRole.CORRECTION,
+    "correct_movements": ActionRole.CORRECTION,
+}
+
+
 class IslandRules(Rules[S, ActionT, OptionsT]):
     """What both island referees do alike; subclasses provide the hooks below."""
+
+    def action_role(self, action_type: str) -> ActionRole | None:
+        return _ROLES.get(action_type) or super().action_role(action_type)
 
     min_players = 2
     max_players = 4

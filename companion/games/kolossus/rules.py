@@ -83,8 +83,20 @@ from companion.games.kolossus.state import GameResult, KolossusOptions, Kolossus
 from companion.games.kolossus.views import moves_from, quake_moves, strikes
 from companion.highlights import Highlight
 from companion.outcome import Outcome, ScoreSheet
-from companion.rules import Rules
+from companion.rules import ActionRole, Rules
 from companion.views import ActionCells, BoardView, PanelView
+
+#: The roles of Kolossus's actions (``Rules.action_role``).
+_ROLES: dict[str, ActionRole] = {
+    "end_turn": ActionRole.END_TURN,
+    "quake_move": ActionRole.REGION_MOVE,
+    "earthquake": ActionRole.REGION_MOVE,
+    "correct_piece": ActionRole.CORRECTION,
+    "correct_mana": ActionRole.CORRECTION,
+    "correct_crystals": ActionRole.CORRECTION,
+    "correct_landscape": ActionRole.CORRECTION,
+    "correct_region": ActionRole.CORRECTION,
+}
 
 
 class KolossusRules(Rules[KolossusState, KolossusAction, KolossusOptions]):
@@ -96,6 +108,9 @@ class KolossusRules(Rules[KolossusState, KolossusAction, KolossusOptions]):
     rules_version = 2  # 2: income left unallocated at a roll goes back to the supply (K-R24)
     action_type = KolossusAction
     board_kind = "grid"
+
+    def action_role(self, action_type: str) -> ActionRole | None:
+        return _ROLES.get(action_type) or super().action_role(action_type)
 
     def __init__(self) -> None:
         self.options_model = KolossusOptions
