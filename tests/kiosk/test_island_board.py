@@ -227,7 +227,7 @@ def test_no_text_of_a_played_island_game_names_a_space_by_its_id(game: str) -> N
         play.submit(bot.choose(play.rules, play.state))
         while play.fix_step is not None:
             play.next_fix_step()
-    play.explain_table()
+    play.teacher.explain_table()
     seen.update(texts(play.view()))
     named = [t for t in seen if SPACE_ID.search(t)]
     assert not named, named[:5]
