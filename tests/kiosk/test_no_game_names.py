@@ -27,7 +27,8 @@ OTHER_MEANINGS: dict[tuple[str, str], str] = {
     ("hardware.py", "end_turn"): "the table's button of that name (firmware_bridge.buttons)",
     ("presenters/sensing.py", "water"): "a terrain with no landscape piece on it",
     ("presenters/looks.py", "water"): "the colour of a Water space",
-    ("support.py", "token"): "a setting whose value is a secret (redacted in a report)",
+    ("redaction.py", "token"): "a setting whose value is a secret (redacted in a report)",
+    ("ui_map.py", "banner"): "the play screen's banner widget (its id in the .kv file)",
 }
 
 
