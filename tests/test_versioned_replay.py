@@ -291,8 +291,8 @@ def test_a_kolossus_chapter_3_game_whose_income_changed_keeps_the_tables_mana(
     game goes on with the mana on the table."""
     from companion.bot import RandomBot
     from companion.games.kolossus import mana
+    from companion.games.kolossus.model import KolossusOptions
     from companion.games.kolossus.rules import KolossusRules
-    from companion.games.kolossus.state import KolossusOptions
 
     session = Session.new("kolossus", ["Ann", "Bob"], {"chapter": 3}, seed=5, journal=journal)
     bot = RandomBot(5)
