@@ -49,6 +49,7 @@ from companion.games.island.model import (
     Tile,
 )
 from companion.games.island.referee import (
+    IslandTraits,
     PhaseRule,
     pending_answers,
     tie_choices,
@@ -82,15 +83,17 @@ class BeastMasterRules(BeastMasterPlay):
     name = "beast_master"
     title = "Beast Master"
     seed_document = "001"
-    game_over_ruling = "BM-R16"
-    tie_ruling = "BM-R12"
-    hand_limit_ruling = "BM-R08"
-    shows_banners = True
-    acolytes_ruling = "BM-R02"
-    colossus_stays_ruling = "BM-R13"
-    phase_names = PHASE_NAMES
-    any_phase = (PlaceColossus, PickWinners, NameTile, ApplyEffect)
-    phase_rules = PHASE_RULES
+    traits = IslandTraits(
+        phase_names=PHASE_NAMES,
+        phase_rules=PHASE_RULES,
+        any_phase=(PlaceColossus, PickWinners, NameTile, ApplyEffect),
+        tie_ruling="BM-R12",
+        acolytes_ruling="BM-R02",
+        colossus_stays_ruling="BM-R13",
+        game_over_ruling="BM-R16",
+        hand_limit_ruling="BM-R08",
+        shows_banners=True,
+    )
 
     options_model = BeastMasterOptions
     state_model = BeastMasterState

@@ -67,6 +67,7 @@ from companion.games.island.model import (
     Spawn,
 )
 from companion.games.island.referee import (
+    IslandTraits,
     PhaseRule,
     pending_answers,
     tie_choices,
@@ -98,15 +99,17 @@ class ColossiRules(ColossiPlay):
     name = "colossi"
     title = "Colossi"
     seed_document = "002"
-    tie_ruling = "0.2.4"
-    acolytes_ruling = "CA-R02"
-    colossus_stays_ruling = "CA-R09"
-    gold_floor_ruling = "CA-R17"
-    corrects_cubes = True
-    phase_names = PHASE_NAMES
-    any_phase = (PickWinners, ApplyEffect, DiscardTrait)
-    phase_rules = PHASE_RULES
-    movement_unit = "Action"
+    traits = IslandTraits(
+        phase_names=PHASE_NAMES,
+        phase_rules=PHASE_RULES,
+        any_phase=(PickWinners, ApplyEffect, DiscardTrait),
+        tie_ruling="0.2.4",
+        acolytes_ruling="CA-R02",
+        colossus_stays_ruling="CA-R09",
+        movement_unit="Action",
+        gold_floor_ruling="CA-R17",
+        corrects_cubes=True,
+    )
 
     options_model = ColossiOptions
     state_model = ColossiState
