@@ -48,6 +48,7 @@ from typing import Any
 from bench_board_latency import ORIGIN, round_one_script
 from bench_dice_latency import summarise
 
+from companion.games.kolossus.model import Move
 from companion.journal import Journal
 from companion.session import Session
 from firmware_bridge.board.sim_board import SimSensingBoard
@@ -319,7 +320,7 @@ def board_moves(moves: int, idle_s: float) -> dict[str, list[float]]:
         targets = sorted(
             move.to
             for move in session.rules.legal_actions_at(session.state, origin=ORIGIN)
-            if move.to != ORIGIN and move.to not in board.occupied
+            if isinstance(move, Move) and move.to != ORIGIN and move.to not in board.occupied
         )
         for index in range(moves):
             target = targets[index % len(targets)]

@@ -15,6 +15,7 @@ import sys
 import time
 
 from companion.games.island import beast_master as bm
+from companion.games.island.beast_master import model as bmm
 from companion.games.island.mechanics import (
     destinations,
 )
@@ -63,7 +64,7 @@ def percentile(values: list[float], q: float) -> float:
 def main() -> None:
     positions = int(sys.argv[1]) if len(sys.argv) > 1 else 300
     cfg_state = full_board(0)
-    cfg = bm.config(cfg_state)
+    cfg = bmm.config(cfg_state)
     one_piece: list[float] = []
     all_moves: list[float] = []
     reach_sizes: list[int] = []

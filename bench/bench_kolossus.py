@@ -18,10 +18,10 @@ import time
 from instructions import thread_counter
 
 from companion.games.kolossus import RULES
-from companion.games.kolossus.board import SQUARES, cell, square
+from companion.games.kolossus.content import SQUARES, cell, square
+from companion.games.kolossus.model import KolossusState
 from companion.games.kolossus.movement import reach
 from companion.games.kolossus.position import all_destinations, occupants
-from companion.games.kolossus.state import KolossusState
 
 
 def worst_case(seed: int) -> tuple[KolossusState, int]:

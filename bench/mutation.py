@@ -49,13 +49,13 @@ class Game:
 
 GAMES: dict[str, Game] = {
     "kolossus": Game(("companion/games/kolossus/*",), ("tests/games/kolossus",)),
-    "beast_master": Game((ISLAND + "beast_master.py",), ("tests/games/island",)),
-    "colossi": Game((ISLAND + "colossi*.py",), ("tests/games/island",)),
+    "beast_master": Game((ISLAND + "beast_master/*",), ("tests/games/island",)),
+    "colossi": Game((ISLAND + "colossi/*",), ("tests/games/island",)),
     # the island code Beast Master and Colossi share, against both games' tests
     "island": Game(
         (ISLAND + "*",),
         ("tests/games/island",),
-        skip=(ISLAND + "beast_master.py", ISLAND + "colossi*.py"),
+        skip=(ISLAND + "beast_master/*", ISLAND + "colossi/*"),
     ),
     "colossus_solo": Game(
         ("companion/games/colossus_solo/*",), ("tests/games/test_colossus_solo*.py",)

@@ -17,9 +17,10 @@ import unicodedata
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from enum import StrEnum
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Generic
 
 from pydantic import BaseModel, TypeAdapter, ValidationError
+from typing_extensions import TypeVar
 
 from companion.dice import DiceRequest, Roll
 from companion.errors import InvalidAction, InvalidOptions, InvalidPosition, RuleViolation
@@ -62,9 +63,11 @@ class GameState(Frozen):
     rng: Rng
 
 
-StateT = TypeVar("StateT", bound=GameState)
-ActionT = TypeVar("ActionT", bound=Frozen)
-OptionsT = TypeVar("OptionsT", bound=Frozen)
+# Each defaults to what every game's has, so ``Rules`` and ``Session`` alone name a game
+# not known before it runs (one chosen by name): see :data:`AnyRules`.
+StateT = TypeVar("StateT", bound=GameState, default=GameState)
+ActionT = TypeVar("ActionT", bound=Frozen, default=Frozen)
+OptionsT = TypeVar("OptionsT", bound=Frozen, default=Frozen)
 
 
 def describe_validation_error(exc: ValidationError) -> str:
@@ -414,7 +417,10 @@ def refuse(message: str, ruling: str | None = None) -> RuleViolation:
 #: The ``type`` of :class:`~companion.dice.Roll`, the one action every game with dice has.
 ROLL_TYPE: str = Roll.model_fields["type"].default
 
-AnyRules = Rules[Any, Any, Any]
+AnyRules = Rules[GameState, Frozen, Frozen]
+"""The rules of a game known only when the program runs (chosen by name, read from the
+journal): its state, actions and options typed as what every game's are. The state a
+session of it holds comes from these same rules, so handing it back to them is sound."""
 
 __all__ = [
     "MAX_NAME_LENGTH",

@@ -15,7 +15,9 @@ import dataclasses
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Generic, cast, overload
+
+from typing_extensions import TypeVar
 
 from companion.errors import (
     DamagedHeader,
@@ -36,9 +38,10 @@ from companion.journal import (
     OutcomeMark,
     Snapshot,
 )
+from companion.model import Frozen
 from companion.outcome import Outcome
 from companion.position_changes import as_saved, position_changes
-from companion.rules import AnyRules
+from companion.rules import AnyRules, GameState, Rules
 
 RECORD_FORMAT = "colossus-companion/game-record"
 RECORD_VERSION = 1
@@ -70,54 +73,102 @@ def _header(info: GameInfo) -> str:
     return f"Game {info.game_id}'s header (its row in the journal's games table)"
 
 
-class Session:
+#: A session's state, action and options types. Covariant: a session of one game is a
+#: session of "some game" (``Session`` alone, what the kiosk and the referee hold).
+S_co = TypeVar("S_co", bound=GameState, default=GameState, covariant=True)
+A_co = TypeVar("A_co", bound=Frozen, default=Frozen, covariant=True)
+O_co = TypeVar("O_co", bound=Frozen, default=Frozen, covariant=True)
+
+
+# One game's types, for the constructors (no defaults: inferred from the rules given).
+_S = TypeVar("_S", bound=GameState)
+_A = TypeVar("_A", bound=Frozen)
+_O = TypeVar("_O", bound=Frozen)
+#: A game's rules where the caller wants only "a session of some game" (mypy infers a
+#: call's types from what the result is passed to first, and the rules class then fits
+#: no ``Rules[_S, _A, _O]``).
+_SomeRules = Rules[Any, Any, Any]
+
+
+class Session(Generic[S_co, A_co, O_co]):
     """One game: its rules, its states, and (optionally) its journal.
 
     Without a journal (``journal=None``) nothing is stored — used for the shop demo and
     for tests that do not care about durability.
+
+    Typed by its game's state, action and options (``Session[KolossusState,
+    KolossusAction, KolossusOptions]`` from ``Session.new(KolossusRules())``); one
+    started or resumed by the game's name is a ``Session`` of some game.
     """
 
     def __init__(
         self,
-        rules: AnyRules,
-        initial_state: Any,
+        rules: Rules[S_co, A_co, O_co],
+        initial_state: S_co,
         *,
-        options: Any,
+        options: O_co,
         seed: int,
         start_position: dict[str, Any] | None = None,
         journal: Journal | None = None,
         game_id: int | None = None,
     ) -> None:
-        self.rules = rules
-        self.options = options
+        self.rules: Rules[S_co, A_co, O_co] = rules
+        self.options: O_co = options
         self.seed = seed
         self.start_position = start_position
         self.journal = journal
         self.game_id = game_id
-        self._states: list[Any] = [initial_state]
-        self._actions: list[Any] = []
+        # What the rules made, kept as every game's (the typed views are below).
+        self._states: list[GameState] = [initial_state]
+        self._actions: list[Frozen] = []
         self._events: list[tuple[Event, ...]] = []
-        self._redo: list[Any] = []
+        self._redo: list[Frozen] = []
         self._recorded_outcome: Outcome | None = None
         self._entry_count = 0  # this game's entries in the journal (for the snapshots)
-        self._due_snapshot: tuple[int, Any] | None = None  # (entry seq, position after it)
+        self._due_snapshot: tuple[int, GameState] | None = None  # (entry seq, position after it)
         self._saved_seq = 0  # the entry after which the journal last saved the position
 
     # --- creating and resuming -------------------------------------------------------
 
+    @overload
     @classmethod
     def new(
         cls,
-        game: str | AnyRules,
+        game: Rules[_S, _A, _O],
         players: Sequence[str],
         options: Mapping[str, Any] | None = None,
         *,
         seed: int,
         journal: Journal | None = None,
         demo: bool = False,
-    ) -> Session:
+    ) -> Session[_S, _A, _O]: ...
+
+    @overload
+    @classmethod
+    def new(
+        cls,
+        game: str | _SomeRules,
+        players: Sequence[str],
+        options: Mapping[str, Any] | None = None,
+        *,
+        seed: int,
+        journal: Journal | None = None,
+        demo: bool = False,
+    ) -> Session: ...
+
+    @classmethod
+    def new(
+        cls,
+        game: str | Rules[_S, _A, _O],
+        players: Sequence[str],
+        options: Mapping[str, Any] | None = None,
+        *,
+        seed: int,
+        journal: Journal | None = None,
+        demo: bool = False,
+    ) -> Session[_S, _A, _O] | Session:
         """Set up a new game (and record it in the journal, if given)."""
-        rules = get_rules(game) if isinstance(game, str) else game
+        rules = get_rules(game) if isinstance(game, str) else cast(AnyRules, game)
         opts = rules.parse_options(options)
         state = rules.setup(players, opts, seed)
         game_id = None
@@ -131,19 +182,41 @@ class Session:
                 rules_version=rules.rules_version,
             )
             journal.release_all_but(game_id)
-        return cls(rules, state, options=opts, seed=seed, journal=journal, game_id=game_id)
+        return Session(rules, state, options=opts, seed=seed, journal=journal, game_id=game_id)
 
+    @overload
     @classmethod
     def from_position(
         cls,
-        game: str | AnyRules,
+        game: Rules[_S, _A, _O],
         position: object,
         *,
         journal: Journal | None = None,
         options: Mapping[str, Any] | None = None,
-    ) -> Session:
+    ) -> Session[_S, _A, _O]: ...
+
+    @overload
+    @classmethod
+    def from_position(
+        cls,
+        game: str | _SomeRules,
+        position: object,
+        *,
+        journal: Journal | None = None,
+        options: Mapping[str, Any] | None = None,
+    ) -> Session: ...
+
+    @classmethod
+    def from_position(
+        cls,
+        game: str | Rules[_S, _A, _O],
+        position: object,
+        *,
+        journal: Journal | None = None,
+        options: Mapping[str, Any] | None = None,
+    ) -> Session[_S, _A, _O] | Session:
         """Start from a dumped position instead of a fresh setup."""
-        rules = get_rules(game) if isinstance(game, str) else game
+        rules = get_rules(game) if isinstance(game, str) else cast(AnyRules, game)
         opts = rules.parse_options(options)
         state = rules.load_position(position)
         dumped = rules.dump_position(state)
@@ -158,7 +231,7 @@ class Session:
                 rules_version=rules.rules_version,
             )
             journal.release_all_but(game_id)
-        return cls(
+        return Session(
             rules,
             state,
             options=opts,
@@ -227,7 +300,7 @@ class Session:
 
     @classmethod
     def _replay_header(
-        cls, journal: Journal, info: GameInfo, rules: AnyRules, opts: Any
+        cls, journal: Journal, info: GameInfo, rules: AnyRules, opts: Frozen
     ) -> _Replayed:
         """Rebuild a game from its header, its base position and its entries; decide
         what must be set aside and whether the game now starts from a saved position.
@@ -272,7 +345,7 @@ class Session:
         journal: Journal,
         info: GameInfo,
         rules: AnyRules,
-        opts: Any,
+        opts: Frozen,
         entries: list[Entry],
         found: tuple[tuple[int, RefereeError] | None, _Differs | None, list[Snapshot]],
         session: Session,
@@ -336,11 +409,11 @@ class Session:
         journal: Journal,
         info: GameInfo,
         rules: AnyRules,
-        opts: Any,
-        state: Any,
+        opts: Frozen,
+        state: GameState,
         start_position: dict[str, Any] | None,
     ) -> Session:
-        return cls(
+        return Session(
             rules,
             state,
             options=opts,
@@ -360,7 +433,7 @@ class Session:
         for entry in entries:
             try:
                 if entry.kind == "act":
-                    self._do(self.rules.parse_action(entry.payload))
+                    self._do(self._rules.parse_action(entry.payload))
                 elif entry.kind == "undo":
                     self._undo()
                 else:
@@ -369,7 +442,7 @@ class Session:
                 return (entry.seq, error), differs
             snapshot = saved.get(entry.seq)
             if snapshot is not None:
-                reached = as_saved(self.rules.dump_position(self.state))
+                reached = as_saved(self._rules.dump_position(self.state))
                 changes = position_changes(snapshot.position, reached)
                 if changes:
                     first = entry.seq if differs is None else differs.seq
@@ -377,7 +450,7 @@ class Session:
         return None, differs
 
     @staticmethod
-    def _rules_of(info: GameInfo) -> tuple[AnyRules, Any]:
+    def _rules_of(info: GameInfo) -> tuple[AnyRules, Frozen]:
         """The rules and options a header names; JournalError naming the header when it
         names an unknown game or options that do not validate (the row was damaged)."""
         if info.game not in available_games():
@@ -392,8 +465,8 @@ class Session:
 
     @staticmethod
     def _start_of(
-        info: GameInfo, rules: AnyRules, opts: Any, journal: Journal
-    ) -> tuple[Any, dict[str, Any] | None]:
+        info: GameInfo, rules: AnyRules, opts: Frozen, journal: Journal
+    ) -> tuple[GameState, dict[str, Any] | None]:
         """The first state to replay from and the position it came from: the setup, the
         loaded start position, or the snapshot the game was rebased on."""
         try:
@@ -417,17 +490,22 @@ class Session:
     # --- the game --------------------------------------------------------------------
 
     @property
-    def state(self) -> Any:
-        return self._states[-1]
+    def _rules(self) -> AnyRules:
+        """:attr:`rules` as every game's: the states and actions kept here are its own."""
+        return cast(AnyRules, self.rules)
 
     @property
-    def initial_state(self) -> Any:
-        return self._states[0]
+    def state(self) -> S_co:
+        return cast(S_co, self._states[-1])  # made by self.rules, as every state here
 
     @property
-    def actions(self) -> tuple[Any, ...]:
+    def initial_state(self) -> S_co:
+        return cast(S_co, self._states[0])
+
+    @property
+    def actions(self) -> tuple[A_co, ...]:
         """The actions that led to the current state (undone ones excluded)."""
-        return tuple(self._actions)
+        return cast(tuple[A_co, ...], tuple(self._actions))
 
     @property
     def events(self) -> tuple[tuple[Event, ...], ...]:
@@ -436,7 +514,7 @@ class Session:
 
     @property
     def outcome(self) -> Outcome | None:
-        return self.rules.outcome(self.state)
+        return self._rules.outcome(self.state)
 
     @property
     def can_undo(self) -> bool:
@@ -452,28 +530,28 @@ class Session:
         Raises InvalidAction / RuleViolation (state unchanged, nothing written) or
         JournalError (state unchanged: an action that could not be stored is refused).
         """
-        parsed = self.rules.parse_action(action)
-        new_state, events = self.rules.apply(self.state, parsed)
+        parsed = self._rules.parse_action(action)
+        new_state, events = self._rules.apply(self.state, parsed)
         self._commit(
-            "act", new_state, self.rules.action_adapter.dump_json(parsed).decode(), action=parsed
+            "act", new_state, self._rules.action_adapter.dump_json(parsed).decode(), action=parsed
         )
         self._push(parsed, new_state, events)
         self._redo.clear()
         return events
 
-    def undo(self) -> Any:
+    def undo(self) -> A_co:
         """Take back the last action; returns it. RuleViolation if there is none."""
         if not self._actions:
             raise RuleViolation("There is nothing to undo.")
         self._commit("undo", self._states[-2])
-        return self._undo()
+        return cast(A_co, self._undo())
 
     def redo(self) -> tuple[Event, ...]:
         """Apply the last undone action again."""
         if not self._redo:
             raise RuleViolation("There is nothing to redo.")
         action = self._redo[-1]
-        new_state, events = self.rules.apply(self.state, action)
+        new_state, events = self._rules.apply(self.state, action)
         self._commit("redo", new_state, action=action)
         self._redo.pop()
         self._push(action, new_state, events)
@@ -522,27 +600,32 @@ class Session:
         """The game as a JSON record: players, options, seed, actions, outcome, scores."""
         return self._record(self.state, self._actions)
 
-    def _record(self, state: Any, actions: Sequence[Any]) -> dict[str, Any]:
-        outcome = self.rules.outcome(state)
+    def _record(self, state: GameState, actions: Sequence[Frozen]) -> dict[str, Any]:
+        outcome = self._rules.outcome(state)
         return {
             "format": RECORD_FORMAT,
             "version": RECORD_VERSION,
-            "game": self.rules.name,
-            "title": self.rules.title,
+            "game": self._rules.name,
+            "title": self._rules.title,
             "game_id": self.game_id,
             "players": list(state.players),
             "options": self.options.model_dump(mode="json"),
             "seed": self.seed,
             "start_position": self.start_position,
-            "actions": [self.rules.dump_action(a) for a in actions],
+            "actions": [self._rules.dump_action(a) for a in actions],
             "outcome": None if outcome is None else outcome.model_dump(mode="json"),
-            "scores": self.rules.scores(state).model_dump(mode="json"),
+            "scores": self._rules.scores(state).model_dump(mode="json"),
         }
 
     # --- internals -------------------------------------------------------------------
 
     def _commit(
-        self, kind: EntryKind, next_state: Any, payload: str = "", *, action: Any = None
+        self,
+        kind: EntryKind,
+        next_state: GameState,
+        payload: str = "",
+        *,
+        action: Frozen | None = None,
     ) -> None:
         """Record an entry and the finished mark it changes, as one commit; only then
         may the caller make ``next_state`` current (JournalError: nothing changed).
@@ -550,12 +633,13 @@ class Session:
         When the journal keeps an outbox for the fleet, the entry that finishes the game
         (``action`` applied) queues the game's record there in the same commit.
         """
-        outcome = self.rules.outcome(next_state)
+        outcome = self._rules.outcome(next_state)
         changed = outcome != self._recorded_outcome
         if self.journal is not None and self.game_id is not None:
             outgoing: tuple[str, ...] = ()
             if changed and outcome is not None and self.journal.keeps_outbox:
-                record = self._record(next_state, (*self._actions, action))
+                done = self._actions if action is None else (*self._actions, action)
+                record = self._record(next_state, done)
                 outgoing = (json.dumps(record, sort_keys=True),)
             mark = OutcomeMark(outcome=_dumped(outcome)) if changed else None
             due = self._due_snapshot
@@ -571,22 +655,22 @@ class Session:
                 self._due_snapshot = (seq, next_state)
         self._recorded_outcome = outcome
 
-    def _snapshot(self, seq: int, state: Any) -> Snapshot:
-        position = self.rules.dump_position(state)
-        return Snapshot(seq=seq, rules_version=self.rules.rules_version, position=position)
+    def _snapshot(self, seq: int, state: GameState) -> Snapshot:
+        position = self._rules.dump_position(state)
+        return Snapshot(seq=seq, rules_version=self._rules.rules_version, position=position)
 
-    def _push(self, action: Any, state: Any, events: tuple[Event, ...]) -> None:
+    def _push(self, action: Frozen, state: GameState, events: tuple[Event, ...]) -> None:
         self._actions.append(action)
         self._states.append(state)
         self._events.append(events)
 
-    def _do(self, action: Any) -> tuple[Event, ...]:
-        new_state, events = self.rules.apply(self.state, action)
+    def _do(self, action: Frozen) -> tuple[Event, ...]:
+        new_state, events = self._rules.apply(self.state, action)
         self._push(action, new_state, events)
         self._redo.clear()
         return events
 
-    def _undo(self) -> Any:
+    def _undo(self) -> Frozen:
         if not self._actions:
             raise RuleViolation("There is nothing to undo.")
         self._states.pop()
@@ -599,7 +683,7 @@ class Session:
         if not self._redo:
             raise RuleViolation("There is nothing to redo.")
         action = self._redo.pop()
-        new_state, events = self.rules.apply(self.state, action)
+        new_state, events = self._rules.apply(self.state, action)
         self._push(action, new_state, events)
         return events
 

@@ -148,7 +148,9 @@ def test_0_2_1_corrections_are_listed_apart_and_judged_like_actions(
     if session.outcome is not None:
         assert templates == ()
     for template in templates:
-        assert is_correction(template) and template.type.startswith(CORRECTION_PREFIX)
+        assert is_correction(template) and rules.dump_action(template)["type"].startswith(
+            CORRECTION_PREFIX
+        )
         assert rules.parse_action(rules.dump_action(template)) == template
         try:
             new, events = rules.apply(state, template)

@@ -27,7 +27,7 @@ SEED = 2024
 
 def _reference_states(count: int) -> list[object]:
     session = Session.new("toy_pig", ["Ann", "Bob"], {"target": 100}, seed=SEED)
-    states = [session.state]
+    states: list[object] = [session.state]
     for _ in range(count):
         session.submit({"type": "roll"})
         states.append(session.state)

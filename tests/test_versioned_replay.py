@@ -53,6 +53,12 @@ def played(journal: Journal, faces: list[int]) -> Session:
     return session
 
 
+def pig(state: object) -> toy.PigState:
+    """A session's state, known to be the toy game's."""
+    assert isinstance(state, toy.PigState)
+    return state
+
+
 def update_rules(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(toy, "RULES", PigRulesV2())
 
@@ -173,14 +179,14 @@ def test_a_due_snapshot_waits_off_the_moves_commit_and_is_saved_when_asked(
     assert session.save_snapshot()
     saved = journal.snapshot(game_id)
     assert saved is not None and saved.seq == SNAPSHOT_EVERY
-    assert saved.position == toy.RULES.dump_position(session.state)
+    assert saved.position == toy.RULES.dump_position(pig(session.state))
     assert not session.save_snapshot()  # nothing due any more
 
 
 def test_a_snapshot_nobody_saved_goes_with_the_next_entry(journal: Journal) -> None:
     """The position after entry 25 rides along with entry 26's commit, not 26's own."""
     session = played(journal, [2] * SNAPSHOT_EVERY)
-    after_25 = toy.RULES.dump_position(session.state)
+    after_25 = toy.RULES.dump_position(pig(session.state))
     session.submit({"type": "roll", "values": [3], "source": "manual"})
     saved = journal.snapshot(session.game_id or 0)
     assert saved is not None and (saved.seq, saved.position) == (SNAPSHOT_EVERY, after_25)
@@ -274,7 +280,7 @@ def test_the_position_is_saved_once_per_change(journal: Journal, tmp_path: Path)
     assert session.save_position()
     saved = journal.snapshot(session.game_id or 0)
     assert saved is not None and saved.seq == 3
-    assert saved.position == toy.RULES.dump_position(session.state)
+    assert saved.position == toy.RULES.dump_position(pig(session.state))
     session.redo()
     Session.new("toy_pig", ["Bo"], seed=4, journal=journal)  # the journal plays another game
     assert not session.save_position()  # the game left is not claimed again to be saved
@@ -291,8 +297,8 @@ def test_a_kolossus_chapter_3_game_whose_income_changed_keeps_the_tables_mana(
     game goes on with the mana on the table."""
     from companion.bot import RandomBot
     from companion.games.kolossus import mana
+    from companion.games.kolossus.model import KolossusOptions, KolossusState
     from companion.games.kolossus.rules import KolossusRules
-    from companion.games.kolossus.state import KolossusOptions
 
     session = Session.new("kolossus", ["Ann", "Bob"], {"chapter": 3}, seed=5, journal=journal)
     bot = RandomBot(5)
@@ -302,6 +308,7 @@ def test_a_kolossus_chapter_3_game_whose_income_changed_keeps_the_tables_mana(
         session.submit(action)
         session.save_snapshot()
     session.save_position()
+    assert isinstance(session.state, KolossusState)
     table = [(band.supply, band.income, band.skills) for band in session.state.warbands]
     game_id = session.game_id or 0
 
@@ -319,5 +326,6 @@ def test_a_kolossus_chapter_3_game_whose_income_changed_keeps_the_tables_mana(
     assert damage is not None and damage.kind == "rules_changed", damage
     assert damage.seq == 120
     assert any("supply" in change or "income" in change for change in damage.changes), damage
+    assert isinstance(resumed.state, KolossusState)
     assert [(b.supply, b.income, b.skills) for b in resumed.state.warbands] == table
     assert resumed.state == session.state

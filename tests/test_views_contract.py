@@ -24,7 +24,7 @@ from companion.games import available_games, get_rules
 from companion.highlights import Role
 from companion.rules import AnyRules
 from companion.views import ActionCells, BoardView, Space, Square
-from tests.games.random_play import random_game
+from tests.games.random_play import GameRules, random_game
 
 GAMES: list[AnyRules] = [get_rules(n) for n in available_games()]
 #: Roles that say "a legal action from the focused cell ends on or acts upon this cell".
@@ -50,7 +50,7 @@ def _dumped(rules: AnyRules, actions: Any) -> list[str]:
     return [str(rules.dump_action(a)) for a in actions]
 
 
-def check_filters(rules: AnyRules, state: Any, cells: list[tuple[Any, ActionCells]]) -> None:
+def check_filters(rules: GameRules, state: Any, cells: list[tuple[Any, ActionCells]]) -> None:
     """legal_actions_at agrees with filtering legal_actions through action_cells."""
     origins = {c.origin for _, c in cells if c.origin is not None}
     targets = {c.target for _, c in cells if c.target is not None}
@@ -80,7 +80,7 @@ def check_filters(rules: AnyRules, state: Any, cells: list[tuple[Any, ActionCell
 
 
 def check_highlights_agree(
-    rules: AnyRules, state: Any, cells: list[tuple[Any, ActionCells]]
+    rules: GameRules, state: Any, cells: list[tuple[Any, ActionCells]]
 ) -> None:
     """What lights up from a focused cell is what the legal actions from it touch."""
     by_origin: dict[str, set[str]] = defaultdict(set)
@@ -101,7 +101,7 @@ def check_highlights_agree(
         )
 
 
-def check_views(rules: AnyRules, state: Any, cells: list[tuple[Any, ActionCells]]) -> None:
+def check_views(rules: GameRules, state: Any, cells: list[tuple[Any, ActionCells]]) -> None:
     panel = rules.panel(state)
     assert panel.columns == tuple(state.players) or (
         len(state.players) == 1 and len(panel.columns) == 1

@@ -32,6 +32,7 @@ from typing import Literal
 from companion.errors import RuleViolation
 from companion.events import Event
 from companion.model import Frozen
+from companion.rules import refuse
 
 #: The principle every correction rests on (RULINGS 0.2.1).
 CORRECTION_RULING = "0.2.1"
@@ -69,17 +70,17 @@ def is_correction(action: object) -> bool:
 
 def nothing_to_correct(what: str) -> RuleViolation:
     """The refusal of a correction that changes nothing."""
-    return RuleViolation(f"Nothing to correct: {what}.", ruling=CORRECTION_RULING)
+    return refuse(f"Nothing to correct: {what}.", ruling=CORRECTION_RULING)
 
 
 def impossible(message: str, ruling: str = CORRECTION_RULING) -> RuleViolation:
     """The refusal of a correction that would make an impossible position."""
-    return RuleViolation(message, ruling=ruling)
+    return refuse(message, ruling=ruling)
 
 
 def game_over() -> RuleViolation:
     """Corrections stop with the game; undo reopens a game that ended wrongly."""
-    return RuleViolation(
+    return refuse(
         "The game has ended; take actions back with undo to correct it.",
         ruling=CORRECTION_RULING,
     )

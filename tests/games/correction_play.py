@@ -17,8 +17,7 @@ from typing import Any
 
 from companion.errors import InvalidAction, RuleViolation
 from companion.games.corrections import CORRECTION_TEXT, is_correction
-from companion.rules import AnyRules
-from tests.games.random_play import replay
+from tests.games.random_play import GameRules, replay
 
 Path = tuple[str | int, ...]
 
@@ -70,7 +69,7 @@ def mutate(template: dict[str, Any], rnd: random.Random) -> dict[str, Any]:
     return payload
 
 
-def try_correction(rules: AnyRules, state: Any, rnd: random.Random) -> tuple[Any, Any] | None:
+def try_correction(rules: GameRules, state: Any, rnd: random.Random) -> tuple[Any, Any] | None:
     """Send one random edit of a random template; (action, new state) if accepted."""
     templates = rules.corrections(state)
     if not templates:
@@ -90,7 +89,7 @@ def try_correction(rules: AnyRules, state: Any, rnd: random.Random) -> tuple[Any
 
 
 def play_with_corrections(
-    rules: AnyRules,
+    rules: GameRules,
     start: Any,
     seed: int,
     steps: int,
@@ -134,7 +133,7 @@ def play_with_corrections(
 
 
 def accepted_corrections(
-    rules: AnyRules, starts: Iterable[tuple[Any, int]], steps: int, check: Callable[[Any], None]
+    rules: GameRules, starts: Iterable[tuple[Any, int]], steps: int, check: Callable[[Any], None]
 ) -> int:
     """How many random corrections were accepted over games from ``(start, seed)`` pairs:
     the property tests above would be vacuous if every random correction were refused."""

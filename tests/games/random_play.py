@@ -13,7 +13,11 @@ from typing import Any
 
 from companion.bot import RandomBot
 from companion.events import Event
-from companion.rules import AnyRules
+from companion.rules import Rules
+
+#: Any one game's rules with its own types (``KolossusRules`` as much as the registry's
+#: ``AnyRules``): the helpers take them all and hold the states and actions untyped.
+GameRules = Rules[Any, Any, Any]
 
 
 @dataclass
@@ -30,7 +34,7 @@ class Played:
 
 
 def random_game(
-    rules: AnyRules,
+    rules: GameRules,
     start: Any,
     bot_seed: int,
     limit: int,
@@ -57,7 +61,7 @@ def random_game(
     return played
 
 
-def replay(rules: AnyRules, start: Any, actions: list[Any]) -> Any:
+def replay(rules: GameRules, start: Any, actions: list[Any]) -> Any:
     """Replay through the JSON form of every action, as the journal does."""
     state = start
     for action in actions:

@@ -15,11 +15,14 @@ from hypothesis import strategies as st
 
 from companion.errors import InvalidContent, InvalidOptions, InvalidPosition, RuleViolation
 from companion.events import Event, TableChanges
-from companion.games.builders import (
+from companion.games.builders import RULES
+from companion.games.builders.content import (
     CURSE_MAX,
     CURSE_MIN,
     PARTS_IN_GAME,
-    RULES,
+    parse_blueprint_table,
+)
+from companion.games.builders.model import (
     ActionTaken,
     Build,
     BuildersAction,
@@ -35,7 +38,6 @@ from companion.games.builders import (
     RunesMoved,
     Trade,
     ZeroCheck,
-    parse_blueprint_table,
 )
 
 from .random_play import random_game, replay

@@ -14,9 +14,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from companion.errors import RuleViolation
-from companion.games.builders import (
-    PARTS_IN_GAME,
-    RULES,
+from companion.games.builders import RULES
+from companion.games.builders.content import PARTS_IN_GAME
+from companion.games.builders.model import (
     BuildersState,
     CorrectBuilt,
     CorrectHand,

@@ -9,8 +9,8 @@ from collections.abc import Callable
 import pytest
 
 from companion.errors import RuleViolation
-from companion.games.builders import (
-    RULES,
+from companion.games.builders import RULES
+from companion.games.builders.model import (
     Build,
     BuildersAction,
     BuildersState,

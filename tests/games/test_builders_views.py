@@ -9,9 +9,9 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion.games.builders import (
-    COLOSSI_TO_BUILD,
-    RULES,
+from companion.games.builders import RULES
+from companion.games.builders.content import COLOSSI_TO_BUILD
+from companion.games.builders.model import (
     Build,
     BuildersState,
     CorrectBuilt,

@@ -13,12 +13,16 @@ from hypothesis import strategies as st
 
 from companion.errors import InvalidContent, InvalidOptions, InvalidPosition, RuleViolation
 from companion.games import available_games, game_summary, get_rules
-from companion.games.colossus_solo import (
+from companion.games.colossus_solo import RULES
+from companion.games.colossus_solo.content import (
     ACTION_CARDS,
-    RULES,
     CardTable,
     ColossusCard,
     ColossusLine,
+    FinalBlowProfile,
+    parse_card_table,
+)
+from companion.games.colossus_solo.model import (
     ColossusSoloState,
     DestroyCards,
     DiscardPowerCard,
@@ -27,17 +31,14 @@ from companion.games.colossus_solo import (
     EnterMedallions,
     EnterStats,
     FinalBlowCardPlaced,
-    FinalBlowProfile,
     FinalBlowRevealed,
     LineResolved,
     PayPenalty,
     ResolveCard,
     Stats,
     UsePower,
-    cards_in_play,
-    parse_card_table,
-    position_problems,
 )
+from companion.games.colossus_solo.rules import cards_in_play, position_problems
 
 from .random_play import random_game
 

@@ -15,11 +15,9 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from companion.errors import InvalidAction, RuleViolation
-from companion.games.colossus_solo import (
-    ACTION_CARDS,
-    RULES,
-    ColossusCard,
-    ColossusLine,
+from companion.games.colossus_solo import RULES
+from companion.games.colossus_solo.content import ACTION_CARDS, ColossusCard, ColossusLine
+from companion.games.colossus_solo.model import (
     ColossusSoloState,
     CorrectCards,
     CorrectColossusCard,
@@ -33,9 +31,8 @@ from companion.games.colossus_solo import (
     ResolveCard,
     Stats,
     UsePower,
-    cards_in_play,
-    position_problems,
 )
+from companion.games.colossus_solo.rules import cards_in_play, position_problems
 from companion.games.corrections import CORRECTION_TEXT, is_correction
 from companion.session import Session
 

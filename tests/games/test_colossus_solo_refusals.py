@@ -8,8 +8,8 @@ from collections.abc import Callable
 import pytest
 
 from companion.errors import RuleViolation
-from companion.games.colossus_solo import (
-    RULES,
+from companion.games.colossus_solo import RULES
+from companion.games.colossus_solo.model import (
     ColossusSoloAction,
     ColossusSoloState,
     DestroyCards,

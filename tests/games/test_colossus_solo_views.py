@@ -12,19 +12,21 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion.games.colossus_solo import (
+from companion.games.colossus_solo import RULES
+from companion.games.colossus_solo.content import (
     COLOSSUS_CARDS,
-    RULES,
     CardTable,
     ColossusCard,
     ColossusLine,
+    FinalBlowProfile,
+    Phase,
+)
+from companion.games.colossus_solo.model import (
     ColossusSoloState,
     DestroyCards,
     EnterColossusCard,
     EnterFinalBlow,
-    FinalBlowProfile,
     PayPenalty,
-    Phase,
     ResolveCard,
     Stats,
 )

@@ -117,8 +117,8 @@ def played_texts(game: str, moves: int = 60) -> Iterator[tuple[str, str]]:
     for _ in range(moves):
         state = session.state
         yield f"{game} status", rules.status(state)
-        for action in list(rules.legal_actions(state))[:20]:
-            yield f"{game} action", describe_action(rules.dump_action(action), state.players)
+        for listed in list(rules.legal_actions(state))[:20]:
+            yield f"{game} action", describe_action(rules.dump_action(listed), state.players)
         action = bot.choose(rules, state)
         if action is None:
             break

@@ -4,6 +4,8 @@ one button per one-action group, at presenter level (no Kivy)."""
 from __future__ import annotations
 
 from companion.dice import Roll
+from companion.games.island.colossi.model import PlaceLair
+from companion.games.kolossus.model import QuakeMove, Ready
 from companion.highlights import Role
 from companion.session import Session
 from kiosk.presenters.common import describe_action, place_name, square_name
@@ -46,7 +48,7 @@ def test_an_arrow_previews_its_quake_and_the_same_arrow_again_plays_it() -> None
     before = presenter.board_view()
     assert presenter.tap_cell("3,10") is False  # the preview, nothing played
     view = presenter.view()
-    assert presenter.session.actions[-1].type != "quake_move"
+    assert not isinstance(presenter.session.actions[-1], QuakeMove)
     assert view.preview.startswith("Row 3 → east; leaves the board: Woods")
     assert view.preview.endswith("Touch → again to play it.")
     lit = {(h.cell, h.role) for h in presenter.highlights()}  # the LEDs show it too
@@ -56,7 +58,7 @@ def test_an_arrow_previews_its_quake_and_the_same_arrow_again_plays_it() -> None
     assert shown is not None and before is not None and shown.base != before.base  # shifted
     presenter.tap_cell("3,10")
     played = presenter.session.actions[-1]
-    assert (played.type, played.region, played.direction) == ("quake_move", "row3", "east")
+    assert isinstance(played, QuakeMove) and (played.region, played.direction) == ("row3", "east")
     assert presenter.board_input.preview is None and presenter.view().preview == ""
 
 
@@ -136,7 +138,7 @@ def test_a_group_of_one_action_is_a_button_that_plays_it() -> None:
     swaps = next(g for g in view.groups if g.key == "swap")
     assert not swaps.plays and swaps.button_text == f"Swap ({swaps.count})"
     assert presenter.choose_group("ready") is True
-    assert presenter.session.actions[-1].type == "ready"
+    assert isinstance(presenter.session.actions[-1], Ready)
 
 
 def test_a_single_touch_places_a_lair_on_its_space() -> None:
@@ -147,7 +149,7 @@ def test_a_single_touch_places_a_lair_on_its_space() -> None:
         presenter.finish_fix()
     space = next(p["space"] for p in presenter.legal_payloads() if p["type"] == "place_lair")
     assert presenter.tap_cell(space) is True
-    assert presenter.session.actions[-1].type == "place_lair"
+    assert isinstance(presenter.session.actions[-1], PlaceLair)
 
 
 def test_all_done_ends_the_walk_through_in_one_tap() -> None:
@@ -172,10 +174,10 @@ def test_an_arrow_of_several_distances_previews_each_in_turn() -> None:
     assert presenter.view().preview.startswith("Row 3 → east, distance 1;")
     presenter.tap_cell("3,10")
     assert presenter.view().preview.startswith("Row 3 → east, distance 2;")
-    assert presenter.session.actions[-1].type == "roll"  # nothing played by the arrow
+    assert isinstance(presenter.session.actions[-1], Roll)  # nothing played by the arrow
     assert presenter.board_input.board_taps(moves[1]) == ()  # chosen from the narrowed menu instead
     labels = [a.label for a in presenter.view().actions]
     assert "Quake move: row 3 → east, distance 2" in labels
     presenter.choose(labels.index("Quake move: row 3 → east, distance 2"))
     played = presenter.session.actions[-1]
-    assert (played.type, played.region, played.distance) == ("quake_move", "row3", 2)
+    assert isinstance(played, QuakeMove) and (played.region, played.distance) == ("row3", 2)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from companion.games import get_rules
+from companion.games.colossus_solo.model import EnterStats
 from companion.session import Session
 from kiosk.presenters.forms import ActionForm
 from kiosk.presenters.play import PlayPresenter
@@ -78,7 +79,8 @@ def test_solo_entry_forms_open_by_themselves_and_nest() -> None:
     presenter.forms.step("climb", 1)
     assert presenter.form is not None and presenter.form.payload()["climb"] == 2
     assert presenter.forms.submit()
-    assert presenter.session.actions[-1].climb == 2
+    played = presenter.session.actions[-1]
+    assert isinstance(played, EnterStats) and played.climb == 2
 
 
 def test_optional_amount_steps_through_none() -> None:

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from companion.games import get_rules
+from companion.games.builders import BuildersOptions
+from companion.games.kolossus import KolossusOptions
 from companion.journal import Journal
 from kiosk.presenters.setup import SetupPresenter
 from tests.kiosk.helpers import assert_imports_without_kivy
@@ -48,6 +50,7 @@ def test_toggle_and_choose_reach_the_session(tmp_path: object) -> None:
     presenter.choose("reveal_source", "not-a-choice")  # ignored
     session = presenter.start(seed=3, journal=None)
     assert session is not None
+    assert isinstance(session.options, BuildersOptions)
     assert session.options.forced_build is True
     assert session.options.reveal_source == "stockpile"
 
@@ -116,5 +119,6 @@ def test_K_R21_corner_colours_and_seats_are_set_per_corner() -> None:
     presenter.choose_element("colours", 1, "purple")  # not a colour: ignored
     session = presenter.start(seed=1, journal=None)
     assert session is not None
+    assert isinstance(session.options, KolossusOptions)
     assert session.options.colours == ("red", "yellow", "green", "blue")
     assert session.options.controllers == (0, 1, 0, 1)

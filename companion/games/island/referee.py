@@ -102,7 +102,7 @@ def expect(action: object, kind: type[A], refusal: str, ruling: str | None = Non
 @dataclass(frozen=True)
 class PhaseRule:
     """The actions a phase takes while nothing is pending (besides the game's
-    :attr:`IslandRules.any_phase` ones); any other is refused with ``refusal`` (a
+    :attr:`IslandTraits.any_phase` ones); any other is refused with ``refusal`` (a
     sentence, or a function making it from the state) citing ``ruling``."""
 
     takes: tuple[type[object], ...]
@@ -113,6 +113,38 @@ class PhaseRule:
         if not isinstance(action, self.takes):
             text = self.refusal if isinstance(self.refusal, str) else self.refusal(state)
             raise refuse(text, self.ruling)
+
+
+@dataclass(frozen=True)
+class IslandTraits:
+    """Where the two island games differ as data (each game's ``rules.py`` has one)."""
+
+    #: Each phase as the facts panel names it.
+    phase_names: Mapping[str, str]
+    #: The actions each phase takes while nothing is pending (each phase refuses the
+    #: others with its own sentence); a phase not listed takes only :attr:`any_phase`
+    #: ones and refuses the others with "That is not possible now."
+    phase_rules: Mapping[str, PhaseRule]
+    #: Actions taken in any phase while nothing is pending (their handlers check the moment).
+    any_phase: tuple[type[object], ...]
+    #: Ruling of the end-of-game tie (``tie_policy``).
+    tie_ruling: str
+    #: Ruling of the Acolytes each player owns (a correction cannot conjure more).
+    acolytes_ruling: str
+    #: Ruling that a Colossus never leaves the island.
+    colossus_stays_ruling: str
+    #: What a paid Movement is called in refusals ("Movement" or "Action").
+    movement_unit: str = "Movement"
+    #: Ruling quoted when an action arrives after the end (None: no ruling).
+    game_over_ruling: str | None = None
+    #: Ruling of the hand limit of 6.
+    hand_limit_ruling: str | None = None
+    #: Ruling that Gold never drops below 0.
+    gold_floor_ruling: str = CORRECTION_RULING
+    #: Whether the game has Banners to light.
+    shows_banners: bool = False
+    #: Whether the space template offers the Gold cubes (Colossi).
+    corrects_cubes: bool = False
 
 
 def pending_answers(state: IslandState) -> Iterator[DisplaceColossus | DiscardToLimit]:
@@ -144,31 +176,8 @@ class IslandRules(Rules[S, ActionT, OptionsT]):
     max_players = 4
     board_kind = "island"
 
-    #: Each phase as the facts panel names it.
-    phase_names: ClassVar[Mapping[str, str]] = {}
-    #: The actions each phase takes while nothing is pending (each phase refuses the
-    #: others with its own sentence); a phase not listed takes only :attr:`any_phase`
-    #: ones and refuses the others with "That is not possible now."
-    phase_rules: ClassVar[Mapping[str, PhaseRule]] = {}
-    #: Actions taken in any phase while nothing is pending (their handlers check the moment).
-    any_phase: ClassVar[tuple[type[object], ...]] = ()
-    #: What a paid Movement is called in refusals ("Movement" or "Action").
-    movement_unit: ClassVar[str] = "Movement"
-
-    #: Ruling quoted when an action arrives after the end (None: no ruling).
-    game_over_ruling: ClassVar[str | None] = None
-    #: Ruling of the end-of-game tie (``tie_policy``).
-    tie_ruling: ClassVar[str | None] = None
-    #: Ruling of the hand limit of 6.
-    hand_limit_ruling: ClassVar[str | None] = None
-    #: Whether the game has Banners to light.
-    shows_banners: ClassVar[bool] = False
-    #: Ruling of the Acolytes each player owns (a correction cannot conjure more).
-    acolytes_ruling: ClassVar[str] = CORRECTION_RULING
-    #: Ruling that a Colossus never leaves the island.
-    colossus_stays_ruling: ClassVar[str] = CORRECTION_RULING
-    #: Ruling that Gold never drops below 0.
-    gold_floor_ruling: ClassVar[str] = CORRECTION_RULING
+    #: What sets the game apart as data: its phases, the rulings it cites, its words.
+    traits: ClassVar[IslandTraits]
 
     # --- hooks ---------------------------------------------------------------------
 
@@ -269,7 +278,7 @@ class IslandRules(Rules[S, ActionT, OptionsT]):
             focus,
             seat,
             can_move=self.can_move(state),
-            banners=self.shows_banners,
+            banners=self.traits.shows_banners,
             harvestable=self.harvestable_now(state, seat),
         )
 
@@ -284,7 +293,9 @@ class IslandRules(Rules[S, ActionT, OptionsT]):
         return island_panel(
             state,
             turn=self.current_player(state),
-            phase=self.phase_names.get(state.phase, state.phase.replace("_", " ").capitalize()),
+            phase=self.traits.phase_names.get(
+                state.phase, state.phase.replace("_", " ").capitalize()
+            ),
             before=before,
             after=after,
         )
@@ -355,7 +366,7 @@ class IslandRules(Rules[S, ActionT, OptionsT]):
         if isinstance(action, Correction):
             return self._correct(state, action)
         if state.phase == "over":
-            raise refuse("The game is over.", self.game_over_ruling)
+            raise refuse("The game is over.", self.traits.game_over_ruling)
         work = Work(state, self.island_config(state))
         work.label = self.work_label(state)
         if state.pending:
@@ -368,8 +379,8 @@ class IslandRules(Rules[S, ActionT, OptionsT]):
     def act(self, work: Work[S], action: ActionT) -> None:
         """Nothing pending: the phase's guard (:attr:`phase_rules`), then :meth:`dispatch`."""
         state = work.state
-        if not isinstance(action, self.any_phase):
-            rule = self.phase_rules.get(state.phase)
+        if not isinstance(action, self.traits.any_phase):
+            rule = self.traits.phase_rules.get(state.phase)
             if rule is None:
                 raise refuse("That is not possible now.")
             rule.check(state, action)
@@ -382,7 +393,7 @@ class IslandRules(Rules[S, ActionT, OptionsT]):
         match head:
             case PendingDiscard():
                 refusal = f"{work.name(head.player)} must first discard down to 6 cards."
-                expect(action, DiscardToLimit, refusal, self.hand_limit_ruling)
+                expect(action, DiscardToLimit, refusal, self.traits.hand_limit_ruling)
                 self._discard_to_limit(work, head)
             case PendingDisplace():
                 refusal = (
@@ -405,7 +416,7 @@ class IslandRules(Rules[S, ActionT, OptionsT]):
 
     def paid_move(self, work: Work[S], action: Move | Spawn) -> None:
         """A Movement or a spawn of the active player, paid with a Movement/Action."""
-        do_paid_move(work, work.state.active, action, self.movement_unit)
+        do_paid_move(work, work.state.active, action, self.traits.movement_unit)
 
     # --- manual corrections (0.2.1) ---------------------------------------------------
 
@@ -419,7 +430,7 @@ class IslandRules(Rules[S, ActionT, OptionsT]):
         ]
         if state.phase == "actions":
             out.append(CorrectMovements(movements=state.movements_left))
-        cubes = self.corrects_cubes
+        cubes = self.traits.corrects_cubes
         for sid, sp in zip(state.board.ids, state.spaces, strict=True):
             out.append(
                 CorrectSpace(
@@ -431,9 +442,6 @@ class IslandRules(Rules[S, ActionT, OptionsT]):
             )
         templates: tuple[ActionT, ...] = tuple(self.action_adapter.validate_python(c) for c in out)
         return templates
-
-    #: Whether the space template offers the Gold cubes (Colossi).
-    corrects_cubes: ClassVar[bool] = False
 
     def _correct(self, state: S, action: Correction) -> tuple[S, tuple[Event, ...]]:
         """Set what the table shows; the rules then apply (hand limit, displacements)."""
@@ -477,7 +485,8 @@ class IslandRules(Rules[S, ActionT, OptionsT]):
         name = self._seat(state, action.player)
         if action.gold < 0:
             raise impossible(
-                f"Gold cannot drop below 0; {action.gold} is not possible.", self.gold_floor_ruling
+                f"Gold cannot drop below 0; {action.gold} is not possible.",
+                self.traits.gold_floor_ruling,
             )
         check_count(action.cards, f"{name}'s cards in hand")
         gold, cards = state.gold[action.player], state.cards_in_hand[action.player]
@@ -542,7 +551,7 @@ class IslandRules(Rules[S, ActionT, OptionsT]):
                     f"{state.players[seat]} has only {words.count(spare, 'Acolyte')} "
                     f"for {action.space} "
                     "(the others are elsewhere on the island).",
-                    self.acolytes_ruling,
+                    self.traits.acolytes_ruling,
                 )
         if any(c not in (0, 1) for c in action.colossi):
             raise impossible("Each player has one Colossus: say 1 if it stands here, else 0.")
@@ -551,7 +560,7 @@ class IslandRules(Rules[S, ActionT, OptionsT]):
                 raise impossible(
                     f"{state.players[seat]}'s Colossus never leaves the island: correct the "
                     "space it stands on instead.",
-                    self.colossus_stays_ruling,
+                    self.traits.colossus_stays_ruling,
                 )
         if here.water and (any(action.acolytes) or any(action.colossi)):
             raise impossible(f"{action.space} is Water: nobody stands there.", "CA-R09")
@@ -588,7 +597,7 @@ class IslandRules(Rules[S, ActionT, OptionsT]):
         top = leaders(work.gold)
         if len(top) > 1 and tie_policy == "manual":
             work.update["phase"] = "tie"
-            suffix = f" ({self.tie_ruling})" if self.tie_ruling else ""
+            suffix = f" ({self.traits.tie_ruling})" if self.traits.tie_ruling else ""
             work.note(f"Gold is tied: the table picks the winner{suffix}.")
         else:
             work.update.update(phase="over", winners=top)
@@ -598,7 +607,7 @@ class IslandRules(Rules[S, ActionT, OptionsT]):
         """The table's choice among the players tied for most Gold."""
         tied = leaders(work.state.gold)
         if work.state.phase != "tie" or not seats or not set(seats) <= set(tied):
-            raise refuse("Pick the winner(s) among the tied players.", self.tie_ruling)
+            raise refuse("Pick the winner(s) among the tied players.", self.traits.tie_ruling)
         work.update.update(phase="over", winners=tuple(sorted(set(seats))))
         work.events.append(GameEnded(text="The table picked the winner of the tie."))
 
@@ -606,6 +615,7 @@ class IslandRules(Rules[S, ActionT, OptionsT]):
 __all__ = [
     "IslandOptions",
     "IslandRules",
+    "IslandTraits",
     "TiePolicy",
     "leaders",
     "pending_answers",

@@ -10,8 +10,6 @@ from typing import Literal
 from companion import words
 from companion.errors import RuleViolation
 from companion.events import Event, TableChanges
-from companion.games.kolossus.actions import Finish, Hammer, Move, Spear
-from companion.games.kolossus.board import CLASS_NAME, cell, levels_of, square_text
 from companion.games.kolossus.common import (
     NO_ACTIVATION,
     Handled,
@@ -19,7 +17,21 @@ from companion.games.kolossus.common import (
     cell_arg,
     need_phase,
     set_band,
-    violation,
+)
+from companion.games.kolossus.content import CLASS_NAME, cell, levels_of, square_text
+from companion.games.kolossus.model import (
+    WEAPON_NAME,
+    WEAPONS,
+    BeatCause,
+    BeatRecord,
+    CrystalCapture,
+    Finish,
+    Hammer,
+    KolossusState,
+    Move,
+    Spear,
+    WarbandState,
+    Weapon,
 )
 from companion.games.kolossus.movement import (
     Reach,
@@ -44,17 +56,8 @@ from companion.games.kolossus.position import (
     warband_of,
 )
 from companion.games.kolossus.scoring import check_elimination
-from companion.games.kolossus.state import (
-    WEAPON_NAME,
-    WEAPONS,
-    BeatCause,
-    BeatRecord,
-    CrystalCapture,
-    KolossusState,
-    WarbandState,
-    Weapon,
-)
 from companion.highlights import TableChange
+from companion.rules import refuse
 
 Configs = tuple[tuple[bool, bool], ...]
 """The (sword, whip) combinations a move may use, cheapest first."""
@@ -69,15 +72,15 @@ def move(state: KolossusState, action: Move) -> Handled:
     wb = current_warband(state)
     piece = occupants(state.minis)[origin]
     if piece < 0 or warband_of(piece) != wb:
-        raise violation(f"No miniature of yours stands on {square_text(origin)}.", "K-R08")
+        raise refuse(f"No miniature of yours stands on {square_text(origin)}.", "K-R08")
     cls = state.active_class
     if class_of(piece) != cls:
-        raise violation(
+        raise refuse(
             f"You activated a {CLASS_NAME[cls or 'W']}; that is a {CLASS_NAME[class_of(piece)]}.",
             "K-R08",
         )
     if piece in state.activated:
-        raise violation("Every miniature can be activated only once per turn.", "K-R08")
+        raise refuse("Every miniature can be activated only once per turn.", "K-R08")
     way, sword_used, whip_used = find_way(state, piece, origin, to, action)
     return perform_move(state, piece, origin, way, sword_used, whip_used)
 
@@ -89,9 +92,9 @@ def find_way(
     wb = warband_of(piece)
     configs = usable_configs(state, piece, sword=action.sword, whip=action.whip)
     if action.whip is True and not configs:
-        raise violation("Your Whip of Wrath is not charged.", "K-R42")
+        raise refuse("Your Whip of Wrath is not charged.", "K-R42")
     if action.sword is True and not charged(state, wb, "sword"):
-        raise violation("Your Sword of Storm is not charged.", "K-R42")
+        raise refuse("Your Sword of Storm is not charged.", "K-R42")
     if action.path is not None:
         return _way_along(state, piece, origin, to, action.path, configs)
     canonical = canonical_way(state, piece, to, configs)
@@ -115,7 +118,7 @@ def _way_along(
     cls = class_of(piece)
     path = tuple(cell_arg(c, "Path square") for c in cells)
     if (path[-1] if path else origin) != to:
-        raise violation("The path must end on the destination.", "1.6.2")
+        raise refuse("The path must end on the destination.", "1.6.2")
     error: RuleViolation | None = None
     for sword, whip in configs:
         try:
@@ -148,16 +151,16 @@ def _unreachable(
     mp = state.mp
     there = occupants(state.minis)[to]
     if there >= 0 and friendly(state, wb, warband_of(there)):
-        return violation(
+        return refuse(
             f"You may pass {square_text(to)} but not end on a friendly miniature.", "K-R11"
         )
     last = destinations(state, piece, mp, sword=configs[-1][0], whip=configs[-1][1])
     if to in last.blocked:
-        return violation(
+        return refuse(
             f"Too few movement points left to beat the enemy on {square_text(to)} (Defence).",
             "K-R13",
         )
-    return violation(
+    return refuse(
         f"{CLASS_NAME[cls]} on {square_text(origin)} cannot reach {square_text(to)} with {mp} MP "
         "(straight lines, "
         + ("one change of direction" if cls != "W" else "no change of direction")
@@ -275,7 +278,7 @@ def _armed_colossus(state: KolossusState, weapon: Weapon) -> tuple[int, int]:
     need_phase(state, "after_move", what=f"The {WEAPON_NAME[weapon]}")
     wb = current_warband(state)
     if not charged(state, wb, weapon):
-        raise violation(f"Your {WEAPON_NAME[weapon]} is not charged.", "K-R42")
+        raise refuse(f"Your {WEAPON_NAME[weapon]} is not charged.", "K-R42")
     piece = state.active_piece
     assert piece is not None
     return wb, piece
@@ -287,7 +290,7 @@ def spear(state: KolossusState, action: Spear) -> Handled:
     occ = occupancy(state, wb, whip=state.whip_active)
     costs = dict(spear_targets(occ, state.minis[piece], state.mp))
     if target not in costs:
-        raise violation(
+        raise refuse(
             f"The Spear needs an enemy on a free straight line with distance + Defence "
             f"≤ {state.mp} MP; {square_text(target)} is not.",
             "K-R29",
@@ -299,15 +302,15 @@ def hammer(state: KolossusState, action: Hammer) -> Handled:
     wb, piece = _armed_colossus(state, "hammer")
     targets = tuple(cell_arg(c, "Target") for c in action.targets)
     if not targets or len(set(targets)) != len(targets):
-        raise violation("Choose one or more different adjacent enemies.", "K-R30")
+        raise refuse("Choose one or more different adjacent enemies.", "K-R30")
     occ = occupancy(state, wb, whip=state.whip_active)
     costs = dict(hammer_costs(occ, state.minis[piece]))
     for t in targets:
         if t not in costs:
-            raise violation(f"{square_text(t)} holds no enemy next to your Colossus.", "K-R30")
+            raise refuse(f"{square_text(t)} holds no enemy next to your Colossus.", "K-R30")
     total = sum(costs[t] for t in targets)
     if total > state.mp:
-        raise violation(
+        raise refuse(
             f"Those targets cost {total} MP (1 + Defence each); you have {state.mp}.",
             "K-R30",
         )

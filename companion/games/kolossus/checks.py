@@ -4,17 +4,17 @@ from __future__ import annotations
 
 from companion.dice import DiceRequest
 from companion.errors import InvalidPosition
-from companion.games.kolossus.board import (
+from companion.games.kolossus.common import d4_request
+from companion.games.kolossus.content import (
     CLASS_DICE,
     CLASS_NAME,
     LANDSCAPE_TOTALS,
     PIECE_COUNT,
     SQUARES,
 )
-from companion.games.kolossus.common import d4_request
 from companion.games.kolossus.corrections import CRYSTALS
+from companion.games.kolossus.model import MANA_PER_WARBAND, ROUNDS, KolossusState
 from companion.games.kolossus.position import piece_name
-from companion.games.kolossus.state import MANA_PER_WARBAND, ROUNDS, KolossusState
 
 
 def check_position(state: KolossusState) -> None:

@@ -11,11 +11,11 @@ from __future__ import annotations
 from typing import Literal
 
 from companion.dice import DiceRequest
-from companion.errors import RuleViolation
 from companion.events import Event
-from companion.games.kolossus.board import CLASS_NAME, parse_cell
+from companion.games.kolossus.content import CLASS_NAME, parse_cell
+from companion.games.kolossus.model import ROUNDS, KolossusState, WarbandState
 from companion.games.kolossus.position import current_warband, warband_name
-from companion.games.kolossus.state import ROUNDS, KolossusState, WarbandState
+from companion.rules import refuse
 
 Handled = tuple[KolossusState, tuple[Event, ...]]
 """What a handler returns: the new state and the events of the log."""
@@ -27,14 +27,10 @@ class KolossusEvent(Event):
     type: Literal["kolossus"] = "kolossus"
 
 
-def violation(message: str, ruling: str | None = None) -> RuleViolation:
-    return RuleViolation(message, ruling=ruling)
-
-
 def cell_arg(text: str, what: str) -> int:
     sq = parse_cell(text)
     if sq is None:
-        raise violation(f"{what} {text!r} is not a square of the 11×11 board.", "K-R01")
+        raise refuse(f"{what} {text!r} is not a square of the 11×11 board.", "K-R01")
     return sq
 
 
@@ -62,7 +58,7 @@ def status_text(state: KolossusState) -> str:
 
 def need_phase(state: KolossusState, *phases: str, what: str) -> None:
     if state.phase not in phases:
-        raise violation(f"{what} is not possible now ({status_text(state)}).")
+        raise refuse(f"{what} is not possible now ({status_text(state)}).")
 
 
 def d4_request(state: KolossusState, purpose: str, what: str, count: int) -> DiceRequest:

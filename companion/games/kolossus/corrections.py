@@ -16,16 +16,9 @@ from companion.games.corrections import (
     impossible,
     nothing_to_correct,
 )
-from companion.games.kolossus.actions import (
-    CorrectCrystals,
-    CorrectLandscape,
-    CorrectMana,
-    CorrectPiece,
-    CorrectRegion,
-    Landscape,
-)
 from companion.games.kolossus.battle import end_activation, post_move_targets
-from companion.games.kolossus.board import (
+from companion.games.kolossus.common import NO_ACTIVATION, Handled, KolossusEvent
+from companion.games.kolossus.content import (
     CLASS_COST,
     CLASS_NAME,
     LANDSCAPE_NAME,
@@ -39,7 +32,23 @@ from companion.games.kolossus.board import (
     square,
     square_text,
 )
-from companion.games.kolossus.common import NO_ACTIVATION, Handled, KolossusEvent
+from companion.games.kolossus.model import (
+    MANA_PER_WARBAND,
+    POOL_LIMIT,
+    WEAPON_CHARGE,
+    WEAPON_NAME,
+    WEAPONS,
+    BeatRecord,
+    CorrectCrystals,
+    CorrectLandscape,
+    CorrectMana,
+    CorrectPiece,
+    CorrectRegion,
+    CrystalCapture,
+    KolossusState,
+    Landscape,
+    WarbandState,
+)
 from companion.games.kolossus.position import (
     class_of,
     occupants,
@@ -48,17 +57,6 @@ from companion.games.kolossus.position import (
 )
 from companion.games.kolossus.quake import shift_region
 from companion.games.kolossus.scoring import check_elimination
-from companion.games.kolossus.state import (
-    MANA_PER_WARBAND,
-    POOL_LIMIT,
-    WEAPON_CHARGE,
-    WEAPON_NAME,
-    WEAPONS,
-    BeatRecord,
-    CrystalCapture,
-    KolossusState,
-    WarbandState,
-)
 
 CRYSTALS = 12
 LANDSCAPE_OF_CHAR: dict[str, Landscape] = {

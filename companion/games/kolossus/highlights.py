@@ -12,7 +12,7 @@ from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
-from companion.games.kolossus.board import (
+from companion.games.kolossus.content import (
     ALL_REGIONS,
     CLASS_COST,
     CLASSES,
@@ -23,6 +23,7 @@ from companion.games.kolossus.board import (
     region_sign,
     region_squares,
 )
+from companion.games.kolossus.model import KolossusState
 from companion.games.kolossus.position import (
     all_destinations,
     blocked_squares,
@@ -38,7 +39,6 @@ from companion.games.kolossus.position import (
     weapon_configs,
 )
 from companion.games.kolossus.quake import shift_region
-from companion.games.kolossus.state import KolossusState
 from companion.games.kolossus.views import quake_candidates, quake_regions, strike_squares
 from companion.highlights import Highlight, Role
 

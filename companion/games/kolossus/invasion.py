@@ -7,8 +7,13 @@ from __future__ import annotations
 from companion import words
 from companion.errors import InvalidOptions
 from companion.events import TableChanges
-from companion.games.kolossus.actions import QuakeMove, Ready, Swap
-from companion.games.kolossus.board import (
+from companion.games.kolossus.common import (
+    Handled,
+    KolossusEvent,
+    cell_arg,
+    need_phase,
+)
+from companion.games.kolossus.content import (
     CORNERS,
     DEFAULT_START_ZONES,
     INITIAL_TERRAIN,
@@ -20,12 +25,17 @@ from companion.games.kolossus.board import (
     parse_cell,
     square_text,
 )
-from companion.games.kolossus.common import (
-    Handled,
-    KolossusEvent,
-    cell_arg,
-    need_phase,
-    violation,
+from companion.games.kolossus.model import (
+    DEFAULT_WEAPON_OF_COLOUR,
+    MANA_PER_WARBAND,
+    KolossusOptions,
+    KolossusState,
+    QuakeMove,
+    Ready,
+    StartZones,
+    Swap,
+    WarbandState,
+    Weapon,
 )
 from companion.games.kolossus.position import (
     current_warband,
@@ -35,19 +45,11 @@ from companion.games.kolossus.position import (
     warband_of,
 )
 from companion.games.kolossus.quake import apply_shift, region_shift
-from companion.games.kolossus.state import (
-    DEFAULT_WEAPON_OF_COLOUR,
-    MANA_PER_WARBAND,
-    KolossusOptions,
-    KolossusState,
-    StartZones,
-    WarbandState,
-    Weapon,
-)
 from companion.games.kolossus.turns import after_quake_turn, start_quake_turn
 from companion.games.kolossus.views import quake_candidates
 from companion.highlights import TableChange
 from companion.rng import Rng
+from companion.rules import refuse
 
 # --- setup ----------------------------------------------------------------------------
 
@@ -141,9 +143,9 @@ def swap(state: KolossusState, action: Swap) -> Handled:
     occ = occupants(state.minis)
     pa, pb = occ[a], occ[b]
     if pa < 0 or pb < 0 or a == b:
-        raise violation("Swap two different squares that both hold a miniature.", "K-R02")
+        raise refuse("Swap two different squares that both hold a miniature.", "K-R02")
     if warband_of(pa) != warband_of(pb):
-        raise violation("Only miniatures of one warband can swap, inside its start zone.", "K-R02")
+        raise refuse("Only miniatures of one warband can swap, inside its start zone.", "K-R02")
     minis = list(state.minis)
     minis[pa], minis[pb] = b, a
     first, second = piece_name(state, pa), piece_name(state, pb)
@@ -170,16 +172,16 @@ def quake_move(state: KolossusState, action: QuakeMove) -> Handled:
     rolled = state.roll[0]
     if action.region not in quake_candidates(state):
         if action.region in state.quake_moved:
-            raise violation(f"{action.region} already moved in this Great Quake.", "K-R06")
-        raise violation(f"{action.region} is not a central region (rows and columns 3-7).", "K-R03")
+            raise refuse(f"{action.region} already moved in this Great Quake.", "K-R06")
+        raise refuse(f"{action.region} is not a central region (rows and columns 3-7).", "K-R03")
     dist = rolled if action.distance is None else action.distance
     if state.options.quake_distance == "exact" and dist != rolled:
-        raise violation(f"The region moves exactly {words.count(rolled, 'square')}.", "K-R05")
+        raise refuse(f"The region moves exactly {words.count(rolled, 'square')}.", "K-R05")
     if not 1 <= dist <= rolled:
-        raise violation(f"The region moves 1 to {words.count(rolled, 'square')}.", "K-R05")
+        raise refuse(f"The region moves 1 to {words.count(rolled, 'square')}.", "K-R05")
     shift = region_shift(state, action.region, action.direction, dist)
     if shift.citadel_falls:
-        raise violation(
+        raise refuse(
             "That would push the Citadel of Time off the board; choose another region "
             "or direction.",
             "K-R41",

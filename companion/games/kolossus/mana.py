@@ -7,18 +7,18 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from companion.errors import RuleViolation
-from companion.games.kolossus.actions import Allocate
-from companion.games.kolossus.state import (
+from companion.games.kolossus.model import (
     INITIAL_SKILL_MANA,
     POOL_LIMIT,
     SKILL_SLOTS,
     WEAPON_CHARGE,
     WEAPONS,
+    Allocate,
     KolossusOptions,
     WarbandState,
     Weapon,
 )
+from companion.rules import refuse
 
 
 def income_for(options: KolossusOptions, ap: int, supply: int) -> int:
@@ -49,13 +49,13 @@ def apply_initial_skills(wb: WarbandState, alloc: Allocate) -> WarbandState:
     """Setup (Ch.2+): exactly 4 mana on the six skills, any distribution (K-R25)."""
     skills = alloc.skills()
     if sum(skills) != INITIAL_SKILL_MANA:
-        raise RuleViolation(
+        raise refuse(
             f"Put exactly {INITIAL_SKILL_MANA} mana on your skills at the start, "
             f"not {sum(skills)}.",
             ruling="K-R25",
         )
     if alloc.pool or alloc.charge is not None or alloc.charge_from_pool:
-        raise RuleViolation(
+        raise refuse(
             "At the start, mana goes on the skills only (no pool, no weapon).",
             ruling="K-R25",
         )
@@ -67,35 +67,27 @@ def apply_allocation(options: KolossusOptions, wb: WarbandState, alloc: Allocate
     """End of turn (or after the Quake): spend this turn's income; the rest goes back."""
     skills = alloc.skills()
     if options.chapter < 3 and (alloc.pool or alloc.charge is not None):
-        raise RuleViolation(
-            "There is no mana pool and no Titan Weapon before Chapter 3.", ruling="K-R24"
-        )
+        raise refuse("There is no mana pool and no Titan Weapon before Chapter 3.", ruling="K-R24")
     from_pool = alloc.charge_from_pool
     if from_pool and alloc.charge is None:
-        raise RuleViolation("Pool mana can only go to a weapon you charge.", ruling="K-R36")
+        raise refuse("Pool mana can only go to a weapon you charge.", ruling="K-R36")
     if from_pool and not options.charge_from_pool:
-        raise RuleViolation(
-            "The Titan Weapon is charged from this turn's income only.", ruling="K-R27"
-        )
+        raise refuse("The Titan Weapon is charged from this turn's income only.", ruling="K-R27")
     if from_pool > wb.pool:
-        raise RuleViolation(f"Your pool holds only {wb.pool} mana.", ruling="K-R27")
+        raise refuse(f"Your pool holds only {wb.pool} mana.", ruling="K-R27")
     charges = list(wb.charges)
     if alloc.charge is not None:
         if alloc.charge not in chargeable(options, wb):
-            raise RuleViolation(
-                "You can only charge your own uncharged Titan Weapon.", ruling="K-R27"
-            )
+            raise refuse("You can only charge your own uncharged Titan Weapon.", ruling="K-R27")
         charges[WEAPONS.index(alloc.charge)] = WEAPON_CHARGE
     from_income = (
         sum(skills) + alloc.pool + (WEAPON_CHARGE - from_pool if alloc.charge is not None else 0)
     )
     if from_income > wb.income:
-        raise RuleViolation(
-            f"You have {wb.income} mana to allocate, not {from_income}.", ruling="K-R24"
-        )
+        raise refuse(f"You have {wb.income} mana to allocate, not {from_income}.", ruling="K-R24")
     pool = wb.pool - from_pool + alloc.pool
     if pool > POOL_LIMIT:
-        raise RuleViolation(f"The mana pool holds at most {POOL_LIMIT}.", ruling="K-R36")
+        raise refuse(f"The mana pool holds at most {POOL_LIMIT}.", ruling="K-R36")
     new_skills = tuple(a + b for a, b in zip(wb.skills, skills, strict=True))
     return wb.evolve(
         {

@@ -13,8 +13,8 @@ from functools import lru_cache
 from itertools import combinations
 from typing import NamedTuple
 
-from companion.errors import RuleViolation
-from companion.games.kolossus.board import NEIGHBOURS, RAYS, SIZE, SQUARES, square_text
+from companion.games.kolossus.content import NEIGHBOURS, RAYS, SIZE, SQUARES, square_text
+from companion.rules import refuse
 
 EMPTY = -1
 FRIEND = -2
@@ -235,7 +235,7 @@ def check_path(
 ) -> Reach:
     """Validate an explicit path step by step; the reason if it breaks a rule."""
     if len(path) > mp:
-        raise RuleViolation(f"That path needs {len(path)} movement points; you have {mp}.")
+        raise refuse(f"That path needs {len(path)} movement points; you have {mp}.")
     left = mp
     beaten: tuple[int, ...] = ()
     sword_used = False
@@ -244,19 +244,19 @@ def check_path(
     turned = False
     for i, nxt in enumerate(path):
         if left <= 0:
-            raise RuleViolation(
+            raise refuse(
                 f"No movement points are left for the step to {square_text(nxt)}.", ruling="K-R12"
             )
         heading, turned = _heading(pos, nxt, heading, turned, may_turn)
         if not ignore_levels and abs(levels[nxt] - levels[pos]) > 1:
-            raise RuleViolation(
+            raise refuse(
                 f"From {square_text(pos)} (level {levels[pos]}) to {square_text(nxt)} "
                 f"(level {levels[nxt]}) is more than one level.",
                 ruling="K-R10",
             )
         if beaten:
             if not sword:
-                raise RuleViolation(
+                raise refuse(
                     "Beating an enemy ends the move (only the Sword of Storm continues).",
                     ruling="K-R31",
                 )
@@ -272,15 +272,15 @@ def _heading(
     """The direction of the step ``pos`` → ``nxt`` and whether the path has turned now."""
     step = _direction(pos, nxt)
     if step is None:
-        raise RuleViolation(
+        raise refuse(
             f"{square_text(nxt)} is not next to {square_text(pos)}: move one square at a time.",
             ruling="1.6.2",
         )
     if heading is not None and step != heading:
         if not may_turn:
-            raise RuleViolation("A Warrior moves in one straight line.", ruling="K-R09")
+            raise refuse("A Warrior moves in one straight line.", ruling="K-R09")
         if turned:
-            raise RuleViolation("Only one change of direction is allowed.", ruling="K-R09")
+            raise refuse("Only one change of direction is allowed.", ruling="K-R09")
         turned = True
     return step, turned
 
@@ -292,7 +292,7 @@ def _enter(
     o = EMPTY if nxt in beaten else occ[nxt]
     if o >= 0:
         if left < o:
-            raise RuleViolation(
+            raise refuse(
                 f"The enemy on {square_text(nxt)} needs {o} movement points left after the "
                 f"step; you would have {left}.",
                 ruling="K-R13",
@@ -301,7 +301,7 @@ def _enter(
             left -= o
         beaten = (*beaten, nxt)
     elif o == FRIEND and last:
-        raise RuleViolation(
+        raise refuse(
             f"You may pass {square_text(nxt)} but not end your move on a friendly miniature.",
             ruling="K-R11",
         )

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from companion.games.kolossus.board import (
+from companion.games.kolossus.content import (
     CLASS_NAME,
     CLASS_SLOT,
     PIECE_CLASS,
@@ -23,8 +23,8 @@ from companion.games.kolossus.board import (
     citadel_square,
     levels_of,
 )
+from companion.games.kolossus.model import WEAPON_CHARGE, WEAPONS, KolossusState, Weapon
 from companion.games.kolossus.movement import EMPTY, FRIEND, Reach, Reachability, reach
-from companion.games.kolossus.state import WEAPON_CHARGE, WEAPONS, KolossusState, Weapon
 
 
 def warband_of(piece: int) -> int:

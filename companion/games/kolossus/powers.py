@@ -5,8 +5,14 @@ from __future__ import annotations
 
 from companion.errors import RuleViolation
 from companion.events import TableChanges
-from companion.games.kolossus.actions import Earthquake, Initiative, Rebirth
-from companion.games.kolossus.board import (
+from companion.games.kolossus.common import (
+    Handled,
+    KolossusEvent,
+    cell_arg,
+    need_phase,
+    set_band,
+)
+from companion.games.kolossus.content import (
     CLASS_COST,
     CLASS_NAME,
     PIECES_PER_WARBAND,
@@ -14,15 +20,8 @@ from companion.games.kolossus.board import (
     cell,
     square_text,
 )
-from companion.games.kolossus.common import (
-    Handled,
-    KolossusEvent,
-    cell_arg,
-    need_phase,
-    set_band,
-    violation,
-)
 from companion.games.kolossus.mana import income_for
+from companion.games.kolossus.model import Earthquake, Initiative, KolossusState, Rebirth
 from companion.games.kolossus.position import (
     class_of,
     current_warband,
@@ -31,8 +30,8 @@ from companion.games.kolossus.position import (
     warband_name,
 )
 from companion.games.kolossus.quake import apply_shift, region_shift
-from companion.games.kolossus.state import KolossusState
 from companion.highlights import TableChange
+from companion.rules import refuse
 
 # --- Initiative -----------------------------------------------------------------------
 
@@ -41,15 +40,15 @@ def initiative_problem(state: KolossusState) -> RuleViolation | None:
     """Why Initiative cannot be used now, or None if it can."""
     band = state.warbands[current_warband(state)]
     if state.phase != "turn" or state.options.chapter < 3:
-        return violation("Initiative is a Chapter 3 Titan Power used in your turn.", "K-R33")
+        return refuse("Initiative is a Chapter 3 Titan Power used in your turn.", "K-R33")
     if not state.initiative_open:
-        return violation("Use Initiative right after the Die of Destiny.", "K-R33")
+        return refuse("Use Initiative right after the Die of Destiny.", "K-R33")
     if state.options.initiative_once_per_turn and state.initiatives >= 1:
-        return violation("Initiative only once per turn (house rule).", "K-R33")
+        return refuse("Initiative only once per turn (house rule).", "K-R33")
     if state.ap >= 4:
-        return violation("The Die of Destiny cannot go above 4.", "K-R33")
+        return refuse("The Die of Destiny cannot go above 4.", "K-R33")
     if band.pool < 1:
-        return violation("Initiative costs 1 mana from your pool; it is empty.", "K-R36")
+        return refuse("Initiative costs 1 mana from your pool; it is empty.", "K-R36")
     return None
 
 
@@ -75,12 +74,12 @@ def earthquake(state: KolossusState, action: Earthquake) -> Handled:
     wb = current_warband(state)
     band = state.warbands[wb]
     if state.options.chapter < 3:
-        raise violation("Titan Powers are a Chapter 3 rule.", "K-R34")
+        raise refuse("Titan Powers are a Chapter 3 rule.", "K-R34")
     if band.pool < 3:
-        raise violation(f"The Earthquake costs 3 pool mana; you have {band.pool}.", "K-R34")
+        raise refuse(f"The Earthquake costs 3 pool mana; you have {band.pool}.", "K-R34")
     shift = region_shift(state, action.region, action.direction, 1)
     if shift.citadel_falls:
-        raise violation("You must not move the Citadel of Time off the board.", "K-R34")
+        raise refuse("You must not move the Citadel of Time off the board.", "K-R34")
     band = band.evolve({"pool": band.pool - 3, "supply": band.supply + 3})
     state = set_band(state, wb, band).evolve({"initiative_open": False})
     label = f"Earthquake: {warband_name(state, wb)} moves {action.region} {action.direction}."
@@ -103,23 +102,23 @@ def beaten_piece(state: KolossusState, wb: int, cls: ClassCode) -> int:
 def rebirth(state: KolossusState, action: Rebirth) -> Handled:
     need_phase(state, "turn", what="Rebirth")
     if state.options.chapter < 3:
-        raise violation("Titan Powers are a Chapter 3 rule.", "K-R35")
+        raise refuse("Titan Powers are a Chapter 3 rule.", "K-R35")
     wb = current_warband(state)
     band = state.warbands[wb]
     cost = CLASS_COST[action.cls]
     if band.pool < cost:
-        raise violation(
+        raise refuse(
             f"Rebirth of a {CLASS_NAME[action.cls]} costs {cost} pool mana; you have {band.pool}.",
             "K-R35",
         )
     piece = beaten_piece(state, wb, action.cls)
     if piece < 0:
-        raise violation(f"None of your {CLASS_NAME[action.cls]}s is beaten.", "K-R35")
+        raise refuse(f"None of your {CLASS_NAME[action.cls]}s is beaten.", "K-R35")
     to = cell_arg(action.to, "Rebirth square")
     if to not in band.zone:
-        raise violation(f"{square_text(to)} is not in your start zone.", "K-R35")
+        raise refuse(f"{square_text(to)} is not in your start zone.", "K-R35")
     if occupants(state.minis)[to] >= 0:
-        raise violation(f"{square_text(to)} is not free.", "K-R35")
+        raise refuse(f"{square_text(to)} is not free.", "K-R35")
     minis = list(state.minis)
     minis[piece] = to
     band = band.evolve({"pool": band.pool - cost, "supply": band.supply + cost})

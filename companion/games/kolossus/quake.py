@@ -14,7 +14,8 @@ from __future__ import annotations
 from typing import Literal, NamedTuple
 
 from companion.events import Event, TableChanges
-from companion.games.kolossus.board import (
+from companion.games.kolossus.common import KolossusEvent
+from companion.games.kolossus.content import (
     LANDSCAPE_NAME,
     SIZE,
     cell,
@@ -24,11 +25,11 @@ from companion.games.kolossus.board import (
     region_squares,
     square_text,
 )
-from companion.games.kolossus.common import KolossusEvent, violation
+from companion.games.kolossus.model import BeatRecord, KolossusState
 from companion.games.kolossus.position import current_warband, occupants, piece_name
 from companion.games.kolossus.scoring import check_elimination
-from companion.games.kolossus.state import BeatRecord, KolossusState
 from companion.highlights import TableChange
+from companion.rules import refuse
 
 MoveModel = Literal["rigid", "push_compress"]
 
@@ -151,10 +152,10 @@ def region_shift(state: KolossusState, region: str, direction: str, dist: int) -
     direction (K-R03, K-R04)."""
     parsed = parse_region(region)
     if parsed is None:
-        raise violation(f"{region!r} is not a region (row0..row10, col0..col10).", "K-R03")
+        raise refuse(f"{region!r} is not a region (row0..row10, col0..col10).", "K-R03")
     sign = region_sign(parsed[0], direction)
     if sign is None:
-        raise violation(
+        raise refuse(
             "A row moves east or west, a column north or south.",
             "K-R04",
         )

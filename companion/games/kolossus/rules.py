@@ -4,19 +4,14 @@ Phases (``KolossusState.phase``): placement → skills (Ch.2+) → quake (+ quak
 → rounds 1..12 of destiny → turn ⇄ move_roll → move (→ after_move) … → allocate (Ch.2+)
 → over. Every refusal names its ruling (RULINGS.md section 1.9).
 
-This module is the contract (``companion.rules.Rules``): the queries, the legal actions
-and ``apply``, whose ``match`` hands each action to its handler, a function
-``(state, action) -> (state, events)`` in the module of its concept:
-
-- ``invasion.py``: the new game and round 0, the Invasion: placement (Swap, Ready) and
-  the Great Quake's moves;
-- ``turns.py``: the dice, classes, mana allocation, the end of a turn and of a round;
-- ``battle.py``: the Move, Spear, Hammer and Finish of an activation;
-- ``powers.py``: the Titan Powers Initiative, Earthquake and Rebirth;
-- ``quake.py``: the region shifts of the Great Quake and the Earthquake;
-- ``corrections.py``: the manual corrections and their consequences;
-- ``scoring.py`` (outcome, scores, elimination), ``checks.py`` (``check_position``),
-  ``views.py`` and ``highlights.py`` answer the queries.
+The package has the shape of every game's: ``content.py`` (the board's fixed geometry),
+``model.py`` (options, state, actions), ``play.py`` (``apply``: each action to its
+handler), this module (the contract, ``companion.rules.Rules``: the queries and the legal
+actions) and ``views.py``. The handlers and queries live in modules by concept:
+``invasion.py``, ``turns.py``, ``battle.py``, ``powers.py``, ``quake.py`` (the region
+shifts), ``mana.py``, ``movement.py`` and ``position.py`` (what a state allows),
+``corrections.py``, ``scoring.py`` (outcome, scores, elimination), ``checks.py``
+(``check_position``) and ``highlights.py``.
 """
 
 from __future__ import annotations
@@ -24,31 +19,10 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 
 from companion.dice import DiceRequest, Roll
-from companion.games.corrections import Correction, corrected, game_over, impossible
-from companion.games.kolossus import battle, checks, invasion, powers, scoring, turns
+from companion.games.kolossus import checks, invasion, play, powers, scoring, turns
 from companion.games.kolossus import views as kolossus_views
-from companion.games.kolossus.actions import (
-    Allocate,
-    ChooseClass,
-    CorrectCrystals,
-    CorrectLandscape,
-    CorrectMana,
-    CorrectPiece,
-    CorrectRegion,
-    Earthquake,
-    EndTurn,
-    Finish,
-    Hammer,
-    Initiative,
-    KolossusAction,
-    Move,
-    QuakeMove,
-    Ready,
-    Rebirth,
-    Spear,
-    Swap,
-)
-from companion.games.kolossus.board import (
+from companion.games.kolossus.common import Handled, KolossusEvent, status_text
+from companion.games.kolossus.content import (
     ALL_REGIONS,
     CLASS_COST,
     CLASSES,
@@ -56,18 +30,28 @@ from companion.games.kolossus.board import (
     parse_cell,
     region_directions,
 )
-from companion.games.kolossus.common import Handled, KolossusEvent, status_text, violation
 from companion.games.kolossus.corrections import (
-    after_correction,
-    correct_crystals,
-    correct_landscape,
-    correct_mana,
-    correct_piece,
-    correct_region,
     templates,
 )
 from companion.games.kolossus.highlights import board_highlights
 from companion.games.kolossus.mana import initial_allocations, listed_allocations
+from companion.games.kolossus.model import (
+    ChooseClass,
+    Earthquake,
+    EndTurn,
+    Finish,
+    GameResult,
+    Hammer,
+    Initiative,
+    KolossusAction,
+    KolossusOptions,
+    KolossusState,
+    Move,
+    Ready,
+    Rebirth,
+    Spear,
+    Swap,
+)
 from companion.games.kolossus.position import (
     all_destinations,
     can_activate,
@@ -79,7 +63,6 @@ from companion.games.kolossus.position import (
     occupants,
 )
 from companion.games.kolossus.quake import region_shift
-from companion.games.kolossus.state import GameResult, KolossusOptions, KolossusState
 from companion.games.kolossus.views import moves_from, quake_moves, strikes
 from companion.highlights import Highlight
 from companion.outcome import Outcome, ScoreSheet
@@ -222,48 +205,10 @@ class KolossusRules(Rules[KolossusState, KolossusAction, KolossusOptions]):
             return 2
         return 1
 
-    # --- apply ------------------------------------------------------------------------
+    # --- apply (the handlers are in play.py) ----------------------------------------
 
     def apply(self, state: KolossusState, action: KolossusAction) -> Handled:
-        if isinstance(action, Correction):
-            return self._correct(state, action)
-        if state.phase == "over":
-            raise violation("The game is over.", "K-R37")
-        if isinstance(action, Roll):
-            return turns.roll(state, action)
-        if state.dice is not None:
-            raise violation(f"Roll first: {state.dice.label}.", "K-R07")
-        return self._dispatch(state, action)
-
-    def _dispatch(self, state: KolossusState, action: KolossusAction) -> Handled:
-        match action:
-            case Swap():
-                return invasion.swap(state, action)
-            case Ready():
-                return invasion.ready(state, action)
-            case QuakeMove():
-                return invasion.quake_move(state, action)
-            case Allocate():
-                return turns.allocate(state, action)
-            case Initiative():
-                return powers.initiative(state, action)
-            case ChooseClass():
-                return turns.choose_class(state, action)
-            case Move():
-                return battle.move(state, action)
-            case Spear():
-                return battle.spear(state, action)
-            case Hammer():
-                return battle.hammer(state, action)
-            case Finish():
-                return battle.finish(state, action)
-            case Earthquake():
-                return powers.earthquake(state, action)
-            case Rebirth():
-                return powers.rebirth(state, action)
-            case EndTurn():
-                return turns.end_turn(state, action)
-        raise violation("Unknown action.")  # pragma: no cover - the union is exhaustive
+        return play.apply_action(state, action)
 
     # --- manual corrections (0.2.1) ---------------------------------------------------
 
@@ -272,26 +217,6 @@ class KolossusRules(Rules[KolossusState, KolossusAction, KolossusOptions]):
         if state.phase == "over":
             return ()
         return templates(state)
-
-    def _correct(self, state: KolossusState, action: Correction) -> Handled:
-        """Set what the table shows, then let the rules judge the consequences."""
-        if state.phase == "over":
-            raise game_over()
-        match action:
-            case CorrectPiece():
-                new, text = correct_piece(state, action)
-            case CorrectMana():
-                new, text = correct_mana(state, action)
-            case CorrectCrystals():
-                new, text = correct_crystals(state, action)
-            case CorrectLandscape():
-                new, text = correct_landscape(state, action)
-            case CorrectRegion():
-                new, text = correct_region(state, action)
-            case _:
-                raise impossible("Kolossus has no such correction.")
-        new, more = after_correction(new)
-        return new, (corrected(action.type, text), *more)
 
     # --- shortcuts the tests take (the code is in turns.py and scoring.py) ---------------
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from companion import words
 from companion.events import Event, GameEnded
-from companion.games.kolossus.board import alliance
+from companion.games.kolossus.content import alliance
+from companion.games.kolossus.model import ROUNDS, GameResult, KolossusState
 from companion.games.kolossus.position import current_warband, warband_name, warband_of
-from companion.games.kolossus.state import ROUNDS, GameResult, KolossusState
 from companion.outcome import Outcome, ScoreRow, ScoreSheet
 
 ALLIANCE_NAME = ("NW+SE", "NE+SW")

@@ -6,8 +6,6 @@ from __future__ import annotations
 
 from companion.dice import Roll, resolve_roll
 from companion.events import DiceRolled, Event, GameEnded, TableChanges
-from companion.games.kolossus.actions import Allocate, ChooseClass, EndTurn
-from companion.games.kolossus.board import CLASS_COST, CLASS_DICE, CLASS_NAME, cell, square_text
 from companion.games.kolossus.common import (
     NO_ACTIVATION,
     Handled,
@@ -15,14 +13,15 @@ from companion.games.kolossus.common import (
     d4_request,
     need_phase,
     set_band,
-    violation,
 )
+from companion.games.kolossus.content import CLASS_COST, CLASS_DICE, CLASS_NAME, cell, square_text
 from companion.games.kolossus.mana import (
     apply_allocation,
     apply_initial_skills,
     chargeable,
     new_income,
 )
+from companion.games.kolossus.model import ROUNDS, Allocate, ChooseClass, EndTurn, KolossusState
 from companion.games.kolossus.position import (
     can_activate,
     citadel,
@@ -31,8 +30,8 @@ from companion.games.kolossus.position import (
     warband_name,
 )
 from companion.games.kolossus.scoring import final_result
-from companion.games.kolossus.state import ROUNDS, KolossusState
 from companion.highlights import TableChange
+from companion.rules import refuse
 
 # --- the Invasion's turns -------------------------------------------------------------
 
@@ -101,12 +100,12 @@ def choose_class(state: KolossusState, action: ChooseClass) -> Handled:
     need_phase(state, "turn", what="Choosing a class")
     cls = action.cls
     if CLASS_COST[cls] > state.ap:
-        raise violation(
+        raise refuse(
             f"A {CLASS_NAME[cls]} costs {CLASS_COST[cls]} AP; you have {state.ap} left.",
             "K-R08",
         )
     if not can_activate(state, cls):
-        raise violation(f"You have no {CLASS_NAME[cls]} left to activate this turn.", "K-R08")
+        raise refuse(f"You have no {CLASS_NAME[cls]} left to activate this turn.", "K-R08")
     wb = current_warband(state)
     request = d4_request(state, "movement", f"{CLASS_NAME[cls]} movement", CLASS_DICE[cls])
     new = state.evolve(

@@ -21,21 +21,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import lru_cache
 
-from companion.games.kolossus.actions import (
-    CorrectCrystals,
-    CorrectLandscape,
-    CorrectPiece,
-    CorrectRegion,
-    Earthquake,
-    Hammer,
-    KolossusAction,
-    Move,
-    QuakeMove,
-    Rebirth,
-    Spear,
-    Swap,
-)
-from companion.games.kolossus.board import (
+from companion.games.kolossus.content import (
     ALL_REGIONS,
     CENTRAL_REGIONS,
     PIECE_COUNT,
@@ -52,6 +38,22 @@ from companion.games.kolossus.board import (
     square,
 )
 from companion.games.kolossus.corrections import piece_id
+from companion.games.kolossus.model import (
+    ROUNDS,
+    CorrectCrystals,
+    CorrectLandscape,
+    CorrectPiece,
+    CorrectRegion,
+    Earthquake,
+    Hammer,
+    KolossusAction,
+    KolossusState,
+    Move,
+    QuakeMove,
+    Rebirth,
+    Spear,
+    Swap,
+)
 from companion.games.kolossus.movement import hammer_subsets, spear_targets
 from companion.games.kolossus.position import (
     all_destinations,
@@ -69,7 +71,6 @@ from companion.games.kolossus.position import (
     weapon_configs,
 )
 from companion.games.kolossus.quake import citadel_falls
-from companion.games.kolossus.state import ROUNDS, KolossusState
 from companion.views import (
     NO_CELLS,
     ActionCells,

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from companion.dice import Roll
 from companion.errors import InvalidOptions, RuleViolation
 from companion.games.island import beast_master as bm
+from companion.games.island.beast_master import model as bmm
 from companion.games.island.board import placeholder_board
 from companion.games.island.model import (
     ApplyEffect,
@@ -18,6 +19,7 @@ from companion.games.island.model import (
     DisplaceColossus,
     DrawCards,
     GainGold,
+    Move,
     MoveBeast,
     MovePiece,
     PendingDiscard,
@@ -83,10 +85,10 @@ def test_BM_R03_player_choice_places_colossi_in_turn_order_without_exploring() -
     state = new(2, colossus_start="player_choice")
     assert state.phase == "place_colossus" and R.current_player(state) == 0
     with pytest.raises(RuleViolation):
-        R.apply(state, bm.TakeActions())
-    state = act(state, bm.PlaceColossus(space="r1c1"))
+        R.apply(state, bmm.TakeActions())
+    state = act(state, bmm.PlaceColossus(space="r1c1"))
     assert R.current_player(state) == 1
-    state = act(state, bm.PlaceColossus(space="r5c5"))
+    state = act(state, bmm.PlaceColossus(space="r5c5"))
     assert state.colossi == ("r1c1", "r5c5") and state.phase == "choose"
     assert state.pending == ()
 
@@ -102,7 +104,7 @@ def test_BM_R05_centre_is_unexplored_and_the_first_entry_explores() -> None:
     state = new(2)
     assert state.space("r3c3").tile is None
     state = place(actions(state), colossi={0: "r2c3"})
-    state = act(state, bm.Move(piece="colossus", origin="r2c3", to="r3c3"))
+    state = act(state, Move(piece="colossus", origin="r2c3", to="r3c3"))
     assert state.pending == (PendingExplore(space="r3c3", player=0),)
 
 
@@ -110,13 +112,13 @@ def test_BM_R05_option_centre_starts_with_loot() -> None:
     state = new(2, centre_starts_with_loot=True)
     assert state.space("r3c3").tile == Tile(kind="loot")
     assert isinstance(state.pending[0], PendingLoot)
-    state = act(state, bm.EnterLoot(gold=2, cards=0))
+    state = act(state, bmm.EnterLoot(gold=2, cards=0))
     assert state.space("r3c3").tile == Tile(kind="loot", gold=2)
 
 
 def test_BM_R06_explore_roll_and_exhausted_supplies() -> None:
     state = place(actions(new(2)), colossi={0: "r2c3"})
-    moved = act(state, bm.Move(piece="colossus", origin="r2c3", to="r2c2"))
+    moved = act(state, Move(piece="colossus", origin="r2c3", to="r2c2"))
     request = R.dice_request(moved)
     assert request is not None and request.sides == 6 and request.count == 1
     env = act(moved, Roll(values=(5,), source="manual"))
@@ -128,17 +130,17 @@ def test_BM_R06_explore_roll_and_exhausted_supplies() -> None:
     assert act(no_loot, Roll(values=(1,))).space("r2c2").tile == Tile(kind="environment")
     # both exhausted: bare at once (no roll), and never explored again
     none_left = state.model_copy(update={"loot_left": 0, "environments_left": 0})
-    bare = act(none_left, bm.Move(piece="colossus", origin="r2c3", to="r2c2"))
+    bare = act(none_left, Move(piece="colossus", origin="r2c3", to="r2c2"))
     assert bare.space("r2c2").tile == Tile(kind="bare") and bare.pending == ()
     assert R.dice_request(bare) is None
-    back = act(bare, bm.Move(piece="colossus", origin="r2c2", to="r2c3"))
-    back = act(back, bm.Move(piece="colossus", origin="r2c3", to="r2c2"))
+    back = act(bare, Move(piece="colossus", origin="r2c2", to="r2c3"))
+    back = act(back, Move(piece="colossus", origin="r2c3", to="r2c2"))
     assert back.space("r2c2").tile == Tile(kind="bare") and back.pending == ()
 
 
 def test_BM_R06_supply_counts_go_down() -> None:
     state = place(actions(new(2, loot_tokens=3, environment_tiles=1)), colossi={0: "r2c3"})
-    state = act(state, bm.Move(piece="colossus", origin="r2c3", to="r2c2"), Roll(values=(6,)))
+    state = act(state, Move(piece="colossus", origin="r2c3", to="r2c2"), Roll(values=(6,)))
     assert state.environments_left == 0 and state.loot_left == 3
 
 
@@ -150,7 +152,7 @@ def _explorer(**options: Any) -> bm.BeastMasterState:
 
 def test_an_environment_roll_places_loot_once_the_environments_are_gone_bm_r06() -> None:
     state = _explorer(loot_tokens=2, environment_tiles=0)
-    state = act(state, bm.Move(piece="colossus", origin="r2c3", to="r2c2"))
+    state = act(state, Move(piece="colossus", origin="r2c3", to="r2c2"))
     assert R.dice_request(state) is not None  # Loot is left: the roll still happens
     after = act(state, Roll(values=(5,), source="manual"))
     assert after.space("r2c2").tile == Tile(kind="loot")
@@ -162,15 +164,15 @@ def test_the_last_loot_token_goes_out_then_a_loot_roll_gives_an_environment_bm_r
     state = _explorer(loot_tokens=1)
     state = act(
         state,
-        bm.Move(piece="colossus", origin="r2c3", to="r2c2"),
+        Move(piece="colossus", origin="r2c3", to="r2c2"),
         Roll(values=(1,), source="manual"),
-        bm.EnterLoot(gold=1),
+        bmm.EnterLoot(gold=1),
     )
     assert state.space("r2c2").tile == Tile(kind="loot", gold=1)
     assert (state.loot_left, state.environments_left) == (0, None)
     state = act(
         state,
-        bm.Move(piece="colossus", origin="r2c2", to="r1c2"),
+        Move(piece="colossus", origin="r2c2", to="r1c2"),
         Roll(values=(3,), source="manual"),
     )
     assert state.space("r1c2").tile == Tile(kind="environment") and state.pending == ()
@@ -183,7 +185,7 @@ def test_when_the_last_tile_is_drawn_the_spaces_still_waiting_stay_bare_bm_r06()
     state = _explorer(loot_tokens=0, environment_tiles=1)
     state = place(state, acolytes={"r2c2": {0: 1}})  # placed, not entered: unexplored
     path = ("r2c2", "r2c1")
-    state = act(state, bm.Move(piece="colossus", origin="r2c3", to="r2c1", path=path))
+    state = act(state, Move(piece="colossus", origin="r2c3", to="r2c1", path=path))
     assert [p.space for p in state.pending if isinstance(p, PendingExplore)] == list(path)
     after, events = R.apply(state, Roll(values=(2,), source="manual"))
     assert after.space("r2c2").tile == Tile(kind="environment")
@@ -197,8 +199,8 @@ def test_when_the_last_tile_is_drawn_the_spaces_still_waiting_stay_bare_bm_r06()
     # bare for good: entering it again explores nothing
     again = act(
         after,
-        bm.Move(piece="colossus", origin="r2c1", to="r2c2"),
-        bm.Move(piece="colossus", origin="r2c2", to="r2c1"),
+        Move(piece="colossus", origin="r2c1", to="r2c2"),
+        Move(piece="colossus", origin="r2c2", to="r2c1"),
     )
     assert again.space("r2c1").tile == Tile(kind="bare") and again.pending == ()
 
@@ -230,7 +232,7 @@ def test_exploring_never_takes_from_an_exhausted_supply_bm_r06(
     state = place(actions(state), colossi={0: "a0"}, tiles={"a0": Tile(kind="environment")})
     for step, face in enumerate(faces, start=1):
         left = {"loot": state.loot_left, "environment": state.environments_left}
-        move = bm.Move(piece="colossus", origin=f"a{step - 1}", to=f"a{step}")
+        move = Move(piece="colossus", origin=f"a{step - 1}", to=f"a{step}")
         state = act(actions(state), move)
         if left["loot"] == 0 and left["environment"] == 0:
             assert state.pending == () and R.dice_request(state) is None
@@ -247,7 +249,7 @@ def test_exploring_never_takes_from_an_exhausted_supply_bm_r06(
             expected = None if before is None else before - (kind == placed)
             assert now == expected and (now is None or now >= 0)
         if placed == "loot":
-            state = act(state, bm.EnterLoot(gold=1))
+            state = act(state, bmm.EnterLoot(gold=1))
         assert state.pending == ()
 
 
@@ -273,18 +275,18 @@ def test_BM_R07_option_spawn_safe_first_step() -> None:
 def test_BM_R07_an_acolyte_entering_the_beast_dies_and_its_chain_ends() -> None:
     state = explored(actions(new(2)))
     state = place(state, acolytes={"r2c3": {0: 1}}, colossi={0: "r1c3"})
-    after = act(state, bm.Move(piece="acolyte", origin="r2c3", to="r3c3"))
+    after = act(state, Move(piece="acolyte", origin="r2c3", to="r3c3"))
     assert after.space("r3c3").acolytes[0] == 0 and after.acolytes_in_hand[0] == 10
     assert after.gold == (0, 0)  # not a Beast Master card: no gold
 
 
 def test_BM_R08_hand_limit_is_immediate() -> None:
     state = new(2).model_copy(update={"cards_in_hand": (6, 3)})
-    state = act(state, bm.TakeActions())
+    state = act(state, bmm.TakeActions())
     assert state.cards_in_hand[0] == 7
     assert state.pending == (PendingDiscard(player=0),)
     with pytest.raises(RuleViolation) as err:
-        R.apply(state, bm.EndActions())
+        R.apply(state, bmm.EndActions())
     assert err.value.ruling == "BM-R08"
     state = act(state, DiscardToLimit())
     assert state.cards_in_hand[0] == 6 and state.pending == ()
@@ -292,11 +294,11 @@ def test_BM_R08_hand_limit_is_immediate() -> None:
 
 def test_BM_R08_option_end_of_turn() -> None:
     state = new(2, hand_limit_check="end_of_turn").model_copy(update={"cards_in_hand": (6, 3)})
-    state = act(state, bm.TakeActions())
+    state = act(state, bmm.TakeActions())
     assert state.pending == ()
-    state = act(state, bm.EndActions())
+    state = act(state, bmm.EndActions())
     if state.phase == "banners":
-        state = act(state, bm.EndTurn())
+        state = act(state, bmm.EndTurn())
     assert state.pending == (PendingDiscard(player=0),)
     assert R.current_player(state) == 0
     state = act(state, DiscardToLimit())
@@ -315,18 +317,18 @@ def test_BM_R09_rest_allows_nothing_but_collecting() -> None:
             "banners_in_hand": (4, 5),
         }
     )
-    rest = act(state, bm.Rest())
+    rest = act(state, bmm.Rest())
     assert rest.phase == "resting" and rest.cards_in_hand[0] == 3  # no draw
     for illegal in (
-        bm.Move(piece="colossus", origin="r3c3", to="r2c3"),
+        Move(piece="colossus", origin="r3c3", to="r2c3"),
         PlayCard(kind="action"),
-        bm.PlaceBanner(space="r1c1"),
-        bm.EndActions(),
+        bmm.PlaceBanner(space="r1c1"),
+        bmm.EndActions(),
     ):
         with pytest.raises(RuleViolation) as err:
             R.apply(rest, illegal)
         assert err.value.ruling == "BM-R09"
-    done = act(rest, bm.CollectReward(space="r1c1", gold=3, cards=1))
+    done = act(rest, bmm.CollectReward(space="r1c1", gold=3, cards=1))
     assert done.gold[0] == 3 and done.cards_in_hand[0] == 4
     assert done.banners_in_hand[0] == 5 and done.space("r1c1").banner is None
     assert done.turns_taken == (1, 0) and done.active == 1
@@ -376,7 +378,7 @@ def _finish_turns(state: bm.BeastMasterState, gold: tuple[int, ...]) -> bm.Beast
         if amount:
             state = act(state, ApplyEffect(effect=GainGold(who=seat, amount=amount)))
     for _ in range(n):
-        state = act(state, bm.Rest())
+        state = act(state, bmm.Rest())
     return state
 
 
@@ -390,8 +392,8 @@ def test_BM_R12_option_manual_tie() -> None:
     state = _finish_turns(new(3, tie_policy="manual"), (4, 4, 1))
     assert state.phase == "tie" and R.outcome(state) is None
     with pytest.raises(RuleViolation):
-        R.apply(state, bm.PickWinners(seats=(2,)))
-    state = act(state, bm.PickWinners(seats=(1,)))
+        R.apply(state, bmm.PickWinners(seats=(2,)))
+    state = act(state, bmm.PickWinners(seats=(1,)))
     out = R.outcome(state)
     assert out is not None and out.winners == (1,)
 
@@ -416,24 +418,24 @@ def test_BM_R13_a_colossus_is_never_pushed_off_the_island() -> None:
 def test_BM_R14_banners_on_controlled_spaces_even_without_a_tile() -> None:
     state = actions(new(2))
     state = place(state, acolytes={"r1c1": {0: 1}, "r1c2": {1: 1}, "r1c3": {0: 1, 1: 1}})
-    state = act(state, bm.EndActions())
+    state = act(state, bmm.EndActions())
     assert state.phase == "banners"
-    listed = {a.space for a in R.legal_actions(state) if isinstance(a, bm.PlaceBanner)}
+    listed = {a.space for a in R.legal_actions(state) if isinstance(a, bmm.PlaceBanner)}
     assert listed == {"r1c1"}  # r3c3: two Colossi 0-0 → nobody; r1c3 tied
     with pytest.raises(RuleViolation) as err:
-        R.apply(state, bm.PlaceBanner(space="r1c2"))
+        R.apply(state, bmm.PlaceBanner(space="r1c2"))
     assert err.value.ruling == "BM-R14"
-    state = act(state, bm.PlaceBanner(space="r1c1"))
+    state = act(state, bmm.PlaceBanner(space="r1c1"))
     with pytest.raises(RuleViolation):
-        R.apply(state, bm.PlaceBanner(space="r1c1"))  # already your Banner
-    state = act(state, bm.EndTurn())
+        R.apply(state, bmm.PlaceBanner(space="r1c1"))  # already your Banner
+    state = act(state, bmm.EndTurn())
     # later Ann rests: an untiled space gives nothing
     state = state.model_copy(update={"active": 0, "phase": "choose"})
-    state = act(state, bm.Rest())
+    state = act(state, bmm.Rest())
     with pytest.raises(RuleViolation) as err:
-        R.apply(state, bm.CollectReward(space="r1c1", gold=2))
+        R.apply(state, bmm.CollectReward(space="r1c1", gold=2))
     assert err.value.ruling == "BM-R14"
-    state = act(state, bm.CollectReward(space="r1c1"))
+    state = act(state, bmm.CollectReward(space="r1c1"))
     assert state.gold == (0, 0)
 
 
@@ -443,7 +445,7 @@ def test_banner_replaces_an_opposing_banner() -> None:
     spaces = list(state.spaces)
     spaces[0] = spaces[0].model_copy(update={"banner": 1})
     state = state.model_copy(update={"spaces": tuple(spaces), "banners_in_hand": (5, 4)})
-    state = act(state, bm.EndActions(), bm.PlaceBanner(space="r1c1"))
+    state = act(state, bmm.EndActions(), bmm.PlaceBanner(space="r1c1"))
     assert state.space("r1c1").banner == 0 and state.banners_in_hand == (4, 5)
 
 
@@ -451,14 +453,14 @@ def test_BM_R15_loot_reward_is_entered_when_placed_and_paid_at_rest() -> None:
     state = place(actions(new(2)), colossi={0: "r2c3"})
     state = act(
         state,
-        bm.Move(piece="colossus", origin="r2c3", to="r1c3"),
+        Move(piece="colossus", origin="r2c3", to="r1c3"),
         Roll(values=(2,)),
-        bm.EnterLoot(gold=2, cards=1, name="2 Gold + card"),
+        bmm.EnterLoot(gold=2, cards=1, name="2 Gold + card"),
     )
     assert state.space("r1c3").tile == Tile(kind="loot", gold=2, cards=1, name="2 Gold + card")
-    state = act(state, bm.EndActions(), bm.PlaceBanner(space="r1c3"), bm.EndTurn())
-    state = act(state, bm.Rest())  # Bob rests with nothing
-    state = act(state, bm.Rest(), bm.CollectReward(space="r1c3"))
+    state = act(state, bmm.EndActions(), bmm.PlaceBanner(space="r1c3"), bmm.EndTurn())
+    state = act(state, bmm.Rest())  # Bob rests with nothing
+    state = act(state, bmm.Rest(), bmm.CollectReward(space="r1c3"))
     assert state.gold == (2, 0) and state.cards_in_hand[0] == 3 + 1
     assert [(e.source, e.amount) for e in state.ledger] == [("banner", 2)]
 
@@ -467,7 +469,7 @@ def test_nothing_else_goes_on_until_the_loot_reward_is_entered_bm_r15() -> None:
     state = _explorer()
     state = act(
         state,
-        bm.Move(piece="colossus", origin="r2c3", to="r2c2"),
+        Move(piece="colossus", origin="r2c3", to="r2c2"),
         Roll(values=(3,), source="manual"),
     )
     assert state.space("r2c2").tile == Tile(kind="loot")  # face up, its reward still blank
@@ -475,18 +477,18 @@ def test_nothing_else_goes_on_until_the_loot_reward_is_entered_bm_r15() -> None:
     assert R.current_player(state) == 0 and R.dice_request(state) is None
     assert "enter the Loot token's reward" in R.status(state)
     legal = list(R.legal_actions(state))
-    assert legal and all(isinstance(a, bm.EnterLoot) for a in legal)
+    assert legal and all(isinstance(a, bmm.EnterLoot) for a in legal)
     for refused in (
-        bm.Move(piece="colossus", origin="r2c2", to="r2c1"),
-        bm.EndActions(),
+        Move(piece="colossus", origin="r2c2", to="r2c1"),
+        bmm.EndActions(),
         PlayCard(kind="action"),
         Roll(values=(5,), source="manual"),
-        bm.NameTile(space="r2c2", name="2 Gold"),
+        bmm.NameTile(space="r2c2", name="2 Gold"),
     ):
         with pytest.raises(RuleViolation) as err:
             R.apply(state, refused)
         assert err.value.ruling == "BM-R15" and "r2c2" in err.value.message
-    after = act(state, bm.EnterLoot(gold=0, cards=2, name="2 Cards"))
+    after = act(state, bmm.EnterLoot(gold=0, cards=2, name="2 Cards"))
     assert after.space("r2c2").tile == Tile(kind="loot", cards=2, name="2 Cards")
     assert after.pending == () and after.phase == "actions" and after.movements_left == 3
 
@@ -494,11 +496,11 @@ def test_nothing_else_goes_on_until_the_loot_reward_is_entered_bm_r15() -> None:
 def test_a_loot_token_on_the_centre_is_entered_before_the_first_turn_bm_r15() -> None:
     state = new(2, centre_starts_with_loot=True)
     assert R.current_player(state) == 0 and state.pending == (PendingLoot(space="r3c3", player=0),)
-    for refused in (bm.TakeActions(), bm.Rest()):
+    for refused in (bmm.TakeActions(), bmm.Rest()):
         with pytest.raises(RuleViolation) as err:
             R.apply(state, refused)
         assert err.value.ruling == "BM-R15"
-    state = act(state, bm.EnterLoot(gold=3))
+    state = act(state, bmm.EnterLoot(gold=3))
     assert state.space("r3c3").tile == Tile(kind="loot", gold=3) and state.phase == "choose"
 
 
@@ -508,11 +510,11 @@ def test_BM_R16_rest_and_actions_both_count_and_turns_go_clockwise() -> None:
     while R.outcome(state) is None:
         order.append(state.active)
         if state.turns_played % 2:
-            state = act(state, bm.Rest())
+            state = act(state, bmm.Rest())
         else:
-            state = act(state, bm.TakeActions(), bm.EndActions())
+            state = act(state, bmm.TakeActions(), bmm.EndActions())
             if state.phase == "banners":
-                state = act(state, bm.EndTurn())
+                state = act(state, bmm.EndTurn())
             while state.pending:
                 state = act(state, next(iter(R.legal_actions(state))))
     assert order == [0, 1, 2, 0, 1, 2]
@@ -538,7 +540,7 @@ def test_beast_displaces_colossi_in_order_from_the_active_player() -> None:
 
 def test_a_colossus_may_share_the_beasts_space() -> None:
     state = place(explored(actions(new(2))), colossi={0: "r2c3"})
-    state = act(state, bm.Move(piece="colossus", origin="r2c3", to="r3c3"))
+    state = act(state, Move(piece="colossus", origin="r2c3", to="r3c3"))
     assert state.colossi[0] == "r3c3" and state.pending == ()
 
 
@@ -578,7 +580,7 @@ def test_highlights_without_and_with_focus() -> None:
 def test_banner_highlights() -> None:
     state = actions(new(2))
     state = place(state, acolytes={"r1c1": {0: 1}})
-    state = act(state, bm.EndActions(), bm.PlaceBanner(space="r1c1"))
+    state = act(state, bmm.EndActions(), bmm.PlaceBanner(space="r1c1"))
     assert any(
         h.role == Role.BANNER and h.cell == "r1c1" and h.player == 0 for h in R.highlights(state)
     )

@@ -10,6 +10,7 @@ import pytest
 
 from companion.errors import InvalidPosition, RuleViolation
 from companion.games.island import beast_master as bm
+from companion.games.island.beast_master import model as bmm
 
 from .helpers import place
 
@@ -56,21 +57,21 @@ def test_BM_R03_a_colossus_is_refused_on_water_or_a_space_the_island_lacks() -> 
     state = place(new(2, colossus_start="player_choice"), water=["r1c1"])
     for space in ("r1c1", "nowhere"):
         with pytest.raises(RuleViolation, match="not a space a Colossus can stand on") as err:
-            R.apply(state, bm.PlaceColossus(space=space))
+            R.apply(state, bmm.PlaceColossus(space=space))
         assert err.value.ruling == "BM-R03"
-    placed, _ = R.apply(state, bm.PlaceColossus(space="r1c2"))
+    placed, _ = R.apply(state, bmm.PlaceColossus(space="r1c2"))
     assert placed.colossi[0] == "r1c2"
 
 
 def test_BM_R14_a_banner_needs_one_in_hand() -> None:
     state = place(new(2), acolytes={"r1c1": {0: 1}, "r1c2": {0: 1}})
     state = state.model_copy(update={"phase": "actions", "movements_left": 4})
-    state, _ = R.apply(state, bm.EndActions())
+    state, _ = R.apply(state, bmm.EndActions())
     assert state.phase == "banners"
     empty = state.model_copy(update={"banners_in_hand": (0, 5)})
     with pytest.raises(RuleViolation, match="no Banner left in hand"):
-        R.apply(empty, bm.PlaceBanner(space="r1c1"))
-    assert not [a for a in R.legal_actions(empty) if isinstance(a, bm.PlaceBanner)]
+        R.apply(empty, bmm.PlaceBanner(space="r1c1"))
+    assert not [a for a in R.legal_actions(empty) if isinstance(a, bmm.PlaceBanner)]
 
 
 def test_BM_R14_ending_actions_with_no_banner_in_hand_or_no_space_to_raise_one_ends_the_turn() -> (
@@ -78,9 +79,9 @@ def test_BM_R14_ending_actions_with_no_banner_in_hand_or_no_space_to_raise_one_e
 ):
     ready = new(2).model_copy(update={"phase": "actions", "movements_left": 4})
     controls = place(ready, acolytes={"r1c1": {0: 1}})
-    banners, _ = R.apply(controls, bm.EndActions())
+    banners, _ = R.apply(controls, bmm.EndActions())
     assert banners.phase == "banners" and banners.active == 0
     no_banner = controls.model_copy(update={"banners_in_hand": (0, 5)})
     for state in (ready, no_banner):  # no space Ann controls; no Banner in hand
-        after, _ = R.apply(state, bm.EndActions())
+        after, _ = R.apply(state, bmm.EndActions())
         assert after.phase == "choose" and after.active == 1

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from companion.dice import Roll
 from companion.errors import InvalidOptions, RuleViolation
 from companion.games.island import colossi as ca
+from companion.games.island.colossi import model as cam
 from companion.games.island.content import parse_content
 from companion.games.island.model import (
     ApplyEffect,
@@ -18,6 +19,7 @@ from companion.games.island.model import (
     DisplaceColossus,
     GainGold,
     GoldChanged,
+    Move,
     MoveBeast,
     MovePiece,
     PendingDisplace,
@@ -53,7 +55,7 @@ def act(state: ca.ColossiState, *steps: Any) -> ca.ColossiState:
 def started(
     players: int = 2, beasts: tuple[str, ...] = ("Wyrm",), **options: Any
 ) -> ca.ColossiState:
-    state = act(new(players, **options), ca.RevealAge(name="Dawn", beasts=beasts))
+    state = act(new(players, **options), cam.RevealAge(name="Dawn", beasts=beasts))
     while state.pending:
         state = act(state, next(iter(R.legal_actions(state))))
     return state
@@ -66,37 +68,37 @@ def settle(state: ca.ColossiState) -> ca.ColossiState:
 
 
 def end_action_phase(state: ca.ColossiState) -> ca.ColossiState:
-    return act(state, ca.EndActionPhase())
+    return act(state, cam.EndActionPhase())
 
 
 def to_harvest(state: ca.ColossiState, scoring: tuple[int, ...] | None = None) -> ca.ColossiState:
     state = end_action_phase(state)
-    return act(state, ca.AgeScoring(gold=scoring or (0,) * len(state.players)))
+    return act(state, cam.AgeScoring(gold=scoring or (0,) * len(state.players)))
 
 
 def test_CA_R01_age1_lair_beast_and_colossi_in_the_centre() -> None:
     state = new(3)
     assert state.phase == "age_reveal" and state.colossi == ("r3c3",) * 3
     assert state.deck_grass + len(state.deck_lairs) + state.deck_environments == 26
-    state = act(state, ca.RevealAge(name="Dawn", beasts=("Wyrm",)))
+    state = act(state, cam.RevealAge(name="Dawn", beasts=("Wyrm",)))
     assert state.space("r3c3").tile == Tile(kind="lair", name="Lair of Wyrm", beast="Wyrm")
     assert [(b.name, b.space) for b in state.beasts] == [("Wyrm", "r3c3")]
     assert state.phase == "actions" and state.active == 0 and state.movements_left == 4
 
 
 def test_CA_R01_option_random_tile_in_the_centre() -> None:
-    state = act(new(2, centre_setup="random_tile"), ca.RevealAge(beasts=("Wyrm",)))
+    state = act(new(2, centre_setup="random_tile"), cam.RevealAge(beasts=("Wyrm",)))
     assert state.pending[0] == PendingExplore(space="r3c3", player=0, entered=False)
-    state = act(state, ca.DrawTile(kind="grass", loot="gold"))
+    state = act(state, cam.DrawTile(kind="grass", loot="gold"))
     assert state.space("r3c3").tile == Tile(kind="grass", loot="gold")
     assert state.deck_grass + len(state.deck_lairs) + state.deck_environments == 25
     assert isinstance(state.pending[0], PendingRollOff)
     state = act(state, Roll(values=(6, 2), source="manual"))
     assert state.pending[0] == PendingLair(player=0, beast="Wyrm")
     with pytest.raises(RuleViolation) as err:
-        R.apply(state, ca.PlaceLair(space="r3c3"))  # not empty
+        R.apply(state, cam.PlaceLair(space="r3c3"))  # not empty
     assert err.value.ruling == "CA-R16"
-    state = act(state, ca.PlaceLair(space="r1c1"))
+    state = act(state, cam.PlaceLair(space="r1c1"))
     assert [(b.name, b.space) for b in state.beasts] == [("Wyrm", "r1c1")]
     assert state.phase == "actions"
 
@@ -111,16 +113,16 @@ def test_CA_R02_ten_acolytes_each_and_2_to_4_players() -> None:
 
 def _play_age_to_end(state: ca.ColossiState, gold: tuple[int, ...]) -> ca.ColossiState:
     state = end_action_phase(state)
-    state = act(state, ca.AgeScoring(gold=gold))
+    state = act(state, cam.AgeScoring(gold=gold))
     while state.phase == "harvest":
-        state = act(state, ca.PassHarvest())
+        state = act(state, cam.PassHarvest())
     return state
 
 
 def test_CA_R03_mantle_goes_to_first_place_who_starts_the_next_age() -> None:
     state = _play_age_to_end(started(3), (1, 5, 2))
     assert state.mantle == 1 and state.phase == "age_reveal" and state.age == 2
-    state = act(state, ca.RevealAge(beasts=("Wyrm",)))
+    state = act(state, cam.RevealAge(beasts=("Wyrm",)))
     assert state.active == 1 and state.phase == "actions"
 
 
@@ -133,12 +135,12 @@ def test_CA_R04_five_rounds_per_age_by_default_and_the_age_card_overrides() -> N
     state = started(2)
     assert state.rounds == 5
     for _ in range(9):
-        state = settle(act(state, ca.EndTurn()))
+        state = settle(act(state, cam.EndTurn()))
     assert state.phase == "actions"
-    state = settle(act(state, ca.EndTurn()))
+    state = settle(act(state, cam.EndTurn()))
     assert state.phase == "age_scoring"
-    short = act(new(2), ca.RevealAge(beasts=("Wyrm",), rounds=1))
-    short = act(short, ca.EndTurn(), ca.EndTurn())
+    short = act(new(2), cam.RevealAge(beasts=("Wyrm",), rounds=1))
+    short = act(short, cam.EndTurn(), cam.EndTurn())
     assert short.phase == "age_scoring"
     manual = end_action_phase(started(2))
     assert manual.phase == "age_scoring"
@@ -146,9 +148,9 @@ def test_CA_R04_five_rounds_per_age_by_default_and_the_age_card_overrides() -> N
 
 def test_CA_R05_mantle_tie_is_a_d6_roll_off_with_rerolls() -> None:
     state = end_action_phase(started(3))
-    state = act(state, ca.AgeScoring(gold=(4, 4, 1)))
+    state = act(state, cam.AgeScoring(gold=(4, 4, 1)))
     while state.phase == "harvest":
-        state = act(state, ca.PassHarvest())
+        state = act(state, cam.PassHarvest())
     request = R.dice_request(state)
     assert request is not None and request.count == 2 and request.sides == 6
     state = act(state, Roll(values=(3, 3), source="manual"))
@@ -159,7 +161,7 @@ def test_CA_R05_mantle_tie_is_a_d6_roll_off_with_rerolls() -> None:
 
 def test_CA_R05_least_gold_tie_roll_off_decides_who_places_the_new_lair() -> None:
     state = _play_age_to_end(started(3), (3, 0, 0))
-    state = act(state, ca.RevealAge(beasts=("Kraken",)))
+    state = act(state, cam.RevealAge(beasts=("Kraken",)))
     head = state.pending[0]
     assert isinstance(head, PendingRollOff) and head.purpose == "least_gold"
     assert head.contenders == (1, 2)
@@ -187,8 +189,8 @@ def test_nothing_else_is_taken_while_a_roll_off_waits_ca_r05() -> None:
     state = _play_age_to_end(started(3), (4, 4, 1))
     assert list(R.legal_actions(state)) == [Roll()]
     for refused in (
-        ca.RevealAge(beasts=("Wyrm",)),
-        ca.PassHarvest(),
+        cam.RevealAge(beasts=("Wyrm",)),
+        cam.PassHarvest(),
         ApplyEffect(effect=GainGold(who=2, amount=5)),
     ):
         with pytest.raises(RuleViolation) as err:
@@ -199,7 +201,7 @@ def test_nothing_else_is_taken_while_a_roll_off_waits_ca_r05() -> None:
 def test_a_least_gold_tie_rerolls_and_the_winner_places_every_new_lair_ca_r05() -> None:
     state = _play_age_to_end(started(3), (2, 0, 0))
     assert state.mantle == 0 and state.pending == ()  # one leader: no roll-off for the Mantle
-    state = act(state, ca.RevealAge(beasts=("Kraken", "Hydra")))
+    state = act(state, cam.RevealAge(beasts=("Kraken", "Hydra")))
     assert state.pending == (PendingRollOff(purpose="least_gold", contenders=(1, 2)),)
     state = act(state, Roll(values=(4, 4), source="manual"))
     assert state.pending == (PendingRollOff(purpose="least_gold", contenders=(1, 2)),)
@@ -237,7 +239,7 @@ def test_the_mantle_goes_to_a_richest_player_by_the_highest_roll_ca_r05(
 
 def test_CA_R06_tipped_colossus_still_controls_and_blocks_others() -> None:
     state2 = place(explored(started(2)), colossi={1: "r1c1"}, acolytes={"r3c3": {1: 1}})
-    h2 = act(to_harvest(state2), ca.Harvest(space="r3c3"))
+    h2 = act(to_harvest(state2), cam.Harvest(space="r3c3"))
     assert h2.tipped == (True, False)
     assert "r3c3" not in R.harvestable(h2, 1)
     off = place(
@@ -245,20 +247,20 @@ def test_CA_R06_tipped_colossus_still_controls_and_blocks_others() -> None:
         colossi={1: "r1c1"},
         acolytes={"r3c3": {1: 1}},
     )
-    h3 = act(to_harvest(off), ca.Harvest(space="r3c3"))
+    h3 = act(to_harvest(off), cam.Harvest(space="r3c3"))
     assert "r3c3" in R.harvestable(h3, 1)
 
 
 def test_a_lone_tipped_colossus_keeps_the_others_from_harvesting_ca_r06() -> None:
     state = place(explored(started(2)), colossi={1: "r1c1"}, acolytes={"r3c3": {1: 2}})
-    state = act(to_harvest(state), ca.Harvest(space="r3c3"))
+    state = act(to_harvest(state), cam.Harvest(space="r3c3"))
     assert state.tipped == (True, False) and R.current_player(state) == 1
     overview = {(h.cell, h.role, h.player) for h in R.highlights(state)}
     assert ("r3c3", Role.CONTROL, 0) in overview
     assert ("r3c3", Role.HARVESTABLE, 1) not in overview
-    assert ca.Harvest(space="r3c3") not in list(R.legal_actions(state))
+    assert cam.Harvest(space="r3c3") not in list(R.legal_actions(state))
     with pytest.raises(RuleViolation) as err:
-        R.apply(state, ca.Harvest(space="r3c3"))
+        R.apply(state, cam.Harvest(space="r3c3"))
     assert err.value.ruling == "CA-R06" and "r3c3" in err.value.message
 
 
@@ -271,14 +273,14 @@ def test_a_tipped_colossus_still_counts_among_several_colossi_ca_r06(
     it. Without the ruling (option off) Bob's upright Colossus is alone and controls it."""
     state = started(2, tipped_colossus_controls=tipped_controls)
     state = place(explored(state), colossi={0: "r2c2", 1: "r2c2"}, acolytes={"r2c2": {0: 1}})
-    state = act(to_harvest(state), ca.Harvest(space="r2c2"))
+    state = act(to_harvest(state), cam.Harvest(space="r2c2"))
     assert state.tipped == (True, False) and state.space("r2c2").acolytes == (0, 0)
     assert ("r2c2" in R.harvestable(state, 1)) is bob_harvests
     if bob_harvests:
-        assert act(state, ca.Harvest(space="r2c2")).tipped == (True, True)
+        assert act(state, cam.Harvest(space="r2c2")).tipped == (True, True)
     else:
         with pytest.raises(RuleViolation) as err:
-            R.apply(state, ca.Harvest(space="r2c2"))
+            R.apply(state, cam.Harvest(space="r2c2"))
         assert err.value.ruling == "CA-R06"
 
 
@@ -315,11 +317,11 @@ def test_tipping_a_colossus_never_changes_who_controls_a_space_ca_r06(
 
 def test_CA_R07_each_player_harvests_a_space_at_most_once_per_age() -> None:
     state = place(explored(started(2)), colossi={1: "r1c1"}, acolytes={"r2c2": {0: 2}})
-    state = act(to_harvest(state), ca.Harvest(space="r2c2"))
-    state = act(state, ca.PassHarvest())  # Bob passes; Ann again
+    state = act(to_harvest(state), cam.Harvest(space="r2c2"))
+    state = act(state, cam.PassHarvest())  # Bob passes; Ann again
     state = place(state, acolytes={"r2c2": {0: 1}})
     with pytest.raises(RuleViolation) as err:
-        R.apply(state, ca.Harvest(space="r2c2"))
+        R.apply(state, cam.Harvest(space="r2c2"))
     assert err.value.ruling == "CA-R07"
 
 
@@ -341,7 +343,7 @@ def test_CA_R08_beasts_have_no_built_in_kill_unless_the_option_is_set() -> None:
 def test_CA_R09_water_is_like_the_edge() -> None:
     state = place(explored(started(2)), water=("r2c3",), acolytes={"r2c4": {0: 1, 1: 1}})
     with pytest.raises(RuleViolation) as err:
-        R.apply(state, ca.Move(piece="colossus", origin="r3c3", to="r2c3"))
+        R.apply(state, Move(piece="colossus", origin="r3c3", to="r2c3"))
     assert err.value.ruling == "CA-R09"
     pushed = act(state, ApplyEffect(effect=MovePiece(who=1, origin="r2c4", to="r2c3")))
     assert pushed.space("r2c4").acolytes == (1, 0) and pushed.acolytes_in_hand[1] == 10
@@ -356,20 +358,20 @@ def test_CA_R09_water_is_like_the_edge() -> None:
 def test_CA_R10_empty_deck_uses_a_spare_environment_then_nothing() -> None:
     state = started(2, spare_environments=1)
     state = state.model_copy(update={"deck_grass": 0, "deck_lairs": (), "deck_environments": 0})
-    state = act(state, ca.Move(piece="colossus", origin="r3c3", to="r2c3"))
+    state = act(state, Move(piece="colossus", origin="r3c3", to="r2c3"))
     with pytest.raises(RuleViolation) as err:
-        R.apply(state, ca.DrawTile(kind="grass"))
+        R.apply(state, cam.DrawTile(kind="grass"))
     assert err.value.ruling == "CA-R10"
-    state = act(state, ca.DrawTile())
+    state = act(state, cam.DrawTile())
     assert state.space("r2c3").tile == Tile(kind="environment") and state.spare_environments == 0
-    state = act(state, ca.Move(piece="colossus", origin="r2c3", to="r1c3"), ca.DrawTile())
+    state = act(state, Move(piece="colossus", origin="r2c3", to="r1c3"), cam.DrawTile())
     assert state.space("r1c3").tile == Tile(kind="bare")
 
 
 def test_CA_R10_virtual_draws_follow_the_deck_counts() -> None:
     state = started(2)
     state = state.model_copy(update={"deck_grass": 0, "deck_environments": 0})
-    state = act(state, ca.Move(piece="colossus", origin="r3c3", to="r2c3"), ca.DrawTile())
+    state = act(state, Move(piece="colossus", origin="r3c3", to="r2c3"), cam.DrawTile())
     tile = state.space("r2c3").tile
     assert tile is not None and tile.kind == "lair" and tile.beast == "Deck Lair 1"
     assert any(b.name == "Deck Lair 1" and b.space == "r2c3" for b in state.beasts)
@@ -378,8 +380,8 @@ def test_CA_R10_virtual_draws_follow_the_deck_counts() -> None:
 
 def test_CA_R10_an_environment_draw_takes_exactly_one_tile_off_the_deck() -> None:
     state = started(2, spare_environments=2)
-    state = act(state, ca.Move(piece="colossus", origin="r3c3", to="r2c3"))
-    after = act(state, ca.DrawTile(kind="environment", name="Marsh"))
+    state = act(state, Move(piece="colossus", origin="r3c3", to="r2c3"))
+    after = act(state, cam.DrawTile(kind="environment", name="Marsh"))
     assert after.space("r2c3").tile == Tile(kind="environment", name="Marsh")
     assert after.deck_environments == state.deck_environments - 1
     assert (after.deck_grass, after.deck_lairs) == (state.deck_grass, state.deck_lairs)
@@ -388,23 +390,23 @@ def test_CA_R10_an_environment_draw_takes_exactly_one_tile_off_the_deck() -> Non
 
 def test_CA_R11_same_beasts_stay_and_old_lairs_are_retired() -> None:
     state = _play_age_to_end(started(2), (2, 1))
-    same = act(state, ca.RevealAge(beasts=("Wyrm",)))
+    same = act(state, cam.RevealAge(beasts=("Wyrm",)))
     assert [(b.name, b.space) for b in same.beasts] == [("Wyrm", "r3c3")]
     assert same.phase == "actions"
     # a new Beast: Bob (least Gold) places it; Wyrm leaves; its Lair had Colossi on it
-    new_age = act(state, ca.RevealAge(beasts=("Kraken",)))
+    new_age = act(state, cam.RevealAge(beasts=("Kraken",)))
     assert new_age.pending[0] == PendingLair(player=1, beast="Kraken")
-    new_age = act(new_age, ca.PlaceLair(space="r1c1"))
+    new_age = act(new_age, cam.PlaceLair(space="r1c1"))
     assert [(b.name, b.space) for b in new_age.beasts] == [("Kraken", "r1c1")]
     assert new_age.space("r3c3").tile is None
     assert new_age.pending[0] == PendingExplore(space="r3c3", player=0, entered=False)
     # partial overlap: Wyrm stays, Kraken is added
-    both = act(state, ca.RevealAge(beasts=("Wyrm", "Kraken")), ca.PlaceLair(space="r5c5"))
+    both = act(state, cam.RevealAge(beasts=("Wyrm", "Kraken")), cam.PlaceLair(space="r5c5"))
     assert {b.name for b in both.beasts} == {"Wyrm", "Kraken"}
 
 
 def test_CA_R11_several_age1_beasts_first_in_centre_others_by_roll_off() -> None:
-    state = act(new(2), ca.RevealAge(beasts=("Wyrm", "Kraken")))
+    state = act(new(2), cam.RevealAge(beasts=("Wyrm", "Kraken")))
     assert state.space("r3c3").tile is not None
     assert isinstance(state.pending[0], PendingRollOff)
     state = act(state, Roll(values=(2, 5)))
@@ -414,9 +416,9 @@ def test_CA_R11_several_age1_beasts_first_in_centre_others_by_roll_off() -> None
 def test_CA_R11_an_explored_lair_of_the_new_age_stays_where_it_is() -> None:
     state = started(2)
     state = state.model_copy(update={"deck_grass": 0, "deck_environments": 0})
-    state = act(state, ca.Move(piece="colossus", origin="r3c3", to="r2c3"), ca.DrawTile())
+    state = act(state, Move(piece="colossus", origin="r3c3", to="r2c3"), cam.DrawTile())
     state = _play_age_to_end(state, (1, 0))
-    state = act(state, ca.RevealAge(beasts=("Deck Lair 1",)))
+    state = act(state, cam.RevealAge(beasts=("Deck Lair 1",)))
     assert [(b.name, b.space) for b in state.beasts] == [("Deck Lair 1", "r2c3")]
 
 
@@ -425,19 +427,19 @@ def test_a_beast_whose_lair_was_explored_stays_when_the_ages_change_ca_r11() -> 
     explore deck is not one of them and stays where it is, Age after Age."""
     state = act(
         started(2),
-        ca.Move(piece="colossus", origin="r3c3", to="r2c3"),
-        ca.DrawTile(kind="lair", beast="Hydra"),
+        Move(piece="colossus", origin="r3c3", to="r2c3"),
+        cam.DrawTile(kind="lair", beast="Hydra"),
     )
     hydra = Tile(kind="lair", name="Lair of Hydra", beast="Hydra")
     state = _play_age_to_end(state, (1, 0))
-    state = act(state, ca.RevealAge(beasts=("Kraken",)), ca.PlaceLair(space="r1c1"))
+    state = act(state, cam.RevealAge(beasts=("Kraken",)), cam.PlaceLair(space="r1c1"))
     assert {(b.name, b.space) for b in state.beasts} == {("Hydra", "r2c3"), ("Kraken", "r1c1")}
     assert state.space("r2c3").tile == hydra
     # Age III names Wyrm again: Kraken (Age II's) leaves, Hydra still stays
     assert state.pending == (PendingExplore(space="r3c3", player=0, entered=False),)
-    state = act(state, ca.DrawTile(kind="grass"))  # Bob's Colossus stood on Wyrm's Lair
+    state = act(state, cam.DrawTile(kind="grass"))  # Bob's Colossus stood on Wyrm's Lair
     state = _play_age_to_end(state, (0, 2))
-    state = act(state, ca.RevealAge(beasts=("Wyrm",)), ca.PlaceLair(space="r5c5"))
+    state = act(state, cam.RevealAge(beasts=("Wyrm",)), cam.PlaceLair(space="r5c5"))
     assert {(b.name, b.space) for b in state.beasts} == {("Hydra", "r2c3"), ("Wyrm", "r5c5")}
     assert state.space("r2c3").tile == hydra and state.space("r1c1").tile is None
 
@@ -452,18 +454,18 @@ def test_a_retiring_lair_leaves_an_empty_space_unless_pieces_stand_on_it_ca_r11(
     elif standing == "colossus":
         state = place(state, colossi={1: "r3c3"})
     state = _play_age_to_end(state, (1, 0))
-    state = act(state, ca.RevealAge(beasts=("Kraken",)), ca.PlaceLair(space="r1c2"))
+    state = act(state, cam.RevealAge(beasts=("Kraken",)), cam.PlaceLair(space="r1c2"))
     assert [b.name for b in state.beasts] == ["Kraken"]
     assert state.space("r3c3").tile is None and state.phase == "actions"
     if standing == "nobody":
         assert state.pending == ()
         # an empty space again: the next piece to enter it explores it
         state = place(state, colossi={0: "r2c3"})
-        state = act(state, ca.Move(piece="colossus", origin="r2c3", to="r3c3"))
+        state = act(state, Move(piece="colossus", origin="r2c3", to="r3c3"))
         assert state.pending == (PendingExplore(space="r3c3", player=0),)
     else:
         assert state.pending == (PendingExplore(space="r3c3", player=0, entered=False),)
-        state = act(state, ca.DrawTile(kind="grass", loot="cards"))
+        state = act(state, cam.DrawTile(kind="grass", loot="cards"))
         assert state.space("r3c3").tile == Tile(kind="grass", loot="cards")
         assert (state.space("r3c3").acolytes, state.colossi) == (
             ((0, 1), ("r1c1", "r5c5")) if standing == "acolyte" else ((0, 0), ("r1c1", "r3c3"))
@@ -472,9 +474,9 @@ def test_a_retiring_lair_leaves_an_empty_space_unless_pieces_stand_on_it_ca_r11(
 
 def test_a_beast_named_again_keeps_its_space_and_only_missing_lairs_are_placed_ca_r11() -> None:
     state = _play_age_to_end(started(2), (2, 1))
-    state = act(state, ca.RevealAge(beasts=("Kraken", "Wyrm")))
+    state = act(state, cam.RevealAge(beasts=("Kraken", "Wyrm")))
     assert state.pending == (PendingLair(player=1, beast="Kraken"),)
-    state = act(state, ca.PlaceLair(space="r5c5"))
+    state = act(state, cam.PlaceLair(space="r5c5"))
     assert state.beasts == (
         BeastPos(name="Wyrm", space="r3c3"),
         BeastPos(name="Kraken", space="r5c5"),
@@ -484,7 +486,7 @@ def test_a_beast_named_again_keeps_its_space_and_only_missing_lairs_are_placed_c
 
 
 def test_age_one_puts_its_first_beast_in_the_centre_and_a_roll_off_places_the_rest_ca_r11() -> None:
-    state = act(new(3), ca.RevealAge(beasts=("Wyrm", "Kraken", "Hydra")))
+    state = act(new(3), cam.RevealAge(beasts=("Wyrm", "Kraken", "Hydra")))
     assert state.beasts == (BeastPos(name="Wyrm", space="r3c3"),)
     # every player has 0 Gold: all roll
     assert state.pending == (PendingRollOff(purpose="age1_lairs", contenders=(0, 1, 2)),)
@@ -493,7 +495,7 @@ def test_age_one_puts_its_first_beast_in_the_centre_and_a_roll_off_places_the_re
         PendingLair(player=1, beast="Kraken"),
         PendingLair(player=1, beast="Hydra"),
     )
-    state = act(state, ca.PlaceLair(space="r1c1"), ca.PlaceLair(space="r5c5"))
+    state = act(state, cam.PlaceLair(space="r1c1"), cam.PlaceLair(space="r5c5"))
     assert [(b.name, b.space) for b in state.beasts] == [
         ("Wyrm", "r3c3"),
         ("Kraken", "r1c1"),
@@ -506,25 +508,25 @@ def test_age_one_puts_its_first_beast_in_the_centre_and_a_roll_off_places_the_re
 def test_an_age_card_names_at_least_one_beast_each_once_ca_r11(beasts: tuple[str, ...]) -> None:
     for state in (new(2), _play_age_to_end(started(2), (1, 0))):
         with pytest.raises(RuleViolation) as err:
-            R.apply(state, ca.RevealAge(name="Odd", beasts=beasts))
+            R.apply(state, cam.RevealAge(name="Odd", beasts=beasts))
         assert err.value.ruling == "CA-R11"
 
 
 def test_a_beast_already_on_the_island_does_not_come_out_of_the_deck_ca_r11() -> None:
-    state = act(started(2), ca.Move(piece="colossus", origin="r3c3", to="r2c3"))
+    state = act(started(2), Move(piece="colossus", origin="r3c3", to="r2c3"))
     with pytest.raises(RuleViolation) as err:
-        R.apply(state, ca.DrawTile(kind="lair", beast="Wyrm"))
+        R.apply(state, cam.DrawTile(kind="lair", beast="Wyrm"))
     assert err.value.ruling == "CA-R11" and "Wyrm" in err.value.message
-    after = act(state, ca.DrawTile(kind="lair", beast="Hydra"))
+    after = act(state, cam.DrawTile(kind="lair", beast="Hydra"))
     assert [(b.name, b.space) for b in after.beasts] == [("Wyrm", "r3c3"), ("Hydra", "r2c3")]
 
 
 def test_CA_R12_initial_traits_from_the_mantle_holder_clockwise() -> None:
-    state = act(new(3, use_traits=True, mantle_holder=1), ca.RevealAge(beasts=("Wyrm",)))
+    state = act(new(3, use_traits=True, mantle_holder=1), cam.RevealAge(beasts=("Wyrm",)))
     assert [p.player for p in state.pending if isinstance(p, PendingTrait)] == [1, 2, 0]
-    state = act(state, ca.TakeTrait(row=0, refill="Fury"))
+    state = act(state, cam.TakeTrait(row=0, refill="Fury"))
     assert state.traits[1] == ("Trait 1",) and state.trait_row == ("Fury", "Trait 2", "Trait 3")
-    state = act(state, ca.TakeTrait(name="Deck card"), ca.TakeTrait(row=0))
+    state = act(state, cam.TakeTrait(name="Deck card"), cam.TakeTrait(row=0))
     assert state.traits == (("Fury",), ("Trait 1",), ("Deck card",))
     assert len(state.trait_row) == 3
 
@@ -533,11 +535,13 @@ def test_CA_R12_initial_traits_from_the_mantle_holder_clockwise() -> None:
 def test_first_traits_are_taken_from_the_mantle_holder_clockwise_ca_r12(
     players: int, mantle: int
 ) -> None:
-    state = act(new(players, use_traits=True, mantle_holder=mantle), ca.RevealAge(beasts=("Wyrm",)))
+    state = act(
+        new(players, use_traits=True, mantle_holder=mantle), cam.RevealAge(beasts=("Wyrm",))
+    )
     asked = []
     while state.pending:
         asked.append(R.current_player(state))
-        state = act(state, ca.TakeTrait())
+        state = act(state, cam.TakeTrait())
     assert asked == [(mantle + k) % players for k in range(players)]
     assert all(len(traits) == 1 for traits in state.traits) and len(state.trait_row) == 3
     assert state.phase == "actions" and R.current_player(state) == mantle
@@ -547,7 +551,7 @@ def test_traits_are_chosen_once_at_setup_not_in_later_ages_ca_r12() -> None:
     state = started(3, use_traits=True)
     assert all(len(traits) == 1 for traits in state.traits)
     state = _play_age_to_end(state, (0, 3, 1))
-    state = act(state, ca.RevealAge(beasts=("Wyrm",)))
+    state = act(state, cam.RevealAge(beasts=("Wyrm",)))
     assert state.pending == () and state.phase == "actions"
     assert all(len(traits) == 1 for traits in state.traits)
 
@@ -557,35 +561,35 @@ def test_the_mantle_holder_plays_first_then_play_goes_clockwise_ca_r12() -> None
     order = []
     for _ in range(6):
         order.append(R.current_player(state))
-        state = settle(act(state, ca.EndTurn()))
+        state = settle(act(state, cam.EndTurn()))
     assert order == [2, 0, 1, 2, 0, 1]
     state = to_harvest(state, (0, 4, 0))
     harvesters = []
     while state.phase == "harvest":
         harvesters.append(R.current_player(state))
-        state = act(state, ca.PassHarvest())
+        state = act(state, cam.PassHarvest())
     assert harvesters == [2, 0, 1]
     # the next Age starts with the new Mantle holder (first place, CA-R03)
-    state = act(state, ca.RevealAge(beasts=("Wyrm",)))
+    state = act(state, cam.RevealAge(beasts=("Wyrm",)))
     assert state.mantle == 1 and R.current_player(state) == 1
 
 
 def test_CA_R13_a_third_trait_forces_a_discard_and_no_traits_means_nothing() -> None:
-    state = act(new(2, use_traits=True), ca.RevealAge(beasts=("Wyrm",)))
+    state = act(new(2, use_traits=True), cam.RevealAge(beasts=("Wyrm",)))
     state = state.model_copy(
         update={"traits": (("A", "B"), ()), "pending": (PendingTrait(player=0),)}
     )
-    state = act(state, ca.TakeTrait(row=1))
+    state = act(state, cam.TakeTrait(row=1))
     assert state.pending[0] == PendingTraitDiscard(player=0)
     with pytest.raises(RuleViolation) as err:
-        R.apply(state, ca.EndTurn())
+        R.apply(state, cam.EndTurn())
     assert err.value.ruling == "CA-R13"
-    state = act(state, ca.DiscardTrait(name="A"))
+    state = act(state, cam.DiscardTrait(name="A"))
     assert state.traits[0] == ("B", "Trait 2")
     # without Traits, Trait Loot gives nothing
     plain = explored(started(2), Tile(kind="grass", loot="trait"))
     plain = place(plain, acolytes={"r1c1": {0: 1}})
-    plain = act(to_harvest(plain), ca.Harvest(space="r1c1"))
+    plain = act(to_harvest(plain), cam.Harvest(space="r1c1"))
     assert not any(isinstance(p, PendingTrait) for p in plain.pending)
 
 
@@ -623,15 +627,15 @@ def test_CA_R15_a_beast_card_is_net_zero_but_needs_an_action() -> None:
 
 def test_CA_R16_lairs_go_on_empty_spaces_or_replace_a_tile_when_none() -> None:
     state = _play_age_to_end(started(2), (2, 1))
-    state = act(state, ca.RevealAge(beasts=("Kraken",)))
+    state = act(state, cam.RevealAge(beasts=("Kraken",)))
     full = explored(state, Tile(kind="grass", loot="gold"))
-    legal = {a.space for a in R.legal_actions(full) if isinstance(a, ca.PlaceLair)}
+    legal = {a.space for a in R.legal_actions(full) if isinstance(a, cam.PlaceLair)}
     assert "r3c3" not in legal and "r1c1" in legal  # the Wyrm's space is excluded
-    placed = act(full, ca.PlaceLair(space="r1c1"))
+    placed = act(full, cam.PlaceLair(space="r1c1"))
     assert placed.space("r1c1").tile == Tile(kind="lair", name="Lair of Kraken", beast="Kraken")
     water = place(state, water=("r1c1",))
     with pytest.raises(RuleViolation):
-        R.apply(water, ca.PlaceLair(space="r1c1"))
+        R.apply(water, cam.PlaceLair(space="r1c1"))
 
 
 def test_CA_R17_gold_never_drops_below_zero() -> None:
@@ -661,7 +665,7 @@ def test_CA_R18_water_clears_the_space_kills_acolytes_and_moves_colossi() -> Non
     state = act(state, DisplaceColossus(to="r1c3"))
     assert state.colossi[2] == "r1c3"
     water_age = _play_age_to_end(started(2), (1, 0))
-    water_age = act(water_age, ca.RevealAge(beasts=("Wyrm",), water=("r1c1", "r1c2")))
+    water_age = act(water_age, cam.RevealAge(beasts=("Wyrm",), water=("r1c1", "r1c2")))
     assert water_age.space("r1c1").water and water_age.space("r1c2").water
 
 
@@ -676,13 +680,13 @@ def test_CA_R19_age_cards_from_the_content_file_use_sub_decks() -> None:
         }
     )
     state = new(2, content=content.model_dump(mode="json"))
-    state = act(state, ca.RevealAge())
+    state = act(state, cam.RevealAge())
     assert state.age_beasts == ("Wyrm",) and state.rounds == 2 and state.used_age_cards == ("a1",)
     state = _play_age_to_end(state, (1, 0))
-    state = act(state, ca.RevealAge())
+    state = act(state, cam.RevealAge())
     assert state.used_age_cards == ("a1", "b1") and state.space("r1c1").water
     with pytest.raises(RuleViolation) as err:
-        R.apply(new(2, content=content.model_dump(mode="json")), ca.RevealAge(card="nope"))
+        R.apply(new(2, content=content.model_dump(mode="json")), cam.RevealAge(card="nope"))
     assert err.value.ruling == "CA-R19"
 
 
@@ -696,7 +700,7 @@ def test_harvest_returns_acolytes_tips_the_colossus_and_pays_in_order() -> None:
     # the centre holds the Lair (an Environment): its text is entered with the harvest
     after, events = R.apply(
         state,
-        ca.Harvest(space="r3c3", effects=(GainGold(amount=3),)),
+        cam.Harvest(space="r3c3", effects=(GainGold(amount=3),)),
     )
     assert after.space("r3c3").acolytes == (0, 0) and after.acolytes_in_hand[0] == 10
     assert after.tipped == (True, False) and after.space("r3c3").cubes == 0
@@ -710,8 +714,8 @@ def test_harvest_returns_acolytes_tips_the_colossus_and_pays_in_order() -> None:
 def test_grass_loot_is_paid_again_to_a_later_harvester() -> None:
     state = explored(started(2), Tile(kind="grass", loot="gold"))
     state = place(state, acolytes={"r1c1": {0: 2, 1: 1}}, colossi={1: "r5c5"})
-    state = act(to_harvest(state), ca.Harvest(space="r1c1"))
-    state = act(state, ca.Harvest(space="r1c1"))  # Bob now controls it
+    state = act(to_harvest(state), cam.Harvest(space="r1c1"))
+    state = act(state, cam.Harvest(space="r1c1"))  # Bob now controls it
     assert state.gold == (1, 1)
 
 
@@ -722,9 +726,9 @@ def test_harvest_highlights_and_refusals() -> None:
     cells = {h.cell for h in R.highlights(state) if h.role == Role.HARVESTABLE}
     assert cells == {"r1c1", "r3c3"}
     with pytest.raises(RuleViolation):
-        R.apply(state, ca.Harvest(space="r5c5"))
+        R.apply(state, cam.Harvest(space="r5c5"))
     with pytest.raises(RuleViolation):
-        R.apply(state, ca.Harvest(space="r1c1", effects=(GainGold(amount=1),)))
+        R.apply(state, cam.Harvest(space="r1c1", effects=(GainGold(amount=1),)))
 
 
 def test_game_ends_after_age_three_with_shared_victory() -> None:
@@ -734,7 +738,7 @@ def test_game_ends_after_age_three_with_shared_victory() -> None:
         if age < 2:
             while state.pending:
                 state = act(state, next(iter(R.legal_actions(state))))
-            state = act(state, ca.RevealAge(beasts=("Wyrm",)))
+            state = act(state, cam.RevealAge(beasts=("Wyrm",)))
     out = R.outcome(state)
     assert out is not None and out.winners == (0, 1)
     labels = [row.label for row in R.scores(state).rows]
@@ -748,8 +752,8 @@ def test_manual_tie_policy() -> None:
         while state.pending:
             state = act(state, next(iter(R.legal_actions(state))))
         if age < 2:
-            state = act(state, ca.RevealAge(beasts=("Wyrm",)))
+            state = act(state, cam.RevealAge(beasts=("Wyrm",)))
     assert state.phase == "tie"
-    state = act(state, ca.PickWinners(seats=(0,)))
+    state = act(state, cam.PickWinners(seats=(0,)))
     out = R.outcome(state)
     assert out is not None and out.winners == (0,)

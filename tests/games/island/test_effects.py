@@ -11,6 +11,8 @@ from companion.errors import InvalidContent, InvalidOptions, RuleViolation
 from companion.events import TableChanges
 from companion.games.island import beast_master as bm
 from companion.games.island import colossi as ca
+from companion.games.island.beast_master import model as bmm
+from companion.games.island.colossi import model as cam
 from companion.games.island.content import parse_content
 from companion.games.island.model import (
     ApplyEffect,
@@ -18,6 +20,7 @@ from companion.games.island.model import (
     ExtraMovements,
     GainGold,
     KillAcolyte,
+    Move,
     MoveBeast,
     MovePiece,
     PendingExplore,
@@ -105,20 +108,20 @@ def test_a_known_card_is_one_action_and_its_consequences_follow_the_rules() -> N
 def test_harvest_uses_a_known_environment_text() -> None:
     opts = ca.RULES.parse_options({"content": CONTENT, "use_traits": False})
     state = ca.RULES.setup(NAMES[:2], opts, 1)
-    state = apply_all(ca.RULES, state, ca.RevealAge(beasts=("Wyrm",)))
+    state = apply_all(ca.RULES, state, cam.RevealAge(beasts=("Wyrm",)))
     state = apply_all(
         ca.RULES,
         state,
-        ca.Move(piece="colossus", origin="r3c3", to="r2c3"),
-        ca.DrawTile(kind="environment", name="Gold Mine"),
+        Move(piece="colossus", origin="r3c3", to="r2c3"),
+        cam.DrawTile(kind="environment", name="Gold Mine"),
     )
-    state = apply_all(ca.RULES, state, ca.EndActionPhase(), ca.AgeScoring(gold=(0, 0)))
-    state = apply_all(ca.RULES, state, ca.Harvest(space="r2c3"))
+    state = apply_all(ca.RULES, state, cam.EndActionPhase(), cam.AgeScoring(gold=(0, 0)))
+    state = apply_all(ca.RULES, state, cam.Harvest(space="r2c3"))
     assert state.gold == (4, 0) and state.ledger[-1].source == "harvest"
     beast = apply_all(
         ca.RULES,
         ca.RULES.setup(NAMES[:2], opts, 1),
-        ca.RevealAge(beasts=("Wyrm",)),
+        cam.RevealAge(beasts=("Wyrm",)),
         PlayCard(card="rage"),
     )
     assert beast.movements_left == 4 and beast.beasts[0].space == "r2c3"
@@ -162,15 +165,15 @@ def test_editors_move_kill_cards_perk_cubes() -> None:
 def test_extra_movements_are_used_this_turn() -> None:
     state = apply_all(bm.RULES, bm_actions(), ApplyEffect(effect=ExtraMovements(amount=2)))
     assert state.movements_left == 6
-    state = apply_all(bm.RULES, state, bm.EndActions())
+    state = apply_all(bm.RULES, state, bmm.EndActions())
     if state.phase == "banners":
-        state = apply_all(bm.RULES, state, bm.EndTurn())
+        state = apply_all(bm.RULES, state, bmm.EndTurn())
     assert state.movements_left == 0
 
 
 def test_colossi_editors_water_and_gold_floor() -> None:
     opts = ca.RULES.parse_options({"use_traits": False})
-    state = apply_all(ca.RULES, ca.RULES.setup(NAMES[:2], opts, 1), ca.RevealAge(beasts=("W",)))
+    state = apply_all(ca.RULES, ca.RULES.setup(NAMES[:2], opts, 1), cam.RevealAge(beasts=("W",)))
     state = apply_all(ca.RULES, state, ApplyEffect(effect=PlaceWater(space="r1c1")))
     assert state.space("r1c1").water
     state = apply_all(ca.RULES, state, ApplyEffect(effect=PlaceWater(space="r1c1", on=False)))
@@ -240,9 +243,9 @@ def test_table_changes_tell_players_what_the_referee_decided() -> None:
     assert len(changes) == 1 and changes[0].changes[0].cell == "r2c3"
     assert "Bob" in changes[0].changes[0].instruction
     opts = ca.RULES.parse_options({"use_traits": False})
-    colossi = apply_all(ca.RULES, ca.RULES.setup(NAMES[:2], opts, 1), ca.RevealAge(beasts=("W",)))
-    colossi = apply_all(ca.RULES, colossi, ca.Move(piece="colossus", origin="r3c3", to="r2c3"))
-    _, events = ca.RULES.apply(colossi, ca.DrawTile())
+    colossi = apply_all(ca.RULES, ca.RULES.setup(NAMES[:2], opts, 1), cam.RevealAge(beasts=("W",)))
+    colossi = apply_all(ca.RULES, colossi, Move(piece="colossus", origin="r3c3", to="r2c3"))
+    _, events = ca.RULES.apply(colossi, cam.DrawTile())
     assert any(isinstance(e, TableChanges) and e.changes[0].cell == "r2c3" for e in events)
-    _, events = ca.RULES.apply(colossi, ca.DrawTile(kind="environment"))
+    _, events = ca.RULES.apply(colossi, cam.DrawTile(kind="environment"))
     assert not any(isinstance(e, TableChanges) for e in events)  # the players drew it

@@ -8,6 +8,7 @@ import pytest
 from companion.errors import RuleViolation
 from companion.games.island import beast_master as bm
 from companion.games.island import colossi as ca
+from companion.games.island.colossi import model as cam
 from companion.games.island.model import Move, PieceKind
 
 from .helpers import place
@@ -42,7 +43,7 @@ def test_BM_R01_a_beast_master_move_with_an_end_off_the_island_is_refused(
 
 def test_BM_R01_a_colossi_move_with_one_end_off_the_island_is_refused() -> None:
     state = ca.RULES.setup(["Ann", "Bob"], ca.RULES.parse_options({"use_traits": False}), 11)
-    state, _ = ca.RULES.apply(state, ca.RevealAge(name="Dawn", beasts=("Wyrm",)))
+    state, _ = ca.RULES.apply(state, cam.RevealAge(name="Dawn", beasts=("Wyrm",)))
     for origin, to in (("r3c3", "nowhere"), ("nowhere", "r2c3")):
         with pytest.raises(RuleViolation, match="not on this island") as err:
             ca.RULES.apply(state, Move(piece="colossus", origin=origin, to=to))

@@ -17,13 +17,16 @@ from hypothesis import strategies as st
 from companion.dice import Roll
 from companion.games.island import beast_master as bm
 from companion.games.island import colossi as ca
+from companion.games.island.beast_master import model as bmm
 from companion.games.island.board import IslandBoard, placeholder_board
+from companion.games.island.colossi import model as cam
 from companion.games.island.mechanics import control_map
 from companion.games.island.model import (
     ApplyEffect,
     DisplaceColossus,
     GainGold,
     KillAcolyte,
+    Move,
     MoveBeast,
     MovePiece,
     PendingDisplace,
@@ -33,9 +36,8 @@ from companion.games.island.model import (
 )
 from companion.games.island.views import beast_label
 from companion.highlights import Role
-from companion.rules import AnyRules
 from companion.views import NO_CELLS, ActionCells, BoardView, Piece
-from tests.games.random_play import random_game
+from tests.games.random_play import GameRules, random_game
 from tests.test_views_contract import check_filters, check_highlights_agree, check_views
 
 from .helpers import connected_board_from, explored, graph_board, place
@@ -53,7 +55,7 @@ def ca_new(players: int = 2, **options: Any) -> ca.ColossiState:
     return ca.RULES.setup(NAMES[:players], ca.ColossiOptions(**options), seed=3)
 
 
-def board_of(rules: AnyRules, state: Any) -> BoardView:
+def board_of(rules: GameRules, state: Any) -> BoardView:
     view = rules.board(state)
     assert isinstance(view, BoardView)
     return view
@@ -96,7 +98,7 @@ def test_beast_master_panel_perks_and_phases() -> None:
     panel = bm.RULES.panel(placing)
     assert panel.phase == "Placing the Colossi"
     assert panel.rows[3].values == ("—", "—")
-    actions = bm.RULES.apply(state, bm.TakeActions())[0]
+    actions = bm.RULES.apply(state, bmm.TakeActions())[0]
     assert bm.RULES.panel(actions).phase == "Actions"
 
 
@@ -109,7 +111,7 @@ def test_colossi_panel_shows_the_age_first_and_the_mantle_last() -> None:
     assert panel.rows[3].values == (CENTRE,) * 3
     assert [r.label for r in panel.rows] == ["Gold", "Acolytes", "Cards", "Colossus"]
     assert panel.phase == "Age card" and panel.turn == 1
-    revealed, _ = ca.RULES.apply(state, ca.RevealAge(name="Dawn", beasts=("Wyrm",), rounds=3))
+    revealed, _ = ca.RULES.apply(state, cam.RevealAge(name="Dawn", beasts=("Wyrm",), rounds=3))
     panel = ca.RULES.panel(revealed)
     assert panel.facts == ("Age: I (Dawn), round 1/3", f"Wyrm on {CENTRE}", "Mantle: Bob")
     assert panel.phase == "Action Phase"
@@ -154,7 +156,7 @@ def test_board_of_a_fresh_colossi_game() -> None:
     assert view.kind == "island" == ca.RULES.board_kind
     assert len(view.cells) == len(state.board.ids) == len({c.cell for c in view.cells})
     assert [p.kind for p in pieces(view, CENTRE)] == ["colossus"] * 3
-    revealed, _ = ca.RULES.apply(state, ca.RevealAge(name="Dawn", beasts=("Sand Wyrm",)))
+    revealed, _ = ca.RULES.apply(state, cam.RevealAge(name="Dawn", beasts=("Sand Wyrm",)))
     assert pieces(board_of(ca.RULES, revealed), CENTRE)[0] == Piece(kind="beast", label="SW")
 
 
@@ -170,7 +172,7 @@ def test_water_from_the_board_file_and_placed_in_play() -> None:
     view = board_of(ca.RULES, state)
     assert [c.terrain for c in view.cells] == ["land"] * 7 + ["water"]
     assert [(c.x, c.y) for c in view.cells][5:] == [(5.0, 0.0), (0.0, 1.0), (1.0, 1.0)]
-    flooded, _ = ca.RULES.apply(state, ca.RevealAge(name="Flood", beasts=("Wyrm",), water=("c",)))
+    flooded, _ = ca.RULES.apply(state, cam.RevealAge(name="Flood", beasts=("Wyrm",), water=("c",)))
     cell = board_of(ca.RULES, flooded).cell("c")
     assert cell is not None and cell.terrain == "water"
 
@@ -195,7 +197,7 @@ def test_acolytes_banners_and_control_on_the_board() -> None:
     assert Piece(kind="banner", label="Bn", player=1) in pieces(view, "r1c2")
     lit = {h.cell: h.player for h in bm.RULES.highlights(state) if h.role == Role.CONTROL}
     assert {c.cell: c.control for c in view.cells if c.control is not None} == lit
-    assert lit == control_map(state, bm.config(state)) == {"r1c1": 0, "r1c2": 1}
+    assert lit == control_map(state, bmm.config(state)) == {"r1c1": 0, "r1c2": 1}
 
 
 # --- the cells of actions -----------------------------------------------------------------
@@ -204,7 +206,7 @@ def test_acolytes_banners_and_control_on_the_board() -> None:
 def test_a_movement_starts_and_ends_but_does_not_touch_its_road() -> None:
     """B.3: the chain's spaces keep what stands on them; only both ends change."""
     state = place(explored(bm_new(2)), acolytes={"r2c3": {0: 1}, "r2c4": {0: 1}, "r2c5": {0: 1}})
-    move = bm.Move(piece="acolyte", origin="r2c3", to="r1c5", path=("r2c4", "r2c5", "r1c5"))
+    move = Move(piece="acolyte", origin="r2c3", to="r1c5", path=("r2c4", "r2c5", "r1c5"))
     assert bm.RULES.action_cells(state, move) == ActionCells.move("r2c3", "r1c5")
 
 
@@ -213,8 +215,8 @@ def test_cells_of_placing_spawning_and_effects() -> None:
     cells = bm.RULES.action_cells
     assert cells(state, Spawn()) == ActionCells.at(CENTRE)  # on the Colossus (BM-R07)
     assert cells(state, Spawn(to="r2c3")) == ActionCells.at("r2c3")
-    assert cells(state, bm.PlaceBanner(space="r1c1")) == ActionCells.at("r1c1")
-    assert cells(state, bm.PlaceColossus(space="r2c2")) == ActionCells.at("r2c2")
+    assert cells(state, bmm.PlaceBanner(space="r1c1")) == ActionCells.at("r1c1")
+    assert cells(state, bmm.PlaceColossus(space="r2c2")) == ActionCells.at("r2c2")
     beast_card = PlayCard(kind="beast_master", effects=(MoveBeast(to="r2c3"),))
     assert cells(state, beast_card) == ActionCells(
         target="r2c3", touched=frozenset({"r2c3", CENTRE})
@@ -224,10 +226,10 @@ def test_cells_of_placing_spawning_and_effects() -> None:
     push = ApplyEffect(effect=MovePiece(who=1, origin="r1c1", to="off"))
     assert cells(state, push) == ActionCells(origin="r1c1", touched=frozenset({"r1c1"}))
     gift = PlayCard(kind="divine_gift", effects=(GainGold(who="each", amount=1),))
-    for off_board in (gift, bm.TakeActions(), bm.Rest(), bm.EndTurn(), Roll()):
+    for off_board in (gift, bmm.TakeActions(), bmm.Rest(), bmm.EndTurn(), Roll()):
         assert cells(state, off_board) == NO_CELLS
     moving = bm_new(2).model_copy(update={"phase": "actions", "movements_left": 4})
-    exploring, _ = bm.RULES.apply(moving, bm.Move(piece="colossus", origin=CENTRE, to="r2c3"))
+    exploring, _ = bm.RULES.apply(moving, Move(piece="colossus", origin=CENTRE, to="r2c3"))
     assert cells(exploring, Roll()) == ActionCells.at("r2c3")  # 2.6.2: the roll explores it
 
 
@@ -236,15 +238,15 @@ def test_cells_of_colossi_actions() -> None:
     spaces it floods (CA-R18) and in Age I on the centre's Lair (CA-R01)."""
     state = ca_new(2)
     cells = ca.RULES.action_cells
-    assert cells(state, ca.RevealAge(beasts=("Wyrm",), water=("r1c1",))) == ActionCells.area(
+    assert cells(state, cam.RevealAge(beasts=("Wyrm",), water=("r1c1",))) == ActionCells.area(
         frozenset({"r1c1", CENTRE})
     )
     tile_first = ca_new(2, centre_setup="random_tile")
-    assert cells(tile_first, ca.RevealAge(beasts=("Wyrm",))) == NO_CELLS
-    assert cells(state, ca.PlaceLair(space="r1c2")) == ActionCells.at("r1c2")
+    assert cells(tile_first, cam.RevealAge(beasts=("Wyrm",))) == NO_CELLS
+    assert cells(state, cam.PlaceLair(space="r1c2")) == ActionCells.at("r1c2")
     flood = (PlaceWater(space="r5c5"),)
-    assert cells(state, ca.Harvest(space="r1c2", effects=flood)) == ActionCells.at("r1c2", "r5c5")
-    for off_board in (ca.EndTurn(), ca.PassHarvest(), ca.AgeScoring(gold=(1, 0)), Roll()):
+    assert cells(state, cam.Harvest(space="r1c2", effects=flood)) == ActionCells.at("r1c2", "r5c5")
+    for off_board in (cam.EndTurn(), cam.PassHarvest(), cam.AgeScoring(gold=(1, 0)), Roll()):
         assert cells(state, off_board) == NO_CELLS
 
 
@@ -290,7 +292,7 @@ def _start(game: str, board: IslandBoard, players: int, seed: int, beast_rules: 
     return ca.RULES.setup(NAMES[:players], options, seed)
 
 
-GAMES: dict[str, AnyRules] = {"bm": bm.RULES, "ca": ca.RULES}
+GAMES: dict[str, GameRules] = {"bm": bm.RULES, "ca": ca.RULES}
 
 
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -317,7 +319,7 @@ def test_random_play_keeps_views_cells_and_highlights_in_step(
         check_filters(rules, state, cells)
         check_highlights_agree(rules, state, cells)
         check_views(rules, state, cells)
-        harvests = {c.target for a, c in cells if isinstance(a, ca.Harvest)}
+        harvests = {c.target for a, c in cells if isinstance(a, cam.Harvest)}
         lit = {h.cell for h in rules.highlights(state) if h.role == Role.HARVESTABLE}
         assert lit == harvests
     owned = played.states[0].acolytes_in_hand  # all in hand at the start (BM-R04)
@@ -355,7 +357,7 @@ def test_harvest_lights_match_the_legal_harvests() -> None:
     state = place(ca_new(2), acolytes={"r1c1": {0: 1}, "r1c2": {0: 2}, "r5c5": {1: 1}}).model_copy(
         update={"phase": "harvest", "active": 0, "harvested": (("r1c2",), ())}
     )
-    harvests = [a for a in ca.RULES.legal_actions(state) if isinstance(a, ca.Harvest)]
+    harvests = [a for a in ca.RULES.legal_actions(state) if isinstance(a, cam.Harvest)]
     assert [a.space for a in harvests] == ["r1c1"]
     assert {ca.RULES.action_cells(state, a).target for a in harvests} == {
         h.cell for h in ca.RULES.highlights(state) if h.role == Role.HARVESTABLE

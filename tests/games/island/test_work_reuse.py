@@ -11,7 +11,7 @@ import pytest
 from companion.bot import RandomBot
 from companion.games import get_rules
 from companion.games.island.mechanics import Work
-from companion.games.island.model import SpaceState
+from companion.games.island.model import IslandState, SpaceState
 
 
 def _new_spaces(work: Work[Any]) -> tuple[SpaceState, ...]:
@@ -46,6 +46,7 @@ def test_unchanged_spaces_are_kept_and_the_state_is_the_same(
             fresh, fresh_events = rules.apply(state, action)
         assert new == fresh and events == fresh_events
         assert rules.dump_position(new) == rules.dump_position(fresh)
+        assert isinstance(state, IslandState) and isinstance(new, IslandState)
         for before, after in zip(state.spaces, new.spaces, strict=True):
             if before == after:
                 assert after is before

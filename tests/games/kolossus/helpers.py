@@ -7,8 +7,8 @@ from typing import Any
 from companion.dice import Roll
 from companion.events import Event
 from companion.games.kolossus import RULES
-from companion.games.kolossus.board import square
-from companion.games.kolossus.state import SKILL_SLOTS, WEAPONS, KolossusState
+from companion.games.kolossus.content import square
+from companion.games.kolossus.model import SKILL_SLOTS, WEAPONS, KolossusState
 
 NW, NE, SE, SW = 0, 1, 2, 3
 SLOT = {"C": 0, "G": 1, "G2": 2, "W": 3, "W2": 4, "W3": 5, "W4": 6, "W5": 7}

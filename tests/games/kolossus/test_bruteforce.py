@@ -16,10 +16,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from companion.games.kolossus import RULES
-from companion.games.kolossus.board import cell, levels_of
+from companion.games.kolossus.content import cell, levels_of
+from companion.games.kolossus.model import KolossusState
 from companion.games.kolossus.movement import check_path
 from companion.games.kolossus.position import destinations, occupancy
-from companion.games.kolossus.state import KolossusState
 from tests.games.kolossus.helpers import listed, new_game, ready_to_move, with_band
 
 LEVEL = {".": 1, "W": 2, "H": 3, "M": 4, "C": 5}

@@ -18,15 +18,16 @@ from companion.errors import InvalidAction, RuleViolation
 from companion.events import GameEnded
 from companion.games.corrections import CORRECTION_TEXT, is_correction
 from companion.games.kolossus import RULES
-from companion.games.kolossus.actions import (
+from companion.games.kolossus.corrections import mana_template, parse_piece_id, piece_id
+from companion.games.kolossus.model import (
     CorrectCrystals,
     CorrectLandscape,
     CorrectMana,
     CorrectPiece,
     CorrectRegion,
+    CrystalCapture,
+    KolossusState,
 )
-from companion.games.kolossus.corrections import mana_template, parse_piece_id, piece_id
-from companion.games.kolossus.state import CrystalCapture, KolossusState
 from companion.session import Session
 from tests.games.correction_play import accepted_corrections, play_with_corrections
 from tests.games.kolossus.helpers import (

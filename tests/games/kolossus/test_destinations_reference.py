@@ -30,7 +30,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from companion.games.kolossus import RULES
-from companion.games.kolossus.board import RAYS
+from companion.games.kolossus.content import RAYS
+from companion.games.kolossus.model import KolossusState
 from companion.games.kolossus.movement import EMPTY, FRIEND, Reach, reach
 from companion.games.kolossus.position import (
     ReachQuery,
@@ -38,7 +39,6 @@ from companion.games.kolossus.position import (
     movable_pieces,
     reach_query,
 )
-from companion.games.kolossus.state import KolossusState
 from tests.games.kolossus.test_bruteforce import WEAPON_CASES, positions
 from tests.games.random_play import random_game
 

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from companion.games.kolossus import RULES
-from companion.games.kolossus.board import CENTRAL_REGIONS, cell, region_squares
+from companion.games.kolossus.content import CENTRAL_REGIONS, cell, region_squares
 from companion.games.kolossus.highlights import path_preview
-from companion.games.kolossus.state import KolossusState
+from companion.games.kolossus.model import KolossusState
 from companion.highlights import Role
 from tests.games.kolossus.helpers import (
     NE,

@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.games.kolossus import views
-from companion.games.kolossus.board import (
+from companion.games.kolossus.content import (
     ALL_REGIONS,
     SIZE,
     SQUARES,
@@ -21,8 +21,8 @@ from companion.games.kolossus.board import (
     square,
 )
 from companion.games.kolossus.highlights import board_highlights
+from companion.games.kolossus.model import KolossusState
 from companion.games.kolossus.quake import citadel_falls, shift_region
-from companion.games.kolossus.state import KolossusState
 from companion.highlights import Highlight, Role
 from tests.games.kolossus.helpers import new_game, roll
 

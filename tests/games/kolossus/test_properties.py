@@ -13,9 +13,8 @@ from hypothesis import strategies as st
 from companion.errors import RuleViolation
 from companion.events import TableChanges
 from companion.games.kolossus import RULES
-from companion.games.kolossus.actions import Move
-from companion.games.kolossus.board import LANDSCAPE_TOTALS
-from companion.games.kolossus.state import KolossusState
+from companion.games.kolossus.content import LANDSCAPE_TOTALS
+from companion.games.kolossus.model import KolossusState, Move
 from tests.games.random_play import random_game, replay
 
 OPTION_CHOICES: dict[str, list[Any]] = {

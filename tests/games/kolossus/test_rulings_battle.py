@@ -11,10 +11,9 @@ from hypothesis import strategies as st
 from companion.errors import RuleViolation
 from companion.events import GameEnded, TableChanges
 from companion.games.kolossus import RULES
-from companion.games.kolossus.actions import CorrectCrystals
-from companion.games.kolossus.board import cell
+from companion.games.kolossus.content import cell
+from companion.games.kolossus.model import CorrectCrystals, CrystalCapture, KolossusState
 from companion.games.kolossus.position import all_destinations, blocked_squares, destinations
-from companion.games.kolossus.state import CrystalCapture, KolossusState
 from tests.games.kolossus.helpers import (
     NE,
     NW,

@@ -10,9 +10,9 @@ import pytest
 from companion.errors import InvalidOptions, RuleViolation
 from companion.events import TableChanges
 from companion.games.kolossus import RULES
-from companion.games.kolossus.board import cell
+from companion.games.kolossus.content import cell
+from companion.games.kolossus.model import KolossusState
 from companion.games.kolossus.position import all_destinations
-from companion.games.kolossus.state import KolossusState
 from tests.games.kolossus.helpers import (
     NE,
     NW,

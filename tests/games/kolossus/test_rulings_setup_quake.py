@@ -9,15 +9,15 @@ from companion.dice import Roll
 from companion.errors import InvalidOptions, RuleViolation
 from companion.events import TableChanges
 from companion.games.kolossus import RULES
-from companion.games.kolossus.board import (
+from companion.games.kolossus.content import (
     CENTRAL_REGIONS,
     INITIAL_TERRAIN,
     cell,
     levels_of,
     square,
 )
+from companion.games.kolossus.model import KolossusState
 from companion.games.kolossus.quake import shift_region
-from companion.games.kolossus.state import KolossusState
 from tests.games.kolossus.helpers import act, listed, new_game, pid, roll, sq
 
 #: The class of each of a warband's 8 slots (C, G, G2, W, W2.. W5).

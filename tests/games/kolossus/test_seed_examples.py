@@ -6,7 +6,7 @@ import pytest
 
 from companion.errors import RuleViolation
 from companion.games.kolossus import RULES
-from companion.games.kolossus.board import cell, levels_of
+from companion.games.kolossus.content import cell, levels_of
 from companion.games.kolossus.position import all_destinations
 from tests.games.kolossus.helpers import (
     NE,

@@ -13,16 +13,20 @@ from hypothesis import strategies as st
 
 from companion.dice import Roll
 from companion.games.kolossus import RULES
-from companion.games.kolossus.actions import (
+from companion.games.kolossus.content import CORNERS, cell
+from companion.games.kolossus.model import (
     ChooseClass,
     CorrectCrystals,
     CorrectLandscape,
     CorrectPiece,
+    CrystalCapture,
     Earthquake,
     EndTurn,
     Finish,
+    GameResult,
     Hammer,
     KolossusAction,
+    KolossusState,
     Move,
     QuakeMove,
     Ready,
@@ -30,8 +34,6 @@ from companion.games.kolossus.actions import (
     Spear,
     Swap,
 )
-from companion.games.kolossus.board import CORNERS, cell
-from companion.games.kolossus.state import CrystalCapture, GameResult, KolossusState
 from companion.highlights import Role
 from companion.views import NO_CELLS, ActionCells, BoardView, CellView, Piece, PieceKind
 from tests.games.kolossus.helpers import (

@@ -1,6 +1,5 @@
-"""Colossi as data: the box's numbers, options, state and actions, the island switches
-that are Colossi's own (CA-R06, CA-R08, CA-R17), and Colossi's own parts of the views
-(the Age and Mantle facts, the cells of its actions; the shared ones are in .views)."""
+"""Colossi as data: the options, state and actions, and the island switches that are
+Colossi's own (CA-R06, CA-R08, CA-R17)."""
 
 from __future__ import annotations
 
@@ -9,12 +8,9 @@ from typing import Annotated, Literal
 from pydantic import Field
 
 from companion.dice import Roll
-from companion.games.options import option
-from companion.model import Frozen
-from companion.views import NO_CELLS, ActionCells
-
-from .content import Content
-from .model import (
+from companion.games.island.colossi.content import AGE_NAMES, AGES
+from companion.games.island.content import Content
+from companion.games.island.model import (
     ApplyEffect,
     CorrectMovements,
     CorrectPlayer,
@@ -30,17 +26,12 @@ from .model import (
     Spawn,
     Tile,
 )
-from .referee import (
+from companion.games.island.referee import (
     IslandOptions,
     TiePolicy,
 )
-from .views import combined, effect_cells, exploring_space
-
-ACTIONS = 4
-START_CARDS = 2
-AGES = 3
-AGE_NAMES = ("I", "II", "III")
-MAX_TRAITS = 2
+from companion.games.options import option
+from companion.model import Frozen
 
 
 class ColossiOptions(IslandOptions):
@@ -92,15 +83,6 @@ class ColossiOptions(IslandOptions):
 
 
 Phase = Literal["age_reveal", "actions", "age_scoring", "harvest", "transition", "tie", "over"]
-PHASE_NAMES: dict[str, str] = {
-    "age_reveal": "Age card",
-    "actions": "Action Phase",
-    "age_scoring": "Harvest Phase: Age scoring",
-    "harvest": "Harvest Phase",
-    "transition": "Age transition",
-    "tie": "Tie",
-    "over": "Game over",
-}
 
 
 class ColossiState(IslandState):
@@ -283,51 +265,3 @@ def tile_text(tile: Tile) -> str:
     if tile.kind == "environment":
         return f"the Environment {tile.name}" if tile.name else "an Environment"
     return "nothing (the deck and the box are empty, CA-R10)"
-
-
-# --- views (companion.views; the shared parts are in .views) --------------------------------
-
-
-def age_facts(state: ColossiState) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """The panel's Colossi facts: the Age (with the round of its Action Phase once the
-    Age card is revealed) before the Beasts, the Mantle holder after them."""
-    age = AGE_NAMES[state.age - 1]
-    if state.phase == "age_reveal":  # the Age card of this Age is not known yet
-        line = f"Age: {age}, card not revealed"
-    else:
-        named = (
-            f" ({state.age_name})"
-            if state.age_name and state.age_name != age_label(state.age)
-            else ""
-        )
-        current = min(state.age_turns // len(state.players) + 1, state.rounds)
-        line = f"Age: {age}{named}, round {current}/{state.rounds}"
-    return (line,), (f"Mantle: {state.players[state.mantle]}",)
-
-
-def colossi_action_cells(state: ColossiState, action: ColossiAction) -> ActionCells:
-    """Drawing a tile explores the waiting space; a Lair and a Harvest act on their
-    space (a Harvest also where its Environment's effects act); an Age card touches the
-    spaces it floods and, in Age I with the Lair in the centre (CA-R01), the centre."""
-    match action:
-        case DrawTile():
-            space = exploring_space(state)
-            return NO_CELLS if space is None else ActionCells.at(space)
-        case PlaceLair():
-            return ActionCells.at(action.space)
-        case Harvest():
-            extra = combined(effect_cells(state, e) for e in action.effects).touched
-            return ActionCells.at(action.space, *sorted(extra))
-        case RevealAge():
-            water = action.water
-            if action.card is not None and state.options.content is not None:
-                card = state.options.content.age(action.card)
-                water = card.water if card is not None else water
-            centre = (
-                (state.board.centre,)
-                if state.age == 1 and state.options.centre_setup == "age1_lair"
-                else ()
-            )
-            return ActionCells.area(frozenset((*water, *centre)))
-        case _:
-            return NO_CELLS

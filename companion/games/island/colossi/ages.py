@@ -18,11 +18,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from companion import words
-from companion.rules import refuse
-
-from .colossi_model import (
-    ACTIONS,
-    AGE_NAMES,
+from companion.games.island.colossi.content import ACTIONS, AGE_NAMES
+from companion.games.island.colossi.model import (
     AgeScoring,
     ColossiState,
     Harvest,
@@ -30,9 +27,9 @@ from .colossi_model import (
     age_label,
     config,
 )
-from .content import Content
-from .mechanics import Work, control_map
-from .model import (
+from companion.games.island.content import Content
+from companion.games.island.mechanics import Work, control_map
+from companion.games.island.model import (
     BeastPos,
     PendingExplore,
     PendingLair,
@@ -41,8 +38,9 @@ from .model import (
     Tile,
     TurnChanged,
 )
-from .referee import leaders
-from .turns import gold_row, run_effects
+from companion.games.island.referee import leaders
+from companion.games.island.turns import gold_row, run_effects
+from companion.rules import refuse
 
 
 def current(work: Work[ColossiState], field: str) -> Any:

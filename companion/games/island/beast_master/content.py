@@ -1,0 +1,7 @@
+"""Beast Master's fixed numbers: Banners, Movements and the starting hand (seed 001)."""
+
+from __future__ import annotations
+
+BANNERS = 5
+MOVEMENTS = 4
+START_CARDS = 3

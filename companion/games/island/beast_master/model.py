@@ -1,0 +1,183 @@
+"""Beast Master as data: the options (defaults = rulings), the state, the actions and
+the island switches that are Beast Master's own."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import Field
+
+from companion.dice import Roll
+from companion.games.island.content import Content
+from companion.games.island.model import (
+    ApplyEffect,
+    CorrectMovements,
+    CorrectPlayer,
+    CorrectSpace,
+    DiscardToLimit,
+    DisplaceColossus,
+    IslandConfig,
+    IslandState,
+    Move,
+    PlayCard,
+    Spawn,
+)
+from companion.games.island.referee import (
+    IslandOptions,
+    TiePolicy,
+)
+from companion.games.options import option
+from companion.model import Frozen
+
+
+class BeastMasterOptions(IslandOptions):
+    acolytes_per_player: int | None = option(
+        None, "Acolytes each; none = 12 with 3 players, otherwise 10.", "BM-R02", ge=1, le=30
+    )
+    turns_per_player: int = option(15, "Turns each player takes.", "BM-R16", ge=1, le=60)
+    colossus_start: Literal["centre", "player_choice"] = option(
+        "centre",
+        "Colossi start on the centre, or each player places theirs in turn order.",
+        "BM-R03",
+    )
+    centre_starts_with_loot: bool = option(
+        False, "A Loot token lies on the centre at the start (its reward is entered).", "BM-R05"
+    )
+    spawn_safe_first_step: bool = option(
+        False, "An Acolyte spawned on the Beast's space survives if it leaves at once.", "BM-R07"
+    )
+    hand_limit_check: Literal["immediate", "end_of_turn"] = option(
+        "immediate", "When a hand of 7+ cards is cut down to 6.", "BM-R08"
+    )
+    tie_policy: TiePolicy = option(
+        "shared", "A gold tie is a shared victory, or the table picks the winner.", "BM-R12"
+    )
+    loot_tokens: int | None = option(
+        None, "Loot tokens in the supply; none = never runs out.", "BM-R06", ge=0, le=200
+    )
+    environment_tiles: int | None = option(
+        None, "Environment tiles in the stack; none = never runs out.", "BM-R06", ge=0, le=200
+    )
+    content: Content | None = option(
+        None, "Optional content file: known cards as effect lists.", "0.2.2"
+    )
+
+
+Phase = Literal["place_colossus", "choose", "actions", "banners", "resting", "tie", "over"]
+
+
+class BeastMasterState(IslandState):
+    options: BeastMasterOptions
+    phase: Phase
+    banners_in_hand: tuple[int, ...]
+    turns_taken: tuple[int, ...]
+    rest_left: tuple[str, ...] = ()
+    loot_left: int | None = None
+    environments_left: int | None = None
+
+
+# --- actions -------------------------------------------------------------------------
+
+
+class TakeActions(Frozen):
+    """Choose the Actions turn: draw 1, then up to 4 Movements and any cards."""
+
+    type: Literal["take_actions"] = "take_actions"
+
+
+class Rest(Frozen):
+    """Choose Rest: collect every Banner's rewards, nothing else (BM-R09)."""
+
+    type: Literal["rest"] = "rest"
+
+
+class EndActions(Frozen):
+    """Done moving and playing cards; go on to placing Banners."""
+
+    type: Literal["end_actions"] = "end_actions"
+
+
+class PlaceBanner(Frozen):
+    type: Literal["place_banner"] = "place_banner"
+    space: str
+
+
+class EndTurn(Frozen):
+    type: Literal["end_turn"] = "end_turn"
+
+
+class CollectReward(Frozen):
+    """Resolve one Banner at Rest: the gold and cards it gave (None = the Loot's printed
+    reward, or 0 for an Environment). The Banner returns to hand."""
+
+    type: Literal["collect_reward"] = "collect_reward"
+    space: str
+    gold: int | None = Field(default=None, ge=0, le=99)
+    cards: int | None = Field(default=None, ge=0, le=20)
+
+
+class EnterLoot(Frozen):
+    """The printed reward of the Loot token just placed face up (BM-R15)."""
+
+    type: Literal["enter_loot"] = "enter_loot"
+    gold: int = Field(default=0, ge=0, le=99)
+    cards: int = Field(default=0, ge=0, le=20)
+    name: str = ""
+
+
+class NameTile(Frozen):
+    """Optional: write an Environment's name (or a Loot's text) on its space."""
+
+    type: Literal["name_tile"] = "name_tile"
+    space: str
+    name: str
+
+
+class PlaceColossus(Frozen):
+    """``colossus_start = player_choice``: put your Colossus on any space (no exploring)."""
+
+    type: Literal["place_colossus"] = "place_colossus"
+    space: str
+
+
+class PickWinners(Frozen):
+    """``tie_policy = manual``: the table picks the winner(s) among the tied players."""
+
+    type: Literal["pick_winners"] = "pick_winners"
+    seats: tuple[int, ...]
+
+
+BeastMasterAction = Annotated[
+    Roll
+    | TakeActions
+    | Rest
+    | Move
+    | Spawn
+    | PlayCard
+    | ApplyEffect
+    | EndActions
+    | PlaceBanner
+    | EndTurn
+    | CollectReward
+    | EnterLoot
+    | NameTile
+    | DisplaceColossus
+    | DiscardToLimit
+    | PlaceColossus
+    | PickWinners
+    | CorrectPlayer
+    | CorrectSpace
+    | CorrectMovements,
+    Field(discriminator="type"),
+]
+
+
+def config(state: BeastMasterState) -> IslandConfig:
+    opts = state.options
+    return IslandConfig(
+        beast_kills=True,
+        spawn_safe_first_step=opts.spawn_safe_first_step,
+        tipped_controls=True,
+        hand_limit_immediate=opts.hand_limit_check == "immediate",
+        gold_floor_zero=False,
+    )
