@@ -34,6 +34,7 @@ from typing import Any
 from bench_dice_latency import TimedStrip, summarise  # the dice path's, for the same figures
 
 from companion.dice import Roll
+from companion.games.kolossus.model import Move
 from companion.journal import Journal
 from companion.session import Session
 from firmware_bridge.board.messages import BOARD_READER, BoardOccupancy
@@ -153,7 +154,7 @@ class BoardToLeds:
         return sorted(
             move.to
             for move in rules.legal_actions_at(state, origin=ORIGIN)
-            if move.to != ORIGIN and move.to not in self.board.occupied
+            if isinstance(move, Move) and move.to != ORIGIN and move.to not in self.board.occupied
         )
 
 

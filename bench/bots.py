@@ -144,6 +144,8 @@ def positions(rules: AnyRules, game: str, count: int) -> list[Any]:
         step = 0
         while rules.outcome(state) is None and len(found) < count:
             action = walker.choose(rules, state)
+            if action is None:  # no legal action: the game is over
+                break
             if step % 7 == 3 and len(list(rules.legal_actions(state))) > 1:
                 found.append(state)
             state, _ = rules.apply(state, action)

@@ -61,6 +61,8 @@ class EasyBot:
     def decide(self, rules: AnyRules, state: Any, seat: int, budget: Budget) -> Decision:
         legal_list(rules, state)  # the same refusal as the other levels once over
         action = self.random.choose(rules, state)
+        if action is None:  # legal_list refused a finished game already
+            raise AssertionError("no legal action after legal_list")
         budget.spend()
         after, _ = rules.apply(state, action)
         reason = self.knowledge.reason(state, action, after, after, seat)

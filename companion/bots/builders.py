@@ -26,7 +26,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.bots.search import WIN, Terms
-from companion.games.builders import (
+from companion.games.builders.model import (
     Build,
     BuildersState,
     Curse,

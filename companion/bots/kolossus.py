@@ -38,19 +38,7 @@ from typing import Any, get_args
 
 from companion.bots.search import WIN, Terms
 from companion.dice import Roll
-from companion.games.kolossus.actions import (
-    Allocate,
-    ChooseClass,
-    Earthquake,
-    EndTurn,
-    Finish,
-    Initiative,
-    QuakeMove,
-    Ready,
-    Rebirth,
-    Swap,
-)
-from companion.games.kolossus.board import (
+from companion.games.kolossus.content import (
     CLASS_DICE,
     CLASS_NAME,
     PIECE_CLASS,
@@ -59,7 +47,20 @@ from companion.games.kolossus.board import (
     citadel_square,
     parse_cell,
 )
-from companion.games.kolossus.state import KolossusState, Phase
+from companion.games.kolossus.model import (
+    Allocate,
+    ChooseClass,
+    Earthquake,
+    EndTurn,
+    Finish,
+    Initiative,
+    KolossusState,
+    Phase,
+    QuakeMove,
+    Ready,
+    Rebirth,
+    Swap,
+)
 from companion.rng import Rng
 from companion.words import count
 

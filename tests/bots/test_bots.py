@@ -26,12 +26,15 @@ from companion.bots import (
 from companion.bots.core import TickingClock
 from companion.bots.search import chance_outcomes
 from companion.dice import DiceRequest
-from companion.games.builders import RULES as BUILDERS
-from companion.games.builders import Build, Curse
-from companion.games.kolossus import RULES as KOLOSSUS
-from companion.games.kolossus.state import CrystalCapture
+from companion.games import get_rules
+from companion.games.builders.model import Build, Curse
+from companion.games.kolossus.model import CrystalCapture, KolossusState
 from companion.rng import Rng
 from companion.rules import AnyRules
+
+# The bots take the rules as the referee hands them out: chosen by name.
+BUILDERS = get_rules("builders")
+KOLOSSUS = get_rules("kolossus")
 
 TABLE: list[dict[str, Any]] = [  # Blueprints of 4 to 12 Parts: not every one fits a hand
     {
@@ -306,6 +309,7 @@ def test_make_bot_names_the_games_it_plays_and_its_levels() -> None:
 def test_a_kolossus_reason_names_the_main_gain(change: dict[str, Any], reason: str) -> None:
     rules = KOLOSSUS
     before = rules.setup(("Ann", "Bob"), rules.parse_options({}), 1)
+    assert isinstance(before, KolossusState)
     updates: dict[str, Any] = {}
     if "captures" in change:
         updates["captures"] = tuple(CrystalCapture(**c) for c in change["captures"])

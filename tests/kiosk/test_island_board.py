@@ -84,7 +84,8 @@ def every_kind(game: str) -> tuple[PlayPresenter, IslandState]:
     """A game's start with a space of each kind: Loot, Environment, a Lair, Grass,
     explored and bare, Water, a Banner, Gold cubes and Acolytes."""
     session = Session.new(game, list(PLAYERS), seed=2)
-    state: IslandState = session.state
+    state = session.state
+    assert isinstance(state, IslandState)
     tiles = {
         "r1c1": Tile(kind="loot", gold=2),
         "r1c2": Tile(kind="environment", name="Volcano"),

@@ -24,6 +24,7 @@ from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
 from companion.games.kolossus import RULES
+from companion.games.kolossus.model import Move
 from companion.session import Session
 from firmware_bridge.board.tracker import OccupancyTracker
 from firmware_bridge.dice.frames import Occupancy, OccupancyChange
@@ -140,7 +141,7 @@ def test_no_spurious_move_from_any_occupancy_stream(plan: list[tuple[str, Any]])
 
     for action, arg in plan:
         if action == "legal":
-            moves = [m for m in play.rules.legal_actions(play.state) if m.type == "move"]
+            moves = [m for m in play.rules.legal_actions(play.state) if isinstance(m, Move)]
             if moves:
                 move = moves[arg % len(moves)]
                 cells = play.rules.action_cells(play.state, move)

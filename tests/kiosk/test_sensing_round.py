@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 
 from companion.dice import Roll
+from companion.games.kolossus.model import Move
 from companion.highlights import Role
 from companion.session import Session
 from firmware_bridge.board.messages import BOARD_READER, BoardOccupancy
@@ -333,7 +334,7 @@ def test_an_undone_move_is_not_played_again_by_the_board(table: Table) -> None:
     first, second = sorted(
         a.to
         for a in play.rules.legal_actions_at(play.state, origin="0,0")
-        if a.to not in table.board.occupied
+        if isinstance(a, Move) and a.to not in table.board.occupied
     )[-2:]
     table.move("-0,0", f"+{first}")
     assert table.settle() == Agree() and table.driver.played == 1
@@ -357,7 +358,7 @@ def colossus_to_move(table: Table) -> str:
     free: list[str] = [
         a.to
         for a in play.rules.legal_actions_at(play.state, origin="0,0")
-        if a.to not in table.board.occupied
+        if isinstance(a, Move) and a.to not in table.board.occupied
     ]
     return max(free)
 
