@@ -179,3 +179,4 @@ _.building  # kiosk.screens.setup: whether options are still being made (tests/k
 _.parse_board  # companion.games.island.board: the board file's parser (tests only)
 _.parse_content  # companion.games.island.content: the content file's parser (tests only)
 _.show_group  # BoardInput: the menu group shown without a tap (tests/kiosk/test_presenters_play.py)
+_.parse_blueprint_table  # companion.games.builders.content: the Blueprint table parser (tests only)

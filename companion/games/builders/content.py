@@ -30,8 +30,6 @@ LAYOUT_PART_TYPES = (*LISTED_PART_TYPES, "wild", "accessory")
 # A table must hold enough Blueprints for 10 builds: 3 face up plus 9 replacements.
 MIN_TABLE_CARDS = BLUEPRINT_SLOTS + COLOSSI_TO_BUILD - 1
 
-GAIN_ACTIONS = ("trade", "draw", "reveal")
-
 
 # --- the optional Blueprint table ------------------------------------------------------
 

@@ -222,8 +222,6 @@ class CorrectBuilt(Correction):
     colossi: int
 
 
-BuildersCorrection = CorrectRunes | CorrectHand | CorrectBuilt
-
 BuildersAction = Annotated[
     Curse
     | Trade
