@@ -25,6 +25,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
+from types import MappingProxyType
 from typing import Literal
 
 # --- cells ------------------------------------------------------------------------------
@@ -165,6 +166,37 @@ SENSED_KINDS: frozenset[PieceKind] = frozenset(
 )
 
 
+#: The shape a piece's mark has on a board (each kind that has one, a shape of its own).
+MarkShape = Literal["square", "disc", "star", "flag", "diamond"]
+#: What a piece's mark carries: its owner's letter, a count and the owner's letter, a
+#: count, or the piece's label.
+MarkText = Literal["owner", "count_owner", "count", "label"]
+
+
+@dataclass(frozen=True, slots=True)
+class PieceLook:
+    """How a kind of piece is shown on a board: its mark's shape, what the mark carries,
+    and the legend's words for it (so a screen tells the kinds apart by shape and text,
+    never by colour alone)."""
+
+    mark: MarkShape
+    carries: MarkText
+    words: str
+
+
+#: The look of each kind drawn as a mark of its own (the island's pieces), in the order a
+#: legend lists them; the other kinds are drawn as their label.
+PIECE_LOOKS: Mapping[PieceKind, PieceLook] = MappingProxyType(
+    {
+        "colossus": PieceLook("square", "owner", "Colossus"),
+        "acolyte": PieceLook("disc", "count_owner", "Acolytes"),
+        "beast": PieceLook("star", "label", "Beast"),
+        "banner": PieceLook("flag", "owner", "Banner"),
+        "gold": PieceLook("diamond", "count", "Gold cubes"),
+    }
+)
+
+
 @dataclass(frozen=True, slots=True)
 class Piece:
     """Something standing on a cell: a miniature, a stack of Acolytes, crystals.
@@ -192,6 +224,13 @@ class Piece:
     def counters(self) -> bool:
         """A heap of counters (crystals) rather than a miniature: drawn in their colour."""
         return self.kind == "crystal"
+
+    @property
+    def look(self) -> PieceLook | None:
+        """How this piece is shown on a board (:data:`PIECE_LOOKS`), None where it is
+        drawn as its label. A property, not a field: the protocol's board view is
+        unchanged."""
+        return PIECE_LOOKS.get(self.kind)
 
 
 Terrain = Literal["bare", "woods", "hills", "mountains", "citadel", "land", "water"]
@@ -285,6 +324,7 @@ def _cell_names(pairs: tuple[tuple[str, str], ...]) -> CellNames:
 __all__ = [
     "NO_CELLS",
     "NO_NAMES",
+    "PIECE_LOOKS",
     "ActionCells",
     "BoardKind",
     "BoardView",
@@ -294,10 +334,13 @@ __all__ = [
     "CellView",
     "Feature",
     "FeatureKind",
+    "MarkShape",
+    "MarkText",
     "PanelRow",
     "PanelView",
     "Piece",
     "PieceKind",
+    "PieceLook",
     "Space",
     "Square",
     "Terrain",

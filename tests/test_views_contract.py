@@ -23,7 +23,7 @@ from hypothesis import strategies as st
 from companion.games import available_games, get_rules
 from companion.highlights import Role
 from companion.rules import AnyRules
-from companion.views import ActionCells, BoardView, Space, Square
+from companion.views import PIECE_LOOKS, ActionCells, BoardView, Piece, Space, Square
 from tests.games.random_play import GameRules, random_game
 
 GAMES: list[AnyRules] = [get_rules(n) for n in available_games()]
@@ -154,3 +154,13 @@ def test_views_and_cells_agree_with_legal_actions(
         check_filters(rules, state, cells)
         check_highlights_agree(rules, state, cells)
         check_views(rules, state, cells)
+
+
+def test_each_kind_drawn_as_a_mark_has_a_shape_and_legend_words_of_its_own() -> None:
+    """A screen tells the island's pieces apart by shape and words, not by colour alone:
+    no two kinds share a mark's shape or a legend's words, and a piece finds its look."""
+    looks = list(PIECE_LOOKS.values())
+    assert len({look.mark for look in looks}) == len(looks)
+    assert len({look.words for look in looks}) == len(looks) and all(look.words for look in looks)
+    assert Piece("colossus", "K", player=0).look == PIECE_LOOKS["colossus"]
+    assert Piece("crystal", "3").look is None  # drawn as its label

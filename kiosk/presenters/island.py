@@ -23,7 +23,10 @@ from kiosk.presenters.board import Decoration, board_dressing
 from kiosk.presenters.common import RGB
 from kiosk.presenters.looks import TERRAIN_SHADES, lighter
 
+#: A mark: a piece's shape (:data:`companion.views.PIECE_LOOKS`), what lies face up, a
+#: space's label, or the "+n" that counts the pieces left out.
 MarkKind = Literal[
+    views.MarkShape,
     "label",
     "unexplored",
     "loot",
@@ -31,11 +34,6 @@ MarkKind = Literal[
     "grass",
     "lair",
     "water",
-    "colossus",
-    "acolyte",
-    "beast",
-    "banner",
-    "gold",
     "more",
 ]
 #: What lies face up (the board view's feature kinds, and Water) → its mark.
@@ -46,15 +44,6 @@ FEATURE_MARKS: Mapping[str, MarkKind] = MappingProxyType(
         "environment": "environment",
         "grass": "grass",
         "lair": "lair",
-    }
-)
-PIECE_MARKS: Mapping[views.PieceKind, MarkKind] = MappingProxyType(
-    {
-        "colossus": "colossus",
-        "acolyte": "acolyte",
-        "beast": "beast",
-        "banner": "banner",
-        "gold": "gold",
     }
 )
 #: The letter each feature's mark carries (its shape and colour say it too).
@@ -68,15 +57,16 @@ FEATURE_TEXT: Mapping[MarkKind, str] = MappingProxyType(
         "water": "≈",
     }
 )
-#: The fill of the marks that are nobody's.
+#: The fill of the marks that are nobody's (a piece's mark that carries no owner: by its
+#: shape).
 MARK_COLOURS: Mapping[MarkKind, RGB] = MappingProxyType(
     {
         "loot": (235, 190, 60),
         "environment": (70, 175, 95),
         "grass": (150, 200, 110),
         "lair": (190, 60, 70),
-        "beast": (255, 160, 70),
-        "gold": (250, 210, 60),
+        "star": (255, 160, 70),
+        "diamond": (250, 210, 60),
         "more": (200, 200, 200),
         "unexplored": (150, 155, 165),
         "water": (150, 200, 255),
@@ -91,11 +81,7 @@ MAX_MARKS = 6
 
 #: Each mark in words, in the order the legend lists them.
 LEGEND: tuple[tuple[MarkKind, str], ...] = (
-    ("colossus", "Colossus"),
-    ("acolyte", "Acolytes"),
-    ("beast", "Beast"),
-    ("banner", "Banner"),
-    ("gold", "Gold cubes"),
+    *((look.mark, look.words) for look in views.PIECE_LOOKS.values()),
     ("loot", "Loot"),
     ("environment", "Environment"),
     ("lair", "Lair"),
@@ -125,21 +111,21 @@ def _seat_colour(seat: int | None, seat_colours: tuple[RGB, ...]) -> RGB:
 def _piece_mark(
     cell: str, piece: views.Piece, seat_colours: tuple[RGB, ...], letters: tuple[str, ...]
 ) -> Decoration:
-    kind = PIECE_MARKS.get(piece.kind)
+    look = piece.look
+    if look is None:
+        return Decoration(cell, piece.label, _seat_colour(piece.player, seat_colours), "more")
     letter = (
         letters[piece.player] if piece.player is not None and piece.player < len(letters) else ""
     )
-    if kind == "colossus" or kind == "banner":
-        return Decoration(cell, letter or "?", _seat_colour(piece.player, seat_colours), kind)
-    if kind == "acolyte":
+    owned = _seat_colour(piece.player, seat_colours)
+    if look.carries == "owner":
+        return Decoration(cell, letter or "?", owned, look.mark)
+    if look.carries == "count_owner":
         # "2A": two of Ann's; a seat's number is set apart from the count ("2·3").
         text = f"{piece.count}{letter}" if letter[:1].isalpha() else f"{piece.count}·{letter}"
-        return Decoration(cell, text, _seat_colour(piece.player, seat_colours), kind)
-    if kind == "gold":
-        return Decoration(cell, str(piece.count), MARK_COLOURS["gold"], kind)
-    if kind == "beast":
-        return Decoration(cell, piece.label, MARK_COLOURS["beast"], kind)
-    return Decoration(cell, piece.label, _seat_colour(piece.player, seat_colours), "more")
+        return Decoration(cell, text, owned, look.mark)
+    text = str(piece.count) if look.carries == "count" else piece.label
+    return Decoration(cell, text, MARK_COLOURS.get(look.mark, owned), look.mark)
 
 
 def island_dressing(

@@ -30,11 +30,11 @@ LIGHT = (1.0, 1.0, 1.0, 1.0)
 #: The shape of each mark: ``(kind of instruction, segments)``; a polygon's first corner
 #: points north (a triangle points up, four segments make a diamond).
 SHAPES: dict[str, tuple[str, int]] = {
-    "colossus": ("square", 0),
-    "acolyte": ("disc", 24),
-    "beast": ("star", 3),
-    "banner": ("flag", 0),
-    "gold": ("polygon", 4),
+    "square": ("square", 0),
+    "disc": ("disc", 24),
+    "star": ("star", 3),
+    "flag": ("flag", 0),
+    "diamond": ("polygon", 4),
     "more": ("text", 0),
     "loot": ("coin", 24),
     "environment": ("polygon", 6),
@@ -180,8 +180,9 @@ def island_layer(
 #: The legend's line height and the size of its marks (px).
 LEGEND_LINE = 24
 LEGEND_MARK = 16
-#: What a mark shows in the legend, where it is nobody's in particular.
-LEGEND_TEXT: dict[MarkKind, str] = {"acolyte": "2", "beast": "B", "gold": "3", **FEATURE_TEXT}
+#: What a mark shows in the legend, where it is nobody's in particular: a count on a disc
+#: or a diamond, a letter in a star.
+LEGEND_TEXT: dict[MarkKind, str] = {"disc": "2", "star": "B", "diamond": "3", **FEATURE_TEXT}
 
 
 def draw_legend(

@@ -19,7 +19,7 @@ from companion.errors import InvalidContent
 from companion.games.island.board import parse_board, placeholder_board
 from companion.games.island.model import BeastPos, IslandState, Tile
 from companion.session import Session
-from companion.views import cell_names
+from companion.views import PIECE_LOOKS, cell_names
 from firmware_bridge.leds.palette import ISLAND_PLAYER_COLOURS
 from kiosk.presenters.island import LEGEND, MAX_MARKS, island_dressing, seat_letters
 from kiosk.presenters.lesson import LessonPresenter
@@ -148,17 +148,19 @@ def test_each_kind_gets_its_own_mark_and_a_legend_line(game: str) -> None:
     assert board is not None
     base, marks = island_dressing(board, ISLAND_PLAYER_COLOURS, PLAYERS)
     kinds = {m.kind for m in marks}
-    expected = {"colossus", "acolyte", "beast", "banner", "gold", "loot", "environment", "lair"}
-    expected |= {"grass", "unexplored", "water", "label"}
+    mark = {kind: look.mark for kind, look in PIECE_LOOKS.items()}
+    expected: set[str] = {mark[k] for k in ("colossus", "acolyte", "beast", "banner", "gold")}
+    expected |= {"loot", "environment", "lair", "grass", "unexplored", "water", "label"}
     assert expected <= kinds
     assert {kind for kind, _ in LEGEND} | {"label", "more"} >= kinds
     # Unexplored land, explored land and Water differ in colour as well as in mark.
     assert len({base["r2c2"], base["r1c5"], base["r5c5"]}) == 3
     # Each player's pieces carry the player's letter, not only a colour.
     at = {(m.cell, m.kind): m.text for m in marks}
-    assert at["r1c1", "banner"] == "B" and at["r1c1", "label"] == "A1"
-    assert {m.text for m in marks if m.cell == "r1c1" and m.kind == "acolyte"} == {"2A", "1B"}
-    centre = [m for m in marks if m.cell == state.board.centre and m.kind == "colossus"]
+    assert at["r1c1", mark["banner"]] == "B" and at["r1c1", "label"] == "A1"
+    acolytes = {m.text for m in marks if m.cell == "r1c1" and m.kind == mark["acolyte"]}
+    assert acolytes == {"2A", "1B"}
+    centre = [m for m in marks if m.cell == state.board.centre and m.kind == mark["colossus"]]
     assert [m.text for m in centre] == ["A", "B", "C"]
 
 
@@ -187,7 +189,8 @@ def test_acolytes_of_a_numbered_seat_keep_their_count_apart() -> None:
     board = play.rules.board(play.state)
     assert board is not None
     _, marks = island_dressing(board, ISLAND_PLAYER_COLOURS, ("Player 1", "Player 2", "Player 3"))
-    acolytes = {m.text for m in marks if m.cell == "r1c1" and m.kind == "acolyte"}
+    disc = PIECE_LOOKS["acolyte"].mark
+    acolytes = {m.text for m in marks if m.cell == "r1c1" and m.kind == disc}
     assert acolytes == {"2·1", "1·2"}  # not "21" and "12"
 
 

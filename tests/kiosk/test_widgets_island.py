@@ -12,6 +12,7 @@ from typing import Any
 from kivy.core.window import Window
 from kivy.graphics import InstructionGroup
 
+from companion.views import PIECE_LOOKS
 from kiosk.app import Kiosk
 from kiosk.presenters.board import Decoration
 from kiosk.widgets.board import BoardWidget
@@ -75,6 +76,12 @@ def start(kiosk: Kiosk, game: str) -> BoardWidget:
     board = kiosk.play_screen.board
     assert board is not None and board.view is not None
     return board
+
+
+def test_every_piece_look_has_a_shape_drawn() -> None:
+    """Each mark a piece kind has in the view vocabulary is a shape the board draws (an
+    unknown one would fall back to a plain disc, like an Acolyte's)."""
+    assert {look.mark for look in PIECE_LOOKS.values()} <= set(SHAPES)
 
 
 def test_the_island_board_as_players_see_it(tmp_path: Path) -> None:
