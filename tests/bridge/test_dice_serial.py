@@ -8,8 +8,11 @@ Every wait is bounded and every thread is stopped in teardown.
 
 from __future__ import annotations
 
+import array
+import fcntl
 import os
 import queue
+import termios
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -33,6 +36,8 @@ from firmware_bridge.dice.sim_tray import SimDiceTray
 from firmware_bridge.supervise import backoff_delays
 
 WAIT_S = 5.0
+LOADED_WAIT_S = 60.0
+"""A bound that only a hung reader reaches, even on a machine loaded many times over."""
 Seen = list[DiceMessage]
 
 
@@ -176,16 +181,41 @@ def test_frames_split_at_every_byte_boundary_over_the_pty(
     inbox: queue.Queue[DiceMessage],
     tray_path: Path,
 ) -> None:
+    """Load-independent: the reader's clock stands still, so no keep-alive or silence
+    timer can drop the link between the two parts, and the second part is written only
+    once the reader has taken the first from the port."""
     seen: Seen = []
-    connect(sim, readers, inbox, seen, tray_path)
-    frame = encode_frame(RollResult(2, 3, 1000))
-    for cut in range(1, len(frame)):
-        frame = encode_frame(RollResult(2, 1 + cut % 4, 1000 + cut))
-        sim.send_raw(frame[:cut])
-        time.sleep(0.005)  # the reader sees the first part on its own
-        sim.send_raw(frame[cut:])
-        assert drain_until(inbox, n_results(cut), seen), cut
+    sim.start()
+    start_reader(readers, inbox, fast_settings(tray_path), clock=lambda: 0.0)
+    assert drain_until(inbox, has_state(TrayState.CONNECTED), seen, timeout=LOADED_WAIT_S)
+    port = os.open(tray_path, os.O_RDONLY | os.O_NOCTTY | os.O_NONBLOCK)  # to see its queue
+    try:
+        frame = encode_frame(RollResult(2, 3, 1000))
+        for cut in range(1, len(frame)):
+            frame = encode_frame(RollResult(2, 1 + cut % 4, 1000 + cut))
+            sim.send_raw(frame[:cut])
+            assert _wait_read(port), f"the reader never took the first {cut} bytes"
+            sim.send_raw(frame[cut:])
+            assert drain_until(inbox, n_results(cut), seen, timeout=LOADED_WAIT_S), cut
+    finally:
+        os.close(port)
     assert [r.seq for r in results(seen)] == [1000 + cut for cut in range(1, len(frame))]
+
+
+def _wait_read(port: int) -> bool:
+    """Wait (bounded) until nothing waits to be read on the tray's port."""
+    deadline = time.monotonic() + LOADED_WAIT_S
+    while _unread(port):
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.001)
+    return True
+
+
+def _unread(port: int) -> int:
+    count = array.array("i", [0])
+    fcntl.ioctl(port, termios.FIONREAD, count)
+    return count[0]
 
 
 def test_garbage_and_corrupt_frames_between_rolls_over_the_pty(
@@ -232,8 +262,10 @@ def test_unplug_and_replug_while_rolling_loses_and_duplicates_nothing(
     rolled += [sim.roll(1), sim.roll(2)]
     assert drain_until(inbox, n_results(len(rolled)), seen)
     assert sim.wait_until("all_acked", WAIT_S)
-    time.sleep(0.1)  # give a wrongly duplicated result the chance to show up
-    drain_until(inbox, lambda _: False, seen, timeout=0.05)
+    # One more roll behind everything sent: a wrongly duplicated result, sent before
+    # it down the same ordered line, shows up before it (no wait on the clock).
+    rolled.append(sim.roll(3))
+    assert drain_until(inbox, lambda seen: results(seen)[-1].seq == rolled[-1].seq, seen)
     posted = [(r.die_id, r.face, r.seq) for r in results(seen)]
     assert posted == [(r.die_id, r.face, r.seq) for r in rolled]
     assert sim.resent >= 5, "the device did re-send the unacked results"
