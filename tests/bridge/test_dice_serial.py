@@ -15,7 +15,6 @@ import queue
 import termios
 import threading
 import time
-from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -26,7 +25,6 @@ from serial.tools.list_ports_common import ListPortInfo
 from firmware_bridge.dice.frames import DieSpec, RollResult, encode_frame
 from firmware_bridge.dice.messages import (
     DiceMessage,
-    DieResult,
     DieRolling,
     TrayState,
     TrayStatus,
@@ -34,106 +32,27 @@ from firmware_bridge.dice.messages import (
 from firmware_bridge.dice.serial_tray import SerialDiceSettings, SerialDiceTray, find_port
 from firmware_bridge.dice.sim_tray import SimDiceTray
 from firmware_bridge.supervise import backoff_delays
+from tests.helpers.dice_serial import (
+    WAIT_S,
+    Seen,
+    drain_until,
+    fast_settings,
+    has_state,
+    n_results,
+    results,
+    start_reader,
+    states,
+)
 
-WAIT_S = 5.0
 LOADED_WAIT_S = 60.0
 """A bound that only a hung reader reaches, even on a machine loaded many times over."""
-Seen = list[DiceMessage]
 
 
 # ---------------------------------------------------------------- helpers (also used by
 # test_firmware_tray.py)
 
 
-def drain_until(
-    inbox: queue.Queue[DiceMessage],
-    done: Callable[[Seen], bool],
-    seen: Seen,
-    timeout: float = WAIT_S,
-) -> bool:
-    """Move messages from ``inbox`` to ``seen`` until ``done(seen)`` or the timeout."""
-    deadline = time.monotonic() + timeout
-    while not done(seen):
-        left = deadline - time.monotonic()
-        if left <= 0:
-            return False
-        try:
-            seen.append(inbox.get(timeout=min(left, 0.05)))
-        except queue.Empty:
-            continue
-    return True
-
-
-def results(seen: Seen) -> list[DieResult]:
-    return [message for message in seen if isinstance(message, DieResult)]
-
-
-def states(seen: Seen) -> list[TrayState]:
-    return [message.state for message in seen if isinstance(message, TrayStatus)]
-
-
-def has_state(state: TrayState, times: int = 1) -> Callable[[Seen], bool]:
-    return lambda seen: states(seen).count(state) >= times
-
-
-def n_results(n: int) -> Callable[[Seen], bool]:
-    return lambda seen: len(results(seen)) >= n
-
-
-def fast_settings(path: Path, **changes: object) -> SerialDiceSettings:
-    """Test timings: quick back-off, no USB scan match unless asked for."""
-    values: dict[str, object] = {
-        "port": str(path),
-        "usb_vid": 0xFFFF,
-        "usb_pid": 0xFFFF,
-        "backoff_initial_s": 0.02,
-        "backoff_max_s": 0.1,
-        "hello_retry_s": 0.2,
-        "ping_interval_s": 0.2,
-        "poll_s": 0.05,
-    }
-    values.update(changes)
-    return SerialDiceSettings.model_validate(values)
-
-
 # ---------------------------------------------------------------- fixtures
-
-
-@pytest.fixture
-def tray_path(tmp_path: Path) -> Path:
-    return tmp_path / "dice-tray"
-
-
-@pytest.fixture
-def sim(tray_path: Path) -> Iterator[SimDiceTray]:
-    device = SimDiceTray(str(tray_path), device_id="sim-1", seed=7, boot_id=0x1234)
-    yield device
-    device.stop()
-
-
-@pytest.fixture
-def inbox() -> queue.Queue[DiceMessage]:
-    return queue.Queue()
-
-
-@pytest.fixture
-def readers() -> Iterator[list[SerialDiceTray]]:
-    started: list[SerialDiceTray] = []
-    yield started
-    for reader in started:
-        reader.stop()
-
-
-def start_reader(
-    readers: list[SerialDiceTray],
-    inbox: queue.Queue[DiceMessage],
-    settings: SerialDiceSettings,
-    **kwargs: object,
-) -> SerialDiceTray:
-    reader = SerialDiceTray(settings, **kwargs)  # type: ignore[arg-type]
-    readers.append(reader)
-    reader.start(inbox.put)
-    return reader
 
 
 def connect(

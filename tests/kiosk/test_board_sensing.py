@@ -30,7 +30,7 @@ from kiosk.hardware import HardwareHub
 from kiosk.presenters.devices import badges
 from kiosk.presenters.play import PlayPresenter
 from kiosk.presenters.sensing import Agree, InHand, Relift, miniatures
-from tests.bridge.test_dice_serial import fast_settings
+from tests.helpers.dice_serial import fast_settings
 from tests.kiosk.helpers import assert_imports_without_kivy
 from tests.kiosk.test_sensing_fuzz import START
 
