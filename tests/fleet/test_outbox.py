@@ -15,7 +15,7 @@ from companion.session import Session
 from firmware_bridge.doctor import Severity
 from kiosk.doctor_checks import diagnose_kiosk, inspect_journal
 from kiosk.storage import JOURNAL_FILE
-from tests.deploy.test_doctor_checks import facts
+from tests.helpers.doctor import facts
 
 
 def _roll(face: int) -> dict[str, object]:

@@ -16,7 +16,7 @@ from firmware_bridge.buttons import ButtonPressed
 from firmware_bridge.dice.messages import DieResult
 from kiosk.app import Kiosk
 from tests.helpers.kiosk_widgets import cut_texts, shoot
-from tests.kiosk.test_teaching import GAMES
+from tests.helpers.teaching import GAMES
 from tests.kiosk.ui import (
     buttons,
     close_kiosk,

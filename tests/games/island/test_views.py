@@ -36,7 +36,7 @@ from companion.highlights import Role
 from companion.rules import AnyRules
 from companion.views import NO_CELLS, ActionCells, BoardView, Piece
 from tests.games.random_play import random_game
-from tests.test_views_contract import check_filters, check_highlights_agree, check_views
+from tests.helpers.views_contract import check_filters, check_highlights_agree, check_views
 
 from .helpers import connected_board_from, explored, graph_board, place
 
