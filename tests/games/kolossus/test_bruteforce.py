@@ -18,6 +18,7 @@ from companion.games.kolossus.board import cell, levels_of
 from companion.games.kolossus.movement import check_path
 from companion.games.kolossus.position import destinations, occupancy
 from companion.games.kolossus.state import KolossusState
+from tests.faults.scale import scaled
 from tests.games.kolossus.helpers import listed, ready_to_move, with_band
 from tests.helpers.kolossus import WEAPON_CASES, positions
 
@@ -150,7 +151,9 @@ def test_generator_agrees_with_brute_force(cls: str, chapter: int, data: st.Data
 
 
 @pytest.mark.slow
-@settings(max_examples=700, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(
+    max_examples=scaled(150, 700), deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
 @given(data=st.data())
 def test_colossus_with_weapons_agrees_with_brute_force_many(data: st.DataObject) -> None:
     state, piece, mp = data.draw(positions("C", 3))

@@ -36,6 +36,7 @@ from companion.games.kolossus.position import (
     reach_query,
 )
 from companion.games.kolossus.state import KolossusState
+from tests.faults.scale import scaled
 from tests.games.random_play import random_game
 from tests.helpers.kolossus import WEAPON_CASES, positions
 from tests.helpers.kolossus_positions import worst_case
@@ -118,7 +119,9 @@ def assert_same_as_reference(
 
 
 @pytest.mark.slow
-@settings(max_examples=900, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(
+    max_examples=scaled(200, 900), deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
 @given(data=st.data())
 def test_K_R09_K_R10_K_R11_K_R13_K_R31_K_R32_random_boards_give_the_reference_destinations(
     data: st.DataObject,
@@ -136,7 +139,7 @@ def test_K_R09_K_R10_K_R11_K_R13_K_R31_K_R32_random_boards_give_the_reference_de
 
 def test_K_R31_K_R32_the_benchs_worst_cases_give_the_reference_destinations() -> None:
     """A Chapter 3 Colossus with 18 MP, Sword and Whip charged, on crowded boards."""
-    for seed in range(60):
+    for seed in range(scaled(12, 60)):
         state, piece = worst_case(seed)
         for sword, whip in WEAPON_CASES:
             assert_same_as_reference(state, piece, state.mp, sword, whip)

@@ -15,6 +15,7 @@ from companion.events import TableChanges
 from companion.games.kolossus import RULES
 from companion.games.kolossus.actions import Move
 from companion.games.kolossus.state import KolossusState
+from tests.faults.scale import scaled
 from tests.games.random_play import random_game, replay
 from tests.helpers.kolossus import check_invariants, game_options
 
@@ -76,7 +77,7 @@ def test_refused_actions_leave_the_state_unchanged(seed: int, bot_seed: int, ste
 
 
 @pytest.mark.slow
-@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=scaled(10, 30), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     seed=st.integers(0, 2**40), players=st.sampled_from([2, 3, 4]), bot_seed=st.integers(0, 2**31)
 )
