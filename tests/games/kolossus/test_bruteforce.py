@@ -141,7 +141,7 @@ def _compare(state: KolossusState, piece: int, mp: int, sword: bool, whip: bool)
 
 @pytest.mark.parametrize("cls", ["W", "G", "C"])
 @pytest.mark.parametrize("chapter", [1, 2, 3])
-@settings(max_examples=130, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=scaled(40, 130), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
 def test_generator_agrees_with_brute_force(cls: str, chapter: int, data: st.DataObject) -> None:
     state, piece, mp = data.draw(positions(cls, chapter))

@@ -33,7 +33,7 @@ def play(
     return start, played.actions, played.final
 
 
-@settings(max_examples=24, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=scaled(8, 24), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     seed=st.integers(0, 2**40),
     players=st.sampled_from([2, 3, 4]),
