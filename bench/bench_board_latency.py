@@ -25,53 +25,35 @@ from __future__ import annotations
 import argparse
 import json
 import queue
+import sys
 import tempfile
 import threading
 import time
 from pathlib import Path
-from typing import Any
 
 from bench_dice_latency import TimedStrip, summarise  # the dice path's, for the same figures
 
-from companion.dice import Roll
-from companion.games.kolossus.model import Move
-from companion.journal import Journal
-from companion.session import Session
-from firmware_bridge.board.messages import BOARD_READER, BoardOccupancy
-from firmware_bridge.board.sim_board import SimSensingBoard
-from firmware_bridge.config import LedsConfig
-from firmware_bridge.dice.frames import OccupancyChange, encode_frame
-from firmware_bridge.dice.messages import DiceMessage, TrayState, TrayStatus
-from firmware_bridge.dice.serial_tray import SerialDiceSettings, SerialDiceTray
-from firmware_bridge.layout import kolossus_layout
-from firmware_bridge.leds.factory import power_budget_of
-from firmware_bridge.leds.render import render
-from kiosk.presenters.play import PlayPresenter
-from kiosk.presenters.sensing import Agree, SensingDriver, miniatures
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO))  # the position the tests check too
+
+from companion.games.kolossus.model import Move  # noqa: E402
+from companion.journal import Journal  # noqa: E402
+from companion.session import Session  # noqa: E402
+from firmware_bridge.board.messages import BOARD_READER, BoardOccupancy  # noqa: E402
+from firmware_bridge.board.sim_board import SimSensingBoard  # noqa: E402
+from firmware_bridge.config import LedsConfig  # noqa: E402
+from firmware_bridge.dice.frames import OccupancyChange, encode_frame  # noqa: E402
+from firmware_bridge.dice.messages import DiceMessage, TrayState, TrayStatus  # noqa: E402
+from firmware_bridge.dice.serial_tray import SerialDiceSettings, SerialDiceTray  # noqa: E402
+from firmware_bridge.layout import kolossus_layout  # noqa: E402
+from firmware_bridge.leds.factory import power_budget_of  # noqa: E402
+from firmware_bridge.leds.render import render  # noqa: E402
+from kiosk.presenters.play import PlayPresenter  # noqa: E402
+from kiosk.presenters.sensing import Agree, SensingDriver, miniatures  # noqa: E402
+from tests.helpers.kolossus_positions import round_one_script  # noqa: E402
 
 WAIT_S = 5.0
 ORIGIN = "1,0"
-
-#: The Invasion's skills (K-R25: exactly 4 mana).
-SKILLS = {"type": "allocate", "warrior_attack": 2, "warrior_defence": 1, "guardian_defence": 1}
-
-
-def round_one_script() -> list[Any]:
-    """The Invasion, then round 1: an Earthquake and a Colossus with 3d4 = 12 MP."""
-    steps: list[Any] = [{"type": "ready"}, SKILLS, SKILLS, SKILLS, SKILLS]
-    for region in ("row3", "row4", "row5", "row6"):
-        steps += [
-            Roll(values=(1,), source="manual"),
-            {"type": "quake_move", "region": region, "direction": "east"},
-            {"type": "allocate", "pool": 3},
-        ]
-    steps += [
-        Roll(values=(4,), source="manual"),
-        {"type": "earthquake", "region": "col0", "direction": "south"},
-        {"type": "choose_class", "cls": "C"},
-        Roll(values=(4, 4, 4), source="manual"),
-    ]
-    return steps
 
 
 class BoardToLeds:

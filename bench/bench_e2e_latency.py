@@ -45,7 +45,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from bench_board_latency import ORIGIN, round_one_script
+from bench_board_latency import ORIGIN
 from bench_dice_latency import summarise
 
 from companion.games.kolossus.model import Move
@@ -55,6 +55,7 @@ from firmware_bridge.board.sim_board import SimSensingBoard
 from firmware_bridge.dice.frames import DieSpec, OccupancyChange, RollResult, encode_frame
 from firmware_bridge.dice.sim_tray import SimDiceTray
 from kiosk.presenters.sensing import miniatures
+from tests.helpers.kolossus_positions import round_one_script  # on sys.path: bench_board_latency
 
 ROOT = Path(__file__).resolve().parents[1]
 COMPANION = Path(sys.executable).parent / "companion"

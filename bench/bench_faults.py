@@ -1,10 +1,11 @@
 """The fault suite at full size: 1,000 kills, 10⁷ bytes of noise, 100,000 protocol lines …
 
-Runs ``tests/faults/`` with ``COMPANION_FAULTS=long`` (``--short``: the sizes the test
-suite uses), collects the ``FAULTS <name> {json}`` line each fault test prints, and
-prints one table of what was done and what went wrong. Asserts nothing itself: the
-tests inside fail on any traceback, lost move or false roll, and the exit status says
-whether they all passed.
+Runs ``tests/faults/`` (or the test files and folders named: the suite's long sizes are
+all behind the same switch, see docs/testing.md) with ``COMPANION_FAULTS=long``
+(``--short``: the sizes the test suite uses), collects the ``FAULTS <name> {json}``
+line each fault test prints, and prints one table of what was done and what went
+wrong. Asserts nothing itself: the tests inside fail on any traceback, lost move or
+false roll, and the exit status says whether they all passed.
 """
 
 from __future__ import annotations
@@ -22,10 +23,11 @@ REPO = Path(__file__).resolve().parent.parent
 FAULTS_LINE = re.compile(r"FAULTS (\S+) (\{.*\})$", re.MULTILINE)
 
 
-def run(short: bool, selection: str | None) -> int:
+def run(short: bool, selection: str | None, paths: list[str]) -> int:
     env = {**os.environ, "COMPANION_FAULTS": "short" if short else "long"}
     command = [
-        sys.executable, "-m", "pytest", "tests/faults", "-s", "-q", "-p", "no:cacheprovider",
+        sys.executable, "-m", "pytest", *(paths or ["tests/faults"]),
+        "-s", "-q", "-p", "no:cacheprovider",
         "--timeout", "7200", "-n", "0",  # in this process: workers' prints are not shown
     ]  # fmt: skip
     if selection:
@@ -34,7 +36,8 @@ def run(short: bool, selection: str | None) -> int:
     proc = subprocess.run(command, cwd=REPO, env=env, capture_output=True, text=True)
     wall = time.monotonic() - started
     figures = {name: json.loads(data) for name, data in FAULTS_LINE.findall(proc.stdout)}
-    print(f"fault suite ({'short' if short else 'long'} sizes), {wall:.0f} s wall")
+    where = " ".join(paths or ["tests/faults"])
+    print(f"{where} ({'short' if short else 'long'} sizes), {wall:.0f} s wall")
     for name, values in sorted(figures.items()):
         shown = ", ".join(f"{key} {value:,}" if isinstance(value, int) else f"{key} {value}"
                           for key, value in sorted(values.items()))  # fmt: skip
@@ -51,8 +54,11 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--short", action="store_true", help="the test suite's sizes")
     parser.add_argument("-k", dest="selection", help="only these fault tests (pytest -k)")
+    parser.add_argument(
+        "paths", nargs="*", help="test files or folders at their long sizes (tests/faults)"
+    )
     args = parser.parse_args()
-    return run(args.short, args.selection)
+    return run(args.short, args.selection, args.paths)
 
 
 if __name__ == "__main__":

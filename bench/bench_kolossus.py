@@ -13,46 +13,20 @@ from __future__ import annotations
 
 import random
 import statistics
+import sys
 import time
+from pathlib import Path
 
 from instructions import thread_counter
 
-from companion.games.kolossus import RULES
-from companion.games.kolossus.content import SQUARES, cell, square
-from companion.games.kolossus.model import KolossusState
-from companion.games.kolossus.movement import reach
-from companion.games.kolossus.position import all_destinations, occupants
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO))  # the positions the tests check too
 
-
-def worst_case(seed: int) -> tuple[KolossusState, int]:
-    """A Chapter 3 position: our Colossus mid-board, 18 MP, Sword + Whip charged."""
-    options = RULES.parse_options({"chapter": 3, "titan_weapons": "all_four"})
-    state = RULES.setup(["Ann", "Bob"], options, seed)
-    rnd = random.Random(seed)
-    squares = list(range(SQUARES))
-    rnd.shuffle(squares)
-    minis = list(squares[:32])
-    colossus = 0  # NW's Colossus
-    minis[colossus] = square(5, 5)
-    if square(5, 5) in minis[1:]:
-        minis[minis.index(square(5, 5), 1)] = squares[40]
-    bands = list(state.warbands)
-    bands[0] = bands[0].model_copy(
-        update={"skills": (0, 0, 0, 0, 6, 0), "charges": (2, 2, 0, 0), "supply": 10}
-    )
-    for i in (1, 3):
-        bands[i] = bands[i].model_copy(update={"skills": (0, 1, 0, 2, 0, 1), "supply": 16})
-    state = state.model_copy(
-        update={
-            "warbands": tuple(bands),
-            "minis": tuple(minis),
-            "phase": "move",
-            "active_class": "C",
-            "mp": 12 + 6,
-            "round": 1,
-        }
-    )
-    return state, colossus
+from companion.games.kolossus import RULES  # noqa: E402
+from companion.games.kolossus.content import cell  # noqa: E402
+from companion.games.kolossus.movement import reach  # noqa: E402
+from companion.games.kolossus.position import all_destinations, occupants  # noqa: E402
+from tests.helpers.kolossus_positions import worst_case  # noqa: E402
 
 
 def percentile(values: list[float], q: float) -> float:

@@ -260,7 +260,11 @@ def test_a_version_1_journal_is_upgraded_with_its_entry_counts(tmp_path: Path) -
     db.commit()
     db.close()
     journal = Journal(path)
-    assert journal._schema_version() == SCHEMA_VERSION == 2
+    with sqlite3.connect(path) as on_disk:  # what the file says now, as any reader sees it
+        (written,) = on_disk.execute(
+            "SELECT value FROM meta WHERE key = 'schema_version'"
+        ).fetchone()
+    assert int(written) == SCHEMA_VERSION == 2
     (info,) = journal.games()
     assert info.entries == 3 and journal.check() == []
     session, damage = Session.resume(journal, info.game_id)

@@ -16,7 +16,7 @@ import ast
 import re
 from pathlib import Path
 
-from tests.test_rulings_cited import RULINGS_DOC, parse_rulings
+from tests.helpers.rulings import RULINGS_DOC, parse_rulings
 
 TESTS = Path(__file__).resolve().parent
 GAME_RULING = re.compile(r"^(?:K|BM|CA|CS|BC)-R\d{2}$")

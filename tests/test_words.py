@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from companion import words
 from companion.games.island import beast_master as bm
 from companion.games.island import colossi as ca
-from tests.games.island.test_chain_back import island
+from tests.helpers.island import island
 
 REPO = Path(__file__).resolve().parent.parent
 

@@ -18,17 +18,7 @@ from firmware_bridge.board.tracker import OccupancyTracker
 from firmware_bridge.dice.frames import Occupancy, OccupancyChange, encode_frame
 from firmware_bridge.dice.messages import DiceMessage, TrayState
 from firmware_bridge.dice.serial_tray import SerialDiceTray
-from tests.bridge.test_dice_serial import (
-    Seen,
-    drain_until,
-    fast_settings,
-    has_state,
-    inbox,
-    readers,
-    start_reader,
-)
-
-__all__ = ["inbox", "readers"]  # the fixtures, shared with test_dice_serial.py
+from tests.helpers.dice_serial import Seen, drain_until, fast_settings, has_state, start_reader
 
 START = ("0,0", "0,1", "10,10")
 

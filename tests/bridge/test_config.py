@@ -3,15 +3,10 @@
 from __future__ import annotations
 
 import re
-import types
-import typing
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from annotated_types import Ge, Gt, Le, Lt
-from pydantic import BaseModel
-from pydantic.fields import FieldInfo
 
 from firmware_bridge.config import (
     ENV_CONFIG,
@@ -32,6 +27,7 @@ from firmware_bridge.config import (
 )
 from firmware_bridge.dice.frames import FrameDecoder, Hello, cobs_encode, encode_frame
 from firmware_bridge.platform import Platform
+from tests.helpers.config_fields import numeric_fields as _numeric_fields
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 PI4 = Platform("Raspberry Pi 4 Model B Rev 1.4")
@@ -439,22 +435,6 @@ def test_godice_dice_need_an_address_or_a_name() -> None:
 
 
 # --- hardening defects 6 and 7 --------------------------------------------------------------
-
-
-def _numeric_fields(
-    model: type[BaseModel], prefix: str = "", seen: frozenset[type] = frozenset()
-) -> Iterator[tuple[str, FieldInfo]]:
-    """Every int or float setting (or one that may be left out) below ``model``, by its
-    dotted key. Lists of pins are checked pin by pin by the models' own validators."""
-    for name, info in model.model_fields.items():
-        annotation = info.annotation
-        union = typing.get_origin(annotation) in (typing.Union, types.UnionType)
-        options = typing.get_args(annotation) if union else (annotation,)
-        for option in options:
-            if isinstance(option, type) and issubclass(option, BaseModel) and option not in seen:
-                yield from _numeric_fields(option, f"{prefix}{name}.", seen | {option})
-        if annotation is not bool and any(o in (int, float) for o in options):
-            yield f"{prefix}{name}", info
 
 
 def test_every_numeric_setting_has_a_range() -> None:

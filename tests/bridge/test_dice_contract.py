@@ -16,7 +16,7 @@ from firmware_bridge.dice.gpio_die import GpioDiceSettings, GpioDie
 from firmware_bridge.dice.messages import DiceMessage, DieResult, TrayState, TrayStatus
 from firmware_bridge.dice.serial_tray import SerialDiceTray
 from firmware_bridge.dice.sim_tray import SimDiceTray
-from tests.bridge.test_dice_serial import drain_until, fast_settings, has_state, n_results
+from tests.helpers.dice_serial import drain_until, fast_settings, has_state, n_results
 
 Backend = tuple[DiceSource, Callable[[int], None]]
 """A source and a way to make its die show a face."""

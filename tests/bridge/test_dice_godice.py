@@ -34,7 +34,7 @@ from firmware_bridge.dice.godice_source import (
     Target,
 )
 from firmware_bridge.dice.messages import DiceMessage, DieResult, DieRolling, TrayState, TrayStatus
-from tests.bridge.test_dice_serial import drain_until, has_state, n_results, results, states
+from tests.helpers.dice_serial import drain_until, has_state, n_results, results, states
 
 pytest.importorskip("godice")  # the optional ``ble`` extra; the source imports it lazily
 

@@ -8,11 +8,13 @@ Every wait is bounded and every thread is stopped in teardown.
 
 from __future__ import annotations
 
+import array
+import fcntl
 import os
 import queue
+import termios
 import threading
 import time
-from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -23,7 +25,6 @@ from serial.tools.list_ports_common import ListPortInfo
 from firmware_bridge.dice.frames import DieSpec, RollResult, encode_frame
 from firmware_bridge.dice.messages import (
     DiceMessage,
-    DieResult,
     DieRolling,
     TrayState,
     TrayStatus,
@@ -31,104 +32,27 @@ from firmware_bridge.dice.messages import (
 from firmware_bridge.dice.serial_tray import SerialDiceSettings, SerialDiceTray, find_port
 from firmware_bridge.dice.sim_tray import SimDiceTray
 from firmware_bridge.supervise import backoff_delays
+from tests.helpers.dice_serial import (
+    WAIT_S,
+    Seen,
+    drain_until,
+    fast_settings,
+    has_state,
+    n_results,
+    results,
+    start_reader,
+    states,
+)
 
-WAIT_S = 5.0
-Seen = list[DiceMessage]
+LOADED_WAIT_S = 60.0
+"""A bound that only a hung reader reaches, even on a machine loaded many times over."""
 
 
 # ---------------------------------------------------------------- helpers (also used by
 # test_firmware_tray.py)
 
 
-def drain_until(
-    inbox: queue.Queue[DiceMessage],
-    done: Callable[[Seen], bool],
-    seen: Seen,
-    timeout: float = WAIT_S,
-) -> bool:
-    """Move messages from ``inbox`` to ``seen`` until ``done(seen)`` or the timeout."""
-    deadline = time.monotonic() + timeout
-    while not done(seen):
-        left = deadline - time.monotonic()
-        if left <= 0:
-            return False
-        try:
-            seen.append(inbox.get(timeout=min(left, 0.05)))
-        except queue.Empty:
-            continue
-    return True
-
-
-def results(seen: Seen) -> list[DieResult]:
-    return [message for message in seen if isinstance(message, DieResult)]
-
-
-def states(seen: Seen) -> list[TrayState]:
-    return [message.state for message in seen if isinstance(message, TrayStatus)]
-
-
-def has_state(state: TrayState, times: int = 1) -> Callable[[Seen], bool]:
-    return lambda seen: states(seen).count(state) >= times
-
-
-def n_results(n: int) -> Callable[[Seen], bool]:
-    return lambda seen: len(results(seen)) >= n
-
-
-def fast_settings(path: Path, **changes: object) -> SerialDiceSettings:
-    """Test timings: quick back-off, no USB scan match unless asked for."""
-    values: dict[str, object] = {
-        "port": str(path),
-        "usb_vid": 0xFFFF,
-        "usb_pid": 0xFFFF,
-        "backoff_initial_s": 0.02,
-        "backoff_max_s": 0.1,
-        "hello_retry_s": 0.2,
-        "ping_interval_s": 0.2,
-        "poll_s": 0.05,
-    }
-    values.update(changes)
-    return SerialDiceSettings.model_validate(values)
-
-
 # ---------------------------------------------------------------- fixtures
-
-
-@pytest.fixture
-def tray_path(tmp_path: Path) -> Path:
-    return tmp_path / "dice-tray"
-
-
-@pytest.fixture
-def sim(tray_path: Path) -> Iterator[SimDiceTray]:
-    device = SimDiceTray(str(tray_path), device_id="sim-1", seed=7, boot_id=0x1234)
-    yield device
-    device.stop()
-
-
-@pytest.fixture
-def inbox() -> queue.Queue[DiceMessage]:
-    return queue.Queue()
-
-
-@pytest.fixture
-def readers() -> Iterator[list[SerialDiceTray]]:
-    started: list[SerialDiceTray] = []
-    yield started
-    for reader in started:
-        reader.stop()
-
-
-def start_reader(
-    readers: list[SerialDiceTray],
-    inbox: queue.Queue[DiceMessage],
-    settings: SerialDiceSettings,
-    **kwargs: object,
-) -> SerialDiceTray:
-    reader = SerialDiceTray(settings, **kwargs)  # type: ignore[arg-type]
-    readers.append(reader)
-    reader.start(inbox.put)
-    return reader
 
 
 def connect(
@@ -176,16 +100,41 @@ def test_frames_split_at_every_byte_boundary_over_the_pty(
     inbox: queue.Queue[DiceMessage],
     tray_path: Path,
 ) -> None:
+    """Load-independent: the reader's clock stands still, so no keep-alive or silence
+    timer can drop the link between the two parts, and the second part is written only
+    once the reader has taken the first from the port."""
     seen: Seen = []
-    connect(sim, readers, inbox, seen, tray_path)
-    frame = encode_frame(RollResult(2, 3, 1000))
-    for cut in range(1, len(frame)):
-        frame = encode_frame(RollResult(2, 1 + cut % 4, 1000 + cut))
-        sim.send_raw(frame[:cut])
-        time.sleep(0.005)  # the reader sees the first part on its own
-        sim.send_raw(frame[cut:])
-        assert drain_until(inbox, n_results(cut), seen), cut
+    sim.start()
+    start_reader(readers, inbox, fast_settings(tray_path), clock=lambda: 0.0)
+    assert drain_until(inbox, has_state(TrayState.CONNECTED), seen, timeout=LOADED_WAIT_S)
+    port = os.open(tray_path, os.O_RDONLY | os.O_NOCTTY | os.O_NONBLOCK)  # to see its queue
+    try:
+        frame = encode_frame(RollResult(2, 3, 1000))
+        for cut in range(1, len(frame)):
+            frame = encode_frame(RollResult(2, 1 + cut % 4, 1000 + cut))
+            sim.send_raw(frame[:cut])
+            assert _wait_read(port), f"the reader never took the first {cut} bytes"
+            sim.send_raw(frame[cut:])
+            assert drain_until(inbox, n_results(cut), seen, timeout=LOADED_WAIT_S), cut
+    finally:
+        os.close(port)
     assert [r.seq for r in results(seen)] == [1000 + cut for cut in range(1, len(frame))]
+
+
+def _wait_read(port: int) -> bool:
+    """Wait (bounded) until nothing waits to be read on the tray's port."""
+    deadline = time.monotonic() + LOADED_WAIT_S
+    while _unread(port):
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.001)
+    return True
+
+
+def _unread(port: int) -> int:
+    count = array.array("i", [0])
+    fcntl.ioctl(port, termios.FIONREAD, count)
+    return count[0]
 
 
 def test_garbage_and_corrupt_frames_between_rolls_over_the_pty(
@@ -232,8 +181,10 @@ def test_unplug_and_replug_while_rolling_loses_and_duplicates_nothing(
     rolled += [sim.roll(1), sim.roll(2)]
     assert drain_until(inbox, n_results(len(rolled)), seen)
     assert sim.wait_until("all_acked", WAIT_S)
-    time.sleep(0.1)  # give a wrongly duplicated result the chance to show up
-    drain_until(inbox, lambda _: False, seen, timeout=0.05)
+    # One more roll behind everything sent: a wrongly duplicated result, sent before
+    # it down the same ordered line, shows up before it (no wait on the clock).
+    rolled.append(sim.roll(3))
+    assert drain_until(inbox, lambda seen: results(seen)[-1].seq == rolled[-1].seq, seen)
     posted = [(r.die_id, r.face, r.seq) for r in results(seen)]
     assert posted == [(r.die_id, r.face, r.seq) for r in rolled]
     assert sim.resent >= 5, "the device did re-send the unacked results"

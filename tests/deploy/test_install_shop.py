@@ -14,7 +14,7 @@ import pytest
 
 from firmware_bridge.config import parse_config_file
 from kiosk.admin import PinStore
-from tests.deploy.test_install_pi import PI4, install, make_pi_root, make_source, stage
+from tests.helpers.install_pi import PI4, install, make_pi_root, make_source, stage
 
 ETC = "etc/colossus-companion"
 DATA = "var/lib/colossus-companion"

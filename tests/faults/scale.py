@@ -1,8 +1,10 @@
-"""One switch between the suite's bounded fault runs and the long runs of the bench.
+"""One switch between the suite's bounded runs and the long runs of the bench.
 
-``COMPANION_FAULTS=long`` (set by ``bench/bench_faults.py``) makes every fault test use
-its long size; the figures each run reports are printed as one ``FAULTS`` line so the
-bench can collect them from pytest's output (run with ``-s``).
+``COMPANION_FAULTS=long`` (set by ``bench/bench_faults.py``) makes every test that sizes
+its run with :func:`scaled` (the fault tests, the long property tests, the lesson walks)
+use its long size (docs/testing.md lists them); the figures each run reports are printed
+as one ``FAULTS`` line so the bench can collect them from pytest's output (run with
+``-s``).
 """
 
 from __future__ import annotations

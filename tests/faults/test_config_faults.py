@@ -21,8 +21,8 @@ from annotated_types import Ge, Gt, Le, Lt
 from firmware_bridge.config import CompanionConfig, load_config
 from firmware_bridge.platform import Platform
 from kiosk.cli import main
-from tests.bridge.test_config import _numeric_fields
 from tests.faults.scale import report
+from tests.helpers.config_fields import numeric_fields as _numeric_fields
 
 LAPTOP = Platform(None)
 

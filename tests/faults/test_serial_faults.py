@@ -19,7 +19,8 @@ from firmware_bridge.dice.frames import RollResult
 from firmware_bridge.dice.messages import DiceMessage, TrayState
 from firmware_bridge.dice.serial_tray import SerialDiceTray
 from firmware_bridge.dice.sim_tray import SimDiceTray
-from tests.bridge.test_dice_serial import (
+from tests.faults.scale import report, scaled
+from tests.helpers.dice_serial import (
     Seen,
     drain_until,
     fast_settings,
@@ -27,7 +28,6 @@ from tests.bridge.test_dice_serial import (
     n_results,
     results,
 )
-from tests.faults.scale import report, scaled
 
 CHUNK = 4096
 

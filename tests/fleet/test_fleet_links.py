@@ -25,7 +25,7 @@ from kiosk.fleet.link import explain_failure
 from kiosk.fleet.store import FleetStore
 from kiosk.fleet.watch import watch
 from tests.fleet.broker import REPO, Broker, free_port, make_certificates, wait_until
-from tests.fleet.test_publisher import Table1
+from tests.helpers.fleet import Table1
 
 ACL = (REPO / "deploy/fleet/acl").read_text(encoding="utf-8")
 

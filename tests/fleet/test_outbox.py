@@ -16,7 +16,7 @@ from firmware_bridge.doctor import Severity
 from kiosk.doctor_checks import diagnose_kiosk
 from kiosk.doctor_facts import inspect_journal
 from kiosk.storage import JOURNAL_FILE
-from tests.deploy.test_doctor_checks import facts
+from tests.helpers.doctor import facts
 
 
 def _roll(face: int) -> dict[str, object]:

@@ -15,19 +15,16 @@ from pathlib import Path
 
 import pytest
 
-from companion.journal import Journal, Outbox
 from companion.journal import outbox as outbox_module
 from companion.session import Session
 from kiosk.fleet import publisher as publisher_module
 from kiosk.fleet.messages import Table
 from kiosk.fleet.publisher import FleetPublisher
 from tests.fleet.broker import Broker, Watcher, make_certificates, wait_until
+from tests.helpers.fleet import Table1
+from tests.helpers.fleet import roll as _roll
 
 REPO = Path(__file__).resolve().parents[2]
-
-
-def _roll(face: int) -> dict[str, object]:
-    return {"type": "roll", "values": [face], "source": "manual"}
 
 
 @pytest.fixture
@@ -36,40 +33,6 @@ def broker(tmp_path: Path) -> Iterator[Broker]:
     running.start()
     yield running
     running.stop()
-
-
-class Table1:
-    """A table: its journal (with the outbox on), its games, and its publisher."""
-
-    def __init__(self, folder: Path, broker: Broker, **settings: object) -> None:
-        self.path = folder / "journal.sqlite3"
-        self.journal = Journal(self.path)
-        self.journal.keep_outbox(1000, topic="plays")
-        self.finished: list[int] = []  # game ids, in the order they finished
-        self.publisher = FleetPublisher(
-            broker.fleet_config(**settings),
-            journal_path=self.path,
-            doctor=lambda: ("[problem] dice: no tray on USB",),
-        )
-        self.outbox = Outbox(self.path)
-
-    def play(self, games: int) -> None:
-        """Finish ``games`` one-player games of Pig (a roll of 6 and a hold each)."""
-        for _ in range(games):
-            session = Session.new("toy_pig", ["Ann"], {"target": 5}, seed=3, journal=self.journal)
-            session.submit(_roll(6))
-            session.submit({"type": "hold"})
-            assert session.game_id is not None and session.outcome is not None
-            self.finished.append(session.game_id)
-        self.publisher.poke()
-
-    def waiting(self) -> int:
-        return self.outbox.backlog()
-
-    def close(self) -> None:
-        self.publisher.stop()
-        self.outbox.close()
-        self.journal.close()
 
 
 def _games(watcher: Watcher) -> list[int]:

@@ -27,7 +27,6 @@ from companion.games.builders.model import (
     Build,
     BuildersAction,
     BuildersState,
-    BuildRecord,
     CorrectRunes,
     Curse,
     Draw,
@@ -39,20 +38,9 @@ from companion.games.builders.model import (
     Trade,
     ZeroCheck,
 )
+from tests.helpers.builders import NAMES, TABLE, act, new_game, with_builds, with_runes
 
 from .random_play import random_game, replay
-
-NAMES = ["Ann", "Bob", "Cleo", "Dov"]
-
-
-def new_game(players: int = 3, seed: int = 7, **options: Any) -> BuildersState:
-    return RULES.setup(NAMES[:players], RULES.parse_options(options), seed)
-
-
-def act(state: BuildersState, *actions: BuildersAction) -> BuildersState:
-    for action in actions:
-        state, _ = RULES.apply(state, action)
-    return state
 
 
 def refused(state: BuildersState, action: BuildersAction, ruling: str | None = None) -> str:
@@ -64,27 +52,6 @@ def refused(state: BuildersState, action: BuildersAction, ruling: str | None = N
     return info.value.message
 
 
-def with_runes(state: BuildersState, *runes: int) -> BuildersState:
-    """Set Runes while keeping the stockpile bookkeeping consistent."""
-    flows = tuple(r - 10 for r in runes)
-    return state.model_copy(
-        update={
-            "runes": runes,
-            "from_stockpile": tuple(max(f, 0) for f in flows),
-            "sealed": tuple(max(-f, 0) for f in flows),
-        }
-    )
-
-
-def with_builds(state: BuildersState, *builders: int) -> BuildersState:
-    """Pretend Colossi were already built by the given seats."""
-    records = tuple(
-        BuildRecord(player=p, turn=1, slot=1, blueprint=None, rune_cost=3, accessories=0, cards=5)
-        for p in builders
-    )
-    return state.model_copy(update={"builds": records})
-
-
 def winners(state: BuildersState) -> tuple[int, ...] | None:
     outcome = RULES.outcome(state)
     return None if outcome is None else outcome.winners
@@ -92,12 +59,6 @@ def winners(state: BuildersState) -> tuple[int, ...] | None:
 
 def build(slot: int = 1, cost: int = 3, accessories: int = 0, cards: int = 5) -> Build:
     return Build(slot=slot, rune_cost=cost, accessories=accessories, cards=cards)
-
-
-TABLE: list[dict[str, Any]] = [
-    {"name": f"Blueprint {i}", "rune_cost": 3 + i % 4, "parts": {"head": 1, "leg": 2, "arm": 1}}
-    for i in range(12)
-]
 
 
 def check_invariants(state: BuildersState) -> None:

@@ -21,8 +21,7 @@ from companion.games.builders.model import (
     Reveal,
     Trade,
 )
-
-from .test_builders import TABLE, act, new_game, with_runes
+from tests.helpers.builders import TABLE, act, new_game, with_runes
 
 Setup = Callable[[], BuildersState]
 

@@ -20,9 +20,11 @@ from companion.games.colossus_solo.model import (
     ResolveCard,
     UsePower,
 )
-
-from .test_colossus_solo import _end_of_round, _final_blow, _last_round, act, card, stats, table
-from .test_colossus_solo import new_game as fresh
+from tests.helpers.colossus_solo import act, card, stats, table
+from tests.helpers.colossus_solo import end_of_round as _end_of_round
+from tests.helpers.colossus_solo import final_blow as _final_blow
+from tests.helpers.colossus_solo import last_round as _last_round
+from tests.helpers.colossus_solo import new_game as fresh
 
 Setup = Callable[[], ColossusSoloState]
 

@@ -1,7 +1,8 @@
-"""Each game's lesson walked by touch in the real app under Xvfb, twice: once with "Play
-it" (and "Show me") throughout, once with the player's own moves taken from the action
-menu. Clicks are ``xdotool`` events at the places the ``COMPANION_UI_MAP`` hook reports
-(the fixtures of ``test_e2e_xvfb.py``); dice are rolled in software.
+"""Each game's lesson walked by touch in the real app under Xvfb with the player's own
+moves taken from the action menu, and one lesson with "Play it" (and "Show me")
+throughout (every lesson in the long run: ``COMPANION_FAULTS=long``, docs/testing.md).
+Clicks are ``xdotool`` events at the places the ``COMPANION_UI_MAP`` hook reports (the
+fixtures in ``tests/kiosk/conftest.py``); dice are rolled in software.
 
 Every step is photographed from the X server (``COMPANION_LESSON_SHOTS=<dir>`` keeps
 the pictures to look at; otherwise they go to the test's temporary folder), and each
@@ -21,13 +22,11 @@ import pytest
 from companion.games import get_rules
 from kiosk.presenters.common import humanize
 from kiosk.teaching.lessons import LessonStep, lesson_for
-from tests.kiosk import test_e2e_xvfb as e2e
-from tests.kiosk.test_e2e_xvfb import App, brief, grab
+from tests.faults.scale import is_long
+from tests.helpers.xvfb_app import NEEDS_XVFB, App, brief, grab
 
 # Each walk is a real app under Xvfb: handed out first (tests/conftest.py), not last.
-pytestmark = [*e2e.pytestmark, pytest.mark.slow]
-# The real app on its private Xvfb display, with the test's dice tray (its fixtures).
-display, tray, app = e2e.display, e2e.tray, e2e.app
+pytestmark = [pytest.mark.slow, NEEDS_XVFB]
 
 GAMES = ("kolossus", "beast_master", "colossi", "colossus_solo", "builders")
 #: Clicks a lesson may take (rolls, pauses, the table's fix and the steps themselves).
@@ -82,8 +81,15 @@ def _own_move(app: App, step: LessonStep, tried: set[str]) -> bool:
     return False
 
 
-@pytest.mark.parametrize("own", [False, True], ids=["play-it", "own-moves"])
-@pytest.mark.parametrize("game", GAMES)
+#: The walks: every lesson by the player's own moves; "Play it" throughout in one lesson
+#: (what the summary counts then does not depend on the game), in all in the long run.
+WALKS = [pytest.param(game, True, id=f"{game}-own-moves") for game in GAMES] + [
+    pytest.param(game, False, id=f"{game}-play-it")
+    for game in (GAMES if is_long() else ("colossus_solo",))
+]
+
+
+@pytest.mark.parametrize(("game", "own"), WALKS)
 def test_the_lesson_walked_by_touch(app: App, tmp_path: Path, game: str, own: bool) -> None:
     lesson = lesson_for(game)
     assert lesson is not None

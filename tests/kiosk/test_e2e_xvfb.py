@@ -24,16 +24,9 @@ cable once on the way, and then checks:
 from __future__ import annotations
 
 import json
-import os
-import shutil
 import signal
-import sqlite3
-import subprocess
-import sys
 import time
 import zlib
-from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -41,231 +34,25 @@ import pytest
 
 from companion.journal import Journal
 from companion.session import Session
-from firmware_bridge.dice.frames import DieSpec
 from firmware_bridge.dice.sim_tray import SimDiceTray
 from firmware_bridge.layout import kolossus_layout
 from kiosk.presenters.why import TABLE_HEADING
 from kiosk.teaching import load_teaching
+from tests.helpers.xvfb_app import (
+    NEEDS_XVFB,
+    TRAY_BATTERY,
+    App,
+    brief,
+    grab,
+)
 
-ROOT = Path(__file__).resolve().parents[2]
-COMPANION = Path(sys.executable).parent / "companion"
-XVFB = shutil.which("Xvfb")
-XDOTOOL = shutil.which("xdotool")
-TRAY_BATTERY = 55
 FACES = [3, 1, 4, 2, 2, 1, 3, 4]  # what the test's die shows, roll after roll
 SIDEBAR = {"Undo", "Redo", "Table", "Board", "LEDs", "Scores", "Home"}
 DARK_RING = (23, 26, 31)  # an unlit LED in the mirror: Color(0.09, 0.10, 0.12)
 #: Every teaching text's title: what teach mode's pause shows as its heading.
 TITLES = {text.title for file in load_teaching().files.values() for text in file.texts.values()}
 
-pytestmark = [
-    pytest.mark.slow,
-    pytest.mark.skipif(
-        XVFB is None or XDOTOOL is None,
-        reason="needs Xvfb and xdotool (Debian: apt install xvfb xdotool)",
-    ),
-]
-
-
-@pytest.fixture
-def display() -> Iterator[str]:
-    """A private Xvfb display whose number Xvfb picks itself (``-displayfd``).
-
-    Xvfb takes the first number whose lock it can create and writes it to the pipe once
-    it accepts connections, so tests running side by side (pytest-xdist workers, another
-    run on the machine) never pick the same display or talk to each other's server.
-    """
-    assert XVFB is not None
-    read_end, write_end = os.pipe()
-    server = subprocess.Popen(
-        [XVFB, "-displayfd", str(write_end), "-screen", "0", "800x480x24", "-nolisten", "tcp"],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-        pass_fds=(write_end,),
-    )
-    os.close(write_end)
-    with os.fdopen(read_end) as ready:
-        number = ready.readline().strip()  # empty: Xvfb ended without a display
-    if not number.isdigit():
-        server.kill()
-        pytest.fail(f"Xvfb did not start (status {server.wait(5)})")
-    yield f":{number}"
-    server.terminate()
-    server.wait(5)
-
-
-@dataclass
-class App:
-    """The running companion, seen through its UI map, its journal and the X server."""
-
-    process: subprocess.Popen[bytes]
-    display: str
-    ui_map: Path
-    strip_file: Path
-    journal: Path
-    window: str = ""
-    timings: dict[str, list[float]] = field(default_factory=dict)
-
-    def ui(self) -> dict[str, Any]:
-        for _ in range(50):
-            try:
-                data: dict[str, Any] = json.loads(self.ui_map.read_text())
-                return data
-            except (OSError, ValueError):
-                time.sleep(0.02)
-        raise AssertionError("the app never wrote its UI map")
-
-    def wait(self, what: str, done: Callable[[dict[str, Any]], bool], timeout: float = 8) -> Any:
-        deadline = time.monotonic() + timeout
-        while True:
-            assert self.process.poll() is None, f"the app exited ({self.process.returncode})"
-            ui = self.ui()
-            if done(ui):
-                return ui
-            assert time.monotonic() < deadline, f"waited for {what}; the screen: {brief(ui)}"
-            time.sleep(0.03)
-
-    def buttons(self) -> list[dict[str, Any]]:
-        return [b for b in self.ui()["buttons"] if not b["disabled"]]
-
-    def find(self, text: str, *, exact: bool = False) -> dict[str, Any] | None:
-        found = [b for b in self.buttons() if b["text"] == text]
-        if not found and not exact:
-            found = [b for b in self.buttons() if b["text"].startswith(text)]
-        return found[0] if found else None
-
-    def xdotool(self, *args: str) -> str:
-        assert XDOTOOL is not None
-        result = subprocess.run(
-            [XDOTOOL, *args],
-            env={**os.environ, "DISPLAY": self.display},
-            capture_output=True,
-            text=True,
-            timeout=10,
-        )
-        return result.stdout.strip()
-
-    def click(self, text: str, *, exact: bool = False) -> None:
-        """A mouse click at the centre of the button with this text; waits for a redraw."""
-        self.wait(f"a button {text!r}", lambda _ui: self.find(text, exact=exact) is not None, 4)
-        button = self.find(text, exact=exact)
-        assert button is not None
-        self.click_button(button)
-
-    def click_button(self, button: dict[str, Any]) -> None:
-        """A mouse click at the centre of ``button`` (from the UI map); waits for a redraw."""
-        before = self.ui_map.read_text()
-        self.xdotool("mousemove", "--window", self.window, str(button["x"]), str(button["y"]))
-        time.sleep(0.03)
-        self.xdotool("mousedown", "1")
-        time.sleep(0.05)
-        self.xdotool("mouseup", "1")
-        deadline = time.monotonic() + 4
-        while self.ui_map.read_text() == before and time.monotonic() < deadline:
-            time.sleep(0.02)
-
-    def rows(self, sql: str) -> list[tuple[Any, ...]]:
-        if not self.journal.exists():
-            return []
-        db = sqlite3.connect(f"file:{self.journal}?mode=ro", uri=True, timeout=5)
-        try:
-            return db.execute(sql).fetchall()
-        finally:
-            db.close()
-
-    def actions(self) -> list[dict[str, Any]]:
-        """The journal's acted actions, oldest first (no undo happens in this test)."""
-        rows = self.rows("SELECT payload FROM entries WHERE kind = 'act' ORDER BY game_id, seq")
-        return [json.loads(payload) for (payload,) in rows]
-
-
-def brief(ui: dict[str, Any]) -> str:
-    texts = [b["text"].replace("\n", " ")[:28] for b in ui.get("buttons", [])]
-    return f"{ui.get('screen')} {ui.get('devices')!r} {ui.get('banner')!r} {texts}"
-
-
-@pytest.fixture
-def tray(tmp_path: Path) -> Iterator[SimDiceTray]:
-    """The test's own dice tray: three d4 behind a pty, speaking the tray protocol."""
-    sim = SimDiceTray(
-        str(tmp_path / "dice-tray"),
-        device_id="test-tray",
-        dice=(DieSpec(1, 4), DieSpec(2, 4), DieSpec(3, 4)),
-        seed=7,
-    )
-    sim.battery = TRAY_BATTERY
-    sim.start()
-    yield sim
-    sim.stop()
-
-
-@pytest.fixture
-def app(tmp_path: Path, display: str, tray: SimDiceTray) -> Iterator[App]:
-    config = tmp_path / "companion.toml"
-    config.write_text(
-        f"""
-[dice]
-source = "serial"
-
-[dice.serial]
-port = "{tray.path}"
-usb_vid = 0                  # never a real tray on this machine
-usb_pid = 0
-backoff_initial_s = 0.2
-
-[buttons]
-source = "none"
-
-[leds]
-driver = "sim"
-
-[kiosk]
-idle_timeout_s = 0           # no shop demo in the middle of the test
-on_boot = "home"
-""",
-        encoding="utf-8",
-    )
-    env = {
-        key: value
-        for key, value in os.environ.items()
-        if not key.startswith(("KCFG_", "SDL_", "COMPANION_", "GPIOZERO_"))
-    }
-    kivy_home = tmp_path / "kivy-home"
-    kivy_home.mkdir()
-    env.update(
-        DISPLAY=display,
-        KIVY_HOME=str(kivy_home),
-        KIVY_NO_ARGS="1",
-        KIVY_NO_CONSOLELOG="1",
-        KIVY_NO_FILELOG="1",
-        PYTHONOPTIMIZE="2",  # as scripts/start and the Pi's service run it
-        COMPANION_UI_MAP=str(tmp_path / "ui.json"),
-        COMPANION_SIM_LEDS=str(tmp_path / "strip.json"),
-    )
-    data = tmp_path / "data"
-    log = (tmp_path / "app.log").open("wb")
-    command = [str(COMPANION), "--config", str(config), "--data-dir", str(data)]
-    process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=log, stderr=log)
-    running = App(
-        process, display, tmp_path / "ui.json", tmp_path / "strip.json", data / "journal.sqlite3"
-    )
-    try:
-        deadline = time.monotonic() + 20
-        while not running.ui_map.exists():
-            assert process.poll() is None, (tmp_path / "app.log").read_text()[-3000:]
-            assert time.monotonic() < deadline, "the app never drew its first screen"
-            time.sleep(0.05)
-        running.window = running.xdotool("search", "--sync", "--pid", str(process.pid))
-        running.window = running.window.splitlines()[0]
-        yield running
-    finally:
-        if process.poll() is None:
-            process.send_signal(signal.SIGTERM)
-            try:
-                process.wait(10)
-            except subprocess.TimeoutExpired:
-                process.kill()
-        log.close()
+pytestmark = [pytest.mark.slow, NEEDS_XVFB]
 
 
 def roll_on_tray(app: App, tray: SimDiceTray, face: int) -> None:
@@ -396,14 +183,6 @@ def test_kolossus_by_clicks_and_pty_dice_with_leds_mirrored(
             f"{name}: median {1000 * sorted(values)[len(values) // 2]:.0f} ms, "
             f"max {1000 * max(values):.0f} ms over {len(values)} rolls"
         )
-
-
-def grab(display: str, path: Path) -> Any:
-    from PIL import ImageGrab
-
-    image = ImageGrab.grab(xdisplay=display).convert("RGB")
-    image.save(path)
-    return image
 
 
 def strip_lit(app: App) -> set[int]:

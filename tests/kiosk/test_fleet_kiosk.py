@@ -16,7 +16,7 @@ from firmware_bridge.config import FleetConfig
 from kiosk.fleet.publisher import FleetPublisher
 from kiosk.storage import JOURNAL_FILE
 from tests.fleet.broker import REPO, Broker, Watcher, wait_until
-from tests.kiosk.test_widgets_flows import start
+from tests.helpers.kiosk_widgets import start
 from tests.kiosk.ui import close_kiosk, find_button, frames, open_kiosk, tap, tap_button
 
 

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from companion.dice import DiceRequest, Roll, resolve_roll
+from companion.dice import Roll
 from companion.events import DiceRolled
 from companion.session import Session
 from firmware_bridge.buttons import ButtonPressed
@@ -30,8 +30,8 @@ from firmware_bridge.platform import Platform
 from firmware_bridge.rig import DeviceNote, LedFrameShown, Rig, build_rig
 from kiosk.hardware import MAX_PER_PUMP, HardwareHub, HubHandlers, RollTarget
 from kiosk.presenters.play import PlayPresenter
+from tests.helpers.toy_rules import TwoDicePig
 from tests.kiosk.helpers import assert_imports_without_kivy
-from tests.toy_game import PigRules, PigState
 
 WAIT_S = 5.0
 
@@ -86,27 +86,6 @@ def test_rolls_on_the_sim_tray_reach_the_game_on_the_main_thread(sim_rig: Rig) -
     assert isinstance(events[0], DiceRolled)
     assert events[0].values == (4,) and events[0].source == "electronic"
     assert presenter.session.actions[0] == Roll(values=(4,), source="electronic", device="sim-tray")
-
-
-class TwoDicePig(PigRules):
-    """The toy game rolling 2d6 at once, as a roll-off or movement dice do."""
-
-    name = "toy_two_dice"
-
-    def dice_request(self, state: PigState) -> DiceRequest | None:
-        request = super().dice_request(state)
-        return None if request is None else request.model_copy(update={"count": 2})
-
-    def apply(self, state: PigState, action: Any) -> Any:
-        if isinstance(action, Roll):
-            request = self.dice_request(state)
-            values, rng = resolve_roll(request, action, state.rng)
-            assert request is not None
-            rolled = DiceRolled(
-                text=f"rolled {values}", request=request, values=values, source=action.source
-            )
-            return state.model_copy(update={"rng": rng, "rolled": True}), (rolled,)
-        return super().apply(state, action)
 
 
 def test_single_dice_are_collected_until_the_request_is_complete() -> None:

@@ -4,8 +4,6 @@ touch, a tile with several narrows the menu to exactly them."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -13,26 +11,10 @@ from companion.bot import RandomBot
 from companion.session import Session
 from kiosk.presenters.cards import tile_taps
 from kiosk.presenters.play import PlayPresenter
-from tests.games.test_builders import TABLE
+from tests.helpers.builders import TABLE
+from tests.helpers.cards import GAMES
+from tests.helpers.cards import played as _played
 from tests.kiosk.helpers import assert_imports_without_kivy
-
-GAMES: list[tuple[str, tuple[str, ...], dict[str, Any] | None]] = [
-    ("builders", ("Ann", "Bob", "Cy"), None),
-    ("builders", ("Ann", "Bob", "Cy", "Di"), {"blueprints": TABLE}),
-    ("colossus_solo", ("Ann",), None),
-]
-
-
-def _played(game: int, seed: int, steps: int) -> PlayPresenter:
-    name, players, options = GAMES[game]
-    presenter = PlayPresenter(Session.new(name, players, options, seed=seed))
-    bot = RandomBot(seed)
-    for _ in range(steps):
-        action = bot.choose(presenter.rules, presenter.state)
-        if action is None:
-            break
-        presenter.submit(action)
-    return presenter
 
 
 def test_the_cards_presenter_imports_without_kivy() -> None:

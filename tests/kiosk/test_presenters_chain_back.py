@@ -17,7 +17,7 @@ from companion.highlights import Role
 from companion.journal import Journal
 from companion.session import Session
 from kiosk.presenters.play import PlayPresenter
-from tests.games.island.test_chain_back import GAMES, island
+from tests.helpers.island import GAMES, island
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -11,6 +11,7 @@ from companion.session import Session
 from kiosk.presenters.common import describe_action, place_name, square_name
 from kiosk.presenters.play import PlayPresenter
 from kiosk.presenters.regions import ARROW_COLOUR
+from tests.helpers.presenters import colossi_age_revealed as _colossi_age_revealed
 from tests.kiosk.helpers import assert_imports_without_kivy
 
 
@@ -97,18 +98,6 @@ def test_the_last_roll_stays_in_view_with_value_purpose_player_and_source() -> N
     # the dice panel's prompt beside it names the purpose (one column beside the board)
     assert presenter.dice_request() is not None
     assert presenter.view().last_roll == brief
-
-
-def _colossi_age_revealed() -> PlayPresenter:
-    """Colossi with an Age card of two Beasts revealed: a roll-off for the Lairs is due."""
-    presenter = PlayPresenter(Session.new("colossi", ("Ann", "Bob", "Cy"), seed=3))
-    reveal = next(
-        p
-        for p in presenter.legal_payloads()
-        if p["type"] == "reveal_age" and len(p.get("beasts", ())) == 2
-    )
-    presenter.submit(reveal)
-    return presenter
 
 
 def test_a_roll_of_several_dice_shows_each_face_and_the_sum() -> None:

@@ -21,8 +21,8 @@ from firmware_bridge.leds.render import render
 from kiosk.presenters.guided_setup import GuidedSetupPresenter, SetupStep
 from kiosk.teaching import TeachingFileError, load_teaching, parse_teaching
 from kiosk.teaching.progress import ProgressStore, SetupProgress
+from tests.helpers.teaching import GAMES, GOOD
 from tests.kiosk.helpers import assert_imports_without_kivy
-from tests.kiosk.test_teaching import GAMES, GOOD
 
 NAMES = ("Ann", "Bob", "Cleo", "Dev")
 

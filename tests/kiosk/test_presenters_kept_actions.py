@@ -23,7 +23,8 @@ from companion.games.colossus_solo.views import colossus_solo_card_cells
 from kiosk.presenters import payloads
 from kiosk.presenters.common import describe_action
 from kiosk.presenters.payloads import KeptActions
-from tests.kiosk.test_presenters_cards import GAMES, _played
+from tests.helpers.cards import GAMES
+from tests.helpers.cards import played as _played
 
 
 def test_a_kept_payload_is_the_same_object_for_its_action_and_fresh_for_another() -> None:

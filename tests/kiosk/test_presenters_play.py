@@ -541,7 +541,7 @@ def test_the_dice_of_one_roll_drained_together_redraw_the_screen_once() -> None:
     arrive together reach the LEDs (and the screen) with the roll, once."""
     from firmware_bridge.dice.messages import DieResult
     from kiosk.hardware import HardwareHub
-    from tests.kiosk.test_hardware_hub import TwoDicePig
+    from tests.helpers.toy_rules import TwoDicePig
 
     hub = HardwareHub()
     presenter = PlayPresenter(Session.new(TwoDicePig(), ["Ann", "Bob"], seed=3))
@@ -564,7 +564,7 @@ def test_a_partial_roll_s_note_waits_a_moment_for_the_rest_of_the_roll() -> None
     shows its note then, once."""
     from firmware_bridge.dice.messages import DieResult
     from kiosk.hardware import NOTE_AFTER_S, HardwareHub, HubHandlers
-    from tests.kiosk.test_hardware_hub import TwoDicePig
+    from tests.helpers.toy_rules import TwoDicePig
 
     due: list[tuple[float, Any]] = []
     hub = HardwareHub(handlers=HubHandlers(later=lambda delay, then: due.append((delay, then))))

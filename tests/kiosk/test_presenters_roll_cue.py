@@ -15,7 +15,7 @@ from firmware_bridge.leds.render import render, winning_highlights
 from kiosk.presenters.board import cell_looks
 from kiosk.presenters.play import PlayPresenter
 from kiosk.presenters.why import ROLE_WORDS
-from tests.kiosk.test_presenters_fewer_taps import _colossi_age_revealed
+from tests.helpers.presenters import colossi_age_revealed as _colossi_age_revealed
 
 
 def _awaiting(presenter: PlayPresenter, purpose: str, seed: int = 8) -> PlayPresenter:

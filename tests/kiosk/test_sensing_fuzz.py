@@ -14,38 +14,24 @@ brings the driver back to the physical board.
 
 from __future__ import annotations
 
-import sys
 from collections import Counter
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
-from companion.games.kolossus import RULES
 from companion.games.kolossus.model import Move
 from companion.session import Session
 from firmware_bridge.board.tracker import OccupancyTracker
 from firmware_bridge.dice.frames import Occupancy, OccupancyChange
 from kiosk.presenters.play import PlayPresenter
 from kiosk.presenters.sensing import SETTLE_S, SensingDriver, miniatures
+from tests.helpers.kolossus_positions import (
+    START,  # the bench's position too
+)
 
 SIZE = 11
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
-
-from bench_board_latency import round_one_script  # noqa: E402  the bench's own position
-
-
-def _start() -> Any:
-    """Round 1, Tua'tha's Colossus to move with 12 MP, Firbolg's Warriors in reach."""
-    state = RULES.setup(["Ann", "Bob"], RULES.parse_options({"chapter": 3}), 1)
-    for action in round_one_script():
-        state, _ = RULES.apply(state, RULES.parse_action(action))
-    return RULES.dump_position(state)
-
-
-START = _start()
 
 
 def index(key: str) -> int:

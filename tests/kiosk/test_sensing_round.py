@@ -36,7 +36,7 @@ from kiosk.presenters.sensing import (
     Verdict,
     miniatures,
 )
-from tests.bridge.test_dice_serial import fast_settings
+from tests.helpers.dice_serial import fast_settings
 from tests.kiosk.helpers import assert_imports_without_kivy
 
 WAIT_S = 5.0

@@ -18,8 +18,8 @@ from companion.session import Session
 from kiosk.admin import PinStore
 from kiosk.storage import open_journal
 from kiosk.widgets.qr import qr_available
-from tests.kiosk.test_widgets_screens import play_randomly
-from tests.kiosk.test_widgets_shop import Shop
+from tests.helpers.kiosk_shop import Shop
+from tests.helpers.kiosk_widgets import play_randomly
 from tests.kiosk.ui import frames, tap_button
 
 EARLIER = ("Alice Smith", "Bob Jones")

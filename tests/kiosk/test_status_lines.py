@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from kiosk.app import Kiosk
 from kiosk.fonts.lines import SLACK, broken_lines, fitted_lines
-from tests.kiosk.test_widgets_fewer_taps import _start
+from tests.helpers.kiosk_widgets import started_kiosk as _start
 from tests.kiosk.ui import close_kiosk, frames
 
 SEP = " · "

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from companion.bot import RandomBot
-from companion.games import GAME_MODULES, get_rules
+from companion.games import get_rules
 from companion.session import Session
 from kiosk.teaching import (
     COMMON,
@@ -26,13 +26,13 @@ from kiosk.teaching import (
     parse_teaching,
 )
 from kiosk.teaching.lessons import load_lessons
+from tests.helpers.rulings import RULINGS_DOC, Entry, cited, parse_rulings
+from tests.helpers.teaching import GAMES, GOOD
+from tests.helpers.teaching_examples import example_counts
 from tests.kiosk.helpers import assert_imports_without_kivy
-from tests.kiosk.test_teaching_examples import example_counts
-from tests.test_rulings_cited import RULINGS_DOC, Entry, cited, parse_rulings
 
 ROOT = Path(__file__).resolve().parents[2]
 COVERAGE_DOC = ROOT / "docs" / "teaching.md"
-GAMES = sorted(name for name, module in GAME_MODULES.items() if module.startswith("companion."))
 #: Words in a row that a text may share with docs/rulings.md before it counts as copied.
 SHARED_WORDS = 8
 
@@ -128,14 +128,6 @@ def test_every_role_and_count_a_game_shows_has_its_rulings(game: str, teaching: 
 
 
 # --- a broken file is refused with its name and key -------------------------------------
-
-GOOD = {
-    "common": 'prefixes = ["0.2."]\n[texts."0.2.1"]\ntitle = "The table"\n'
-    'text = "The pieces on the table win whenever the companion disagrees with them."\n',
-    "kolossus": 'prefixes = ["K-R"]\n[roles]\nfix = ["0.2.1"]\n[counts]\nMana = ["0.2.1"]\n'
-    '[texts."K-R01"]\ntitle = "The board"\n'
-    'text = "Eleven squares by eleven, with a stepped pyramid in the middle of it."\n',
-}
 
 
 def test_the_parser_reads_good_files() -> None:

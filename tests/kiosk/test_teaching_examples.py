@@ -6,63 +6,15 @@ has (generated in tests/kiosk/test_teaching.py)."""
 
 from __future__ import annotations
 
-from collections import Counter
-from dataclasses import dataclass
 from typing import Any
 
 import pytest
 
-from kiosk.teaching import COMMON, load_teaching
-from kiosk.teaching.examples import LESSON, Example, Position, check
-from kiosk.teaching.lessons import load_lessons
+from kiosk.teaching import load_teaching
+from kiosk.teaching.examples import Example, Position, check
+from tests.helpers.teaching_examples import backed
 
 GAMES = ("kolossus", "beast_master", "colossi", "colossus_solo", "builders")
-
-
-@dataclass(frozen=True)
-class Backed:
-    """A text or a step and the examples behind it."""
-
-    game: str  # the game its examples ask by default ("" for common.toml)
-    kind: str  # "text", "setup step", "lesson step"
-    where: str  # "kolossus.toml: texts.K-R13"
-    examples: tuple[Example, ...]
-    positions: dict[str, Position]
-
-
-def backed() -> list[Backed]:
-    """Every teaching text, guided-setup step and lesson step, with its examples."""
-    teaching = load_teaching()
-    out: list[Backed] = []
-    for name, file in sorted(teaching.files.items()):
-        game = "" if name == COMMON else name
-        for ruling, text in file.texts.items():
-            where = f"{name}.toml: texts.{ruling}"
-            out.append(Backed(game, "text", where, text.examples, dict(file.positions)))
-        for number, setup_step in enumerate(file.setup):
-            where = f"{name}.toml: setup.{number} ({setup_step.title})"
-            examples = setup_step.examples
-            out.append(Backed(game, "setup step", where, examples, dict(file.positions)))
-    for game, lesson in sorted(load_lessons().items()):
-        positions = {
-            **teaching.files[game].positions,
-            **lesson.positions,
-            LESSON: lesson.own_position(),
-        }
-        for number, step in enumerate(lesson.steps, start=1):
-            where = f"first_games/{game}.toml: step {number} ({step.title})"
-            out.append(Backed(game, "lesson step", where, step.examples, positions))
-    return out
-
-
-def example_counts() -> dict[str, Counter[str]]:
-    """Per game: how many examples back its texts, setup steps and lesson steps."""
-    counts: dict[str, Counter[str]] = {}
-    for item in backed():
-        for example in item.examples:
-            game = example.game or item.game
-            counts.setdefault(game, Counter())[item.kind] += 1
-    return counts
 
 
 def test_every_text_and_every_step_has_an_example() -> None:

@@ -12,19 +12,15 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
-from kivy.core.text import Label as CoreLabel
-from kivy.uix.boxlayout import BoxLayout
-from kivy.uix.label import Label
 
 from companion.bot import RandomBot
 from companion.session import Session
 from kiosk.app import Kiosk
-from kiosk.theme import HEIGHT, WIDTH
-from tests.kiosk.test_touch_targets import REAL_GAMES, _clip, _play_views, _shown
-from tests.kiosk.ui import close_kiosk, frames, open_kiosk, setup_built
+from tests.helpers.kiosk_widgets import REAL_GAMES, cut_texts
+from tests.helpers.kiosk_widgets import play_views as _play_views
+from tests.kiosk.ui import close_kiosk, open_kiosk, setup_built
 
 #: Long names players give themselves (MAX_NAME_LENGTH, 16 characters).
 LONG_NAMES = (
@@ -42,79 +38,6 @@ def kiosk(tmp_path: Path) -> Iterator[Kiosk]:
     k = open_kiosk(tmp_path, seed=21)
     yield k
     close_kiosk(k)
-
-
-def _needed_height(label: Any, width: float) -> tuple[float, int]:
-    """The height and lines ``label``'s whole text takes when wrapped at ``width``."""
-    core = CoreLabel(
-        text=label.text,
-        font_size=label.font_size,
-        font_name=label.font_name,
-        bold=label.bold,
-        text_size=(width, None),
-        halign=label.halign,
-        padding=label.padding,
-        line_height=label.line_height,
-    )
-    core.refresh()
-    return float(core.texture.height), len(core._cached_lines)
-
-
-def cut_texts(kiosk: Kiosk, where: str) -> list[str]:
-    """Every visible text on the current screen that does not fit its widget."""
-    frames(2)
-    problems: list[str] = []
-    for widget in kiosk.manager.current_screen.walk(restrict=True):
-        if not isinstance(widget, Label) or not widget.text.strip() or not _shown(widget):
-            continue
-        name = f"{where}: {widget.text[:70]!r}"
-        if "…" in widget.text:
-            problems.append(f"{name} is shortened")
-            continue
-        width, height = widget.text_size
-        if width is None:  # not wrapped: its one line must fit its width
-            widget.texture_update()
-            if widget.texture_size[0] > widget.width + 2:
-                problems.append(f"{name} is wider than its {widget.width:.0f} px")
-        else:
-            needed, lines = _needed_height(widget, width)
-            room = height if height is not None else widget.height
-            allowed = widget.max_lines or lines
-            if lines > allowed or needed > room + 2:
-                problems.append(
-                    f"{name} needs {lines} lines, {needed:.0f} px; has {room:.0f} px"
-                    + (f", {allowed} lines" if widget.max_lines else "")
-                )
-        rect = _clip(widget)
-        if rect is not None and (
-            rect[0] < -1 or rect[2] > WIDTH + 1 or rect[1] < -1 or rect[3] > HEIGHT + 1
-        ):
-            problems.append(f"{name} lies outside the window")
-    return problems + overfull_columns(kiosk, where)
-
-
-def overfull_columns(kiosk: Kiosk, where: str) -> list[str]:
-    """Every shown column of fixed-height rows whose rows need more height than it has:
-    they would spill over what lies above it (the header) or below it."""
-    problems = []
-    for widget in kiosk.manager.current_screen.walk(restrict=True):
-        rows = widget.children
-        if (
-            not isinstance(widget, BoxLayout)
-            or widget.orientation != "vertical"
-            or not rows
-            or not _shown(widget)
-            or any(row.size_hint_y is not None for row in rows)
-        ):
-            continue
-        padding = widget.padding[1] + widget.padding[3]
-        need = sum(row.height for row in rows) + widget.spacing * (len(rows) - 1) + padding
-        if need > widget.height + 1:
-            texts = [r.text[:30] for r in rows if isinstance(r, Label)]
-            problems.append(
-                f"{where}: a column needs {need:.0f} px, has {widget.height:.0f} px {texts}"
-            )
-    return problems
 
 
 def test_the_check_catches_a_shortened_and_an_overflowing_text(kiosk: Kiosk) -> None:

@@ -18,24 +18,22 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
 from kivy.uix.button import Button
-from kivy.uix.scrollview import ScrollView
 from kivy.uix.textinput import TextInput
 
 from companion.bot import RandomBot
-from companion.games import GAME_MODULES
 from companion.session import Session
 from firmware_bridge.layout import kolossus_layout
 from kiosk import theme
 from kiosk.app import Kiosk
 from kiosk.theme import HEIGHT, TOUCH_MIN, WIDTH
+from tests.helpers.kiosk_widgets import REAL_GAMES, Rect
+from tests.helpers.kiosk_widgets import clip as _clip
+from tests.helpers.kiosk_widgets import play_views as _play_views
+from tests.helpers.kiosk_widgets import shown as _shown
 from tests.kiosk.ui import close_kiosk, frames, open_kiosk, setup_built
-
-REAL_GAMES = tuple(name for name in GAME_MODULES if name != "toy_pig")  # toy: tests only
-Rect = tuple[float, float, float, float]  # x0, y0, x1, y1 in window coordinates
 
 
 @pytest.fixture
@@ -43,34 +41,6 @@ def kiosk(tmp_path: Path) -> Iterator[Kiosk]:
     k = open_kiosk(tmp_path, seed=21)
     yield k
     close_kiosk(k)
-
-
-def _shown(widget: Any) -> bool:
-    node = widget
-    while node is not None:
-        if getattr(node, "opacity", 1) == 0 or getattr(node, "height", 1) == 0:
-            return False
-        parent = getattr(node, "parent", None)
-        node = None if parent is node else parent
-    return True
-
-
-def _clip(widget: Any) -> Rect | None:
-    """The part of ``widget`` on screen: clipped by its scroll views, None if none."""
-    x, y = widget.to_window(*widget.pos)
-    rect = (x, y, x + widget.width, y + widget.height)
-    node = widget.parent
-    while node is not None and node is not node.parent:
-        if isinstance(node, ScrollView):
-            sx, sy = node.to_window(*node.pos)
-            rect = (
-                max(rect[0], sx),
-                max(rect[1], sy),
-                min(rect[2], sx + node.width),
-                min(rect[3], sy + node.height),
-            )
-        node = node.parent
-    return rect if rect[2] - rect[0] > 1 and rect[3] - rect[1] > 1 else None
 
 
 def _overlap(a: Rect, b: Rect) -> bool:
@@ -153,56 +123,6 @@ def test_home_setup_and_scores_buttons(kiosk: Kiosk) -> None:
     kiosk.export_game()
     problems += touch_problems(kiosk, "scores after export")
     assert not problems, "\n".join(problems)
-
-
-def _play_views(kiosk: Kiosk, game: str, moves: int = 96) -> Iterator[str]:
-    """Put the play screen in each of its states; yields a name for each.
-
-    Between the states checked the screen is unsubscribed (moves are played headless,
-    redrawing after every move would take most of the run) and redrawn before each check.
-    """
-    play = kiosk.play
-    screen = kiosk.play_screen
-    assert play is not None
-    bot = RandomBot(7)
-
-    def shown(name: str) -> str:
-        play.subscribe(screen.refresh)
-        screen.refresh()
-        return name
-
-    dice_shown = fixes_shown = 0
-    for step in range(moves):
-        if play.session.outcome is not None:
-            yield shown(f"{game} outcome")
-            return
-        view = play.view()
-        if view.fix is not None and fixes_shown < 2:
-            fixes_shown += 1
-            yield shown(f"{game} fix step")
-        if step % 16 == 0:
-            yield shown(f"{game} move {step}")
-            for group in view.groups[1:3]:
-                play.choose_group(group.key)
-                yield f"{game} move {step} group {group.key}"
-                if play.view().formable and play.open_form():
-                    yield f"{game} move {step} form {group.key}"
-                    play.forms.cancel()
-        if view.dice is not None and view.dice.faces and dice_shown < 2:
-            dice_shown += 1
-            yield shown(f"{game} move {step} dice")
-        if step == 3:
-            play.submit({"type": "no_such_action"})
-            yield shown(f"{game} refusal banner")
-            play.dismiss_banner()
-        play.unsubscribe(screen.refresh)
-        while play.fix_step is not None:
-            play.next_fix_step()
-        action = bot.choose(play.rules, play.state)
-        if action is None:
-            break
-        play.submit(action)
-    play.subscribe(screen.refresh)
 
 
 @pytest.mark.parametrize("game", REAL_GAMES)

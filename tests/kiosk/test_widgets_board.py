@@ -25,7 +25,7 @@ from kiosk.presenters.board import BoardView, CellLook, cell_looks
 from kiosk.theme import TOUCH_MIN
 from kiosk.widgets.basic import BannerButton
 from kiosk.widgets.board import PREMADE_FORM, BoardWidget
-from tests.kiosk.test_widgets_screens import shoot
+from tests.helpers.kiosk_widgets import advance_to, shoot, tap_cell
 from tests.kiosk.ui import close_kiosk, frames, open_kiosk, tap_at, tap_button
 
 
@@ -38,26 +38,6 @@ def kiosk(tmp_path: Path) -> Iterator[Kiosk]:
     k.start_game()
     yield k
     close_kiosk(k)
-
-
-def advance_to(kiosk: Kiosk, phase: str, bot_seed: int = 8) -> None:
-    play = kiosk.play
-    assert play is not None
-    bot = RandomBot(bot_seed)
-    for _ in range(300):
-        if play.state.phase == phase and play.fix_step is None:
-            return
-        while play.fix_step is not None:
-            play.next_fix_step()
-        play.submit(bot.choose(play.rules, play.state))
-    pytest.fail(f"never reached {phase}")
-
-
-def tap_cell(kiosk: Kiosk, cell: str) -> None:
-    board = kiosk.play_screen.board
-    assert board is not None
-    frames(2)
-    tap_at(*board.cell_centre(cell))
 
 
 def test_select_a_miniature_then_tap_its_destination(kiosk: Kiosk) -> None:

@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 
 from kiosk.app import Kiosk
-from tests.kiosk.test_widgets_fewer_taps import _start
-from tests.kiosk.test_widgets_screens import shoot
+from tests.helpers.kiosk_widgets import shoot
+from tests.helpers.kiosk_widgets import started_kiosk as _start
 from tests.kiosk.ui import close_kiosk, frames, tap, tap_button
 
 

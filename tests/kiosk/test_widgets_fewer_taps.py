@@ -13,18 +13,9 @@ from companion.highlights import Role
 from kiosk.app import Kiosk
 from kiosk.presenters.regions import ARROW_COLOUR
 from kiosk.widgets.board_layout import EDGE
-from tests.kiosk.test_widgets_board import tap_cell
-from tests.kiosk.test_widgets_screens import shoot
-from tests.kiosk.ui import close_kiosk, find_button, open_kiosk, tap_button
-
-
-def _start(tmp_path: Path, game: str, names: list[str], seed: int = 3) -> Kiosk:
-    kiosk = open_kiosk(tmp_path, seed=seed)
-    kiosk.open_setup(game)
-    assert kiosk.setup is not None
-    kiosk.setup.names[:] = names
-    kiosk.start_game()
-    return kiosk
+from tests.helpers.kiosk_widgets import shoot, tap_cell
+from tests.helpers.kiosk_widgets import started_kiosk as _start
+from tests.kiosk.ui import close_kiosk, find_button, tap_button
 
 
 @pytest.fixture

@@ -9,14 +9,14 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 from companion.bot import RandomBot
 from kiosk.app import Kiosk
-from kiosk.presenters.common import describe_action, humanize
-from tests.kiosk.ui import buttons, close_kiosk, find_button, frames, open_kiosk, tap, tap_button
+from tests.helpers.kiosk_widgets import field_buttons as _field_buttons
+from tests.helpers.kiosk_widgets import play_by_touch, start
+from tests.kiosk.ui import close_kiosk, find_button, open_kiosk, tap, tap_button
 
 
 @pytest.fixture
@@ -24,100 +24,6 @@ def kiosk(tmp_path: Path) -> Iterator[Kiosk]:
     k = open_kiosk(tmp_path)
     yield k
     close_kiosk(k)
-
-
-def start(kiosk: Kiosk, title: str) -> None:
-    tap_button(kiosk, title)
-    assert kiosk.manager.current == "setup"
-    tap_button(kiosk, "Start game")
-    assert kiosk.manager.current == "play"
-
-
-def tap_action(kiosk: Kiosk, label: str) -> None:
-    """Scroll the action menu until the row ``label`` shows, as a finger does, and tap it.
-
-    The menu is a RecycleView: only the rows on screen exist as buttons.
-    """
-    actions = kiosk.play_screen.actions
-    actions.scroll_y = 1.0
-    frames(1)
-    for _ in range(100):
-        found = [b for b in buttons(kiosk) if b.text == label]
-        if found:
-            tap(found[0])
-            return
-        if actions.scroll_y <= 0:
-            break
-        span = max(1.0, actions.layout_manager.height - actions.height)
-        actions.scroll_y = max(0.0, actions.scroll_y - 0.8 * actions.height / span)
-        frames(1)
-    raise AssertionError(f"no action {label!r} in the menu")
-
-
-def _value_at(payload: dict[str, Any], path: tuple[Any, ...]) -> Any:
-    node: Any = payload
-    for part in path:
-        node = node[part]
-    return node
-
-
-def play_by_touch(kiosk: Kiosk, payload: dict[str, Any]) -> None:
-    """Press what a player presses to play ``payload`` on the current play screen."""
-    play = kiosk.play
-    assert play is not None
-    view = play.view()
-    while view.fix is not None:  # the table must match before the next move
-        assert find_button(kiosk, "Done", exact=True)
-        tap_button(kiosk, "Done", exact=True)
-        view = play.view()
-    kind = payload["type"]
-    if view.form is not None and view.form.type != kind:
-        tap_button(kiosk, "Cancel", exact=True)
-        view = play.view()
-    if view.form is None:
-        group = next(g for g in view.groups if g.key == kind)
-        if group.plays and group.payload == payload:  # a group of one action plays it
-            tap_button(kiosk, group.button_text, exact=True)
-            return
-        if view.group != kind:
-            tap_button(kiosk, group.button_text, exact=True)
-            view = play.view()
-        label = describe_action(payload, tuple(play.state.players), ("type",))
-        if any(a.label == label for a in view.actions):
-            tap_action(kiosk, label)
-            return
-        tap_button(kiosk, f"{humanize(kind)}: enter amounts")
-        view = play.view()
-    assert view.form is not None and view.form.type == kind
-    for field in view.form.fields:
-        target = _value_at(payload, field.path)
-        for _ in range(40):
-            current = next(f for f in play.view().form.fields if f.key == field.key)  # type: ignore[union-attr]
-            if current.value == target:
-                break
-            if current.kind == "stepper":
-                row_buttons = _field_buttons(kiosk, current.label)
-                tap(row_buttons["+" if (current.value or -1) < target else "−"])
-            elif current.kind == "switch":
-                tap(_field_buttons(kiosk, current.label)[current.value_text])
-            else:
-                index = current.choices.index(target)
-                text = (
-                    current.choice_labels[index] if current.choice_labels else humanize(str(target))
-                )
-                tap(_field_buttons(kiosk, current.label)[text])
-        else:
-            pytest.fail(f"could not set {field.key} to {target}")
-    tap_button(kiosk, "Submit", exact=True)
-
-
-def _field_buttons(kiosk: Kiosk, label: str) -> dict[str, Any]:
-    from kiosk.widgets.basic import KLabel
-
-    for widget in kiosk.play_screen.ids.act.walk(restrict=True):
-        if isinstance(widget, KLabel) and widget.text == label and widget.parent is not None:
-            return {c.text: c for c in widget.parent.children if hasattr(c, "on_release")}
-    raise AssertionError(f"no form row {label!r}")
 
 
 def test_builders_game_to_its_end_by_touch(kiosk: Kiosk) -> None:

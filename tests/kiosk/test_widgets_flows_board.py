@@ -23,8 +23,7 @@ from companion.rng import Rng
 from kiosk.app import Kiosk
 from kiosk.presenters.common import describe_action, square_name
 from kiosk.presenters.play import PlayPresenter
-from tests.kiosk.test_widgets_board import tap_cell
-from tests.kiosk.test_widgets_flows import play_by_touch, start, tap_action
+from tests.helpers.kiosk_widgets import play_by_touch, start, tap_action, tap_cell
 from tests.kiosk.ui import close_kiosk, find_button, open_kiosk, tap_button
 
 # Seeds found offline (rules + RandomBot, the policy below): Kolossus with bot 1 and die

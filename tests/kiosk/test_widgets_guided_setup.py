@@ -15,9 +15,8 @@ from companion.highlights import Highlight
 from firmware_bridge.buttons import ButtonPressed
 from firmware_bridge.dice.messages import DieResult
 from kiosk.app import Kiosk
-from tests.kiosk.test_teaching import GAMES
-from tests.kiosk.test_text_fits import cut_texts
-from tests.kiosk.test_widgets_screens import shoot
+from tests.helpers.kiosk_widgets import cut_texts, shoot
+from tests.helpers.teaching import GAMES
 from tests.kiosk.ui import (
     buttons,
     close_kiosk,

@@ -19,9 +19,8 @@ from kiosk.presenters.lesson import LessonPresenter
 from kiosk.screens.home import LEARN
 from kiosk.shop_demo import LEARN_TEXT
 from kiosk.ui_map import MIN_SHOWN_PX
-from tests.kiosk.test_text_fits import cut_texts
-from tests.kiosk.test_widgets_screens import shoot
-from tests.kiosk.test_widgets_shop import Shop, make_shop  # noqa: F401
+from tests.helpers.kiosk_shop import Shop
+from tests.helpers.kiosk_widgets import cut_texts, shoot
 from tests.kiosk.ui import buttons, close_kiosk, find_button, frames, open_kiosk, tap
 
 GAMES = ("kolossus", "beast_master", "colossi", "colossus_solo", "builders")
@@ -255,7 +254,7 @@ def test_a_lesson_resumes_at_its_step_after_the_kiosk_closes(tmp_path: Path) -> 
 
 
 def test_the_shop_demo_offers_its_game_s_lesson(
-    make_shop: Callable[..., Shop],  # noqa: F811
+    make_shop: Callable[..., Shop],
 ) -> None:
     shop = make_shop(idle_timeout_s=60, demo_step_s=1.0, demo_games=["beast_master"])
     kiosk = shop.kiosk

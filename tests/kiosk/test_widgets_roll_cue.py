@@ -14,8 +14,8 @@ from firmware_bridge.layout import kolossus_layout
 from firmware_bridge.leds.render import render
 from firmware_bridge.leds.strip import Frame
 from kiosk.app import Kiosk
-from tests.kiosk.test_widgets_fewer_taps import _start
-from tests.kiosk.test_widgets_screens import shoot
+from tests.helpers.kiosk_widgets import shoot
+from tests.helpers.kiosk_widgets import started_kiosk as _start
 from tests.kiosk.ui import close_kiosk, tap_button
 
 

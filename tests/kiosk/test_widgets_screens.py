@@ -13,8 +13,6 @@ from pathlib import Path
 
 import pytest
 from kivy.core.window import Window
-from kivy.uix.button import Button
-from kivy.uix.label import Label
 
 from companion.bot import RandomBot
 from companion.session import Session
@@ -28,11 +26,8 @@ from firmware_bridge.config import (
 from firmware_bridge.platform import Platform
 from firmware_bridge.rig import Rig, build_rig
 from kiosk.app import Kiosk
-from kiosk.theme import HEIGHT, TOUCH_MIN, WIDTH
-from tests.kiosk.helpers import screenshot_dir
+from tests.helpers.kiosk_widgets import IMAGES, play_randomly, shoot
 from tests.kiosk.ui import close_kiosk, frames, open_kiosk, setup_built, tap_at, tap_button
-
-IMAGES = screenshot_dir()
 
 
 @pytest.fixture
@@ -40,66 +35,6 @@ def kiosk(tmp_path: Path) -> Iterator[Kiosk]:
     k = open_kiosk(tmp_path, seed=12)
     yield k
     close_kiosk(k)
-
-
-def shoot(kiosk: Kiosk, name: str) -> Path:
-    """Lay out, check the screen, and save it."""
-    frames(3)
-    check_layout(kiosk)
-    path = IMAGES / f"screen-{name}.png"
-    kiosk.manager.export_to_png(str(path))
-    assert path.stat().st_size > 5000, "blank screenshot"
-    return path
-
-
-def _visible(widget: object) -> bool:
-    node = widget
-    while node is not None:
-        if getattr(node, "opacity", 1) == 0:
-            return False
-        parent = getattr(node, "parent", None)
-        node = None if parent is node else parent
-    return True
-
-
-def check_layout(kiosk: Kiosk) -> None:
-    screen = kiosk.manager.current_screen
-    for widget in screen.walk(restrict=True):
-        if not _visible(widget) or widget.height == 0:
-            continue
-        if isinstance(widget, Button):
-            assert widget.width >= TOUCH_MIN and widget.height >= TOUCH_MIN, (
-                f"{widget.text!r} is only {widget.width:.0f}×{widget.height:.0f} px"
-            )
-        if isinstance(widget, Button | Label) and not _in_scroll(widget):
-            x, y = widget.to_window(*widget.pos)
-            assert x >= -1 and x + widget.width <= WIDTH + 1, f"{widget.text!r} sticks out"
-            assert y >= -1 and y + widget.height <= HEIGHT + 1, f"{widget.text!r} sticks out"
-
-
-def _in_scroll(widget: object) -> bool:
-    from kivy.uix.scrollview import ScrollView
-
-    node = getattr(widget, "parent", None)
-    while node is not None and node is not getattr(node, "parent", None):
-        if isinstance(node, ScrollView):
-            return True
-        node = getattr(node, "parent", None)
-    return False
-
-
-def play_randomly(kiosk: Kiosk, count: int, seed: int = 3) -> None:
-    play = kiosk.play
-    assert play is not None
-    bot = RandomBot(seed)
-    for _ in range(count):
-        if play.session.outcome is not None:
-            return
-        action = bot.choose(play.rules, play.state)
-        assert action is not None
-        play.submit(action)
-        while play.fix_step is not None:
-            play.next_fix_step()
 
 
 def test_screen_home_and_setup(kiosk: Kiosk, monkeypatch: pytest.MonkeyPatch) -> None:

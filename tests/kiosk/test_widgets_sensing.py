@@ -24,7 +24,7 @@ from firmware_bridge.rig import Rig, build_rig
 from kiosk.app import Kiosk
 from kiosk.presenters.sensing import miniatures
 from kiosk.widgets.board import HOLD_S
-from tests.kiosk.test_widgets_board import advance_to, tap_cell
+from tests.helpers.kiosk_widgets import advance_to, tap_cell
 from tests.kiosk.ui import close_kiosk, frames, open_kiosk
 
 WAIT_S = 5.0

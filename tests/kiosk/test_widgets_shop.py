@@ -7,18 +7,16 @@ The shop's clock is a fake one (``kiosk.shop.clock``) and time-driven work is ru
 
 from __future__ import annotations
 
-import itertools
 import os
 import socket
 import sqlite3
 import subprocess
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
-from kivy.base import EventLoop
 from kivy.clock import Clock
 from kivy.config import Config
 from kivy.core.window import Window
@@ -26,13 +24,11 @@ from kivy.tests.common import UnitTestTouch
 from kivy.uix.button import Button
 
 from companion.bot import RandomBot
-from companion.highlights import Highlight
 from companion.journal import Journal
 from companion.session import Session
 from firmware_bridge.buttons import ButtonPressed
-from firmware_bridge.config import CompanionConfig, KioskConfig, LoadedConfig
+from firmware_bridge.config import KioskConfig
 from firmware_bridge.dice.messages import DieResult
-from firmware_bridge.doctor import Finding, Severity
 from kiosk.admin import PinStore
 from kiosk.app import Kiosk
 from kiosk.presenters.demo import DemoPlayPresenter
@@ -40,87 +36,12 @@ from kiosk.shop import TICK_S, apply_window_mode, title_widget
 from kiosk.shop_demo import DEMO_BANNER
 from kiosk.storage import JOURNAL_FILE
 from kiosk.theme import HEIGHT, TOUCH_MIN, WIDTH
+from tests.helpers.kiosk_shop import Shop
 from tests.kiosk.helpers import screenshot_dir
-from tests.kiosk.ui import close_kiosk, find_button, frames, tap, tap_button
+from tests.kiosk.ui import find_button, frames, tap, tap_button
 
 IMAGES = screenshot_dir()
 ALL_GAMES = ("kolossus", "beast_master", "colossi", "colossus_solo", "builders")
-
-
-class FakeClock:
-    def __init__(self, now: float = 1000.0) -> None:
-        self.now = now
-
-    def __call__(self) -> float:
-        return self.now
-
-
-class Shop:
-    """A kiosk with shop settings, a fake clock and a recorded exit."""
-
-    def __init__(self, data_dir: Path, **settings: Any) -> None:
-        EventLoop.ensure_window()
-        for child in list(Window.children):
-            Window.remove_widget(child)
-        config = LoadedConfig(CompanionConfig(kiosk=KioskConfig(**settings)), None)
-        seeds = itertools.count(100)
-        self.kiosk = Kiosk(data_dir, seed=lambda: next(seeds), config=config)
-        self.clock = FakeClock()
-        shop = self.kiosk.shop
-        shop.clock = self.clock
-        shop.attract.idle.touch(self.clock())
-        shop.diagnose = lambda: [Finding(Severity.OK, "LEDs", "121 LEDs are simulated.")]
-        self.exits: list[str] = []
-        shop.on_exit = lambda: self.exits.append("exit")
-        self.leds: list[tuple[Highlight, ...]] = []
-        self.kiosk.on_highlights = self.leds.append
-        Window.add_widget(self.kiosk.manager)
-        frames(2)
-
-    @property
-    def current(self) -> str:
-        return str(self.kiosk.manager.current)
-
-    def advance(self, seconds: float, *, step: float = 1.0, draw_every: int = 10) -> None:
-        """Let ``seconds`` pass on the shop's clock, ticking every ``step``."""
-        ticks = max(1, round(seconds / step))
-        for n in range(ticks):
-            self.clock.now += seconds / ticks
-            self.kiosk.shop.tick(self.clock.now)
-            if n % draw_every == 0:
-                frames(1)
-        frames(1)
-
-    def touch(self, x: float = WIDTH / 2, y: float = HEIGHT / 2) -> None:
-        touch = UnitTestTouch(x, y)
-        touch.touch_down()
-        touch.touch_up()
-        frames(2)
-
-    def long_press(self, widget: Any, seconds: float = 3.1) -> None:
-        x, y = widget.to_window(*widget.center)
-        touch = UnitTestTouch(x, y)
-        touch.touch_down()
-        self.advance(seconds, step=0.25)
-        touch.touch_up()
-        frames(2)
-
-    def close(self) -> None:
-        close_kiosk(self.kiosk)
-
-
-@pytest.fixture
-def make_shop(tmp_path: Path) -> Iterator[Callable[..., Shop]]:
-    opened: list[Shop] = []
-
-    def make(**settings: Any) -> Shop:
-        shop = Shop(tmp_path, **settings)
-        opened.append(shop)
-        return shop
-
-    yield make
-    for shop in opened:
-        shop.close()
 
 
 def journal_footprint(data_dir: Path) -> tuple[int, int, int, int]:

@@ -16,7 +16,7 @@ from kiosk.app import Kiosk
 from kiosk.presenters.why import WhyEntry, WhyView
 from kiosk.teaching import load_teaching
 from kiosk.widgets.lists import PanelView
-from tests.kiosk.test_widgets_screens import play_randomly, shoot
+from tests.helpers.kiosk_widgets import play_randomly, shoot
 from tests.kiosk.ui import buttons, close_kiosk, frames, open_kiosk, tap, tap_at, tap_button
 
 #: A ruling ID inside a player-facing text (only the small print may show one).

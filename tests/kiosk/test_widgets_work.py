@@ -33,8 +33,8 @@ from kiosk.screens.setup import FIRST_FRAME_OPTIONS
 from kiosk.ui_map import UiMap
 from kiosk.widgets.basic import KToggle
 from kiosk.widgets.lists import ActionRow, PanelView, TextRow
-from tests.kiosk.test_widgets_board import advance_to, tap_cell
-from tests.kiosk.test_widgets_fewer_taps import _start
+from tests.helpers.kiosk_widgets import advance_to, tap_cell
+from tests.helpers.kiosk_widgets import started_kiosk as _start
 from tests.kiosk.ui import (
     buttons,
     close_kiosk,

@@ -19,7 +19,6 @@ from hypothesis import strategies as st
 from companion.errors import RuleViolation
 from companion.games.island import beast_master as bm
 from companion.games.island import colossi as ca
-from companion.games.island.board import IslandBoard
 from companion.games.island.mechanics import chains_back, destinations
 from companion.games.island.model import (
     IslandState,
@@ -27,46 +26,15 @@ from companion.games.island.model import (
     PendingExplore,
     PieceKind,
     PieceMoved,
-    Tile,
 )
 from companion.highlights import Role
+from tests.helpers.island import GAMES, actions_turn, island
 
-from .helpers import BM_CFG, CA_CFG, connected_board_from, graph_board, place
-
-NAMES = ["Ann", "Bob"]
-PLAIN = Tile(kind="environment", name="Plain")
-
-#   x - a - o - b - y        (c hangs off o with nobody on it)
-#           |
-#           c
-EDGES = [("o", "a"), ("a", "x"), ("o", "b"), ("b", "y"), ("o", "c")]
-GAMES = ["beast_master", "colossi"]
+from .helpers import BM_CFG, CA_CFG, connected_board_from, place
 
 
 def rules_of(game: str) -> Any:
     return bm.RULES if game == "beast_master" else ca.RULES
-
-
-def actions_turn(game: str, board: IslandBoard) -> Any:
-    """Ann's Actions turn with 4 Movements (Actions in Colossi), everything explored."""
-    if game == "beast_master":
-        state: Any = bm.RULES.setup(NAMES, bm.BeastMasterOptions(board=board), seed=5)
-    else:
-        state = ca.RULES.setup(NAMES, ca.ColossiOptions(board=board, use_traits=False), 5)
-    state = state.model_copy(update={"phase": "actions", "movements_left": 4, "active": 0})
-    return place(state, tiles=dict.fromkeys(board.ids, PLAIN))
-
-
-def island(game: str, *unexplored: str) -> Any:
-    """Ann's Colossus on o and her Acolytes on a and b; Bob's Colossus on y; no Beast."""
-    state = actions_turn(game, graph_board(EDGES, "o"))
-    return place(
-        state,
-        colossi={0: "o", 1: "y"},
-        acolytes={"a": {0: 1}, "b": {0: 1}},
-        beasts=[],
-        tiles=dict.fromkeys(unexplored),
-    )
 
 
 def back(via: str, piece: PieceKind = "colossus", origin: str = "o") -> Move:

@@ -38,7 +38,7 @@ from companion.games.island.views import beast_label
 from companion.highlights import Role
 from companion.views import NO_CELLS, ActionCells, BoardView, Piece
 from tests.games.random_play import GameRules, random_game
-from tests.test_views_contract import check_filters, check_highlights_agree, check_views
+from tests.helpers.views_contract import check_filters, check_highlights_agree, check_views
 
 from .helpers import connected_board_from, explored, graph_board, place
 

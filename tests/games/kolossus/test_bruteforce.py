@@ -9,8 +9,6 @@ random positions over every class, chapter and weapon.
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -20,7 +18,9 @@ from companion.games.kolossus.content import cell, levels_of
 from companion.games.kolossus.model import KolossusState
 from companion.games.kolossus.movement import check_path
 from companion.games.kolossus.position import destinations, occupancy
-from tests.games.kolossus.helpers import listed, new_game, ready_to_move, with_band
+from tests.faults.scale import scaled
+from tests.games.kolossus.helpers import listed, ready_to_move, with_band
+from tests.helpers.kolossus import WEAPON_CASES, positions
 
 LEVEL = {".": 1, "W": 2, "H": 3, "M": 4, "C": 5}
 STEPS = [(-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1)]
@@ -111,37 +111,6 @@ def brute_force(
     return best, tried_enemies - set(best)
 
 
-@st.composite
-def positions(draw: st.DrawFn, cls: str, chapter: int) -> tuple[KolossusState, int, int]:
-    options: dict[str, Any] = {
-        "chapter": chapter,
-        "allies_are_friendly": draw(st.booleans()),
-        "defence_consumed": draw(st.booleans()),
-    }
-    state = new_game(2, seed=1, **options)
-    mover_band = draw(st.integers(0, 3))
-    slot = {"C": 0, "G": draw(st.sampled_from([1, 2])), "W": draw(st.integers(3, 7))}[cls]
-    piece = mover_band * 8 + slot
-    terrain_chars = draw(
-        st.lists(st.sampled_from(".WHMC"), min_size=121, max_size=121)
-        | st.just(list("".join(state.terrain)))
-    )
-    terrain_chars = ["M" if ch == "C" else ch for ch in terrain_chars]
-    terrain_chars[draw(st.integers(0, 120))] = "C"  # exactly one Citadel, anywhere
-    terrain = tuple("".join(terrain_chars[r * 11 : r * 11 + 11]) for r in range(11))
-    squares = draw(st.permutations(list(range(121))))
-    on_board = draw(st.lists(st.booleans(), min_size=32, max_size=32))
-    minis = [squares[i] if on_board[i] else -1 for i in range(32)]
-    minis[piece] = squares[piece]
-    state = state.model_copy(update={"terrain": terrain, "minis": tuple(minis)})
-    if chapter >= 2:
-        for band in range(4):
-            skills = tuple(draw(st.integers(0, 3)) for _ in range(6))
-            state = with_band(state, band, skills=skills, supply=20 - sum(skills))
-    mp = draw(st.integers(0, 20))
-    return state, piece, mp
-
-
 def _compare(state: KolossusState, piece: int, mp: int, sword: bool, whip: bool) -> None:
     produced = destinations(state, piece, mp, sword=sword, whip=whip)
     expected, blocked = brute_force(state, piece, mp, sword, whip)
@@ -170,12 +139,9 @@ def _compare(state: KolossusState, piece: int, mp: int, sword: bool, whip: bool)
         assert checked == way
 
 
-WEAPON_CASES = [(False, False), (True, False), (False, True), (True, True)]
-
-
 @pytest.mark.parametrize("cls", ["W", "G", "C"])
 @pytest.mark.parametrize("chapter", [1, 2, 3])
-@settings(max_examples=130, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=scaled(40, 130), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
 def test_generator_agrees_with_brute_force(cls: str, chapter: int, data: st.DataObject) -> None:
     state, piece, mp = data.draw(positions(cls, chapter))
@@ -185,7 +151,9 @@ def test_generator_agrees_with_brute_force(cls: str, chapter: int, data: st.Data
 
 
 @pytest.mark.slow
-@settings(max_examples=700, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(
+    max_examples=scaled(150, 700), deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
 @given(data=st.data())
 def test_colossus_with_weapons_agrees_with_brute_force_many(data: st.DataObject) -> None:
     state, piece, mp = data.draw(positions("C", 3))

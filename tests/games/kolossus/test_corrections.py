@@ -44,7 +44,7 @@ from tests.games.kolossus.helpers import (
     ready_to_move,
     sq,
 )
-from tests.games.kolossus.test_properties import check_invariants
+from tests.helpers.kolossus import check_invariants
 
 
 def refused(state: KolossusState, action: Any, ruling: str = "0.2.1") -> str:

@@ -19,11 +19,8 @@ step off the board).
 
 from __future__ import annotations
 
-import importlib
 import random
-import sys
 from collections.abc import Callable
-from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -39,8 +36,10 @@ from companion.games.kolossus.position import (
     movable_pieces,
     reach_query,
 )
-from tests.games.kolossus.test_bruteforce import WEAPON_CASES, positions
+from tests.faults.scale import scaled
 from tests.games.random_play import random_game
+from tests.helpers.kolossus import WEAPON_CASES, positions
+from tests.helpers.kolossus_positions import worst_case
 
 Walk = Callable[[int, int, int, tuple[int, ...], bool, tuple[int, ...], bool], None]
 
@@ -120,7 +119,9 @@ def assert_same_as_reference(
 
 
 @pytest.mark.slow
-@settings(max_examples=900, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(
+    max_examples=scaled(200, 900), deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
 @given(data=st.data())
 def test_K_R09_K_R10_K_R11_K_R13_K_R31_K_R32_random_boards_give_the_reference_destinations(
     data: st.DataObject,
@@ -138,15 +139,7 @@ def test_K_R09_K_R10_K_R11_K_R13_K_R31_K_R32_random_boards_give_the_reference_de
 
 def test_K_R31_K_R32_the_benchs_worst_cases_give_the_reference_destinations() -> None:
     """A Chapter 3 Colossus with 18 MP, Sword and Whip charged, on crowded boards."""
-    bench = str(Path(__file__).resolve().parents[3] / "bench")
-    sys.path.insert(0, bench)  # the bench imports its neighbour instructions.py
-    try:
-        worst_case: Callable[[int], tuple[KolossusState, int]] = importlib.import_module(
-            "bench_kolossus"
-        ).worst_case
-    finally:
-        sys.path.remove(bench)
-    for seed in range(60):
+    for seed in range(scaled(12, 60)):
         state, piece = worst_case(seed)
         for sword, whip in WEAPON_CASES:
             assert_same_as_reference(state, piece, state.mp, sword, whip)

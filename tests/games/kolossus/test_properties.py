@@ -13,47 +13,10 @@ from hypothesis import strategies as st
 from companion.errors import RuleViolation
 from companion.events import TableChanges
 from companion.games.kolossus import RULES
-from companion.games.kolossus.content import LANDSCAPE_TOTALS
 from companion.games.kolossus.model import KolossusState, Move
+from tests.faults.scale import scaled
 from tests.games.random_play import random_game, replay
-
-OPTION_CHOICES: dict[str, list[Any]] = {
-    "quake_candidates": ["central10", "all22"],
-    "region_move_model": ["rigid", "push_compress"],
-    "quake_distance": ["exact", "up_to_roll"],
-    "allies_are_friendly": [True, False],
-    "defence_consumed": [True, False],
-    "crystal_placement": ["one_per_round_accumulate", "refill_if_empty"],
-    "capture_requires_entry": [False, True],
-    "crystal_majority": ["relative", "absolute_7"],
-    "elimination_unit": ["warband", "player"],
-    "simultaneous_elimination": ["draw", "active_alliance_loses"],
-    "titan_weapons": ["one_per_warband", "all_four"],
-    "charge_from_pool": [False, True],
-    "initiative_once_per_turn": [False, True],
-}
-
-
-def check_invariants(state: KolossusState) -> None:
-    assert len(state.minis) == 32
-    on_board = [s for s in state.minis if s >= 0]
-    assert len(set(on_board)) == len(on_board), "two miniatures on one square"
-    flat = "".join(state.terrain)
-    assert flat.count("C") == 1, "the Citadel left the board"
-    for ch, total in LANDSCAPE_TOTALS.items():
-        assert flat.count(ch) <= total
-    captured = sum(c.count for c in state.captures)
-    assert state.crystals + state.crystal_supply + captured == 12
-    beaten = sum(1 for s in state.minis if s < 0)
-    assert beaten <= len(state.beats)  # every beaten piece was recorded (Rebirth undoes)
-    if state.options.chapter >= 2:
-        for band in state.warbands:
-            assert band.mana_total() == 20, f"mana not conserved for {band.colour}"
-            assert 0 <= band.pool <= 5
-            assert min(band.supply, band.income, *band.skills, *band.charges) >= 0
-    else:
-        assert all(b.mana_total() == 0 for b in state.warbands)
-    assert 0 <= state.round <= 12
+from tests.helpers.kolossus import check_invariants, game_options
 
 
 def play(
@@ -69,16 +32,7 @@ def play(
     return start, played.actions, played.final
 
 
-@st.composite
-def game_options(draw: st.DrawFn) -> dict[str, Any]:
-    options: dict[str, Any] = {"chapter": draw(st.sampled_from([1, 2, 3]))}
-    for name, choices in OPTION_CHOICES.items():
-        if draw(st.booleans()):
-            options[name] = draw(st.sampled_from(choices))
-    return options
-
-
-@settings(max_examples=24, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=scaled(8, 24), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     seed=st.integers(0, 2**40),
     players=st.sampled_from([2, 3, 4]),
@@ -122,7 +76,7 @@ def test_refused_actions_leave_the_state_unchanged(seed: int, bot_seed: int, ste
 
 
 @pytest.mark.slow
-@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=scaled(10, 30), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     seed=st.integers(0, 2**40), players=st.sampled_from([2, 3, 4]), bot_seed=st.integers(0, 2**31)
 )

@@ -32,8 +32,8 @@ from tests.games.kolossus.helpers import (
     set_skills,
     sq,
 )
-from tests.games.kolossus.test_properties import game_options
 from tests.games.random_play import random_game
+from tests.helpers.kolossus import game_options
 
 
 def ends(state: KolossusState, piece: int) -> set[str]:

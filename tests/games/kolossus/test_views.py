@@ -51,9 +51,9 @@ from tests.games.kolossus.helpers import (
     ready_to_move,
     roll,
 )
-from tests.games.kolossus.test_properties import OPTION_CHOICES
 from tests.games.random_play import random_game
-from tests.test_views_contract import check_filters, check_highlights_agree, check_views
+from tests.helpers.kolossus import OPTION_CHOICES
+from tests.helpers.views_contract import check_filters, check_highlights_agree, check_views
 
 LEVEL = {"bare": 1, "woods": 2, "hills": 3, "mountains": 4, "citadel": 5}
 KIND: dict[str, PieceKind] = {"C": "colossus", "G": "guardian", "W": "warrior"}

@@ -1,7 +1,8 @@
 """Kill the referee process at random points; nothing acknowledged is ever lost.
 
 A real ``companion referee`` process plays a game through its on-disk journal and is
-SIGKILLed at a random moment, many times over. After each kill the game is resumed from
+SIGKILLed at a random moment, many times over (8 times in the suite, 100 in the bench's
+long run: ``bench/bench_faults.py -k crash``). After each kill the game is resumed from
 the journal and must equal the reference game after every acknowledged action (or one
 more: the action in flight may have been committed just before the kill).
 """
@@ -20,8 +21,8 @@ import pytest
 
 from companion.journal import Journal
 from companion.session import Session
+from tests.faults.scale import report, scaled
 
-KILLS = 30
 SEED = 2024
 
 
@@ -36,18 +37,22 @@ def _reference_states(count: int) -> list[object]:
 
 @pytest.mark.slow
 def test_sigkill_at_random_points_loses_nothing_acknowledged(tmp_path: Path) -> None:
+    kills = scaled(8, 100)
     reference = _reference_states(4000)
-    # The real CLI entry point, with the test-only game registered first.
+    # The real CLI entry point, with the test-only game registered first (as the
+    # suite's conftest does, without importing pytest into every referee).
     command = [
         sys.executable,
         "-c",
-        "import sys, tests.conftest; from kiosk.cli import main; sys.exit(main())",
+        "import sys; from companion.games import GAME_MODULES;"
+        " GAME_MODULES.setdefault('toy_pig', 'tests.toy_game');"
+        " from kiosk.cli import main; sys.exit(main())",
     ]
-    repo = Path(__file__).parent.parent
+    repo = Path(__file__).resolve().parents[2]
     chooser = random.Random(7)
     acked_total = 0
     game_id: int | None = None
-    for round_no in range(KILLS):
+    for round_no in range(kills):
         proc = subprocess.Popen(
             [*command, "--data-dir", str(tmp_path), "referee"],
             cwd=repo,
@@ -99,4 +104,5 @@ def test_sigkill_at_random_points_loses_nothing_acknowledged(tmp_path: Path) -> 
         assert recovered in (acked, acked + 1), (round_no, acked, recovered)
         assert resumed.state == reference[recovered]
         acked_total = recovered
-    assert acked_total > KILLS  # the game really advanced between kills
+    assert acked_total > kills  # the game really advanced between kills
+    report("crash_toy_pig", kills=kills, acknowledged=acked_total, lost=0)
