@@ -136,7 +136,8 @@ def play_by_touch(kiosk: Kiosk, payload: dict[str, Any]) -> None:
         if view.group != kind:
             tap_button(kiosk, group.button_text, exact=True)
             view = play.view()
-        label = describe_action(payload, tuple(play.state.players), ("type",))
+        # The menu names the cells as people read them (an island's space labels).
+        label = play.names().text(describe_action(payload, tuple(play.state.players), ("type",)))
         if any(a.label == label for a in view.actions):
             tap_action(kiosk, label)
             return

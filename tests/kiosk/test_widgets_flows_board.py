@@ -107,7 +107,7 @@ def island_move_by_touch(kiosk: Kiosk, payload: dict[str, Any]) -> None:
     if len(play.session.actions) == before + 1:
         assert play.rules.dump_action(play.session.actions[-1]) == payload
         return
-    label = describe_action(payload, tuple(play.state.players), ("type",))
+    label = play.names().text(describe_action(payload, tuple(play.state.players), ("type",)))
     tap_action(kiosk, label)
 
 
