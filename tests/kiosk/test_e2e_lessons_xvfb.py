@@ -1,6 +1,6 @@
-"""Each game's lesson walked by touch in the real app under Xvfb with the player's own
-moves taken from the action menu, and one lesson with "Play it" (and "Show me")
-throughout (every lesson in the long run: ``COMPANION_FAULTS=long``, docs/testing.md).
+"""Lessons walked by touch in the real app under Xvfb with the player's own moves taken
+from the action menu, and one lesson with "Play it" (and "Show me") throughout (every
+lesson both ways in the long run: ``COMPANION_FAULTS=long``, docs/testing.md).
 Clicks are ``xdotool`` events at the places the ``COMPANION_UI_MAP`` hook reports (the
 fixtures in ``tests/kiosk/conftest.py``); dice are rolled in software.
 
@@ -81,9 +81,15 @@ def _own_move(app: App, step: LessonStep, tried: set[str]) -> bool:
     return False
 
 
-#: The walks: every lesson by the player's own moves; "Play it" throughout in one lesson
-#: (what the summary counts then does not depend on the game), in all in the long run.
-WALKS = [pytest.param(game, True, id=f"{game}-own-moves") for game in GAMES] + [
+#: The walks: in the suite, the two card games' lessons by the player's own moves and
+#: one with "Play it" throughout (what the summary counts does not depend on the game;
+#: every lesson's steps are walked by touch offscreen in tests/kiosk/test_widgets_lesson.py);
+#: in the long run every lesson both ways (the board games' walks take 15-36 s each).
+SUITE_WALKS = ("builders", "colossus_solo")
+WALKS = [
+    pytest.param(game, True, id=f"{game}-own-moves")
+    for game in (GAMES if is_long() else SUITE_WALKS)
+] + [
     pytest.param(game, False, id=f"{game}-play-it")
     for game in (GAMES if is_long() else ("colossus_solo",))
 ]
