@@ -383,6 +383,49 @@ class Rules(ABC, Generic[StateT, ActionT, OptionsT]):
             return False
         return True
 
+    # --- words: what players read of an action (each game's phrasebook) ---------------
+
+    def describe(self, state: StateT, action: ActionT) -> str:
+        """``action`` in the players' words, the one text every place that shows it uses
+        (menus, form titles, the log, fix steps, lessons, "Why?", the referee's ``legal``
+        text, exports): a verb, its objects, cells as :meth:`cell_words` says them, counts
+        spelled by :func:`companion.words.count`. Each game writes its phrasebook; this
+        default says the family's title alone."""
+        return self.family_title(str(getattr(action, "type", "")))
+
+    def family_title(self, action_type: str) -> str:
+        """The verb of a family of actions ("Move", "Swap two miniatures"): a menu's
+        heading and a form's title. Read from the action model's ``title`` (its
+        ``model_config``), so the words sit where the game declares the action."""
+        model = self.action_models().get(action_type)
+        title = model.model_config.get("title") if model is not None else None
+        return title or action_type.replace("_", " ").strip().capitalize()
+
+    def field_words(self, action_type: str, field: str) -> str:
+        """What players call one field of a family's form ("Class", "Runes"): the field's
+        ``title`` in its action model (pydantic ``Field(title=...)``)."""
+        model = self.action_models().get(action_type)
+        info = model.model_fields.get(field) if model is not None else None
+        title = info.title if info is not None else None
+        return title or field.replace("_", " ").strip().capitalize()
+
+    def value_words(self, state: StateT, action_type: str, field: str, value: object) -> str:
+        """One field's value as players say it: a class letter's name, a cell in the
+        board's words, a seat as its player's name. The default says it as it is."""
+        if isinstance(value, bool):
+            return "yes" if value else "no"
+        return str(value)
+
+    def cell_words(self, state: StateT, cell: str) -> str:
+        """A cell key in the board's own coordinate words, the one style of its board
+        (a square as numbered on the grid, an island space by its short label)."""
+        return cell
+
+    def stays(self, state: StateT, action: ActionT) -> bool:
+        """True for a move that leaves everything where it stands (stopping early,
+        RULINGS 1.5): menus list it last and say "Stay on …"."""
+        return False
+
     # --- roles: what the table's controls make of an action ---------------------------
 
     def action_role(self, action_type: str) -> ActionRole | None:
