@@ -157,7 +157,7 @@ from kivy.base import EventLoop
 from kivy.core.window import Window
 sys.path.insert(0, sys.argv[3])
 from bench.bench_demo_soak import journal_footprint, real_journal, rss_mb
-from firmware_bridge.config import CompanionConfig, KioskConfig, LoadedConfig
+from kiosk.settings import CompanionConfig, KioskConfig, LoadedConfig
 from kiosk.app import Kiosk
 
 data_dir, turns = Path(sys.argv[1]), int(sys.argv[2])

@@ -293,12 +293,12 @@ class BenchApp(CompanionApp):
             self.stop()
 
 if mode == "app-sim":  # as ./scripts/start runs it: every device simulated, threads and all
-    from firmware_bridge.config import load_config
+    from kiosk.settings import load_config
     from firmware_bridge.rig import build_rig
     loaded = load_config(
         Path(sys.argv[5]), environ={"COMPANION_HARDWARE": "sim"}
     )
-    rig = build_rig(loaded)
+    rig = build_rig(loaded.config)
     try:
         BenchApp(data_dir, rig=rig, config=loaded).run()
     finally:

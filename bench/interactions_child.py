@@ -62,9 +62,9 @@ from kivy.tests.common import UnitTestTouch  # noqa: E402
 from companion.bot import RandomBot  # noqa: E402
 from companion.highlights import Role  # noqa: E402
 from companion.rules import Rules  # noqa: E402
-from firmware_bridge.config import load_config  # noqa: E402
 from firmware_bridge.rig import build_rig  # noqa: E402
 from kiosk.app import CompanionApp, Kiosk  # noqa: E402
+from kiosk.settings import load_config  # noqa: E402
 from kiosk.widgets.lists import ActionRow  # noqa: E402
 
 OUT: dict[str, Any] = {"game": GAME, "samples": {}, "missed": {}, "notes": []}
@@ -721,7 +721,7 @@ class BenchApp(CompanionApp):
 def main() -> None:
     data_dir = Path(SPEC["data_dir"])
     loaded = load_config(Path(SPEC["config"]), environ={"COMPANION_HARDWARE": "sim"})
-    rig = build_rig(loaded)
+    rig = build_rig(loaded.config)
     try:
         BenchApp(data_dir, rig=rig, config=loaded).run()
     finally:

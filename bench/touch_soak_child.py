@@ -45,8 +45,8 @@ from kivy.clock import Clock  # noqa: E402
 from kivy.config import Config  # noqa: E402
 from kivy.tests.common import UnitTestTouch  # noqa: E402
 
-from firmware_bridge.config import load_config  # noqa: E402
 from kiosk.app import run_app  # noqa: E402
+from kiosk.settings import load_config  # noqa: E402
 
 KEYBOARD_BAND = 230  # px from the bottom: where the docked keyboard appears
 PAUSE_EVERY = 900  # touches between two pauses that let the demo start

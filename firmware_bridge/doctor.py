@@ -1,6 +1,6 @@
-"""``companion doctor``: look at the configuration, the Pi and its devices, and say what is wrong.
+"""``companion doctor``'s hardware part: look at the Pi and its devices, say what is wrong.
 
-:func:`diagnose` is pure given its inputs (the loaded configuration and
+:func:`diagnose` is pure given its inputs (the devices' configuration and
 :class:`~firmware_bridge.platform.PlatformFacts`), so every finding is tested with
 invented machines. Each finding is ok, a warning (works, but not as well as it could)
 or a problem (this part will not work), in plain words with what to do.
@@ -14,13 +14,7 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 from pathlib import Path
 
-from firmware_bridge.config import (
-    ButtonSettings,
-    CompanionConfig,
-    LoadedConfig,
-    SerialDiceSettings,
-    load_config,
-)
+from firmware_bridge.config import ButtonSettings, HardwareConfig, SerialDiceSettings
 from firmware_bridge.layout import LayoutError, LedLayout, load_layout
 from firmware_bridge.leds.factory import layout_of
 from firmware_bridge.leds.spi import DEFAULT_SPIDEV_BUFSIZ, encode_frame
@@ -56,26 +50,19 @@ def worst(findings: list[Finding]) -> Severity:
     return Severity.OK
 
 
-def doctor(loaded: LoadedConfig | None = None, facts: PlatformFacts | None = None) -> list[Finding]:
-    """Look at this machine (or the injected facts) with its configuration."""
-    found = facts if facts is not None else gather_facts()
-    config = loaded if loaded is not None else load_config(platform=found.platform)
-    if facts is None:
-        found = _with_configured_port(found, config.config)
-    return diagnose(config, found)
+def hardware_facts(config: HardwareConfig) -> PlatformFacts:
+    """This machine's facts, with the serial ports ``config`` names where they exist."""
+    return with_configured_port(gather_facts(), config)
 
 
 def diagnose(
-    loaded: LoadedConfig,
+    config: HardwareConfig,
     facts: PlatformFacts,
     *,
     layout_loader: Callable[[Path], LedLayout] = load_layout,
-    writable: Callable[[Path], bool] | None = None,
 ) -> list[Finding]:
-    """Every finding about this machine and configuration, most basic first."""
+    """Every finding about this machine and its devices, most basic first."""
     out: list[Finding] = []
-    config = loaded.config
-    out.extend(_config_findings(loaded))
     out.extend(_platform_findings(facts))
     out.extend(_led_findings(config, facts))
     out.extend(_layout_findings(config, layout_loader))
@@ -83,51 +70,6 @@ def diagnose(
     out.extend(_button_findings(config, facts))
     out.extend(_dice_findings(config, facts))
     out.extend(_board_findings(config, facts))
-    out.extend(_data_findings(config, writable or _is_writable))
-    return out
-
-
-def _config_findings(loaded: LoadedConfig) -> list[Finding]:
-    out = [Finding(Severity.PROBLEM, "configuration", str(problem)) for problem in loaded.problems]
-    if any(problem.hardware for problem in loaded.problems):
-        out.append(
-            Finding(
-                Severity.WARNING,
-                "configuration",
-                "Because of the problems above every device is simulated until the file is fixed.",
-            )
-        )
-    elif loaded.problems:
-        out.append(
-            Finding(
-                Severity.WARNING,
-                "configuration",
-                "Because of the problems above fleet reporting is off until the file is fixed;"
-                " the devices start as configured.",
-            )
-        )
-    elif loaded.path is None:
-        out.append(Finding(Severity.OK, "configuration", "No configuration file; using defaults."))
-    else:
-        out.append(Finding(Severity.OK, "configuration", f"Read {loaded.path}."))
-    fleet = loaded.config.fleet
-    if fleet.enabled:
-        out.append(
-            Finding(
-                Severity.OK,
-                "fleet",
-                f"Reporting to the broker {fleet.host}:{fleet.port}"
-                f"{' over TLS' if fleet.tls else ''} (docs/fleet.md).",
-            )
-        )
-    if loaded.forced_simulation:
-        out.append(
-            Finding(
-                Severity.WARNING,
-                "configuration",
-                "COMPANION_HARDWARE=sim is set: every device is simulated.",
-            )
-        )
     return out
 
 
@@ -148,7 +90,7 @@ def _in_group(facts: PlatformFacts, group: str) -> bool:
     return facts.is_root or group in facts.groups
 
 
-def _led_findings(config: CompanionConfig, facts: PlatformFacts) -> list[Finding]:
+def _led_findings(config: HardwareConfig, facts: PlatformFacts) -> list[Finding]:
     leds = config.leds
     platform = facts.platform
     topic = "LEDs"
@@ -178,7 +120,7 @@ def _led_findings(config: CompanionConfig, facts: PlatformFacts) -> list[Finding
     return _spi_findings(config, facts)
 
 
-def _ws281x_findings(config: CompanionConfig, facts: PlatformFacts) -> list[Finding]:
+def _ws281x_findings(config: HardwareConfig, facts: PlatformFacts) -> list[Finding]:
     leds = config.leds
     topic = "LEDs"
     platform = facts.platform
@@ -245,7 +187,7 @@ def _ws281x_findings(config: CompanionConfig, facts: PlatformFacts) -> list[Find
 
 
 def _spi_device_findings(
-    config: CompanionConfig, facts: PlatformFacts, *, bus: int, device: int
+    config: HardwareConfig, facts: PlatformFacts, *, bus: int, device: int
 ) -> list[Finding]:
     topic = "LEDs"
     out: list[Finding] = []
@@ -304,7 +246,7 @@ def _spidev_bufsiz(facts: PlatformFacts) -> int:
     return DEFAULT_SPIDEV_BUFSIZ
 
 
-def _spi_findings(config: CompanionConfig, facts: PlatformFacts) -> list[Finding]:
+def _spi_findings(config: HardwareConfig, facts: PlatformFacts) -> list[Finding]:
     leds = config.leds
     out: list[Finding] = []
     if "spidev" not in facts.installed:
@@ -327,7 +269,7 @@ def _spi_findings(config: CompanionConfig, facts: PlatformFacts) -> list[Finding
     return out
 
 
-def _layout_findings(config: CompanionConfig, loader: Callable[[Path], LedLayout]) -> list[Finding]:
+def _layout_findings(config: HardwareConfig, loader: Callable[[Path], LedLayout]) -> list[Finding]:
     leds = config.leds
     if leds.driver == "none":
         return []
@@ -365,7 +307,7 @@ def _layout_findings(config: CompanionConfig, loader: Callable[[Path], LedLayout
     return out
 
 
-def _power_findings(config: CompanionConfig) -> list[Finding]:
+def _power_findings(config: HardwareConfig) -> list[Finding]:
     leds = config.leds
     if leds.driver == "none":
         return []
@@ -416,7 +358,7 @@ def _power_findings(config: CompanionConfig) -> list[Finding]:
     return out
 
 
-def _button_findings(config: CompanionConfig, facts: PlatformFacts) -> list[Finding]:
+def _button_findings(config: HardwareConfig, facts: PlatformFacts) -> list[Finding]:
     buttons = config.buttons
     if buttons.source in ("sim", "none"):
         return [Finding(Severity.OK, "buttons", f"Buttons: {buttons.source}.")]
@@ -473,7 +415,7 @@ def _gpio_findings(facts: PlatformFacts, topic: str) -> list[Finding]:
     return out
 
 
-def _dice_findings(config: CompanionConfig, facts: PlatformFacts) -> list[Finding]:
+def _dice_findings(config: HardwareConfig, facts: PlatformFacts) -> list[Finding]:
     dice = config.dice
     topic = "dice"
     if dice.source in ("sim", "none"):
@@ -494,7 +436,7 @@ def _dice_findings(config: CompanionConfig, facts: PlatformFacts) -> list[Findin
     return _serial_tray_findings(dice.serial, facts) + _dialout_findings(facts)
 
 
-def _board_findings(config: CompanionConfig, facts: PlatformFacts) -> list[Finding]:
+def _board_findings(config: HardwareConfig, facts: PlatformFacts) -> list[Finding]:
     """The sensing board (hardware.md "Sensing board"): nothing to say without one."""
     board = config.board
     topic = "board"
@@ -579,7 +521,7 @@ def _dialout_findings(facts: PlatformFacts, topic: str = "dice") -> list[Finding
     ]
 
 
-def _with_configured_port(facts: PlatformFacts, config: CompanionConfig) -> PlatformFacts:
+def with_configured_port(facts: PlatformFacts, config: HardwareConfig) -> PlatformFacts:
     """Add the tray's configured path (e.g. the udev link) if it exists on this machine.
 
     ``gather_facts`` only lists the usual device names; a udev symlink such as
@@ -596,27 +538,3 @@ def _with_configured_port(facts: PlatformFacts, config: CompanionConfig) -> Plat
     if not ports:
         return facts
     return replace(facts, devices=facts.devices | ports)
-
-
-def _is_writable(path: Path) -> bool:
-    """Whether games can be saved in ``path`` (or a folder made there): the nearest
-    existing part of it must be a folder this user may write."""
-    try:
-        probe = path
-        while not probe.exists() and probe != probe.parent:
-            probe = probe.parent
-        return probe.is_dir() and os.access(probe, os.W_OK)
-    except OSError:  # e.g. a name too long for the file system
-        return False
-
-
-def _data_findings(config: CompanionConfig, writable: Callable[[Path], bool]) -> list[Finding]:
-    if writable(config.data_dir):
-        return [Finding(Severity.OK, "data", f"Games are saved in {config.data_dir}.")]
-    return [
-        Finding(
-            Severity.PROBLEM,
-            "data",
-            f"{config.data_dir} is not a folder this user can write: games could not be saved.",
-        )
-    ]

@@ -1,4 +1,4 @@
-"""The rig: the one place that turns a :class:`CompanionConfig` into running devices.
+"""The rig: the one place that turns a :class:`HardwareConfig` into running devices.
 
 :func:`build_rig` reads the resolved configuration and builds, for each device, either
 the real driver or its simulated twin — and the twins run the real code path:
@@ -44,7 +44,7 @@ from companion.highlights import Highlight
 from firmware_bridge.board.messages import BOARD_READER
 from firmware_bridge.board.sim_board import SimSensingBoard
 from firmware_bridge.buttons import ButtonMessage, ButtonPanel, ButtonSettings, TableButton
-from firmware_bridge.config import CompanionConfig, LedsConfig, LoadedConfig
+from firmware_bridge.config import HardwareConfig, LedsConfig
 from firmware_bridge.dice.base import DiceSource
 from firmware_bridge.dice.frames import DieSpec
 from firmware_bridge.dice.messages import DiceMessage
@@ -291,7 +291,7 @@ class SimControls:
 class Rig:
     """The configured devices; :meth:`start` runs them, :meth:`stop` releases them."""
 
-    config: CompanionConfig
+    config: HardwareConfig
     dice: list[DiceSource] = field(default_factory=list)
     buttons: ButtonSettings | None = None
     layout: LedLayout | None = None
@@ -473,14 +473,14 @@ def _why(error: BaseException) -> str:
 
 
 def build_rig(
-    loaded: LoadedConfig,
+    config: HardwareConfig,
     platform: Platform | None = None,
     *,
     sim_dir: Path | None = None,
     frame_file: Path | None = None,
     clock: Callable[[], float] = time.monotonic,
 ) -> Rig:
-    """Build the devices ``loaded`` configures (nothing runs until :meth:`Rig.start`).
+    """Build the devices ``config`` configures (nothing runs until :meth:`Rig.start`).
 
     ``sim_dir`` is where the simulated tray's port link goes (a fresh temporary folder
     by default); ``frame_file`` makes the LED strip record what it ships (test hook);
@@ -488,7 +488,7 @@ def build_rig(
     ``"auto"`` settings are expected resolved already (:func:`load_config` does that).
     """
     found = platform if platform is not None else detect_platform()
-    config = loaded.config.resolved(found)
+    config = config.resolved(found)
     rig = Rig(config, clock=clock)
     if frame_file is not None:
         rig.frame_listeners.append(FrameFile(frame_file))
@@ -499,7 +499,7 @@ def build_rig(
     return rig
 
 
-def _build_dice(rig: Rig, config: CompanionConfig, sim_dir: Path | None) -> None:
+def _build_dice(rig: Rig, config: HardwareConfig, sim_dir: Path | None) -> None:
     dice = config.dice
     if dice.source == "serial":
         rig.dice.append(SerialDiceTray(dice.serial.model_copy(update={"enabled": True})))
@@ -545,7 +545,7 @@ def _sim_folder(rig: Rig, sim_dir: Path | None) -> Path:
     return folder
 
 
-def _build_board(rig: Rig, config: CompanionConfig, sim_dir: Path | None) -> None:
+def _build_board(rig: Rig, config: HardwareConfig, sim_dir: Path | None) -> None:
     """The sensing board's reader: the dice tray's own reader (``tray``: nothing to
     add), a reader of its own on the board's Pico, or that reader on the simulated
     board's pty (the kiosk sets its miniatures to the game's when a game starts)."""
@@ -571,7 +571,7 @@ def _build_board(rig: Rig, config: CompanionConfig, sim_dir: Path | None) -> Non
         rig.sim.board = sim_board
 
 
-def _build_buttons(rig: Rig, config: CompanionConfig) -> None:
+def _build_buttons(rig: Rig, config: HardwareConfig) -> None:
     buttons = config.buttons
     if buttons.source == "none":
         return

@@ -25,7 +25,6 @@ from kivy.app import App
 from kivy.clock import Clock
 from kivy.config import Config
 
-from firmware_bridge.config import LoadedConfig
 from firmware_bridge.rig import Rig, build_rig
 from kiosk import touch_wake
 from kiosk.guard import ExceptionGuard
@@ -33,6 +32,7 @@ from kiosk.hardware import HardwareHub
 from kiosk.memory import freeze_startup
 from kiosk.navigation import KV_FILES, RELEASE_MEMORY_AFTER_S, Kiosk
 from kiosk.pace import WOKEN_DEEP_IDLE_FPS, WOKEN_IDLE_FPS, IdlePace
+from kiosk.settings import LoadedConfig
 from kiosk.ui_map import UiMap
 
 if TYPE_CHECKING:  # the fleet's modules (paho-mqtt) load only when the fleet is on
@@ -192,7 +192,7 @@ def run_app(loaded: LoadedConfig) -> int:
         Config.set("kivy", "keyboard_mode", "systemanddock")
     frame_file = os.environ.get(ENV_SIM_LEDS)
     ui_map = os.environ.get(ENV_UI_MAP)
-    rig = build_rig(loaded, frame_file=Path(frame_file) if frame_file else None)
+    rig = build_rig(loaded.config, frame_file=Path(frame_file) if frame_file else None)
     problems = [str(problem) for problem in loaded.problems]
     fleet: FleetPublisher | None = None
     if loaded.config.fleet.enabled:  # the fleet's modules (paho-mqtt) load only when on

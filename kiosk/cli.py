@@ -36,7 +36,7 @@ from typing import Any, BinaryIO
 
 from companion.errors import DamagedHeader, RefereeError
 from companion.protocol import MAX_LINE_BYTES, ProtocolError, Referee, protocol_schema
-from firmware_bridge.config import CompanionConfig, load_config
+from kiosk.settings import CompanionConfig, load_config
 from kiosk.storage import fresh_seed, open_journal
 
 

@@ -1,6 +1,8 @@
 """The kiosk's part of ``companion doctor``: storage, the journal, the screen, touch, the service.
 
-:mod:`firmware_bridge.doctor` looks at dice, buttons and LEDs; this module looks at what
+:mod:`firmware_bridge.doctor` looks at dice, buttons and LEDs (and
+:mod:`kiosk.settings.findings` at the settings file and where games are saved); this
+module looks at what
 a kiosk on a Raspberry Pi needs besides: games saved on persistent storage with room to
 spare, a journal that opens and passes SQLite's integrity check in WAL mode (every
 committed move survives a power cut), a display (a desktop session or KMS/DRM), a
@@ -14,8 +16,7 @@ it without touching the system.
 
 from __future__ import annotations
 
-from firmware_bridge.config import LoadedConfig
-from firmware_bridge.doctor import Finding, Severity, doctor
+from firmware_bridge.doctor import Finding, Severity
 from kiosk.doctor_facts import (
     INSTALLED_CONFIG,
     LOW_FREE_BYTES,
@@ -29,6 +30,8 @@ from kiosk.doctor_facts import (
     KioskFacts,
     gather_kiosk_facts,
 )
+from kiosk.settings import LoadedConfig
+from kiosk.settings.findings import doctor
 
 
 def kiosk_doctor(loaded: LoadedConfig) -> list[Finding]:

@@ -17,9 +17,9 @@ from urllib.parse import quote
 
 from companion.errors import JournalError
 from companion.journal import Journal
-from firmware_bridge.config import LoadedConfig
 from firmware_bridge.platform import Platform, detect_platform
 from kiosk.fleet.state import LinkState, read_link_state
+from kiosk.settings import LoadedConfig
 from kiosk.storage import JOURNAL_FILE
 
 SERVICE_NAME = "colossus-companion"

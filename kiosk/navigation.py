@@ -28,7 +28,6 @@ from companion.errors import JournalError, RefereeError
 from companion.games import get_rules
 from companion.journal import Journal
 from firmware_bridge.buttons import ButtonMessage, ButtonPressed
-from firmware_bridge.config import LoadedConfig
 from firmware_bridge.rig import DeviceNote, Rig
 from kiosk.hardware import HardwareHub, Later, RollTarget, press_on_game
 from kiosk.lesson_flow import GuidedStep, LessonFlow
@@ -40,6 +39,7 @@ from kiosk.presenters.home import HomePresenter
 from kiosk.reporting import FleetReporting
 from kiosk.screens import load_kv
 from kiosk.screens.home import HomeScreen
+from kiosk.settings import LoadedConfig
 from kiosk.shop import ShopMode
 from kiosk.storage import fresh_seed, open_journal
 from kiosk.widgets import basic, scrolling  # noqa: F401  (Home's; the rest come with their screens)

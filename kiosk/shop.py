@@ -28,7 +28,6 @@ from kivy.clock import Clock
 from kivy.config import Config
 from kivy.core.window import Window
 
-from firmware_bridge.config import KioskConfig, LoadedConfig
 from kiosk.presenters.attract import (
     AttractMode,
     TickResult,
@@ -37,6 +36,7 @@ from kiosk.presenters.attract import (
     unknown_games,
 )
 from kiosk.presenters.long_press import LongPress
+from kiosk.settings import KioskConfig, LoadedConfig
 from kiosk.shop_demo import DemoOverlay
 from kiosk.widgets.basic import TitleLabel
 
@@ -74,7 +74,7 @@ def _stop_running_app() -> None:
 
 
 def _doctor(loaded: LoadedConfig | None) -> Sequence[Finding]:
-    from firmware_bridge.doctor import doctor
+    from kiosk.settings.findings import doctor
 
     return doctor(loaded)
 

@@ -48,12 +48,12 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from firmware_bridge.config import LoadedConfig
 from firmware_bridge.doctor import Finding
 from firmware_bridge.platform import PlatformFacts, gather_facts
 from kiosk.doctor_checks import full_doctor
 from kiosk.doctor_facts import SERVICE_NAME, inspect_journal, open_journal_readonly
 from kiosk.redaction import redact_config_text, redact_data, scrub_names
+from kiosk.settings import LoadedConfig
 from kiosk.storage import JOURNAL_FILE
 
 DEFAULT_LOG_LINES = 500

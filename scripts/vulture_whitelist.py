@@ -109,7 +109,7 @@ _.SE  # companion.games.kolossus.state.StartZones: an option field (journaled)
 _.SW  # companion.games.kolossus.state.StartZones: an option field (journaled)
 _.fallen_landscapes  # companion.games.kolossus.quake: an event field (journaled)
 _.resync  # firmware_bridge.board.messages: a message field (the wire format)
-_.rotation  # firmware_bridge.config.sections: a [kiosk] setting (deploy/kivy_config.py)
+_.rotation  # kiosk.settings.sections: a [kiosk] setting (deploy/kivy_config.py)
 _.D4  # firmware_bridge.dice.godice_source.GoDiceShell: a [dice.godice] config value
 _.D8  # firmware_bridge.dice.godice_source.GoDiceShell: a [dice.godice] config value
 _.D12  # firmware_bridge.dice.godice_source.GoDiceShell: a [dice.godice] config value

@@ -1,14 +1,10 @@
-"""One TOML file configures the hardware side; a broken file never stops the app.
+"""The table's devices in one TOML file; what is wrong with it, in words a builder acts on.
 
 Where the file is: ``COMPANION_CONFIG`` (a path) if set, else ``companion.toml`` in the
 user's config directory (platformdirs). Every setting has a default, so no file is
 needed. ``"auto"`` (the default) for a driver or source means: the real hardware on a
 detected Raspberry Pi, the simulated twin anywhere else. ``COMPANION_HARDWARE=sim``
 forces every device to its simulated twin.
-
-:func:`load_config` never raises for a bad file: it returns simulated defaults plus a
-list of problems, each naming the file, the line and key, and what is wrong, so the
-kiosk can start and show the problem on screen.
 
 One way to configure each device: ``[dice.serial]``, ``[dice.gpio]`` and ``[buttons]``
 *are* the drivers' own settings models (:class:`SerialDiceSettings`,
@@ -19,34 +15,34 @@ configuration is resolved and may not be set in the file. No GPIO may have two u
 the check asks every device in use for its ``used_pins()`` and adds the LED strip's
 data pin (and its SPI bus).
 
-The section models are in :mod:`firmware_bridge.config.sections`, reading the file in
-:mod:`firmware_bridge.config.loading`; both are imported from here.
+:class:`HardwareConfig` is this layer's settings base (its sections in
+:mod:`firmware_bridge.config.sections`, problems in :mod:`firmware_bridge.config.problems`);
+the app extends it with its own settings and reads the file (:mod:`kiosk.settings`).
 """
 
 from __future__ import annotations
 
 from firmware_bridge.buttons import ButtonSettings
-from firmware_bridge.config.loading import (
+from firmware_bridge.config.problems import (
     ConfigProblem,
-    LoadedConfig,
     find_key_line,
-    load_config,
-    parse_config_file,
-    parse_config_text,
+    source_switch_problems,
+    toml_problem,
+    validation_problem,
 )
 from firmware_bridge.config.sections import (
+    APP_NAME,
     BOARD_PORT,
+    CONFIG_KEY,
     ENV_CONFIG,
     ENV_HARDWARE,
     BoardConfig,
     ButtonsConfig,
-    CompanionConfig,
     DiceConfig,
-    FleetConfig,
-    KioskConfig,
+    HardwareConfig,
     LedsConfig,
+    Section,
     default_config_path,
-    default_data_dir,
     pin_claims,
 )
 from firmware_bridge.dice.godice_source import GoDiceSettings
@@ -58,7 +54,9 @@ from firmware_bridge.dice.serial_tray import (
 )
 
 __all__ = [
+    "APP_NAME",
     "BOARD_PORT",
+    "CONFIG_KEY",
     "ENV_CONFIG",
     "ENV_HARDWARE",
     "PICO_MICROPYTHON_PID",
@@ -66,21 +64,18 @@ __all__ = [
     "BoardConfig",
     "ButtonSettings",
     "ButtonsConfig",
-    "CompanionConfig",
     "ConfigProblem",
     "DiceConfig",
-    "FleetConfig",
     "GoDiceSettings",
     "GpioDiceSettings",
-    "KioskConfig",
+    "HardwareConfig",
     "LedsConfig",
-    "LoadedConfig",
+    "Section",
     "SerialDiceSettings",
     "default_config_path",
-    "default_data_dir",
     "find_key_line",
-    "load_config",
-    "parse_config_file",
-    "parse_config_text",
     "pin_claims",
+    "source_switch_problems",
+    "toml_problem",
+    "validation_problem",
 ]

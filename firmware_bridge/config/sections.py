@@ -3,7 +3,7 @@
 Each device's section *is* its driver's settings model (see the package's docstring);
 what may not be combined (two users of one GPIO, a source and a driver's own switch) is
 checked here, where the settings are validated. Reading the file, and turning what is
-wrong with it into problems a person can act on, is :mod:`firmware_bridge.config.loading`.
+wrong with it into problems a person can act on, is :mod:`firmware_bridge.config.problems`.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, Self
 
 import platformdirs
 from pydantic import (
@@ -60,10 +60,6 @@ CONFIG_KEY = "config_key"
 
 def default_config_path() -> Path:
     return platformdirs.user_config_path(APP_NAME) / CONFIG_FILE_NAME
-
-
-def default_data_dir() -> Path:
-    return platformdirs.user_data_path(APP_NAME)
 
 
 class Section(BaseModel):
@@ -293,167 +289,15 @@ class BoardConfig(Section):
         return data
 
 
-KioskBoot = Literal["resume", "demo", "home"]
+class HardwareConfig(Section):
+    """The devices of one table: dice, buttons, LED strip and sensing board, the GPIO
+    pins they take and which runs (the real device or its simulated twin). The app's
+    own settings (screen, fleet, data folder) extend it in :mod:`kiosk.settings`."""
 
-
-class KioskConfig(BaseModel):
-    """The screen side: window, shop demo (attract mode) and lock-down.
-
-    Unknown keys are refused like everywhere else: a misspelt ``locked`` must not leave
-    a shop's kiosk silently open (see :func:`load_config` for what survives a broken file).
-    """
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-    fullscreen: bool = Field(
-        default=False, description="fill the screen (a locked kiosk always does, borderless)"
-    )
-    rotation: Literal[0, 90, 180, 270] = 0
-    locked: bool = Field(
-        default=False,
-        description="shop lock-down: no exit, Escape ignored, settings only with the admin PIN",
-    )
-    idle_timeout_s: float = Field(
-        default=0.0,
-        ge=0,
-        le=86_400,
-        description="no input this long starts the demo; 0 = off (players at home)",
-    )
-    on_boot: KioskBoot = Field(
-        default="resume", description="resume the last unfinished game, start the demo, or Home"
-    )
-    demo_step_s: float = Field(
-        default=1.5, ge=0.2, le=30, description="seconds between two moves of the demo"
-    )
-    demo_outcome_s: float = Field(
-        default=8.0, ge=0, le=300, description="how long a finished demo game stays on screen"
-    )
-    demo_games: tuple[str, ...] = Field(
-        default=(), description="games the demo rotates through; empty = every game"
-    )
-
-
-_TOPIC_WORD = re.compile(r"[A-Za-z0-9_.-]{1,64}")
-#: A table's device id: one topic level that is also a valid Home Assistant discovery
-#: node id (letters, digits, '_' and '-' only).
-DEVICE_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
-
-
-class FleetConfig(Section):
-    """Reporting to a shop's MQTT broker (docs/fleet.md): the table's status, its game,
-    its health and each finished game's record, forwarded from the journal's outbox.
-
-    Not hardware: a mistake here is reported and the table plays on without the fleet,
-    with its devices as configured (see :func:`load_config`).
-    """
-
-    enabled: bool = Field(default=False, description="report to the broker below")
-    host: str = Field(default="", description="the broker's host name or address")
-    port: int = Field(default=1883, ge=1, le=65535)
-    device_id: str = Field(
-        default="", description="this table's name in topics; empty = the host name"
-    )
-    topic_prefix: str = Field(default="colossus", description="topics start with this")
-    username: str = ""
-    password: str = Field(default="", description="redacted in support bundles")
-    tls: bool = Field(default=False, description="TLS to the broker (port 8883, usually)")
-    ca_file: Path | None = Field(
-        default=None, description="CA certificate (PEM) for TLS; none = the system's"
-    )
-    certfile: Path | None = Field(
-        default=None,
-        description="client certificate (PEM), to log in with TLS instead of a password",
-    )
-    keyfile: Path | None = Field(default=None, description="the client certificate's key (PEM)")
-    keepalive_s: int = Field(default=30, ge=5, le=3600)
-    health_interval_s: float = Field(default=60.0, ge=5, le=86_400)
-    outbox_limit: int = Field(
-        default=10_000,
-        ge=10,
-        le=1_000_000,
-        description="finished games kept while the broker is away",
-    )
-    discovery: bool = Field(
-        default=False, description="announce the table's sensors to Home Assistant"
-    )
-    discovery_prefix: str = "homeassistant"
-    watcher_client_id: str = Field(
-        default="",
-        max_length=64,
-        description="companion fleet's MQTT client id; empty = colossus-fleet-<host name>"
-        " (two watchers on one broker need two ids)",
-    )
-    max_message_bytes: int = Field(
-        default=1_048_576,
-        ge=4096,
-        le=268_435_455,
-        description="companion fleet refuses (and counts) a larger message",
-    )
-
-    @model_validator(mode="before")
-    @classmethod
-    def _password_is_text(cls, data: Any) -> Any:
-        """Refused without echoing the value: a password must never reach a screen or log."""
-        if (
-            isinstance(data, Mapping)
-            and "password" in data
-            and not isinstance(data["password"], str)
-        ):
-            raise PydanticCustomError(
-                "password_type",
-                'the password must be text in quotes (password = "…")',
-                {CONFIG_KEY: "password"},
-            )
-        return data
-
-    @field_validator("device_id")
-    @classmethod
-    def _device_id_is_a_node_id(cls, value: str) -> str:
-        if value and not DEVICE_ID.fullmatch(value):
-            raise ValueError(
-                "use 1-64 letters, digits, '-' or '_' (it is one level of the topics and"
-                " Home Assistant's discovery node id)"
-            )
-        return value
-
-    @field_validator("topic_prefix", "discovery_prefix")
-    @classmethod
-    def _prefix_is_topic_levels(cls, value: str) -> str:
-        if not all(_TOPIC_WORD.fullmatch(level) for level in value.split("/")):
-            raise ValueError(
-                "use levels of letters, digits, '-', '_' or '.' separated by '/'"
-                " (no '+', '#', spaces or empty levels)"
-            )
-        return value
-
-    @model_validator(mode="after")
-    def _host_when_enabled(self) -> FleetConfig:
-        if self.enabled and not self.host.strip():
-            raise PydanticCustomError(
-                "no_host", "enabled = true needs the broker's host", {CONFIG_KEY: "host enabled"}
-            )
-        for key in ("ca_file", "certfile", "keyfile"):
-            if getattr(self, key) is not None and not self.tls:
-                raise PydanticCustomError(
-                    "file_without_tls", f"{key} is only used with tls = true", {CONFIG_KEY: key}
-                )
-        if self.keyfile is not None and self.certfile is None:
-            raise PydanticCustomError(
-                "key_without_cert",
-                "keyfile needs the certfile it belongs to",
-                {CONFIG_KEY: "keyfile"},
-            )
-        return self
-
-
-class CompanionConfig(Section):
-    data_dir: Path = Field(default_factory=default_data_dir)
     dice: DiceConfig = DiceConfig()
     buttons: ButtonsConfig = ButtonsConfig()
     leds: LedsConfig = LedsConfig()
     board: BoardConfig = BoardConfig()
-    kiosk: KioskConfig = KioskConfig()
-    fleet: FleetConfig = FleetConfig()
 
     def pin_users(self) -> list[tuple[int, str]]:
         """Every GPIO the devices in use take, with its user, in the order they are checked.
@@ -469,7 +313,7 @@ class CompanionConfig(Section):
         return claims
 
     @model_validator(mode="after")
-    def _tray_reads_the_board(self) -> CompanionConfig:
+    def _tray_reads_the_board(self) -> Self:
         """``[board] source = "tray"``: the dice tray's Pico reads the squares, so the
         dice must come from that tray (or its simulation)."""
         if self.board.source == "tray" and self.dice.source not in ("auto", "serial", "sim"):
@@ -482,7 +326,7 @@ class CompanionConfig(Section):
         return self
 
     @model_validator(mode="after")
-    def _no_shared_pins(self) -> CompanionConfig:
+    def _no_shared_pins(self) -> Self:
         shared = _first_shared_pin(self.pin_users())
         if shared is not None:
             pin, first, second = shared
@@ -493,7 +337,7 @@ class CompanionConfig(Section):
             )
         return self
 
-    def resolved(self, platform: Platform) -> CompanionConfig:
+    def resolved(self, platform: Platform) -> Self:
         """Replace every ``"auto"`` by the real device on a Pi and the simulation elsewhere.
         An explicit source is obeyed on any machine (a board or a tray plugged into a
         laptop, a test harness on a pty)."""
@@ -514,7 +358,7 @@ class CompanionConfig(Section):
             board_source = "sim"  # the tray is simulated, and the board it reads with it
         return self._with_sources(led_driver, dice_source, button_source, board_source)
 
-    def simulated(self) -> CompanionConfig:
+    def simulated(self) -> Self:
         """The same settings with every device replaced by its simulated twin."""
         return self._with_sources(
             "sim", "sim", "sim", "none" if self.board.source == "none" else "sim"
@@ -526,7 +370,7 @@ class CompanionConfig(Section):
         dice_source: DiceSource,
         button_source: ButtonSource,
         board_source: BoardSource,
-    ) -> CompanionConfig:
+    ) -> Self:
         """Set the sources and make the drivers' ``enabled`` flags agree with them."""
         dice = self.dice.model_copy(
             update={

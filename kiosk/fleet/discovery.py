@@ -13,8 +13,8 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 
-from firmware_bridge.config import FleetConfig
 from kiosk.fleet.messages import Topic
+from kiosk.settings import FleetConfig
 
 
 @dataclass(frozen=True)

@@ -18,7 +18,7 @@ import ssl
 import paho.mqtt.client as mqtt
 from paho.mqtt.enums import CallbackAPIVersion, MQTTProtocolVersion
 
-from firmware_bridge.config import FleetConfig
+from kiosk.settings import FleetConfig
 
 RECONNECT_MIN_S = 1
 RECONNECT_MAX_S = 30

@@ -46,7 +46,6 @@ from pydantic import ValidationError
 
 from companion.errors import JournalError
 from companion.journal import Outbox, OutboxMessage
-from firmware_bridge.config import FleetConfig
 from kiosk.fleet.discovery import discovery_messages
 from kiosk.fleet.link import closed_before_login, explain_failure, mqtt_client
 from kiosk.fleet.messages import (
@@ -63,6 +62,7 @@ from kiosk.fleet.messages import (
     WatcherStatus,
 )
 from kiosk.fleet.state import LinkState, write_link_state
+from kiosk.settings import FleetConfig
 
 log = logging.getLogger(__name__)
 

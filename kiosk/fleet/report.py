@@ -9,10 +9,11 @@ from datetime import UTC, datetime
 
 from companion.journal import Journal
 from companion.session import Session
-from firmware_bridge.config import LoadedConfig
-from firmware_bridge.doctor import Severity, doctor
+from firmware_bridge.doctor import Severity
 from kiosk.fleet.messages import PLAYS, Table
 from kiosk.fleet.publisher import FleetPublisher
+from kiosk.settings import LoadedConfig
+from kiosk.settings.findings import doctor
 from kiosk.storage import JOURNAL_FILE
 
 

@@ -23,7 +23,6 @@ from typing import Any
 from pydantic import ValidationError
 
 from companion.journal import immediate
-from firmware_bridge.config.sections import DEVICE_ID
 from kiosk.fleet.messages import (
     ACK_TOPIC,
     KNOWN_VERSIONS,
@@ -34,6 +33,7 @@ from kiosk.fleet.messages import (
     Status,
     Table,
 )
+from kiosk.settings import DEVICE_ID
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS plays (

@@ -35,12 +35,12 @@ from paho.mqtt.properties import Properties
 from paho.mqtt.reasoncodes import ReasonCode
 from paho.mqtt.subscribeoptions import SubscribeOptions
 
-from firmware_bridge.config import FleetConfig
 from kiosk.fleet.link import closed_before_login, explain_failure, mqtt_client, where
 from kiosk.fleet.messages import ACK_TOPIC, WATCHER_TOPIC, Ack, WatcherStatus
 from kiosk.fleet.page import write_page
 from kiosk.fleet.publisher import now_iso
 from kiosk.fleet.store import FleetStore, Taken
+from kiosk.settings import FleetConfig
 
 SESSION_EXPIRY_S = 7 * 24 * 3600
 PAGE_EVERY_S = 1.0

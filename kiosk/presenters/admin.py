@@ -19,7 +19,6 @@ from typing import Literal, Protocol
 
 from companion.games import get_rules
 from companion.highlights import Highlight, Role
-from firmware_bridge.config import KioskConfig
 from firmware_bridge.doctor import Finding
 from firmware_bridge.rig import Rig
 from kiosk.admin import (
@@ -32,6 +31,7 @@ from kiosk.admin import (
     check_pin_strength,
 )
 from kiosk.presenters.common import Observable
+from kiosk.settings import KioskConfig
 
 CALIBRATION_STEP_S = 1.0
 BRIGHTNESS_STEP = 0.1

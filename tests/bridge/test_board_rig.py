@@ -11,21 +11,12 @@ import serial.tools.list_ports
 from serial.tools.list_ports_common import ListPortInfo
 
 from firmware_bridge.board.messages import BOARD_READER, BoardOccupancy
-from firmware_bridge.config import (
-    BOARD_PORT,
-    BoardConfig,
-    ButtonsConfig,
-    CompanionConfig,
-    DiceConfig,
-    LedsConfig,
-    LoadedConfig,
-    load_config,
-    parse_config_text,
-)
+from firmware_bridge.config import BOARD_PORT, BoardConfig, ButtonsConfig, DiceConfig, LedsConfig
 from firmware_bridge.dice.serial_tray import SerialDiceSettings, find_port
-from firmware_bridge.doctor import diagnose
 from firmware_bridge.platform import Platform, PlatformFacts
 from firmware_bridge.rig import RigMessage, build_rig
+from kiosk.settings import CompanionConfig, LoadedConfig, load_config, parse_config_text
+from kiosk.settings.findings import diagnose
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "companion.toml"
 
@@ -113,7 +104,7 @@ def test_the_rig_runs_the_simulated_board_through_the_real_reader(tmp_path: Path
         leds=LedsConfig(driver="none"),
         board=BoardConfig(source="sim"),
     )
-    rig = build_rig(LoadedConfig(config, None), Platform(None), sim_dir=tmp_path)
+    rig = build_rig(config, Platform(None), sim_dir=tmp_path)
     assert rig.sim is not None and rig.sim.board is not None
     assert [reader.name for reader in rig.dice] == [BOARD_READER]
     inbox: queue.Queue[RigMessage] = queue.Queue()

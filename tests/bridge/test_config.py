@@ -13,7 +13,6 @@ from firmware_bridge.config import (
     ENV_HARDWARE,
     ButtonsConfig,
     ButtonSettings,
-    CompanionConfig,
     DiceConfig,
     GoDiceSettings,
     GpioDiceSettings,
@@ -21,12 +20,11 @@ from firmware_bridge.config import (
     SerialDiceSettings,
     default_config_path,
     find_key_line,
-    load_config,
-    parse_config_text,
     pin_claims,
 )
 from firmware_bridge.dice.frames import FrameDecoder, Hello, cobs_encode, encode_frame
 from firmware_bridge.platform import Platform
+from kiosk.settings import CompanionConfig, load_config, parse_config_text
 from tests.helpers.config_fields import numeric_fields as _numeric_fields
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
@@ -55,7 +53,7 @@ def test_no_file_at_the_default_place_is_fine(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
     monkeypatch.setattr(
-        "firmware_bridge.config.loading.default_config_path", lambda: tmp_path / "none.toml"
+        "kiosk.settings.loading.default_config_path", lambda: tmp_path / "none.toml"
     )
     loaded = load_config(environ=NO_ENV, platform=LAPTOP)
     assert loaded.ok and loaded.path is None
@@ -64,7 +62,7 @@ def test_no_file_at_the_default_place_is_fine(
 
 def test_real_drivers_by_default_on_a_pi(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     monkeypatch.setattr(
-        "firmware_bridge.config.loading.default_config_path", lambda: tmp_path / "none.toml"
+        "kiosk.settings.loading.default_config_path", lambda: tmp_path / "none.toml"
     )
     pi4 = load_config(environ=NO_ENV, platform=PI4).config
     assert (pi4.leds.driver, pi4.dice.source, pi4.buttons.source) == ("ws281x", "serial", "gpio")

@@ -6,21 +6,12 @@ from pathlib import Path
 
 from firmware_bridge.config import (
     ButtonsConfig,
-    CompanionConfig,
     ConfigProblem,
     DiceConfig,
     LedsConfig,
-    LoadedConfig,
     SerialDiceSettings,
 )
-from firmware_bridge.doctor import (
-    Finding,
-    Severity,
-    _with_configured_port,
-    diagnose,
-    doctor,
-    worst,
-)
+from firmware_bridge.doctor import Finding, Severity, with_configured_port, worst
 from firmware_bridge.layout import LayoutError, LedLayout
 from firmware_bridge.platform import (
     Platform,
@@ -29,6 +20,8 @@ from firmware_bridge.platform import (
     gather_facts,
     pi_generation,
 )
+from kiosk.settings import CompanionConfig, LoadedConfig
+from kiosk.settings.findings import diagnose, doctor
 
 PI4 = Platform("Raspberry Pi 4 Model B Rev 1.4")
 PI5 = Platform("Raspberry Pi 5 Model B Rev 1.0")
@@ -206,9 +199,9 @@ def test_doctor_looks_up_the_configured_tray_path(tmp_path: Path) -> None:
     serial = SerialDiceSettings(port=str(link))
     config = CompanionConfig(dice=DiceConfig(source="serial", serial=serial))
     facts = pi_facts(serial_ports=())
-    assert _with_configured_port(facts, config) == facts  # absent: nothing added
+    assert with_configured_port(facts, config) == facts  # absent: nothing added
     link.touch()
-    found = _with_configured_port(facts, config)
+    found = with_configured_port(facts, config)
     assert str(link) in found.devices
     ok = texts(diagnose(LoadedConfig(config, None), found, writable=lambda _p: True), Severity.OK)
     assert f"Dice tray port {link} is present." in ok

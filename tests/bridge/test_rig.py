@@ -25,15 +25,7 @@ from companion.highlights import Highlight, Role
 from companion.journal import Journal
 from companion.session import Session
 from firmware_bridge.buttons import ButtonPressed, RollButtonPressed
-from firmware_bridge.config import (
-    ButtonsConfig,
-    CompanionConfig,
-    DiceConfig,
-    LedsConfig,
-    LoadedConfig,
-    load_config,
-    parse_config_text,
-)
+from firmware_bridge.config import ButtonsConfig, DiceConfig, LedsConfig
 from firmware_bridge.dice.godice_source import GoDiceSource
 from firmware_bridge.dice.gpio_die import GpioDie
 from firmware_bridge.dice.messages import TrayState, TrayStatus
@@ -53,6 +45,7 @@ from firmware_bridge.rig import (
 )
 from kiosk.hardware import HardwareHub, HubHandlers, press_on_game
 from kiosk.presenters.play import PlayPresenter
+from kiosk.settings import CompanionConfig, LoadedConfig, load_config, parse_config_text
 
 LAPTOP = Platform(None)
 WAIT_S = 5.0
@@ -129,22 +122,22 @@ def pump_until(hub: HardwareHub, target: Any, done: Callable[[], bool]) -> None:
 
 
 def test_each_dice_source_is_built_from_the_config(tmp_path: Path) -> None:
-    serial = build_rig(loaded('[dice]\nsource = "serial"\n[dice.serial]\nport = "/dev/x"\n'))
+    serial = build_rig(loaded('[dice]\nsource = "serial"\n[dice.serial]\nport = "/dev/x"\n').config)
     [tray] = serial.dice
     assert isinstance(tray, SerialDiceTray) and tray.settings.port == "/dev/x"
     assert tray.settings.enabled
     assert serial.sim is None or serial.sim.tray is None  # no simulated tray
 
-    gpio = build_rig(loaded('[dice]\nsource = "gpio"\n[dice.gpio]\nfaces = 6\n'), LAPTOP)
+    gpio = build_rig(loaded('[dice]\nsource = "gpio"\n[dice.gpio]\nfaces = 6\n').config, LAPTOP)
     [die] = gpio.dice
     assert isinstance(die, GpioDie) and die.settings.faces == 6
 
     text = '[dice]\nsource = "godice"\n[[dice.godice.dice]]\nname = "GoDice"\nshell = "D4"\n'
-    godice = build_rig(loaded(text), LAPTOP)
+    godice = build_rig(loaded(text).config, LAPTOP)
     [ble] = godice.dice
     assert isinstance(ble, GoDiceSource) and ble.settings.dice[0].shell.faces == 4
 
-    sim = build_rig(only(dice="sim"), LAPTOP, sim_dir=tmp_path)
+    sim = build_rig(only(dice="sim").config, LAPTOP, sim_dir=tmp_path)
     [reader] = sim.dice
     assert isinstance(reader, SerialDiceTray)  # the real reader ...
     assert sim.sim is not None and sim.sim.tray is not None
@@ -153,28 +146,30 @@ def test_each_dice_source_is_built_from_the_config(tmp_path: Path) -> None:
     )  # ... on the pty
     assert sim.sim.pins is None and sim.strip is None  # buttons and LEDs are "none"
 
-    assert build_rig(only(), LAPTOP).dice == []
+    assert build_rig(only().config, LAPTOP).dice == []
 
 
 def test_auto_means_simulated_off_a_pi_and_real_on_a_pi(rigs: list[Rig]) -> None:
-    laptop = build_rig(load_config(None, environ={}, platform=LAPTOP), LAPTOP)
+    laptop = build_rig(load_config(None, environ={}, platform=LAPTOP).config, LAPTOP)
     rigs.append(laptop)  # stopped afterwards: removes the simulated port's folder
     assert laptop.sim is not None and laptop.sim.tray is not None and laptop.sim.pins is not None
     assert isinstance(laptop.sim.strip, SimStrip)
     config = CompanionConfig(leds=LedsConfig(driver="none"))
-    pi = build_rig(LoadedConfig(config, None), Platform("Raspberry Pi 4 Model B Rev 1.4"))
+    pi = build_rig(config, Platform("Raspberry Pi 4 Model B Rev 1.4"))
     assert [type(source) for source in pi.dice] == [SerialDiceTray]
     assert pi.sim is None and pi.buttons is not None  # the board's own GPIO buttons
 
 
 def test_buttons_and_leds_follow_their_settings(tmp_path: Path) -> None:
-    rig = build_rig(loaded('[buttons]\nsource = "sim"\nundo_pin = 12\n[leds]\ndriver = "sim"\n'))
+    rig = build_rig(
+        loaded('[buttons]\nsource = "sim"\nundo_pin = 12\n[leds]\ndriver = "sim"\n').config
+    )
     assert rig.buttons is not None and rig.buttons.undo_pin == 12
     assert rig.sim is not None and rig.sim.pins is not None
     assert rig.layout is not None and rig.layout.led_count == 121
     assert rig.strip is not None and isinstance(rig.strip.inner, SimStrip)
     assert rig.animator is not None and rig.animator.fps == 42.0
-    off = build_rig(only(buttons="none", leds="none"))
+    off = build_rig(only(buttons="none", leds="none").config)
     assert off.buttons is None and off.animator is None and off.layout is None
 
 
@@ -185,7 +180,9 @@ def test_sim_tray_roll_crosses_the_pty_to_a_journaled_game_roll(
     tmp_path: Path, rigs: list[Rig]
 ) -> None:
     hub = HardwareHub()
-    rig = start(rigs, build_rig(only(dice="sim"), LAPTOP, sim_dir=tmp_path / "sim"), hub.post)
+    rig = start(
+        rigs, build_rig(only(dice="sim").config, LAPTOP, sim_dir=tmp_path / "sim"), hub.post
+    )
     with Journal(tmp_path / "journal.sqlite3") as journal:
         session = Session.new("kolossus", ["Ann", "Bob"], seed=5, journal=journal)
         play = PlayPresenter(session)
@@ -210,7 +207,7 @@ def test_a_roll_made_while_unplugged_arrives_after_the_replug(
     tmp_path: Path, rigs: list[Rig]
 ) -> None:
     posted = Posted()
-    rig = start(rigs, build_rig(only(dice="sim"), LAPTOP, sim_dir=tmp_path), posted)
+    rig = start(rigs, build_rig(only(dice="sim").config, LAPTOP, sim_dir=tmp_path), posted)
     assert rig.sim is not None and rig.sim.tray is not None
     assert rig.sim.tray.wait_until("connected", WAIT_S)
     rig.sim.unplug()
@@ -247,7 +244,7 @@ driver = "ws281x"
 layout = "{tmp_path / "missing.json"}"
 """
     posted = Posted()
-    rig = start(rigs, build_rig(loaded(text), LAPTOP), posted)
+    rig = start(rigs, build_rig(loaded(text).config, LAPTOP), posted)
     notes = {note.device: note.text for note in posted.notes()}
     assert set(notes) == {"dice", "buttons", "leds"}
     assert "gpio-die" in notes["dice"] and "pin factory" in notes["dice"]
@@ -267,7 +264,7 @@ def test_a_strip_that_fails_when_opened_falls_back_to_the_sim_strip(rigs: list[R
         buttons=ButtonsConfig(source="none"),
         leds=LedsConfig(driver="spi"),
     )
-    rig = build_rig(LoadedConfig(config, None), Platform("Raspberry Pi 5 Model B Rev 1.0"))
+    rig = build_rig(config, Platform("Raspberry Pi 5 Model B Rev 1.0"))
     assert rig.notes == [] and rig.strip is not None
     failed = rig.strip
     assert not isinstance(failed.inner, SimStrip)  # the SPI driver, built but not opened
@@ -283,7 +280,7 @@ def test_a_strip_that_fails_when_opened_falls_back_to_the_sim_strip(rigs: list[R
 def test_a_missing_serial_tray_is_a_status_for_the_badge(rigs: list[Rig]) -> None:
     text = '[dice]\nsource = "serial"\n[dice.serial]\nport = "/nonexistent/tray"\n'
     hub = HardwareHub()
-    rig = start(rigs, build_rig(loaded(text), LAPTOP), hub.post)
+    rig = start(rigs, build_rig(loaded(text).config, LAPTOP), hub.post)
     pump_until(hub, None, lambda: "serial-tray" in hub.statuses)
     assert hub.statuses["serial-tray"].state == "disconnected"  # the badge says "Dice off"
     assert hub.notes == []  # not a failure: the reader keeps looking
@@ -303,7 +300,7 @@ def test_godice_without_the_bluetooth_packages_is_a_note(
     )
     text = '[dice]\nsource = "godice"\n[[dice.godice.dice]]\nname = "GoDice"\n'
     posted = Posted()
-    rig = start(rigs, build_rig(loaded(text), LAPTOP), posted)
+    rig = start(rigs, build_rig(loaded(text).config, LAPTOP), posted)
     assert rig.dice == []
     [note] = posted.notes()
     assert note.device == "dice" and "bleak" in note.text and "[ble]" in note.text
@@ -316,7 +313,7 @@ def test_godice_without_the_bluetooth_packages_is_a_note(
 def table(tmp_path: Path, rigs: list[Rig]) -> Iterator[tuple[Rig, HardwareHub]]:
     """Simulated buttons whose presses reach the hub; the test wires the game."""
     hub = HardwareHub()
-    rig = start(rigs, build_rig(only(buttons="sim"), LAPTOP), hub.post)
+    rig = start(rigs, build_rig(only(buttons="sim").config, LAPTOP), hub.post)
     yield rig, hub
 
 
@@ -418,7 +415,7 @@ def test_roll_button_makes_the_pi_roll_with_feedback(table: tuple[Rig, HardwareH
 def test_shipped_frames_come_back_and_match_the_strip(tmp_path: Path, rigs: list[Rig]) -> None:
     posted = Posted()
     frame_file = tmp_path / "leds.json"
-    rig = start(rigs, build_rig(only(leds="sim"), LAPTOP, frame_file=frame_file), posted)
+    rig = start(rigs, build_rig(only(leds="sim").config, LAPTOP, frame_file=frame_file), posted)
     assert rig.sim is not None and rig.sim.strip is not None and rig.layout is not None
     rig.show_highlights([Highlight(cell="0,0", role=Role.SELECTED, player=1)])
     shown = posted.wait_for(lambda m: isinstance(m, LedFrameShown) and any(map(any, m.frame)))
@@ -453,7 +450,7 @@ def test_the_strip_shows_only_the_current_fix_step_and_the_games_palette(
     play.next_fix_step()
     assert play.highlights() == (Highlight(cell=second, role=Role.FIX, step=2),)
     posted = Posted()
-    rig = start(rigs, build_rig(only(leds="sim"), LAPTOP), posted)
+    rig = start(rigs, build_rig(only(leds="sim").config, LAPTOP), posted)
     layout = rig.layout
     assert layout is not None and rig.animator is not None
     rig.show_highlights(play.highlights(), palette=ISLAND_PALETTE)
@@ -472,7 +469,9 @@ def test_stop_releases_every_thread_and_can_be_called_twice(
     tmp_path: Path, rigs: list[Rig]
 ) -> None:
     before = {t.name for t in threading.enumerate()}
-    rig = start(rigs, build_rig(load_config(None, environ={}, platform=LAPTOP), LAPTOP), Posted())
+    rig = start(
+        rigs, build_rig(load_config(None, environ={}, platform=LAPTOP).config, LAPTOP), Posted()
+    )
     assert rig.sim is not None and rig.sim.tray is not None
     assert rig.sim.tray.wait_until("connected", WAIT_S)
     path = Path(rig.sim.tray.path)

@@ -10,7 +10,6 @@ import pytest
 
 from companion.journal import Journal
 from companion.session import Session
-from firmware_bridge.config import CompanionConfig, LoadedConfig
 from firmware_bridge.doctor import Finding, Severity
 from firmware_bridge.platform import Platform
 from kiosk.cli import main
@@ -25,6 +24,7 @@ from kiosk.doctor_facts import (
     parse_input_devices,
     parse_mountinfo,
 )
+from kiosk.settings import CompanionConfig, LoadedConfig
 from kiosk.storage import JOURNAL_FILE
 from tests.helpers.doctor import GIB, PI_INPUT_DEVICES, facts
 

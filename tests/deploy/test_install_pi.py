@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from firmware_bridge.config import parse_config_file
+from kiosk.settings import parse_config_file
 from tests.helpers.install_pi import (
     BOOKWORM_CMDLINE,
     BOOKWORM_CONFIG_TXT,

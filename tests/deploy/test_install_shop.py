@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from firmware_bridge.config import parse_config_file
 from kiosk.admin import PinStore
+from kiosk.settings import parse_config_file
 from tests.helpers.install_pi import PI4, install, make_pi_root, make_source, stage
 
 ETC = "etc/colossus-companion"

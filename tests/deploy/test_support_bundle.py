@@ -15,12 +15,12 @@ from hypothesis import strategies as st
 
 from companion.journal import Journal
 from companion.session import Session
-from firmware_bridge.config import CompanionConfig, LoadedConfig, load_config
 from firmware_bridge.doctor import Finding, Severity
 from firmware_bridge.platform import Platform, PlatformFacts
 from kiosk import support
 from kiosk.cli import main
 from kiosk.redaction import PLAYER, REDACTED, is_secret, redact_config_text, scrub_names
+from kiosk.settings import CompanionConfig, LoadedConfig, load_config
 from kiosk.storage import JOURNAL_FILE
 from kiosk.support import bench_text, collect, journal_summary, write_bundle
 

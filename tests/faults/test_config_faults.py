@@ -18,9 +18,9 @@ from pathlib import Path
 import pytest
 from annotated_types import Ge, Gt, Le, Lt
 
-from firmware_bridge.config import CompanionConfig, load_config
 from firmware_bridge.platform import Platform
 from kiosk.cli import main
+from kiosk.settings import CompanionConfig, load_config
 from tests.faults.scale import report
 from tests.helpers.config_fields import numeric_fields as _numeric_fields
 

@@ -22,8 +22,8 @@ from typing import Any
 import paho.mqtt.client as mqtt
 from paho.mqtt.enums import CallbackAPIVersion, MQTTProtocolVersion
 
-from firmware_bridge.config import FleetConfig
 from kiosk.fleet.messages import Ack
+from kiosk.settings import FleetConfig
 
 REPO = Path(__file__).resolve().parents[2]
 START_TIMEOUT_S = 15.0

@@ -12,9 +12,9 @@ import sys
 import time
 from pathlib import Path
 
-from firmware_bridge.config import FleetConfig
 from kiosk.fleet import publisher as publisher_module
 from kiosk.fleet.publisher import FleetPublisher
+from kiosk.settings import FleetConfig
 
 
 def main(argv: list[str]) -> None:

@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from firmware_bridge.config import FleetConfig, LoadedConfig, load_config, parse_config_text
-from firmware_bridge.doctor import diagnose
 from firmware_bridge.platform import Platform, PlatformFacts
 from kiosk.fleet.report import make_publisher
+from kiosk.settings import FleetConfig, LoadedConfig, load_config, parse_config_text
+from kiosk.settings.findings import diagnose
 from kiosk.support import config_texts
 
 PI4 = Platform("Raspberry Pi 4 Model B Rev 1.4")

@@ -17,13 +17,13 @@ import pytest
 from paho.mqtt.enums import CallbackAPIVersion, MQTTProtocolVersion
 
 from companion.journal import Journal
-from firmware_bridge.config import FleetConfig
 from firmware_bridge.doctor import Severity
 from kiosk.doctor_checks import _outbox_findings
 from kiosk.doctor_facts import inspect_journal
 from kiosk.fleet.link import explain_failure
 from kiosk.fleet.store import FleetStore
 from kiosk.fleet.watch import watch
+from kiosk.settings import FleetConfig
 from tests.fleet.broker import REPO, Broker, free_port, make_certificates, wait_until
 from tests.helpers.fleet import Table1
 

@@ -297,7 +297,7 @@ def test_a_kiosk_that_vanishes_is_reported_offline_by_its_last_will(
     the last will it left when it connected, and the retained status turns offline."""
     code = (
         "import sys, time\n"
-        "from firmware_bridge.config import FleetConfig\n"
+        "from kiosk.settings import FleetConfig\n"
         "from kiosk.fleet.publisher import FleetPublisher\n"
         "settings = FleetConfig(enabled=True, host='127.0.0.1', port=int(sys.argv[1]),"
         " device_id='table-7')\n"

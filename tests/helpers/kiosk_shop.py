@@ -12,9 +12,9 @@ from kivy.core.window import Window
 from kivy.tests.common import UnitTestTouch
 
 from companion.highlights import Highlight
-from firmware_bridge.config import CompanionConfig, KioskConfig, LoadedConfig
 from firmware_bridge.doctor import Finding, Severity
 from kiosk.app import Kiosk
+from kiosk.settings import CompanionConfig, KioskConfig, LoadedConfig
 from kiosk.theme import HEIGHT, WIDTH
 from tests.kiosk.ui import close_kiosk, frames
 

@@ -18,7 +18,6 @@ from typing import Any, cast
 
 import pytest
 
-from firmware_bridge.config import CompanionConfig, KioskConfig, load_config, parse_config_text
 from firmware_bridge.doctor import Finding, Severity
 from firmware_bridge.rig import Rig
 from kiosk import cli
@@ -45,6 +44,7 @@ from kiosk.presenters.admin import (
     settings_lines,
 )
 from kiosk.presenters.long_press import LongPress
+from kiosk.settings import CompanionConfig, KioskConfig, load_config, parse_config_text
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 

@@ -14,14 +14,7 @@ from companion.highlights import Role
 from companion.session import Session
 from firmware_bridge.board.messages import BOARD_READER, BoardOccupancy
 from firmware_bridge.board.sim_board import SimSensingBoard
-from firmware_bridge.config import (
-    BoardConfig,
-    ButtonsConfig,
-    CompanionConfig,
-    DiceConfig,
-    LedsConfig,
-    LoadedConfig,
-)
+from firmware_bridge.config import BoardConfig, ButtonsConfig, DiceConfig, LedsConfig
 from firmware_bridge.dice.serial_tray import SerialDiceTray
 from firmware_bridge.platform import Platform
 from firmware_bridge.rig import build_rig
@@ -30,6 +23,7 @@ from kiosk.hardware import HardwareHub, HubHandlers
 from kiosk.presenters.devices import badges
 from kiosk.presenters.play import PlayPresenter
 from kiosk.presenters.sensing import Agree, InHand, Relift, miniatures
+from kiosk.settings import CompanionConfig
 from tests.helpers.dice_serial import fast_settings
 from tests.helpers.kolossus_positions import START
 from tests.kiosk.helpers import assert_imports_without_kivy
@@ -183,7 +177,7 @@ def test_a_board_read_by_the_dice_tray_has_its_board_badge(tmp_path: Path) -> No
         leds=LedsConfig(driver="none"),
         board=BoardConfig(source="tray"),
     )
-    rig = build_rig(LoadedConfig(config, None), Platform(None), sim_dir=tmp_path)
+    rig = build_rig(config, Platform(None), sim_dir=tmp_path)
     assert [reader.name for reader in rig.dice] == ["serial-tray"], "no reader of its own"
     assert rig.board_reader == "serial-tray"
     hub = HardwareHub()

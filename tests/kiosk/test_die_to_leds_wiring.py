@@ -14,14 +14,7 @@ from pathlib import Path
 
 from kivy.base import EventLoop
 
-from firmware_bridge.config import (
-    BoardConfig,
-    ButtonsConfig,
-    CompanionConfig,
-    DiceConfig,
-    LedsConfig,
-    LoadedConfig,
-)
+from firmware_bridge.config import BoardConfig, ButtonsConfig, DiceConfig, LedsConfig
 from firmware_bridge.dice.messages import DieResult
 from firmware_bridge.leds.factory import power_budget_of
 from firmware_bridge.leds.render import gamma_table, render
@@ -32,6 +25,7 @@ from firmware_bridge.rig import Rig, build_rig
 from kiosk.app import Kiosk
 from kiosk.presenters.play import PlayPresenter
 from kiosk.screens import Stage
+from kiosk.settings import CompanionConfig
 from tests.kiosk.ui import close_kiosk, open_kiosk
 
 #: The test's clock: the animator renders every frame at this moment.
@@ -65,9 +59,7 @@ def test_a_die_lights_its_highlights_through_hub_presenter_pipeline_and_rig(
         leds=leds,
         board=BoardConfig(source="none"),
     )
-    rig = build_rig(
-        LoadedConfig(config, None), Platform(None), sim_dir=tmp_path / "sim", clock=lambda: NOW
-    )
+    rig = build_rig(config, Platform(None), sim_dir=tmp_path / "sim", clock=lambda: NOW)
     kiosk: Kiosk = open_kiosk(tmp_path)
     screens: Stage = kiosk  # what the screens hold is the kiosk itself (checked by mypy)
     assert screens is kiosk

@@ -12,8 +12,8 @@ import pytest
 
 from companion.bot import RandomBot
 from companion.journal import Outbox
-from firmware_bridge.config import FleetConfig
 from kiosk.fleet.publisher import FleetPublisher
+from kiosk.settings import FleetConfig
 from kiosk.storage import JOURNAL_FILE
 from tests.fleet.broker import REPO, Broker, Watcher, wait_until
 from tests.helpers.kiosk_widgets import start

@@ -18,18 +18,13 @@ from companion.dice import Roll
 from companion.events import DiceRolled
 from companion.session import Session
 from firmware_bridge.buttons import ButtonPressed
-from firmware_bridge.config import (
-    ButtonsConfig,
-    CompanionConfig,
-    DiceConfig,
-    LedsConfig,
-    LoadedConfig,
-)
+from firmware_bridge.config import ButtonsConfig, DiceConfig, LedsConfig
 from firmware_bridge.dice.messages import DieResult, TrayState, TrayStatus
 from firmware_bridge.platform import Platform
 from firmware_bridge.rig import DeviceNote, LedFrameShown, Rig, build_rig
 from kiosk.hardware import MAX_PER_PUMP, HardwareHub, HubHandlers, RollTarget
 from kiosk.presenters.play import PlayPresenter
+from kiosk.settings import CompanionConfig
 from tests.helpers.toy_rules import TwoDicePig
 from tests.kiosk.helpers import assert_imports_without_kivy
 
@@ -48,7 +43,7 @@ def sim_rig(tmp_path: Path) -> Iterator[Rig]:
         buttons=ButtonsConfig(source="none"),
         leds=LedsConfig(driver="none"),
     )
-    rig = build_rig(LoadedConfig(config, None), Platform(None), sim_dir=tmp_path)
+    rig = build_rig(config, Platform(None), sim_dir=tmp_path)
     yield rig
     rig.stop()
 
@@ -187,7 +182,7 @@ def test_kiosk_table_buttons_and_leds_through_the_rig(tmp_path: Path) -> None:
         buttons=ButtonsConfig(source="sim"),
         leds=LedsConfig(driver="sim"),
     )
-    rig = build_rig(LoadedConfig(config, None), Platform(None))
+    rig = build_rig(config, Platform(None))
     kiosk = open_kiosk(tmp_path)
     try:
         kiosk.attach_rig(rig)

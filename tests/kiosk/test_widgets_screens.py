@@ -16,16 +16,11 @@ from kivy.core.window import Window
 
 from companion.bot import RandomBot
 from companion.session import Session
-from firmware_bridge.config import (
-    ButtonsConfig,
-    CompanionConfig,
-    DiceConfig,
-    LedsConfig,
-    LoadedConfig,
-)
+from firmware_bridge.config import ButtonsConfig, DiceConfig, LedsConfig
 from firmware_bridge.platform import Platform
 from firmware_bridge.rig import Rig, build_rig
 from kiosk.app import Kiosk
+from kiosk.settings import CompanionConfig
 from tests.helpers.kiosk_widgets import IMAGES, play_randomly, shoot
 from tests.kiosk.ui import close_kiosk, frames, open_kiosk, setup_built, tap_at, tap_button
 
@@ -104,7 +99,7 @@ def sim_dice_rig(sim_dir: Path) -> Rig:
         buttons=ButtonsConfig(source="none"),
         leds=LedsConfig(driver="none"),
     )
-    return build_rig(LoadedConfig(config, None), Platform(None), sim_dir=sim_dir)
+    return build_rig(config, Platform(None), sim_dir=sim_dir)
 
 
 def pump_until(kiosk: Kiosk, done: Callable[[], bool], timeout: float = 5.0) -> None:

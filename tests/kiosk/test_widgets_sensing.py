@@ -11,18 +11,12 @@ from kivy.base import EventLoop
 from kivy.tests.common import UnitTestTouch
 
 from companion.highlights import Role
-from firmware_bridge.config import (
-    BoardConfig,
-    ButtonsConfig,
-    CompanionConfig,
-    DiceConfig,
-    LedsConfig,
-    LoadedConfig,
-)
+from firmware_bridge.config import BoardConfig, ButtonsConfig, DiceConfig, LedsConfig
 from firmware_bridge.platform import Platform
 from firmware_bridge.rig import Rig, build_rig
 from kiosk.app import Kiosk
 from kiosk.presenters.sensing import miniatures
+from kiosk.settings import CompanionConfig
 from kiosk.widgets.board import HOLD_S
 from tests.helpers.kiosk_widgets import advance_to, tap_cell
 from tests.kiosk.ui import close_kiosk, frames, open_kiosk
@@ -48,7 +42,7 @@ def kolossus_on_a_sensing_board(tmp_path: Path) -> tuple[Kiosk, Rig]:
         leds=LedsConfig(driver="none"),
         board=BoardConfig(source="sim"),
     )
-    rig = build_rig(LoadedConfig(config, None), Platform(None), sim_dir=tmp_path / "sim")
+    rig = build_rig(config, Platform(None), sim_dir=tmp_path / "sim")
     kiosk = open_kiosk(tmp_path)
     kiosk.attach_rig(rig)
     kiosk.open_setup("kolossus")

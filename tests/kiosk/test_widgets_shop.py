@@ -27,11 +27,11 @@ from companion.bot import RandomBot
 from companion.journal import Journal
 from companion.session import Session
 from firmware_bridge.buttons import ButtonPressed
-from firmware_bridge.config import KioskConfig
 from firmware_bridge.dice.messages import DieResult
 from kiosk.admin import PinStore
 from kiosk.app import Kiosk
 from kiosk.presenters.demo import DemoPlayPresenter
+from kiosk.settings import KioskConfig
 from kiosk.shop import TICK_S, apply_window_mode, title_widget
 from kiosk.shop_demo import DEMO_BANNER
 from kiosk.storage import JOURNAL_FILE
