@@ -19,7 +19,7 @@ from firmware_bridge.layout import LayoutError, LedLayout, load_layout
 from firmware_bridge.leds.factory import layout_of
 from firmware_bridge.leds.spi import DEFAULT_SPIDEV_BUFSIZ, encode_frame
 from firmware_bridge.leds.ws281x import WS281X_PINS
-from firmware_bridge.platform import PlatformFacts, gather_facts
+from firmware_bridge.platform import PlatformFacts
 
 #: WS2812: 30 µs per LED at 800 kHz, plus the latch (300 µs covers every WS2812 variant).
 US_PER_LED = 30.0
@@ -48,11 +48,6 @@ def worst(findings: list[Finding]) -> Severity:
         if any(f.severity is severity for f in findings):
             return severity
     return Severity.OK
-
-
-def hardware_facts(config: HardwareConfig) -> PlatformFacts:
-    """This machine's facts, with the serial ports ``config`` names where they exist."""
-    return with_configured_port(gather_facts(), config)
 
 
 def diagnose(
