@@ -43,10 +43,10 @@ import os
 import secrets
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Literal
+from typing import Literal
 
 ADMIN_FILE = "admin.json"
 FORMAT_VERSION = 1
@@ -180,7 +180,7 @@ class _Record:
     def has_pin(self) -> bool:
         return self.salt is not None and self.digest is not None
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, object]:
         return {
             "version": FORMAT_VERSION,
             "kdf": "scrypt",
@@ -207,7 +207,7 @@ def _seconds(value: object) -> float:
     return float(value)
 
 
-def _parse(data: Any) -> _Record:
+def _parse(data: object) -> _Record:
     """A record from the file's JSON; ValueError for anything unexpected."""
     if not isinstance(data, dict) or data.get("version") != FORMAT_VERSION:
         raise ValueError("unknown format")
@@ -251,7 +251,7 @@ def _parse(data: Any) -> _Record:
     )
 
 
-def write_private_json(path: Path, data: dict[str, Any]) -> None:
+def write_private_json(path: Path, data: Mapping[str, object]) -> None:
     """Replace ``path`` atomically with ``data``; the file is only readable by its owner.
 
     ``mkstemp`` creates the temporary file with mode 0600 in the same directory, so the

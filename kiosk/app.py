@@ -19,11 +19,12 @@ os.environ.update(kivy_environment(os.environ))
 import logging
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from kivy.app import App
-from kivy.clock import Clock
+from kivy.clock import Clock, ClockEvent
 from kivy.config import Config
+from kivy.uix.screenmanager import ScreenManager
 
 from firmware_bridge.rig import Rig, build_rig
 from kiosk import touch_wake
@@ -86,7 +87,7 @@ class CompanionApp(App):  # type: ignore[misc]
         problems: Sequence[str] = (),
         ui_map: Path | None = None,
         config: LoadedConfig | None = None,
-        **kwargs: Any,
+        **kwargs: object,
     ) -> None:
         super().__init__(**kwargs)
         # Not ``self.config``: that is Kivy's own ConfigParser, set by App.run().
@@ -98,12 +99,12 @@ class CompanionApp(App):  # type: ignore[misc]
         self.problems = tuple(problems)
         self.ui_map = ui_map
         self.kiosk: Kiosk | None = None
-        self._events: list[Any] = []
+        self._events: list[ClockEvent] = []
         self._ui_map: UiMap | None = None
         self.pace: IdlePace | None = None
         self.guard: ExceptionGuard | None = None
 
-    def build(self) -> Any:
+    def build(self) -> ScreenManager:
         self.kiosk = Kiosk(
             self.data_dir, hub=self.hub, problems=self.problems, config=self.loaded_config
         )
@@ -161,7 +162,7 @@ class CompanionApp(App):  # type: ignore[misc]
         if self.kiosk is not None:
             self.kiosk.pump()
 
-    def open_settings(self, *_args: Any) -> bool:
+    def open_settings(self, *_args: object) -> bool:
         """No Kivy settings panel on F1: it could switch Escape back on in a locked shop
         kiosk. The admin page (behind the PIN when locked) is the settings."""
         return False
@@ -217,7 +218,7 @@ def run_app(loaded: LoadedConfig) -> int:
     return 0
 
 
-def stop_on_sigterm(app: Any) -> None:
+def stop_on_sigterm(app: App) -> None:
     """``systemctl stop`` (and a test's teardown) sends SIGTERM: stop as after Escape.
 
     Python's default would end the process at once, leaving the LEDs lit, the journal
@@ -225,7 +226,7 @@ def stop_on_sigterm(app: Any) -> None:
     on the main thread, so ``on_stop`` closes the journal and the rig darkens the strip.
     """
 
-    def handler(_signum: int, _frame: Any) -> None:
+    def handler(_signum: int, _frame: object) -> None:
         Clock.schedule_once(lambda _dt: app.stop(), 0)
 
     signal.signal(signal.SIGTERM, handler)

@@ -14,15 +14,12 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from typing import Any
 
 from firmware_bridge.board.messages import BoardOccupancy
 from firmware_bridge.board.sim_board import SimSensingBoard
+from kiosk.hardware import Later, Scheduled
 from kiosk.presenters.play import PlayPresenter
 from kiosk.presenters.sensing import SETTLE_S, SensingDriver, landscapes, miniatures
-
-Later = Callable[[float, Callable[[], None]], Any]
-"""Run a callable after a delay on the main thread; returns something with ``cancel()``."""
 
 
 class BoardSensing:
@@ -45,11 +42,11 @@ class BoardSensing:
         """Miniatures lifted from the simulated board and not put down yet."""
         self.seq = 0
         """The sequence number of the last change the board's reader applied."""
-        self._pending: Any = None
+        self._pending: Scheduled | None = None
         self._occupied: frozenset[str] | None = None
         self._landscapes: frozenset[str] | None = None
         self._play: PlayPresenter | None = None
-        self._state: Any = None
+        self._state: object = None
 
     def attach(self, play: PlayPresenter) -> None:
         """A game came on screen: follow it (grid games only; others are touch-entered).

@@ -32,7 +32,7 @@ import sys
 import time
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, BinaryIO
+from typing import BinaryIO
 
 from companion.errors import DamagedHeader, RefereeError
 from companion.protocol import MAX_LINE_BYTES, ProtocolError, Referee, protocol_schema
@@ -320,9 +320,9 @@ def _add_global_options(parser: argparse.ArgumentParser, *, default: object) -> 
 
 
 def _add_subcommand(
-    sub: argparse._SubParsersAction[argparse.ArgumentParser], name: str, **kwargs: Any
+    sub: argparse._SubParsersAction[argparse.ArgumentParser], name: str, *, help: str
 ) -> argparse.ArgumentParser:
-    parser = sub.add_parser(name, **kwargs)
+    parser = sub.add_parser(name, help=help)
     _add_global_options(parser, default=argparse.SUPPRESS)
     return parser
 

@@ -80,8 +80,15 @@ class RollTarget(Protocol):
     def changed(self) -> None: ...
 
 
-Later = Callable[[float, Callable[[], None]], object]
-"""Run a callable some seconds later on the main thread (a Kivy clock event in the app)."""
+class Scheduled(Protocol):
+    """A call waiting on the main thread's clock (a Kivy ``ClockEvent``, a ``Deadline``)."""
+
+    def cancel(self) -> None: ...
+
+
+Later = Callable[[float, Callable[[], None]], Scheduled]
+"""Run a callable some seconds later on the main thread (a Kivy clock event in the app);
+what it returns can be cancelled."""
 
 
 def _ignore(_message: object) -> None:

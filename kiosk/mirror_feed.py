@@ -90,7 +90,7 @@ class MirrorFeed:
         screen = self._play_screen()
         return None if screen is None else screen.mirror
 
-    def _moved(self, *_: Any) -> None:
+    def _moved(self, *_: object) -> None:
         """The mirror came on screen or left it: ask for shipped frames only while shown."""
         mirror = self._mirror()
         shown = mirror is not None and mirror.parent is not None

@@ -35,9 +35,12 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from kiosk.kivy_compat import check_clock
+
+if TYPE_CHECKING:  # Kivy has no type hints; the pace is tested with a clock of its own
+    from kivy.clock import ClockBase, ClockEvent
 
 IDLE_FPS = 10.0
 """Frames a second while idle: a first touch after a pause waits at most 0.1 s."""
@@ -88,7 +91,7 @@ class IdlePace:
 
     def __init__(
         self,
-        clock: Any,
+        clock: ClockBase,
         *,
         full_fps: float | None = None,
         idle_fps: float = IDLE_FPS,
@@ -119,7 +122,7 @@ class IdlePace:
         """Any thread: end the main loop's sleep now (a device posted a message)."""
         self._woken.set()
 
-    def later(self, delay: float, then: Callable[[], None]) -> Deadline | Any:
+    def later(self, delay: float, then: Callable[[], None]) -> Deadline | ClockEvent:
         """Main thread: run ``then`` in the loop's pass ``delay`` seconds from now, on
         time whatever the pace (the clock's sleep ends at the deadline); something
         with ``cancel()``. An unlimited loop uses Kivy's own timer (it passes anyway)."""
@@ -173,7 +176,7 @@ class IdlePace:
         clock.usleep = sleep
         clock._check_ready = ready
 
-    def activity(self, *_args: Any) -> None:
+    def activity(self, *_args: object) -> None:
         """Something happened: the full rate now, and the countdown starts again.
 
         Returns None, so as a handler of Kivy's window events it never consumes one.

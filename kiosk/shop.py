@@ -21,12 +21,15 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from kivy.app import App
-from kivy.clock import Clock
+from kivy.clock import Clock, ClockEvent
 from kivy.config import Config
-from kivy.core.window import Window
+from kivy.core.window import Window, WindowBase
+from kivy.input.motionevent import MotionEvent
+from kivy.uix.screenmanager import Screen, ScreenManager
+from kivy.uix.widget import Widget
 
 from kiosk.presenters.attract import (
     AttractMode,
@@ -79,7 +82,7 @@ def _doctor(loaded: LoadedConfig | None) -> Sequence[Finding]:
     return doctor(loaded)
 
 
-def apply_window_mode(window: Any, config: KioskConfig) -> None:
+def apply_window_mode(window: WindowBase, config: KioskConfig) -> None:
     """Locked: borderless fullscreen without a mouse cursor; else ``fullscreen`` as set."""
     if config.locked:
         window.borderless = True
@@ -89,7 +92,7 @@ def apply_window_mode(window: Any, config: KioskConfig) -> None:
         window.fullscreen = "auto"
 
 
-def title_widget(screen: Any) -> Any:
+def title_widget(screen: Screen) -> Widget | None:
     """The widget a long press opens admin from: the screen's title (or whose turn)."""
     for key in ("title", "player"):
         widget = screen.ids.get(key)
@@ -107,7 +110,7 @@ class Stage(Protocol):
     data_dir: Path
     journal: Journal
     seed: Callable[[], int]
-    manager: Any  # Kivy's ScreenManager (Kivy has no type hints)
+    manager: ScreenManager
     home_screen: HomeScreen
 
     @property
@@ -159,7 +162,7 @@ class ShopMode:
         self.on_exit: Callable[[], None] = _stop_running_app
         self.exiting = False
         self.armed = False
-        self._event: Any = None
+        self._event: ClockEvent | None = None
         self._escape_before: str | None = None
         self._return_to = "home"
         #: What the right PIN does instead of opening the admin page (an export).
@@ -310,7 +313,7 @@ class ShopMode:
         self.attract.input(now)
         return False
 
-    def _touch_down(self, _window: Any, touch: Any) -> bool:
+    def _touch_down(self, _window: object, touch: MotionEvent) -> bool:
         learn = self._learn_touched(touch)
         if self.note_input():
             if learn is not None:  # "Learn <game> in 10 minutes" on the demo
@@ -320,34 +323,34 @@ class ShopMode:
             self.press.down(touch.x, touch.y, self.clock())
         return False
 
-    def _touch_move(self, _window: Any, touch: Any) -> bool:
+    def _touch_move(self, _window: object, touch: MotionEvent) -> bool:
         self.attract.idle.touch(self.clock())
         self.press.move(touch.x, touch.y)
         return False
 
-    def _touch_up(self, _window: Any, _touch: Any) -> bool:
+    def _touch_up(self, _window: object, _touch: object) -> bool:
         self.attract.idle.touch(self.clock())
         self.press.up()
         self._replan_soon()
         return False
 
-    def _learn_touched(self, touch: Any) -> str | None:
+    def _learn_touched(self, touch: MotionEvent) -> str | None:
         """The demoed game when ``touch`` is on the demo's Learn button, else None."""
         play = self.kiosk.play
         if not self.attract.active or play is None or not self.overlay.touched(touch):
             return None
         return str(play.rules.name)
 
-    def _keyboard(self, _window: Any, key: int, *_args: Any, **_kwargs: Any) -> bool:
+    def _keyboard(self, _window: object, key: int, *_args: object, **_kwargs: object) -> bool:
         if self.note_input():
             return True
         return self.config.locked and key == ESCAPE
 
-    def _request_close(self, *_args: Any, **_kwargs: Any) -> bool:
+    def _request_close(self, *_args: object, **_kwargs: object) -> bool:
         """True refuses: a locked kiosk closes only through the admin page's Exit."""
         return self.config.locked and not self.exiting
 
-    def _on_title(self, touch: Any) -> bool:
+    def _on_title(self, touch: MotionEvent) -> bool:
         screen = self.kiosk.manager.current_screen
         if screen is None or screen.name in ADMIN_SCREENS:
             return False
@@ -369,7 +372,7 @@ class ShopMode:
             or self.staff_view
         )
 
-    def _plan(self, *_args: Any) -> None:
+    def _plan(self, *_args: object) -> None:
         """Schedule the next tick: every TICK_S while something runs on time, else once,
         when the idle clock expires (the demo starts), else none. A still kiosk is not
         woken four times a second to find nothing to do (idle means idle)."""

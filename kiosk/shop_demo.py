@@ -3,9 +3,10 @@ lesson, the "Learn <game> in 10 minutes" button (kiosk/shop.py runs the demo).""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from kivy.core.window import Window
+from kivy.input.motionevent import MotionEvent
 
 from kiosk import theme
 from kiosk.widgets.basic import button
@@ -63,7 +64,7 @@ class DemoOverlay:
         if widget.parent is None:
             screen.add_widget(widget)
 
-    def touched(self, touch: Any) -> bool:
+    def touched(self, touch: MotionEvent) -> bool:
         """Whether ``touch`` is on the Learn button shown."""
         widget = self.learn_button
         return widget.parent is not None and bool(

@@ -46,7 +46,6 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
 
 from firmware_bridge.doctor import Finding
 from firmware_bridge.platform import PlatformFacts, gather_facts
@@ -114,14 +113,14 @@ def run_command(argv: Sequence[str]) -> tuple[int, str, str]:
 class JournalSummary:
     """The journal in numbers; ``names`` (never written out) feed :func:`scrub_names`."""
 
-    data: dict[str, Any] = field(default_factory=dict)
+    data: dict[str, object] = field(default_factory=dict)
     names: set[str] = field(default_factory=set)
 
 
 def journal_summary(path: Path) -> JournalSummary:
     """Counts only: games per game, status and demo flag, entries and damaged entries."""
     health = inspect_journal(path)
-    data: dict[str, Any] = {
+    data: dict[str, object] = {
         "path": str(path),
         "exists": health.exists,
         "size_bytes": health.size,

@@ -47,7 +47,7 @@ class WakingQueue(collections.deque[Any]):
 
 def _waking(run: Callable[..., Any]) -> Callable[..., Any]:
     @functools.wraps(run)
-    def thread_run(provider: Any, **kwargs: Any) -> Any:
+    def thread_run(provider: Any, **kwargs: object) -> Any:
         # In the reader thread, before it reads the device: its queue wakes the loop.
         queue = WakingQueue()
         provider.queue = queue

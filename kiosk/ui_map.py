@@ -10,11 +10,13 @@ from __future__ import annotations
 import json
 import os
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from kivy.uix.button import Button
 from kivy.uix.label import Label
+from kivy.uix.screenmanager import ScreenManager
 from kivy.uix.scrollview import ScrollView
+from kivy.uix.widget import Widget
 
 from kiosk.mirror_feed import MirrorFeed
 
@@ -26,10 +28,10 @@ class Shown(Protocol):
     """What the map reads of the app (:class:`kiosk.app.Kiosk`)."""
 
     @property
-    def manager(self) -> Any: ...  # Kivy's ScreenManager (Kivy has no type hints)
+    def manager(self) -> ScreenManager: ...
 
     @property
-    def home_banner(self) -> Any: ...  # a Kivy Label
+    def home_banner(self) -> Label: ...
 
     @property
     def mirror(self) -> MirrorFeed: ...
@@ -54,7 +56,7 @@ class UiMap:
         self.path = Path(path)
         self._last = ""
 
-    def snapshot(self) -> dict[str, Any]:
+    def snapshot(self) -> dict[str, object]:
         from kivy.core.window import Window  # here: importing it opens the window
 
         kiosk = self.kiosk
@@ -83,7 +85,7 @@ class UiMap:
             )
         play_screen = kiosk.play_screen_made  # not made before a game is shown
         mirror = None if play_screen is None else play_screen.mirror
-        mirror_view: dict[str, Any] = {"visible": False}
+        mirror_view: dict[str, object] = {"visible": False}
         if mirror is not None and kiosk.mirror.drawn is not None:
             left, bottom = mirror.to_window(mirror.x, mirror.y)
             mirror_view = {
@@ -110,7 +112,7 @@ class UiMap:
             "board_lit": _board_lit(getattr(screen, "board", None)),
         }
 
-    def write(self, *_: Any) -> None:
+    def write(self, *_: object) -> None:
         play_screen = self.kiosk.play_screen_made
         if play_screen is not None and play_screen.column_pending:
             return  # a change's column comes in the next frame: the screen is not whole
@@ -122,7 +124,7 @@ class UiMap:
             self._last = text
 
 
-def _board_lit(widget: Any) -> list[str]:
+def _board_lit(widget: Widget) -> list[str]:
     """The cells a board widget on screen draws lit (its view's looks), sorted."""
     view = getattr(widget, "view", None)
     if view is None or widget.get_root_window() is None:
@@ -134,7 +136,7 @@ def _board_lit(widget: Any) -> list[str]:
 MIN_SHOWN_PX = 12
 
 
-def _tap_point(widget: Any, width: float, height: float) -> tuple[float, float] | None:
+def _tap_point(widget: Widget, width: float, height: float) -> tuple[float, float] | None:
     """Where a finger would tap ``widget``: the centre of the part of it that shows —
     inside the window and every scroll view it is in, not hidden (opacity 0 up the
     tree) — or None when less than :data:`MIN_SHOWN_PX` of it shows. A row scrolled

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from kivy.clock import Clock
+from kivy.clock import Clock, ClockEvent
 
 from companion.highlights import Highlight
 from firmware_bridge.board.messages import BoardOccupancy
@@ -32,7 +32,7 @@ if TYPE_CHECKING:  # with the first game or a sensing board, not at launch
 HighlightSink = Callable[[tuple[Highlight, ...]], None]
 
 
-def clock_later(delay: float, then: Callable[[], None]) -> object:
+def clock_later(delay: float, then: Callable[[], None]) -> ClockEvent:
     """Run ``then`` on the main thread ``delay`` seconds from now (the hub's partial roll
     notes, the sensing board's settling); the clock event, to cancel it."""
     return Clock.schedule_once(lambda _dt: then(), delay)

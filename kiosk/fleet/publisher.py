@@ -271,7 +271,12 @@ class FleetPublisher:
         self._wake.set()  # the link's state file and Home follow
 
     def _on_connect(
-        self, client: mqtt.Client, _userdata: Any, _flags: Any, reason: ReasonCode, _props: Any
+        self,
+        client: mqtt.Client,
+        _userdata: object,
+        _flags: object,
+        reason: ReasonCode,
+        _props: object,
     ) -> None:
         self._answered = True
         if reason.is_failure:
@@ -286,11 +291,11 @@ class FleetPublisher:
         self._connected = True
         self._wake.set()
 
-    def _on_connect_fail(self, _client: mqtt.Client, _userdata: Any) -> None:
+    def _on_connect_fail(self, _client: mqtt.Client, _userdata: object) -> None:
         self._say(explain_failure(self.settings))
 
     def _on_disconnect(
-        self, _client: Any, _userdata: Any, _flags: Any, reason: ReasonCode, _props: Any
+        self, _client: object, _userdata: object, _flags: object, reason: ReasonCode, _props: object
     ) -> None:
         was_connected, self._connected = self._connected, False
         answered, self._answered = self._answered, False
@@ -304,12 +309,12 @@ class FleetPublisher:
             self._say(closed_before_login(self.settings))
 
     def _on_publish(
-        self, _client: Any, _userdata: Any, mid: int, reason: ReasonCode, _props: Any
+        self, _client: object, _userdata: object, mid: int, reason: ReasonCode, _props: object
     ) -> None:
         self._acks.append((mid, not reason.is_failure, reason.getName()))
         self._wake.set()
 
-    def _on_message(self, _client: Any, _userdata: Any, message: mqtt.MQTTMessage) -> None:
+    def _on_message(self, _client: object, _userdata: object, message: mqtt.MQTTMessage) -> None:
         try:
             if message.topic.endswith("/" + ACK_TOPIC):
                 ack = Ack.model_validate_json(message.payload)

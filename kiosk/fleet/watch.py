@@ -27,7 +27,6 @@ import uuid
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 import paho.mqtt.client as mqtt
 from paho.mqtt.packettypes import PacketTypes
@@ -99,7 +98,9 @@ def watch(
             say(f"fleet: {text}")
         inbox.put(_Link(connected=False, error=text))
 
-    def on_connect(client: mqtt.Client, _u: Any, _flags: Any, reason: ReasonCode, _p: Any) -> None:
+    def on_connect(
+        client: mqtt.Client, _u: object, _flags: object, reason: ReasonCode, _p: object
+    ) -> None:
         answered[0] = True
         if reason.is_failure:
             tell(f"the broker at {where(settings)} refused the connection: {reason.getName()}")
@@ -111,14 +112,14 @@ def watch(
         client.subscribe(topic, options=SubscribeOptions(qos=1, noLocal=True))
         inbox.put(_Link(connected=True))
 
-    def on_subscribe(client: mqtt.Client, *_: Any) -> None:
+    def on_subscribe(client: mqtt.Client, *_: object) -> None:
         online = WatcherStatus(client_id=client_id, state="online", session=uuid.uuid4().hex)
         client.publish(presence, online.model_dump_json(), qos=1, retain=True)
 
-    def on_connect_fail(_c: Any, _u: Any) -> None:
+    def on_connect_fail(_c: object, _u: object) -> None:
         tell(explain_failure(settings))
 
-    def on_disconnect(_c: Any, _u: Any, _f: Any, reason: ReasonCode, _p: Any) -> None:
+    def on_disconnect(_c: object, _u: object, _f: object, reason: ReasonCode, _p: object) -> None:
         was_answered, answered[0] = answered[0], False
         connection[0] += 1  # nothing received before this is acknowledged after it
         if stop.is_set():
@@ -128,7 +129,7 @@ def watch(
         else:
             tell(f"lost the broker at {where(settings)} ({reason.getName()}); reconnecting")
 
-    def on_message(_c: Any, _u: Any, message: mqtt.MQTTMessage) -> None:
+    def on_message(_c: object, _u: object, message: mqtt.MQTTMessage) -> None:
         inbox.put(
             _Message(message.topic, bytes(message.payload), message.mid, message.qos, connection[0])
         )

@@ -62,7 +62,7 @@ class GuidedSetupScreen(KioskScreen):
             self.board.show(board_view)
         self._fit_board()
 
-    def _fit_board(self, *_: Any) -> None:
+    def _fit_board(self, *_: object) -> None:
         """A square board as high as the body (card games: no board, the text is wide)."""
         area = self.ids.board_area
         area.width = area.height if area.children else 0

@@ -31,7 +31,7 @@ class ScoresScreen(KioskScreen):
         self._swatches = WidgetPool(None, lambda: Swatch(size_hint_x=None, width=18))
         self._names = WidgetPool(None, self._legend_name)
 
-    def on_leave(self, *_args: Any) -> None:
+    def on_leave(self, *_args: object) -> None:
         """The enlarged QR code closes with this screen (Home, the demo, a game)."""
         qr = self.ids.get("qr")
         if isinstance(qr, QrCode):

@@ -212,7 +212,7 @@ class SetupScreen(KioskScreen):
         self._drop()
 
     def _drop(self) -> None:
-        self._rows: WidgetPool | None = None
+        self._rows: WidgetPool[PlayerRowView] | None = None
         self._options: dict[object, OptionBox] = {}
         self._fixed: dict[str, Any] = {}
         self._shown: tuple[SetupView, list[Any]] | None = None  # the view, what precedes options

@@ -63,14 +63,14 @@ class Swatch(Widget):  # type: ignore[misc]
 
     colour = ListProperty([1.0, 1.0, 1.0, 1.0])
 
-    def __init__(self, **kwargs: Any) -> None:
+    def __init__(self, **kwargs: object) -> None:
         super().__init__(**kwargs)
         with self.canvas:
             self._colour = Color(*self.colour)
             self._rect = Rectangle(pos=self.pos, size=self.size)
         self.bind(pos=self._redraw, size=self._redraw, colour=self._redraw)
 
-    def _redraw(self, *_: Any) -> None:
+    def _redraw(self, *_: object) -> None:
         self._colour.rgba = self.colour
         self._rect.pos = self.pos
         self._rect.size = self.size
@@ -82,7 +82,7 @@ def button(
     *,
     role: str = "normal",
     cls: type[KButton] = KButton,
-    **kwargs: Any,
+    **kwargs: object,
 ) -> KButton:
     """A KButton (or ``cls``) wired to a zero-argument callback."""
     widget = cls(text=text, role=role, **kwargs)

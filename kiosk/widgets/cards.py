@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
 
 from kivy.core.text import Label as CoreLabel
 from kivy.properties import BooleanProperty, StringProperty
@@ -38,7 +37,7 @@ class CardTiles(QuietScrollView):
     to, and a tile with nothing to do now is drawn dim and cannot be touched. Its bar
     does not fade (half a second of frames after a tile grew a line)."""
 
-    def __init__(self, on_tile: Callable[[str], None], **kwargs: Any) -> None:
+    def __init__(self, on_tile: Callable[[str], None], **kwargs: object) -> None:
         super().__init__(do_scroll_x=False, bar_width=10, scroll_type=["bars", "content"])
         self.grid = GridLayout(cols=TILE_COLUMNS, spacing=theme.SPACING, size_hint_y=None)
         self.grid.bind(minimum_height=self.grid.setter("height"))
@@ -55,7 +54,7 @@ class CardTiles(QuietScrollView):
         tile.bind(text=self._fit_text, width=self._fit_text)
         return tile
 
-    def _fit_text(self, tile: TileButton, *_: Any) -> None:
+    def _fit_text(self, tile: TileButton, *_: object) -> None:
         """Whether ``tile``'s text needs wrapping: a line wider than its room."""
         if self._measure is None:  # one font for every tile: its sizes, kept
             font = CoreLabel(font_size=tile.font_size, font_name=tile.font_name)
@@ -79,7 +78,7 @@ class CardTiles(QuietScrollView):
         self._rows = -(-len(tiles) // TILE_COLUMNS)
         self._fit_rows()
 
-    def _fit_rows(self, *_: Any) -> None:
+    def _fit_rows(self, *_: object) -> None:
         """Rows share the height, but never below what the longest tile's lines need."""
         needed = self._lines * TILE_LINE + TILE_PADDING
         spare = (self.height - (self._rows - 1) * theme.SPACING) / max(1, self._rows)

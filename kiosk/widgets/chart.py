@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from kivy.graphics import Color, Line, Rectangle, SmoothLine
 from kivy.uix.widget import Widget
 
@@ -16,7 +14,7 @@ MARGIN = 10
 class ScoreChart(Widget):  # type: ignore[misc]
     """One polyline per player over the rounds; points are normalised by the presenter."""
 
-    def __init__(self, **kwargs: Any) -> None:
+    def __init__(self, **kwargs: object) -> None:
         super().__init__(**kwargs)
         self.series: tuple[ChartSeries, ...] = ()
         self.bind(pos=self.redraw, size=self.redraw)
@@ -25,7 +23,7 @@ class ScoreChart(Widget):  # type: ignore[misc]
         self.series = series
         self.redraw()
 
-    def redraw(self, *_: Any) -> None:
+    def redraw(self, *_: object) -> None:
         self.canvas.clear()
         x0, y0 = self.x + MARGIN, self.y + MARGIN
         width, height = max(1, self.width - 2 * MARGIN), max(1, self.height - 2 * MARGIN)

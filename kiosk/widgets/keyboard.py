@@ -32,7 +32,7 @@ KEYBOARD_MARGIN = 12
 class LaidOutKeyboard(VKeyboard):  # type: ignore[misc]
     """A VKeyboard whose keys exist from the moment it is made."""
 
-    def __init__(self, **kwargs: Any) -> None:
+    def __init__(self, **kwargs: object) -> None:
         super().__init__(**kwargs)
         # Now, not on the next frame: the layout and the shift/normal mode.
         self._trigger_load_layout.cancel()
@@ -87,7 +87,7 @@ class NameInput(TextInput):  # type: ignore[misc]
     """A one-line field that never holds more than ``max_chars`` characters: what it
     shows is what is kept (typed or pasted text beyond that is cut off)."""
 
-    def __init__(self, max_chars: int, **kwargs: Any) -> None:
+    def __init__(self, max_chars: int, **kwargs: object) -> None:
         self.max_chars = max_chars
         super().__init__(multiline=False, **kwargs)
 

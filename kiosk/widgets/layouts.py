@@ -30,7 +30,7 @@ class EvenGrid(Layout):  # type: ignore[misc]
     row_height = NumericProperty(48)
     spacing = NumericProperty(0)
 
-    def __init__(self, **kwargs: Any) -> None:
+    def __init__(self, **kwargs: object) -> None:
         kwargs.setdefault("size_hint_y", None)
         super().__init__(**kwargs)
         for name in ("cols", "row_height", "spacing", "children"):
@@ -39,12 +39,12 @@ class EvenGrid(Layout):  # type: ignore[misc]
             self.fbind(name, self._trigger_layout)
         self._fit_height()
 
-    def _fit_height(self, *_: Any) -> None:
+    def _fit_height(self, *_: object) -> None:
         rows = -(-len(self.children) // max(1, int(self.cols)))
         widget: Any = self  # Kivy's properties are untyped
         widget.height = rows * self.row_height + max(0, rows - 1) * self.spacing
 
-    def do_layout(self, *_: Any) -> None:
+    def do_layout(self, *_: object) -> None:
         children = self.children[::-1]  # Kivy keeps the last added first
         cols = max(1, int(self.cols))
         spacing, row = self.spacing, self.row_height
@@ -62,7 +62,7 @@ class _Stack(Layout):  # type: ignore[misc]
 
     spacing = NumericProperty(0)
 
-    def __init__(self, **kwargs: Any) -> None:
+    def __init__(self, **kwargs: object) -> None:
         super().__init__(**kwargs)
         trigger = self._trigger_layout
         for name in ("spacing", "children", "size", "pos"):
@@ -76,7 +76,7 @@ class Column(_Stack):
     hint takes that share of the column's width, one without keeps its width; all start
     at the left edge (position hints are not read)."""
 
-    def do_layout(self, *_: Any) -> None:
+    def do_layout(self, *_: object) -> None:
         children = self.children[::-1]  # Kivy keeps the last added first
         if not children:
             return
@@ -110,7 +110,7 @@ class Row(_Stack):
     height, one without keeps its height; all sit on the row's bottom edge (position
     hints and minimum sizes are not read)."""
 
-    def do_layout(self, *_: Any) -> None:
+    def do_layout(self, *_: object) -> None:
         children = self.children[::-1]  # Kivy keeps the last added first
         if not children:
             return

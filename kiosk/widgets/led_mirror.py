@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from kivy.graphics import Color, Rectangle, SmoothEllipse
 from kivy.uix.widget import Widget
 
@@ -20,7 +18,7 @@ LED_SEGMENTS = 16
 class LedMirror(Widget):  # type: ignore[misc]
     """Feed it ``show_frame(frame)`` with the frame shipped to the strip."""
 
-    def __init__(self, **kwargs: Any) -> None:
+    def __init__(self, **kwargs: object) -> None:
         super().__init__(**kwargs)
         self.positions: dict[str, tuple[float, float]] = {}
         self.cells: dict[str, tuple[int, ...]] = {}
@@ -41,7 +39,7 @@ class LedMirror(Widget):  # type: ignore[misc]
         self.dots = led_mirror_dots(self.positions, self.cells, frame)
         self.redraw()
 
-    def redraw(self, *_: Any) -> None:
+    def redraw(self, *_: object) -> None:
         self.canvas.clear()
         width = min(self.width, self.height / self.aspect)
         height = width * self.aspect

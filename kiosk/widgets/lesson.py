@@ -198,7 +198,7 @@ class LessonColumn:
         self.fit()
         self._fit_later()
 
-    def fit(self, *_: Any) -> None:
+    def fit(self, *_: object) -> None:
         """The panel takes the room the column leaves: what is below it keeps its height,
         and a list below keeps a couple of rows — unless the step's first words need
         them (:meth:`LessonPanel.least_height`). Beside the dice or a fix, when even those

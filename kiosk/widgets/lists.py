@@ -17,9 +17,10 @@ to ``texture_size`` alone would keep the size the list gave it.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Sequence
-from typing import Any
+from collections.abc import Callable, Hashable, Mapping, Sequence
+from typing import Generic, TypeVar
 
+from kivy.input.motionevent import MotionEvent
 from kivy.metrics import dp
 from kivy.properties import NumericProperty, ObjectProperty
 from kivy.uix.gridlayout import GridLayout
@@ -27,6 +28,7 @@ from kivy.uix.recycleboxlayout import RecycleBoxLayout
 from kivy.uix.recycleview import RecycleView
 from kivy.uix.recycleview.layout import RecycleLayoutManagerBehavior
 from kivy.uix.recycleview.views import RecycleDataAdapter, RecycleDataViewBehavior
+from kivy.uix.widget import Widget
 
 from companion import views
 from kiosk import theme
@@ -36,8 +38,13 @@ from kiosk.widgets.scrolling import QuietScrollBar
 ACTION_ROW = 56  # px: an action button in the menu
 TEXT_ROW = 30  # px: a first guess for a text row before its text is laid out
 
+#: One row of a RecycleView's ``data``: its widget's properties by name.
+RowData = Mapping[str, object]
+#: The widgets a pool makes.
+W = TypeVar("W", bound=Widget)
 
-def show_children(layout: Any, widgets: Sequence[Any]) -> None:
+
+def show_children(layout: Widget, widgets: Sequence[Widget]) -> None:
     """Make ``widgets`` (persistent, in this order) the children of ``layout``.
 
     Widgets already in place stay; others are detached, not destroyed, so showing them
@@ -61,17 +68,17 @@ def show_children(layout: Any, widgets: Sequence[Any]) -> None:
         layout.add_widget(widget)
 
 
-class WidgetPool:
+class WidgetPool(Generic[W]):
     """The widgets of one layout, made once each and reused: ``show(n)`` puts the first
     ``n`` in the layout (making more when needed) and returns them for updating.
     Without a layout the caller places them (beside widgets of its own)."""
 
-    def __init__(self, layout: Any | None, make: Callable[[], Any]) -> None:
+    def __init__(self, layout: Widget | None, make: Callable[[], W]) -> None:
         self.layout = layout
         self.make = make
-        self.widgets: list[Any] = []
+        self.widgets: list[W] = []
 
-    def show(self, count: int) -> list[Any]:
+    def show(self, count: int) -> list[W]:
         while len(self.widgets) < count:
             self.widgets.append(self.make())
         shown = self.widgets[:count]
@@ -99,7 +106,9 @@ class _FittedRow(RecycleDataViewBehavior):  # type: ignore[misc]
     def fitted_height(self) -> float:
         raise NotImplementedError
 
-    def refresh_view_layout(self, rv: Any, index: int, layout: Any, viewport: Any) -> None:
+    def refresh_view_layout(
+        self, rv: RecycleView, index: int, layout: RowData, viewport: Sequence[float]
+    ) -> None:
         super().refresh_view_layout(rv, index, layout, viewport)
         self.height = self.fitted_height()
 
@@ -109,7 +118,7 @@ class _WrappedButtonRow(_TappedRow):
     the height its data gives it holds (the screen measures each text once: see
     ``PlayScreen.row_height``), never "…"-shortened."""
 
-    def refresh_view_attrs(self, rv: Any, index: int, data: Any) -> None:
+    def refresh_view_attrs(self, rv: RecycleView, index: int, data: RowData) -> None:
         super().refresh_view_attrs(rv, index, data)
         # KButton's rule shortens one-line texts whenever the text changes, and a row
         # gets its text after the rules ran: every line shows again.
@@ -146,10 +155,10 @@ class PanelView(_FittedRow, GridLayout):  # type: ignore[misc]
     #: for that count, or for every count of the table).
     count_tapped = ObjectProperty(None, allownone=True)
 
-    def __init__(self, **kwargs: Any) -> None:
+    def __init__(self, **kwargs: object) -> None:
         #: label widget → the count it shows (a fact), or None for a player's line (all
         #: the counts of the table)
-        self._counts: dict[Any, str | None] = {}
+        self._counts: dict[Widget, str | None] = {}
         self._players = WidgetPool(None, lambda: WrapLabel(font_size=theme.FONT_SMALL + 1))
         self._facts = WidgetPool(None, lambda: WrapLabel(font_size=theme.FONT_SMALL))
         super().__init__(**kwargs)
@@ -157,7 +166,7 @@ class PanelView(_FittedRow, GridLayout):  # type: ignore[misc]
     def fitted_height(self) -> float:
         return float(self.minimum_height)
 
-    def on_panel(self, _widget: Any, panel: views.PanelView | None) -> None:
+    def on_panel(self, _widget: Widget, panel: views.PanelView | None) -> None:
         if panel is None:
             return
         lines = []
@@ -177,7 +186,7 @@ class PanelView(_FittedRow, GridLayout):  # type: ignore[misc]
             self._counts[label] = fact
         show_children(self, [*players, *facts])
 
-    def on_touch_up(self, touch: Any) -> bool:
+    def on_touch_up(self, touch: MotionEvent) -> bool:
         """A tap on a fact asks "Why?" about that count, on a player's line about the
         table's counts."""
         if self.count_tapped is None or not self.collide_point(*touch.pos):
@@ -200,20 +209,20 @@ class RowKeepingAdapter(RecycleDataAdapter):  # type: ignore[misc]
     texture, and only a new text is rendered, once.
     """
 
-    def __init__(self, **kwargs: Any) -> None:
+    def __init__(self, **kwargs: object) -> None:
         super().__init__(**kwargs)
-        self._kept: dict[Hashable, Any] = {}  # row key -> the widget that showed it
-        self._spare: list[Any] = []  # widgets whose key another widget already holds
-        self._key_of: dict[Any, Hashable] = {}
+        self._kept: dict[Hashable, Widget] = {}  # row key -> the widget that showed it
+        self._spare: list[Widget] = []  # widgets whose key another widget already holds
+        self._key_of: dict[Widget, Hashable] = {}
         self._wanted: set[Hashable] = set()  # the keys of the rows being shown now
 
     @staticmethod
-    def row_key(index: int, data_item: Any) -> Hashable:
+    def row_key(index: int, data_item: RowData) -> Hashable:
         return (data_item.get("viewclass"), data_item.get("text", index))
 
     def invalidate(self) -> None:
-        shown: dict[int, Any] = self.views
-        dirty_views: dict[Any, dict[int, Any]] = self.dirty_views
+        shown: dict[int, Widget] = self.views
+        dirty_views: dict[type[Widget], dict[int, Widget]] = self.dirty_views
         dirty = [view for views in dirty_views.values() for view in views.values()]
         for view in [*shown.values(), *dirty]:
             key = self._key_of.get(view)
@@ -221,17 +230,19 @@ class RowKeepingAdapter(RecycleDataAdapter):  # type: ignore[misc]
                 self._spare.append(view)
             else:
                 self._kept[key] = view
-        self.views: dict[int, Any] = {}
+        self.views: dict[int, Widget] = {}
         dirty_views.clear()
 
-    def set_visible_views(self, indices: Any, data: Any, viewclasses: Any) -> Any:
+    def set_visible_views(
+        self, indices: Sequence[int], data: Sequence[RowData], viewclasses: object
+    ) -> object:
         self._wanted = {self.row_key(i, data[i]) for i in indices}
         try:
             return super().set_visible_views(indices, data, viewclasses)
         finally:
             self._wanted = set()
 
-    def get_view(self, index: int, data_item: Any, viewclass: Any) -> Any:
+    def get_view(self, index: int, data_item: RowData, viewclass: type[Widget]) -> Widget | None:
         key = self.row_key(index, data_item)
         view = self._kept.pop(key, None)
         if view is not None and view.__class__ is not viewclass:
@@ -247,7 +258,7 @@ class RowKeepingAdapter(RecycleDataAdapter):  # type: ignore[misc]
             self._key_of[view] = key
         return view
 
-    def _reusable(self, viewclass: Any) -> Any:
+    def _reusable(self, viewclass: type[Widget]) -> Widget | None:
         """A spare widget of ``viewclass``, else one kept for a text not shown now."""
         for i, view in enumerate(self._spare):
             if view.__class__ is viewclass:
@@ -271,12 +282,14 @@ class RowKeepingLayout(RecycleBoxLayout):  # type: ignore[misc]
 
     def clear_layout(self) -> None:
         RecycleLayoutManagerBehavior.clear_layout(self)  # the adapter's invalidate()
-        self.view_indices: dict[Any, int] = {}
+        self.view_indices: dict[Widget, int] = {}
         self._size_needs_update = False
 
-    def set_visible_views(self, indices: Any, data: Any, viewport: Any) -> None:
+    def set_visible_views(
+        self, indices: Sequence[int], data: Sequence[RowData], viewport: Sequence[float]
+    ) -> None:
         super().set_visible_views(indices, data, viewport)
-        shown: dict[Any, int] = self.view_indices
+        shown: dict[Widget, int] = self.view_indices
         for child in [c for c in self.children if c not in shown]:
             self.remove_widget(child)
 
@@ -284,18 +297,22 @@ class RowKeepingLayout(RecycleBoxLayout):  # type: ignore[misc]
 class RowList(QuietScrollBar, RecycleView):  # type: ignore[misc]
     """A vertical RecycleView of rows (its layout is in ``kiosk/kv/widgets.kv``)."""
 
-    def __init__(self, **kwargs: Any) -> None:
+    scroll_y: float  # ScrollView's property (an annotation only: Kivy defines it)
+
+    def __init__(self, **kwargs: object) -> None:
         kwargs.setdefault("view_adapter", RowKeepingAdapter())
         super().__init__(**kwargs)
 
     def catch_up(self) -> None:
         """Relabel the rows now if new data waits for the list's refresh before the
         frame (a touch then reaches the rows the data lists)."""
-        pending: Any = self._refresh_trigger  # Kivy's RecycleView refreshes by this trigger
+        pending = self._refresh_trigger  # Kivy's RecycleView refreshes by this trigger
         if pending.is_triggered:
             self.refresh_views()
 
-    def scroll_to(self, widget: Any, padding: Any = 10, animate: Any = True) -> None:
+    def scroll_to(
+        self, widget: Widget, padding: float | Sequence[float] = 10, animate: object = True
+    ) -> None:
         """Scroll until a row on screen is wholly shown (without animation).
 
         ScrollView's own version first waits for its content's pending layout, and a
@@ -313,8 +330,7 @@ class RowList(QuietScrollBar, RecycleView):  # type: ignore[misc]
         elif top > self.top:
             dy = self.top - top - pad
         _, dsy = self.convert_distance_to_scroll(0, dy)
-        view: Any = self  # Kivy's scroll_y property, untyped
-        view.scroll_y = min(1.0, max(0.0, view.scroll_y - dsy))
+        self.scroll_y = min(1.0, max(0.0, self.scroll_y - dsy))
 
 
 class ActionList(RowList):

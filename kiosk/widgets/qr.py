@@ -7,6 +7,7 @@ import importlib.util
 from typing import Any
 
 from kivy.graphics import Color, Rectangle
+from kivy.input.motionevent import MotionEvent
 from kivy.uix.widget import Widget
 
 QR_HEIGHT = 170
@@ -32,7 +33,7 @@ class QrCode(Widget):  # type: ignore[misc]
     preview's size, so a tap shows it as large as the screen allows (≥ 4 px a module).
     """
 
-    def __init__(self, **kwargs: Any) -> None:
+    def __init__(self, **kwargs: object) -> None:
         super().__init__(**kwargs)
         self.matrix: tuple[tuple[bool, ...], ...] | None = None
         self.enlarged: Any = None  # the full-screen view while it is open
@@ -43,12 +44,12 @@ class QrCode(Widget):  # type: ignore[misc]
         self.height = QR_HEIGHT if self.matrix else 0
         self.redraw()
 
-    def redraw(self, *_: Any) -> None:
+    def redraw(self, *_: object) -> None:
         self.canvas.clear()
         if self.matrix:
             draw_matrix(self, self.matrix)
 
-    def on_touch_down(self, touch: Any) -> bool:
+    def on_touch_down(self, touch: MotionEvent) -> bool:
         if self.matrix and self.collide_point(*touch.pos):
             self.enlarge()
             return True
@@ -59,7 +60,7 @@ class QrCode(Widget):  # type: ignore[misc]
         from kivy.uix.modalview import ModalView
 
         class FullScreenQr(ModalView):  # type: ignore[misc]
-            def on_touch_down(self, touch: Any) -> bool:
+            def on_touch_down(self, touch: MotionEvent) -> bool:
                 self.dismiss()
                 return True
 

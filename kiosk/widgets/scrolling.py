@@ -18,7 +18,7 @@ from kivy.uix.scrollview import ScrollView
 class QuietScrollBar:
     """Mix into a ScrollView (before it) to end its bar's fade at once."""
 
-    def _bind_inactive_bar_color(self, *_: Any) -> None:
+    def _bind_inactive_bar_color(self, *_: object) -> None:
         view: Any = self  # Kivy's ScrollView, untyped
         view.funbind("bar_color", view._change_bar_color)
         view.fbind("bar_inactive_color", view._change_bar_color)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -564,10 +565,16 @@ def test_a_partial_roll_s_note_waits_a_moment_for_the_rest_of_the_roll() -> None
     shows its note then, once."""
     from firmware_bridge.dice.messages import DieResult
     from kiosk.hardware import NOTE_AFTER_S, HardwareHub, HubHandlers
+    from kiosk.pace import Deadline
     from tests.helpers.toy_rules import TwoDicePig
 
-    due: list[tuple[float, Any]] = []
-    hub = HardwareHub(handlers=HubHandlers(later=lambda delay, then: due.append((delay, then))))
+    due: list[tuple[float, Callable[[], None]]] = []
+
+    def later(delay: float, then: Callable[[], None]) -> Deadline:
+        due.append((delay, then))
+        return Deadline(delay, then)
+
+    hub = HardwareHub(handlers=HubHandlers(later=later))
     presenter = PlayPresenter(Session.new(TwoDicePig(), ["Ann", "Bob"], seed=3))
     changes: list[int] = []
     presenter.subscribe(lambda: changes.append(len(presenter.session.actions)))

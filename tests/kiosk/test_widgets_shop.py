@@ -421,6 +421,7 @@ def test_admin_page_opens_after_a_long_press_and_the_pin(make_shop: Callable[...
     PinStore(kiosk.data_dir).set_pin("2468")
     kiosk.shop.arm()
     title = title_widget(kiosk.home_screen)
+    assert title is not None
     x, y = title.to_window(*title.center)
     short = UnitTestTouch(x, y)
     short.touch_down()
