@@ -36,9 +36,9 @@ import queue
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Protocol
 
-from companion.dice import Roll
+from companion.dice import DiceRequest, Roll
 from firmware_bridge.board.messages import BOARD_READER, BoardOccupancy
 from firmware_bridge.buttons import ButtonMessage, ButtonPressed, RollButtonPressed
 from firmware_bridge.dice.collector import DiceCollector
@@ -71,7 +71,7 @@ class RollTarget(Protocol):
 
     def note(self, text: str) -> None: ...
 
-    def dice_request(self) -> Any: ...
+    def dice_request(self) -> DiceRequest | None: ...
 
     def electronic_roll(self, roll: Roll) -> bool: ...
 

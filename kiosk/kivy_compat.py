@@ -18,8 +18,6 @@ instead of a frozen or sleeping screen.
 
 from __future__ import annotations
 
-from typing import Any
-
 #: The Kivy release whose internals these are.
 TESTED_KIVY = "2.3.1"
 #: The clock's members :mod:`kiosk.pace` reads or replaces.
@@ -41,7 +39,7 @@ def installed_kivy() -> str:
     return str(kivy.__version__)
 
 
-def _require(owner: Any, members: tuple[str, ...], what: str, user: str) -> None:
+def _require(owner: object, members: tuple[str, ...], what: str, user: str) -> None:
     missing = [name for name in members if not hasattr(owner, name)]
     if missing:
         raise IncompatibleKivy(
@@ -51,12 +49,12 @@ def _require(owner: Any, members: tuple[str, ...], what: str, user: str) -> None
         )
 
 
-def check_clock(clock: Any) -> None:
+def check_clock(clock: object) -> None:
     """Refuse a clock without the members :mod:`kiosk.pace` uses."""
     _require(clock, CLOCK_MEMBERS, "its clock", "the idle pace (kiosk/pace.py)")
 
 
-def check_touch_provider(provider: Any) -> None:
+def check_touch_provider(provider: object) -> None:
     """Refuse a touch provider without the reader loop :mod:`kiosk.touch_wake` wraps."""
     _require(
         provider,

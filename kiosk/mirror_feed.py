@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from kivy.clock import Clock
+from kivy.clock import Clock, ClockEvent
 
 from firmware_bridge.layout import LedLayout
 from firmware_bridge.leds.strip import Frame
@@ -22,6 +22,7 @@ from kiosk.hardware import HardwareHub
 
 if TYPE_CHECKING:
     from kiosk.screens.play import PlayScreen
+    from kiosk.widgets.led_mirror import LedMirror
 
 MIRROR_FPS = 10
 """How often the LED mirror is redrawn at most (each redraw repaints the window)."""
@@ -49,7 +50,7 @@ class MirrorFeed:
         self.drawn: Frame | None = None
         self.drawn_seq = 0
         self._drawn_at = float("-inf")
-        self._later: Any = None  # a scheduled draw of the newest frame
+        self._later: ClockEvent | None = None  # a scheduled draw of the newest frame
 
     def set_layout(self, layout: LedLayout) -> None:
         """Offer the mirror for a strip wired as ``layout`` (now, or when the play screen
@@ -86,7 +87,7 @@ class MirrorFeed:
         elif self._later is None:
             self._later = Clock.schedule_once(lambda _dt: self._draw(), wait)
 
-    def _mirror(self) -> Any:
+    def _mirror(self) -> LedMirror | None:
         screen = self._play_screen()
         return None if screen is None else screen.mirror
 

@@ -7,7 +7,6 @@ import json
 import re
 import tomllib
 from collections.abc import Iterable, Mapping
-from typing import Any
 
 REDACTED = "<redacted>"
 PLAYER = "<player>"
@@ -28,7 +27,7 @@ def _is_pin_word(word: str) -> bool:
     return bool(re.fullmatch(r"[a-z]*pins?|pin(code|hash)", word))
 
 
-def _is_gpio_value(value: Any) -> bool:
+def _is_gpio_value(value: object) -> bool:
     """A GPIO pin setting: a header GPIO number, ``false`` (not fitted) or a list of them."""
     if isinstance(value, bool):
         return not value
@@ -41,7 +40,7 @@ def _is_gpio_value(value: Any) -> bool:
     return False
 
 
-def is_secret(key: str, value: Any) -> bool:
+def is_secret(key: str, value: object) -> bool:
     """Should this setting be redacted? (GPIO pins are hardware facts and stay.)"""
     lowered = key.lower()
     words = _words(key)
@@ -54,19 +53,24 @@ def is_secret(key: str, value: Any) -> bool:
     return not _is_gpio_value(value)
 
 
-def redact_data(data: Any) -> Any:
+def redact_data(data: object) -> object:
     """A copy of parsed configuration data with every secret value replaced."""
     if isinstance(data, Mapping):
-        return {
-            key: REDACTED if is_secret(str(key), value) else redact_data(value)
-            for key, value in data.items()
-        }
+        return redact_table({str(key): value for key, value in data.items()})
     if isinstance(data, list | tuple):
         return [redact_data(item) for item in data]
     return data
 
 
-def _secret_values(data: Any) -> set[str]:
+def redact_table(table: Mapping[str, object]) -> dict[str, object]:
+    """A copy of one parsed table (the whole file's settings) with every secret replaced."""
+    return {
+        key: REDACTED if is_secret(key, value) else redact_data(value)
+        for key, value in table.items()
+    }
+
+
+def _secret_values(data: object) -> set[str]:
     """The text of every secret value (to prove none survives the line redaction)."""
     found: set[str] = set()
     if isinstance(data, Mapping):
@@ -81,7 +85,7 @@ def _secret_values(data: Any) -> set[str]:
     return found
 
 
-def _leaf_texts(value: Any) -> set[str]:
+def _leaf_texts(value: object) -> set[str]:
     if isinstance(value, Mapping):
         return set().union(*(_leaf_texts(item) for item in value.values()))
     if isinstance(value, list):

@@ -51,7 +51,7 @@ from firmware_bridge.doctor import Finding
 from firmware_bridge.platform import PlatformFacts, gather_facts
 from kiosk.doctor_checks import full_doctor
 from kiosk.doctor_facts import SERVICE_NAME, inspect_journal, open_journal_readonly
-from kiosk.redaction import redact_config_text, redact_data, scrub_names
+from kiosk.redaction import redact_config_text, redact_table, scrub_names
 from kiosk.settings import LoadedConfig
 from kiosk.storage import JOURNAL_FILE
 
@@ -290,7 +290,7 @@ def config_texts(loaded: LoadedConfig) -> dict[str, str]:
             files["config.toml"] = f"# {loaded.path}\n" + redact_config_text(text)
         except OSError as error:
             files["config.toml"] = f"# {loaded.path}: cannot read it ({error})\n"
-    effective = redact_data(loaded.config.model_dump(mode="json"))
+    effective = redact_table(loaded.config.model_dump(mode="json"))
     effective["problems"] = [str(problem) for problem in loaded.problems]
     files["config-effective.json"] = json.dumps(effective, indent=2, sort_keys=True) + "\n"
     return files

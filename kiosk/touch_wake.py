@@ -22,9 +22,12 @@ from __future__ import annotations
 import collections
 import functools
 from collections.abc import Callable, Iterable
-from typing import Any
+from typing import TYPE_CHECKING
 
 from kiosk.kivy_compat import check_touch_provider
+
+if TYPE_CHECKING:  # Kivy's input modules load with the app
+    from kivy.input.provider import MotionEventProvider
 
 #: Kivy's touch providers that read the device in a thread of their own.
 THREADED_PROVIDERS = ("mtdev", "hidinput")
@@ -33,21 +36,21 @@ PROBING_PROVIDERS = ("probesysfs",)
 _DEFAULT_PROBED = "mtdev"  # probesysfs's own default provider
 
 _wake: list[Callable[[], None]] = []  # the running app's wake (at most one)
-_wrapped: set[Any] = set()  # provider classes whose reader threads wake
+_wrapped: set[type[MotionEventProvider]] = set()  # provider classes whose reader threads wake
 
 
-class WakingQueue(collections.deque[Any]):
+class WakingQueue(collections.deque[object]):
     """A provider's touch queue whose every ``append`` (the reader thread's) wakes the loop."""
 
-    def append(self, item: Any) -> None:
+    def append(self, item: object) -> None:
         super().append(item)
         for wake in _wake:
             wake()
 
 
-def _waking(run: Callable[..., Any]) -> Callable[..., Any]:
+def _waking(run: Callable[..., object]) -> Callable[..., object]:
     @functools.wraps(run)
-    def thread_run(provider: Any, **kwargs: object) -> Any:
+    def thread_run(provider: MotionEventProvider, **kwargs: object) -> object:
         # In the reader thread, before it reads the device: its queue wakes the loop.
         queue = WakingQueue()
         provider.queue = queue
@@ -58,7 +61,9 @@ def _waking(run: Callable[..., Any]) -> Callable[..., Any]:
     return thread_run
 
 
-def install(wake: Callable[[], None], providers: Iterable[Any] | None = None) -> None:
+def install(
+    wake: Callable[[], None], providers: Iterable[type[MotionEventProvider]] | None = None
+) -> None:
     """Have the threaded touch providers call ``wake`` (from their thread) for every
     touch they queue, from their next ``start()`` on. ``providers`` defaults to Kivy's
     :data:`THREADED_PROVIDERS` that this machine has (``mtdev`` needs libmtdev)."""
@@ -76,7 +81,7 @@ def uninstall() -> None:
     _wake.clear()
 
 
-def _kivy_providers() -> list[Any]:
+def _kivy_providers() -> list[type[MotionEventProvider]]:
     from kivy.input import MotionEventFactory
 
     found = []

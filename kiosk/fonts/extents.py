@@ -20,7 +20,10 @@ is emptied when it reaches :data:`MAX_STRINGS_PER_FONT`, so memory stays bounded
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # the provider loads when the app installs the cache
+    from kivy.core.text import Label as CoreLabel
 
 #: Strings kept per font before its table starts again.
 MAX_STRINGS_PER_FONT = 4096
@@ -34,10 +37,10 @@ FONT_ID_OPTIONS = ("font_size", "font_name_r", "bold", "italic", "underline", "s
 KEY_OPTIONS = (*FONT_ID_OPTIONS, *MEASURING_OPTIONS)
 
 Extents = tuple[int, int]
-_sizes: dict[tuple[Any, ...], dict[str, Extents]] = {}
+_sizes: dict[tuple[object, ...], dict[str, Extents]] = {}
 
 
-def cached_extents(label: Any) -> Callable[[str], Extents]:
+def cached_extents(label: CoreLabel) -> Callable[[str], Extents]:
     """The size of a string in ``label``'s current font, measured once per string."""
     key = font_key(label)
     sizes = _sizes.get(key)
@@ -56,12 +59,12 @@ def cached_extents(label: Any) -> Callable[[str], Extents]:
     return extents
 
 
-def font_key(label: Any) -> tuple[Any, ...]:
+def font_key(label: CoreLabel) -> tuple[object, ...]:
     """What the sizes of ``label``'s strings depend on (its font table's key)."""
     return tuple(map(label.options.get, KEY_OPTIONS))
 
 
-def cached_get_extents(label: Any, text: str) -> Extents:
+def cached_get_extents(label: CoreLabel, text: str) -> Extents:
     """The provider's ``get_extents`` through the cache (its own measure is kept as
     ``uncached_extents``)."""
     return cached_extents(label)(text)
@@ -72,7 +75,7 @@ def install() -> None:
     (once per process)."""
     from kivy.core.text import Label as CoreLabel
 
-    provider: Any = CoreLabel
+    provider: type[CoreLabel] = CoreLabel
     if provider.get_cached_extents is not cached_extents:
         provider.get_cached_extents = cached_extents
     if provider.get_extents is not cached_get_extents:

@@ -6,9 +6,8 @@ taps; what they may do is decided by :class:`kiosk.shop.ShopMode`.
 
 from __future__ import annotations
 
-from typing import Any
-
 from kivy.uix.label import Label
+from kivy.uix.widget import Widget
 
 from kiosk import theme
 from kiosk.presenters.admin import AdminPresenter, AdminView, PinPad, PinPadView
@@ -31,7 +30,7 @@ class PinScreen(KioskScreen):
 
     pad: PinPad | None = None
 
-    def on_kv_post(self, base_widget: Any) -> None:
+    def on_kv_post(self, base_widget: Widget) -> None:
         keys = self.ids.pad_keys
         for key in PAD_KEYS:
             keys.add_widget(

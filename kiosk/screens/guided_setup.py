@@ -8,7 +8,7 @@ rests on, and offers Back and Done (one tap per step). "Skip setup" goes to play
 
 from __future__ import annotations
 
-from typing import Any
+from kivy.uix.widget import Widget
 
 from kiosk.lesson_flow import GuidedStep
 from kiosk.presenters.guided_setup import GuidedSetupPresenter
@@ -25,7 +25,7 @@ class GuidedSetupScreen(KioskScreen):
     presenter: GuidedSetupPresenter | None = None
     board: BoardWidget | None = None
 
-    def on_kv_post(self, base_widget: Any) -> None:
+    def on_kv_post(self, base_widget: Widget) -> None:
         self.ids.board_area.bind(height=self._fit_board)
 
     def bind_presenter(self, presenter: GuidedSetupPresenter) -> None:

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.widget import Widget
 
 from kiosk import theme
 from kiosk.presenters.home import HomeView
@@ -21,14 +21,14 @@ LEARN = "Learn it\n10 min"
 class HomeScreen(KioskScreen):
     """Shown after every game: its buttons and lines are made once and relabelled."""
 
-    def on_kv_post(self, base_widget: Any) -> None:
+    def on_kv_post(self, base_widget: Widget) -> None:
         self._game_buttons = WidgetPool(None, self._game_button)
         self._problems = WidgetPool(None, lambda: WrapLabel(color=theme.TEXT_DIM))
         self._resume_buttons = WidgetPool(None, self._resume_button)
         self._no_resumable = WrapLabel(text="No unfinished games.", color=theme.TEXT_DIM)
         self._recent = WidgetPool(None, lambda: WrapLabel(font_size=theme.FONT_SMALL))
         self._no_recent = WrapLabel(text="No finished games yet.", color=theme.TEXT_DIM)
-        self._admin: Any = None
+        self._admin: KButton | None = None
 
     def offer_admin(self, open_admin: Callable[[], None]) -> None:
         """An Admin button in the header beside the device badges (an unlocked shop
@@ -37,7 +37,7 @@ class HomeScreen(KioskScreen):
             self._admin = button("Admin", open_admin, size_hint_x=None, width=110)
             self.ids.devices.parent.add_widget(self._admin)
 
-    def _game_button(self) -> Any:
+    def _game_button(self) -> BoxLayout:
         """A game's row: its button opens Setup, "Learn it" starts its lesson."""
         row = BoxLayout(size_hint_y=None, height=theme.BUTTON_HEIGHT + 4, spacing=theme.SPACING)
         row.game = KButton(font_size=theme.FONT_BODY)
@@ -49,7 +49,7 @@ class HomeScreen(KioskScreen):
         row.add_widget(row.game)
         return row
 
-    def _resume_button(self) -> Any:
+    def _resume_button(self) -> KButton:
         widget = KButton(role="accent", size_hint_y=None, height=theme.BIG_BUTTON_HEIGHT)
         widget.bind(on_release=lambda w: self.kiosk.resume(w.game_id))
         return widget

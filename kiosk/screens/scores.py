@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+
+from kivy.uix.widget import Widget
 
 from kiosk import theme
 from kiosk.presenters.scores import ScoresView
@@ -17,14 +18,14 @@ from kiosk.widgets.qr import QrCode, qr_available
 load_kv("scores.kv")
 
 
-def _cell(text: str, **looks: Any) -> dict[str, Any]:
+def _cell(text: str, **looks: object) -> dict[str, object]:
     return {"text": text, **looks}
 
 
 class ScoresScreen(KioskScreen):
     """Its labels are made once and relabelled each time the scores are shown."""
 
-    def on_kv_post(self, base_widget: Any) -> None:
+    def on_kv_post(self, base_widget: Widget) -> None:
         self._summary = WidgetPool(self.ids.summary, lambda: WrapLabel())
         # Cells and legend names wrap and grow (a 16-letter name in an 85 px column).
         self._cells = WidgetPool(self.ids.table, lambda: WrapLabel(valign="middle"))
@@ -38,7 +39,7 @@ class ScoresScreen(KioskScreen):
             qr.close_enlarged()
 
     @staticmethod
-    def _legend_name() -> Any:
+    def _legend_name() -> KLabel:
         name = KLabel(font_size=theme.FONT_SMALL)
         name.shorten = False
         name.max_lines = 2
@@ -58,7 +59,7 @@ class ScoresScreen(KioskScreen):
         ids.chart.show(view.series)
         swatches = self._swatches.show(len(view.series))
         names = self._names.show(len(view.series))
-        legend: list[Any] = []
+        legend: list[Widget] = []
         for swatch, name, series in zip(swatches, names, view.series, strict=True):
             swatch.colour = theme.rgb_to_rgba(series.colour)
             name.text = series.name

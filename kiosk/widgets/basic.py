@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
 
 from kivy.graphics import Color, Rectangle
 from kivy.properties import ListProperty, StringProperty
@@ -78,7 +78,7 @@ class Swatch(Widget):  # type: ignore[misc]
 
 def button(
     text: str,
-    on_release: Any,
+    on_release: Callable[..., object],  # called with no arguments (lambdas with defaults)
     *,
     role: str = "normal",
     cls: type[KButton] = KButton,
@@ -98,7 +98,12 @@ class Stepper:
     """
 
     def __init__(
-        self, row: Any, on_step: Any, *, button_width: int = 56, value_width: int = 44
+        self,
+        row: Widget,
+        on_step: Callable[..., object],  # called with the step, +1 or -1
+        *,
+        button_width: int = 56,
+        value_width: int = 44,
     ) -> None:
         self.minus = button("−", lambda: on_step(-1), size_hint_x=None, width=button_width)
         self.value = KLabel(

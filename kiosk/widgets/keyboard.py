@@ -20,10 +20,15 @@ above the docked keyboard.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
+from kivy.uix.scrollview import ScrollView
 from kivy.uix.textinput import TextInput
 from kivy.uix.vkeyboard import VKeyboard
+from kivy.uix.widget import Widget
+
+if TYPE_CHECKING:  # importing the window module opens the window
+    from kivy.core.window import WindowBase
 
 #: Space between the field's bottom edge and the keyboard's top.
 KEYBOARD_MARGIN = 12
@@ -48,19 +53,19 @@ class LaidOutKeyboard(VKeyboard):  # type: ignore[misc]
         geometry = self.layout_geometry
         return all(f"LINE_HINT_{row}" in geometry for row in range(1, int(layout["rows"]) + 1))
 
-    def get_key_at_pos(self, x: float, y: float) -> Any:
+    def get_key_at_pos(self, x: float, y: float) -> object:
         """The key under (x, y), or None (no key) while there is no layout to look in."""
         if not self.laid_out():
             return None
         return super().get_key_at_pos(x, y)
 
 
-def install(window: Any) -> None:
+def install(window: WindowBase) -> None:
     """Make ``window`` create :class:`LaidOutKeyboard` for text fields (idempotent)."""
     window.set_vkeyboard_class(LaidOutKeyboard)
 
 
-def keyboard_top(window: Any) -> float:
+def keyboard_top(window: WindowBase) -> float:
     """The top of the docked keyboard in window pixels (0 when none is shown)."""
     tops = [
         child.y + child.height * child.scale
@@ -70,7 +75,7 @@ def keyboard_top(window: Any) -> float:
     return max(tops, default=0.0)
 
 
-def lift_above_keyboard(scroll: Any, field: Any, top: float) -> float:
+def lift_above_keyboard(scroll: ScrollView, field: Widget, top: float) -> float:
     """Scroll ``scroll`` so that ``field`` sits above ``top`` (the keyboard's); the
     content must be tall enough (the caller pads it by the keyboard's height). Returns
     how far the field had to move (0: it was clear already)."""
@@ -91,7 +96,7 @@ class NameInput(TextInput):  # type: ignore[misc]
         self.max_chars = max_chars
         super().__init__(multiline=False, **kwargs)
 
-    def insert_text(self, substring: str, from_undo: bool = False) -> Any:
+    def insert_text(self, substring: str, from_undo: bool = False) -> object:
         room = self.max_chars - len(self.text)  # a selection typed over is gone already
         if room <= 0:
             return None

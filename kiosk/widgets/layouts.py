@@ -11,8 +11,6 @@ pass.
 
 from __future__ import annotations
 
-from typing import Any
-
 from kivy.properties import NumericProperty
 from kivy.uix.layout import Layout
 
@@ -41,8 +39,7 @@ class EvenGrid(Layout):  # type: ignore[misc]
 
     def _fit_height(self, *_: object) -> None:
         rows = -(-len(self.children) // max(1, int(self.cols)))
-        widget: Any = self  # Kivy's properties are untyped
-        widget.height = rows * self.row_height + max(0, rows - 1) * self.spacing
+        self.height = rows * self.row_height + max(0, rows - 1) * self.spacing
 
     def do_layout(self, *_: object) -> None:
         children = self.children[::-1]  # Kivy keeps the last added first

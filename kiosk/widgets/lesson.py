@@ -16,7 +16,6 @@ form's fields, the teach pause's text) scrolls instead.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from kivy.clock import Clock
 from kivy.uix.boxlayout import BoxLayout
@@ -154,7 +153,7 @@ class LessonColumn:
     for the game (``menu`` is its action list). The screen calls :meth:`show` after it
     laid the column out for the game; ``relay`` lays it out again (the list back)."""
 
-    def __init__(self, column: Any, menu: Any, intent: Callable[[str], None]) -> None:
+    def __init__(self, column: Widget, menu: Widget, intent: Callable[[str], None]) -> None:
         self.column = column
         self.menu = menu
         self.panel = LessonPanel(intent)
@@ -235,7 +234,7 @@ class LessonColumn:
         self.panel.fit(max(room, min(least, most)))
 
 
-def _held(child: Any) -> list[Any]:
+def _held(child: Widget) -> list[Widget]:
     """The parts of a stretching stack below the panel (the table's fix: its words and
     buttons above a filler) that keep their heights; none for any other widget."""
     if isinstance(child, Column) and child.size_hint_y is not None:
@@ -243,7 +242,7 @@ def _held(child: Any) -> list[Any]:
     return []
 
 
-def _kept(child: Any) -> float:
+def _kept(child: Widget) -> float:
     """The height ``child`` of the column keeps whatever the panel takes: its own
     without a height hint; for a stretching stack, what its fixed parts need."""
     if child.size_hint_y is None:

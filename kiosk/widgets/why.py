@@ -10,10 +10,10 @@ scrolls when the rulings are longer than the screen.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
+from kivy.uix.widget import Widget
 
 from kiosk import theme
 from kiosk.presenters.why import WhyView
@@ -100,7 +100,7 @@ class WhyPanel:
         show_children(self.column, [self.heading, *labels] if self._heading_scrolls else labels)
         self.scroll.scroll_y = 1
 
-    def labels(self) -> list[Any]:
+    def labels(self) -> list[Widget]:
         """The heading and the lines shown now (tests read their texts)."""
         lines = list(self.column.children[::-1])
         return lines if self._heading_scrolls else [self.heading, *lines]
