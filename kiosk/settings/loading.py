@@ -12,7 +12,6 @@ import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any
 
 from pydantic import ValidationError
 
@@ -114,7 +113,7 @@ def salvage_config(path: Path) -> CompanionConfig:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
         return CompanionConfig()
-    kept: dict[str, Any] = {}
+    kept: dict[str, object] = {}
     for key in CompanionConfig.model_fields:
         if key in data:
             try:
@@ -171,8 +170,8 @@ def parse_config_text(
 
 
 def _checked_fleet(
-    data: dict[str, Any], text: str, source: str
-) -> tuple[dict[str, Any], list[ConfigProblem]]:
+    data: dict[str, object], text: str, source: str
+) -> tuple[dict[str, object], list[ConfigProblem]]:
     """Check ``[fleet]`` on its own: when it is wrong, its problems are reported (as not
     the hardware's) and the rest of the file is used without it (fleet off)."""
     section = data.get("fleet")

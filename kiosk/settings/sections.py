@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any, Literal
+from typing import Literal
 
 import platformdirs
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
@@ -123,7 +123,7 @@ class FleetConfig(Section):
 
     @model_validator(mode="before")
     @classmethod
-    def _password_is_text(cls, data: Any) -> Any:
+    def _password_is_text(cls, data: object) -> object:
         """Refused without echoing the value: a password must never reach a screen or log."""
         if (
             isinstance(data, Mapping)

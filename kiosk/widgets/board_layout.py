@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
 
 from kiosk import theme
 from kiosk.presenters.board import BoardGeometry, CellGeometry, Viewport, edge_labels
@@ -27,11 +26,16 @@ LEGEND_ROOM = 3 * 24 + 4
 LEGEND_LEAST = 24
 
 
+#: What a layout is computed from: the widget's x, y, width and height, its viewport
+#: and the board's geometry.
+LayoutKey = tuple[float, float, float, float, "Viewport", "BoardGeometry | None"]
+
+
 @dataclass(frozen=True, eq=False)
 class BoardLayout:
     """Where everything goes for one (position, size, viewport, geometry)."""
 
-    key: tuple[Any, ...]
+    key: LayoutKey
     viewport: Viewport
     geometry: BoardGeometry | None
     frame: Box  # the whole drawn board inside the widget
@@ -74,7 +78,7 @@ def _minimap_of(frame: Box, aspect: float) -> Box:
 
 
 def layout_of(
-    key: tuple[Any, ...], viewport: Viewport, geometry: BoardGeometry | None
+    key: LayoutKey, viewport: Viewport, geometry: BoardGeometry | None
 ) -> BoardLayout:
     """The layout for ``key`` (x, y, width, height, …): the frames, every cell's rect,
     the cells shown and the edge numbers."""

@@ -11,16 +11,16 @@ space's layer and swaps it whole when the space changes (kiosk/widgets/board.py)
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
 
 from kivy.graphics import Color, InstructionGroup, Line, Rectangle, SmoothEllipse, SmoothLine
+from kivy.graphics.texture import Texture
 
 from kiosk.presenters.board import Decoration
 from kiosk.presenters.common import RGB
 from kiosk.presenters.island import FEATURE_TEXT, MARK_COLOURS, MarkKind
 
 #: The texture of a text at a size (the board widget's cache of them).
-TextureOf = Callable[[str, int], Any]
+TextureOf = Callable[[str, int], Texture]
 Box = tuple[float, float, float, float]
 
 FEATURE_KINDS = frozenset({"unexplored", "loot", "environment", "grass", "lair", "water"})

@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
-from typing import Any
+from typing import TYPE_CHECKING
 
 from kivy.graphics import Color, Rectangle
 from kivy.input.motionevent import MotionEvent
 from kivy.uix.widget import Widget
+
+if TYPE_CHECKING:  # the full-screen view loads when the code is first enlarged
+    from kivy.uix.modalview import ModalView
 
 QR_HEIGHT = 170
 
@@ -20,7 +23,7 @@ def qr_available() -> bool:
 def qr_matrix(text: str) -> tuple[tuple[bool, ...], ...] | None:
     """The QR modules of ``text`` (True = dark), or None without segno."""
     if importlib.util.find_spec("segno") is not None:
-        segno: Any = importlib.import_module("segno")
+        segno = importlib.import_module("segno")
         code = segno.make(text, error="l")
         return tuple(tuple(bool(m) for m in row) for row in code.matrix)
     return None
@@ -36,7 +39,7 @@ class QrCode(Widget):  # type: ignore[misc]
     def __init__(self, **kwargs: object) -> None:
         super().__init__(**kwargs)
         self.matrix: tuple[tuple[bool, ...], ...] | None = None
-        self.enlarged: Any = None  # the full-screen view while it is open
+        self.enlarged: ModalView | None = None  # the full-screen view while it is open
         self.bind(pos=self.redraw, size=self.redraw)
 
     def show(self, text: str | None) -> None:
