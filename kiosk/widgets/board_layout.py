@@ -77,9 +77,7 @@ def _minimap_of(frame: Box, aspect: float) -> Box:
     return x0, y0 + (ZOOM_STRIP - height) / 2, width, height
 
 
-def layout_of(
-    key: LayoutKey, viewport: Viewport, geometry: BoardGeometry | None
-) -> BoardLayout:
+def layout_of(key: LayoutKey, viewport: Viewport, geometry: BoardGeometry | None) -> BoardLayout:
     """The layout for ``key`` (x, y, width, height, …): the frames, every cell's rect,
     the cells shown and the edge numbers."""
     x, y, w, h = key[:4]
