@@ -14,11 +14,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Protocol
 
 from companion.views import ActionCells, CardView
 
-Payload = Mapping[str, Any]
+Payload = Mapping[str, object]
 
 
 class TileReader(Protocol):
@@ -27,9 +27,9 @@ class TileReader(Protocol):
     @property
     def tiled(self) -> bool: ...
 
-    def cells_of(self, payload: Mapping[str, Any]) -> ActionCells: ...
+    def cells_of(self, payload: Mapping[str, object]) -> ActionCells: ...
 
-    def payloads_at(self, cell: str) -> tuple[dict[str, Any], ...]: ...
+    def payloads_at(self, cell: str) -> tuple[dict[str, object], ...]: ...
 
 
 @dataclass(frozen=True)
@@ -52,7 +52,7 @@ class Tile:
 
 def tiles(
     cards: tuple[CardView, ...],
-    payloads: list[dict[str, Any]],
+    payloads: list[dict[str, object]],
     cells: tuple[ActionCells, ...],
     focus: str | None,
 ) -> tuple[Tile, ...]:
@@ -75,7 +75,7 @@ def tiles(
     )
 
 
-def tile_taps(queries: TileReader, payload: dict[str, Any]) -> tuple[str, ...]:
+def tile_taps(queries: TileReader, payload: dict[str, object]) -> tuple[str, ...]:
     """The tiles to touch to play ``payload`` (empty when no tile plays it alone)."""
     if not queries.tiled:
         return ()

@@ -15,7 +15,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any
+
+from pydantic import BaseModel
 
 from companion.dice import DiceRequest, Roll
 from companion.highlights import Highlight, Role
@@ -108,19 +109,23 @@ def _colours(board: RulesBoard | None, light: tuple[str, ...]) -> list[tuple[str
     return sorted(found.items(), key=lambda item: _owner_colour(item[0]) or 0)
 
 
-def _kept(step: SetupStepText, options: Mapping[str, Any]) -> bool:
+def _kept(step: SetupStepText, options: Mapping[str, object]) -> bool:
     """True when the game's options keep the step (``when = { chapter = [2, 3] }``)."""
     return all(options.get(name) in values for name, values in step.when.items())
 
 
 def setup_steps(
-    teaching: Teaching, game: str, panel: PanelView, board: RulesBoard | None, options: Any
+    teaching: Teaching,
+    game: str,
+    panel: PanelView,
+    board: RulesBoard | None,
+    options: BaseModel | Mapping[str, object],
 ) -> tuple[SetupStep, ...]:
     """The game's setup steps for this table: its seats, its options, its initial board."""
     file = teaching.files.get(game)
     if file is None:
         return ()
-    chosen = options.model_dump() if hasattr(options, "model_dump") else dict(options)
+    chosen = options.model_dump() if isinstance(options, BaseModel) else dict(options)
     first_seat = panel.turn if panel.turn is not None else 0
     shared = {**_seat_fields(panel, first_seat), "first": panel.columns[first_seat]}
     steps: list[SetupStep] = []

@@ -39,13 +39,13 @@ runs every example and fails on a text or a step without one. No I/O, no Kivy.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Annotated, Any
+from typing import Annotated
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, model_validator
 
 from companion.errors import RefereeError
 from companion.games import get_rules
-from companion.rules import Rules
+from companion.rules import AnyRules, GameState
 from companion.views import BoardView
 
 #: The name of a game's own start (default options), known without being declared.
@@ -66,11 +66,11 @@ class Position(_Strict):
 
     base: str | None = None
     players: tuple[Annotated[str, StringConstraints(min_length=1)], ...] = ()
-    options: dict[str, Any] = {}
+    options: dict[str, object] = {}
     seed: int = Field(default=1, ge=0)
-    actions: tuple[dict[str, Any], ...] = ()
-    dump: dict[str, Any] | None = None
-    patch: dict[str, Any] = {}
+    actions: tuple[dict[str, object], ...] = ()
+    dump: dict[str, object] | None = None
+    patch: dict[str, object] = {}
 
 
 class Lit(_Strict):
@@ -86,9 +86,9 @@ class Example(_Strict):
     #: The game asked (the file's own game; needed in ``common.toml``, every game's).
     game: str | None = None
     position: str = START
-    actions: tuple[dict[str, Any], ...] = ()
-    act: dict[str, Any] | None = None
-    count: dict[str, Any] | None = None
+    actions: tuple[dict[str, object], ...] = ()
+    act: dict[str, object] | None = None
+    count: dict[str, object] | None = None
     cells: str | None = None
     fact: str | None = None
     lit: Lit | None = None
@@ -113,15 +113,18 @@ class ExampleError(ValueError):
     """An example whose position cannot be reached (names the action refused)."""
 
 
-def default_players(rules: Rules[Any, Any, Any]) -> tuple[str, ...]:
+def default_players(rules: AnyRules) -> tuple[str, ...]:
     """Two players (one for a solo game): the table an example assumes unless it says."""
     count = max(rules.min_players, min(2, rules.max_players))
     return ("Ann", "Bob", "Cleo", "Dov")[:count]
 
 
 def reach(
-    game: str, name: str, positions: Mapping[str, Position], built: dict[str, Any] | None = None
-) -> Any:
+    game: str,
+    name: str,
+    positions: Mapping[str, Position],
+    built: dict[str, GameState] | None = None,
+) -> GameState:
     """The state of position ``name`` of ``game`` (``built`` caches states by name)."""
     cache = {} if built is None else built
     if name in cache:
@@ -148,8 +151,8 @@ def reach(
 
 
 def play(
-    rules: Rules[Any, Any, Any], state: Any, actions: Iterable[dict[str, Any]], where: str
-) -> Any:
+    rules: AnyRules, state: GameState, actions: Iterable[Mapping[str, object]], where: str
+) -> GameState:
     """``state`` after ``actions``; an :class:`ExampleError` naming the one refused."""
     for number, payload in enumerate(actions, start=1):
         try:
@@ -159,7 +162,9 @@ def play(
     return state
 
 
-def patched(rules: Rules[Any, Any, Any], state: Any, patch: Mapping[str, Any], where: str) -> Any:
+def patched(
+    rules: AnyRules, state: GameState, patch: Mapping[str, object], where: str
+) -> GameState:
     """``state`` with the fields of ``patch`` set (a table merged into the field's
     table); an :class:`ExampleError` when the result is no position the game allows."""
     try:
@@ -168,7 +173,7 @@ def patched(rules: Rules[Any, Any, Any], state: Any, patch: Mapping[str, Any], w
         raise ExampleError(f"{where}: the patch {dict(patch)} makes no position: {exc}") from None
 
 
-def merged(data: Mapping[str, Any], patch: Mapping[str, Any]) -> dict[str, Any]:
+def merged(data: Mapping[str, object], patch: Mapping[str, object]) -> dict[str, object]:
     """``data`` with ``patch``'s keys: tables merged key by key, other values replaced."""
     out = dict(data)
     for key, value in patch.items():
@@ -180,7 +185,7 @@ def merged(data: Mapping[str, Any], patch: Mapping[str, Any]) -> dict[str, Any]:
     return out
 
 
-def answer(rules: Rules[Any, Any, Any], state: Any, example: Example) -> str | int:
+def answer(rules: AnyRules, state: GameState, example: Example) -> str | int:
     """What the referee answers to ``example``'s question in ``state``."""
     if example.act is not None:
         try:
@@ -211,13 +216,13 @@ def answer(rules: Rules[Any, Any, Any], state: Any, example: Example) -> str | i
     return _fact(rules, state, str(example.fact), example.seat)
 
 
-def holds(payload: Mapping[str, Any], part: Mapping[str, Any]) -> bool:
+def holds(payload: Mapping[str, object], part: Mapping[str, object]) -> bool:
     """True when ``payload`` has every key of ``part`` with the same value (a list and a
     tuple of the same items are the same)."""
     return all(_same(payload.get(key), value) for key, value in part.items())
 
 
-def _same(left: Any, right: Any) -> bool:
+def _same(left: object, right: object) -> bool:
     if isinstance(left, list | tuple) and isinstance(right, list | tuple):
         return len(left) == len(right) and all(map(_same, left, right))
     return bool(left == right)
@@ -247,12 +252,12 @@ def count_cells(board: BoardView | None, selector: str) -> int:
     )
 
 
-def _names(state: Any, seats: Iterable[int]) -> str:
+def _names(state: GameState, seats: Iterable[int]) -> str:
     """The winners' names, "and"-joined ("" for a draw or a lost solo game)."""
     return " and ".join(state.players[seat] for seat in seats)
 
 
-def _fact(rules: Rules[Any, Any, Any], state: Any, label: str, seat: int) -> str:
+def _fact(rules: AnyRules, state: GameState, label: str, seat: int) -> str:
     panel = rules.panel(state)
     for row in panel.rows:
         if row.label == label:
@@ -264,7 +269,7 @@ def check(
     game: str,
     example: Example,
     positions: Mapping[str, Position],
-    built: dict[str, Any] | None = None,
+    built: dict[str, GameState] | None = None,
 ) -> str | None:
     """None when the referee gives ``example``'s expected answer, else what it gave."""
     rules = get_rules(game)

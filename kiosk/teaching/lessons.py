@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from functools import cache
 from importlib import resources
-from typing import Annotated, Any, Literal
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 
@@ -61,7 +61,7 @@ class LessonStep(_Strict):
     loses: bool = False
     #: Part of an action the suggestion prefers among those meeting the goal
     #: (``prefer = { runes = [2, 0] }``: a Curse that hands the Runes to the opponent).
-    prefer: dict[str, Any] = {}
+    prefer: dict[str, object] = {}
     patience: int = Field(default=DEFAULT_PATIENCE, ge=1, le=60)
     #: What the step's text claims, asked of the referee (:mod:`kiosk.teaching.examples`);
     #: the position ``"lesson"`` is the lesson's own game.
@@ -76,7 +76,7 @@ class Lesson(_Strict):
         min_length=1
     )
     seed: int = Field(ge=0)
-    options: dict[str, Any] = {}
+    options: dict[str, object] = {}
     minutes: int = Field(default=10, ge=3, le=20)
     steps: tuple[LessonStep, ...] = Field(min_length=4, max_length=25)
     positions: dict[str, Position] = {}
