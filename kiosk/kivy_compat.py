@@ -56,6 +56,16 @@ def check_clock(clock: Any) -> None:
     _require(clock, CLOCK_MEMBERS, "its clock", "the idle pace (kiosk/pace.py)")
 
 
+def frame_rate(clock: Any) -> float:
+    """The frames a second Kivy's ``clock`` runs its loop at now (0: as fast as it can)."""
+    return float(clock._max_fps)
+
+
+def set_frame_rate(clock: Any, fps: float) -> None:
+    """Run Kivy's ``clock`` loop at ``fps`` frames a second from its next pass."""
+    clock._max_fps = fps
+
+
 def check_touch_provider(provider: Any) -> None:
     """Refuse a touch provider without the reader loop :mod:`kiosk.touch_wake` wraps."""
     _require(
