@@ -18,7 +18,9 @@ instructions untouched); a moved or resized board moves its cells' shapes in pla
 ``show``, ``zoom`` and moves of the widget only mark the board dirty: it is drawn once,
 just before the next frame and after that frame's layouts, however many changes came in.
 The board draws in ``canvas.before``, so the "Whole board" button's canvas (a child's,
-in ``canvas``) is never cleared with it.
+in ``canvas``) is never cleared with it. A cell's instructions (its look and text layers,
+kept per cell) and the edge numbers and miniature are made in
+:mod:`kiosk.widgets.board_cells`.
 """
 
 from __future__ import annotations
@@ -89,10 +91,9 @@ class BoardWidget(Widget):  # type: ignore[misc]
     The counters say how much drawing work the board did (tests and benches read them):
     ``redraws`` (passes that drew anything), ``rebuilds`` (every instruction made anew: a
     new viewport or geometry), ``relayouts`` (the board moved or was resized: shapes
-    moved in place), ``cells_updated`` (cells whose instructions a new view changed),
-    ``looks_made`` (look layers made while drawing, by :data:`LookForm`; the costly
-    part of a touch: kept layers and the ones made ahead while still are not counted) and
-    ``texts_made`` (text layers made: pieces' discs and texts, an island's marks).
+    moved in place), ``cells_updated`` (cells whose instructions a new view changed) and
+    ``looks_made`` (look layers made while drawing, by :data:`LookForm`: the costly part
+    of a touch; kept layers and the ones made ahead while still are not counted).
     """
 
     def __init__(self, **kwargs: Any) -> None:
@@ -121,7 +122,6 @@ class BoardWidget(Widget):  # type: ignore[misc]
         self.canvas.before.add(self._drawing)  # the "Whole board" button draws over it
         self.redraws = self.rebuilds = self.relayouts = self.cells_updated = 0
         self.looks_made: Counter[LookForm] = Counter()
-        self.texts_made = 0
         self._redraw_later = Clock.create_trigger(self._before_frame, -1)
         self._waited = False
         # The cells whose destination layer is still to be made (PREMADE_FORM).
@@ -433,16 +433,15 @@ class BoardWidget(Widget):  # type: ignore[misc]
                 drawn.texts.clear()
             else:
                 drawn.show_layer(
-                    drawn.texts, ("texts", texts, rect), lambda: self._made_texts(texts, rect)
+                    drawn.texts,
+                    ("texts", texts, rect),
+                    lambda: text_layer(texts, rect, self.texture_of),
                 )
 
     def _made_look(self, form: LookForm, rect: Rect, circle: bool) -> Any:
+        """A new look layer of ``form`` for this cell (counted in ``looks_made``)."""
         self.looks_made[form] += 1
         return look_layer(form, rect, circle)
-
-    def _made_texts(self, texts: tuple[Decoration, ...], rect: Rect) -> Any:
-        self.texts_made += 1
-        return text_layer(texts, rect, self.texture_of)
 
     def _draw_legend(self, view: BoardView, layout: BoardLayout) -> None:
         """An island's legend under the board: the marks it shows now, in words (drawn
