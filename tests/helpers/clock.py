@@ -8,9 +8,10 @@ Kivy's own clock that kiosk/pace.py drives builds on it (tests/kiosk/test_pace.p
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from kiosk.pace import IdlePace
+if TYPE_CHECKING:  # the bridge's tests use the fake clock without the kiosk
+    from kiosk.pace import IdlePace
 
 
 class FakeClock:
@@ -28,14 +29,16 @@ class FakeClock:
         return self.now
 
 
-def idle_kivy_clock(**pace: Any) -> tuple[Any, IdlePace]:
-    """Kivy's own clock (a fresh ``ClockBase``) with an :class:`IdlePace` at 30 fps that
-    has gone idle: its countdown (``after_s`` 0) ran out in the clock's first pass.
-    ``pace`` holds the pace's other settings (``idle_fps``, ``deep_fps``)."""
+def idle_kivy_clock(idle_fps: float, deep_fps: float) -> tuple[Any, IdlePace]:
+    """Kivy's own clock (a fresh ``ClockBase``) with an :class:`IdlePace` at 30 fps, idle
+    at ``idle_fps`` (``deep_fps`` a minute later), that has gone idle: its countdown
+    (``after_s`` 0) ran out in the clock's first pass."""
     from kivy.clock import ClockBase
 
+    from kiosk.pace import IdlePace
+
     clock = ClockBase()
-    paced = IdlePace(clock, full_fps=30.0, after_s=0.0, **pace)
+    paced = IdlePace(clock, full_fps=30.0, idle_fps=idle_fps, after_s=0.0, deep_fps=deep_fps)
     clock.tick()
     assert paced.idle, "the pace's countdown did not run out in the clock's first pass"
     return clock, paced

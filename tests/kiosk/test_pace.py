@@ -229,7 +229,7 @@ def test_a_device_message_ends_the_loops_sleep_at_once_whatever_the_pace() -> No
     """A die after a pause must not wait for the next slow frame: wake() from a device
     thread ends the sleep of Kivy's own clock (here at a pace of one frame in 1,000 s;
     the join's generous bound only keeps a broken wake from hanging the suite)."""
-    clock, pace = idle_kivy_clock(idle_fps=0.001)
+    clock, pace = idle_kivy_clock(idle_fps=0.001, deep_fps=0.001)
     assert frame_rate(clock) == 0.001
     slept = threading.Thread(target=clock.idle)
     slept.start()
@@ -276,7 +276,7 @@ def test_a_deadline_wakes_kivys_own_clock_at_any_pace() -> None:
     """On Kivy's real clock at a pace of one frame in 1,000 s, a tick returns once the
     deadline has come and runs the callable (the join's generous bound only keeps a
     broken deadline from hanging the suite)."""
-    clock, pace = idle_kivy_clock(idle_fps=0.001)
+    clock, pace = idle_kivy_clock(idle_fps=0.001, deep_fps=0.001)
     ran: list[bool] = []
     pace.later(0.05, lambda: ran.append(True))
     ticked = threading.Thread(target=clock.tick)
