@@ -18,6 +18,11 @@ instead of a frozen or sleeping screen.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # Kivy loads with the app; this module is checked without it
+    from kivy.clock import ClockBase
+
 #: The Kivy release whose internals these are.
 TESTED_KIVY = "2.3.1"
 #: The clock's members :mod:`kiosk.pace` reads or replaces.
@@ -52,6 +57,16 @@ def _require(owner: object, members: tuple[str, ...], what: str, user: str) -> N
 def check_clock(clock: object) -> None:
     """Refuse a clock without the members :mod:`kiosk.pace` uses."""
     _require(clock, CLOCK_MEMBERS, "its clock", "the idle pace (kiosk/pace.py)")
+
+
+def frame_rate(clock: ClockBase) -> float:
+    """The frames a second Kivy's ``clock`` runs its loop at now (0: as fast as it can)."""
+    return float(clock._max_fps)
+
+
+def set_frame_rate(clock: ClockBase, fps: float) -> None:
+    """Run Kivy's ``clock`` loop at ``fps`` frames a second from its next pass."""
+    clock._max_fps = fps
 
 
 def check_touch_provider(provider: object) -> None:

@@ -37,7 +37,7 @@ import threading
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Protocol
 
-from kiosk.kivy_compat import check_clock
+from kiosk.kivy_compat import check_clock, frame_rate, set_frame_rate
 
 if TYPE_CHECKING:  # Kivy has no type hints; the pace is tested with a clock of its own
     from kivy.clock import ClockBase, ClockEvent
@@ -103,7 +103,7 @@ class IdlePace:
         check_clock(clock)
         self._clock = clock
         self._on_idle = on_idle
-        self.full_fps = float(clock._max_fps if full_fps is None else full_fps)
+        self.full_fps = frame_rate(clock) if full_fps is None else float(full_fps)
         self.idle_fps = min(idle_fps, self.full_fps)
         self.deep_fps = min(deep_fps, self.idle_fps)
         self.enabled = self.full_fps > 0 and self.idle_fps < self.full_fps
@@ -185,7 +185,7 @@ class IdlePace:
             return
         if self.idle:
             self.idle = self.deep = False
-            self._clock._max_fps = self.full_fps
+            set_frame_rate(self._clock, self.full_fps)
             if self._on_idle is not None:
                 self._on_idle(False)
         self._deeper.cancel()
@@ -194,7 +194,7 @@ class IdlePace:
 
     def _to_idle(self, _dt: float) -> None:
         self.idle = True
-        self._clock._max_fps = self.idle_fps
+        set_frame_rate(self._clock, self.idle_fps)
         self._deeper()  # counted from the last activity: after_s + deep_after_s
         if self._on_idle is not None:
             self._on_idle(True)
@@ -202,7 +202,7 @@ class IdlePace:
     def _to_deep_idle(self, _dt: float) -> None:
         if self.idle:
             self.deep = True
-            self._clock._max_fps = self.deep_fps
+            set_frame_rate(self._clock, self.deep_fps)
 
     def close(self) -> None:
         """Back to the full rate and Kivy's own sleep for good (the app is stopping)."""
@@ -211,7 +211,7 @@ class IdlePace:
         self._run_due.cancel()
         self._deadlines = []  # the app is stopping: nothing waits for the board any more
         if self.enabled:
-            self._clock._max_fps = self.full_fps
+            set_frame_rate(self._clock, self.full_fps)
             self._clock.usleep, self._clock._check_ready = self._kivy_sleep
             if self.idle and self._on_idle is not None:
                 self._on_idle(False)

@@ -18,69 +18,61 @@ instructions untouched); a moved or resized board moves its cells' shapes in pla
 ``show``, ``zoom`` and moves of the widget only mark the board dirty: it is drawn once,
 just before the next frame and after that frame's layouts, however many changes came in.
 The board draws in ``canvas.before``, so the "Whole board" button's canvas (a child's,
-in ``canvas``) is never cleared with it.
+in ``canvas``) is never cleared with it. A cell's instructions (its look and text layers,
+kept per cell) and the edge numbers and miniature are made in
+:mod:`kiosk.widgets.board_cells`.
 """
 
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Iterable, Mapping
+from collections import Counter
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from kivy.clock import Clock
 from kivy.core.text import Label as CoreLabel
-from kivy.graphics import Color, InstructionGroup, Line, Rectangle, SmoothEllipse, SmoothLine
+from kivy.graphics import Color, InstructionGroup, Rectangle, SmoothEllipse
 from kivy.uix.widget import Widget
 
-from companion.highlights import Role
 from kiosk import theme
 from kiosk.presenters.board import (
     WHOLE_BOARD,
     BoardView,
-    CellLook,
     Decoration,
     Viewport,
     resolve_tap,
     zoom_survives,
     zoom_viewport,
 )
-from kiosk.presenters.common import RGB
 from kiosk.presenters.island import legend
 from kiosk.widgets.basic import KButton
-from kiosk.widgets.board_layout import ZOOM_STRIP, BoardLayout, Box, Rect, layout_of, same_cells
-from kiosk.widgets.island import draw_legend, island_layer
+from kiosk.widgets.board_cells import (
+    BARE,
+    DrawnCell,
+    LookForm,
+    OverlayKey,
+    base_rgba,
+    by_cell,
+    differing,
+    draw_edges,
+    draw_strip,
+    look_form,
+    look_layer,
+    minimap_rgba,
+    overlay_key,
+    paint_look,
+    text_layer,
+)
+from kiosk.widgets.board_layout import ZOOM_STRIP, BoardLayout, Rect, layout_of, same_cells
+from kiosk.widgets.island import draw_legend
 
 CellTap = Callable[[str], None]
 #: A press this long on a square is a long press (``on_cell_hold``): on a simulated
 #: sensing board it lifts the miniature there (kiosk/board_sensing.py).
 HOLD_S = 0.5
 
-#: Roles that often cover much of the board: drawn as rings in the role's colour (a
-#: guided-setup step's too: the landscape and the pieces it is about stay readable).
-RING_ROLES = frozenset(
-    {
-        Role.SELECTABLE,
-        Role.QUAKE_REGION,
-        Role.HARVESTABLE,
-        Role.CITADEL,
-        Role.REBIRTH,
-        Role.ROLL,
-        Role.SETUP,
-    }
-)
-
 _TEXTURES_KEPT = 256  # piece/level labels cached per widget (a game uses a few dozen)
-#: Overlay layers kept per cell (looks and texts together, each for the place it was
-#: drawn at): a selectable ring, a destination and a text or two cover most of what a
-#: cell goes through, at the board's two usual sizes (with and without a banner).
-_LAYERS_KEPT = 6
-
-#: What a cell shows over its base colour: its look, whether it is the focus, its texts.
-OverlayKey = tuple[CellLook | None, bool, tuple[Decoration, ...]]
-_BARE: OverlayKey = (None, False, ())
-#: The instructions a look needs, whatever its colours: ring or fill (dim or full size),
-#: the focus ring, a step number. Looks of one form differ by colours and text only.
-LookForm = tuple[str | None, bool, bool]
 #: The look a touch lights most cells with: a legal destination's fill. Making its layer
 #: is ≈50 k instructions a cell (a Kivy Rectangle alone is ≈21 k), ≈5 M for a piece with
 #: a hundred destinations, so once the board is drawn at a new place and has then been
@@ -93,112 +85,15 @@ PREMADE_PER_BATCH = 12
 PREMAKE_BATCH_GAP_S = 0.05
 
 
-def _look_form(look: CellLook | None, focused: bool) -> LookForm:
-    if look is None:
-        return (None, focused, False)
-    kind = "ring" if look.role in RING_ROLES else ("dim" if look.level < 0.5 else "full")
-    return (kind, focused, look.step is not None)
-
-
-@functools.lru_cache(maxsize=256)
-def _look_rgba(look: CellLook) -> tuple[float, float, float, float]:
-    """A look's colour on the screen: rings opaque, fills as lit as the LED."""
-    alpha = 1.0 if look.role in RING_ROLES else max(0.45, look.level)
-    return theme.rgb_to_rgba(look.colour, alpha)
-
-
-class _LookLayer(InstructionGroup):  # type: ignore[misc]
-    """A cell's look layer of one :data:`LookForm`, repainted in place for another look
-    of that form: setting a colour costs a tenth of making the instructions again."""
-
-    colour: Any = None  # the ring's or the fill's Color
-    step: Any = None  # the step number's Rectangle
-    step_size = 12
-
-
-# --- the instructions of one cell -------------------------------------------------------
-
-
-class _DrawnCell:
-    """A cell's instructions: its base colour and shape (moved and recoloured in place)
-    and a group for what lies over it: its look (ring or fill, focus, step) under its
-    texts (pieces, levels), two layers swapped in whole.
-
-    A layer's instructions are costly to make (a smooth disc behind a piece's text is
-    about as much work as the rest of a touch's drawing), while a touch changes the
-    looks of a few cells and seldom their texts: each layer is kept per cell for the
-    last few looks and texts it showed, each for the place it was drawn at (a banner
-    shown and hidden moves the board between two sizes), and a change of look swaps the
-    look layer alone.
-    """
-
-    __slots__ = ("base", "color", "key", "layers", "look", "overlay", "shape", "texts")
-
-    def __init__(self, base: RGB | None, color: Any, shape: Any, overlay: Any) -> None:
-        self.base = base
-        self.color = color
-        self.shape = shape
-        self.overlay = overlay
-        self.look = InstructionGroup()  # holds the look layer shown (or nothing)
-        self.texts = InstructionGroup()  # holds the text layer shown (or nothing)
-        overlay.add(self.look)
-        overlay.add(self.texts)
-        self.key: OverlayKey = _BARE
-        #: Layers made for this cell, by what they draw and where (oldest dropped first).
-        self.layers: dict[tuple[Any, ...], Any] = {}
-
-    def premake_layer(self, key: tuple[Any, ...], make: Callable[[], Any]) -> None:
-        """Keep ``make()``'s layer for ``key`` without showing it, unless the cell has
-        one already or no room (no kept layer is dropped for it)."""
-        if key not in self.layers and len(self.layers) < _LAYERS_KEPT:
-            self.layers[key] = make()
-
-    def show_layer(self, slot: Any, key: tuple[Any, ...], make: Callable[[], Any]) -> Any:
-        """Put the layer drawing ``key`` in ``slot``: a kept one, else ``make()``'s."""
-        slot.clear()
-        layer = self.layers.pop(key, None)  # popped and set again: the newest
-        if layer is None:
-            layer = make()
-            if len(self.layers) >= _LAYERS_KEPT:
-                del self.layers[next(iter(self.layers))]
-        self.layers[key] = layer
-        slot.add(layer)
-        return layer
-
-
-def _base_rgba(base: RGB | None) -> Any:
-    return theme.rgb_to_rgba(base) if base else theme.SURFACE_HIGH
-
-
-def _minimap_rgba(look: CellLook | None, base: RGB | None) -> Any:
-    if look is not None:
-        return theme.rgb_to_rgba(look.colour)
-    if base is not None:
-        return theme.rgb_to_rgba(base)
-    return theme.SURFACE_HIGH
-
-
-def _by_cell(decorations: tuple[Decoration, ...]) -> dict[str, tuple[Decoration, ...]]:
-    found: dict[str, list[Decoration]] = {}
-    for deco in decorations:
-        found.setdefault(deco.cell, []).append(deco)
-    return {cell: tuple(texts) for cell, texts in found.items()}
-
-
-def _differing(old: Mapping[str, Any], new: Mapping[str, Any]) -> Iterable[str]:
-    """The keys whose values differ between two mappings (missing = None)."""
-    if old is new or old == new:
-        return ()
-    return [key for key in old.keys() | new.keys() if old.get(key) != new.get(key)]
-
-
 class BoardWidget(Widget):  # type: ignore[misc]
     """A board that keeps its aspect ratio inside its box, zoomable by taps.
 
-    The counters say how much drawing work the board did (tests read them): ``redraws``
-    (passes that drew anything), ``rebuilds`` (every instruction made anew: a new
-    viewport or geometry), ``relayouts`` (the board moved or was resized: shapes moved in
-    place) and ``cells_updated`` (cells whose instructions a new view changed).
+    The counters say how much drawing work the board did (tests and benches read them):
+    ``redraws`` (passes that drew anything), ``rebuilds`` (every instruction made anew: a
+    new viewport or geometry), ``relayouts`` (the board moved or was resized: shapes
+    moved in place), ``cells_updated`` (cells whose instructions a new view changed) and
+    ``looks_made`` (look layers made while drawing, by :data:`LookForm`: the costly part
+    of a touch; kept layers and the ones made ahead while still are not counted).
     """
 
     def __init__(self, **kwargs: Any) -> None:
@@ -212,7 +107,7 @@ class BoardWidget(Widget):  # type: ignore[misc]
         # What is drawn: the view and layout it was drawn for, and each shown cell.
         self._drawn_view: BoardView | None = None
         self._drawn_layout: BoardLayout | None = None
-        self._drawn_cells: dict[str, _DrawnCell] = {}
+        self._drawn_cells: dict[str, DrawnCell] = {}
         self._minimap_colors: dict[str, Any] = {}
         self._decorations: tuple[tuple[Decoration, ...], dict[str, tuple[Decoration, ...]]] = (
             (),
@@ -226,6 +121,7 @@ class BoardWidget(Widget):  # type: ignore[misc]
         self._legend_drawn: tuple[Any, ...] = ()
         self.canvas.before.add(self._drawing)  # the "Whole board" button draws over it
         self.redraws = self.rebuilds = self.relayouts = self.cells_updated = 0
+        self.looks_made: Counter[LookForm] = Counter()
         self._redraw_later = Clock.create_trigger(self._before_frame, -1)
         self._waited = False
         # The cells whose destination layer is still to be made (PREMADE_FORM).
@@ -260,7 +156,10 @@ class BoardWidget(Widget):  # type: ignore[misc]
 
     # --- geometry -----------------------------------------------------------------------
 
-    def _layout(self) -> BoardLayout:
+    @property
+    def layout(self) -> BoardLayout:
+        """Where the board, each shown cell, the edge numbers and a zoomed board's
+        miniature are drawn now (computed once per size, place, viewport and geometry)."""
         geometry = self.view.geometry if self.view is not None else None
         key = (self.x, self.y, self.width, self.height, self.viewport, geometry)
         layout = self._layout_cache
@@ -268,21 +167,10 @@ class BoardWidget(Widget):  # type: ignore[misc]
             layout = self._layout_cache = layout_of(key, self.viewport, geometry)
         return layout
 
-    def _frame(self) -> Box:
-        """x, y, width, height of the whole drawn board inside the widget."""
-        return self._layout().frame
-
-    def _zoom_frame(self) -> Box:
-        """Where a zoomed board is drawn: the frame less the strip under it."""
-        return self._layout().zoom_frame
-
-    def _minimap_frame(self) -> Box:
-        return self._layout().minimap
-
     def cell_centre(self, cell_id: str) -> tuple[float, float]:
         """Where to tap ``cell_id`` now; KeyError when the zoomed view does not show it."""
         assert self.view is not None
-        layout = self._layout()
+        layout = self.layout
         if cell_id in layout.shown_ids:
             cx, cy, _ = layout.rects[cell_id]
             return cx, cy
@@ -291,11 +179,13 @@ class BoardWidget(Widget):  # type: ignore[misc]
     def cell_side(self) -> float:
         """The drawn side of the smallest cell (px) in the current view."""
         assert self.view is not None
-        return min(side for _, _, side in self._layout().rects.values())
+        return min(side for _, _, side in self.layout.rects.values())
 
     # --- drawing ------------------------------------------------------------------------
 
-    def _text(self, text: str, size: int) -> Any:
+    def texture_of(self, text: str, size: int) -> Any:
+        """The texture of ``text`` in bold at ``size`` (made once, then kept: at most
+        _TEXTURES_KEPT of them)."""
         key = (text, size)
         texture = self._labels.get(key)
         if texture is None:
@@ -315,7 +205,7 @@ class BoardWidget(Widget):  # type: ignore[misc]
         elif not zoomed and self.whole_button.parent is not None:
             self.remove_widget(self.whole_button)
         if zoomed:
-            layout = self._layout()
+            layout = self.layout
             mx, _, mw, _ = layout.minimap
             x0, y0, width, _ = layout.frame
             left = mx + mw + theme.SPACING
@@ -348,7 +238,7 @@ class BoardWidget(Widget):  # type: ignore[misc]
                 self._drawn_view = self._drawn_layout = None
                 self.redraws += 1
             return
-        layout = self._layout()
+        layout = self.layout
         drawn = self._drawn_layout
         if self._drawn_view is None or drawn is None or not same_cells(drawn, layout):
             self._rebuild(view, layout)
@@ -386,7 +276,7 @@ class BoardWidget(Widget):  # type: ignore[misc]
             if drawn is not None and rect is not None:
                 drawn.premake_layer(
                     ("look", PREMADE_FORM, rect),
-                    functools.partial(self._look_layer, PREMADE_FORM, rect, circle),
+                    functools.partial(look_layer, PREMADE_FORM, rect, circle),
                 )
         if self._premake_cells:
             self._premake_next()
@@ -394,7 +284,7 @@ class BoardWidget(Widget):  # type: ignore[misc]
     def _decorations_of(self, view: BoardView) -> dict[str, tuple[Decoration, ...]]:
         decorations, found = self._decorations
         if decorations is not view.decorations:
-            found = _by_cell(view.decorations)
+            found = by_cell(view.decorations)
             self._decorations = (view.decorations, found)
         return found
 
@@ -416,9 +306,9 @@ class BoardWidget(Widget):  # type: ignore[misc]
             cx, cy, side = layout.rects[cell.cell]
             inner = side * 0.9
             colour = base.get(cell.cell)
-            drawn = _DrawnCell(
+            drawn = DrawnCell(
                 colour,
-                Color(*_base_rgba(colour)),
+                Color(*base_rgba(colour)),
                 shape(pos=(cx - inner / 2, cy - inner / 2), size=(inner, inner)),
                 InstructionGroup(),
             )
@@ -426,21 +316,21 @@ class BoardWidget(Widget):  # type: ignore[misc]
             drawing.add(drawn.shape)
             drawing.add(drawn.overlay)
             self._drawn_cells[cell.cell] = drawn
-            key = self._overlay_key(view, cell.cell, decorations)
-            if key != _BARE:
+            key = overlay_key(view, cell.cell, decorations)
+            if key != BARE:
                 self._draw_overlay(drawn, key, layout.rects[cell.cell], circle)
         self._strip = InstructionGroup()
         drawing.add(self._strip)
         self._edges = InstructionGroup()
         drawing.add(self._edges)
-        self._draw_edges(layout)
+        draw_edges(self._edges, layout, self.texture_of)
         self._legend = InstructionGroup()
         drawing.add(self._legend)
         self._legend_drawn = ()
         self._draw_legend(view, layout)
         self._minimap_colors = {}
         if layout.viewport.zoomed:
-            self._draw_strip(view, layout)
+            self._minimap_colors = draw_strip(self._strip, view, layout)
 
     def _relayout(self, view: BoardView, layout: BoardLayout) -> None:
         """The same cells moved or resized: shapes moved in place, overlays redrawn."""
@@ -460,16 +350,16 @@ class BoardWidget(Widget):  # type: ignore[misc]
             # and hidden again brings the board back to a size it had).
             drawn.look.clear()
             drawn.texts.clear()
-            drawn.key = _BARE
-            key = self._overlay_key(view, cell.cell, decorations)
-            if key != _BARE:
+            drawn.key = BARE
+            key = overlay_key(view, cell.cell, decorations)
+            if key != BARE:
                 self._draw_overlay(drawn, key, rect, circle)
         self._recolour(view, list(self._drawn_cells))
         self._strip.clear()
         self._minimap_colors = {}
         if layout.viewport.zoomed:
-            self._draw_strip(view, layout)
-        self._draw_edges(layout)
+            self._minimap_colors = draw_strip(self._strip, view, layout)
+        draw_edges(self._edges, layout, self.texture_of)
         self._draw_legend(view, layout)
 
     def _update(self, view: BoardView, layout: BoardLayout) -> bool:
@@ -477,14 +367,14 @@ class BoardWidget(Widget):  # type: ignore[misc]
         nothing did)."""
         old = self._drawn_view
         assert old is not None
-        cells = set(_differing(old.looks, view.looks))
+        cells = set(differing(old.looks, view.looks))
         if old.focus != view.focus:
             cells.update(cell for cell in (old.focus, view.focus) if cell is not None)
         if old.decorations != view.decorations:
-            cells.update(_differing(self._decorations_of(old), self._decorations_of(view)))
+            cells.update(differing(self._decorations_of(old), self._decorations_of(view)))
             self._draw_legend(view, layout)
         if old.base is not view.base:
-            cells.update(_differing(old.base or {}, view.base or {}))
+            cells.update(differing(old.base or {}, view.base or {}))
         if not cells:
             return False
         circle = view.geometry.shape == "circle"
@@ -494,7 +384,7 @@ class BoardWidget(Widget):  # type: ignore[misc]
             drawn = self._drawn_cells.get(cell)
             if drawn is None:
                 continue  # outside the zoomed part
-            key = self._overlay_key(view, cell, decorations)
+            key = overlay_key(view, cell, decorations)
             if key != drawn.key:
                 self._draw_overlay(drawn, key, layout.rects[cell], circle)
                 updated.add(cell)
@@ -506,7 +396,7 @@ class BoardWidget(Widget):  # type: ignore[misc]
             for cell in cells:
                 color = self._minimap_colors.get(cell)
                 if color is not None:
-                    color.rgba = _minimap_rgba(view.looks.get(cell), base.get(cell))
+                    color.rgba = minimap_rgba(view.looks.get(cell), base.get(cell))
                     miniature = True
         return bool(updated) or miniature
 
@@ -519,17 +409,11 @@ class BoardWidget(Widget):  # type: ignore[misc]
             colour = base.get(cell)
             if drawn is not None and colour != drawn.base:
                 drawn.base = colour
-                drawn.color.rgba = _base_rgba(colour)
+                drawn.color.rgba = base_rgba(colour)
                 recoloured.add(cell)
         return recoloured
 
-    @staticmethod
-    def _overlay_key(
-        view: BoardView, cell: str, decorations: Mapping[str, tuple[Decoration, ...]]
-    ) -> OverlayKey:
-        return (view.looks.get(cell), cell == view.focus, decorations.get(cell, ()))
-
-    def _draw_overlay(self, drawn: _DrawnCell, key: OverlayKey, rect: Rect, circle: bool) -> None:
+    def _draw_overlay(self, drawn: DrawnCell, key: OverlayKey, rect: Rect, circle: bool) -> None:
         """What lies over a cell's base: its look, the focus ring, the step and texts
         (only the layer that changed is swapped; ``rect`` must be this layout's)."""
         look, focused, texts = key
@@ -539,116 +423,25 @@ class BoardWidget(Widget):  # type: ignore[misc]
             if look is None and not focused:
                 drawn.look.clear()
             else:
-                form = _look_form(look, focused)
+                form = look_form(look, focused)
                 layer = drawn.show_layer(
-                    drawn.look, ("look", form, rect), lambda: self._look_layer(form, rect, circle)
+                    drawn.look, ("look", form, rect), lambda: self._made_look(form, rect, circle)
                 )
-                self._paint_look(layer, look, rect)
+                paint_look(layer, look, rect, self.texture_of)
         if texts != old_texts:
             if not texts:
                 drawn.texts.clear()
             else:
                 drawn.show_layer(
-                    drawn.texts, ("texts", texts, rect), lambda: self._text_layer(texts, rect)
+                    drawn.texts,
+                    ("texts", texts, rect),
+                    lambda: text_layer(texts, rect, self.texture_of),
                 )
 
-    def _look_layer(self, form: LookForm, rect: Rect, circle: bool) -> _LookLayer:
-        """The instructions of a look of ``form`` on this cell, painted by
-        :meth:`_paint_look`: a ring or fill in the LED colour, the focus ring, the step."""
-        kind, focused, step = form
-        group = _LookLayer()
-        cx, cy, side = rect
-        inner = side * 0.9
-        pos = (cx - inner / 2, cy - inner / 2)
-        shape = SmoothEllipse if circle else Rectangle
-        if kind == "ring":
-            # Wide areas (pieces that may act, quake regions) as rings in the
-            # LED colour: the landscape stays readable and the screen dim.
-            group.colour = Color(0, 0, 0, 0)
-            group.add(group.colour)
-            ring = max(2.0, inner * 0.09)
-            if circle:
-                group.add(SmoothLine(circle=(cx, cy, inner / 2 - ring / 2), width=ring))
-            else:
-                group.add(Line(rectangle=(*pos, inner, inner), width=ring, joint="miter"))
-        elif kind is not None:
-            # The LED colour over the landscape; dim roles stay see-through.
-            group.colour = Color(0, 0, 0, 0)
-            group.add(group.colour)
-            lit = inner * (0.8 if kind == "dim" else 1.0)
-            group.add(shape(pos=(cx - lit / 2, cy - lit / 2), size=(lit, lit)))
-        if focused:
-            group.add(Color(*theme.TEXT))
-            if circle:
-                group.add(SmoothLine(circle=(cx, cy, inner / 2), width=2))
-            else:
-                group.add(Line(rectangle=(*pos, inner, inner), width=2))
-        if step:
-            group.add(Color(0, 0, 0, 1))
-            group.step = Rectangle()
-            group.step_size = max(12, int(inner * 0.45))
-            group.add(group.step)
-        return group
-
-    def _paint_look(self, layer: _LookLayer, look: CellLook | None, rect: Rect) -> None:
-        """``look``'s colour and step number on a layer of its form."""
-        if look is None:
-            return
-        if layer.colour is not None:
-            layer.colour.rgba = _look_rgba(look)
-        if layer.step is not None and look.step is not None:
-            texture = self._text(f"{look.step}", layer.step_size)
-            if layer.step.texture is not texture:
-                cx, cy, _ = rect
-                layer.step.texture = texture
-                layer.step.pos = (cx - texture.width / 2, cy - texture.height / 2)
-                layer.step.size = texture.size
-
-    def _text_layer(self, texts: tuple[Decoration, ...], rect: Rect) -> Any:
-        """A cell's pieces and levels: up to two texts on dark discs (an island's marks:
-        kiosk/widgets/island.py)."""
-        if texts[0].kind != "text":
-            return island_layer(self._text, texts, rect)
-        group = InstructionGroup()
-        cx, cy, side = rect
-        inner = side * 0.9
-        for i, deco in enumerate(texts[:2]):
-            texture = self._text(deco.text, max(12, int(inner * 0.5)))
-            offset = (0.5 - i) * inner * 0.42 if len(texts) > 1 else 0.0
-            disc = max(texture.width, texture.height) + 2
-            group.add(Color(0, 0, 0, 0.7))
-            group.add(
-                SmoothEllipse(
-                    pos=(cx - disc / 2, cy - disc / 2 + offset), size=(disc, disc), segments=24
-                )
-            )
-            group.add(Color(*theme.rgb_to_rgba(deco.colour)))
-            group.add(
-                Rectangle(
-                    texture=texture,
-                    pos=(cx - texture.width / 2, cy - texture.height / 2 + offset),
-                    size=texture.size,
-                )
-            )
-        return group
-
-    def _draw_edges(self, layout: BoardLayout) -> None:
-        """The row numbers west of the grid and the column numbers north of it, as the
-        physical board is numbered (only the rows and columns a zoomed view shows)."""
-        group = self._edges
-        group.clear()
-        if not layout.edges:
-            return
-        group.add(Color(*theme.TEXT_DIM))
-        for text, x, y in layout.edges:
-            texture = self._text(text, theme.FONT_SMALL)
-            group.add(
-                Rectangle(
-                    texture=texture,
-                    pos=(x - texture.width / 2, y - texture.height / 2),
-                    size=texture.size,
-                )
-            )
+    def _made_look(self, form: LookForm, rect: Rect, circle: bool) -> Any:
+        """A new look layer of ``form`` for this cell (counted in ``looks_made``)."""
+        self.looks_made[form] += 1
+        return look_layer(form, rect, circle)
 
     def _draw_legend(self, view: BoardView, layout: BoardLayout) -> None:
         """An island's legend under the board: the marks it shows now, in words (drawn
@@ -662,40 +455,7 @@ class BoardWidget(Widget):  # type: ignore[misc]
             self._legend.clear()
             return
         draw_legend(
-            self._legend, self._text, entries, layout.legend, theme.FONT_SMALL, theme.TEXT_DIM
-        )
-
-    def _draw_strip(self, view: BoardView, layout: BoardLayout) -> None:
-        """The whole board in miniature (lit cells, the zoomed part framed); the "Whole
-        board" button beside it is placed by :meth:`_place_button`."""
-        strip = self._strip
-        mx, my, mw, mh = layout.minimap
-        strip.add(Color(*theme.SURFACE))
-        strip.add(Rectangle(pos=(mx, my), size=(mw, mh)))
-        base = view.base or {}
-        for cell in view.geometry.cells:
-            color = Color(*_minimap_rgba(view.looks.get(cell.cell), base.get(cell.cell)))
-            self._minimap_colors[cell.cell] = color
-            strip.add(color)
-            side = cell.size * mw * 0.85
-            strip.add(
-                Rectangle(
-                    pos=(mx + cell.x * mw - side / 2, my + mh - cell.y * mh - side / 2),
-                    size=(side, side),
-                )
-            )
-        vp = layout.viewport
-        strip.add(Color(*theme.TEXT))
-        strip.add(
-            Line(
-                rectangle=(
-                    mx + vp.left * mw,
-                    my + mh - (vp.top + vp.span) * mh,
-                    vp.span * mw,
-                    vp.span * mh,
-                ),
-                width=1.5,
-            )
+            self._legend, self.texture_of, entries, layout.legend, theme.FONT_SMALL, theme.TEXT_DIM
         )
 
     # --- taps ---------------------------------------------------------------------------
@@ -706,7 +466,7 @@ class BoardWidget(Widget):  # type: ignore[misc]
         if super().on_touch_down(touch):  # the "Whole board" button
             return True
         geometry = self.view.geometry
-        layout = self._layout()
+        layout = self.layout
         if self.viewport.zoomed:
             mx, my, mw, mh = layout.minimap
             if mx <= touch.x <= mx + mw and my <= touch.y <= my + mh:

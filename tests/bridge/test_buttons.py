@@ -21,16 +21,9 @@ from firmware_bridge.buttons import (
     Debouncer,
     RollButtonPressed,
 )
+from tests.helpers.clock import FakeClock
 
 SETTINGS = ButtonSettings()  # confirm 5, undo 6, end_turn 13, menu 19, roll 26, LED 16, buzzer 20
-
-
-class FakeClock:
-    def __init__(self) -> None:
-        self.now = 100.0
-
-    def __call__(self) -> float:
-        return self.now
 
 
 @pytest.fixture
@@ -49,7 +42,7 @@ class Rig:
 
     def __init__(self, factory: MockFactory) -> None:
         self.factory = factory
-        self.clock = FakeClock()
+        self.clock = FakeClock(100.0)
         self.posted: list[ButtonMessage] = []
         self.panel = ButtonPanel(SETTINGS, self.posted.append, clock=self.clock, poll_thread=False)
         self.panel.start()

@@ -22,29 +22,24 @@ from firmware_bridge.leds.render import (
 from firmware_bridge.leds.sim import SimStrip
 from firmware_bridge.leds.strip import Frame, LedStrip
 from kiosk.presenters.play import PlayPresenter
+from tests.helpers.clock import FakeClock
 
 LAYOUT = kolossus_layout()
-
-
-class FakeClock:
-    def __init__(self) -> None:
-        self.now = 100.0
-
-    def __call__(self) -> float:
-        return self.now
 
 
 def make(
     clock: FakeClock | None = None, strip: LedStrip | None = None
 ) -> tuple[Animator, SimStrip]:
     sim = SimStrip(121)
-    animator = Animator(strip or sim, LAYOUT, brightness=1.0, clock=clock or FakeClock(), fps=42)
+    animator = Animator(
+        strip or sim, LAYOUT, brightness=1.0, clock=clock or FakeClock(100.0), fps=42
+    )
     (strip or sim).begin()
     return animator, sim
 
 
 def test_tick_renders_the_current_highlights_at_the_clock_time() -> None:
-    clock = FakeClock()
+    clock = FakeClock(100.0)
     animator, strip = make(clock)
     highlights = [Highlight(cell="2,2", role=Role.SELECTABLE)]
     animator.show(highlights)
@@ -55,7 +50,7 @@ def test_tick_renders_the_current_highlights_at_the_clock_time() -> None:
 
 
 def test_unchanged_static_frames_are_not_shipped_again_until_a_refresh() -> None:
-    clock = FakeClock()
+    clock = FakeClock(100.0)
     animator, strip = make(clock)
     animator.show([Highlight(cell="2,2", role=Role.REACHABLE)])
     assert animator.tick()
@@ -67,7 +62,7 @@ def test_unchanged_static_frames_are_not_shipped_again_until_a_refresh() -> None
 
 
 def test_new_highlights_replace_pending_ones() -> None:
-    clock = FakeClock()
+    clock = FakeClock(100.0)
     animator, strip = make(clock)
     for column in range(11):
         animator.show([Highlight(cell=f"0,{column}", role=Role.REACHABLE)])
@@ -133,7 +128,7 @@ def test_frames_keep_the_power_budget() -> None:
     strip = SimStrip(121)
     strip.begin()
     power = PowerBudget(budget_ma=600)
-    animator = Animator(strip, LAYOUT, brightness=1.0, power_budget=power, clock=FakeClock())
+    animator = Animator(strip, LAYOUT, brightness=1.0, power_budget=power, clock=FakeClock(100.0))
     animator.show([Highlight(cell=cell, role=Role.SELECTED) for cell in LAYOUT.cells])
     animator.tick()
     assert estimate_current_ma(strip.last_frame or (), power) <= 600

@@ -16,15 +16,8 @@ from firmware_bridge.doctor import Finding, Severity
 from kiosk.app import Kiosk
 from kiosk.settings import CompanionConfig, KioskConfig, LoadedConfig
 from kiosk.theme import HEIGHT, WIDTH
+from tests.helpers.clock import FakeClock
 from tests.kiosk.ui import close_kiosk, frames
-
-
-class FakeClock:
-    def __init__(self, now: float = 1000.0) -> None:
-        self.now = now
-
-    def __call__(self) -> float:
-        return self.now
 
 
 class Shop:
@@ -37,7 +30,7 @@ class Shop:
         config = LoadedConfig(CompanionConfig(kiosk=KioskConfig(**settings)), None)
         seeds = itertools.count(100)
         self.kiosk = Kiosk(data_dir, seed=lambda: next(seeds), config=config)
-        self.clock = FakeClock()
+        self.clock = FakeClock(1000.0)
         shop = self.kiosk.shop
         shop.clock = self.clock
         shop.attract.idle.touch(self.clock())

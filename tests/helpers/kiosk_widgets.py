@@ -376,3 +376,53 @@ def in_scroll(widget: object) -> bool:
 
 
 Rect = tuple[float, float, float, float]  # x0, y0, x1, y1 in window coordinates
+
+
+def drawn_over(board: Any, cell: str) -> tuple[Any, Any]:
+    """What the board's canvas draws over ``cell``'s square now: its look layer (ring or
+    fill, focus, step number) and its text layer (pieces, levels, an island's marks),
+    each None where the cell shows none.
+
+    Found in the canvas by where the square is drawn: each shown cell is drawn as its
+    colour, its square or disc (centred on :meth:`BoardWidget.cell_centre`) and then a
+    group holding a slot for its look layer and a slot for its text layer.
+    """
+    cx, cy = board.cell_centre(cell)
+    groups = [board.canvas.before]
+    while groups:
+        children = list(groups.pop().children)
+        groups += [child for child in children if type(child).__name__ == "InstructionGroup"]
+        for at, shape in enumerate(children):
+            if not hasattr(shape, "size") or type(shape).__name__ == "InstructionGroup":
+                continue
+            (x, y), (width, height) = shape.pos, shape.size
+            if abs(x + width / 2 - cx) > 0.5 or abs(y + height / 2 - cy) > 0.5:
+                continue
+            # The square's group follows it before any other shape (a smooth disc adds
+            # instructions of its own; the board's background has a cell's shape next).
+            over = None
+            for after in children[at + 1 :]:
+                if type(after).__name__ == "InstructionGroup":
+                    over = after
+                    break
+                if hasattr(after, "size"):
+                    break
+            if over is not None and len(over.children) == 2:
+                look, texts = over.children
+                return (
+                    look.children[0] if look.children else None,
+                    texts.children[0] if texts.children else None,
+                )
+    raise KeyError(f"no square drawn for {cell}")
+
+
+def scheduled_by(owner: object) -> list[Any]:
+    """The Kivy clock events due to call one of ``owner``'s methods (what will wake the
+    loop for it): each with its ``timeout`` and whether it repeats (``loop``)."""
+    from kivy.clock import Clock
+
+    return [
+        event
+        for event in Clock.get_events()
+        if getattr(event.get_callback(), "__self__", None) is owner
+    ]

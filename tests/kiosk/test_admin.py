@@ -45,21 +45,14 @@ from kiosk.presenters.admin import (
 )
 from kiosk.presenters.long_press import LongPress
 from kiosk.settings import CompanionConfig, KioskConfig, load_config, parse_config_text
+from tests.helpers.clock import FakeClock
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
 
-class FakeClock:
-    def __init__(self, now: float = 1_700_000_000.0) -> None:
-        self.now = now
-
-    def __call__(self) -> float:
-        return self.now
-
-
 @pytest.fixture
 def clock() -> FakeClock:
-    return FakeClock()
+    return FakeClock(1_700_000_000.0)
 
 
 @pytest.fixture
@@ -182,7 +175,7 @@ def test_a_long_lock_out_decays_too(store: PinStore, clock: FakeClock) -> None:
 
 
 def test_the_recovery_code_opens_a_locked_pad_and_clears_the_lock(tmp_path: Path) -> None:
-    clock = FakeClock()
+    clock = FakeClock(1_700_000_000.0)
     store = PinStore(tmp_path, clock)
     code = store.set_pin("2468")
     assert code is not None and len(code) == RECOVERY_DIGITS and code.isdigit()
@@ -198,7 +191,7 @@ def test_the_recovery_code_opens_a_locked_pad_and_clears_the_lock(tmp_path: Path
 
 
 def test_changing_the_pin_on_the_pad_keeps_the_recovery_code(tmp_path: Path) -> None:
-    store = PinStore(tmp_path, FakeClock())
+    store = PinStore(tmp_path, FakeClock(1_700_000_000.0))
     code = store.set_pin("2468")
     assert store.set_pin("8091", keep_recovery=True) is None
     assert code is not None and store.verify(code).ok

@@ -24,6 +24,7 @@ from kiosk.presenters.devices import badges
 from kiosk.presenters.play import PlayPresenter
 from kiosk.presenters.sensing import Agree, InHand, Relift, miniatures
 from kiosk.settings import CompanionConfig
+from tests.helpers.clock import FakeClock
 from tests.helpers.dice_serial import fast_settings
 from tests.helpers.kolossus_positions import START
 from tests.kiosk.helpers import assert_imports_without_kivy
@@ -75,9 +76,9 @@ def test_long_press_lifts_and_a_tap_puts_down_on_the_simulated_board(
 ) -> None:
     board, _, hub = sim_board
     play = PlayPresenter(Session.from_position("kolossus", START, options={"chapter": 3}))
-    now = [0.0]
+    now = FakeClock(0.0)
     later = Later()
-    sensing = BoardSensing(later=later, sim_board=board, clock=lambda: now[0])
+    sensing = BoardSensing(later=later, sim_board=board, clock=now)
     hub.connect(HubHandlers(board=sensing.occupancy))
     sensing.attach(play)
     expected = frozenset(miniatures(play.rules.board(play.state)))
@@ -89,7 +90,7 @@ def test_long_press_lifts_and_a_tap_puts_down_on_the_simulated_board(
             assert time.monotonic() < deadline
             hub.pump(play)
             time.sleep(0.005)
-        now[0] += 1.0
+        now.advance(1.0)
         later.run()
         assert sensing.driver is not None
         return sensing.driver.verdict
@@ -117,9 +118,9 @@ def test_a_capture_whose_lifts_were_lost_asks_to_lift_and_set_down_again(
     on is not shown to capture."""
     board, _, hub = sim_board
     play = PlayPresenter(Session.from_position("kolossus", START, options={"chapter": 3}))
-    now = [0.0]
+    now = FakeClock(0.0)
     later = Later()
-    sensing = BoardSensing(later=later, sim_board=board, clock=lambda: now[0])
+    sensing = BoardSensing(later=later, sim_board=board, clock=now)
     hub.connect(HubHandlers(board=sensing.occupancy))
     sensing.attach(play)
 
@@ -129,7 +130,7 @@ def test_a_capture_whose_lifts_were_lost_asks_to_lift_and_set_down_again(
             assert time.monotonic() < deadline
             hub.pump(play)
             time.sleep(0.005)
-        now[0] += 1.0
+        now.advance(1.0)
         later.run()
         assert sensing.driver is not None
         return sensing.driver.verdict

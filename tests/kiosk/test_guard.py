@@ -12,15 +12,8 @@ from kivy.clock import Clock
 
 from kiosk.app import Kiosk
 from kiosk.guard import ExceptionGuard
+from tests.helpers.clock import FakeClock
 from tests.kiosk.ui import close_kiosk, open_kiosk
-
-
-class FakeClock:
-    def __init__(self) -> None:
-        self.now = 0.0
-
-    def __call__(self) -> float:
-        return self.now
 
 
 @pytest.fixture

@@ -21,7 +21,9 @@ from kivy.uix.widget import Widget
 from companion.bot import RandomBot
 from firmware_bridge.dice.messages import DieResult
 from kiosk.app import Kiosk
+from kiosk.kivy_compat import frame_rate, set_frame_rate
 from kiosk.pace import IdlePace
+from tests.helpers.clock import FakeClock, idle_kivy_clock
 from tests.kiosk.ui import close_kiosk, frames, open_kiosk, tap_button
 
 
@@ -43,14 +45,20 @@ class FakeTrigger:
         self.armed = False
 
 
-class FakeClock:
-    """``trigger`` is the pace's first (slow down), ``deeper`` its second (slow down
-    further); ``fire``/``fire_deep`` run them as Kivy would once their time came."""
+class FakeKivyClock(FakeClock):
+    """Kivy's clock as the pace drives it, on a fake time: its frame rate, its triggers
+    (``trigger`` is the pace's first, slow down; ``deeper`` its second, slow down
+    further; ``fire``/``fire_deep`` run them as Kivy would once their time came) and its
+    loop's sleep before the next pass (:meth:`loop_sleep`).
+
+    The members named as Kivy's (``_max_fps``, ``_last_tick``, ``_check_ready``,
+    ``usleep``) are the ones the pace reads or replaces (kiosk/kivy_compat.py); tests
+    read the loop's behaviour through the public methods."""
 
     def __init__(self, fps: float) -> None:
+        super().__init__()
         self._max_fps = fps
         self.triggers: list[tuple[FakeTrigger, Any]] = []
-        self.now = 0.0
         self._last_tick = 0.0
 
     def time(self) -> float:
@@ -72,10 +80,32 @@ class FakeClock:
     def usleep(self, microseconds: float) -> None:
         pass
 
-    def _check_ready(self, fps: float, min_sleep: float, undershoot: float) -> tuple[bool, float]:
+    def kivy_check_ready(
+        self, fps: float, min_sleep: float, undershoot: float
+    ) -> tuple[bool, float]:
         """Kivy 2.3.1's own readiness (``ClockBaseBehavior._check_ready``)."""
         sleeptime = 1 / fps - (self.time() - self._last_tick)
         return sleeptime - undershoot <= min_sleep, sleeptime - undershoot
+
+    _check_ready = kivy_check_ready  # what the pace replaces
+
+    def passed_at(self, now: float) -> None:
+        """The loop's last pass was at ``now``, which it is."""
+        self.now = self._last_tick = now
+
+    def loop_sleep(self) -> float:
+        """How long the loop sleeps now before its next pass (0: it passes now), as
+        Kivy 2.3.1's ``idle()`` asks its readiness check (the resolution: a third of a
+        frame at the loop's rate)."""
+        min_sleep = 1 / (3 * self._max_fps)
+        done, sleep = self._check_ready(self._max_fps, min_sleep, 0.8 * min_sleep)
+        return 0.0 if done else sleep
+
+    def kivys_own_sleep(self) -> float:
+        """What :meth:`loop_sleep` would be with Kivy's own readiness check."""
+        min_sleep = 1 / (3 * self._max_fps)
+        done, sleep = self.kivy_check_ready(self._max_fps, min_sleep, 0.8 * min_sleep)
+        return 0.0 if done else sleep
 
     def fire(self, which: int = 0) -> None:
         trigger, callback = self.triggers[which]
@@ -88,18 +118,18 @@ class FakeClock:
 
 
 def test_the_pace_slows_when_idle_and_returns_at_the_next_activity() -> None:
-    clock = FakeClock(30.0)
+    clock = FakeKivyClock(30.0)
     pace = IdlePace(clock, idle_fps=10.0)
     assert clock.trigger.armed and not pace.idle  # the countdown runs from the start
     clock.fire()
-    assert pace.idle and clock._max_fps == 10.0
+    assert pace.idle and frame_rate(clock) == 10.0
     pace.activity()
-    assert not pace.idle and clock._max_fps == 30.0 and clock.trigger.armed
+    assert not pace.idle and frame_rate(clock) == 30.0 and clock.trigger.armed
     pace.activity()  # activity while busy only restarts the countdown
-    assert clock._max_fps == 30.0 and clock.trigger.armed
+    assert frame_rate(clock) == 30.0 and clock.trigger.armed
     clock.fire()
     pace.close()
-    assert clock._max_fps == 30.0 and not clock.trigger.armed
+    assert frame_rate(clock) == 30.0 and not clock.trigger.armed
     pace.activity()  # closed: nothing changes any more
     assert not clock.trigger.armed
 
@@ -109,40 +139,37 @@ def test_an_idle_loop_sleeps_once_to_its_next_pass() -> None:
     undershoot, which suits 30 fps but makes a 2 fps loop pass every 0.37 s. Idle, the
     pace sleeps the whole rest of the frame in one sleep, so the loop passes exactly as
     often as its idle rate says; busy, Kivy's own check decides."""
-    clock = FakeClock(30.0)
+    clock = FakeKivyClock(30.0)
     pace = IdlePace(clock, idle_fps=2.0)
-    min_sleep = 1 / (3 * 30.0)  # Kivy's resolution: a third of a frame
     clock.now = 0.01
-    assert clock._check_ready(30.0, min_sleep, 0.8 * min_sleep) == FakeClock._check_ready(
-        clock, 30.0, min_sleep, 0.8 * min_sleep
-    )
+    assert clock.loop_sleep() == clock.kivys_own_sleep() > 0  # busy: Kivy's own sleep
     clock.fire()
-    assert pace.idle and clock._max_fps == 2.0
-    min_sleep = 1 / (3 * 2.0)
-    done, sleep = clock._check_ready(2.0, min_sleep, 0.8 * min_sleep)
-    assert not done and sleep == pytest.approx(0.49)
-    kivy_done, kivy_sleep = FakeClock._check_ready(clock, 2.0, min_sleep, 0.8 * min_sleep)
-    assert not kivy_done and kivy_sleep < 0.36  # what the loop slept before
+    assert pace.idle and frame_rate(clock) == 2.0
+    assert clock.loop_sleep() == pytest.approx(0.49)  # the rest of the frame, at once
+    assert 0 < clock.kivys_own_sleep() < 0.36  # what the loop slept before
     clock.now = 0.4995  # woken at the end of that sleep: the pass starts
-    assert clock._check_ready(2.0, min_sleep, 0.8 * min_sleep)[0]
+    assert clock.loop_sleep() == 0.0
     clock.now = 0.02
     pace.wake()  # a device message ends the sleep at once, idle or not
-    assert clock._check_ready(2.0, min_sleep, 0.8 * min_sleep) == (True, 0.0)
+    assert clock.loop_sleep() == 0.0
     pace.close()
+    clock.now = 0.005
+    pace.wake()  # closed: Kivy's own sleep is back, and a wake ends nothing
+    assert clock.loop_sleep() == clock.kivys_own_sleep() > 0
 
 
 def test_a_deserted_kiosk_slows_down_further_and_any_activity_brings_the_full_rate() -> None:
     """A minute after going idle the loop drops to DEEP_IDLE_FPS; the countdown starts
     only once idle, and activity cancels it and restores the full rate."""
-    clock = FakeClock(30.0)
+    clock = FakeKivyClock(30.0)
     pace = IdlePace(clock, idle_fps=10.0, deep_fps=4.0)
     assert not clock.deeper.armed  # busy: no deep countdown yet
     clock.fire()
     assert pace.idle and not pace.deep and clock.deeper.armed
     clock.fire_deep()
-    assert pace.deep and clock._max_fps == 4.0
+    assert pace.deep and frame_rate(clock) == 4.0
     pace.activity()
-    assert not pace.idle and not pace.deep and clock._max_fps == 30.0
+    assert not pace.idle and not pace.deep and frame_rate(clock) == 30.0
     assert not clock.deeper.armed and clock.trigger.armed
     clock.fire()
     pace.activity()  # activity before the deep countdown ends: it never fires
@@ -154,7 +181,7 @@ def test_a_deserted_kiosk_slows_down_further_and_any_activity_brings_the_full_ra
 def test_the_devices_hear_when_the_kiosk_goes_idle_and_comes_back() -> None:
     """The LED animator rests with the loop (lights held still): on_idle hears each change
     once, and closing a calm pace wakes the devices again."""
-    clock = FakeClock(30.0)
+    clock = FakeKivyClock(30.0)
     heard: list[bool] = []
     pace = IdlePace(clock, idle_fps=10.0, on_idle=heard.append)
     pace.activity()
@@ -169,17 +196,17 @@ def test_the_devices_hear_when_the_kiosk_goes_idle_and_comes_back() -> None:
 
 def test_an_unlimited_loop_is_left_alone() -> None:
     """Kivy's rate 0 (the kiosk tests step frames as fast as they can): no pace."""
-    clock = FakeClock(0.0)
+    clock = FakeKivyClock(0.0)
     pace = IdlePace(clock)
     assert not pace.enabled and not clock.trigger.armed
     pace.activity()
-    assert clock._max_fps == 0.0 and not clock.trigger.armed
+    assert frame_rate(clock) == 0.0 and not clock.trigger.armed
 
 
 def test_the_real_clock_slows_and_a_die_from_another_thread_wakes_it() -> None:
     """With Kivy's own clock: idle lowers its rate; a trigger scheduled from a device
     thread (how a die reaches the app) brings the full rate back at the next frame."""
-    saved = Clock._max_fps
+    saved = frame_rate(Clock)
     pace = IdlePace(Clock, full_fps=30.0, after_s=0.05)
     woken = Clock.create_trigger(lambda _dt: pace.activity(), 0)
     try:
@@ -187,29 +214,23 @@ def test_the_real_clock_slows_and_a_die_from_another_thread_wakes_it() -> None:
         while not pace.idle and time.monotonic() < deadline:
             time.sleep(0.02)
             frames(1)
-        assert pace.idle and Clock._max_fps == pace.idle_fps
+        assert pace.idle and frame_rate(Clock) == pace.idle_fps
         thread = threading.Thread(target=woken)  # as HardwareHub.post does
         thread.start()
         thread.join()
         frames(1)
-        assert not pace.idle and Clock._max_fps == 30.0
+        assert not pace.idle and frame_rate(Clock) == 30.0
     finally:
         pace.close()
-        Clock._max_fps = saved
+        set_frame_rate(Clock, saved)
 
 
 def test_a_device_message_ends_the_loops_sleep_at_once_whatever_the_pace() -> None:
     """A die after a pause must not wait for the next slow frame: wake() from a device
     thread ends the sleep of Kivy's own clock (here at a pace of one frame in 1,000 s;
     the join's generous bound only keeps a broken wake from hanging the suite)."""
-    from kivy.clock import ClockBase
-
-    clock = ClockBase()
-    clock._max_fps = 30.0
-    kivy_sleep = (clock.usleep, clock._check_ready)
-    pace = IdlePace(clock, idle_fps=0.001)
-    pace._to_idle(0.0)
-    assert clock._max_fps == 0.001
+    clock, pace = idle_kivy_clock(idle_fps=0.001, deep_fps=0.001)
+    assert frame_rate(clock) == 0.001
     slept = threading.Thread(target=clock.idle)
     slept.start()
     time.sleep(0.05)  # most likely asleep by now; a wake before the sleep works too
@@ -217,39 +238,35 @@ def test_a_device_message_ends_the_loops_sleep_at_once_whatever_the_pace() -> No
     slept.join(timeout=60.0)
     assert not slept.is_alive(), "the wake did not end the clock's sleep"
     pace.close()
-    assert (clock.usleep, clock._check_ready) == kivy_sleep  # Kivy's own sleep is back
 
 
 def test_a_deadline_ends_the_loops_sleep_and_runs_in_that_pass() -> None:
     """The sensing board's stable-position wait: the loop's sleep, idle or at the full
     rate, ends at the deadline (not at the next pass of its pace), and the callable runs
     in that very pass; a cancelled deadline shortens nothing."""
-    clock = FakeClock(30.0)
+    clock = FakeKivyClock(30.0)
     pace = IdlePace(clock, idle_fps=2.0)
     clock.fire()
     assert pace.idle
     ran: list[str] = []
-    min_sleep = 1 / (3 * 2.0)
-    clock.now = clock._last_tick = 10.0
+    clock.passed_at(10.0)
     pace.later(0.3, lambda: ran.append("settled"))
     gone = pace.later(0.1, lambda: ran.append("cancelled"))
     gone.cancel()
     clock.now = 10.1
-    done, sleep = clock._check_ready(2.0, min_sleep, 0.8 * min_sleep)
-    assert not done and sleep == pytest.approx(0.2), "to the deadline, not the idle pass"
-    run_due = clock.triggers[2]
-    assert not run_due[0].armed
+    assert clock.loop_sleep() == pytest.approx(0.2), "to the deadline, not the idle pass"
+    clock.fire(2)  # the pass's events: nothing due yet
+    assert ran == []
     clock.now = 10.3
-    assert clock._check_ready(2.0, min_sleep, 0.8 * min_sleep) == (True, 0.0)
+    assert clock.loop_sleep() == 0.0
     clock.fire(2)  # the pass's events
     assert ran == ["settled"]
     pace.activity()  # the full rate: Kivy's check, capped by the deadline as well
-    clock._last_tick = clock.now = 20.0
+    clock.passed_at(20.0)
     pace.later(0.004, lambda: ran.append("busy"))
-    done, sleep = clock._check_ready(30.0, 1 / 90, 0.8 / 90)
-    assert not done and sleep == pytest.approx(0.004)
+    assert clock.loop_sleep() == pytest.approx(0.004)
     clock.now = 20.004
-    assert clock._check_ready(30.0, 1 / 90, 0.8 / 90) == (True, 0.0)
+    assert clock.loop_sleep() == 0.0
     clock.fire(2)
     assert ran == ["settled", "busy"]
     pace.close()
@@ -259,14 +276,8 @@ def test_a_deadline_wakes_kivys_own_clock_at_any_pace() -> None:
     """On Kivy's real clock at a pace of one frame in 1,000 s, a tick returns once the
     deadline has come and runs the callable (the join's generous bound only keeps a
     broken deadline from hanging the suite)."""
-    from kivy.clock import ClockBase
-
-    clock = ClockBase()
-    clock._max_fps = 30.0
-    pace = IdlePace(clock, idle_fps=0.001)
-    pace._to_idle(0.0)
+    clock, pace = idle_kivy_clock(idle_fps=0.001, deep_fps=0.001)
     ran: list[bool] = []
-    clock._last_tick = clock.time()
     pace.later(0.05, lambda: ran.append(True))
     ticked = threading.Thread(target=clock.tick)
     ticked.start()

@@ -27,6 +27,7 @@ from firmware_bridge.board.tracker import OccupancyTracker
 from firmware_bridge.dice.frames import Occupancy, OccupancyChange
 from kiosk.presenters.play import PlayPresenter
 from kiosk.presenters.sensing import SETTLE_S, SensingDriver, miniatures
+from tests.helpers.clock import FakeClock
 from tests.helpers.kolossus_positions import (
     START,  # the bench's position too
 )
@@ -91,8 +92,8 @@ steps = st.lists(
 @settings(max_examples=100, deadline=None)
 def test_no_spurious_move_from_any_occupancy_stream(plan: list[tuple[str, Any]]) -> None:
     play = PlayPresenter(Session.from_position("kolossus", START, options={"chapter": 3}))
-    now = [0.0]
-    driver = SensingDriver(play, clock=lambda: now[0])
+    now = FakeClock(0.0)
+    driver = SensingDriver(play, clock=now)
     wire = Wire(set(miniatures(play.rules.board(play.state))))
     tracker = OccupancyTracker()
     driver.sensed(tracker.on_bitmap(wire.bitmap()))
@@ -156,7 +157,7 @@ def test_no_spurious_move_from_any_occupancy_stream(plan: list[tuple[str, Any]])
             tracker = OccupancyTracker()
             driver.sensed(tracker.on_bitmap(wire.bitmap()))
         elif action == "wait":
-            now[0] += arg
+            now.advance(arg)
             before = len(play.session.actions)
             driver.tick()
             check_played(before)
@@ -164,7 +165,7 @@ def test_no_spurious_move_from_any_occupancy_stream(plan: list[tuple[str, Any]])
     if tracker.seq != wire.seq:
         driver.sensed(tracker.on_bitmap(wire.bitmap()))
     assert driver.inference.occupied == frozenset(wire.physical), "resynchronised"
-    now[0] += SETTLE_S + 1
+    now.advance(SETTLE_S + 1)
     before = len(play.session.actions)
     driver.tick()
     check_played(before)

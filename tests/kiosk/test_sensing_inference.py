@@ -19,6 +19,7 @@ from tests.games.kolossus.helpers import (
     roll,
     set_skills,
 )
+from tests.helpers.clock import FakeClock
 
 
 def test_the_colossus_moves_then_spears_by_the_board_alone() -> None:
@@ -31,8 +32,8 @@ def test_the_colossus_moves_then_spears_by_the_board_alone() -> None:
     state = in_turn(state, SE, ap=3)
     state = roll(act(state, {"type": "choose_class", "cls": "C"})[0], 2, 3, 3)
     play = PlayPresenter(Session.from_position("kolossus", RULES.dump_position(state)))
-    now = [0.0]
-    driver = SensingDriver(play, clock=lambda: now[0])
+    now = FakeClock(0.0)
+    driver = SensingDriver(play, clock=now)
     board = set(miniatures(play.rules.board(play.state)))
     driver.sensed(frozenset(board))  # the board's first bitmap
 
@@ -40,7 +41,7 @@ def test_the_colossus_moves_then_spears_by_the_board_alone() -> None:
         for step in steps:
             (board.discard if step[0] == "-" else board.add)(step[1:])
             driver.sensed(frozenset(board))
-        now[0] += SETTLE_S + 0.01
+        now.advance(SETTLE_S + 0.01)
         return driver.tick()
 
     assert sense() == Agree()
@@ -60,13 +61,13 @@ def test_the_great_quake_is_read_off_a_board_that_senses_landscapes() -> None:
     play = PlayPresenter(Session.new("kolossus", ["Ann", "Bob"], {"chapter": 1}, seed=1))
     assert play.submit({"type": "ready"})
     assert play.submit({"type": "roll", "values": [1], "source": "manual"})
-    now = [0.0]
-    driver = SensingDriver(play, clock=lambda: now[0])
+    now = FakeClock(0.0)
+    driver = SensingDriver(play, clock=now)
     view = play.rules.board(play.state)
     occupied = frozenset(miniatures(view))
     land = set(landscapes(view))
     driver.sensed(occupied, frozenset(land))
-    now[0] += SETTLE_S + 0.01
+    now.advance(SETTLE_S + 0.01)
     assert driver.tick() == Agree()
     row = sorted((int(c.split(",")[1]) for c in land if c.startswith("3,")), reverse=True)
     assert row, "row 3 carries landscapes"
@@ -76,9 +77,9 @@ def test_the_great_quake_is_read_off_a_board_that_senses_landscapes() -> None:
         if col < 10:
             land.add(f"3,{col + 1}")
             driver.sensed(occupied, frozenset(land))
-        now[0] += 0.05  # quicker than the settle wait: half a quake is no position
+        now.advance(0.05)  # quicker than the settle wait: half a quake is no position
         assert driver.tick() is None
-    now[0] += SETTLE_S + 0.01
+    now.advance(SETTLE_S + 0.01)
     assert driver.tick() == Agree()
     assert play.rules.dump_action(play.session.actions[-1]) == {
         "type": "quake_move",
@@ -93,8 +94,8 @@ def test_without_a_landscape_layer_the_great_quake_is_entered_by_touch() -> None
     play = PlayPresenter(Session.new("kolossus", ["Ann", "Bob"], {"chapter": 1}, seed=1))
     assert play.submit({"type": "ready"})
     assert play.submit({"type": "roll", "values": [1], "source": "manual"})
-    now = [0.0]
-    driver = SensingDriver(play, clock=lambda: now[0])
+    now = FakeClock(0.0)
+    driver = SensingDriver(play, clock=now)
     driver.sensed(frozenset(miniatures(play.rules.board(play.state))))
-    now[0] += SETTLE_S + 0.01
+    now.advance(SETTLE_S + 0.01)
     assert driver.tick() == Agree() and driver.played == 0

@@ -36,6 +36,7 @@ from kiosk.presenters.sensing import (
     Verdict,
     miniatures,
 )
+from tests.helpers.clock import FakeClock
 from tests.helpers.dice_serial import fast_settings
 from tests.kiosk.helpers import assert_imports_without_kivy
 
@@ -62,7 +63,7 @@ class Table:
     board: SimSensingBoard
     hub: HardwareHub
     driver: SensingDriver
-    now: list[float]
+    now: FakeClock
     seq: list[int]
     taps: int = 0
     """Actions entered on the screen (never a move in the round test)."""
@@ -99,13 +100,13 @@ class Table:
     def glance(self, seconds: float = 0.1) -> Verdict | None:
         """Some time passes, less than the settle wait: nothing may be decided."""
         self.sensed()
-        self.now[0] += seconds
+        self.now.advance(seconds)
         return self.driver.tick()
 
     def settle(self) -> Verdict:
         """The board stays still for the settle wait; the verdict shown."""
         self.sensed()
-        self.now[0] += SETTLE_S + 0.01
+        self.now.advance(SETTLE_S + 0.01)
         verdict = self.driver.tick()
         assert verdict is not None
         return verdict
@@ -143,8 +144,8 @@ def table(tmp_path: Path) -> Iterator[Table]:
     board = SimSensingBoard(str(tmp_path / "sensing-board"), occupied=occupied, boot_id=1)
     board.start()
     hub = HardwareHub()
-    now = [100.0]
-    driver = SensingDriver(play, clock=lambda: now[0])
+    now = FakeClock(100.0)
+    driver = SensingDriver(play, clock=now)
     seq = [0]
 
     def on_board(message: BoardOccupancy) -> None:

@@ -154,7 +154,7 @@ def test_zoomed_board_has_finger_sized_squares_and_buttons(kiosk: Kiosk) -> None
     frames(2)
     assert board.cell_side() < TOUCH_MIN  # the whole board: the documented exception
     for point in ((0.0, 0.0), (0.5, 0.5), (1.0, 1.0)):
-        zoom = zoom_viewport(board.view.geometry, point, view_px=board._zoom_frame()[2])
+        zoom = zoom_viewport(board.view.geometry, point, view_px=board.layout.zoom_frame[2])
         assert zoom is not None
         board.zoom(zoom)
         assert board.cell_side() >= TOUCH_MIN

@@ -21,7 +21,8 @@ import kivy
 import pytest
 
 from kiosk import touch_wake
-from kiosk.pace import WOKEN_DEEP_IDLE_FPS, WOKEN_IDLE_FPS, IdlePace
+from kiosk.pace import WOKEN_DEEP_IDLE_FPS, WOKEN_IDLE_FPS
+from tests.helpers.clock import idle_kivy_clock
 
 KIVY_PROVIDERS = Path(kivy.__file__).parent / "input" / "providers"
 REPO = Path(__file__).resolve().parents[2]
@@ -110,13 +111,8 @@ def test_a_woken_pace_ends_the_clocks_sleep_when_a_touch_is_queued(
     """The whole path on Kivy's own clock, asleep at the woken idle rate: the reader
     thread's touch ends the sleep (the join's bound only keeps a broken wake from
     hanging the suite)."""
-    from kivy.clock import ClockBase
-
-    clock = ClockBase()
-    clock._max_fps = 30.0
-    pace = IdlePace(clock, idle_fps=0.001, deep_fps=0.001)
+    clock, pace = idle_kivy_clock(idle_fps=0.001, deep_fps=0.001)
     touch_wake.install(pace.wake, [provider_class])
-    pace._to_idle(0.0)
     slept = threading.Thread(target=clock.idle)
     slept.start()
     time.sleep(0.05)

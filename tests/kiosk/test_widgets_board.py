@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from kivy.clock import Clock
 from kivy.uix.label import Label
 
 from companion.bot import RandomBot
@@ -25,7 +26,7 @@ from kiosk.presenters.board import BoardView, CellLook, cell_looks
 from kiosk.theme import TOUCH_MIN
 from kiosk.widgets.basic import BannerButton
 from kiosk.widgets.board import PREMADE_FORM, BoardWidget
-from tests.helpers.kiosk_widgets import advance_to, shoot, tap_cell
+from tests.helpers.kiosk_widgets import advance_to, drawn_over, shoot, tap_cell
 from tests.kiosk.ui import close_kiosk, frames, open_kiosk, tap_at, tap_button
 
 
@@ -124,7 +125,7 @@ def test_whole_board_button_and_the_miniature_move_the_zoom(kiosk: Kiosk) -> Non
     assert board.viewport.zoomed
     first = board.viewport
     # The miniature in the strip: a tap on its far corner from the zoom moves the zoom.
-    mx, my, mw, mh = board._minimap_frame()
+    mx, my, mw, mh = board.layout.minimap
     far_x = mx + (0.95 if first.left < 0.25 else 0.05) * mw
     far_y = my + (0.05 if first.top < 0.25 else 0.95) * mh
     tap_at(far_x, far_y)
@@ -324,7 +325,8 @@ def test_an_unchanged_view_touches_nothing_and_a_new_look_only_its_cell(kiosk: K
     assert counters(board) == (redraws + 1, rebuilds, relayouts, cells_updated + 1)
     now, kept = set(drawn(board)), set(instructions)
     assert kept <= now, "another cell was touched"
-    overlay = {entry[0] for entry in walked(board._drawn_cells[cell].overlay)}
+    layers = [layer for layer in drawn_over(board, cell) if layer is not None]
+    overlay = {entry[0] for layer in layers for entry in [(id(layer),), *walked(layer)]}
     assert {entry[0] for entry in now - kept} <= overlay  # the new instructions: that cell's
     assert {"Color", "Rectangle"} <= {kind for _, kind, _ in now - kept}  # lit square
     assert differs_from_a_new_board(board) == 0
@@ -347,7 +349,7 @@ def test_an_unchanged_view_touches_nothing_and_a_new_look_only_its_cell(kiosk: K
         assert board.cells_updated == counted + 1, change
         assert differs_from_a_new_board(board) == 0, change
     assert (board.rebuilds, board.relayouts) == (rebuilds, relayouts)
-    assert gone.cell in board._drawn_cells
+    assert drawn_over(board, gone.cell)[1] is None  # its square drawn, without the piece
 
 
 def test_changes_in_one_frame_are_drawn_once_as_a_new_board_would(kiosk: Kiosk) -> None:
@@ -432,7 +434,7 @@ def test_a_board_back_at_a_size_it_had_shows_the_layers_it_made_there(kiosk: Kio
     assert cells, "the board shows pieces"
 
     def text_layers() -> list[Any]:
-        return [board._drawn_cells[cell].texts.children[0] for cell in cells]
+        return [drawn_over(board, cell)[1] for cell in cells]
 
     whole_layers = text_layers()
     play.submit({"type": "no_such_action"})  # refused: the banner shows
@@ -457,9 +459,13 @@ def test_a_new_look_keeps_the_cells_texts_and_a_look_shown_before_is_reused(
     advance_to(kiosk, "move")
     board, view = the_board(kiosk)
     cell = view.decorations[0].cell
-    drawn_cell = board._drawn_cells[cell]
-    texts = {entry[0] for entry in walked(drawn_cell.texts)}
-    assert texts, "a decorated cell draws its texts"
+
+    def texts_drawn() -> set[int]:
+        layer = drawn_over(board, cell)[1]
+        assert layer is not None, "a decorated cell draws its texts"
+        return {id(layer)} | {entry[0] for entry in walked(layer)}
+
+    texts = texts_drawn()
     looks = [
         CellLook(cell, role, colour=colour, level=1.0, step=None, player=None)
         for role, colour in ((Role.REACHABLE, (10, 200, 30)), (Role.SELECTABLE, (200, 200, 30)))
@@ -468,9 +474,9 @@ def test_a_new_look_keeps_the_cells_texts_and_a_look_shown_before_is_reused(
     for look in (*looks, looks[0]):
         board.show(dataclasses.replace(view, looks={**view.looks, cell: look}))
         frames(1)
-        assert {entry[0] for entry in walked(drawn_cell.texts)} == texts
+        assert texts_drawn() == texts
         assert differs_from_a_new_board(board) == 0, look.role
-        layer = drawn_cell.look.children[0]
+        layer = drawn_over(board, cell)[0]
         if first_layer is None:
             first_layer = layer
     assert layer is first_layer, "the look shown before was made again"
@@ -485,7 +491,6 @@ def test_a_look_of_the_same_form_repaints_the_layer_in_place(kiosk: Kiosk) -> No
     board, view = the_board(kiosk)
     covered = set(view.looks) | {deco.cell for deco in view.decorations}
     cell = next(c.cell for c in view.geometry.cells if c.cell not in covered)
-    drawn_cell = board._drawn_cells[cell]
     looks = [
         CellLook(cell, role, colour=colour, level=1.0, step=step, player=None)
         for role, colour, step in (
@@ -502,15 +507,13 @@ def test_a_look_of_the_same_form_repaints_the_layer_in_place(kiosk: Kiosk) -> No
         board.show(dataclasses.replace(view, looks={**view.looks, cell: look}))
         frames(1)
         assert differs_from_a_new_board(board) == 0, look
-        layers.append(drawn_cell.look.children[0])
+        layers.append(drawn_over(board, cell)[0])
     fill, capture, step1, step2, ring, ring2 = layers
     assert fill is capture and step1 is step2 and ring is ring2
     assert len({id(fill), id(step1), id(ring)}) == 3  # three forms, three layers
 
 
-def test_a_still_board_makes_its_destination_layers_before_a_touch(
-    kiosk: Kiosk, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_a_still_board_makes_its_destination_layers_before_a_touch(kiosk: Kiosk) -> None:
     """Making a destination's fill layer is ≈50 k instructions a cell, ≈5 M for a piece
     with a hundred destinations: once the board has been still for PREMAKE_AFTER_S it
     makes that layer for every cell, a batch at a time, and then schedules nothing more
@@ -526,16 +529,9 @@ def test_a_still_board_makes_its_destination_layers_before_a_touch(
         frames(1)
         time.sleep(0.01)
     assert not board.premaking
-    assert not board._premake_when_still.is_triggered
-    assert not board._premake_next.is_triggered
-    made: list[object] = []
-    make = BoardWidget._look_layer
-
-    def counted(self: BoardWidget, form: Any, rect: Any, circle: bool) -> Any:
-        made.append(form)
-        return make(self, form, rect, circle)
-
-    monkeypatch.setattr(BoardWidget, "_look_layer", counted)
+    scheduled = [event.get_callback() for event in Clock.get_events() if event.is_triggered]
+    assert not [done for done in scheduled if getattr(done, "__self__", None) is board]
+    made = board.looks_made[PREMADE_FORM]
     piece = max(
         (h.cell for h in play.highlights() if h.role is Role.SELECTABLE),
         key=lambda cell: len(play.actions_at(cell)),
@@ -544,7 +540,7 @@ def test_a_still_board_makes_its_destination_layers_before_a_touch(
     frames(1)
     lit = [look for look in board.view.looks.values() if look.role is Role.REACHABLE]
     assert len(lit) > 3  # the piece has somewhere to go
-    assert PREMADE_FORM not in made, "a destination's layer was made during the touch"
+    assert board.looks_made[PREMADE_FORM] == made, "a destination's layer was made during the touch"
     assert differs_from_a_new_board(board) == 0
 
 

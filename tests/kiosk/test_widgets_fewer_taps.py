@@ -71,7 +71,7 @@ def _shifted_row(play: object) -> dict[str, tuple[int, int, int]]:
 def test_the_grid_is_numbered_along_its_edges_as_the_physical_board(kolossus: Kiosk) -> None:
     board = kolossus.play_screen.board
     assert board is not None
-    layout = board._layout()
+    layout = board.layout
     texts = sorted({text for text, _, _ in layout.edges}, key=int)
     assert texts == [str(n) for n in range(11)]
     x0, y0, _width, height = layout.frame

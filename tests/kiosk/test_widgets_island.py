@@ -6,9 +6,11 @@ island kind under way: tests/kiosk/test_widgets_board.py)."""
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import pytest
 from kivy.core.window import Window
 from kivy.graphics import InstructionGroup
 
@@ -17,6 +19,7 @@ from kiosk.app import Kiosk
 from kiosk.presenters.board import Decoration
 from kiosk.widgets.board import BoardWidget
 from kiosk.widgets.island import SHAPES, island_layer
+from tests.helpers.kiosk_widgets import drawn_over
 from tests.kiosk.helpers import screenshot_dir
 from tests.kiosk.ui import close_kiosk, frames, open_kiosk
 
@@ -25,11 +28,31 @@ PLAYERS = ["Ann", "Bob", "Cy"]
 RECT = (100.0, 100.0, 60.0)  # a space's centre and side
 
 
+#: The text each texture a board made shows, by the texture's id (see :func:`text_of`).
+TEXT_OF: dict[int, str] = {}
+
+
+@pytest.fixture(autouse=True)
+def text_of(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Each board's texts read back from its canvas: the textures its ``texture_of``
+    makes, noted with the text each shows."""
+    make = BoardWidget.texture_of
+
+    def noted(board: BoardWidget, text: str, size: int) -> Any:
+        texture = make(board, text, size)
+        TEXT_OF[id(texture)] = text
+        return texture
+
+    monkeypatch.setattr(BoardWidget, "texture_of", noted)
+    yield
+    TEXT_OF.clear()
+
+
 def walked(board: BoardWidget, group: Any) -> list[tuple[str, int | str]]:
-    """What a layer draws, in order: ``("text", the text)`` for a text (by the board's
-    cache of text textures), else the instruction's kind and its segments (a polygon's
+    """What a layer draws, in order: ``("text", the text)`` for a text (by the textures
+    noted by :func:`text_of`), else the instruction's kind and its segments (a polygon's
     corners); colours and texture bindings apart."""
-    by_texture = {id(texture): text for (text, _), texture in board._labels.items()}
+    by_texture = TEXT_OF
     found: list[tuple[str, int | str]] = []
     for instruction in group.children:
         kind = type(instruction).__name__
@@ -91,7 +114,9 @@ def test_the_island_board_as_players_see_it(tmp_path: Path) -> None:
         board = start(kiosk, "beast_master")
         # Each kind of thing in a shape of its own.
         drawn = {
-            kind: shapes(board, island_layer(board._text, (Decoration("x", "A", kind=kind),), RECT))
+            kind: shapes(
+                board, island_layer(board.texture_of, (Decoration("x", "A", kind=kind),), RECT)
+            )
             for kind, (shape, _) in SHAPES.items()
             if shape != "text"
         }
@@ -101,7 +126,7 @@ def test_the_island_board_as_players_see_it(tmp_path: Path) -> None:
         play = kiosk.play
         assert play is not None
         centre = play.state.board.centre
-        layer = board._drawn_cells[centre].texts
+        layer = drawn_over(board, centre)[1]
         assert isinstance(layer, InstructionGroup)
         marks = walked(board, layer)
         square = [("Rectangle", 0), ("Rectangle", 0)]  # its dark edge, then its fill

@@ -151,7 +151,7 @@ def test_a_tap_on_the_facts_panel_explains_its_counts(kiosk: Kiosk) -> None:
     assert screen.mode == "info"
 
     panel_view = next(w for w in screen.ids.info.walk(restrict=True) if isinstance(w, PanelView))
-    line = next(label for label in panel_view._counts if label.text.startswith("Player 1 ·"))
+    line = next(label for label in panel_view.children if label.text.startswith("Player 1 ·"))
     _tap_label(line)
     texts = _texts(screen.why_panel)
     assert texts[0] == "Why? The rules behind what you see"
@@ -160,7 +160,7 @@ def test_a_tap_on_the_facts_panel_explains_its_counts(kiosk: Kiosk) -> None:
 
     kiosk.play.teacher.close_why()  # type: ignore[union-attr]
     frames(3)
-    fact = next(label for label, count in panel_view._counts.items() if count is not None)
+    fact = next(label for label in panel_view.children if label.text in panel_view.panel.facts)
     _tap_label(fact)
     texts = _texts(screen.why_panel)
     assert texts[0].startswith("Why? ") and texts[0] != "Why? The rules behind what you see"

@@ -1,20 +1,16 @@
 """How much work one touch costs on the screens (the Pi's CPU is slow).
 
-A state is an immutable value, so its legal actions and its highlights are computed at
-most once each, however many parts of the kiosk ask for them after a submit: the
-entry-form check, the action menu, the board, the table buttons and the LED strip's
-feed. The rules object is wrapped to count the calls from the touch to the drawn frame.
-
 Screens relabel the widgets they have instead of making new ones: the action menu and
-the log are RecycleViews, setup and Home update their rows in place.
+the log are RecycleViews, setup and Home update their rows in place. (How often a touch
+asks the rules for a state's legal actions and highlights, at most once each, is
+bench/bench_rules_calls.py's budget.)
 """
 
 from __future__ import annotations
 
 import itertools
 import json
-from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -23,49 +19,26 @@ from kivy.clock import Clock
 from kivy.tests.common import UnitTestTouch
 
 from companion.bot import RandomBot
-from companion.highlights import Highlight, Role
-from firmware_bridge.dice.messages import DieResult
 from kiosk.app import Kiosk
 from kiosk.presenters.play import PlayPresenter
 from kiosk.presenters.play_view import PlayView
 from kiosk.presenters.setup import SetupPresenter
 from kiosk.screens.setup import FIRST_FRAME_OPTIONS
 from kiosk.ui_map import UiMap
-from kiosk.widgets.basic import KToggle
+from kiosk.widgets.basic import KLabel, KToggle
+from kiosk.widgets.keyboard import NameInput
 from kiosk.widgets.lists import ActionRow, PanelView, TextRow
-from tests.helpers.kiosk_widgets import advance_to, tap_cell
+from tests.helpers.kiosk_widgets import advance_to
 from tests.helpers.kiosk_widgets import started_kiosk as _start
 from tests.kiosk.ui import (
     buttons,
     close_kiosk,
-    find_button,
     frames,
     open_kiosk,
     setup_built,
     tap,
     tap_button,
 )
-
-COUNTED = ("legal_actions", "highlights")
-
-
-class CountingRules:
-    """The game's rules, counting the calls to :data:`COUNTED` made through it."""
-
-    def __init__(self, rules: Any) -> None:
-        self.rules = rules
-        self.calls: Counter[str] = Counter()
-
-    def __getattr__(self, name: str) -> Any:
-        found = getattr(self.rules, name)
-        if name not in COUNTED:
-            return found
-
-        def counted(*args: Any, **kwargs: Any) -> Any:
-            self.calls[name] += 1
-            return found(*args, **kwargs)
-
-        return counted
 
 
 @pytest.fixture
@@ -85,79 +58,6 @@ def _presenter(kiosk: Kiosk) -> PlayPresenter:
     play = kiosk.play
     assert play is not None
     return play
-
-
-def counted(kiosk: Kiosk, touch: Callable[[], object]) -> Counter[str]:
-    """The counted calls from ``touch`` to the next drawn frame."""
-    play = _presenter(kiosk)
-    frames(2)
-    rules = CountingRules(play.session.rules)
-    play.session.rules = rules  # type: ignore[assignment]
-    try:
-        touch()
-        frames(2)
-    finally:
-        play.session.rules = rules.rules
-    return rules.calls
-
-
-def _selectable(play: PlayPresenter) -> list[str]:
-    found: tuple[Highlight, ...] = play.rules.highlights(play.state, None)
-    return [h.cell for h in found if h.role is Role.SELECTABLE]
-
-
-def test_an_action_button_enumerates_the_legal_actions_once(kiosk: Kiosk) -> None:
-    advance_to(kiosk, "move")
-    play = _presenter(kiosk)
-    before = len(play.session.actions)
-    label = play.view().actions[0].label
-    calls = counted(kiosk, lambda: tap(find_button(kiosk, label, exact=True)))
-    assert len(play.session.actions) == before + 1, play.view().banner
-    assert calls["legal_actions"] <= 1, calls
-    assert calls["highlights"] <= 1, calls
-
-
-def test_a_move_on_the_board_enumerates_the_legal_actions_once(kiosk: Kiosk) -> None:
-    advance_to(kiosk, "move")
-    play = _presenter(kiosk)
-    piece = _selectable(play)[0]
-    # Selecting a piece asks nothing new of the same state's legal actions.
-    calls = counted(kiosk, lambda: tap_cell(kiosk, piece))
-    assert play.focus == piece
-    assert calls["legal_actions"] == 0, calls
-    assert calls["highlights"] <= 1, calls
-    reachable = [h.cell for h in play.highlights() if h.role is Role.REACHABLE]
-    before = len(play.session.actions)
-    calls = counted(kiosk, lambda: tap_cell(kiosk, reachable[0]))
-    assert len(play.session.actions) == before + 1, play.view().banner
-    assert calls["legal_actions"] <= 1, calls
-    assert calls["highlights"] <= 1, calls
-
-
-def test_an_electronic_roll_through_the_hub_enumerates_the_legal_actions_once(
-    kiosk: Kiosk,
-) -> None:
-    play = _presenter(kiosk)
-    bot = RandomBot(8)
-    for _ in range(300):
-        while play.fix_step is not None:
-            play.next_fix_step()
-        if play.dice_request() is not None:
-            break
-        play.submit(bot.choose(play.rules, play.state))
-    request = play.dice_request()
-    assert request is not None
-    before = len(play.session.actions)
-
-    def roll() -> None:
-        for seq in range(request.count):
-            kiosk.hub.post(DieResult(device="d", die_id=seq, face=1, faces=request.sides, seq=seq))
-        kiosk.pump()
-
-    calls = counted(kiosk, roll)
-    assert len(play.session.actions) == before + 1, play.view().banner
-    assert calls["legal_actions"] <= 1, calls
-    assert calls["highlights"] <= 1, calls
 
 
 # --- widgets made once ------------------------------------------------------------------
@@ -309,18 +209,27 @@ def test_setup_makes_its_first_options_in_the_tap_s_frame_and_the_rest_in_the_ne
     screen, setup = kiosk.setup_screen, kiosk.setup
     assert setup is not None
     options = setup.view().options
-    assert len(screen._options) == FIRST_FRAME_OPTIONS < len(options)
+    labels = tuple(option.label for option in options)
+
+    def titles() -> list[str]:
+        """The options' titles Setup shows, top to bottom."""
+        return [
+            widget.text
+            for widget in screen.ids.body.walk(restrict=True)
+            if isinstance(widget, KLabel) and widget.bold and widget.text.startswith(labels)
+        ]
+
+    assert len(titles()) == FIRST_FRAME_OPTIONS < len(options)
     assert screen.building
     players = len(setup.view().players)
     screen.do(SetupPresenter.add_player)  # a tap before the rest came
     assert len(setup.view().players) == players + 1
     frames(1)
-    assert not screen.building and len(screen._options) == len(options)
-    boxes = {id(box.box): box for box in screen._options.values()}
-    shown = [boxes[id(w)] for w in reversed(screen.ids.body.children) if id(w) in boxes]
+    assert not screen.building
+    shown = titles()
     assert len(shown) == len(options)
-    for box, option in zip(shown, options, strict=True):
-        assert box.label.text.startswith(option.label)
+    for title, option in zip(shown, options, strict=True):
+        assert title.startswith(option.label)
 
 
 def test_a_setup_tap_keeps_the_rows_it_has(kiosk: Kiosk) -> None:
@@ -333,11 +242,17 @@ def test_a_setup_tap_keeps_the_rows_it_has(kiosk: Kiosk) -> None:
     assert len(body.children) == len(before) + 1
     assert all(widget in body.children for widget in before), "setup made its rows again"
     kept = list(body.children)
-    names = [row.name.text for row in kiosk.setup_screen._rows.widgets[:3]]  # type: ignore[union-attr]
+
+    def names() -> list[str]:
+        """The first three players' names, as the rows show them from the top."""
+        fields = [w for w in body.walk(restrict=True) if isinstance(w, NameInput)]
+        return [field.text for field in fields[:3]]
+
+    before_names = names()
     tap(next(b for b in buttons(kiosk) if b.text == "Move up" and not b.disabled))
     assert body.children == kept
-    moved = [row.name.text for row in kiosk.setup_screen._rows.widgets[:3]]  # type: ignore[union-attr]
-    assert moved == [names[1], names[0], names[2]]
+    moved = names()
+    assert moved == [before_names[1], before_names[0], before_names[2]]
 
 
 def test_home_relabels_its_buttons(kiosk: Kiosk) -> None:
@@ -355,6 +270,11 @@ def _column_texts(kiosk: Kiosk) -> list[str]:
     screen = kiosk.play_screen
     tabs = [w.text for w in screen.ids.act.walk(restrict=True) if isinstance(w, KToggle)]
     return tabs + [row["text"] for row in screen.actions.data]
+
+
+def status_shown(kiosk: Kiosk) -> str:
+    """The play screen's status line, as one line (it breaks between parts to fit)."""
+    return str(kiosk.play_screen.ids.status.text).replace("\n", " · ")
 
 
 def _view_texts(view: PlayView) -> list[str]:
@@ -378,10 +298,14 @@ def test_a_move_shows_its_header_in_its_frame_and_the_middle_column_in_the_next(
     assert play.queries.derived().menus == {}  # the new state's menu: not made yet
     assert len(play.session.actions) == before + 1
     assert screen.column_pending
-    assert screen._shown is not None and screen._shown.actions == ()
-    assert screen._shown.status == play.view().status  # the header is the new state's
+    assert status_shown(kiosk) == play.view().status  # the header is the new state's
     assert _column_texts(kiosk) == old_column != _view_texts(play.view())  # the old menu
-    screen._choose(0, old_label)  # a row of the old menu released now: nothing played
+    old_row = next(
+        row
+        for row in screen.actions.layout_manager.children
+        if isinstance(row, ActionRow) and row.text == old_label
+    )
+    old_row.dispatch("on_release")  # a row of the old menu released now: nothing played
     assert len(play.session.actions) == before + 1
     frames(1)
     assert not screen.column_pending
@@ -400,8 +324,7 @@ def test_a_touch_before_the_column_came_finds_it_up_to_date(kiosk: Kiosk) -> Non
     touch.touch_down()
     try:
         assert not screen.column_pending
-        assert screen._shown is not None
-        assert screen._shown.actions == play.view().actions
+        assert _column_texts(kiosk) == _view_texts(play.view())
     finally:
         touch.touch_up()
     frames(1)
@@ -485,7 +408,7 @@ def test_a_touch_in_the_column_s_frame_reaches_the_relabelled_rows(tmp_path: Pat
         for _ in range(30):
             frames(2)
             play.submit(play.view().actions[0].payload)
-            screen._show_column()  # what the next frame's clock does, before its touches
+            Clock.tick()  # the next frame's clock (the column shown), before its touches
             if play.fix_step is None and row_texts() and row_texts() != listed():
                 break
             while play.fix_step is not None:
