@@ -28,11 +28,12 @@ from __future__ import annotations
 import functools
 from collections import Counter
 from collections.abc import Callable, Iterable
-from typing import Any
 
 from kivy.clock import Clock
 from kivy.core.text import Label as CoreLabel
 from kivy.graphics import Color, InstructionGroup, Rectangle, SmoothEllipse
+from kivy.graphics.texture import Texture
+from kivy.input.motionevent import MotionEvent
 from kivy.uix.widget import Widget
 
 from kiosk import theme
@@ -51,6 +52,7 @@ from kiosk.widgets.board_cells import (
     BARE,
     DrawnCell,
     LookForm,
+    LookLayer,
     OverlayKey,
     base_rgba,
     by_cell,
@@ -96,29 +98,30 @@ class BoardWidget(Widget):  # type: ignore[misc]
     of a touch; kept layers and the ones made ahead while still are not counted).
     """
 
-    def __init__(self, **kwargs: Any) -> None:
+    def __init__(self, **kwargs: object) -> None:
         super().__init__(**kwargs)
         self.view: BoardView | None = None
         self.viewport: Viewport = WHOLE_BOARD
         self.on_cell: CellTap | None = None
         self.on_cell_hold: CellTap | None = None
-        self._labels: dict[tuple[str, int], Any] = {}
+        self._labels: dict[tuple[str, int], Texture] = {}
         self._layout_cache: BoardLayout | None = None
         # What is drawn: the view and layout it was drawn for, and each shown cell.
         self._drawn_view: BoardView | None = None
         self._drawn_layout: BoardLayout | None = None
         self._drawn_cells: dict[str, DrawnCell] = {}
-        self._minimap_colors: dict[str, Any] = {}
+        self._minimap_colors: dict[str, Color] = {}
         self._decorations: tuple[tuple[Decoration, ...], dict[str, tuple[Decoration, ...]]] = (
             (),
             {},
         )
         self._drawing = InstructionGroup()
-        self._surface: Any = None  # the board's background rectangle
-        self._strip: Any = None  # the miniature of a zoomed board
-        self._edges: Any = InstructionGroup()  # the grid's row and column numbers
-        self._legend: Any = InstructionGroup()  # an island's marks in words
-        self._legend_drawn: tuple[Any, ...] = ()
+        # Made anew by each rebuild (the first draw is one); moved or cleared in between.
+        self._surface = Rectangle()  # the board's background
+        self._strip = InstructionGroup()  # the miniature of a zoomed board
+        self._edges = InstructionGroup()  # the grid's row and column numbers
+        self._legend = InstructionGroup()  # an island's marks in words
+        self._legend_drawn: tuple[object, ...] = ()
         self.canvas.before.add(self._drawing)  # the "Whole board" button draws over it
         self.redraws = self.rebuilds = self.relayouts = self.cells_updated = 0
         self.looks_made: Counter[LookForm] = Counter()
@@ -148,7 +151,7 @@ class BoardWidget(Widget):  # type: ignore[misc]
     def show_whole_board(self) -> None:
         self.zoom(WHOLE_BOARD)
 
-    def _changed(self, *_: Any) -> None:
+    def _changed(self, *_: object) -> None:
         """The widgets now (the "Whole board" button: taps and layout checks see it at
         once), the canvas once before the next frame."""
         self._place_button()
@@ -183,7 +186,7 @@ class BoardWidget(Widget):  # type: ignore[misc]
 
     # --- drawing ------------------------------------------------------------------------
 
-    def texture_of(self, text: str, size: int) -> Any:
+    def texture_of(self, text: str, size: int) -> Texture:
         """The texture of ``text`` in bold at ``size`` (made once, then kept: at most
         _TEXTURES_KEPT of them)."""
         key = (text, size)
@@ -212,7 +215,7 @@ class BoardWidget(Widget):  # type: ignore[misc]
             self.whole_button.pos = (left, y0)
             self.whole_button.size = (x0 + width - left, ZOOM_STRIP)
 
-    def _before_frame(self, *_: Any) -> None:
+    def _before_frame(self, *_: object) -> None:
         """Draw the changes before the next frame, once the layouts queued so far have run.
 
         A banner shown or hidden resizes the board in two steps of one frame (its column's
@@ -226,7 +229,7 @@ class BoardWidget(Widget):  # type: ignore[misc]
             return
         self.redraw()
 
-    def redraw(self, *_: Any) -> None:
+    def redraw(self, *_: object) -> None:
         """Bring the canvas up to date now (normally run just before the next frame)."""
         self._redraw_later.cancel()
         self._waited = False
@@ -438,7 +441,7 @@ class BoardWidget(Widget):  # type: ignore[misc]
                     lambda: text_layer(texts, rect, self.texture_of),
                 )
 
-    def _made_look(self, form: LookForm, rect: Rect, circle: bool) -> Any:
+    def _made_look(self, form: LookForm, rect: Rect, circle: bool) -> LookLayer:
         """A new look layer of ``form`` for this cell (counted in ``looks_made``)."""
         self.looks_made[form] += 1
         return look_layer(form, rect, circle)
@@ -460,7 +463,7 @@ class BoardWidget(Widget):  # type: ignore[misc]
 
     # --- taps ---------------------------------------------------------------------------
 
-    def on_touch_down(self, touch: Any) -> bool:
+    def on_touch_down(self, touch: MotionEvent) -> bool:
         if self.view is None or not self.collide_point(*touch.pos):
             return False
         if super().on_touch_down(touch):  # the "Whole board" button
@@ -498,7 +501,7 @@ class BoardWidget(Widget):  # type: ignore[misc]
             return True
         return False
 
-    def on_touch_up(self, touch: Any) -> bool:
+    def on_touch_up(self, touch: MotionEvent) -> bool:
         held = touch.ud.pop("board_hold", None)
         if held is not None:
             held.cancel()  # released before HOLD_S: a tap, not a long press

@@ -12,19 +12,21 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Iterable, Mapping
-from typing import Any
 
 from kivy.graphics import Color, InstructionGroup, Line, Rectangle, SmoothEllipse, SmoothLine
+from kivy.graphics.instructions import Instruction
+from kivy.graphics.texture import Texture
 
 from companion.highlights import Role
 from kiosk import theme
 from kiosk.presenters.board import BoardView, CellLook, Decoration
 from kiosk.presenters.common import RGB
+from kiosk.theme import RGBA
 from kiosk.widgets.board_layout import BoardLayout, Rect
 from kiosk.widgets.island import island_layer
 
 #: Makes (or finds cached) the texture of a text at a font size: the board's own cache.
-TextureOf = Callable[[str, int], Any]
+TextureOf = Callable[[str, int], Texture]
 
 #: Roles that often cover much of the board: drawn as rings in the role's colour (a
 #: guided-setup step's too: the landscape and the pieces it is about stay readable).
@@ -47,6 +49,8 @@ LAYERS_KEPT = 6
 
 #: What a cell shows over its base colour: its look, whether it is the focus, its texts.
 OverlayKey = tuple[CellLook | None, bool, tuple[Decoration, ...]]
+#: What a kept layer draws and where: its look or texts, and the cell's place and size.
+LayerKey = tuple[object, ...]
 BARE: OverlayKey = (None, False, ())
 #: The instructions a look needs, whatever its colours: ring or fill (dim or full size),
 #: the focus ring, a step number. Looks of one form differ by colours and text only.
@@ -71,8 +75,8 @@ class LookLayer(InstructionGroup):  # type: ignore[misc]
     """A cell's look layer of one :data:`LookForm`, repainted in place for another look
     of that form: setting a colour costs a tenth of making the instructions again."""
 
-    colour: Any = None  # the ring's or the fill's Color
-    step: Any = None  # the step number's Rectangle
+    colour: Color | None = None  # the ring's or the fill's
+    step: Rectangle | None = None  # the step number
     step_size = 12
 
 
@@ -94,7 +98,9 @@ class DrawnCell:
 
     __slots__ = ("base", "color", "key", "layers", "look", "overlay", "shape", "texts")
 
-    def __init__(self, base: RGB | None, color: Any, shape: Any, overlay: Any) -> None:
+    def __init__(
+        self, base: RGB | None, color: Color, shape: Instruction, overlay: InstructionGroup
+    ) -> None:
         self.base = base
         self.color = color
         self.shape = shape
@@ -105,15 +111,17 @@ class DrawnCell:
         overlay.add(self.texts)
         self.key: OverlayKey = BARE
         #: Layers made for this cell, by what they draw and where (oldest dropped first).
-        self.layers: dict[tuple[Any, ...], Any] = {}
+        self.layers: dict[LayerKey, InstructionGroup] = {}
 
-    def premake_layer(self, key: tuple[Any, ...], make: Callable[[], Any]) -> None:
+    def premake_layer(self, key: LayerKey, make: Callable[[], InstructionGroup]) -> None:
         """Keep ``make()``'s layer for ``key`` without showing it, unless the cell has
         one already or no room (no kept layer is dropped for it)."""
         if key not in self.layers and len(self.layers) < LAYERS_KEPT:
             self.layers[key] = make()
 
-    def show_layer(self, slot: Any, key: tuple[Any, ...], make: Callable[[], Any]) -> Any:
+    def show_layer(
+        self, slot: InstructionGroup, key: LayerKey, make: Callable[[], InstructionGroup]
+    ) -> InstructionGroup:
         """Put the layer drawing ``key`` in ``slot``: a kept one, else ``make()``'s."""
         slot.clear()
         layer = self.layers.pop(key, None)  # popped and set again: the newest
@@ -126,11 +134,11 @@ class DrawnCell:
         return layer
 
 
-def base_rgba(base: RGB | None) -> Any:
+def base_rgba(base: RGB | None) -> RGBA:
     return theme.rgb_to_rgba(base) if base else theme.SURFACE_HIGH
 
 
-def minimap_rgba(look: CellLook | None, base: RGB | None) -> Any:
+def minimap_rgba(look: CellLook | None, base: RGB | None) -> RGBA:
     if look is not None:
         return theme.rgb_to_rgba(look.colour)
     if base is not None:
@@ -145,7 +153,7 @@ def by_cell(decorations: tuple[Decoration, ...]) -> dict[str, tuple[Decoration, 
     return {cell: tuple(texts) for cell, texts in found.items()}
 
 
-def differing(old: Mapping[str, Any], new: Mapping[str, Any]) -> Iterable[str]:
+def differing(old: Mapping[str, object], new: Mapping[str, object]) -> Iterable[str]:
     """The keys whose values differ between two mappings (missing = None)."""
     if old is new or old == new:
         return ()
@@ -213,7 +221,9 @@ def paint_look(layer: LookLayer, look: CellLook | None, rect: Rect, texture_of: 
             layer.step.size = texture.size
 
 
-def text_layer(texts: tuple[Decoration, ...], rect: Rect, texture_of: TextureOf) -> Any:
+def text_layer(
+    texts: tuple[Decoration, ...], rect: Rect, texture_of: TextureOf
+) -> InstructionGroup:
     """A cell's pieces and levels: up to two texts on dark discs (an island's marks:
     kiosk/widgets/island.py)."""
     if texts[0].kind != "text":
@@ -242,7 +252,7 @@ def text_layer(texts: tuple[Decoration, ...], rect: Rect, texture_of: TextureOf)
     return group
 
 
-def draw_edges(group: Any, layout: BoardLayout, texture_of: TextureOf) -> None:
+def draw_edges(group: InstructionGroup, layout: BoardLayout, texture_of: TextureOf) -> None:
     """The row numbers west of the grid and the column numbers north of it, as the
     physical board is numbered (only the rows and columns a zoomed view shows)."""
     group.clear()
@@ -260,11 +270,11 @@ def draw_edges(group: Any, layout: BoardLayout, texture_of: TextureOf) -> None:
         )
 
 
-def draw_strip(strip: Any, view: BoardView, layout: BoardLayout) -> dict[str, Any]:
+def draw_strip(strip: InstructionGroup, view: BoardView, layout: BoardLayout) -> dict[str, Color]:
     """Draw the whole board in miniature into ``strip`` (lit cells, the zoomed part
     framed; the board places the "Whole board" button beside it); the colour of each
     cell's square, by cell, to recolour in place as looks change."""
-    colours: dict[str, Any] = {}
+    colours: dict[str, Color] = {}
     mx, my, mw, mh = layout.minimap
     strip.add(Color(*theme.SURFACE))
     strip.add(Rectangle(pos=(mx, my), size=(mw, mh)))
