@@ -119,7 +119,7 @@ def test_demo_plays_one_action_per_step_interval() -> None:
     play = driver.start(0)
 
     def progress() -> tuple[int, int, int]:
-        return len(play.session.actions), play.fix.index, len(play.fix.changes)
+        return len(play.session.actions), play.fix.index, len(play.fix.steps)
 
     start = progress()
     assert driver.step(1.0) == "waiting" and progress() == start
