@@ -196,7 +196,9 @@ def _order(moves: list[_Move], grid: bool) -> list[_Move]:
 
     freed: str | None = None  # the square the last step cleared: hands follow the line
     while pending:
-        ready = next((m for m in pending if m.target == freed and blocked(m) is None), None)
+        ready = next(
+            (m for m in pending if freed and m.target == freed and blocked(m) is None), None
+        )
         if ready is None:
             ready = next((m for m in pending if blocked(m) is None), None)
         if ready is None:  # a ring: hold what stands on the first move's target
