@@ -12,21 +12,21 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping, Sequence
 
+from companion.dice import Roll
 from companion.events import TableChanges
 from companion.highlights import Highlight, Role, TableChange
 from companion.session import Session
 from companion.table_steps import HandStep, hand_steps
-from companion.views import BoardView, CellView, Piece
+from companion.views import ActionCells, BoardView, CellView, Piece, PieceKind, Terrain
 from firmware_bridge.layout import kolossus_layout
 from firmware_bridge.leds.palette import GREEN, KOLOSSUS_PALETTE, RED
 from firmware_bridge.leds.render import render
 from kiosk.presenters.fix_walk import FixWalk
 from kiosk.presenters.play import PlayPresenter
-from tests.kiosk.taps import TapCounter, of_type
 
 LAYOUT = kolossus_layout()
 
-Spot = tuple[str, tuple[Piece, ...]]  # terrain, pieces
+Spot = tuple[Terrain, tuple[Piece, ...]]
 
 
 def _grid(spots: Mapping[str, Spot]) -> BoardView:
@@ -35,12 +35,12 @@ def _grid(spots: Mapping[str, Spot]) -> BoardView:
         for col in range(11):
             key = f"{row},{col}"
             terrain, pieces = spots.get(key, ("bare", ()))
-            cells.append(CellView(cell=key, x=col, y=row, terrain=terrain, pieces=pieces))  # type: ignore[arg-type]
+            cells.append(CellView(cell=key, x=col, y=row, terrain=terrain, pieces=pieces))
     return BoardView(kind="grid", cells=tuple(cells))
 
 
-def _mini(kind: str, colour: str) -> Piece:
-    return Piece(kind=kind, label=kind[0].upper(), player=0, colour=colour)  # type: ignore[arg-type]
+def _mini(kind: PieceKind, colour: str) -> Piece:
+    return Piece(kind=kind, label=kind[0].upper(), player=0, colour=colour)
 
 
 def _words(cell: str) -> str:
@@ -175,8 +175,6 @@ def test_a_real_quake_from_the_screen_lights_where_each_tile_stands_and_goes() -
     in the board's words; no square ever holds two landscapes."""
     play = PlayPresenter(Session.new("kolossus", ["Ann", "Bob"], seed=5))
     play.submit({"type": "ready"})
-    from companion.dice import Roll
-
     play.submit(Roll(values=(1,)))
     state = play.state
     before = play.rules.board(state)
@@ -228,36 +226,16 @@ def test_hand_steps_without_a_board_are_none() -> None:
     assert hand_steps(None, None, str) == ()
 
 
-def test_a_move_made_by_touch_needs_no_extra_done() -> None:
-    """A Kolossus round turn played as the app would (the die off the tray, the class
-    from the menu, the miniature moved by two board touches): the walk would only repeat
-    the move the player just made on the screen, so it asks for no "Done"."""
-    p = PlayPresenter(Session.new("kolossus", ("Ann", "Bob"), seed=3))
-    from companion.bot import RandomBot
-
-    bot = RandomBot(8)
-    while not p.rules.status(p.state).startswith("Round"):
-        while p.fix_step is not None:
-            p.next_fix_step()
-        p.submit(bot.choose(p.rules, p.state))
-    counter = TapCounter(p)
-    counter.settle()
-    counter.act(of_type("choose_class"))
-    counter.done_taps = 0
-    counter.act(lambda a: a.get("type") == "move" and a.get("from") != a.get("to"))
-    assert counter.ways[-1] == "board"
-    assert counter.done_taps == 0, "no Done after a move made by touch"
-
-
 def test_a_walk_that_only_repeats_the_entered_move_is_skipped_but_a_capture_is_not() -> None:
+    """The walk of a move entered by touch is skipped when it would only repeat it (the
+    app's own path, a Kolossus turn tapped on the screen with no "Done", is counted in
+    tests/kiosk/test_tap_counts.py); a capture still asks to lift the beaten piece."""
     blue, red = _mini("colossus", "blue"), _mini("warrior", "red")
     plain = (_grid({"3,3": ("bare", (blue,))}), _grid({"3,4": ("bare", (blue,))}))
     capture = (
         _grid({"3,3": ("bare", (blue,)), "3,4": ("bare", (red,))}),
         _grid({"3,4": ("bare", (blue,))}),
     )
-    from companion.views import ActionCells
-
     change = TableChanges(
         text="x", changes=tuple(TableChange(step=n, cell="3,4", instruction="x") for n in (1, 2))
     )
