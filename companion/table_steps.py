@@ -106,9 +106,14 @@ class _Move:
 
     @property
     def slot(self) -> str:
-        if self.thing[0] == LANDSCAPE:
-            return LANDSCAPE
-        return MINIATURE if self.thing[0] in SENSED_KINDS else HEAP
+        return _slot(self.thing[0])
+
+
+def _slot(kind: str) -> str:
+    """What a square holds one of: a landscape, a miniature; or a heap (no limit)."""
+    if kind == LANDSCAPE:
+        return LANDSCAPE
+    return MINIATURE if kind in SENSED_KINDS else HEAP
 
 
 def _things(view: BoardView) -> dict[str, Counter[Thing]]:
@@ -255,9 +260,9 @@ def _name(thing: Thing, units: int, owners: Sequence[str]) -> str:
     if kind in COUNTED_KINDS:
         counted = count(units, singular, plural)
         return f"{owner} {counted}" if owner else counted
-    if colour or not owner:
-        return f"the {colour} {singular}" if colour else f"the {singular}"
-    return f"{owner} {singular}"
+    if colour:
+        return f"the {colour} {singular}"
+    return f"{owner} {singular}" if owner else f"the {singular}"
 
 
 def _text(group: list[_Move], names: Callable[[str], str], owners: Sequence[str]) -> str:
@@ -290,7 +295,7 @@ def hand_steps(
     if before is None or after is None:
         return ()
     grid = after.kind == "grid"
-    minis = {c.cell for c in before.cells if any(_slot_of(p) == MINIATURE for p in c.pieces)}
+    minis = {c.cell for c in before.cells if any(_slot(p.kind) == MINIATURE for p in c.pieces)}
     lands = {c.cell for c in before.cells if c.terrain not in BARE_TERRAINS}
     seen: set[str] = set()
     steps: list[HandStep] = []
@@ -318,10 +323,6 @@ def hand_steps(
             )
         )
     return tuple(steps)
-
-
-def _slot_of(piece: Piece) -> str:
-    return MINIATURE if piece.sensed else HEAP
 
 
 def same_squares(before: BoardView | None, after: BoardView | None) -> frozenset[str]:
