@@ -65,8 +65,10 @@ class HandStep:
     ``lift``: the cells something is lifted from (lit red); ``put``: the cells it goes
     to (lit green); ``fix``: a game's step the board cannot show (lit as a fix).
     ``sensed``: the step moves only miniatures and landscapes, so a sensing board can
-    see it done; ``seen``: the cells every step so far touched, and ``minis`` / ``lands`` those of
-    them holding a miniature / a landscape once this step is done.
+    see it done; ``kinds``: what it moves, in lower-case words (``"crystal"``, a Beast's
+    name), to find a game's step about it; ``seen``: the cells every step so far
+    touched, and ``minis`` / ``lands`` those of them holding a miniature / a landscape
+    once this step is done.
     """
 
     text: str
@@ -74,6 +76,7 @@ class HandStep:
     put: tuple[str, ...] = ()
     fix: tuple[str, ...] = ()
     sensed: bool = False
+    kinds: tuple[str, ...] = ()
     seen: frozenset[str] = frozenset()
     minis: frozenset[str] = frozenset()
     lands: frozenset[str] = frozenset()
@@ -265,6 +268,15 @@ def _name(thing: Thing, units: int, owners: Sequence[str]) -> str:
     return f"{owner} {singular}" if owner else f"the {singular}"
 
 
+def _kind_word(thing: Thing) -> str:
+    kind, label, _, _, terrain = thing
+    if kind == LANDSCAPE:
+        return terrain
+    if kind == "beast" and len(label) > 1:
+        return label.lower()
+    return _KIND_WORDS.get(kind, (kind, ""))[0].lower()
+
+
 def _text(group: list[_Move], names: Callable[[str], str], owners: Sequence[str]) -> str:
     head = group[0]
     what = _name(head.thing, head.units, owners)
@@ -317,6 +329,7 @@ def hand_steps(
                 lift=tuple(dict.fromkeys(lifted)),
                 put=tuple(dict.fromkeys(put)),
                 sensed=all(m.slot != HEAP for m in group),
+                kinds=tuple(_kind_word(m.thing) for m in group),
                 seen=frozenset(seen),
                 minis=frozenset(minis & seen),
                 lands=frozenset(lands & seen),
@@ -325,43 +338,55 @@ def hand_steps(
     return tuple(steps)
 
 
-def same_squares(before: BoardView | None, after: BoardView | None) -> frozenset[str]:
-    """The squares of a grid that look the same before and after: a grid's view shows
-    all that stands on the table, so nothing is to be done there (a Quake's tiles that
-    a hand movement skips over). An island's view does not show everything (a Colossus
-    lying on its side): none is named."""
-    if before is None or after is None or after.kind != "grid":
-        return frozenset()
+def _same_squares(before: BoardView, after: BoardView) -> frozenset[str]:
+    """The squares of a grid that look the same before and after."""
     old = {c.cell: c for c in before.cells}
     return frozenset(c.cell for c in after.cells if old.get(c.cell) == c)
 
 
 def walk_steps(
-    hands: Sequence[HandStep], changes: Iterable[TableChange], same: frozenset[str] = frozenset()
+    hands: Sequence[HandStep],
+    changes: Iterable[TableChange],
+    boards: tuple[BoardView | None, BoardView | None] = (None, None),
 ) -> tuple[HandStep, ...]:
-    """The walk-through: the hand movements, then each of the game's own steps on a cell
-    no hand movement touches and that does not look the same (``same``: what the board
-    views cannot show, a tile turned, a Colossus laid down), lit as a fix, the cells of
-    one of its steps together. A hand
-    movement that only takes something off a cell keeps the game's words for it when
-    the game has one step there (crystals given to a warband, a Beast and its Lair
-    removed)."""
+    """The walk-through: the hand movements ``hands`` made of ``boards``, then the
+    game's own steps that the board views cannot show, lit as a fix (the cells of one of
+    its steps together).
+
+    A grid's view shows all that stands on the table: a game's step is left out where a
+    hand movement acts or where the square looks the same before and after (a Quake's
+    tile a hand movement skipped over). An island's view does not show everything (a
+    Colossus laid down, a tile turned, a Lair): a game's step is left out only where a
+    hand movement acts. A hand movement that only takes something off a cell keeps the
+    game's words when the game has one step there and says more than the view can — where
+    a heap of counters goes (crystals given to a warband), or anything on an island (a
+    Beast removed with its Lair)."""
+
+    before, after = boards
+    grid = after is not None and after.kind == "grid"
+    same = _same_squares(before, after) if grid and before is not None and after else frozenset()
     ordered = sorted(changes, key=lambda c: c.step)
-    per_cell = Counter(c.cell for c in ordered)
-    said = {c.cell: c.instruction for c in ordered if per_cell[c.cell] == 1}
-    steps = [
-        replace(s, text=said[s.lift[0]])
-        if not s.put and len(s.lift) == 1 and s.lift[0] in said
-        else s
-        for s in hands
-    ]
+    steps = [s if grid and s.sensed else _in_game_words(s, ordered) for s in hands]
     touched = {c for step in hands for c in step.cells} | same
     extra: dict[int, list[TableChange]] = {}
     for change in ordered:
         if change.cell not in touched:
             extra.setdefault(change.step, []).append(change)
-    for group in extra.values():  # the cells of one of the game's steps light together
+    for group in extra.values():
         texts = dict.fromkeys(c.instruction for c in group)
         cells = tuple(dict.fromkeys(c.cell for c in group))
         steps.append(HandStep(text=" ".join(texts), fix=cells))
     return tuple(steps)
+
+
+def _in_game_words(step: HandStep, changes: Sequence[TableChange]) -> HandStep:
+    """``step`` in the game's words when it only takes something off one cell and the
+    game has exactly one step there about that thing."""
+    if step.put or len(step.lift) != 1:
+        return step
+    about = [
+        c
+        for c in changes
+        if c.cell == step.lift[0] and any(k in c.instruction.lower() for k in step.kinds)
+    ]
+    return replace(step, text=about[0].instruction) if len(about) == 1 else step

@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterable, Sequence
 
 from companion.events import Event, TableChanges
 from companion.highlights import Highlight
-from companion.table_steps import HandStep, hand_steps, same_squares, walk_steps
+from companion.table_steps import HandStep, hand_steps, walk_steps
 from companion.views import ActionCells, BoardView
 from kiosk.presenters.play_view import FixStep
 
@@ -57,7 +57,7 @@ class FixWalk:
         if not changes:
             self.steps = ()
             return
-        steps = walk_steps(hand_steps(*boards, names, owners), changes, same_squares(*boards))
+        steps = walk_steps(hand_steps(*boards, names, owners), changes, boards)
         self.steps = () if repeats(steps, entered) else steps
 
     def clear(self) -> None:

@@ -222,6 +222,26 @@ def test_an_island_move_names_the_spaces_and_keeps_the_games_words_for_acolytes(
     assert [h.role for h in walk.highlights()] == [Role.REMOVE]
 
 
+def test_crystals_taken_keep_the_games_words_for_where_they_go() -> None:
+    """A Colossus moves onto the Citadel and takes its crystals: they come off first, in
+    the game's words (to whom), though the game names the square twice."""
+    blue = _mini("colossus", "blue")
+    crystals = Piece(kind="crystal", label="×2", count=2)
+    before = _grid({"5,4": ("bare", (blue,)), "5,5": ("citadel", (crystals,))})
+    after = _grid({"5,5": ("citadel", (blue,))})
+    given = "Give the crystals on (5, 5) to Blue"
+    changes = (
+        TableChange(step=1, cell="5,5", instruction="Move Blue's Colossus to (5, 5)"),
+        TableChange(step=1, cell="5,5", instruction=given),
+    )
+    walk = FixWalk()
+    walk.start([TableChanges(text="x", changes=changes)], (before, after), _words)
+    assert _steps(walk) == [
+        (given, {"5,5"}, set()),
+        ("Move the blue Colossus from (5, 4) to (5, 5).", {"5,4"}, {"5,5"}),
+    ]
+
+
 def test_hand_steps_without_a_board_are_none() -> None:
     assert hand_steps(None, None, str) == ()
 
