@@ -27,7 +27,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from companion.highlights import Highlight, Role, TableChange
-from companion.views import PIECE_LOOKS, SENSED_KINDS, BoardView, Piece, PieceKind
+from companion.views import PIECE_LOOKS, SENSED_KINDS, BoardView, CellView, Piece, PieceKind
 from companion.words import count
 
 #: Terrains with no landscape piece on them (a board's own squares and spaces).
@@ -119,9 +119,28 @@ def _slot(kind: str) -> str:
     return MINIATURE if kind in SENSED_KINDS else HEAP
 
 
-def _things(view: BoardView) -> dict[str, Counter[Thing]]:
+def _changed(before: BoardView, after: BoardView) -> tuple[list[CellView], list[CellView]]:
+    """The cells that differ, as they were and as they are (most of a board does not
+    change: a plan on a Pi must stay cheap)."""
+    if len(before.cells) == len(after.cells):  # a board's cells in one order: pair them
+        pairs = list(zip(before.cells, after.cells, strict=True))
+        if all(a.cell == b.cell for a, b in pairs):
+            differ = [(a, b) for a, b in pairs if a is not b and _held(a) != _held(b)]
+            return [a for a, _ in differ], [b for _, b in differ]
+    old = {c.cell: c for c in before.cells}
+    new = {c.cell: c for c in after.cells}
+    keys = [k for k in old.keys() | new.keys() if _held(old.get(k)) != _held(new.get(k))]
+    return [old[k] for k in keys if k in old], [new[k] for k in keys if k in new]
+
+
+def _held(cell: CellView | None) -> object:
+    """What a hand can move on a cell: its landscape and pieces."""
+    return None if cell is None else (cell.terrain, cell.pieces)
+
+
+def _things(cells: Iterable[CellView]) -> dict[str, Counter[Thing]]:
     found: dict[str, Counter[Thing]] = {}
-    for cell in view.cells:
+    for cell in cells:
         here: Counter[Thing] = Counter()
         if cell.terrain not in BARE_TERRAINS:
             here[(LANDSCAPE, "", None, None, cell.terrain)] += 1
@@ -161,9 +180,9 @@ def _pair(
     return pairs
 
 
-def _moves(before: BoardView, after: BoardView) -> list[_Move]:
-    old, new = _things(before), _things(after)
-    places = {c.cell: (c.x, c.y) for c in (*before.cells, *after.cells)}
+def _moves(was: list[CellView], now: list[CellView]) -> list[_Move]:
+    old, new = _things(was), _things(now)
+    places = {c.cell: (c.x, c.y) for c in (*was, *now)}
 
     def place(cell: str) -> tuple[float, float]:
         return places.get(cell, (0.0, 0.0))
@@ -307,11 +326,12 @@ def hand_steps(
     if before is None or after is None:
         return ()
     grid = after.kind == "grid"
-    minis = {c.cell for c in before.cells if any(_slot(p.kind) == MINIATURE for p in c.pieces)}
-    lands = {c.cell for c in before.cells if c.terrain not in BARE_TERRAINS}
+    was, now = _changed(before, after)
+    minis = {c.cell for c in was if any(_slot(p.kind) == MINIATURE for p in c.pieces)}
+    lands = {c.cell for c in was if c.terrain not in BARE_TERRAINS}
     seen: set[str] = set()
     steps: list[HandStep] = []
-    for group in _merge(_order(_moves(before, after), grid)):
+    for group in _merge(_order(_moves(was, now), grid)):
         lifted = [m.origin for m in group if m.origin is not None]
         put = [m.target for m in group if m.target is not None]
         for move in group:
