@@ -20,7 +20,7 @@ import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from companion.highlights import Highlight, Role, TableChange
+from companion.highlights import Highlight, Role
 from firmware_bridge.layout import LedLayout
 from firmware_bridge.leds.palette import KOLOSSUS_PALETTE, Palette
 from firmware_bridge.leds.strip import RGB, Frame
@@ -174,14 +174,6 @@ def role_intensity(role: Role, t: float, position: tuple[float, float]) -> float
     return 1.0
 
 
-# --- the "fix the table" walk-through ---------------------------------------------------
-
-
-def highlights_from_table_changes(changes: Iterable[TableChange]) -> tuple[Highlight, ...]:
-    """Turn the steps of a ``TableChanges`` event into FIX highlights for the walk-through."""
-    return tuple(Highlight(cell=c.cell, role=Role.FIX, step=c.step) for c in changes)
-
-
 # --- the renderer ---------------------------------------------------------------------
 
 
@@ -189,8 +181,9 @@ def winning_highlights(highlights: Iterable[Highlight], palette: Palette) -> dic
     """One highlight per cell: the highest-priority role.
 
     A pure priority pick: what is lit is what the caller hands over. During a
-    fix-the-table walk-through the play presenter hands only the current step's FIX
-    highlights, so the renderer needs no notion of steps.
+    fix-the-table walk-through the play presenter hands only the current step's
+    highlights (``companion.table_steps.HandStep.highlights``), so the renderer needs no
+    notion of steps.
     """
     winners: dict[str, Highlight] = {}
     for highlight in highlights:

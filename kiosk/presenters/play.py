@@ -270,16 +270,42 @@ class PlayPresenter(Observable):
 
     # --- intents ----------------------------------------------------------------------
 
-    def _after(self, events: tuple[Event, ...], notice: str = "") -> None:
-        """A new position: every collaborator starts it afresh."""
+    def _after(
+        self,
+        events: tuple[Event, ...],
+        notice: str = "",
+        before: GameState | None = None,
+        entered: bool = False,
+    ) -> None:
+        """A new position: every collaborator starts it afresh. ``before``: the state the
+        table still shows; ``entered``: the players entered the action themselves (a
+        walk that would only repeat their move is skipped)."""
         self.banner = None
         self.teacher.close()
         self.notice = notice
         self.dice.clear()
         self.board_input.clear()
-        self.fix.start(events)
+        self._start_walk(events, before, entered)
         self.forms.reset()  # the entry form is looked for when first asked
         self.overlay.show((), None)  # a new position: the sensing board's driver looks again
+
+    def _start_walk(
+        self, events: tuple[Event, ...], before: GameState | None, entered: bool
+    ) -> None:
+        if before is None:
+            self.fix.start(events)
+            return
+        rules, state = self.rules, self.state
+        cells = None
+        if entered and self.session.actions:
+            cells = rules.action_cells(before, self.session.actions[-1])
+        self.fix.start(
+            events,
+            (rules.board(before), rules.board(state)),
+            lambda cell: rules.cell_words(before, cell),
+            self.queries.players,
+            cells,
+        )
 
     def _refused(self, exc: RefereeError) -> None:
         self.banner = Banner.from_error(exc)
@@ -289,13 +315,14 @@ class PlayPresenter(Observable):
     def submit(self, action: object) -> bool:
         """Submit an action (dict or model). False, with the banner set, if refused."""
         self._redo_off = False
+        before = self.state
         try:
             events = self.session.submit(action)
         except RefereeError as exc:
             self._refused(exc)
             self.changed()
             return False
-        self._after(events)
+        self._after(events, before=before, entered=True)
         self.changed()
         return True
 
@@ -342,12 +369,13 @@ class PlayPresenter(Observable):
     def redo(self) -> None:
         if self._redo_off:  # the lesson took the undone action back: nothing to redo
             return
+        before = self.state
         try:
             events = self.session.redo()
         except RefereeError as exc:
             self._refused(exc)
         else:
-            self._after(events, notice="Redone.")
+            self._after(events, notice="Redone.", before=before)
         self.changed()
 
     def confirm(self) -> None:

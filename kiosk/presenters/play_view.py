@@ -63,7 +63,8 @@ class FixStep:
     step: int  # the step number the LEDs show
     number: int  # 1-based position in the walk-through
     total: int
-    cell: str
+    lift: tuple[str, ...]  # where to lift from: lit red
+    put: tuple[str, ...]  # where it goes: lit green
     instruction: str
 
 

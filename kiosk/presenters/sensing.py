@@ -32,17 +32,22 @@ without Kivy or a display.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from companion.errors import RefereeError
 from companion.highlights import Highlight, Role
 from companion.model import Frozen
 from companion.rules import AnyRules, GameState
+from companion.session import Session
+from companion.table_steps import HandStep
 from companion.views import ActionCells, BoardView
+from kiosk.presenters.board_input import BoardInput
+from kiosk.presenters.fix_walk import FixWalk
 from kiosk.presenters.menus import CORRECTIONS_GROUP
-from kiosk.presenters.play import PlayPresenter
+from kiosk.presenters.overlay import SensingOverlay
 
 SETTLE_S = 0.3
 """How long the board must stay unchanged before it is read as a position (DGT: 250 ms
@@ -326,6 +331,34 @@ class _Walk:
     lifted: set[str] = field(default_factory=set)
 
 
+class SensedPlay(Protocol):
+    """What the driver uses of the play presenter (``PlayPresenter`` is one): the game,
+    the move entered from the board, the overlay, the selection, the walk-through and the
+    change notifications."""
+
+    @property
+    def session(self) -> Session: ...
+    @property
+    def rules(self) -> AnyRules: ...
+    @property
+    def state(self) -> GameState: ...
+    @property
+    def group(self) -> str | None: ...
+    @property
+    def focus(self) -> str | None: ...
+    @property
+    def overlay(self) -> SensingOverlay: ...
+    @property
+    def board_input(self) -> BoardInput: ...
+    @property
+    def fix(self) -> FixWalk: ...
+    def submit(self, action: object) -> bool: ...
+    def changed(self) -> None: ...
+    def batched(self) -> AbstractContextManager[None]: ...
+    def subscribe(self, listener: Callable[[], None], *, first: bool = False) -> None: ...
+    def unsubscribe(self, listener: Callable[[], None]) -> None: ...
+
+
 class SensingDriver:
     """Feeds the board's snapshots to :class:`BoardInference` and its verdicts to the
     play presenter. Main thread only; ``clock`` is injected for the tests and ``schedule``
@@ -333,7 +366,7 @@ class SensingDriver:
 
     def __init__(
         self,
-        play: PlayPresenter,
+        play: SensedPlay,
         *,
         clock: Callable[[], float],
         schedule: Callable[[float], None] | None = None,
@@ -538,17 +571,25 @@ class SensingDriver:
         occupied = self.inference.occupied
         if occupied is None:
             return
-        view = play.rules.board(play.state)
-        expected = miniatures(view)
-        land, land_expected = self.inference.landscapes, landscapes(view)
+        land = self.inference.landscapes
         walk = self._walk
 
-        def done(cell: str) -> bool:
-            if cell not in walk.checkable or cell not in walk.lifted:
-                return False  # a landscape or crystals, or nothing done there yet: "Done" by hand
-            if (cell in occupied) != (cell in expected):
+        def matches(cell: str, last: HandStep) -> bool:
+            if (cell in occupied) != (cell in last.minis):
                 return False
-            return land is None or (cell in land) == (cell in land_expected)
+            return land is None or (cell in land) == (cell in last.lands)
+
+        def done(steps: Sequence[HandStep], last: HandStep) -> bool:
+            """The squares show ``steps`` done: each moved only what the sensors see,
+            on squares changed since the position, and every square the walk touched so
+            far stands as it does after ``last``; a landscape, crystals or a square
+            nothing was done on yet: "Done" by hand."""
+            cells = {c for step in steps for c in step.cells}
+            if not all(step.sensed for step in steps):
+                return False
+            if not cells <= walk.checkable or not cells <= walk.lifted:
+                return False
+            return all(matches(c, last) for c in last.seen)
 
         if play.fix.tick_off(done):
             play.changed()

@@ -9,6 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.highlights import Highlight, Role, TableChange
+from companion.table_steps import walk_steps
 from firmware_bridge.layout import Corner, Wiring, kolossus_layout
 from firmware_bridge.leds.palette import (
     ISLAND_PALETTE,
@@ -22,7 +23,6 @@ from firmware_bridge.leds.render import (
     estimate_current_ma,
     flash,
     gamma_table,
-    highlights_from_table_changes,
     limit_power,
     pulse,
     render,
@@ -260,14 +260,15 @@ def test_render_lights_exactly_what_it_is_given_fix_steps_included() -> None:
     assert lit(render(FIX[:1], LAYOUT)) == {LAYOUT.cells["0,0"][0]}
 
 
-def test_table_changes_become_fix_steps() -> None:
+def test_a_games_own_table_steps_become_fix_steps() -> None:
+    """Steps no board view shows (a card game's, a tile turned) light as FIX, one step
+    at a time."""
     changes = [
         TableChange(step=1, cell="3,4", instruction="Lift the Hills tile."),
         TableChange(step=2, cell="3,5", instruction="Put it here."),
     ]
-    highlights = highlights_from_table_changes(changes)
+    steps = walk_steps((), changes)
+    highlights = [h for n, step in enumerate(steps, start=1) for h in step.highlights(n)]
     assert [h.role for h in highlights] == [Role.FIX, Role.FIX]
     assert [(h.cell, h.step) for h in highlights] == [("3,4", 1), ("3,5", 2)]
-    assert lit(render(highlights_from_table_changes(changes[1:]), LAYOUT)) == {
-        LAYOUT.cells["3,5"][0]
-    }
+    assert lit(render(steps[1].highlights(2), LAYOUT)) == {LAYOUT.cells["3,5"][0]}

@@ -372,7 +372,7 @@ def test_confirm_walks_the_fix_the_table_steps(table: tuple[Rig, HardwareHub]) -
     play.submit(Roll(values=(1,)))
     quake = next(p for p in play.legal_payloads() if p["type"] == "quake_move")
     play.submit(quake)
-    total = len(play.fix.changes)
+    total = len(play.fix.steps)
     assert total >= 1 and play.fix_step is not None
     for done in range(1, total + 1):
         press(rig, "confirm")
@@ -445,10 +445,11 @@ def test_the_strip_shows_only_the_current_fix_step_and_the_games_palette(
     game = tuple(h for h in play.highlights() if h.role is not Role.ROLL)  # the roll's cue
     assert game == play.rules.highlights(play.state, None)  # no walk-through
     play.submit(next(p for p in play.legal_payloads() if p["type"] == "quake_move"))
-    first, second = play.fix.changes[0].cell, play.fix.changes[1].cell
-    assert play.highlights() == (Highlight(cell=first, role=Role.FIX, step=1),)
+    first, second = play.fix.steps[0], play.fix.steps[1]
+    assert play.highlights() == first.highlights(1)
     play.next_fix_step()
-    assert play.highlights() == (Highlight(cell=second, role=Role.FIX, step=2),)
+    assert play.highlights() == second.highlights(2)
+    first_cells, second_cells = set(first.cells) - set(second.cells), set(second.cells)
     posted = Posted()
     rig = start(rigs, build_rig(only(leds="sim").config, LAPTOP), posted)
     layout = rig.layout
@@ -458,11 +459,11 @@ def test_the_strip_shows_only_the_current_fix_step_and_the_games_palette(
     frame = posted.wait_for(
         lambda m: (
             isinstance(m, LedFrameShown)
-            and any(m.frame[i] != (0, 0, 0) for i in layout.leds_of(second))
+            and all(any(m.frame[i] != (0, 0, 0) for i in layout.leds_of(c)) for c in second_cells)
         )
     )
     assert isinstance(frame, LedFrameShown)
-    assert all(frame.frame[i] == (0, 0, 0) for i in layout.leds_of(first))
+    assert all(frame.frame[i] == (0, 0, 0) for c in first_cells for i in layout.leds_of(c))
 
 
 def test_stop_releases_every_thread_and_can_be_called_twice(

@@ -207,7 +207,7 @@ def test_kiosk_table_buttons_and_leds_through_the_rig(tmp_path: Path) -> None:
         # The strip lights the first fix step; its shipped frame reaches the kiosk.
         layout = rig.layout
         assert layout is not None
-        cell = play.fix.changes[0].cell
+        cell = play.fix.steps[0].cells[0]
         drain_until(
             lambda: (
                 kiosk.mirror.frame is not None

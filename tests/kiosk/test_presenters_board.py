@@ -87,7 +87,8 @@ def test_priority_and_colours_match_the_led_renderer() -> None:
 
 def test_fix_steps_show_one_at_a_time_like_the_leds() -> None:
     """The presenter owns the step: the board and the strip draw what it hands them,
-    only the current step's FIX light; the board shows step 2 after next_fix_step."""
+    only the current step's lights (red: lift here, green: put here); the board shows
+    step 2 after next_fix_step."""
     lights = (
         Highlight(cell="1,1", role=Role.FIX, step=1),
         Highlight(cell="2,2", role=Role.FIX, step=2),
@@ -100,14 +101,15 @@ def test_fix_steps_show_one_at_a_time_like_the_leds() -> None:
     quake = next(p for p in presenter.legal_payloads() if p["type"] == "quake_move")
     presenter.submit(quake)
     layout = kolossus_layout()
-    for change in presenter.fix.changes[:2]:
-        assert presenter.fix_step == change.step
+    for number, step in enumerate(presenter.fix.steps[:2], start=1):
+        assert presenter.fix_step == number
         view = presenter.board_view()
-        assert view is not None and set(view.looks) == {change.cell}
-        assert {look.role for look in view.looks.values()} == {Role.FIX}
+        assert view is not None and set(view.looks) == set(step.cells)
+        roles = {**{c: Role.REMOVE for c in step.lift}, **{c: Role.PLACE for c in step.put}}
+        assert {c: look.role for c, look in view.looks.items()} == roles
         frame = render(presenter.highlights(), layout, presenter.palette)
         lit = {i for i, pixel in enumerate(frame) if pixel != (0, 0, 0)}
-        assert lit == set(layout.leds_of(change.cell))
+        assert lit == {i for c in step.cells for i in layout.leds_of(c)}
         presenter.next_fix_step()
 
 

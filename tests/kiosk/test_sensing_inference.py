@@ -87,7 +87,7 @@ def test_the_great_quake_is_read_off_a_board_that_senses_landscapes() -> None:
         "direction": "east",
         "distance": None,
     }
-    assert play.fix.changes and play.fix_step is None, "the walk-through was done on the table"
+    assert play.fix.steps and play.fix_step is None, "the walk-through was done on the table"
 
 
 def test_without_a_landscape_layer_the_great_quake_is_entered_by_touch() -> None:

@@ -261,21 +261,28 @@ def test_fix_the_table_steps_tick_off_as_the_squares_match(table: Table) -> None
     table.roll(4)
     assert play.submit({"type": "earthquake", "region": "col0", "direction": "south"})
     table.driver.tick()
-    assert [c.cell for c in play.fix.changes] == ["10,0", "9,0", "8,0", "2,0", "1,0", "0,0"]
+    assert [(s.lift, s.put) for s in play.fix.steps] == [
+        (("10,0",), ()),
+        (("9,0",), ("10,0",)),
+        (("8,0",), ("9,0",)),
+        (("2,0",), ("3,0",)),
+        (("1,0",), ("2,0",)),
+        (("0,0",), ("1,0",)),
+    ], "the fallen Colossus off first, then each miniature onto a square just cleared"
     assert play.fix.index == 0
     table.move("-10,0")
     table.settle()
-    assert play.fix.index == 0, "10,0 is empty but must hold the Guardian from 9,0"
+    assert play.fix.index == 1, "the red Colossus is off 10,0"
+    assert {h.cell: h.role for h in play.highlights()} == {"9,0": Role.REMOVE, "10,0": Role.PLACE}
     table.move("-9,0", "+10,0")
     table.settle()
-    assert play.fix.index == 1, "10,0 holds the Guardian; 9,0 waits for its Warrior"
-    assert play.highlights()[0].cell == "9,0"
+    assert play.fix.index == 2, "10,0 holds the Guardian; 9,0 waits for its Warrior"
     table.move("-8,0", "+9,0")
     table.settle()
     assert play.fix.index == 3, "9,0 and 8,0 match now"
     table.move("-2,0", "+3,0", "-1,0", "+2,0")
     table.settle()
-    assert play.fix.index == 4, "1,0 waits for the Colossus"
+    assert play.fix.index == 5, "1,0 waits for the Colossus"
     table.move("-0,0", "+1,0")
     assert table.settle() == Agree()
     assert play.fix_step is None

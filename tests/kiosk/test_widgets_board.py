@@ -16,7 +16,6 @@ from kivy.clock import Clock
 from kivy.uix.label import Label
 
 from companion.bot import RandomBot
-from companion.events import TableChanges
 from companion.highlights import Role
 from firmware_bridge.layout import kolossus_layout
 from firmware_bridge.leds.palette import KOLOSSUS_PALETTE
@@ -166,12 +165,17 @@ def test_fix_the_table_walk_through_by_touch(kiosk: Kiosk) -> None:
         play.submit(bot.choose(play.rules, play.state))
     else:
         pytest.skip("no table changes in this game")
-    changes = [e for e in play.session.events[-1] if isinstance(e, TableChanges)]
-    total = sum(len(e.changes) for e in changes)
+    total = len(play.fix.steps)
     assert play.view().fix is not None and play.view().fix.total == total  # type: ignore[union-attr]
     shoot(kiosk, "play-fix-the-table")
     drawn = kiosk.play_screen.board.view  # type: ignore[union-attr]
-    assert drawn is not None and {look.role for look in drawn.looks.values()} == {Role.FIX}
+    step = play.fix.steps[0]  # red where to lift, green where it goes
+    lit = {
+        **{c: Role.REMOVE for c in step.lift},
+        **{c: Role.PLACE for c in step.put},
+        **{c: Role.FIX for c in step.fix},
+    }
+    assert drawn is not None and {c: look.role for c, look in drawn.looks.items()} == lit
     for _ in range(total):
         tap_button(kiosk, "Done", exact=True)
     assert play.view().fix is None

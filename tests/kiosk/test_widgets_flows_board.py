@@ -17,11 +17,10 @@ import pytest
 
 from companion.bot import RandomBot
 from companion.dice import Roll
-from companion.events import TableChanges
 from companion.highlights import Role
 from companion.rng import Rng
 from kiosk.app import Kiosk
-from kiosk.presenters.common import describe_action, square_name
+from kiosk.presenters.common import describe_action
 from kiosk.presenters.play import PlayPresenter
 from tests.helpers.kiosk_widgets import play_by_touch, start, tap_action, tap_cell
 from tests.kiosk.ui import close_kiosk, find_button, open_kiosk, tap_button
@@ -204,14 +203,17 @@ def test_kolossus_great_quake_and_a_round_with_a_capture_by_touch(tmp_path: Path
         assert play.state.beats[-1].piece == victim
         assert play.state.minis.index(_square(enemy_square)) != victim
 
-        # The walk-through asks to remove it, then to move the attacker.
-        changes = [
-            c for e in play.session.events[-1] if isinstance(e, TableChanges) for c in e.changes
+        # The walk-through asks to lift the beaten miniature off (red on its square),
+        # then to move the attacker there (red where it stands, green where it goes).
+        steps = play.fix.steps
+        assert [(s.lift, s.put) for s in steps] == [
+            ((enemy_square,), ()),
+            ((attacker,), (enemy_square,)),
         ]
         shown = fix_the_table_by_touch(kiosk)
-        assert shown == [c.instruction for c in sorted(changes, key=lambda c: c.step)]
-        named = square_name(enemy_square)  # "(0, 8)", as the rule book names it
-        assert shown[0].startswith("Remove") and "beaten" in shown[0] and named in shown[0]
+        assert shown == [s.text for s in steps]
+        named = play.rules.cell_words(play.state, enemy_square)  # the board's own words
+        assert shown[0].startswith("Take") and named in shown[0]
         assert play.view().fix is None
     finally:
         close_kiosk(kiosk)
