@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from companion import words
 from companion.dice import Roll
+from companion.errors import RuleViolation
+from companion.games.kolossus.battle import find_way
 from companion.games.kolossus.content import (
     CLASS_COST,
     CLASS_DICE,
@@ -53,6 +55,7 @@ from companion.games.kolossus.position import (
     citadel,
     class_of,
     current_warband,
+    friendly,
     occupants,
     piece_name,
     warband_name,
@@ -77,10 +80,7 @@ def cell_words(key: str) -> str:
 
 def cells_words(keys: tuple[str, ...] | list[str]) -> str:
     """Several squares: ``"(1, 2), (1, 3) and (2, 3)"``."""
-    said = [cell_words(k) for k in keys]
-    if len(said) <= 1:
-        return "".join(said)
-    return ", ".join(said[:-1]) + " and " + said[-1]
+    return _and([cell_words(k) for k in keys]) if keys else ""
 
 
 def colour_words(colour: str) -> str:
@@ -164,8 +164,7 @@ def _roll(state: KolossusState, action: Roll) -> str:
     what = request.label.partition(":")[0] if request is not None else "the dice"
     if action.values is None:
         return f"Roll for the {what}" if request is not None else "Roll the dice"
-    faces = [str(v) for v in action.values]
-    said = faces[0] if len(faces) == 1 else ", ".join(faces[:-1]) + " and " + faces[-1]
+    said = _and([str(v) for v in action.values]) if action.values else "no dice"
     return f"Roll {said} for the {what}" if request is not None else f"Roll {said}"
 
 
@@ -228,13 +227,41 @@ def _move(state: KolossusState, action: Move) -> str:
             text += f", taking {words.count(state.crystals, 'Crystal')} of Time"
         return text
     text = f"Move {who} from {cell_words(action.from_)} to {cell_words(action.to)}"
-    victim = _piece_on(state, action.to)
-    if victim >= 0 and victim != piece:
-        text += f", beating {_whose(state, victim)}"
-    weapons = [WEAPON_NAME[w] for w, use in (("sword", action.sword), ("whip", action.whip)) if use]
+    beaten, sword, whip = _what_the_move_does(state, piece, action)
+    if len(beaten) == 1:
+        text += f", beating {_whose(state, beaten[0])}"
+    elif beaten:
+        text += f", beating {words.count(len(beaten), 'miniature')}"
+    weapons = [WEAPON_NAME[w] for w, used in (("sword", sword), ("whip", whip)) if used]
     if weapons:
         text += " with the " + " and the ".join(weapons)
     return text
+
+
+def _what_the_move_does(
+    state: KolossusState, piece: int, action: Move
+) -> tuple[list[int], bool, bool]:
+    """The miniatures a move beats and whether it uses the Sword and the Whip: the way
+    the referee will take (``battle.find_way``), else what the action asks for."""
+    origin, to = parse_cell(action.from_), parse_cell(action.to)
+    if piece >= 0 and origin is not None and to is not None and state.phase == "move":
+        try:
+            way, sword, whip = find_way(state, piece, origin, to, action)
+        except RuleViolation:
+            pass
+        else:
+            occ = occupants(state.minis)
+            return [occ[sq] for sq in way.beaten if occ[sq] >= 0], sword, whip
+    victim = _piece_on(state, action.to)
+    enemy = (
+        victim >= 0 and piece >= 0 and not friendly(state, warband_of(piece), warband_of(victim))
+    )
+    return [victim] if enemy else [], bool(action.sword), bool(action.whip)
+
+
+def _and(items: list[str]) -> str:
+    """``"a"``, ``"a and b"``, ``"a, b and c"``."""
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
 def _spear(state: KolossusState, action: Spear) -> str:

@@ -37,6 +37,7 @@ from tests.faults.scale import scaled
 from tests.games.kolossus.helpers import (
     NE,
     NW,
+    SW,
     act,
     charge,
     in_turn,
@@ -242,7 +243,7 @@ def test_K_R16_staying_on_the_citadel_says_it_takes_the_crystals() -> None:
     assert taken.captures[-1].count == 2
 
 
-def test_the_titan_weapons_in_words() -> None:
+def test_the_titan_weapons_in_words_K_R31() -> None:
     spear = _colossus_after_move("spear", {pid(NE, "W"): "5,3"})
     assert RULES.describe(spear, Spear(target="5,3")) == (
         "Spear of Vengeance: beat Krell's Warrior (Bob) on (5, 3)"
@@ -259,11 +260,18 @@ def test_the_titan_weapons_in_words() -> None:
     assert events[0].text == "Hammer of Doom: Tua'tha beats 2 miniatures."
     assert RULES.describe(hammer, Finish()) == "Finish: the Colossus uses no Spear or Hammer"
     sword = new_game(chapter=3, titan_weapons="all_four")
-    sword = place(sword, {pid(NW, "C"): "5,0", pid(NE, "W"): "4,0"})
+    enemies = {pid(NE, "W"): "4,0", pid(NE, "W2"): "4,1", pid(SW, "G"): "3,0"}
+    sword = place(sword, {pid(NW, "C"): "5,0", **enemies})
     sword = ready_to_move(charge(sword, NW, "sword"), NW, "C", 4)
-    with_sword = Move.model_validate({"from": "5,0", "to": "3,0", "sword": True})
-    assert RULES.describe(sword, with_sword) == (
-        "Move Tua'tha's Colossus from (5, 0) to (3, 0) with the Sword of Storm"
+    # Every way to (3, 0) beats on (4, 0) or (4, 1) first: the Sword carries on (K-R31).
+    through = Move.model_validate({"from": "5,0", "to": "3,0"})
+    assert RULES.describe(sword, through) == (
+        "Move Tua'tha's Colossus from (5, 0) to (3, 0), beating 2 miniatures "
+        "with the Sword of Storm"
+    )
+    _, events = RULES.apply(sword, through)
+    assert events[0].text.startswith(
+        "Tua'tha's Colossus moves from (5, 0) to (3, 0), beating 2 miniatures (Sword of Storm)"
     )
     assert RULES.value_words(sword, "move", "sword", None) == "only if needed"
     assert RULES.value_words(sword, "allocate", "charge", "whip") == "Whip of Wrath"
