@@ -37,6 +37,8 @@ from companion.games.kolossus.content import (
 from companion.games.kolossus.model import (
     MANA_PER_WARBAND,
     POOL_LIMIT,
+    SKILL_NAMES,
+    SKILL_SLOTS,
     WEAPON_CHARGE,
     WEAPON_NAME,
     WEAPONS,
@@ -270,14 +272,7 @@ def _mana_changes(band: WarbandState, new_band: WarbandState) -> list[str]:
     return changed
 
 
-_SKILL_LABELS = (
-    "Warrior Attack",
-    "Warrior Defence",
-    "Guardian Attack",
-    "Guardian Defence",
-    "Colossus Attack",
-    "Colossus Defence",
-)
+_SKILL_LABELS = tuple(SKILL_NAMES[slot] for slot in SKILL_SLOTS)
 
 
 def correct_crystals(state: KolossusState, action: CorrectCrystals) -> tuple[KolossusState, str]:

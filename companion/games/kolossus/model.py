@@ -41,6 +41,15 @@ SKILL_SLOTS: tuple[str, ...] = (
     "colossus_attack",
     "colossus_defence",
 )
+#: The skills as the character board names them.
+SKILL_NAMES: dict[str, str] = {
+    "warrior_attack": "Warrior Attack",
+    "warrior_defence": "Warrior Defence",
+    "guardian_attack": "Guardian Attack",
+    "guardian_defence": "Guardian Defence",
+    "colossus_attack": "Colossus Attack",
+    "colossus_defence": "Colossus Defence",
+}
 ROUNDS = 12  # K-R37
 MANA_PER_WARBAND = 20
 INITIAL_SKILL_MANA = 4
@@ -280,12 +289,12 @@ class Allocate(Frozen):
     model_config = ConfigDict(title="Put mana")
 
     type: Literal["allocate"] = "allocate"
-    warrior_attack: int = Field(default=0, ge=0, title="Warrior Attack")
-    warrior_defence: int = Field(default=0, ge=0, title="Warrior Defence")
-    guardian_attack: int = Field(default=0, ge=0, title="Guardian Attack")
-    guardian_defence: int = Field(default=0, ge=0, title="Guardian Defence")
-    colossus_attack: int = Field(default=0, ge=0, title="Colossus Attack")
-    colossus_defence: int = Field(default=0, ge=0, title="Colossus Defence")
+    warrior_attack: int = Field(default=0, ge=0, title=SKILL_NAMES["warrior_attack"])
+    warrior_defence: int = Field(default=0, ge=0, title=SKILL_NAMES["warrior_defence"])
+    guardian_attack: int = Field(default=0, ge=0, title=SKILL_NAMES["guardian_attack"])
+    guardian_defence: int = Field(default=0, ge=0, title=SKILL_NAMES["guardian_defence"])
+    colossus_attack: int = Field(default=0, ge=0, title=SKILL_NAMES["colossus_attack"])
+    colossus_defence: int = Field(default=0, ge=0, title=SKILL_NAMES["colossus_defence"])
     pool: int = Field(default=0, ge=0, title="Pool")
     charge: Weapon | None = Field(default=None, title="Charge the Titan Weapon")
     charge_from_pool: int = Field(default=0, ge=0, le=2, title="Charge from the pool")
@@ -419,12 +428,12 @@ class CorrectMana(Correction):
     type: Literal["correct_mana"] = "correct_mana"
     warband: Colour = Field(title="Warband")
     supply: int = Field(title="Supply")
-    warrior_attack: int = Field(default=0, title="Warrior Attack")
-    warrior_defence: int = Field(default=0, title="Warrior Defence")
-    guardian_attack: int = Field(default=0, title="Guardian Attack")
-    guardian_defence: int = Field(default=0, title="Guardian Defence")
-    colossus_attack: int = Field(default=0, title="Colossus Attack")
-    colossus_defence: int = Field(default=0, title="Colossus Defence")
+    warrior_attack: int = Field(default=0, title=SKILL_NAMES["warrior_attack"])
+    warrior_defence: int = Field(default=0, title=SKILL_NAMES["warrior_defence"])
+    guardian_attack: int = Field(default=0, title=SKILL_NAMES["guardian_attack"])
+    guardian_defence: int = Field(default=0, title=SKILL_NAMES["guardian_defence"])
+    colossus_attack: int = Field(default=0, title=SKILL_NAMES["colossus_attack"])
+    colossus_defence: int = Field(default=0, title=SKILL_NAMES["colossus_defence"])
     pool: int = Field(default=0, title="Pool")
     income: int = Field(default=0, title="Income")
     sword: bool = Field(default=False, title="Sword of Storm charged")

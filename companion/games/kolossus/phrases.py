@@ -28,6 +28,7 @@ from companion.games.kolossus.content import (
 )
 from companion.games.kolossus.corrections import LANDSCAPE_CHAR, piece_id_words
 from companion.games.kolossus.model import (
+    SKILL_NAMES,
     SKILL_SLOTS,
     WEAPON_NAME,
     Allocate,
@@ -61,11 +62,6 @@ from companion.games.kolossus.position import (
     warband_name,
     warband_of,
 )
-
-#: The six skills as the character board names them, in ``SKILL_SLOTS`` order.
-SKILL_WORDS: dict[str, str] = {
-    slot: f"{CLASS_NAME[slot[0].upper()]} {slot.split('_')[1].capitalize()}" for slot in SKILL_SLOTS
-}
 
 #: Fields whose value is one square (``"r,c"``) or several.
 CELL_FIELDS = frozenset({"from", "from_", "to", "a", "b", "target"})
@@ -191,7 +187,7 @@ def _quake_move(state: KolossusState, action: QuakeMove) -> str:
 
 def _allocate(state: KolossusState, action: Allocate) -> str:
     parts = [
-        f"{n} on {SKILL_WORDS[slot]}"
+        f"{n} on {SKILL_NAMES[slot]}"
         for slot, n in zip(SKILL_SLOTS, action.skills(), strict=True)
         if n
     ]
