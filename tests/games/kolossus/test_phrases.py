@@ -289,7 +289,7 @@ def test_the_titan_powers_and_mana_in_words() -> None:
     )
     _, events = RULES.apply(state, Earthquake(region="row0", direction="east"))
     assert events[0].text == "Earthquake: Tua'tha moves row 0 east by 1 square."
-    on_row_0 = {p: None for p, at in enumerate(state.minis) if 0 <= at < 11}
+    on_row_0: dict[int, str | None] = {p: None for p, at in enumerate(state.minis) if 0 <= at < 11}
     _, events = RULES.apply(place(state, on_row_0), Earthquake(region="row0", direction="east"))
     assert [e.text for e in events] == [
         "Earthquake: Tua'tha moves row 0 east by 1 square: nothing on that line moves."
