@@ -156,12 +156,21 @@ def _whose(state: KolossusState, piece: int) -> str:
 
 
 def _roll(state: KolossusState, action: Roll) -> str:
+    """The pending dice by what they decide: the Great Quake, the Die of Destiny or the
+    chosen class's movement."""
     request = state.dice
-    what = request.label.partition(":")[0] if request is not None else "the dice"
-    if action.values is None:
-        return f"Roll for the {what}" if request is not None else "Roll the dice"
-    said = _and([str(v) for v in action.values]) if action.values else "no dice"
-    return f"Roll {said} for the {what}" if request is not None else f"Roll {said}"
+    if request is None:
+        what = "the dice"
+    elif request.purpose == "movement":
+        what = f"the {CLASS_NAME[state.active_class or 'W']} movement"
+    else:
+        what = {"quake": "the Great Quake", "destiny": "the Die of Destiny"}.get(
+            request.purpose, "the dice"
+        )
+    if not action.values:
+        return f"Roll for {what}" if request is not None else "Roll the dice"
+    said = _and([str(v) for v in action.values])
+    return f"Roll {said} for {what}" if request is not None else f"Roll {said}"
 
 
 def _swap(state: KolossusState, action: Swap) -> str:
