@@ -226,7 +226,7 @@ def _move_text(
     to = way.path[-1] if way.path else origin
     return (
         f"{piece_name(state, piece)} moves from {square_text(origin)} to {square_text(to)}"
-        + (f", beating {len(way.beaten)}" if way.beaten else "")
+        + (f", beating {words.count(len(way.beaten), 'miniature')}" if way.beaten else "")
         + (" (Sword of Storm)" if sword_used else "")
         + (" (Whip of Wrath)" if whip_used else "")
         + (f" by {' → '.join(square_text(sq) for sq in way.path)}" if len(way.path) > 1 else "")
@@ -330,7 +330,8 @@ def _weapon_beats(
     new = set_band(state, wb, band).evolve(
         {"minis": tuple(minis), "beats": state.beats + tuple(beats), "mp": left}
     )
-    text = f"{WEAPON_NAME[weapon]}: {warband_name(state, wb)} beats {len(targets)}."
+    beaten = words.count(len(targets), "miniature")
+    text = f"{WEAPON_NAME[weapon]}: {warband_name(state, wb)} beats {beaten}."
     events: list[Event] = [TableChanges(text=text, changes=tuple(steps))]
     new, ended = check_elimination(new)
     events.extend(ended)

@@ -230,6 +230,16 @@ def parse_region(name: str) -> tuple[str, int] | None:
     return found if found is not None else _parse_region(name)
 
 
+def region_text(name: str) -> str:
+    """A region as texts name it, numbered as the board is: ``"row 3"``, ``"column 7"``
+    (the key stays ``"row3"``/``"col7"``)."""
+    parsed = parse_region(name)
+    if parsed is None:
+        return name
+    axis, index = parsed
+    return f"{'row' if axis == 'row' else 'column'} {index}"
+
+
 def region_squares(name: str) -> tuple[int, ...]:
     """The 11 squares of a region, west to east or north to south."""
     found = _REGION_SQUARES.get(name)

@@ -26,8 +26,10 @@ from companion.games.kolossus.content import (
     PIECE_CLASS,
     PIECE_COUNT,
     PIECES_PER_WARBAND,
+    WARBAND_OF_COLOUR,
     landscape_at,
     region_sign,
+    region_text,
     row_col,
     square,
     square_text,
@@ -35,6 +37,8 @@ from companion.games.kolossus.content import (
 from companion.games.kolossus.model import (
     MANA_PER_WARBAND,
     POOL_LIMIT,
+    SKILL_NAMES,
+    SKILL_SLOTS,
     WEAPON_CHARGE,
     WEAPON_NAME,
     WEAPONS,
@@ -83,6 +87,16 @@ def piece_id(state: KolossusState, piece: int) -> str:
     number = PIECE_CLASS[: slot + 1].count(cls)
     suffix = cls if cls == "C" else f"{cls}{number}"
     return f"{state.warbands[wb].colour}-{suffix}"
+
+
+def piece_id_words(piece: str) -> str:
+    """A piece id ``"blue-W1"`` as players say it: ``"Tua'tha's Warrior 1"`` (the Colossus
+    has no number: ``"blue-C"`` is ``"Tua'tha's Colossus"``); anything else unchanged."""
+    colour, sep, suffix = piece.strip().partition("-")
+    if not sep or not suffix or suffix[0] not in CLASS_NAME:
+        return piece
+    name = f"{WARBAND_OF_COLOUR.get(colour, colour)}'s {CLASS_NAME[suffix[0]]}"
+    return f"{name} {suffix[1:]}" if suffix[1:] else name
 
 
 def parse_piece_id(state: KolossusState, text: str) -> int:
@@ -147,7 +161,7 @@ def mana_template(band: WarbandState) -> CorrectMana:
 
 def correct_piece(state: KolossusState, action: CorrectPiece) -> tuple[KolossusState, str]:
     piece = parse_piece_id(state, action.piece)
-    name = f"{piece_name(state, piece)} ({action.piece})"
+    name = piece_id_words(action.piece)
     if (action.row is None) != (action.col is None):
         raise impossible("Give both a row and a column, or neither for a beaten miniature.")
     at = state.minis[piece]
@@ -170,7 +184,7 @@ def correct_piece(state: KolossusState, action: CorrectPiece) -> tuple[KolossusS
     before = "beaten" if at < 0 else square_text(at)
     after = "beaten" if to < 0 else square_text(to)
     new = state.evolve({"minis": tuple(minis), "beats": beats})
-    return new, f"{name} {before} → {after}."
+    return new, f"{name}: {before} → {after}."
 
 
 def correct_mana(state: KolossusState, action: CorrectMana) -> tuple[KolossusState, str]:
@@ -258,14 +272,7 @@ def _mana_changes(band: WarbandState, new_band: WarbandState) -> list[str]:
     return changed
 
 
-_SKILL_LABELS = (
-    "Warrior Attack",
-    "Warrior Defence",
-    "Guardian Attack",
-    "Guardian Defence",
-    "Colossus Attack",
-    "Colossus Defence",
-)
+_SKILL_LABELS = tuple(SKILL_NAMES[slot] for slot in SKILL_SLOTS)
 
 
 def correct_crystals(state: KolossusState, action: CorrectCrystals) -> tuple[KolossusState, str]:
@@ -367,7 +374,7 @@ def correct_region(state: KolossusState, action: CorrectRegion) -> tuple[Kolossu
     if shift.citadel_falls:
         raise impossible("The Citadel of Time never leaves the board.", "K-R41")
     if shift.terrain == state.terrain and shift.minis == state.minis:
-        raise nothing_to_correct(f"{action.region} holds nothing that would move")
+        raise nothing_to_correct(f"{region_text(action.region)} holds nothing that would move")
     beats = tuple(
         BeatRecord(round=state.round, piece=p, by=None, cause="correction")
         for p in shift.fallen_pieces
@@ -376,7 +383,8 @@ def correct_region(state: KolossusState, action: CorrectRegion) -> tuple[Kolossu
         {"terrain": shift.terrain, "minis": shift.minis, "beats": state.beats + beats}
     )
     fallen = f", {words.count(len(shift.fallen_pieces), 'miniature')} beaten" if beats else ""
-    text = f"{action.region} shifted {action.direction} by {action.distance}{fallen}."
+    by = words.count(action.distance, "square")
+    text = f"{region_text(action.region).capitalize()} shifted {action.direction} by {by}{fallen}."
     return new, text
 
 

@@ -23,6 +23,7 @@ from companion.games.kolossus.content import (
     citadel_square,
     default_arrangement,
     parse_cell,
+    region_text,
     square_text,
 )
 from companion.games.kolossus.model import (
@@ -172,8 +173,10 @@ def quake_move(state: KolossusState, action: QuakeMove) -> Handled:
     rolled = state.roll[0]
     if action.region not in quake_candidates(state):
         if action.region in state.quake_moved:
-            raise refuse(f"{action.region} already moved in this Great Quake.", "K-R06")
-        raise refuse(f"{action.region} is not a central region (rows and columns 3-7).", "K-R03")
+            where = region_text(action.region).capitalize()
+            raise refuse(f"{where} already moved in this Great Quake.", "K-R06")
+        where = region_text(action.region).capitalize()
+        raise refuse(f"{where} is not a central region (rows and columns 3-7).", "K-R03")
     dist = rolled if action.distance is None else action.distance
     if state.options.quake_distance == "exact" and dist != rolled:
         raise refuse(f"The region moves exactly {words.count(rolled, 'square')}.", "K-R05")
@@ -188,8 +191,8 @@ def quake_move(state: KolossusState, action: QuakeMove) -> Handled:
         )
     wb = current_warband(state)
     label = (
-        f"Great Quake: {warband_name(state, wb)} moves {action.region} "
-        f"{action.direction} by {dist}."
+        f"Great Quake: {warband_name(state, wb)} moves {region_text(action.region)} "
+        f"{action.direction} by {words.count(dist, 'square')}."
     )
     new, events = apply_shift(state, shift, "quake", label)
     new = new.evolve({"quake_moved": (*state.quake_moved, action.region)})

@@ -41,6 +41,15 @@ SKILL_SLOTS: tuple[str, ...] = (
     "colossus_attack",
     "colossus_defence",
 )
+#: The skills as the character board names them.
+SKILL_NAMES: dict[str, str] = {
+    "warrior_attack": "Warrior Attack",
+    "warrior_defence": "Warrior Defence",
+    "guardian_attack": "Guardian Attack",
+    "guardian_defence": "Guardian Defence",
+    "colossus_attack": "Colossus Attack",
+    "colossus_defence": "Colossus Defence",
+}
 ROUNDS = 12  # K-R37
 MANA_PER_WARBAND = 20
 INITIAL_SKILL_MANA = 4
@@ -243,13 +252,17 @@ class KolossusState(GameState):
 class Swap(Frozen):
     """Setup: exchange two miniatures of one warband inside its start zone (K-R02)."""
 
+    model_config = ConfigDict(title="Swap two miniatures")
+
     type: Literal["swap"] = "swap"
-    a: str
-    b: str
+    a: str = Field(title="First square")
+    b: str = Field(title="Second square")
 
 
 class Ready(Frozen):
     """Setup: the miniatures stand as shown; go on to the skills / the Invasion."""
+
+    model_config = ConfigDict(title="Ready")
 
     type: Literal["ready"] = "ready"
 
@@ -257,10 +270,13 @@ class Ready(Frozen):
 class QuakeMove(Frozen):
     """The Great Quake: shift a region along its axis by the rolled distance."""
 
+    model_config = ConfigDict(title="Great Quake")
+
     type: Literal["quake_move"] = "quake_move"
-    region: str  # "row3" .. "col7"
-    direction: RegionDirection
-    distance: int | None = None  # only with quake_distance = up_to_roll; default = roll
+    region: str = Field(title="Row or column")  # "row3" .. "col7"
+    direction: RegionDirection = Field(title="Direction")
+    # only with quake_distance = up_to_roll; default = roll
+    distance: int | None = Field(default=None, title="Squares")
 
 
 class Allocate(Frozen):
@@ -270,16 +286,18 @@ class Allocate(Frozen):
     end of a turn the current income (K-R22/K-R24, K-R27, K-R36).
     """
 
+    model_config = ConfigDict(title="Put mana")
+
     type: Literal["allocate"] = "allocate"
-    warrior_attack: int = Field(default=0, ge=0)
-    warrior_defence: int = Field(default=0, ge=0)
-    guardian_attack: int = Field(default=0, ge=0)
-    guardian_defence: int = Field(default=0, ge=0)
-    colossus_attack: int = Field(default=0, ge=0)
-    colossus_defence: int = Field(default=0, ge=0)
-    pool: int = Field(default=0, ge=0)
-    charge: Weapon | None = None
-    charge_from_pool: int = Field(default=0, ge=0, le=2)
+    warrior_attack: int = Field(default=0, ge=0, title=SKILL_NAMES["warrior_attack"])
+    warrior_defence: int = Field(default=0, ge=0, title=SKILL_NAMES["warrior_defence"])
+    guardian_attack: int = Field(default=0, ge=0, title=SKILL_NAMES["guardian_attack"])
+    guardian_defence: int = Field(default=0, ge=0, title=SKILL_NAMES["guardian_defence"])
+    colossus_attack: int = Field(default=0, ge=0, title=SKILL_NAMES["colossus_attack"])
+    colossus_defence: int = Field(default=0, ge=0, title=SKILL_NAMES["colossus_defence"])
+    pool: int = Field(default=0, ge=0, title="Pool")
+    charge: Weapon | None = Field(default=None, title="Charge the Titan Weapon")
+    charge_from_pool: int = Field(default=0, ge=0, le=2, title="Charge from the pool")
 
     def skills(self) -> tuple[int, int, int, int, int, int]:
         return _skill_values(self)
@@ -288,14 +306,18 @@ class Allocate(Frozen):
 class Initiative(Frozen):
     """Ch.3 Titan Power: pay 1 pool mana for +1 activation point (K-R33)."""
 
+    model_config = ConfigDict(title="Initiative")
+
     type: Literal["initiative"] = "initiative"
 
 
 class ChooseClass(Frozen):
     """Activate a class; its movement dice are asked for next (K-R08)."""
 
+    model_config = ConfigDict(title="Activate a class")
+
     type: Literal["choose_class"] = "choose_class"
-    cls: ClassCode
+    cls: ClassCode = Field(title="Class")
 
 
 class Move(Frozen):
@@ -307,33 +329,43 @@ class Move(Frozen):
     """
 
     type: Literal["move"] = "move"
-    from_: str = Field(alias="from")
-    to: str
-    path: tuple[str, ...] | None = None
-    sword: bool | None = None
-    whip: bool | None = None
+    from_: str = Field(alias="from", title="From")
+    to: str = Field(title="To")
+    path: tuple[str, ...] | None = Field(default=None, title="Way")
+    sword: bool | None = Field(default=None, title="Sword of Storm")
+    whip: bool | None = Field(default=None, title="Whip of Wrath")
 
     model_config = ConfigDict(
-        frozen=True, extra="forbid", populate_by_name=True, serialize_by_alias=True
+        title="Move",
+        frozen=True,
+        extra="forbid",
+        populate_by_name=True,
+        serialize_by_alias=True,
     )
 
 
 class Spear(Frozen):
     """After the Colossus's move: beat one enemy in a free straight line (K-R29)."""
 
+    model_config = ConfigDict(title="Spear of Vengeance")
+
     type: Literal["spear"] = "spear"
-    target: str
+    target: str = Field(title="Target")
 
 
 class Hammer(Frozen):
     """After the Colossus's move: beat the chosen adjacent enemies (K-R30)."""
 
+    model_config = ConfigDict(title="Hammer of Doom")
+
     type: Literal["hammer"] = "hammer"
-    targets: tuple[str, ...]
+    targets: tuple[str, ...] = Field(title="Targets")
 
 
 class Finish(Frozen):
     """End the Colossus's activation without using the Spear or the Hammer."""
+
+    model_config = ConfigDict(title="Finish the Colossus's activation")
 
     type: Literal["finish"] = "finish"
 
@@ -341,21 +373,27 @@ class Finish(Frozen):
 class Earthquake(Frozen):
     """Ch.3 Titan Power: shift any region 1 square (K-R34)."""
 
+    model_config = ConfigDict(title="Earthquake")
+
     type: Literal["earthquake"] = "earthquake"
-    region: str
-    direction: RegionDirection
+    region: str = Field(title="Row or column")
+    direction: RegionDirection = Field(title="Direction")
 
 
 class Rebirth(Frozen):
     """Ch.3 Titan Power: a beaten miniature returns to a free start square (K-R35)."""
 
+    model_config = ConfigDict(title="Rebirth")
+
     type: Literal["rebirth"] = "rebirth"
-    cls: ClassCode
-    to: str
+    cls: ClassCode = Field(title="Class")
+    to: str = Field(title="Square")
 
 
 class EndTurn(Frozen):
     """Stop activating; leftover activation points are forfeited (K-R08)."""
+
+    model_config = ConfigDict(title="End the turn")
 
     type: Literal["end_turn"] = "end_turn"
 
@@ -373,31 +411,35 @@ class CorrectPiece(Correction):
     """The miniature ``piece`` (e.g. ``"blue-W1"``: colour, class, number) stands on
     ``row``, ``col``, or is beaten (both None)."""
 
+    model_config = ConfigDict(title="Correct a miniature")
+
     type: Literal["correct_piece"] = "correct_piece"
-    piece: str
-    row: int | None = Field(default=None, ge=0, le=10)
-    col: int | None = Field(default=None, ge=0, le=10)
+    piece: str = Field(title="Miniature")
+    row: int | None = Field(default=None, ge=0, le=10, title="Row")
+    col: int | None = Field(default=None, ge=0, le=10, title="Column")
 
 
 class CorrectMana(Correction):
     """A warband's 20 mana tokens (Ch.2+): supply, skills, pool, unallocated income and
     which Titan Weapons are charged (2 tokens each). They must add up to 20."""
 
+    model_config = ConfigDict(title="Correct the mana")
+
     type: Literal["correct_mana"] = "correct_mana"
-    warband: Colour
-    supply: int
-    warrior_attack: int = 0
-    warrior_defence: int = 0
-    guardian_attack: int = 0
-    guardian_defence: int = 0
-    colossus_attack: int = 0
-    colossus_defence: int = 0
-    pool: int = 0
-    income: int = 0
-    sword: bool = False
-    whip: bool = False
-    spear: bool = False
-    hammer: bool = False
+    warband: Colour = Field(title="Warband")
+    supply: int = Field(title="Supply")
+    warrior_attack: int = Field(default=0, title=SKILL_NAMES["warrior_attack"])
+    warrior_defence: int = Field(default=0, title=SKILL_NAMES["warrior_defence"])
+    guardian_attack: int = Field(default=0, title=SKILL_NAMES["guardian_attack"])
+    guardian_defence: int = Field(default=0, title=SKILL_NAMES["guardian_defence"])
+    colossus_attack: int = Field(default=0, title=SKILL_NAMES["colossus_attack"])
+    colossus_defence: int = Field(default=0, title=SKILL_NAMES["colossus_defence"])
+    pool: int = Field(default=0, title="Pool")
+    income: int = Field(default=0, title="Income")
+    sword: bool = Field(default=False, title="Sword of Storm charged")
+    whip: bool = Field(default=False, title="Whip of Wrath charged")
+    spear: bool = Field(default=False, title="Spear of Vengeance charged")
+    hammer: bool = Field(default=False, title="Hammer of Doom charged")
 
     def skills(self) -> tuple[int, int, int, int, int, int]:
         return _skill_values(self)
@@ -410,31 +452,37 @@ class CorrectCrystals(Correction):
     """Where the 12 Crystals of Time are: on the Citadel, in the supply, captured by
     each warband (by colour)."""
 
+    model_config = ConfigDict(title="Correct the crystals")
+
     type: Literal["correct_crystals"] = "correct_crystals"
-    citadel: int
-    supply: int
-    blue: int = 0
-    yellow: int = 0
-    green: int = 0
-    red: int = 0
+    citadel: int = Field(title="On the Citadel")
+    supply: int = Field(title="In the supply")
+    blue: int = Field(default=0, title="Captured by Tua'tha (blue)")
+    yellow: int = Field(default=0, title="Captured by Krell (yellow)")
+    green: int = Field(default=0, title="Captured by Ishtari (green)")
+    red: int = Field(default=0, title="Captured by Firbolg (red)")
 
 
 class CorrectLandscape(Correction):
     """The landscape on one square (the Citadel itself cannot be corrected away)."""
 
+    model_config = ConfigDict(title="Correct a landscape")
+
     type: Literal["correct_landscape"] = "correct_landscape"
-    row: int = Field(ge=0, le=10)
-    col: int = Field(ge=0, le=10)
-    landscape: Landscape
+    row: int = Field(ge=0, le=10, title="Row")
+    col: int = Field(ge=0, le=10, title="Column")
+    landscape: Landscape = Field(title="Landscape")
 
 
 class CorrectRegion(Correction):
     """A whole region was shifted on the table: shift it here too (K-R04 model)."""
 
+    model_config = ConfigDict(title="Correct a row or column")
+
     type: Literal["correct_region"] = "correct_region"
-    region: Region
-    direction: RegionDirection
-    distance: int = Field(default=1, ge=1, le=10)
+    region: Region = Field(title="Row or column")
+    direction: RegionDirection = Field(title="Direction")
+    distance: int = Field(default=1, ge=1, le=10, title="Squares")
 
 
 def _skill_values(entry: Allocate | CorrectMana) -> tuple[int, int, int, int, int, int]:

@@ -18,6 +18,7 @@ from companion.games.kolossus.content import (
     PIECES_PER_WARBAND,
     ClassCode,
     cell,
+    region_text,
     square_text,
 )
 from companion.games.kolossus.mana import income_for
@@ -82,7 +83,10 @@ def earthquake(state: KolossusState, action: Earthquake) -> Handled:
         raise refuse("You must not move the Citadel of Time off the board.", "K-R34")
     band = band.evolve({"pool": band.pool - 3, "supply": band.supply + 3})
     state = set_band(state, wb, band).evolve({"initiative_open": False})
-    label = f"Earthquake: {warband_name(state, wb)} moves {action.region} {action.direction}."
+    label = (
+        f"Earthquake: {warband_name(state, wb)} moves {region_text(action.region)} "
+        f"{action.direction} by 1 square."
+    )
     new, events = apply_shift(state, shift, "earthquake", label)
     return new, tuple(events)
 

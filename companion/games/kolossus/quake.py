@@ -210,7 +210,7 @@ def apply_shift(
     if changes:
         events.append(TableChanges(text=label, changes=changes))
     else:
-        events.append(KolossusEvent(text=f"{label} (nothing on that line moves)."))
+        events.append(KolossusEvent(text=f"{label.rstrip('.')}: nothing on that line moves."))
     new = state.evolve(
         {"terrain": shift.terrain, "minis": shift.minis, "beats": state.beats + beats}
     )

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 
 from companion.dice import DiceRequest, Roll
-from companion.games.kolossus import checks, invasion, play, powers, scoring, turns
+from companion.games.kolossus import checks, invasion, phrases, play, powers, scoring, turns
 from companion.games.kolossus import views as kolossus_views
 from companion.games.kolossus.common import Handled, KolossusEvent, status_text
 from companion.games.kolossus.content import (
@@ -209,6 +209,21 @@ class KolossusRules(Rules[KolossusState, KolossusAction, KolossusOptions]):
 
     def apply(self, state: KolossusState, action: KolossusAction) -> Handled:
         return play.apply_action(state, action)
+
+    # --- words (the phrasebook is in phrases.py) ----------------------------------------
+
+    def describe(self, state: KolossusState, action: KolossusAction) -> str:
+        return phrases.describe(state, action)
+
+    def value_words(self, state: KolossusState, action_type: str, field: str, value: object) -> str:
+        said = phrases.value_words(state, field, value)
+        return said if said is not None else super().value_words(state, action_type, field, value)
+
+    def cell_words(self, state: KolossusState, cell: str) -> str:
+        return phrases.cell_words(cell)
+
+    def stays(self, state: KolossusState, action: KolossusAction) -> bool:
+        return phrases.stays(action)
 
     # --- manual corrections (0.2.1) ---------------------------------------------------
 

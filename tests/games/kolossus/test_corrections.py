@@ -102,7 +102,7 @@ def test_0_2_1_kolossus_move_a_piece_then_undo_and_replay() -> None:
     session = Session.new(RULES, ["Ann", "Bob"], seed=5, journal=journal)
     before = session.state
     events = session.submit({"type": "correct_piece", "piece": "yellow-G1", "row": 3, "col": 4})
-    assert events[0].text == CORRECTION_TEXT + "Krell's Guardian (yellow-G1) (0, 9) → (3, 4)."
+    assert events[0].text == CORRECTION_TEXT + "Krell's Guardian 1: (0, 9) → (3, 4)."
     assert session.state.minis[pid(NE, "G")] == sq("3,4")
     session.undo()
     assert session.state == before
