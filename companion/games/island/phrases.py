@@ -189,7 +189,10 @@ def effect_words(state: IslandState, effect: Effect, actor: int, unit: str) -> s
                 return f"{verb} {piece} from {start} off the island"
             return f"{verb} {piece} from {start} to {space_name(board, effect.to)}"
         case MoveBeast():
-            return f"move {beast_name(state, effect.beast)} to {space_name(board, effect.to)}"
+            name = beast_name(state, effect.beast)
+            at = next((b.space for b in state.beasts if b.name == name), None)
+            start = f" from {space_name(board, at)}" if at is not None else ""
+            return f"move {name}{start} to {space_name(board, effect.to)}"
         case KillAcolyte():
             whose = seat_words(state, effect.who, actor)
             acolytes = words.count(effect.count, "Acolyte")

@@ -118,6 +118,9 @@ def age_card_words(state: ColossiState, action: RevealAge) -> str:
     named = f" ({action.name})" if action.name and action.name != age else ""
     rounds = action.rounds or state.options.rounds_per_age
     parts = [and_list(list(action.beasts)) or "no Beast", words.count(rounds, "round")]
+    if state.age == 1 and state.options.centre_setup == "age1_lair" and action.beasts:
+        centre = space_name(state.board, state.board.centre)
+        parts.append(f"the Lair of {action.beasts[0]} on {centre}")  # CA-R01
     if action.water:
         parts.append(f"Water on {spaces_words(state.board, action.water)}")
     return f"Reveal {age}{named}: {', '.join(parts)}"
