@@ -355,10 +355,11 @@ def test_colossi_actions_in_words() -> None:
 def test_bm_r17_a_chain_back_is_named_by_the_space_it_passes_through() -> None:
     """BM-R17: the legal list's chains back read "from C3 to B3 and back" (the Acolyte
     on B3 leads back), never a 0-square move or the start space twice; not a stay."""
-    for rules, state in (
+    positions: list[tuple[GameRules, Any]] = [
         (bm.RULES, place(bm_actions(), acolytes=ROAD, beasts=[])),
         (ca.RULES, place(ca_state(phase="actions", movements_left=4), acolytes=ROAD)),
-    ):
+    ]
+    for rules, state in positions:
         backs = [a for a in rules.legal_actions(state) if isinstance(a, Move) and a.to == a.origin]
         texts = {rules.describe(state, a) for a in backs}
         assert "Move the Colossus from C3 to B3 and back" in texts
