@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from pydantic import TypeAdapter, ValidationError
+
 from companion import words
 
 from .board import IslandBoard
@@ -330,37 +332,71 @@ SPACE_FIELDS = frozenset({"origin", "to", "space"})
 SPACE_LIST_FIELDS = frozenset({"path", "water"})
 SEAT_FIELDS = frozenset({"player", "who"})
 PER_SEAT_FIELDS = frozenset({"acolytes", "colossi", "gold"})
+#: What a field left out (None) means.
+NONE_WORDS = {
+    "path": "the safest way",
+    "source": "as the card says",
+    "cubes": "as they are",
+    "gold": "as printed",
+    "cards": "as printed",
+    "kind": "not said",
+    "rounds": "as the options say",
+}
+_EFFECT: TypeAdapter[Effect] = TypeAdapter(Effect)
+
+
+def _effect(value: object) -> Effect | None:
+    """An effect, or its JSON form (a form's payload), else None."""
+    if isinstance(value, EFFECT_TYPES):
+        return value
+    try:
+        return _EFFECT.validate_python(value) if isinstance(value, dict) else None
+    except ValidationError:
+        return None
 
 
 def value_text(state: IslandState, field: str, value: object, unit: str) -> str | None:
     """A field's value in words where both games say it alike (None: no such field or
     value here): spaces by their labels, seats as names, pieces, card kinds, Gold's
-    sources, effects; a number per seat as "Ann 2, Bob 0"."""
-    if field in SPACE_FIELDS and isinstance(value, str):
-        return space_name(state.board, value)
-    if field in SPACE_LIST_FIELDS and isinstance(value, list | tuple):
-        return spaces_words(state.board, [str(v) for v in value]) or "none"
-    if field in SEAT_FIELDS and (value in SEAT_REF_WORDS or value == "self"):
-        return seat_words(state, value, state.active)  # type: ignore[arg-type]
-    if field in SEAT_FIELDS and isinstance(value, int) and not isinstance(value, bool):
+    sources, effects; a number per seat as "Ann 2, Bob 0"; a field left out."""
+    board = state.board
+    if value is None:
+        if field == "to":  # a spawn left on the Colossus's space
+            col = state.colossi[state.active] if state.active < len(state.colossi) else None
+            return space_name(board, col) if col is not None else "your Colossus's space"
+        return beast_name(state, None) if field == "beast" else NONE_WORDS.get(field, "none")
+    if isinstance(value, list | tuple):
+        items = list(value)
+        if field in SPACE_LIST_FIELDS:
+            return spaces_words(board, [str(v) for v in items]) or "none"
+        if field == "seats":
+            return and_list([player_name(state, int(v)) for v in items]) or "nobody"
+        if field in PER_SEAT_FIELDS:
+            return ", ".join(f"{name} {v}" for name, v in zip(state.players, items, strict=False))
+        if field == "effects":
+            found = [e for e in map(_effect, items) if e is not None]
+            return capital(effects_words(state, found, state.active, unit)) or "none"
+        return None
+    if field == "effect":
+        effect = _effect(value)
+        return None if effect is None else capital(effect_words(state, effect, state.active, unit))
+    if isinstance(value, int) and not isinstance(value, bool) and field in SEAT_FIELDS:
         return player_name(state, value)
-    if field == "seats" and isinstance(value, list | tuple):
-        return and_list([player_name(state, int(v)) for v in value])
-    if field in PER_SEAT_FIELDS and isinstance(value, list | tuple):
-        pairs = zip(state.players, value, strict=False)
-        return ", ".join(f"{name} {v}" for name, v in pairs)
-    if field == "piece" and value in PIECE_WORDS:
-        return PIECE_WORDS[value]
-    if field in ("kind", "card_kind") and value in CARD_KIND_WORDS:
-        return CARD_KIND_WORDS[value]
-    if field == "source" and value in GOLD_SOURCE_WORDS:
-        return GOLD_SOURCE_WORDS[value]
-    if field == "effect" and isinstance(value, EFFECT_TYPES):
-        return capital(effect_words(state, value, state.active, unit))
-    if field == "effects" and isinstance(value, list | tuple):
-        found = [e for e in value if isinstance(e, EFFECT_TYPES)]
-        return capital(effects_words(state, found, state.active, unit)) or "none"
-    return None
+    if not isinstance(value, str):
+        return None
+    if not value.strip():
+        return "none"
+    if field in SPACE_FIELDS:
+        return space_name(board, value)
+    if field in SEAT_FIELDS and (value == "self" or value in SEAT_REF_WORDS):
+        return seat_words(state, value, state.active)  # type: ignore[arg-type]
+    named: dict[str, str] = {
+        "piece": PIECE_WORDS.get(value, ""),  # type: ignore[call-overload]
+        "kind": CARD_KIND_WORDS.get(value, ""),  # type: ignore[call-overload]
+        "card_kind": CARD_KIND_WORDS.get(value, ""),  # type: ignore[call-overload]
+        "source": GOLD_SOURCE_WORDS.get(value, ""),  # type: ignore[call-overload]
+    }
+    return named.get(field) or None
 
 
 EFFECT_TYPES = (

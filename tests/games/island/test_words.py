@@ -148,12 +148,18 @@ def test_every_legal_action_and_log_line_is_said_in_players_words() -> None:
                     faults.setdefault(f"{event.type}: {fault}", text)
         if n % 3:
             continue
-        for action in rules.legal_actions(state):
+        for action in [*rules.legal_actions(state), *rules.corrections(state)]:
             families.add(action.type)
             text = rules.describe(state, action)
             payload = rules.dump_action(action)
             for fault in text_faults(text, payload):
                 faults.setdefault(f"{action.type}: {fault}", text)
+            for field, value in payload.items():
+                if field == "type":
+                    continue
+                said = rules.value_words(state, action.type, field, value)
+                for fault in text_faults(said):
+                    faults.setdefault(f"{action.type}.{field} = {value!r}: {fault}", said)
             cells = rules.action_cells(state, action)
             named = {cells.origin, cells.target, *cells.touched} - {None}
             for space in named:
@@ -163,6 +169,7 @@ def test_every_legal_action_and_log_line_is_said_in_players_words() -> None:
     assert faults == {}
     # the random games reach the families this test is about
     assert {"move", "spawn", "roll", "play_card", "draw_tile", "harvest"} <= families
+    assert {"correct_space", "correct_player", "place_colossus", "reveal_age"} <= families
 
 
 # --- verbatim examples, family by family --------------------------------------------------
@@ -421,6 +428,13 @@ def test_coded_values_in_words() -> None:
     assert say(state, "move_piece", "to", OFF_BOARD) == "off the island"
     assert say(state, "end_turn", "x", True) == "yes"
     assert bm.RULES.cell_words(state, "r3c3") == "C3"
+    # a field left out, and an effect as a form's payload holds it
+    assert say(state, "spawn", "to", None) == "C3"
+    assert say(state, "move", "path", None) == "the safest way"
+    gift = {"type": "gold", "who": "each", "amount": 1}
+    assert say(state, "effect", "effect", gift) == "Each player gains 1 Gold"
+    assert say(state, "play_card", "effects", [gift]) == "Each player gains 1 Gold"
+    assert say(state, "enter_loot", "name", "") == "none"
     colossi = ca_state(trait_row=("Trait 1", "Swift"))
     assert ca.RULES.value_words(colossi, "draw_tile", "kind", "grass") == "Grass"
     assert ca.RULES.value_words(colossi, "draw_tile", "loot", "cards") == "a card"

@@ -141,8 +141,8 @@ def drawn_words(state: ColossiState, action: DrawTile) -> str:
 
 def ca_value_words(state: ColossiState, action_type: str, field: str, value: object) -> str | None:
     """Colossi's own coded values: a drawn tile's kind and Loot, a face-up Trait's row."""
-    if action_type == "draw_tile" and field == "kind" and isinstance(value, str):
-        return TILE_WORDS.get(value)
+    if action_type == "draw_tile" and field == "kind":
+        return TILE_WORDS.get(value, "") if isinstance(value, str) else "the referee draws it"
     if field == "loot" and isinstance(value, str):
         return next((w for loot, w in LOOT_WORDS.items() if loot == value), None)
     if action_type == "take_trait" and field == "row":
