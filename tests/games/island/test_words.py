@@ -51,6 +51,7 @@ from companion.games.island.model import (
     Tile,
 )
 from companion.games.island.referee import IslandRules
+from tests.faults.scale import scaled
 from tests.games.random_play import GameRules, random_game
 
 from .helpers import explored, place
@@ -127,28 +128,38 @@ def games() -> Iterator[tuple[GameRules, Any]]:
     yield ca.RULES, ca.RULES.setup(NAMES[:2], ca.ColossiOptions(rounds_per_age=1), 4)
 
 
-def played() -> Iterator[tuple[GameRules, Any, Any]]:
+def played() -> Iterator[tuple[GameRules, int, Any, Any]]:
+    """Each state of the random games (its number in its game) and the events that led
+    to it (none for the start)."""
     for k, (rules, start) in enumerate(games()):
-        game = random_game(rules, start, bot_seed=k, limit=140)
-        for state, events in zip(game.states, [(), *game.events], strict=True):
-            yield rules, state, events
+        game = random_game(rules, start, bot_seed=k, limit=scaled(120, 2000))
+        pairs = zip(game.states, [(), *game.events], strict=True)
+        for n, (state, events) in enumerate(pairs):
+            yield rules, n, state, events
 
 
 def test_every_legal_action_and_log_line_is_said_in_players_words() -> None:
     """In many random positions of both games: every legal action's describe (and the
-    log of every action played) passes the lint, and names by its label every space
+    log of every action played, the status line, the facts panel and the dice prompt)
+    passes the lint, and names by its label every space
     the action starts from, ends on or touches."""
     faults: dict[str, str] = {}
     families: set[str] = set()
-    for n, (rules, state, events) in enumerate(played()):
+    for rules, n, state, events in played():
         for event in events:
             steps = [c.instruction for c in getattr(event, "changes", ())]
             for text in (event.text, *steps):
                 for fault in text_faults(text):
                     faults.setdefault(f"{event.type}: {fault}", text)
+        panel, dice = rules.panel(state), rules.dice_request(state)
+        screen = [rules.status(state), *panel.facts, *(v for r in panel.rows for v in r.values)]
+        for text in [*screen, *([dice.label] if dice else [])]:
+            for fault in text_faults(text):
+                faults.setdefault(f"screen: {fault}", text)
         if n % 3:
             continue
-        for action in [*rules.legal_actions(state), *rules.corrections(state)]:
+        corrections = rules.corrections(state) if n % 12 == 0 else ()
+        for action in [*rules.legal_actions(state), *corrections]:
             families.add(action.type)
             text = rules.describe(state, action)
             payload = rules.dump_action(action)
