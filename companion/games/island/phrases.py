@@ -106,6 +106,14 @@ def capital(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
+def sentence(state: IslandState, clause: str) -> str:
+    """A clause made a sentence: its first letter upper case, unless it starts with a
+    player's name, which stays as the player wrote it ("ann gains 1 Gold")."""
+    if any(clause.startswith(name) for name in state.players):
+        return clause
+    return capital(clause)
+
+
 def space_name(board: IslandBoard, space: str) -> str:
     """A space as players read it: its board label; the edge's "off" is off the island."""
     return "off the island" if space == OFF_BOARD else board.label(space)
@@ -310,7 +318,7 @@ def shared_words(state: IslandState, action: object, actor: int, unit: str) -> s
                     return f"Discard {words.count(extra, 'card')} down to 6"
             return "Discard down to 6 cards"
         case ApplyEffect():
-            text = capital(effect_words(state, action.effect, actor, unit))
+            text = sentence(state, effect_words(state, action.effect, actor, unit))
             if action.card_kind is None:
                 return text
             return f"{text} (part of {card_words(action.card_kind)})"
@@ -375,11 +383,15 @@ def value_text(state: IslandState, field: str, value: object, unit: str) -> str 
             return ", ".join(f"{name} {v}" for name, v in zip(state.players, items, strict=False))
         if field == "effects":
             found = [e for e in map(_effect, items) if e is not None]
-            return capital(effects_words(state, found, state.active, unit)) or "none"
+            return sentence(state, effects_words(state, found, state.active, unit)) or "none"
         return None
     if field == "effect":
         effect = _effect(value)
-        return None if effect is None else capital(effect_words(state, effect, state.active, unit))
+        return (
+            None
+            if effect is None
+            else sentence(state, effect_words(state, effect, state.active, unit))
+        )
     if isinstance(value, int) and not isinstance(value, bool) and field in SEAT_FIELDS:
         return player_name(state, value)
     if not isinstance(value, str):
@@ -438,6 +450,7 @@ __all__ = [
     "player_name",
     "reward_words",
     "seat_words",
+    "sentence",
     "shared_words",
     "space_name",
     "spaces_words",

@@ -446,6 +446,9 @@ def test_coded_values_in_words() -> None:
     assert say(state, "effect", "effect", gift) == "Each player gains 1 Gold"
     assert say(state, "play_card", "effects", [gift]) == "Each player gains 1 Gold"
     assert say(state, "enter_loot", "name", "") == "none"
+    # a player's name stays as written, even at the start of a sentence
+    lower = state.model_copy(update={"players": ("ann", "Bob")})
+    assert bm.RULES.describe(lower, ApplyEffect(effect=GainGold(amount=1))) == "ann gains 1 Gold"
     colossi = ca_state(trait_row=("Trait 1", "Swift"))
     assert ca.RULES.value_words(colossi, "draw_tile", "kind", "grass") == "Grass"
     assert ca.RULES.value_words(colossi, "draw_tile", "loot", "cards") == "a card"
