@@ -22,6 +22,7 @@ from companion.games.island import beast_master as bm
 from companion.games.island import colossi as ca
 from companion.games.island.beast_master import model as bmm
 from companion.games.island.colossi import model as cam
+from companion.games.island.content import parse_content
 from companion.games.island.model import (
     OFF_BOARD,
     ApplyEffect,
@@ -480,3 +481,29 @@ def test_the_log_and_refusals_name_spaces_by_their_labels() -> None:
         "Ann plays a Divine Gift card.",
         "Ann +1 Gold (Divine Gift).",
     ]
+
+
+def test_cards_and_age_cards_of_a_content_file_by_their_names() -> None:
+    content = parse_content(
+        {
+            "cards": [
+                {
+                    "id": "haste",
+                    "name": "Haste",
+                    "kind": "action",
+                    "effects": [{"type": "extra_movements", "amount": 2}],
+                }
+            ],
+            "ages": [{"id": "dawn", "name": "Dawn", "beasts": ["Wyrm"]}],
+        }
+    )
+    colossi = ca.RULES.setup(NAMES[:2], ca.ColossiOptions(content=content), 1)
+    assert ca.RULES.describe(colossi, cam.RevealAge(card="dawn")) == "Reveal the Age card Dawn"
+    assert ca.RULES.describe(colossi, cam.RevealAge()) == "Draw the Age card of Age I"
+    assert ca.RULES.describe(colossi, PlayCard(card="haste")) == (
+        "Play the Action card Haste: 2 more Actions this turn"
+    )
+    beast_master = bm.RULES.setup(NAMES[:2], bm.BeastMasterOptions(content=content), 1)
+    assert bm.RULES.describe(beast_master, PlayCard(card="haste")) == (
+        "Play the Action card Haste: 2 more Movements this turn"
+    )
