@@ -385,6 +385,7 @@ class IslandRules(Rules[S, ActionT, OptionsT]):
         return title if unit == "Movement" else title.replace("Movement", unit)
 
     def field_words(self, action_type: str, field: str) -> str:
+        """The field's title, a paid move called as this game calls it."""
         words_ = super().field_words(action_type, field)
         unit = self.traits.movement_unit
         return words_ if unit == "Movement" else words_.replace("Movement", unit)
