@@ -55,6 +55,15 @@ from .model import (
     SetPerk,
     SpaceState,
 )
+from .phrases import (
+    GOLD_SOURCE_WORDS,
+    ONE_PIECE,
+    PIECE_WORDS,
+    capital,
+    onward_words,
+    space_name,
+    way_words,
+)
 
 # --- control (B.4) ---------------------------------------------------------------------
 
@@ -258,18 +267,24 @@ def check_path(
         if not board.has(step):
             raise refuse(f"There is no space {step!r} on this island.", "BM-R01")
         if step not in board.adjacent(here):
-            raise refuse(f"{step} is not adjacent to {here}.", "BM-R01")
+            there, here_name = space_name(board, step), space_name(board, here)
+            raise refuse(f"{there} is not adjacent to {here_name}.", "BM-R01")
         if not enterable(state, step):
-            raise refuse(f"{step} is Water: nobody enters it voluntarily.", "CA-R09")
+            there = space_name(board, step)
+            raise refuse(f"{there} is Water: nobody enters it voluntarily.", "CA-R09")
         if i > 0:
             prev = path[i - 1]
             if prev not in own:
                 raise refuse(
-                    f"Road Movement needs another of your pieces on {prev} to continue.",
+                    "Road Movement needs another of your pieces on "
+                    f"{space_name(board, prev)} to continue.",
                     "BM-R07" if prev in beasts else None,
                 )
             if prev in beasts:
-                raise refuse(f"An Acolyte entering the Beast's space {prev} dies there.", "BM-R07")
+                raise refuse(
+                    f"An Acolyte entering the Beast's space {space_name(board, prev)} dies there.",
+                    "BM-R07",
+                )
         here = step
 
 
@@ -408,6 +423,10 @@ class Work(Generic[S]):
             raise refuse(f"There is no space {space!r} on this island.", "BM-R01")
         return self.index[space]
 
+    def at(self, space: str) -> str:
+        """``space`` as players read it (:func:`.phrases.space_name`: its board label)."""
+        return space_name(self.board, space)
+
     def note(self, text: str) -> None:
         self.events.append(Note(text=text))
 
@@ -438,7 +457,7 @@ class Work(Generic[S]):
                 player=seat,
                 amount=amount,
                 source=source,
-                text=f"{self.name(seat)} {sign}{abs(amount)} Gold ({source}).",
+                text=f"{self.name(seat)} {sign}{abs(amount)} Gold ({GOLD_SOURCE_WORDS[source]}).",
             )
         )
         return amount
@@ -479,8 +498,8 @@ class Work(Generic[S]):
                 player=seat,
                 space=space,
                 count=count,
-                text=f"{words.count(count, 'Acolyte')} of {self.name(seat)} died on {space} "
-                f"({why}).",
+                text=f"{words.count(count, 'Acolyte')} of {self.name(seat)} died on "
+                f"{self.at(space)} ({why}).",
             )
         )
         credit = self.kill_credit
@@ -518,12 +537,11 @@ class Work(Generic[S]):
                 raise refuse(f"There is no Beast called {name!r} on the island.")
             pos = names.index(name)
         if self.water[idx]:
-            raise refuse(f"{to} is Water: Beasts never enter it.", "CA-R09")
+            raise refuse(f"{self.at(to)} is Water: Beasts never enter it.", "CA-R09")
         beast = self.beasts[pos]
         self.beasts[pos] = BeastPos(name=beast.name, space=to)
-        self.events.append(
-            BeastMoved(beast=beast.name, space=to, text=f"{beast.name} moves to {to}.")
-        )
+        text = f"{capital(beast.name)} moves to {self.at(to)}."
+        self.events.append(BeastMoved(beast=beast.name, space=to, text=text))
         if not self.cfg.beast_kills or beast.space == to:
             return
         for seat in self.seats_from(self.active):
@@ -557,11 +575,16 @@ class Work(Generic[S]):
             for step in path[:-1]:
                 self.enter(seat, step)
             self.place_acolyte(seat, path[-1], entering=True)
-        text = (
-            f"{self.name(seat)} moves a {piece} "
-            + (f"from {origin} " if origin else "(spawned) ")
-            + ("via " + " → ".join(path) if path else "and it stays")
-        )
+        if origin is not None:
+            to = path[-1] if path else origin
+            way = way_words(self.board, origin, to, path)
+            text = f"{self.name(seat)} moves {ONE_PIECE[piece]} {way}"
+        else:
+            here = self.colossi[seat]
+            assert here is not None
+            text = f"{self.name(seat)} spawns an Acolyte on {self.at(here)}"
+            if path:
+                text += f" and moves it {onward_words(self.board, path)}"
         self.events.append(PieceMoved(player=seat, piece=piece, path=tuple(path), text=text + "."))
 
     def push_piece(self, seat: int, piece: PieceKind, origin: str, to: str, push: bool) -> None:
@@ -569,12 +592,12 @@ class Work(Generic[S]):
         oi = self.i(origin)
         if piece == "colossus":
             if self.colossi[seat] != origin:
-                raise refuse(f"{self.name(seat)}'s Colossus is not on {origin}.")
+                raise refuse(f"{self.name(seat)}'s Colossus is not on {self.at(origin)}.")
         elif self.acolytes[oi][seat] < 1:
-            raise refuse(f"{self.name(seat)} has no Acolyte on {origin}.")
+            raise refuse(f"{self.name(seat)} has no Acolyte on {self.at(origin)}.")
         if to == OFF_BOARD:
             if not self.board.is_edge(origin):
-                raise refuse(f"{origin} is not on the edge: nothing falls off from there.")
+                raise refuse(f"{self.at(origin)} is not on the edge: nothing falls off from there.")
             if piece == "colossus":
                 self.note("A Colossus cannot leave the island: it stays where it is (BM-R13).")
                 return
@@ -583,7 +606,7 @@ class Work(Generic[S]):
         ti = self.i(to)
         if self.water[ti]:
             if not push:
-                raise refuse(f"{to} is Water: nobody enters it voluntarily.", "CA-R09")
+                raise refuse(f"{self.at(to)} is Water: nobody enters it voluntarily.", "CA-R09")
             if piece == "colossus":
                 self.note("A Colossus pushed onto Water does not move (CA-R09).")
                 return
@@ -600,7 +623,8 @@ class Work(Generic[S]):
                 player=seat,
                 piece=piece,
                 path=(to,),
-                text=f"{self.name(seat)}'s {piece} is moved from {origin} to {to}.",
+                text=f"{self.name(seat)}'s {PIECE_WORDS[piece]} is moved from "
+                f"{self.at(origin)} to {self.at(to)}.",
             )
         )
 
@@ -611,9 +635,9 @@ class Work(Generic[S]):
             self.water[idx] = False
             return
         if self.beast_at(space):
-            raise refuse(f"A Beast stands on {space}; Water cannot go there.", "CA-R18")
+            raise refuse(f"A Beast stands on {self.at(space)}; Water cannot go there.", "CA-R18")
         if self.tiles[idx] is not None:
-            self.note(f"The tile on {space} is discarded for Water (CA-R18).")
+            self.note(f"The tile on {self.at(space)} is discarded for Water (CA-R18).")
         self.tiles[idx] = None
         self.cubes[idx] = 0
         self.banners[idx] = None
@@ -633,7 +657,9 @@ class Work(Generic[S]):
         if any(not self.water[self.i(s)] for s in self.board.adjacent(space)):
             self.pending.append(PendingDisplace(space=space, player=seat, reason=reason))
         else:
-            self.note(f"{self.name(seat)}'s Colossus has nowhere to go and stays on {space}.")
+            self.note(
+                f"{self.name(seat)}'s Colossus has nowhere to go and stays on {self.at(space)}."
+            )
 
     # --- effects ---------------------------------------------------------------------------
 
@@ -673,7 +699,7 @@ class Work(Generic[S]):
                 raise refuse(
                     f"{self.name(seat)} has only "
                     f"{words.count(self.acolytes[idx][seat], 'Acolyte')} "
-                    f"on {effect.space}."
+                    f"on {self.at(effect.space)}."
                 )
             self.kill(seat, effect.space, effect.count, "an effect")
         elif isinstance(effect, GainGold):
@@ -684,9 +710,9 @@ class Work(Generic[S]):
                 self.change_cards(seat, effect.amount)
         elif isinstance(effect, ExtraMovements):
             self.movements_left = max(0, self.movements_left + effect.amount)
-            sign = "+" if effect.amount >= 0 else ""  # a change: "+2 …", "-1 …"
-            moves = words.count(effect.amount, "Movement/Action", "Movements/Actions")
-            self.note(f"{sign}{moves} this turn.")
+            more = "more" if effect.amount >= 0 else "fewer"
+            moves = words.count(abs(effect.amount), f"{more} {self.cfg.movement_unit}")
+            self.note(f"{moves} this turn.")
         elif isinstance(effect, SetPerk):
             if colossi_rules:
                 raise refuse("Colossi has no Perks.", "CA-R14")
@@ -703,7 +729,8 @@ class Work(Generic[S]):
             idx = self.i(effect.space)
             if self.cubes[idx] + effect.amount < 0:
                 raise refuse(
-                    f"There are only {words.count(self.cubes[idx], 'Gold cube')} on {effect.space}."
+                    f"There are only {words.count(self.cubes[idx], 'Gold cube')} "
+                    f"on {self.at(effect.space)}."
                 )
             self.cubes[idx] += effect.amount
 

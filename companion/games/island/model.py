@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Annotated, Literal, TypeVar
 
-from pydantic import Field
+from pydantic import ConfigDict, Field
 
 from companion.events import Event
 from companion.games.corrections import Correction
@@ -151,71 +151,81 @@ Pending = Annotated[
 class MovePiece(Frozen):
     """Move or push a piece to any space (or ``"off"`` the edge from an edge space)."""
 
+    model_config = ConfigDict(title="Move or push a piece")
     type: Literal["move_piece"] = "move_piece"
-    who: SeatRef = "self"
-    piece: PieceKind = "acolyte"
-    origin: str
-    to: str
-    push: bool = True
+    who: SeatRef = Field(default="self", title="Whose piece")
+    piece: PieceKind = Field(default="acolyte", title="Piece")
+    origin: str = Field(title="From")
+    to: str = Field(title="To")
+    push: bool = Field(default=True, title="Pushed")
 
 
 class MoveBeast(Frozen):
+    model_config = ConfigDict(title="Move a Beast")
     type: Literal["move_beast"] = "move_beast"
-    beast: str | None = None  # None: the only Beast / the first one
-    to: str
+    beast: str | None = Field(default=None, title="Beast")  # None: the only / first one
+    to: str = Field(title="To")
 
 
 class KillAcolyte(Frozen):
+    model_config = ConfigDict(title="Kill Acolytes")
     type: Literal["kill_acolyte"] = "kill_acolyte"
-    who: SeatRef
-    space: str
-    count: int = Field(default=1, ge=1)
+    who: SeatRef = Field(title="Whose Acolytes")
+    space: str = Field(title="Space")
+    count: int = Field(default=1, ge=1, title="How many")
 
 
 class GainGold(Frozen):
     """±gold; in Colossi a loss is capped at the current total (CA-R17)."""
 
+    model_config = ConfigDict(title="Gain or lose Gold")
     type: Literal["gold"] = "gold"
-    who: SeatRef = "self"
-    amount: int
-    source: GoldSource | None = None  # None: from the context (a gift card -> "gift")
+    who: SeatRef = Field(default="self", title="Who")
+    amount: int = Field(title="Gold")
+    # None: from the context (a gift card -> "gift")
+    source: GoldSource | None = Field(default=None, title="From")
 
 
 class DrawCards(Frozen):
     """Draw (positive) or discard (negative) Colossus cards."""
 
+    model_config = ConfigDict(title="Draw or discard cards")
     type: Literal["cards"] = "cards"
-    who: SeatRef = "self"
-    amount: int
+    who: SeatRef = Field(default="self", title="Who")
+    amount: int = Field(title="Cards")
 
 
 class ExtraMovements(Frozen):
     """Extra Movements (Beast Master) or Actions (Colossi) for this turn."""
 
+    model_config = ConfigDict(title="More or fewer Movements")
     type: Literal["extra_movements"] = "extra_movements"
-    amount: int = Field(ge=-20, le=20)
+    amount: int = Field(ge=-20, le=20, title="How many more")
 
 
 class SetPerk(Frozen):
     """Beast Master: put a Perk in play (replacing the old one, BM-R11) or remove it."""
 
+    model_config = ConfigDict(title="Put a Perk in play")
     type: Literal["perk"] = "perk"
-    who: SeatRef = "self"
-    name: str | None
+    who: SeatRef = Field(default="self", title="Whose Perk")
+    name: str | None = Field(title="Perk")
 
 
 class PlaceWater(Frozen):
     """Colossi: put Water on a space (CA-R18 consequences) or take it away."""
 
+    model_config = ConfigDict(title="Put or take Water")
     type: Literal["water"] = "water"
-    space: str
-    on: bool = True
+    space: str = Field(title="Space")
+    on: bool = Field(default=True, title="Water there")
 
 
 class PlaceCubes(Frozen):
+    model_config = ConfigDict(title="Put or take Gold cubes")
     type: Literal["cubes"] = "cubes"
-    space: str
-    amount: int
+    space: str = Field(title="Space")
+    amount: int = Field(title="Gold cubes")
 
 
 Effect = Annotated[
@@ -242,40 +252,46 @@ class Move(Frozen):
     takes a shortest legal chain.
     """
 
+    model_config = ConfigDict(title="Move")
     type: Literal["move"] = "move"
-    piece: PieceKind
-    origin: str
-    to: str
-    path: tuple[str, ...] | None = None
+    piece: PieceKind = Field(title="Piece")
+    origin: str = Field(title="From")
+    to: str = Field(title="To")
+    path: tuple[str, ...] | None = Field(default=None, title="Way")
 
 
 class Spawn(Frozen):
     """Spawn an Acolyte on your Colossus's space, optionally stepping on for free."""
 
+    model_config = ConfigDict(title="Spawn an Acolyte")
     type: Literal["spawn"] = "spawn"
-    to: str | None = None
-    path: tuple[str, ...] | None = None
+    to: str | None = Field(default=None, title="To")
+    path: tuple[str, ...] | None = Field(default=None, title="Way")
 
 
 class DisplaceColossus(Frozen):
     """Answer a displacement: move your Colossus to this adjacent space."""
 
+    model_config = ConfigDict(title="Move the Colossus away")
     type: Literal["displace_colossus"] = "displace_colossus"
-    to: str
+    to: str = Field(title="To")
 
 
 class DiscardToLimit(Frozen):
     """Discard down to the hand limit of 6 (the cards themselves are chosen at the table)."""
 
+    model_config = ConfigDict(title="Discard down to 6 cards")
     type: Literal["discard_to_limit"] = "discard_to_limit"
 
 
 class ApplyEffect(Frozen):
     """A generic effect editor outside any card (corrections, tile and Age texts)."""
 
+    model_config = ConfigDict(title="Apply an effect")
     type: Literal["effect"] = "effect"
-    effect: Effect
-    card_kind: CardKind | None = None  # entered as part of this kind of card (BM-R10)
+    effect: Effect = Field(title="Effect")
+    # entered as part of this kind of card (BM-R10)
+    card_kind: CardKind | None = Field(default=None, title="Part of a card")
 
 
 class PlayCard(Frozen):
@@ -285,11 +301,12 @@ class PlayCard(Frozen):
     the file (given ``effects`` are then refused).
     """
 
+    model_config = ConfigDict(title="Play a card")
     type: Literal["play_card"] = "play_card"
-    kind: CardKind | None = None
-    name: str | None = None
-    card: str | None = None
-    effects: tuple[Effect, ...] = ()
+    kind: CardKind | None = Field(default=None, title="Kind of card")
+    name: str | None = Field(default=None, title="Name")
+    card: str | None = Field(default=None, title="Known card")
+    effects: tuple[Effect, ...] = Field(default=(), title="Effects")
 
 
 # --- manual corrections (0.2.1): each sets what the table shows ---------------------------
@@ -298,29 +315,32 @@ class PlayCard(Frozen):
 class CorrectPlayer(Correction):
     """``player`` has ``gold`` Gold and ``cards`` Colossus cards in hand."""
 
+    model_config = ConfigDict(title="Correct a player")
     type: Literal["correct_player"] = "correct_player"
-    player: int
-    gold: int
-    cards: int
+    player: int = Field(title="Player")
+    gold: int = Field(title="Gold")
+    cards: int = Field(title="Cards in hand")
 
 
 class CorrectSpace(Correction):
     """What stands on ``space``: Acolytes per seat, whose Colossus (1 per seat standing
     here, else 0) and, if given, the Gold cubes."""
 
+    model_config = ConfigDict(title="Correct a space")
     type: Literal["correct_space"] = "correct_space"
-    space: str
-    acolytes: tuple[int, ...]
-    colossi: tuple[int, ...]
-    cubes: int | None = None
+    space: str = Field(title="Space")
+    acolytes: tuple[int, ...] = Field(title="Acolytes")
+    colossi: tuple[int, ...] = Field(title="Colossi")
+    cubes: int | None = Field(default=None, title="Gold cubes")
 
 
 class CorrectMovements(Correction):
     """The active player has ``movements`` Movements (Beast Master) or Actions (Colossi)
     left this turn."""
 
+    model_config = ConfigDict(title="Correct the Movements left")
     type: Literal["correct_movements"] = "correct_movements"
-    movements: int
+    movements: int = Field(title="Left this turn")
 
 
 # --- events -------------------------------------------------------------------------------
@@ -413,3 +433,5 @@ class IslandConfig:
     tipped_controls: bool  # CA-R06 option
     hand_limit_immediate: bool  # BM-R08 option
     gold_floor_zero: bool  # CA-R17
+    #: What a paid move is called ("Movement" in Beast Master, "Action" in Colossi).
+    movement_unit: str = "Movement"

@@ -63,6 +63,7 @@ from .model import (
     SpaceState,
     Spawn,
 )
+from .phrases import shared_words, space_name, value_text
 from .turns import displace_targets, do_displace, do_paid_move, island_highlights, moves_from
 from .views import island_board, island_panel, shared_action_cells
 
@@ -133,7 +134,8 @@ class IslandTraits:
     acolytes_ruling: str
     #: Ruling that a Colossus never leaves the island.
     colossus_stays_ruling: str
-    #: What a paid Movement is called in refusals ("Movement" or "Action").
+    #: What a paid Movement is called in the titles of its families ("Movement" or
+    #: "Action"; a state's texts read :attr:`IslandConfig.movement_unit`).
     movement_unit: str = "Movement"
     #: Ruling quoted when an action arrives after the end (None: no ruling).
     game_over_ruling: str | None = None
@@ -358,6 +360,52 @@ class IslandRules(Rules[S, ActionT, OptionsT]):
                     f"{field} is seat {seat}; the seats are 0..{len(state.players) - 1}."
                 )
 
+    # --- words (the phrasebook, :mod:`.phrases`) -----------------------------------------
+
+    def describe(self, state: S, action: ActionT) -> str:
+        """The actions both games share (:func:`.phrases.shared_words`), else the
+        game's own (:meth:`game_words`): spaces by their board labels, counts spelled."""
+        cfg = self.island_config(state)
+        actor = self.effect_actor(state)
+        text = shared_words(state, action, actor, cfg.movement_unit)
+        return self.game_words(state, action) if text is None else text
+
+    def game_words(self, state: S, action: ActionT) -> str:
+        """The game's own actions in words (each game's phrasebook)."""
+        return super().describe(state, action)
+
+    def effect_actor(self, state: S) -> int:
+        """Whose "self" an effect applied outside a card is (the active player)."""
+        return state.active
+
+    def family_title(self, action_type: str) -> str:
+        """The model's title, a paid move called as this game calls it ("Action")."""
+        title = super().family_title(action_type)
+        unit = self.traits.movement_unit
+        return title if unit == "Movement" else title.replace("Movement", unit)
+
+    def field_words(self, action_type: str, field: str) -> str:
+        """The field's title, a paid move called as this game calls it."""
+        words_ = super().field_words(action_type, field)
+        unit = self.traits.movement_unit
+        return words_ if unit == "Movement" else words_.replace("Movement", unit)
+
+    def value_words(self, state: S, action_type: str, field: str, value: object) -> str:
+        """Spaces by their board labels, seats as names, pieces, card kinds and the
+        game's own coded values (:meth:`game_value_words`)."""
+        text = self.game_value_words(state, action_type, field, value)
+        if text is None:
+            text = value_text(state, field, value, self.island_config(state).movement_unit)
+        return super().value_words(state, action_type, field, value) if text is None else text
+
+    def game_value_words(self, state: S, action_type: str, field: str, value: object) -> str | None:
+        """A value of the game's own fields in words (None: the shared words say it)."""
+        return None
+
+    def cell_words(self, state: S, cell: str) -> str:
+        """A space by the short label its board file gives it (``C3``), never its ID."""
+        return space_name(state.board, cell)
+
     # --- apply -----------------------------------------------------------------------
 
     def apply(self, state: S, action: ActionT) -> tuple[S, tuple[Event, ...]]:
@@ -397,7 +445,8 @@ class IslandRules(Rules[S, ActionT, OptionsT]):
                 self._discard_to_limit(work, head)
             case PendingDisplace():
                 refusal = (
-                    f"{work.name(head.player)} must first move their Colossus off {head.space}."
+                    f"{work.name(head.player)} must first move their Colossus off "
+                    f"{work.at(head.space)}."
                 )
                 do_displace(work, head, expect(action, DisplaceColossus, refusal))
             case _:
@@ -416,7 +465,7 @@ class IslandRules(Rules[S, ActionT, OptionsT]):
 
     def paid_move(self, work: Work[S], action: Move | Spawn) -> None:
         """A Movement or a spawn of the active player, paid with a Movement/Action."""
-        do_paid_move(work, work.state.active, action, self.traits.movement_unit)
+        do_paid_move(work, work.state.active, action)
 
     # --- manual corrections (0.2.1) ---------------------------------------------------
 
@@ -464,16 +513,15 @@ class IslandRules(Rules[S, ActionT, OptionsT]):
 
     def _correct_movements(self, work: Work[S], action: CorrectMovements) -> str:
         state = work.state
+        unit = work.cfg.movement_unit
         if state.phase != "actions":
-            raise impossible("Movements are only counted during an Actions turn.")
-        check_count(action.movements, "Movements left")
+            raise impossible(f"{unit}s are only counted during an Actions turn.")
+        check_count(action.movements, f"{unit}s left")
         if action.movements == state.movements_left:
             are = "is" if action.movements == 1 else "are"
-            raise nothing_to_correct(
-                f"{words.count(action.movements, 'Movement')} {are} already left"
-            )
+            raise nothing_to_correct(f"{words.count(action.movements, unit)} {are} already left")
         work.movements_left = action.movements
-        return f"Movements/Actions left {change_text(state.movements_left, action.movements)}."
+        return f"{unit}s left {change_text(state.movements_left, action.movements)}."
 
     def _seat(self, state: S, seat: int) -> str:
         if not 0 <= seat < len(state.players):
@@ -509,12 +557,13 @@ class IslandRules(Rules[S, ActionT, OptionsT]):
         state = work.state
         here = self._check_space(work, action)
         idx = work.i(action.space)
+        space = work.at(action.space)
         if action.cubes is not None:
-            check_count(action.cubes, f"Gold cubes on {action.space}")
+            check_count(action.cubes, f"Gold cubes on {space}")
         cubes = here.cubes if action.cubes is None else action.cubes
         colossi = tuple(int(c == action.space) for c in state.colossi)
         if (action.acolytes, action.colossi, cubes) == (here.acolytes, colossi, here.cubes):
-            raise nothing_to_correct(f"{action.space} already looks like this")
+            raise nothing_to_correct(f"{space} already looks like this")
         changed = []
         for seat, count in enumerate(action.acolytes):
             delta = count - here.acolytes[seat]
@@ -531,7 +580,7 @@ class IslandRules(Rules[S, ActionT, OptionsT]):
         if cubes != here.cubes:
             work.cubes[idx] = cubes
             changed.append(f"Gold cubes {change_text(here.cubes, cubes)}")
-        return f"{action.space}: " + ", ".join(changed) + "."
+        return f"{space}: " + ", ".join(changed) + "."
 
     def _check_space(self, work: Work[S], action: CorrectSpace) -> SpaceState:
         """Refuse pieces the box or the rules cannot put on the space; its contents now."""
@@ -543,13 +592,14 @@ class IslandRules(Rules[S, ActionT, OptionsT]):
             raise impossible(f"Give the Acolytes and the Colossi of all {n} players.")
         idx = work.i(action.space)
         here = state.spaces[idx]
+        space = work.at(action.space)
         for seat, count in enumerate(action.acolytes):
-            check_count(count, f"{state.players[seat]}'s Acolytes on {action.space}")
+            check_count(count, f"{state.players[seat]}'s Acolytes on {space}")
             spare = state.acolytes_in_hand[seat] + here.acolytes[seat]
             if count > spare:
                 raise impossible(
                     f"{state.players[seat]} has only {words.count(spare, 'Acolyte')} "
-                    f"for {action.space} "
+                    f"for {space} "
                     "(the others are elsewhere on the island).",
                     self.traits.acolytes_ruling,
                 )
@@ -563,11 +613,9 @@ class IslandRules(Rules[S, ActionT, OptionsT]):
                     self.traits.colossus_stays_ruling,
                 )
         if here.water and (any(action.acolytes) or any(action.colossi)):
-            raise impossible(f"{action.space} is Water: nobody stands there.", "CA-R09")
+            raise impossible(f"{space} is Water: nobody stands there.", "CA-R09")
         if work.cfg.beast_kills and work.beast_at(action.space) and any(action.acolytes):
-            raise impossible(
-                f"An Acolyte on the Beast's space ({action.space}) dies at once.", "BM-R07"
-            )
+            raise impossible(f"An Acolyte on the Beast's space ({space}) dies at once.", "BM-R07")
         return here
 
     def roll(
@@ -607,7 +655,10 @@ class IslandRules(Rules[S, ActionT, OptionsT]):
         """The table's choice among the players tied for most Gold."""
         tied = leaders(work.state.gold)
         if work.state.phase != "tie" or not seats or not set(seats) <= set(tied):
-            raise refuse("Pick the winner(s) among the tied players.", self.traits.tie_ruling)
+            raise refuse(
+                "Pick the winner among the tied players (or several to share the win).",
+                self.traits.tie_ruling,
+            )
         work.update.update(phase="over", winners=tuple(sorted(set(seats))))
         work.events.append(GameEnded(text="The table picked the winner of the tie."))
 

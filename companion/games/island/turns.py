@@ -34,6 +34,7 @@ from .model import (
     SetPerk,
     Spawn,
 )
+from .phrases import card_words
 
 
 def piece_spaces(state: IslandState, seat: int) -> list[tuple[PieceKind, str]]:
@@ -107,18 +108,19 @@ def do_move(work: Work[S], seat: int, action: Move) -> None:
     state, cfg = work.state, work.cfg
     if not state.board.has(action.origin) or not state.board.has(action.to):
         raise refuse("That space is not on this island.", "BM-R01")
+    origin, to = work.at(action.origin), work.at(action.to)
     if action.piece == "colossus":
         if state.colossi[seat] != action.origin:
-            raise refuse(f"Your Colossus is not on {action.origin}.")
+            raise refuse(f"Your Colossus is not on {origin}.")
     elif state.space(action.origin).acolytes[seat] < 1:
-        raise refuse(f"You have no Acolyte on {action.origin}.")
+        raise refuse(f"You have no Acolyte on {origin}.")
     if state.space(action.to).water:
-        raise refuse(f"{action.to} is Water: nobody enters it voluntarily.", "CA-R09")
+        raise refuse(f"{to} is Water: nobody enters it voluntarily.", "CA-R09")
     if action.path is None:
         reach = destinations(state, seat, action.piece, action.origin, cfg)
         if action.to not in reach:
             raise refuse(
-                f"{action.to} cannot be reached from {action.origin} with one Movement "
+                f"{to} cannot be reached from {origin} with one {work.cfg.movement_unit} "
                 "(Road Movement needs your own pieces along the way).",
                 "BM-R07" if cfg.beast_kills else None,
             )
@@ -131,10 +133,10 @@ def do_move(work: Work[S], seat: int, action: Move) -> None:
     work.walk(seat, action.piece, action.origin, path)
 
 
-def do_paid_move(work: Work[S], seat: int, action: Move | Spawn, unit: str) -> None:
+def do_paid_move(work: Work[S], seat: int, action: Move | Spawn) -> None:
     """A Movement (Beast Master) or Action (Colossi) spent on a move or a spawn."""
     if work.movements_left < 1:
-        raise refuse(f"You have no {unit} left this turn.")
+        raise refuse(f"You have no {work.cfg.movement_unit} left this turn.")
     work.movements_left -= 1
     if isinstance(action, Move):
         do_move(work, seat, action)
@@ -154,7 +156,7 @@ def do_spawn(work: Work[S], seat: int, action: Spawn) -> None:
         reach = destinations(state, seat, "acolyte", col, cfg, spawn=True)
         if to not in reach:
             raise refuse(
-                f"A spawned Acolyte cannot reach {to} from {col}.",
+                f"A spawned Acolyte cannot reach {work.at(to)} from {work.at(col)}.",
                 "BM-R07" if cfg.beast_kills and col in state.beast_spaces() else None,
             )
         path = reach[to]
@@ -171,12 +173,15 @@ def do_displace(work: Work[S], pending: PendingDisplace, action: DisplaceColossu
     options = displace_targets(work.state, pending)
     if action.to not in options:
         raise refuse(
-            f"Your Colossus must move from {pending.space} to an adjacent space that is not Water.",
+            f"Your Colossus must move from {work.at(pending.space)} to an adjacent space "
+            "that is not Water.",
             "CA-R18" if pending.reason == "Water" else None,
         )
     work.pending.pop(0)
     work.move_colossus(pending.player, (action.to,))
-    work.note(f"{work.name(pending.player)}'s Colossus steps to {action.to} ({pending.reason}).")
+    work.note(
+        f"{work.name(pending.player)}'s Colossus steps to {work.at(action.to)} ({pending.reason})."
+    )
 
 
 def displace_targets(state: IslandState, pending: PendingDisplace) -> list[str]:
@@ -200,10 +205,7 @@ def resolve_play_card(work: Work[S], actor: int, action: PlayCard, content: Cont
     if work.cards[actor] < 1:
         raise refuse("You have no card in hand to play.")
     work.cards[actor] -= 1
-    work.note(
-        f"{work.name(actor)} plays a {kind.replace('_', ' ')} card"
-        + (f": {name}." if name else ".")
-    )
+    work.note(f"{work.name(actor)} plays {card_words(kind, name)}.")
     if kind == "perk" and not any(isinstance(e, SetPerk) for e in effects):
         effects = (SetPerk(name=name or "Perk"), *effects)  # BM-R11: replaces the old one
     run_effects(work, actor, kind, effects)

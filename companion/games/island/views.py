@@ -53,6 +53,7 @@ from .model import (
     Spawn,
     Tile,
 )
+from .phrases import grass_words, space_name
 
 NO_COLOSSUS = "—"
 PERK_WIDTH = 10  # characters of a Perk's name the panel's narrow columns show
@@ -82,14 +83,14 @@ def island_panel(
         PanelRow(
             "Colossus",
             tuple(
-                "tipped" if tipped else (space or NO_COLOSSUS)
+                "tipped" if tipped else (space_name(state.board, space) if space else NO_COLOSSUS)
                 for space, tipped in zip(state.colossi, state.tipped, strict=True)
             ),
         ),
     ]
     if any(state.perks):
         rows.append(PanelRow("Perk", tuple((p or NO_COLOSSUS)[:PERK_WIDTH] for p in state.perks)))
-    beasts = (f"{beast_title(b.name)} on {b.space}" for b in state.beasts)
+    beasts = (f"{beast_title(b.name)} on {space_name(state.board, b.space)}" for b in state.beasts)
     return PanelView(
         columns=tuple(state.players),
         rows=tuple(rows),
@@ -143,7 +144,6 @@ def _piece_keys(state: IslandState) -> Iterator[PieceKey]:
 
 
 UNEXPLORED = Feature("unexplored")
-GRASS_LOOT = {"gold": "Gold", "cards": "cards", "trait": "a Trait"}
 
 
 @lru_cache(maxsize=256)
@@ -156,8 +156,7 @@ def feature(tile: Tile | None) -> Feature:
         rewards += [words.count(tile.cards, "card")] if tile.cards else []
         return Feature("loot", tile.name or ", ".join(rewards) or "Loot")
     if tile.kind == "grass":
-        loot = GRASS_LOOT.get(tile.loot or "none")
-        return Feature("grass", f"Grass with {loot}" if loot else "Grass")
+        return Feature("grass", grass_words(tile.loot))
     if tile.kind == "lair":
         return Feature("lair", tile.name or f"Lair of {tile.beast or 'a Beast'}")
     if tile.kind == "environment":

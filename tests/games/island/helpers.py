@@ -27,7 +27,7 @@ BM_CFG = IslandConfig(
     gold_floor_zero=False,
 )
 
-CA_CFG = replace(BM_CFG, beast_kills=False, gold_floor_zero=True)
+CA_CFG = replace(BM_CFG, beast_kills=False, gold_floor_zero=True, movement_unit="Action")
 
 
 def graph_board(

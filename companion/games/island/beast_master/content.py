@@ -4,4 +4,6 @@ from __future__ import annotations
 
 BANNERS = 5
 MOVEMENTS = 4
+#: What a paid move is called in Beast Master.
+MOVEMENT_UNIT = "Movement"
 START_CARDS = 3

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import Field
+from pydantic import ConfigDict, Field
 
 from companion.dice import Roll
+from companion.games.island.beast_master.content import MOVEMENT_UNIT
 from companion.games.island.content import Content
 from companion.games.island.model import (
     ApplyEffect,
@@ -82,27 +83,32 @@ class BeastMasterState(IslandState):
 class TakeActions(Frozen):
     """Choose the Actions turn: draw 1, then up to 4 Movements and any cards."""
 
+    model_config = ConfigDict(title="Take Actions")
     type: Literal["take_actions"] = "take_actions"
 
 
 class Rest(Frozen):
     """Choose Rest: collect every Banner's rewards, nothing else (BM-R09)."""
 
+    model_config = ConfigDict(title="Rest")
     type: Literal["rest"] = "rest"
 
 
 class EndActions(Frozen):
     """Done moving and playing cards; go on to placing Banners."""
 
+    model_config = ConfigDict(title="End the Actions")
     type: Literal["end_actions"] = "end_actions"
 
 
 class PlaceBanner(Frozen):
+    model_config = ConfigDict(title="Raise a Banner")
     type: Literal["place_banner"] = "place_banner"
-    space: str
+    space: str = Field(title="Space")
 
 
 class EndTurn(Frozen):
+    model_config = ConfigDict(title="End the turn")
     type: Literal["end_turn"] = "end_turn"
 
 
@@ -110,41 +116,46 @@ class CollectReward(Frozen):
     """Resolve one Banner at Rest: the gold and cards it gave (None = the Loot's printed
     reward, or 0 for an Environment). The Banner returns to hand."""
 
+    model_config = ConfigDict(title="Collect a Banner")
     type: Literal["collect_reward"] = "collect_reward"
-    space: str
-    gold: int | None = Field(default=None, ge=0, le=99)
-    cards: int | None = Field(default=None, ge=0, le=20)
+    space: str = Field(title="Space")
+    gold: int | None = Field(default=None, ge=0, le=99, title="Gold")
+    cards: int | None = Field(default=None, ge=0, le=20, title="Cards")
 
 
 class EnterLoot(Frozen):
     """The printed reward of the Loot token just placed face up (BM-R15)."""
 
+    model_config = ConfigDict(title="Enter the Loot")
     type: Literal["enter_loot"] = "enter_loot"
-    gold: int = Field(default=0, ge=0, le=99)
-    cards: int = Field(default=0, ge=0, le=20)
-    name: str = ""
+    gold: int = Field(default=0, ge=0, le=99, title="Gold")
+    cards: int = Field(default=0, ge=0, le=20, title="Cards")
+    name: str = Field(default="", title="Printed text")
 
 
 class NameTile(Frozen):
     """Optional: write an Environment's name (or a Loot's text) on its space."""
 
+    model_config = ConfigDict(title="Name a tile")
     type: Literal["name_tile"] = "name_tile"
-    space: str
-    name: str
+    space: str = Field(title="Space")
+    name: str = Field(title="Name")
 
 
 class PlaceColossus(Frozen):
     """``colossus_start = player_choice``: put your Colossus on any space (no exploring)."""
 
+    model_config = ConfigDict(title="Place the Colossus")
     type: Literal["place_colossus"] = "place_colossus"
-    space: str
+    space: str = Field(title="Space")
 
 
 class PickWinners(Frozen):
     """``tie_policy = manual``: the table picks the winner(s) among the tied players."""
 
+    model_config = ConfigDict(title="Pick the winner")
     type: Literal["pick_winners"] = "pick_winners"
-    seats: tuple[int, ...]
+    seats: tuple[int, ...] = Field(title="Winners")
 
 
 BeastMasterAction = Annotated[
@@ -180,4 +191,5 @@ def config(state: BeastMasterState) -> IslandConfig:
         tipped_controls=True,
         hand_limit_immediate=opts.hand_limit_check == "immediate",
         gold_floor_zero=False,
+        movement_unit=MOVEMENT_UNIT,
     )

@@ -3,7 +3,6 @@ reward) and the handler of each action of the phases; :mod:`.rules` lists them."
 
 from __future__ import annotations
 
-from companion import words
 from companion.dice import Roll
 from companion.games.island.beast_master.content import MOVEMENTS
 from companion.games.island.beast_master.model import (
@@ -38,6 +37,7 @@ from companion.games.island.model import (
     Tile,
     TurnChanged,
 )
+from companion.games.island.phrases import reward_words
 from companion.games.island.referee import (
     IslandRules,
     expect,
@@ -59,10 +59,10 @@ class BeastMasterPlay(IslandRules[BeastMasterState, BeastMasterAction, BeastMast
         head = work.state.pending[0]
         match head:
             case PendingExplore():
-                refusal = f"Roll the d6 to explore {head.space} first."
+                refusal = f"Roll the d6 to explore {work.at(head.space)} first."
                 self._explore_roll(work, head, expect(action, Roll, refusal, "2.6.2"))
             case PendingLoot():
-                refusal = f"Enter the reward of the Loot token on {head.space} first."
+                refusal = f"Enter the reward of the Loot token on {work.at(head.space)} first."
                 self._enter_loot(work, head, expect(action, EnterLoot, refusal, "BM-R15"))
             case _:
                 raise refuse("Something else must be resolved first.")
@@ -71,7 +71,7 @@ class BeastMasterPlay(IslandRules[BeastMasterState, BeastMasterAction, BeastMast
         self, work: Work[BeastMasterState], head: PendingExplore, action: Roll
     ) -> None:
         faces = self.roll(
-            work, action, "2.6.2", lambda _, f: f"Explore roll for {head.space}: {f[0]}."
+            work, action, "2.6.2", lambda _, f: f"Explore roll for {work.at(head.space)}: {f[0]}."
         )
         work.pending.pop(0)
         self._explore(work, head, faces[0])
@@ -82,7 +82,8 @@ class BeastMasterPlay(IslandRules[BeastMasterState, BeastMasterAction, BeastMast
         idx = work.i(head.space)
         work.tiles[idx] = Tile(kind="loot", gold=action.gold, cards=action.cards, name=action.name)
         work.pending.pop(0)
-        work.note(f"Loot on {head.space}: {action.gold} Gold, {words.count(action.cards, 'card')}.")
+        reward = reward_words(action.gold, action.cards)
+        work.note(f"The Loot on {work.at(head.space)} gives {reward}.")
 
     def _explore(self, work: Work[BeastMasterState], head: PendingExplore, face: int) -> None:
         """1–4 Loot, 5–6 Environment; an exhausted kind gives the other (BM-R06)."""
@@ -111,7 +112,7 @@ class BeastMasterPlay(IslandRules[BeastMasterState, BeastMasterAction, BeastMast
             SpaceExplored(
                 space=head.space,
                 tile=tile,
-                text=f"{head.space} is explored: "
+                text=f"{work.at(head.space)} is explored: "
                 + {
                     "loot": "a Loot token",
                     "environment": "an Environment",
@@ -158,7 +159,9 @@ class BeastMasterPlay(IslandRules[BeastMasterState, BeastMasterAction, BeastMast
         if state.phase != "place_colossus":
             raise refuse("Colossi are already on the island.", "BM-R03")
         if not state.board.has(action.space) or state.space(action.space).water:
-            raise refuse(f"{action.space} is not a space a Colossus can stand on.", "BM-R03")
+            raise refuse(
+                f"{work.at(action.space)} is not a space a Colossus can stand on.", "BM-R03"
+            )
         work.colossi[seat] = action.space  # placement does not explore (BM-R05)
         nxt = seat + 1
         if nxt >= len(state.players):
@@ -170,7 +173,7 @@ class BeastMasterPlay(IslandRules[BeastMasterState, BeastMasterAction, BeastMast
         idx = work.i(action.space)
         tile = work.tiles[idx]
         if tile is None:
-            raise refuse(f"{action.space} has no tile to name.")
+            raise refuse(f"{work.at(action.space)} has no tile to name.")
         work.tiles[idx] = tile.evolve({"name": action.name})
 
     def _effect(self, work: Work[BeastMasterState], action: ApplyEffect) -> None:
@@ -216,29 +219,31 @@ class BeastMasterPlay(IslandRules[BeastMasterState, BeastMasterAction, BeastMast
         if work.update.get("banners_in_hand", state.banners_in_hand)[seat] < 1:
             raise refuse("You have no Banner left in hand.")
         if controller(state, space, work.cfg) != seat:
-            raise refuse(f"You do not control {space} now.", "BM-R14")
+            raise refuse(f"You do not control {work.at(space)} now.", "BM-R14")
         old = work.banners[idx]
         if old == seat:
-            raise refuse(f"Your Banner already stands on {space}.")
+            raise refuse(f"Your Banner already stands on {work.at(space)}.")
         in_hand = list(work.update.get("banners_in_hand", state.banners_in_hand))
         in_hand[seat] -= 1
         if old is not None:
             in_hand[old] += 1
-            work.note(f"{state.players[old]}'s Banner on {space} returns to their hand.")
+            work.note(f"{state.players[old]}'s Banner on {work.at(space)} returns to their hand.")
         work.banners[idx] = seat
         work.update["banners_in_hand"] = tuple(in_hand)
-        work.note(f"{state.players[seat]} raises a Banner on {space}.")
+        work.note(f"{state.players[seat]} raises a Banner on {work.at(space)}.")
 
     def _collect(self, work: Work[BeastMasterState], action: CollectReward) -> None:
         state = work.state
         seat = state.active
         if action.space not in state.rest_left:
-            raise refuse(f"You have no unresolved Banner on {action.space}.")
+            raise refuse(f"You have no unresolved Banner on {work.at(action.space)}.")
         tile = state.space(action.space).tile
         kind = tile.kind if tile else None
         if kind not in ("loot", "environment"):
             if action.gold or action.cards:
-                raise refuse(f"{action.space} has no tile, so its Banner gives nothing.", "BM-R14")
+                raise refuse(
+                    f"{work.at(action.space)} has no tile, so its Banner gives nothing.", "BM-R14"
+                )
             gold, cards = 0, 0
         else:
             assert tile is not None
@@ -296,7 +301,9 @@ class BeastMasterPlay(IslandRules[BeastMasterState, BeastMasterAction, BeastMast
             for p in [p for p in work.pending if isinstance(p, PendingExplore)]:
                 work.tiles[work.i(p.space)] = Tile(kind="bare")
                 work.pending.remove(p)
-                work.note(f"{p.space} stays bare: Loot and Environments are exhausted (BM-R06).")
+                work.note(
+                    f"{work.at(p.space)} stays bare: Loot and Environments are exhausted (BM-R06)."
+                )
 
 
 def banner_spaces(state: BeastMasterState, cfg: IslandConfig, seat: int) -> list[str]:

@@ -29,6 +29,7 @@ from companion.games.island.beast_master.model import (
     TakeActions,
     config,
 )
+from companion.games.island.beast_master.phrases import bm_words
 from companion.games.island.beast_master.play import BeastMasterPlay, banner_spaces
 from companion.games.island.beast_master.views import PHASE_NAMES, action_cells, status_line
 from companion.games.island.board import placeholder_board
@@ -48,6 +49,7 @@ from companion.games.island.model import (
     Spawn,
     Tile,
 )
+from companion.games.island.phrases import space_name
 from companion.games.island.referee import (
     IslandTraits,
     PhaseRule,
@@ -171,7 +173,7 @@ class BeastMasterRules(BeastMasterPlay):
             head = state.pending[0]
             return DiceRequest(
                 purpose="explore",
-                label=f"Explore {head.space}: 1–4 Loot, 5–6 Environment",
+                label=f"Explore {space_name(state.board, head.space)}: 1–4 Loot, 5–6 Environment",
                 count=1,
                 sides=6,
                 player=head.player,
@@ -191,6 +193,9 @@ class BeastMasterRules(BeastMasterPlay):
             banners = sum(1 for sp in state.spaces if sp.banner == seat)
             if banners + state.banners_in_hand[seat] != BANNERS:
                 raise InvalidPosition(f"{state.players[seat]} does not have {BANNERS} Banners.")
+
+    def game_words(self, state: BeastMasterState, action: BeastMasterAction) -> str:
+        return bm_words(state, action)
 
     def game_action_cells(self, state: BeastMasterState, action: BeastMasterAction) -> ActionCells:
         return action_cells(state, action)

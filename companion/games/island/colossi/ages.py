@@ -38,6 +38,7 @@ from companion.games.island.model import (
     Tile,
     TurnChanged,
 )
+from companion.games.island.phrases import and_list, capital
 from companion.games.island.referee import leaders
 from companion.games.island.turns import gold_row, run_effects
 from companion.rules import refuse
@@ -67,7 +68,8 @@ def reveal_age(work: Work[ColossiState], action: RevealAge) -> None:
         rounds=rounds or state.options.rounds_per_age,  # CA-R04
         phase="transition",
     )
-    work.note(f"{age_label(state.age)}: {name or 'Age card'} — Beasts: {', '.join(beasts)}.")
+    named = f" ({name})" if name and name != age_label(state.age) else ""
+    work.note(f"{age_label(state.age)}{named}: {and_list(list(beasts))}.")
     if state.age == 1:
         _first_lairs(work, beasts)
     else:
@@ -156,7 +158,7 @@ def _new_lairs(work: Work[ColossiState], beasts: tuple[str, ...]) -> None:
 
 def add_beast(work: Work[ColossiState], beast: str, space: str) -> None:
     work.beasts.append(BeastPos(name=beast, space=space))
-    work.note(f"{beast} appears on {space}.")
+    work.note(f"{capital(beast)} appears on {work.at(space)}.")
     if work.cfg.beast_kills:  # CA-R08 option: Beast Master's kill rule
         idx = work.i(space)
         for seat in work.seats_from(work.active):
@@ -166,7 +168,7 @@ def add_beast(work: Work[ColossiState], beast: str, space: str) -> None:
 def put_lair(work: Work[ColossiState], beast: str, space: str) -> None:
     idx = work.i(space)
     if work.tiles[idx] is not None:
-        work.note(f"The tile on {space} is discarded for the Lair (CA-R11).")
+        work.note(f"The tile on {work.at(space)} is discarded for the Lair (CA-R11).")
     work.tiles[idx] = Tile(kind="lair", name=f"Lair of {beast}", beast=beast)
     work.fix(space, f"Put the Lair of {beast} here, with {beast} on it.")
     add_beast(work, beast, space)
@@ -191,8 +193,9 @@ def roll_off_won(work: Work[ColossiState], purpose: str, seat: int) -> None:
         work.update["mantle"] = seat
         begin_transition(work)
     else:
-        work.note(f"{state.players[seat]} places the new Lair(s) (CA-R05).")
         missing = missing_lairs(work)
+        lairs = "the new Lair" if len(missing) == 1 else "the new Lairs"
+        work.note(f"{state.players[seat]} places {lairs} (CA-R05).")
         for pos, beast in enumerate(missing):
             work.pending.insert(pos, PendingLair(player=seat, beast=beast))
         if not missing:
@@ -312,9 +315,9 @@ def harvest(work: Work[ColossiState], seat: int, action: Harvest) -> None:
     if not state.board.has(action.space):
         raise refuse(f"There is no space {action.space!r} on this island.", "BM-R01")
     if action.space in state.harvested[seat]:
-        raise refuse(f"You already harvested {action.space} this Age.", "CA-R07")
+        raise refuse(f"You already harvested {work.at(action.space)} this Age.", "CA-R07")
     if action.space not in harvestable(state, seat):
-        raise refuse(f"You do not control {action.space} now.", "CA-R06")
+        raise refuse(f"You do not control {work.at(action.space)} now.", "CA-R06")
     idx = work.i(action.space)
     work.label = f"{age_label(state.age)} harvest"
     _gather(work, seat, action.space, idx)
@@ -337,7 +340,7 @@ def _gather(work: Work[ColossiState], seat: int, space: str, idx: int) -> None:
         work.fix(space, f"Lay {name}'s Colossus on its side.")
     returns = "returns" if back == 1 else "return"
     work.note(
-        f"{name} harvests {space}"
+        f"{name} harvests {work.at(space)}"
         + (f"; {words.count(back, 'Acolyte')} {returns} to hand" if back else "")
         + ("; the Colossus is laid on its side" if work.colossi[seat] == space else "")
         + "."
@@ -367,7 +370,7 @@ def _reap(work: Work[ColossiState], seat: int, idx: int, action: Harvest) -> Non
         known = state.options.content.environment(tile.name) if state.options.content else None
         effects = known.effects if known else ()
     elif effects and (tile is None or tile.kind not in ("environment", "lair")):
-        raise refuse(f"{action.space} is not an Environment: it has no effect text.")
+        raise refuse(f"{work.at(action.space)} is not an Environment: it has no effect text.")
     if effects:
         run_effects(work, seat, None, effects, colossi_rules=True, gold_source="harvest")
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import Field
+from pydantic import ConfigDict, Field
 
 from companion.dice import Roll
-from companion.games.island.colossi.content import AGE_NAMES, AGES
+from companion.games.island.colossi.content import AGE_NAMES, AGES, MOVEMENT_UNIT
 from companion.games.island.content import Content
 from companion.games.island.model import (
     ApplyEffect,
@@ -26,6 +26,7 @@ from companion.games.island.model import (
     Spawn,
     Tile,
 )
+from companion.games.island.phrases import grass_words
 from companion.games.island.referee import (
     IslandOptions,
     TiePolicy,
@@ -117,82 +118,95 @@ class RevealAge(Frozen):
     Beasts given, the referee draws an unused Age card (CA-R19).
     """
 
+    model_config = ConfigDict(title="Reveal the Age card")
     type: Literal["reveal_age"] = "reveal_age"
-    card: str | None = None
-    name: str = ""
-    beasts: tuple[str, ...] = ()
-    rounds: int | None = Field(default=None, ge=1, le=50)
-    water: tuple[str, ...] = ()
+    card: str | None = Field(default=None, title="Known Age card")
+    name: str = Field(default="", title="Name")
+    beasts: tuple[str, ...] = Field(default=(), title="Beasts")
+    rounds: int | None = Field(default=None, ge=1, le=50, title="Rounds")
+    water: tuple[str, ...] = Field(default=(), title="Water on")
 
 
 class DrawTile(Frozen):
     """Explore: draw from the explore deck. ``kind`` None = a virtual draw by the counts;
     otherwise the tile the players drew. ``loot`` applies if it is Grass, ``beast`` if a Lair."""
 
+    model_config = ConfigDict(title="Draw a tile")
     type: Literal["draw_tile"] = "draw_tile"
-    kind: Literal["grass", "lair", "environment", "bare"] | None = None
-    name: str = ""
-    loot: GrassLoot | None = None
-    beast: str | None = None
+    kind: Literal["grass", "lair", "environment", "bare"] | None = Field(
+        default=None, title="Tile drawn"
+    )
+    name: str = Field(default="", title="Name")
+    loot: GrassLoot | None = Field(default=None, title="Grass Loot")
+    beast: str | None = Field(default=None, title="Beast")
 
 
 class PlaceLair(Frozen):
     """Put the pending Lair (and its Beast) on an empty space (CA-R16)."""
 
+    model_config = ConfigDict(title="Place the Lair")
     type: Literal["place_lair"] = "place_lair"
-    space: str
+    space: str = Field(title="Space")
 
 
 class TakeTrait(Frozen):
     """Gain a Trait: ``row`` 0–2 takes a face-up one (the row refills), None the deck top."""
 
+    model_config = ConfigDict(title="Take a Trait")
     type: Literal["take_trait"] = "take_trait"
-    row: int | None = Field(default=None, ge=0, le=2)
-    name: str | None = None  # the deck card's name, or the refill's name
-    refill: str | None = None
+    row: int | None = Field(default=None, ge=0, le=2, title="Face-up Trait")
+    name: str | None = Field(default=None, title="Trait drawn")  # the deck card's name
+    refill: str | None = Field(default=None, title="New face-up Trait")
 
 
 class DiscardTrait(Frozen):
+    model_config = ConfigDict(title="Discard a Trait")
     type: Literal["discard_trait"] = "discard_trait"
-    name: str
+    name: str = Field(title="Trait")
 
 
 class EndTurn(Frozen):
     """End the Actions and draw 1 card (CA 3.5.1)."""
 
+    model_config = ConfigDict(title="End the turn")
     type: Literal["end_turn"] = "end_turn"
 
 
 class EndActionPhase(Frozen):
     """Manual control: the Action Phase ends now (an Age card said so, CA-R04)."""
 
+    model_config = ConfigDict(title="End the Action Phase")
     type: Literal["end_action_phase"] = "end_action_phase"
 
 
 class AgeScoring(Frozen):
     """The Age card's special scoring: gold per player in seat order (may be negative)."""
 
+    model_config = ConfigDict(title="Score the Age card")
     type: Literal["age_scoring"] = "age_scoring"
-    gold: tuple[int, ...]
+    gold: tuple[int, ...] = Field(title="Gold")
 
 
 class Harvest(Frozen):
     """Harvest a space you control; ``effects`` are the Environment's text, if any."""
 
+    model_config = ConfigDict(title="Harvest")
     type: Literal["harvest"] = "harvest"
-    space: str
-    effects: tuple[Effect, ...] = ()
+    space: str = Field(title="Space")
+    effects: tuple[Effect, ...] = Field(default=(), title="Environment's effects")
 
 
 class PassHarvest(Frozen):
     """Done harvesting for this Age (final)."""
 
+    model_config = ConfigDict(title="Pass the Harvest")
     type: Literal["pass_harvest"] = "pass_harvest"
 
 
 class PickWinners(Frozen):
+    model_config = ConfigDict(title="Pick the winner")
     type: Literal["pick_winners"] = "pick_winners"
-    seats: tuple[int, ...]
+    seats: tuple[int, ...] = Field(title="Winners")
 
 
 ColossiAction = Annotated[
@@ -229,6 +243,7 @@ def config(state: ColossiState) -> IslandConfig:
         tipped_controls=opts.tipped_colossus_controls,  # CA-R06
         hand_limit_immediate=True,
         gold_floor_zero=True,  # CA-R17
+        movement_unit=MOVEMENT_UNIT,
     )
 
 
@@ -259,7 +274,7 @@ def lair_spaces(state: ColossiState) -> list[str]:
 
 def tile_text(tile: Tile) -> str:
     if tile.kind == "grass":
-        return f"Grass with {tile.loot} Loot"
+        return grass_words(tile.loot)
     if tile.kind == "lair":
         return f"the Lair of {tile.beast}"
     if tile.kind == "environment":

@@ -80,7 +80,8 @@ class ColossiPlay(IslandRules[ColossiState, ColossiAction, ColossiOptions]):
         head = work.state.pending[0]
         match head:
             case PendingExplore():
-                draw = expect(action, DrawTile, f"Draw a tile for {head.space} first.", "3.6")
+                refusal = f"Draw a tile for {work.at(head.space)} first."
+                draw = expect(action, DrawTile, refusal, "3.6")
                 work.pending.pop(0)
                 self._draw_tile(work, head, draw)
             case PendingRollOff():
@@ -133,7 +134,9 @@ class ColossiPlay(IslandRules[ColossiState, ColossiAction, ColossiOptions]):
         tile = _take_tile(work, action, kind)
         work.tiles[idx] = tile
         work.events.append(
-            SpaceExplored(space=head.space, tile=tile, text=f"{head.space}: {tile_text(tile)}.")
+            SpaceExplored(
+                space=head.space, tile=tile, text=f"{work.at(head.space)}: {tile_text(tile)}."
+            )
         )
         if action.kind is None:
             work.fix(head.space, f"Put {tile_text(tile)} here (drawn by the referee).")

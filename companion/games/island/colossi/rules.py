@@ -22,7 +22,12 @@ from companion.games.island.board import placeholder_board
 from companion.games.island.colossi.ages import (
     harvestable,
 )
-from companion.games.island.colossi.content import AGE_NAMES, MAX_TRAITS, START_CARDS
+from companion.games.island.colossi.content import (
+    AGE_NAMES,
+    MAX_TRAITS,
+    MOVEMENT_UNIT,
+    START_CARDS,
+)
 from companion.games.island.colossi.model import (
     AgeScoring,
     ColossiAction,
@@ -42,6 +47,7 @@ from companion.games.island.colossi.model import (
     config,
     lair_spaces,
 )
+from companion.games.island.colossi.phrases import ca_value_words, ca_words
 from companion.games.island.colossi.play import ColossiPlay
 from companion.games.island.colossi.views import (
     PHASE_NAMES,
@@ -114,7 +120,7 @@ class ColossiRules(ColossiPlay):
         tie_ruling="0.2.4",
         acolytes_ruling="CA-R02",
         colossus_stays_ruling="CA-R09",
-        movement_unit="Action",
+        movement_unit=MOVEMENT_UNIT,
         gold_floor_ruling="CA-R17",
         corrects_cubes=True,
     )
@@ -192,6 +198,18 @@ class ColossiRules(ColossiPlay):
 
     def panel_facts(self, state: ColossiState) -> tuple[tuple[str, ...], tuple[str, ...]]:
         return age_facts(state)
+
+    def game_words(self, state: ColossiState, action: ColossiAction) -> str:
+        return ca_words(state, action)
+
+    def game_value_words(
+        self, state: ColossiState, action_type: str, field: str, value: object
+    ) -> str | None:
+        return ca_value_words(state, action_type, field, value)
+
+    def effect_actor(self, state: ColossiState) -> int:
+        """An effect applied outside a card acts for whoever is asked (as applied)."""
+        return self.current_player(state) or 0
 
     def game_action_cells(self, state: ColossiState, action: ColossiAction) -> ActionCells:
         return colossi_action_cells(state, action)
