@@ -12,7 +12,13 @@ from kivy.uix.gridlayout import GridLayout
 
 from companion.rules import MAX_NAME_LENGTH
 from kiosk import theme
-from kiosk.presenters.setup import OptionView, PlayerRow, SetupPresenter, SetupView
+from kiosk.presenters.setup import (
+    OptionGroupView,
+    OptionView,
+    PlayerRow,
+    SetupPresenter,
+    SetupView,
+)
 from kiosk.screens import KioskScreen, load_kv
 from kiosk.widgets.basic import (
     KButton,
@@ -411,7 +417,7 @@ class SetupScreen(KioskScreen):
         boxes (the rest in the next frame); ``update``: show each box's values anew."""
         shown = list(before)
         made = 0
-        groups = list(view.groups)
+        groups: list[OptionGroupView | None] = list(view.groups)
         if view.more:
             groups.append(None)  # the "More rules" row
             if view.more_open:

@@ -25,6 +25,7 @@ FAULTS = {
     "camelCase word": re.compile(r"\b[a-z]+[A-Z][A-Za-z]*\b"),
     "raw list": re.compile(r"[\[\]{}]|\(\s*-?\d+(\s*,\s*-?\d+)+\s*\)"),
     "shortened text": re.compile(r"…|\.\.\."),
+    "plural in brackets": re.compile(r"\(s\)"),
     "Python value": re.compile(r"\b(None|True|False)\b"),
 }
 
@@ -83,6 +84,7 @@ def test_the_lint_catches_what_setup_used_to_show() -> None:
         "(3, 2, 1, 0)",
         "quake_candidates",
         "None",
+        "4 Movement(s) left",
     ):
         assert lint(shown), shown
     assert not lint("Central 10 regions. Ruling K-R03.")
