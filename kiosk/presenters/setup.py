@@ -146,7 +146,7 @@ def _joined(items: list[str]) -> str:
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
-def value_words(text: OptionText, value: Any, names: tuple[str, ...]) -> str:
+def value_words(text: OptionText, value: object, names: tuple[str, ...]) -> str:
     """An option's value (or one of its choices) as players say it: the words the option
     declares, a seat as the player's name, a list as a sentence; never a stored value."""
     if isinstance(value, tuple):
@@ -170,7 +170,7 @@ def value_words(text: OptionText, value: Any, names: tuple[str, ...]) -> str:
     return "Custom, from a file"
 
 
-def _about(text: OptionText, default: Any, names: tuple[str, ...]) -> str:
+def _about(text: OptionText, default: object, names: tuple[str, ...]) -> str:
     """The description, the rule as printed (a house rule's default), the ruling."""
     parts = [text.description.rstrip(".") + "."] if text.description else []
     if text.house_rule:

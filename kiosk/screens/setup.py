@@ -237,7 +237,7 @@ class SetupScreen(KioskScreen):
         self.ids.body.bind(height=self._keep_top)
         self._drop()
 
-    def _keep_top(self, body: Any, height: float) -> None:
+    def _keep_top(self, _body: object, height: float) -> None:
         """The list grew or shrank (a description or "More rules" opened, a player
         added): what shows at the top of the window stays there, as on paper."""
         scroll = self.ids.scroll
@@ -377,7 +377,7 @@ class SetupScreen(KioskScreen):
         self._place_options(view, shown, update=True, limit=FIRST_FRAME_OPTIONS)
         self.ids.scroll.scroll_y = scroll_y
 
-    def _fold(self, view: SetupView) -> Any:
+    def _fold(self, view: SetupView) -> BoxLayout:
         """The "More rules" row: opens or folds the house rules, says whether they are as
         printed, and (when some are changed) a button that sets them back."""
         row = self._fixed.get("fold")
@@ -398,7 +398,7 @@ class SetupScreen(KioskScreen):
         show_children(row, [more, printed] if view.house_rules_changed else [more])
         return row
 
-    def _heading(self, key: str, title: str) -> Any:
+    def _heading(self, key: str, title: str) -> object:
         label = self._label(f"group-{key}", 40)
         label.text = title
         label.bold = True
