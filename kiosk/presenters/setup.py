@@ -2,21 +2,26 @@
 
 Options are rendered generically from the game's pydantic options model: a ``bool``
 becomes a switch, a ``Literal`` a row of choices, an ``int`` a stepper within the
-field's bounds; anything else is shown read-only at its default. Each option shows its
-description and the ruling ID from ``json_schema_extra`` so players see which ruling a
-house rule changes.
+field's bounds; anything else is shown read-only. Every text is the one the option
+declares (companion/games/options.py): its label, its value and choices in players'
+words (seats as the players' names), its one-line description on demand with the rule as
+printed and the ruling it follows. Options come in their groups; the house rules (other
+readings of the rule book) are folded under "More rules", which says whether the rules
+are as printed and can set them back.
 """
 
 from __future__ import annotations
 
 import types
 import typing
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any, Literal
 
 from pydantic.fields import FieldInfo
 
 from companion.errors import RefereeError
+from companion.games.options import GROUP_TITLES, OptionGroup, OptionText, option_text
 from companion.journal import Journal
 from companion.rules import MAX_NAME_LENGTH, AnyRules, clean_player_name
 from companion.session import Session
@@ -24,9 +29,6 @@ from kiosk.presenters.common import RGB, Banner, humanize, int_bounds
 from kiosk.presenters.looks import look_for
 
 OptionKind = Literal["switch", "choice", "stepper", "list", "fixed"]
-
-#: Tuple options of ints that name seats (shown as player names).
-SEAT_OPTIONS = ("controllers", "seats")
 
 
 @dataclass(frozen=True)
@@ -56,6 +58,20 @@ class OptionView:
     elements: tuple[ElementView, ...] = ()  # kind "list": one choice per entry
     automatic: bool = False  # kind "list" with None allowed: the game decides (the default)
     optional: bool = False  # kind "list": None (automatic) is allowed
+    choice_labels: tuple[str, ...] = ()  # kind "choice": each choice in players' words
+    group: OptionGroup | None = None
+    house_rule: bool = False  # another reading of the rule book: under "More rules"
+    about: str = ""  # the description, the rule as printed (a house rule) and the ruling
+    about_open: bool = False  # the player asked to read ``about``
+
+
+@dataclass(frozen=True)
+class OptionGroupView:
+    """Options of one group (movement, mana …) under its heading."""
+
+    key: str
+    title: str
+    options: tuple[OptionView, ...]
 
 
 @dataclass(frozen=True)
@@ -72,9 +88,14 @@ class SetupView:
     title: str
     players: tuple[PlayerRow, ...]
     can_add_player: bool
-    options: tuple[OptionView, ...]
+    options: tuple[OptionView, ...]  # every option, in the model's order
     banner: Banner | None
     player_hint: str
+    groups: tuple[OptionGroupView, ...] = ()  # the first screen: the table's choices
+    more: tuple[OptionGroupView, ...] = ()  # the house rules, shown when ``more_open``
+    more_open: bool = False
+    more_text: str = ""  # "More rules: as printed" or how many are changed
+    house_rules_changed: int = 0
     teach: bool = False  # teach mode: a pause at each rule the first time it matters
     guided: bool = False  # guided setup: the physical setup step by step before play
 
@@ -120,20 +141,61 @@ def _list_shape(annotation: Any) -> tuple[tuple[Any, ...] | None, int, bool] | N
     return None
 
 
-def _ruling(info: FieldInfo) -> str | None:
-    extra = info.json_schema_extra
-    if isinstance(extra, dict):
-        ruling = extra.get("ruling")
-        return None if ruling is None else str(ruling)
-    return None
+def _joined(items: list[str]) -> str:
+    """``["3", "2", "1", "0"]`` → ``"3, 2, 1 and 0"``."""
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
-def _value_text(value: Any) -> str:
+def value_words(text: OptionText, value: object, names: tuple[str, ...]) -> str:
+    """An option's value (or one of its choices) as players say it: the words the option
+    declares, a seat as the player's name, a list as a sentence; never a stored value."""
+    if isinstance(value, tuple):
+        if not value:
+            return "None chosen"
+        return _joined([value_words(text, item, names) for item in value])
+    if text.seats and isinstance(value, int) and not isinstance(value, bool):
+        return names[value] if 0 <= value < len(names) else f"Seat {value + 1}"
+    if value is None or isinstance(value, str | int | bool):
+        said = text.word(value)
+        if said is not None:
+            return said
     if isinstance(value, bool):
         return "On" if value else "Off"
+    if value is None:
+        return "Automatic"
     if isinstance(value, str):
         return humanize(value)
-    return str(value)
+    if isinstance(value, int):
+        return str(value)
+    return "Custom, from a file"
+
+
+def _about(text: OptionText, default: object, names: tuple[str, ...]) -> str:
+    """The description, the rule as printed (a house rule's default), the ruling."""
+    parts = [text.description.rstrip(".") + "."] if text.description else []
+    if text.house_rule:
+        parts.append(f"As printed: {value_words(text, default, names)}.")
+    if text.ruling:
+        parts.append(f"Ruling {text.ruling}.")
+    return " ".join(parts)
+
+
+def _grouped(options: Iterable[OptionView]) -> tuple[OptionGroupView, ...]:
+    """Options under their groups' headings, the groups in their declared order (an
+    option of no group, a test game's, under "Options" at the end)."""
+    by_group: dict[OptionGroup | None, list[OptionView]] = {}
+    for option in options:
+        by_group.setdefault(option.group, []).append(option)
+    order: list[OptionGroup | None] = [*GROUP_TITLES, None]
+    return tuple(
+        OptionGroupView(
+            key=key or "options",
+            title=GROUP_TITLES[key] if key else "Options",
+            options=tuple(by_group[key]),
+        )
+        for key in order
+        if key in by_group
+    )
 
 
 def seat_colours(game: str) -> tuple[RGB, ...]:
@@ -155,6 +217,10 @@ class SetupPresenter:
         #: Guided setup: the table's setup step by step, on screen and on the LEDs,
         #: before play (kiosk/presenters/guided_setup.py). Off unless chosen.
         self.guided = False
+        #: "More rules" opened: the house rules shown.
+        self.more_open = False
+        #: Options whose description the player opened.
+        self.about: set[str] = set()
 
     # --- players ----------------------------------------------------------------------
 
@@ -221,25 +287,36 @@ class SetupPresenter:
             updated[index] = choice
             self.values[name] = tuple(updated)
 
+    def _text(self, name: str) -> OptionText:
+        return option_text(name, self._fields()[name])
+
     def _list_view(self, name: str, info: FieldInfo, value: Any) -> tuple[ElementView, ...]:
         shape = _list_shape(info.annotation)
         if shape is None or value is None:
             return ()
         choices, length, _ = shape
+        text = self._text(name)
+        names = tuple(self.names)
         if choices is None:
-            if name not in SEAT_OPTIONS:
+            if not text.seats:
                 return ()
             choices = tuple(range(len(self.names)))
-            labels = tuple(self.names)
-        else:
-            labels = tuple(humanize(str(c)) for c in choices)
-        names = look_for(self.rules.name).element_labels.get(name) or tuple(
+        labels = tuple(value_words(text, c, names) for c in choices)
+        entries = look_for(self.rules.name).element_labels.get(name) or tuple(
             f"#{i + 1}" for i in range(length)
         )
         return tuple(
-            ElementView(index=i, label=names[i], value=v, choices=choices, choice_labels=labels)
+            ElementView(index=i, label=entries[i], value=v, choices=choices, choice_labels=labels)
             for i, v in enumerate(value)
         )
+
+    def _bounds(self, name: str) -> tuple[int | None, int | None]:
+        """A stepper's bounds: the field's, and a seat's the seats there are."""
+        low, high = int_bounds(self._fields()[name])
+        if self._text(name).seats:
+            last = len(self.names) - 1
+            high = last if high is None else min(high, last)
+        return low, high
 
     def choose(self, name: str, choice: Any) -> None:
         choices = _literal_choices(self._fields()[name].annotation)
@@ -250,13 +327,28 @@ class SetupPresenter:
         info = self._fields()[name]
         if _kind(info.annotation) != "stepper":
             return
-        low, high = int_bounds(info)
+        low, high = self._bounds(name)
         new = int(self.value(name)) + delta
         if (low is None or new >= low) and (high is None or new <= high):
             self.values[name] = new
 
     def options_dict(self) -> dict[str, Any]:
         return dict(self.values)
+
+    def toggle_more(self) -> None:
+        """Show or fold the house rules ("More rules")."""
+        self.more_open = not self.more_open
+
+    def toggle_about(self, name: str) -> None:
+        """Show or hide an option's description."""
+        self.about ^= {name}
+
+    def as_printed(self) -> None:
+        """Every house rule back to the rules as printed (the rulings' defaults); the
+        table's choices (chapter, colours, seats …) stay."""
+        for name, info in self._fields().items():
+            if option_text(name, info).house_rule:
+                self.values.pop(name, None)
 
     # --- view and start ---------------------------------------------------------------
 
@@ -271,35 +363,11 @@ class SetupPresenter:
             )
             for i, name in enumerate(self.names)
         )
-        options = []
-        for name, info in self._fields().items():
-            kind = _kind(info.annotation)
-            low, high = int_bounds(info)
-            value = self.value(name)
-            default = info.get_default(call_default_factory=True)
-            shape = _list_shape(info.annotation)
-            elements: tuple[ElementView, ...] = ()
-            if shape is not None and (shape[0] is not None or name in SEAT_OPTIONS):
-                kind = "list"
-                elements = self._list_view(name, info, value)
-            options.append(
-                OptionView(
-                    name=name,
-                    label=humanize(name),
-                    kind=kind,
-                    value=value,
-                    value_text=_value_text(value),
-                    choices=_literal_choices(info.annotation) or (),
-                    minimum=low,
-                    maximum=high,
-                    ruling=_ruling(info),
-                    description=info.description or "",
-                    changed=value != default,
-                    elements=elements,
-                    automatic=kind == "list" and value is None,
-                    optional=kind == "list" and shape is not None and shape[2],
-                )
-            )
+        options = tuple(self._option_view(name, info) for name, info in self._fields().items())
+        changed = sum(1 for o in options if o.house_rule and o.changed)
+        more_text = "More rules: " + (
+            f"{changed} changed from the rules as printed" if changed else "as printed"
+        )
         low, high = self.rules.min_players, self.rules.max_players
         hint = f"{low} player" if low == high == 1 else f"{low}–{high} players"
         if low == high and low != 1:
@@ -309,11 +377,51 @@ class SetupPresenter:
             title=self.rules.title,
             players=players,
             can_add_player=len(self.names) < high,
-            options=tuple(options),
+            options=options,
             banner=self.banner,
             player_hint=f"{hint}; seat order is turn order",
+            groups=_grouped(o for o in options if not o.house_rule),
+            more=_grouped(o for o in options if o.house_rule),
+            more_open=self.more_open,
+            more_text=more_text,
+            house_rules_changed=changed,
             teach=self.teach,
             guided=self.guided,
+        )
+
+    def _option_view(self, name: str, info: FieldInfo) -> OptionView:
+        text = option_text(name, info)
+        names = tuple(self.names)
+        kind = _kind(info.annotation)
+        low, high = self._bounds(name)
+        value = self.value(name)
+        default = info.get_default(call_default_factory=True)
+        shape = _list_shape(info.annotation)
+        elements: tuple[ElementView, ...] = ()
+        if shape is not None and (shape[0] is not None or text.seats):
+            kind = "list"
+            elements = self._list_view(name, info, value)
+        choices = _literal_choices(info.annotation) or ()
+        return OptionView(
+            name=name,
+            label=text.label if text.label != name else humanize(name),
+            kind=kind,
+            value=value,
+            value_text=value_words(text, value, names),
+            choices=choices,
+            minimum=low,
+            maximum=high,
+            ruling=text.ruling,
+            description=text.description,
+            changed=value != default,
+            elements=elements,
+            automatic=kind == "list" and value is None,
+            optional=kind == "list" and shape is not None and shape[2],
+            choice_labels=tuple(value_words(text, c, names) for c in choices),
+            group=text.group,
+            house_rule=text.house_rule,
+            about=_about(text, default, names),
+            about_open=name in self.about,
         )
 
     def toggle_teach(self) -> None:

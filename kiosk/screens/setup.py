@@ -12,8 +12,13 @@ from kivy.uix.gridlayout import GridLayout
 
 from companion.rules import MAX_NAME_LENGTH
 from kiosk import theme
-from kiosk.presenters.common import humanize
-from kiosk.presenters.setup import OptionView, PlayerRow, SetupPresenter, SetupView
+from kiosk.presenters.setup import (
+    OptionGroupView,
+    OptionView,
+    PlayerRow,
+    SetupPresenter,
+    SetupView,
+)
 from kiosk.screens import KioskScreen, load_kv
 from kiosk.widgets.basic import (
     KButton,
@@ -35,7 +40,8 @@ ROW = theme.BUTTON_HEIGHT
 #: The body's padding (setup.kv); its bottom grows by the keyboard's height while typing.
 BODY_PADDING = (0, 0, 14, 0)
 FIRST_FRAME_OPTIONS = 2
-"""Option boxes made in the frame that opens Setup; the rest come in the next frame.
+"""Option boxes made in the frame that opens Setup; the rest come in the next frame (the
+house rules' boxes only once "More rules" is opened).
 Kolossus has 21 options, ≈190 widgets: made at once they held the tap on its title for
 ≈0.25 s of this machine's CPU, 1–2.5 s of a Pi's, while the screen shows its players and
 no more than the first two options. Made a few a frame instead, each frame moved every
@@ -55,8 +61,9 @@ def _option_shape(option: OptionView) -> object:
 
 
 class OptionBox:
-    """One option's widgets: a head row (label and its control), one row per element
-    of a list option, a row of choices, the description. ``show`` updates them."""
+    """One option's widgets: a head row (label, its control, "About"), one row per entry
+    of a list option, a row of choices, the description when asked for. ``show`` updates
+    them in place."""
 
     def __init__(self, screen: SetupScreen, option: OptionView) -> None:
         name = option.name
@@ -69,23 +76,32 @@ class OptionBox:
         self.stepper: Stepper | None = None
         if option.kind == "switch":
             self.control = button(
-                "", lambda: screen.do(lambda p: p.toggle(name)), size_hint_x=None, width=120
+                "", lambda: screen.do(lambda p: p.toggle(name)), size_hint_x=None, width=200
             )
         elif option.kind == "stepper":
             self.stepper = Stepper(
                 head,
                 lambda d: screen.do(lambda p: p.step(name, d)),
                 button_width=64,
-                value_width=60,
+                value_width=200,
             )
+            self.stepper.value.font_size = theme.FONT_BODY  # a player's name fits
         elif option.kind == "list" and option.optional:
             self.control = button(
                 "", lambda: screen.do(lambda p: p.toggle(name)), size_hint_x=None, width=150
             )
         elif option.kind == "fixed":
-            self.control = KLabel(size_hint_x=None, width=200, halign="right", color=theme.TEXT_DIM)
+            self.control = KLabel(size_hint_x=None, width=250, halign="right", color=theme.TEXT_DIM)
         if self.control is not None:
             head.add_widget(self.control)
+        self.about_button = button(
+            "About",
+            lambda: screen.do(lambda p: p.toggle_about(name)),
+            size_hint_x=None,
+            width=96,
+            font_size=theme.FONT_SMALL + 1,
+        )
+        head.add_widget(self.about_button)
         self.box.add_widget(head)
         self.elements: list[tuple[Any, list[Any]]] = []
         for element in option.elements:
@@ -94,7 +110,8 @@ class OptionBox:
             row.add_widget(label)
             buttons = []
             for _ in element.choices:
-                widget = KButton(font_size=theme.FONT_SMALL + 1)  # labelled in ``show``
+                # labelled in ``show``; a long name or weapon takes two lines
+                widget = KButton(font_size=theme.FONT_SMALL + 1, max_lines=2)
                 widget.bind(
                     on_release=lambda w: screen.do(
                         lambda p: p.choose_element(name, w.element, w.choice)
@@ -107,7 +124,7 @@ class OptionBox:
         self.choices: list[Any] = []
         if option.kind == "choice":
             choices = GridLayout(
-                cols=min(3, len(option.choices)), size_hint_y=None, spacing=theme.SPACING
+                cols=min(4, len(option.choices)), size_hint_y=None, spacing=theme.SPACING
             )
             choices.bind(minimum_height=choices.setter("height"))
             for _ in option.choices:
@@ -121,14 +138,12 @@ class OptionBox:
                 choices.add_widget(toggle)
                 self.choices.append(toggle)
             self.box.add_widget(choices)
-        if option.description:
-            self.box.add_widget(SmallLabel(text=option.description))
+        self.about = SmallLabel(text="")
         self.box.add_widget(WrapLabel(text="", height=4))
 
     def show(self, option: OptionView) -> None:
-        ruling = f"   [{option.ruling}]" if option.ruling else ""
         changed = "  (changed)" if option.changed else ""
-        self.label.text = f"{option.label}{ruling}{changed}"
+        self.label.text = f"{option.label}{changed}"
         if option.kind == "switch":
             self.control.text = option.value_text
             self.control.role = "accent" if option.value else "normal"
@@ -142,18 +157,27 @@ class OptionBox:
             self.control.text = "Automatic" if option.automatic else "By hand"
             self.control.role = "normal" if option.automatic else "accent"
         elif option.kind == "fixed":
-            self.control.text = "from a file" if option.value is None else option.value_text
+            self.control.text = option.value_text
+        self.about_button.role = "accent" if option.about_open else "normal"
+        self.about.text = option.about
+        if option.about_open and self.about.parent is None:
+            self.box.add_widget(self.about, index=1)  # above the closing gap
+        elif not option.about_open and self.about.parent is not None:
+            self.box.remove_widget(self.about)
         for (label, buttons), element in zip(self.elements, option.elements, strict=True):
             label.text = element.label
             for widget, choice, text in zip(
                 buttons, element.choices, element.choice_labels, strict=True
             ):
                 widget.text = text
+                widget.shorten = False  # after the text: KButton's rule sets it anew
                 widget.element = element.index
                 widget.choice = choice
                 widget.role = "accent" if choice == element.value else "normal"
-        for toggle, choice in zip(self.choices, option.choices, strict=True):
-            toggle.text = humanize(str(choice))
+        for toggle, choice, text in zip(
+            self.choices, option.choices, option.choice_labels, strict=True
+        ):
+            toggle.text = text
             toggle.choice = choice
             toggle.state = "down" if choice == option.value else "normal"
 
@@ -209,7 +233,20 @@ class SetupScreen(KioskScreen):
 
     def on_kv_post(self, base_widget: Any) -> None:
         self._more = Clock.create_trigger(self._make_more, 0)
+        self._body_height = 0.0
+        self.ids.body.bind(height=self._keep_top)
         self._drop()
+
+    def _keep_top(self, _body: object, height: float) -> None:
+        """The list grew or shrank (a description or "More rules" opened, a player
+        added): what shows at the top of the window stays there, as on paper."""
+        scroll = self.ids.scroll
+        old = self._body_height
+        self._body_height = height
+        if old <= scroll.height or height <= scroll.height:
+            return
+        top = (1 - scroll.scroll_y) * (old - scroll.height)
+        scroll.scroll_y = max(0.0, min(1.0, 1 - top / (height - scroll.height)))
 
     def _drop(self) -> None:
         self._rows: WidgetPool[PlayerRowView] | None = None
@@ -336,13 +373,36 @@ class SetupScreen(KioskScreen):
                     height=ROW,
                 )
             shown.append(add)
-        if view.options:
-            options = self._label("options", 40)
-            options.text = "Options (defaults follow the rulings)"
-            shown.append(options)
         self._shown = (view, shown)
         self._place_options(view, shown, update=True, limit=FIRST_FRAME_OPTIONS)
         self.ids.scroll.scroll_y = scroll_y
+
+    def _fold(self, view: SetupView) -> BoxLayout:
+        """The "More rules" row: opens or folds the house rules, says whether they are as
+        printed, and (when some are changed) a button that sets them back."""
+        row = self._fixed.get("fold")
+        if row is None:
+            row = self._fixed["fold"] = BoxLayout(
+                size_hint_y=None, height=ROW, spacing=theme.SPACING
+            )
+            self._fixed["more"] = button("", lambda: self.do(SetupPresenter.toggle_more))
+            self._fixed["printed"] = button(
+                "Rules as printed",
+                lambda: self.do(SetupPresenter.as_printed),
+                size_hint_x=None,
+                width=230,
+            )
+        more, printed = self._fixed["more"], self._fixed["printed"]
+        more.text = view.more_text
+        more.role = "accent" if view.more_open else "normal"
+        show_children(row, [more, printed] if view.house_rules_changed else [more])
+        return row
+
+    def _heading(self, key: str, title: str) -> object:
+        label = self._label(f"group-{key}", 40)
+        label.text = title
+        label.bold = True
+        return label
 
     def _make_more(self, _dt: float) -> None:
         """The option boxes the frame that opened Setup left to make."""
@@ -352,21 +412,32 @@ class SetupScreen(KioskScreen):
     def _place_options(
         self, view: SetupView, before: list[Any], *, update: bool, limit: int | None
     ) -> None:
-        """Show ``before`` then the options' boxes, making at most ``limit`` new ones (the
-        rest in the next frame); ``update``: show each box's values anew."""
+        """Show ``before`` then the options under their groups' headings, the house
+        rules under "More rules" when it is open, making at most ``limit`` new option
+        boxes (the rest in the next frame); ``update``: show each box's values anew."""
         shown = list(before)
         made = 0
-        for option in view.options:
-            shape = _option_shape(option)
-            box = self._options.get(shape)
-            if box is None:
-                if made == limit:
-                    self._more()
-                    continue
-                box = self._options[shape] = OptionBox(self, option)
-                made += 1
-                box.show(option)
-            elif update:
-                box.show(option)
-            shown.append(box.box)
+        groups: list[OptionGroupView | None] = list(view.groups)
+        if view.more:
+            groups.append(None)  # the "More rules" row
+            if view.more_open:
+                groups.extend(view.more)
+        for group in groups:
+            if group is None:
+                shown.append(self._fold(view))
+                continue
+            shown.append(self._heading(group.key, group.title))
+            for option in group.options:
+                shape = _option_shape(option)
+                box = self._options.get(shape)
+                if box is None:
+                    if made == limit:
+                        self._more()
+                        continue
+                    box = self._options[shape] = OptionBox(self, option)
+                    made += 1
+                    box.show(option)
+                elif update:
+                    box.show(option)
+                shown.append(box.box)
         show_children(self.ids.body, shown)

@@ -194,3 +194,30 @@ def test_every_label_uses_the_bundled_font() -> None:
     bold = CoreLabel(text="×2", bold=True)  # the board's piece letters
     bold.resolve_font_name()
     assert Path(bold.options["font_name_r"]) == fonts.BOLD
+
+
+def option_texts(game: str) -> Iterator[tuple[str, str]]:
+    """Setup's option texts of ``game``: headings, labels, values, choices and entries in
+    words, descriptions with the rule as printed, the "More rules" line."""
+    from kiosk.presenters.setup import SetupPresenter
+
+    presenter = SetupPresenter(get_rules(game))
+    presenter.toggle_more()
+    view = presenter.view()
+    yield f"{game} more rules", view.more_text
+    for group in (*view.groups, *view.more):
+        yield f"{game} group", group.title
+        for option in group.options:
+            for text in (option.label, option.value_text, option.about, *option.choice_labels):
+                yield f"{game} option {option.name}", text
+            for element in option.elements:
+                for text in (element.label, *element.choice_labels):
+                    yield f"{game} option {option.name}", text
+
+
+@pytest.mark.parametrize("game", REAL_GAMES)
+def test_bundled_font_draws_every_option_text(game: str) -> None:
+    texts = list(option_texts(game))
+    assert any("As printed" in text for _, text in texts)  # the descriptions were read
+    missing = uncovered(iter(texts), fonts.REGULAR)
+    assert not missing, ", ".join(f"{ch!r} in {where}" for ch, where in missing.items())

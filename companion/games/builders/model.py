@@ -27,35 +27,51 @@ class BuildersOptions(Frozen):
 
     forced_build: bool = option(
         False,
-        "Building is compulsory when possible. The referee cannot see hands, so when "
-        "on, ending a turn needs the player's word that no face-up Blueprint can be "
-        "completed, unless the Runes rule every build out.",
+        "A player who can complete a face-up Blueprint must build; their word is asked.",
         "BC-R03",
+        label="Building is compulsory",
+        group="turns",
+        words={True: "Yes", False: "No"},
+        house_rule=True,
     )
     reveal_source: Literal["target_then_stockpile", "stockpile", "target_only_require_2"] = option(
         "target_then_stockpile",
-        "Where the 2 Runes of a Reveal come from: the target, topped up from the "
-        "stockpile; the stockpile alone; or the target only (Reveal needs a target "
-        "with 2 Runes).",
+        "Where the 2 Runes of a Reveal come from.",
         "BC-R04",
+        label="Runes of a Reveal",
+        group="cards",
+        words={
+            "target_then_stockpile": "Target, then stockpile",
+            "stockpile": "The stockpile",
+            "target_only_require_2": "Target with 2 only",
+        },
+        house_rule=True,
     )
     zero_check: Literal["next_own_turn", "full_round"] = option(
         "next_own_turn",
-        "When a player at 0 Runes wins: at the start of their next turn, or only after "
-        "every other player has begun a turn since they reached 0.",
+        "When a player at 0 Runes wins: on their next turn, or after a full round.",
         "BC-R10",
+        label="Winning at 0 Runes",
+        group="endgame",
+        words={"next_own_turn": "Their next turn", "full_round": "After a full round"},
+        house_rule=True,
     )
     final_tie: Literal["manual", "shared"] = option(
         "manual",
-        "A tie after the Runes and Colossi tie-breaks: the players pick the winner, "
-        "or the tied players share the victory.",
+        "A tie after every tie-break: the players pick the winner, or share the victory.",
         "BC-R12",
+        label="A tie for the win",
+        group="endgame",
+        words={"manual": "The table picks", "shared": "Shared victory"},
+        house_rule=True,
     )
     blueprints: tuple[BlueprintCard, ...] | None = option(
         None,
-        "Optional Blueprint table (name, rune_cost 3–6, parts per type, copies). "
-        "With it the referee deals the Blueprints and checks every layout.",
+        "A Blueprint table: the referee deals the Blueprints and checks each build.",
         "BC-R15",
+        label="Blueprint table",
+        group="box",
+        words={None: "Not loaded"},
     )
 
     @field_validator("blueprints")

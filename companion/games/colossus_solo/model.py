@@ -41,17 +41,23 @@ from companion.rules import GameState
 class ColossusSoloOptions(Frozen):
     depletion_trigger: DepletionTrigger = option(
         "on_draw_attempt",
-        "When a depleted Action deck is reshuffled and the penalty paid: when a card "
-        "must be drawn from the empty deck (on_draw_attempt) or the moment the last "
-        "card is drawn (when_emptied).",
+        "When an empty Action deck is reshuffled and its penalty paid.",
         "CS-R03",
+        label="Empty Action deck",
+        group="cards",
+        words={
+            "on_draw_attempt": "When a card is needed",
+            "when_emptied": "When the last is drawn",
+        },
+        house_rule=True,
     )
     card_table: CardTable | None = option(
         None,
-        "Optional card table (11 Colossus cards, 3 Final Blow cards). Without it you "
-        "enter each Colossus card's values when you reveal it and the Final Blow "
-        "numbers when you reach the top.",
+        "A card table; without it you enter each card's values when it is revealed.",
         "CS-R12",
+        label="Card table",
+        group="box",
+        words={None: "Entered as you play"},
     )
 
 

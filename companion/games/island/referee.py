@@ -75,7 +75,12 @@ class IslandOptions(Frozen):
     """Options that mean the same in both games (same ruling, same text)."""
 
     board: IslandBoard | None = option(
-        None, "The island as a board file; none = the development placeholder.", "BM-R01"
+        None,
+        "The island's spaces, from a board file; without one a practice island.",
+        "BM-R01",
+        label="Island board",
+        group="box",
+        words={None: "Practice island"},
     )
 
 

@@ -67,89 +67,195 @@ class StartZones(Frozen):
 
 
 class KolossusOptions(Frozen):
-    """House rules; every default is the ruling of RULINGS.md Appendix A."""
+    """The table's choices and the house rules; every default is the ruling of RULINGS.md
+    Appendix A (the rules as printed)."""
 
     chapter: Chapter = option(
-        1, "Rule chapter: 1 The Arrival, 2 The Power of Mana, 3 Lords of Destiny.", "1.8"
+        1,
+        "Chapter 1 for a first game; 2 adds mana, 3 the Titan Weapons and Powers.",
+        "1.8",
+        label="Rule chapter",
+        group="game",
+        words={1: "1: The Arrival", 2: "2: Power of Mana", 3: "3: Lords of Destiny"},
     )
     colours: tuple[Colour, Colour, Colour, Colour] = option(
         ("blue", "yellow", "green", "red"),
-        "Colour (warband) in each corner, in the order NW, NE, SE, SW.",
+        "Which warband plays from each corner.",
         "K-R21",
+        label="Colour in each corner",
+        group="table",
+        words={"blue": "Blue", "yellow": "Yellow", "green": "Green", "red": "Red"},
     )
     controllers: tuple[int, int, int, int] | None = option(
         None,
-        "Seat controlling each corner NW, NE, SE, SW. Default: 4 players one each; "
-        "3 players: seat 0 has NW+SE; 2 players: seat 0 NW+SE, seat 1 NE+SW.",
+        "Automatic: one corner each, or two allied corners each with fewer players.",
         "K-R21",
+        label="Who plays which corner",
+        group="table",
+        words={None: "Automatic"},
+        seats=True,
     )
     first_corner: Corner = option(
-        "NW", "Corner of the oldest player's warband, first in the Invasion and round 1.", "K-R38"
+        "NW",
+        "The oldest player's corner: first in the Great Quake and in round 1.",
+        "K-R38",
+        label="First corner",
+        group="table",
+        words={"NW": "North-west", "NE": "North-east", "SE": "South-east", "SW": "South-west"},
     )
     start_zone_layout: Literal["corner3x3_minus_inner"] | StartZones = option(
         "corner3x3_minus_inner",
-        "Start zones: the 3x3 corner block minus its inner square, or 8 custom squares per corner.",
+        "Each start zone: the 8 outer squares of its corner's 3 by 3 block.",
         "K-R02",
+        label="Start zones",
+        group="start",
+        words={"corner3x3_minus_inner": "Corner blocks of 8"},
+        house_rule=True,
     )
     quake_candidates: Literal["central10", "all22"] = option(
-        "central10", "Regions the Great Quake may move: rows and columns 3-7, or all 22.", "K-R03"
+        "central10",
+        "Regions the Great Quake may move: rows and columns 3 to 7, or all of them.",
+        "K-R03",
+        label="Quake regions",
+        group="quake",
+        words={"central10": "Central 10 regions", "all22": "All 22 regions"},
+        house_rule=True,
     )
     region_move_model: Literal["rigid", "push_compress"] = option(
         "rigid",
-        "Region shift: rigid translation of all 11 squares, or pushed from the "
-        "rear-most piece closing gaps.",
+        "A region slides as one, or is pushed from its rear closing the gaps.",
         "K-R04",
+        label="How a region slides",
+        group="quake",
+        words={"rigid": "All 11 squares as one", "push_compress": "Pushed, gaps closed"},
+        house_rule=True,
     )
     quake_distance: Literal["exact", "up_to_roll"] = option(
-        "exact", "The Great Quake moves a region exactly the rolled number, or 1..roll.", "K-R05"
+        "exact",
+        "The Great Quake moves a region exactly the number rolled, or up to it.",
+        "K-R05",
+        label="Quake distance",
+        group="quake",
+        words={"exact": "Exactly the roll", "up_to_roll": "Up to the roll"},
+        house_rule=True,
     )
     allies_are_friendly: bool = option(
-        True, "Allied miniatures count as own: pass through, never end on or beat them.", "K-R11"
+        True,
+        "Allied miniatures count as your own: pass through them, never beat them.",
+        "K-R11",
+        label="Allies are friends",
+        group="movement",
+        words={True: "Yes", False: "No"},
+        house_rule=True,
     )
     defence_consumed: bool = option(
-        True, "Beating an enemy uses up movement points equal to its Defence.", "K-R12"
+        True,
+        "Beating an enemy uses up as many movement points as its Defence.",
+        "K-R12",
+        label="Beating costs Defence",
+        group="movement",
+        words={True: "Yes", False: "No"},
+        house_rule=True,
     )
     crystal_placement: Literal["one_per_round_accumulate", "refill_if_empty"] = option(
         "one_per_round_accumulate",
-        "A crystal is added every round (they accumulate), or only if none lies on the Citadel.",
+        "A crystal comes every round and they pile up, or only when none is there.",
         "K-R15",
+        label="New crystals",
+        group="crystals",
+        words={
+            "one_per_round_accumulate": "One every round",
+            "refill_if_empty": "Only if none is left",
+        },
+        house_rule=True,
     )
     capture_requires_entry: bool = option(
-        False, "Only a miniature that moved onto the Citadel this activation captures.", "K-R16"
+        False,
+        "Only a miniature that moved onto the Citadel this activation captures.",
+        "K-R16",
+        label="Capture needs a move in",
+        group="crystals",
+        words={True: "Yes", False: "No"},
+        house_rule=True,
     )
     crystal_majority: Literal["relative", "absolute_7"] = option(
-        "relative", "After round 12: more crystals than the other alliance, or at least 7.", "K-R18"
+        "relative",
+        "After round 12: more crystals than the other alliance, or at least 7.",
+        "K-R18",
+        label="Crystals to win",
+        group="endgame",
+        words={"relative": "More than the others", "absolute_7": "At least 7"},
+        house_rule=True,
     )
     elimination_unit: Literal["warband", "player"] = option(
-        "warband", "Who must lose every miniature for the alliance to lose.", "K-R20"
+        "warband",
+        "Whose miniatures must all be lost for the alliance to lose.",
+        "K-R20",
+        label="Wiped out means",
+        group="endgame",
+        words={"warband": "One warband", "player": "One player"},
+        house_rule=True,
     )
     simultaneous_elimination: Literal["draw", "active_alliance_loses"] = option(
         "draw",
-        "Both alliances wiped out in one event: a draw, or the acting alliance loses.",
+        "Both alliances wiped out at once: a draw, or the alliance on its turn loses.",
         "K-R20",
+        label="Both wiped out at once",
+        group="endgame",
+        words={"draw": "A draw", "active_alliance_loses": "The acting side loses"},
+        house_rule=True,
     )
     mana_table: tuple[int, int, int, int] = option(
-        (3, 2, 1, 0), "Mana income for a Die of Destiny of 1, 2, 3, 4 (each 0..6).", "K-R22"
+        (3, 2, 1, 0),
+        "Mana income for a Die of Destiny of 1, 2, 3 and 4.",
+        "K-R22",
+        label="Mana income",
+        group="mana",
+        house_rule=True,
     )
     invasion_grants_mana: bool = option(
-        True, "The Great Quake roll also yields income (Chapter 2+).", "K-R23"
+        True,
+        "The Great Quake roll also brings mana income, from chapter 2.",
+        "K-R23",
+        label="Mana from the Quake",
+        group="mana",
+        words={True: "Yes", False: "No"},
+        house_rule=True,
     )
     titan_weapons: Literal["one_per_warband", "all_four"] = option(
         "one_per_warband",
-        "One chosen weapon per warband (all different), or all four each.",
+        "Each warband has one weapon, all different, or all four weapons each.",
         "K-R26",
+        label="Weapons per warband",
+        group="weapons",
+        words={"one_per_warband": "One each", "all_four": "All four each"},
+        house_rule=True,
     )
     weapons: tuple[Weapon, Weapon, Weapon, Weapon] | None = option(
         None,
-        "Weapon of each corner NW, NE, SE, SW (all different). Default by colour: "
-        "Blue Sword, Yellow Whip, Green Spear, Red Hammer.",
+        "Automatic by colour: Blue Sword, Yellow Whip, Green Spear, Red Hammer.",
         "K-R26",
+        label="Weapon in each corner",
+        group="weapons",
+        words={None: "Automatic", **{w: WEAPON_NAME[w] for w in WEAPONS}},
     )
     charge_from_pool: bool = option(
-        False, "The 2 mana that charge the Titan Weapon may also come from the pool.", "K-R27"
+        False,
+        "The 2 mana that charge a Titan Weapon may also come from the pool.",
+        "K-R27",
+        label="Charge from the pool",
+        group="weapons",
+        words={True: "Yes", False: "No"},
+        house_rule=True,
     )
     initiative_once_per_turn: bool = option(
-        False, "Initiative may be used only once per turn.", "K-R33"
+        False,
+        "Initiative may be used only once per turn.",
+        "K-R33",
+        label="Initiative once a turn",
+        group="mana",
+        words={True: "Yes", False: "No"},
+        house_rule=True,
     )
 
 

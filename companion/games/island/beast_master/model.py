@@ -33,34 +33,98 @@ from companion.model import Frozen
 
 class BeastMasterOptions(IslandOptions):
     acolytes_per_player: int | None = option(
-        None, "Acolytes each; none = 12 with 3 players, otherwise 10.", "BM-R02", ge=1, le=30
+        None,
+        "Acolytes each player has.",
+        "BM-R02",
+        label="Acolytes each",
+        group="start",
+        words={None: "10, or 12 with 3 players"},
+        house_rule=True,
+        ge=1,
+        le=30,
     )
-    turns_per_player: int = option(15, "Turns each player takes.", "BM-R16", ge=1, le=60)
+    turns_per_player: int = option(
+        15,
+        "Turns each player takes before the game ends.",
+        "BM-R16",
+        label="Turns each",
+        group="turns",
+        house_rule=True,
+        ge=1,
+        le=60,
+    )
     colossus_start: Literal["centre", "player_choice"] = option(
         "centre",
-        "Colossi start on the centre, or each player places theirs in turn order.",
+        "The Colossi start on the centre, or each player places theirs in turn.",
         "BM-R03",
+        label="Colossi start",
+        group="start",
+        words={"centre": "On the centre", "player_choice": "Where players choose"},
+        house_rule=True,
     )
     centre_starts_with_loot: bool = option(
-        False, "A Loot token lies on the centre at the start (its reward is entered).", "BM-R05"
+        False,
+        "A Loot token lies on the centre at the start; its reward is entered.",
+        "BM-R05",
+        label="Loot on the centre",
+        group="start",
+        words={True: "Yes", False: "No"},
+        house_rule=True,
     )
     spawn_safe_first_step: bool = option(
-        False, "An Acolyte spawned on the Beast's space survives if it leaves at once.", "BM-R07"
+        False,
+        "An Acolyte spawned on the Beast's space lives if it leaves at once.",
+        "BM-R07",
+        label="Safe first step",
+        group="movement",
+        words={True: "Yes", False: "No"},
+        house_rule=True,
     )
     hand_limit_check: Literal["immediate", "end_of_turn"] = option(
-        "immediate", "When a hand of 7+ cards is cut down to 6.", "BM-R08"
+        "immediate",
+        "When a hand of 7 or more cards is cut down to 6.",
+        "BM-R08",
+        label="Hand limit",
+        group="cards",
+        words={"immediate": "At once", "end_of_turn": "At the end of the turn"},
+        house_rule=True,
     )
     tie_policy: TiePolicy = option(
-        "shared", "A gold tie is a shared victory, or the table picks the winner.", "BM-R12"
+        "shared",
+        "A tie for the most Gold: a shared victory, or the table picks the winner.",
+        "BM-R12",
+        label="A tie for the win",
+        group="endgame",
+        words={"shared": "Shared victory", "manual": "The table picks"},
+        house_rule=True,
     )
     loot_tokens: int | None = option(
-        None, "Loot tokens in the supply; none = never runs out.", "BM-R06", ge=0, le=200
+        None,
+        "Loot tokens in the supply.",
+        "BM-R06",
+        label="Loot tokens",
+        group="box",
+        words={None: "Never run out"},
+        ge=0,
+        le=200,
     )
     environment_tiles: int | None = option(
-        None, "Environment tiles in the stack; none = never runs out.", "BM-R06", ge=0, le=200
+        None,
+        "Environment tiles in the stack.",
+        "BM-R06",
+        label="Environment tiles",
+        group="box",
+        words={None: "Never run out"},
+        ge=0,
+        le=200,
     )
     content: Content | None = option(
-        None, "Optional content file: known cards as effect lists.", "0.2.2"
+        None,
+        "A content file with the cards' effects, so the referee can apply them.",
+        "0.2.2",
+        label="Card effects",
+        group="box",
+        words={None: "Entered as you play"},
     )
 
 

@@ -36,50 +36,141 @@ from companion.model import Frozen
 
 
 class ColossiOptions(IslandOptions):
-    use_traits: bool = option(True, "Play with Traits (leave them out in a first game).", "CA-R13")
+    use_traits: bool = option(
+        True,
+        "Play with Traits; a first game leaves them out.",
+        "CA-R13",
+        label="Traits",
+        group="game",
+        words={True: "With Traits", False: "Without Traits"},
+    )
     centre_setup: Literal["age1_lair", "random_tile"] = option(
         "age1_lair",
-        "Age I's Lair in the centre, or a random tile there and the Lair placed.",
+        "Age I's Lair on the centre, or a random tile there and the Lair placed.",
         "CA-R01",
+        label="Centre of the island",
+        group="start",
+        words={"age1_lair": "Age I's Lair", "random_tile": "A random tile"},
+        house_rule=True,
     )
-    acolytes_per_player: int = option(10, "Acolytes each.", "CA-R02", ge=1, le=30)
+    acolytes_per_player: int = option(
+        10,
+        "Acolytes each player has.",
+        "CA-R02",
+        label="Acolytes each",
+        group="start",
+        house_rule=True,
+        ge=1,
+        le=30,
+    )
     rounds_per_age: int = option(
         5,
-        "Turns each player takes per Action Phase (an Age card may override).",
+        "Turns each player takes per Action Phase, unless an Age card says otherwise.",
         "CA-R04",
+        label="Turns per Age",
+        group="turns",
+        house_rule=True,
         ge=1,
         le=30,
     )
     mantle_pass_left_after_award: bool = option(
-        False, "After the Mantle award, the leader's left neighbour starts the Age.", "CA-R03"
+        False,
+        "After the Mantle award, the leader's left neighbour starts the Age.",
+        "CA-R03",
+        label="Left of the leader starts",
+        group="turns",
+        words={True: "Yes", False: "No"},
+        house_rule=True,
     )
     tipped_colossus_controls: bool = option(
-        True, "A tipped (already harvested) Colossus still counts for control.", "CA-R06"
+        True,
+        "A tipped Colossus, already harvested, still counts for control.",
+        "CA-R06",
+        label="Tipped Colossi control",
+        group="movement",
+        words={True: "Yes", False: "No"},
+        house_rule=True,
     )
     beast_master_beast_rules: bool = option(
-        False, "Beasts kill Acolytes and displace Colossi as in Beast Master.", "CA-R08"
+        False,
+        "Beasts kill Acolytes and push Colossi away as in Beast Master.",
+        "CA-R08",
+        label="Beasts as in Beast Master",
+        group="movement",
+        words={True: "Yes", False: "No"},
+        house_rule=True,
     )
     beast_card_needs_action: bool = option(
-        True, "A Beast card needs an Action available (it refunds it).", "CA-R15"
+        True,
+        "Playing a Beast card needs an Action left, which it gives back.",
+        "CA-R15",
+        label="Beast card needs an Action",
+        group="cards",
+        words={True: "Yes", False: "No"},
+        house_rule=True,
     )
     tie_policy: TiePolicy = option(
-        "shared", "A final gold tie is a shared victory, or the table picks the winner.", "0.2.4"
+        "shared",
+        "A tie for the most Gold at the end: a shared victory, or the table picks.",
+        "0.2.4",
+        label="A tie for the win",
+        group="endgame",
+        words={"shared": "Shared victory", "manual": "The table picks"},
+        house_rule=True,
     )
     mantle_holder: int = option(
-        0, "Seat of the most experienced player, who takes the Mantle.", "3.4", ge=0, le=3
+        0,
+        "The most experienced player, who takes the Mantle.",
+        "3.4",
+        label="Mantle holder",
+        group="table",
+        seats=True,
+        ge=0,
+        le=3,
     )
-    grass_tiles: int = option(16, "Grass tiles in the explore deck.", "CA-R01", ge=0, le=60)
-    deck_lairs: int = option(2, "Random Lairs in the explore deck.", "CA-R01", ge=0, le=10)
-    deck_environments: int = option(8, "Environments in the explore deck.", "CA-R01", ge=0, le=60)
+    grass_tiles: int = option(
+        16,
+        "Grass tiles in the explore deck.",
+        "CA-R01",
+        label="Grass tiles",
+        group="box",
+        ge=0,
+        le=60,
+    )
+    deck_lairs: int = option(
+        2,
+        "Random Lairs in the explore deck.",
+        "CA-R01",
+        label="Lairs in the deck",
+        group="box",
+        ge=0,
+        le=10,
+    )
+    deck_environments: int = option(
+        8,
+        "Environments in the explore deck.",
+        "CA-R01",
+        label="Environments in the deck",
+        group="box",
+        ge=0,
+        le=60,
+    )
     spare_environments: int = option(
         0,
-        "Unused non-Lair Environments left in the box (the count is unknown).",
+        "Unused Environments, not Lairs, left in the box.",
         "CA-R10",
+        label="Spare Environments",
+        group="box",
         ge=0,
         le=60,
     )
     content: Content | None = option(
-        None, "Optional content file: known cards, Age cards and Environments.", "0.2.2"
+        None,
+        "A content file with the cards, Age cards and Environments the referee applies.",
+        "0.2.2",
+        label="Card effects",
+        group="box",
+        words={None: "Entered as you play"},
     )
 
 
