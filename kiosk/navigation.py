@@ -370,10 +370,13 @@ class Kiosk:
         """The companion's panel on the play screen (None: nothing to show)."""
         return None if self.companion is None else self.companion.view()
 
-    def companion_act(self, call: Callable[[CompanionTurn], object]) -> None:
-        """A tap on the companion's panel: ``call`` names its intent."""
-        if self.companion is not None:
-            call(self.companion)
+    def companion_act(self, call: Callable[[CompanionTurn], object]) -> bool:
+        """A tap on the companion's panel: ``call`` names its intent (False: no
+        companion follows the game on screen)."""
+        if self.companion is None:
+            return False
+        call(self.companion)
+        return True
 
     def seat_label(self, seat: int | None) -> str:
         """The header's name of ``seat`` ("Companion (Hard)"; "" when not known)."""
