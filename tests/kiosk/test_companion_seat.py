@@ -23,6 +23,7 @@ from companion import bots
 from companion.bots import Decision
 from companion.bots.core import TickingClock
 from companion.games import get_rules
+from companion.highlights import Role
 from companion.journal import Journal
 from companion.session import Session
 from kiosk.presenters.companion import CompanionTurn, Done, Think
@@ -36,6 +37,7 @@ from kiosk.presenters.companion_seats import (
 from kiosk.presenters.home import HomePresenter
 from kiosk.presenters.play import PlayPresenter
 from kiosk.presenters.scores import ScoresPresenter
+from kiosk.presenters.sensing import SETTLE_S, Agree, SensingDriver, Verdict, miniatures
 from kiosk.presenters.setup import SetupPresenter
 from kiosk.teaching.progress import TeachProgress
 from tests.kiosk.helpers import assert_imports_without_kivy
@@ -270,3 +272,38 @@ def test_teach_mode_asks_what_the_companion_would_do_for_a_person() -> None:
     assert proposal is not None and proposal.hint and proposal.payload in play.legal_payloads()
     view = turn.view()
     assert view is not None and view.text.startswith("The companion would: ")
+
+
+def test_on_the_sensing_board_the_companions_move_made_by_hand_plays_itself() -> None:
+    """No "Done": the board reads the companion's move where a hand made it (Kolossus,
+    Chapter 3: the companion plays both seats up to its first move of a miniature, its
+    other actions confirmed on the screen)."""
+    play = PlayPresenter(Session.new("kolossus", ["Ann", "Bob"], {"chapter": 3}, seed=1))
+    turn, runner = _turn(play, CompanionSeats.of({0: "easy", 1: "easy"}))
+    for _ in range(80):
+        _until_thinking(turn, runner)
+        runner.finish()
+        proposal = turn.proposal
+        assert proposal is not None
+        if proposal.payload["type"] == "move":
+            break
+        assert turn.confirm()  # the Invasion, an activation: entered on the screen
+    else:
+        pytest.fail("the companion moved no miniature in 80 actions")
+    now = [100.0]
+    driver = SensingDriver(play, clock=lambda: now[0])
+
+    def settle(occupied: frozenset[str]) -> Verdict | None:
+        driver.sensed(occupied)
+        now[0] += SETTLE_S + 0.01
+        return driver.tick()
+
+    occupied = frozenset(miniatures(play.rules.board(play.state)))
+    assert settle(occupied) == Agree()
+    lit = {mark.role: mark.cell for mark in play.highlights()}  # the LEDs, as a hand reads them
+    origin, target = lit[Role.SELECTED], lit[Role.REACHABLE]
+    count = len(play.session.actions)
+    verdict = settle((occupied - {origin}) | {target})  # the hand's move
+    assert len(play.session.actions) == count + 1, verdict
+    assert play.rules.dump_action(play.session.actions[-1]) == proposal.payload
+    driver.close()
