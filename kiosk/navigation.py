@@ -48,6 +48,7 @@ from kiosk.wiring import HardwareWiring, HighlightSink
 if TYPE_CHECKING:
     # Loaded where configured, or when first used: Home needs none of them, and launch
     # (to Home's first frame) is shorter without (docs/kiosk.md, "Startup").
+    from companion.bots.core import Level
     from companion.session import Session
     from kiosk.board_sensing import BoardSensing
     from kiosk.fleet.publisher import FleetPublisher
@@ -347,6 +348,26 @@ class Kiosk:
         self.after_change()
         if game_id is not None and presenter is None:
             self.lessons.resume_setup(session)  # set up before play, where it was
+
+    def play_against_companion(self, game: str, level: Level = "easy") -> bool:
+        """ "Play <game> against the companion" (the shop's demo): a new game of two,
+        "You" and the companion at ``level`` (Easy: a person should win); False (and
+        Home says why) when it cannot start."""
+        from companion.session import Session
+        from kiosk.presenters.companion_seats import CompanionSeats
+
+        seats = CompanionSeats.of({1: level})
+        journal = None if self.journal.read_only else self.journal
+        try:
+            session = Session.new(
+                game, ["You", "Companion"], seed=self.seed(), journal=journal, notes=seats.notes()
+            )
+        except RefereeError as error:
+            self.problems.append(f"The game could not start: {error.message}")
+            self.go_home()
+            return False
+        self.show_game(session)
+        return True
 
     def _follow_companion(self, own: bool) -> CompanionSeats:
         """The companion takes its seats in the game just shown (and thinks at once if

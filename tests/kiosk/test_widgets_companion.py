@@ -6,14 +6,17 @@ taps meanwhile) and shown when the window's clock delivers it, its move made by 
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
 
 from companion.bots import Decision
 from kiosk.app import Kiosk
+from kiosk.shop_demo import AGAINST_TEXT
 from kiosk.thinker import ThreadRunner
+from tests.helpers.kiosk_shop import Shop
+from tests.helpers.kiosk_widgets import cut_texts
 from tests.kiosk.ui import close_kiosk, find_button, frames, open_kiosk, tap, tap_button
 
 
@@ -78,3 +81,24 @@ def test_a_companion_seat_by_touch_thinks_and_its_move_is_made_with_one_tap(
     tap_button(kiosk, "Home", exact=True)
     assert kiosk.companion is None
     assert find_button(kiosk, "Builders of the Colossus — Companion (Easy), Player 2")
+
+
+def test_the_shop_demo_offers_kolossus_against_the_companion(
+    make_shop: Callable[..., Shop],
+) -> None:
+    shop = make_shop(idle_timeout_s=60, demo_step_s=1.0, demo_games=["kolossus"])
+    kiosk = shop.kiosk
+    kiosk.shop.arm()
+    shop.advance(60)
+    shop.advance(8)
+    assert shop.current == "play"
+    against = kiosk.shop.overlay.against_button
+    assert against.get_root_window() is not None
+    assert against.text == AGAINST_TEXT.format(title="Kolossus")
+    assert not cut_texts(kiosk, "demo")
+    shop.touch(*against.to_window(*against.center))
+    assert shop.current == "play" and not kiosk.shop.attract.active
+    play, turn = kiosk.play, kiosk.companion
+    assert play is not None and turn is not None and against.parent is None
+    assert tuple(play.state.players) == ("You", "Companion")
+    assert turn.seats.level(1) == "easy" and turn.seats.level(0) is None
