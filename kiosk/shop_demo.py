@@ -23,6 +23,18 @@ LEARN_SIZE = (340, 64)
 AGAINST_TEXT = "Play {title}\nagainst the companion"
 
 
+def _corner_button() -> Any:
+    """A button in the demo's corner, above the banner (labelled in ``show``)."""
+    return button(
+        "",
+        lambda: None,
+        role="accent",
+        size_hint=(None, None),
+        size=LEARN_SIZE,
+        font_size=theme.FONT_SMALL,
+    )
+
+
 class DemoOverlay:
     """The banner and the Learn button laid over the play screen while a demo runs."""
 
@@ -30,22 +42,8 @@ class DemoOverlay:
         self._banner: DemoBanner | None = None
         # Touches during the demo never reach widgets (the first one ends it), so this
         # button is found by where it was touched (:meth:`touched`), not by its event.
-        self.learn_button = button(
-            "",
-            lambda: None,
-            role="accent",
-            size_hint=(None, None),
-            size=LEARN_SIZE,
-            font_size=theme.FONT_SMALL,
-        )
-        self.against_button = button(
-            "",
-            lambda: None,
-            role="accent",
-            size_hint=(None, None),
-            size=LEARN_SIZE,
-            font_size=theme.FONT_SMALL,
-        )
+        self.learn_button = _corner_button()
+        self.against_button = _corner_button()
 
     @property
     def banner(self) -> DemoBanner:

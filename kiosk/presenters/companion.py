@@ -291,6 +291,11 @@ class CompanionTurn:
                     "table, then tap Done."
                 )
             return CompanionView(text, False, True, bool(proposal.reason), why, False, False)
+        level = self.seats.level(seat)
+        request = play.dice_request()
+        if seat is not None and level is not None and request is not None:
+            text = f"Roll for {self.who(seat)}: {request.label}"  # the table's dice
+            return CompanionView(text, False, False, False, "", False, False)
         if self.paused and self._to_move() is not None:
             assert seat is not None
             text = f"{self.who(seat)} waits: a move was taken back."

@@ -135,8 +135,11 @@ def test_RULINGS_1_4_the_companion_seat_is_journaled_with_the_game_and_resumed(
     assert HomePresenter(journal).view().resumable[0].players == "Companion (Hard), Player 2"
     play = PlayPresenter(resumed)
     turn, runner = _turn(play, seats)
-    if play.dice_request() is not None:  # the table rolls for it, as for a person
+    request = play.dice_request()
+    if request is not None:  # the table rolls for it, as for a person
         assert not runner.held
+        view = turn.view()
+        assert view is not None and view.text == f"Roll for Companion (Hard): {request.label}"
         assert play.dice.roll_in_software()
         turn.check()
     assert runner.held, "the resumed companion thinks again"

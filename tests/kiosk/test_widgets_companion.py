@@ -80,7 +80,9 @@ def test_a_companion_seat_by_touch_thinks_and_its_move_is_made_with_one_tap(
     assert [play.rules.dump_action(a) for a in play.session.actions] == [proposal.payload]
     tap_button(kiosk, "Home", exact=True)
     assert kiosk.companion is None
-    assert find_button(kiosk, "Builders of the Colossus — Companion (Easy), Player 2")
+    tap_button(kiosk, "Builders of the Colossus — Companion (Easy), Player 2")  # resumed
+    turn = kiosk.companion
+    assert turn is not None and turn.seats.level(0) == "easy"
 
 
 def test_the_shop_demo_offers_kolossus_against_the_companion(
@@ -97,7 +99,7 @@ def test_the_shop_demo_offers_kolossus_against_the_companion(
     assert against.text == AGAINST_TEXT.format(title="Kolossus")
     assert not cut_texts(kiosk, "demo")
     shop.touch(*against.to_window(*against.center))
-    assert shop.current == "play" and not kiosk.shop.attract.active
+    assert shop.current == "play" and not kiosk.shop.attract.active, kiosk.problems
     play, turn = kiosk.play, kiosk.companion
     assert play is not None and turn is not None and against.parent is None
     assert tuple(play.state.players) == ("You", "Companion")
