@@ -179,15 +179,26 @@ def _companion_to_move(
     return turn, runner
 
 
-def _until_thinking(turn: CompanionTurn, runner: HeldRunner) -> None:
+def _until_thinking(
+    turn: CompanionTurn, runner: HeldRunner, rolls: list[str] | None = None
+) -> None:
     """The table does what the game asks before the companion can think: the dice
-    rolled, the table fixed as the last move's steps say."""
+    rolled, the table fixed as the last move's steps say; ``rolls``: what the screen
+    said each time the companion's dice were asked for."""
+    rolls = [] if rolls is None else rolls
     play = turn.play
     while not runner.held:
         assert not turn.paused and play.outcome is None
         if play.fix_step is not None:
             play.finish_fix()
         else:
+            request, seat = play.dice_request(), play.queries.seat()
+            assert request is not None
+            if turn.seats.level(seat) is not None:  # the companion's dice: the table's
+                assert seat is not None
+                rolls.append(f"Roll for {turn.who(seat)}: {request.label}")
+                view = turn.view()
+                assert view is not None and view.text == rolls[-1]
             assert play.dice.roll_in_software()
 
 
@@ -283,8 +294,9 @@ def test_on_the_sensing_board_the_companions_move_made_by_hand_plays_itself() ->
     other actions confirmed on the screen)."""
     play = PlayPresenter(Session.new("kolossus", ["Ann", "Bob"], {"chapter": 3}, seed=1))
     turn, runner = _turn(play, CompanionSeats.of({0: "easy", 1: "easy"}))
+    rolls: list[str] = []
     for _ in range(80):
-        _until_thinking(turn, runner)
+        _until_thinking(turn, runner, rolls)
         runner.finish()
         proposal = turn.proposal
         assert proposal is not None
@@ -293,6 +305,7 @@ def test_on_the_sensing_board_the_companions_move_made_by_hand_plays_itself() ->
         assert turn.confirm()  # the Invasion, an activation: entered on the screen
     else:
         pytest.fail("the companion moved no miniature in 80 actions")
+    assert rolls, "the table rolled the companion's dice"
     now = [100.0]
     driver = SensingDriver(play, clock=lambda: now[0])
 
