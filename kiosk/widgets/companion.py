@@ -18,7 +18,7 @@ from kiosk.widgets.lists import show_children
 #: The panel's buttons by the :class:`CompanionTurn` intent they call.
 INTENTS: dict[str, str] = {
     "confirm": "Done",
-    "explain": "Why?",
+    "explain": "Why this move?",
     "resume": "Let the companion play",
     "hint": "What would the companion do?",
 }

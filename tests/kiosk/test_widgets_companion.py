@@ -16,7 +16,7 @@ from kiosk.app import Kiosk
 from kiosk.shop_demo import AGAINST_TEXT
 from kiosk.thinker import ThreadRunner
 from tests.helpers.kiosk_shop import Shop
-from tests.helpers.kiosk_widgets import cut_texts
+from tests.helpers.kiosk_widgets import cut_texts, shoot
 from tests.kiosk.ui import close_kiosk, find_button, frames, open_kiosk, tap, tap_button
 
 
@@ -74,6 +74,10 @@ def test_a_companion_seat_by_touch_thinks_and_its_move_is_made_with_one_tap(
     screen = kiosk.play_screen
     assert screen.ids.player.text == "Companion (Easy) to play"
     assert proposal.words in screen.companion_panel.text.text
+    tap(find_button(kiosk, "Why this move?", exact=True))
+    assert screen.companion_panel.why.text == proposal.reason
+    shoot(kiosk, "play-companion")  # docs/kiosk.md; the layout checked
+    assert not cut_texts(kiosk, "companion")
     play = kiosk.play
     assert play is not None and not play.session.actions
     tap(find_button(kiosk, "Done", exact=True))
