@@ -20,6 +20,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from companion import bots
+from companion.bot import RandomBot
 from companion.bots import Decision
 from companion.bots.core import TickingClock
 from companion.games import get_rules
@@ -40,6 +41,7 @@ from kiosk.presenters.scores import ScoresPresenter
 from kiosk.presenters.sensing import SETTLE_S, Agree, SensingDriver, Verdict, miniatures
 from kiosk.presenters.setup import SetupPresenter
 from kiosk.teaching.progress import TeachProgress
+from tests.faults.scale import is_long, report, scaled
 from tests.kiosk.helpers import assert_imports_without_kivy
 
 
@@ -323,3 +325,44 @@ def test_on_the_sensing_board_the_companions_move_made_by_hand_plays_itself() ->
     assert len(play.session.actions) == count + 1, verdict
     assert play.rules.dump_action(play.session.actions[-1]) == proposal.payload
     driver.close()
+
+
+def test_one_person_against_three_companion_warbands_in_chapter_3() -> None:
+    """Kolossus, Chapter 3, four players: a person (a seeded random player taps for
+    them) against the companion at Easy, Medium and Hard. Each companion move is legal,
+    and what the board shows is what the LEDs get (``PlayPresenter.highlights``): the
+    move's lights. The suite plays the first actions; the long run (``scaled``) plays
+    the game to its end."""
+    players = ["Ann", "Companion", "Companion 2", "Companion 3"]
+    session = Session.new("kolossus", players, {"chapter": 3}, seed=4)
+    play = PlayPresenter(session)
+    turn, runner = _turn(play, CompanionSeats.of({1: "easy", 2: "medium", 3: "hard"}))
+    person = RandomBot(4)
+    companion_moves = 0
+    for _ in range(scaled(30, 5000)):
+        if play.outcome is not None:
+            break
+        if play.fix_step is not None:
+            play.finish_fix()
+        elif play.dice_request() is not None:
+            assert play.dice.roll_in_software()
+        elif turn.seats.level(play.queries.seat()) is None:
+            action = person.choose(play.rules, play.state)
+            assert action is not None and play.submit(action), play.banner
+        else:
+            runner.finish()
+            proposal = turn.proposal
+            assert proposal is not None and proposal.payload in play.legal_payloads()
+            if proposal.marks:
+                assert play.highlights() == proposal.marks
+                board = play.board_view()
+                assert board is not None
+                assert {cell: look.role for cell, look in board.looks.items()} == {
+                    mark.cell: mark.role for mark in proposal.marks
+                }
+            assert turn.confirm(), play.banner
+            companion_moves += 1
+    assert companion_moves > 0
+    if is_long():
+        assert play.outcome is not None, "the game did not end"
+        report("companion_chapter_3", actions=len(play.session.actions), companion=companion_moves)
