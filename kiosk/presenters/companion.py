@@ -199,6 +199,7 @@ class CompanionTurn:
         if isinstance(result, Exception):
             log.error("The companion could not decide", exc_info=result)
             self.failure = f"The companion could not decide: {result}"
+            self.paused = True  # asked again by "Let the companion play", not in a loop
             play.changed()
             return
         if result.cancelled or play.state is not thinking.state:
@@ -240,8 +241,9 @@ class CompanionTurn:
             self.play.changed()
 
     def resume(self) -> None:
-        """ "Let the companion play" (after an Undo)."""
+        """ "Let the companion play" (after an Undo, or a decision that failed)."""
         self.paused = False
+        self.failure = ""
         self.check()
         self.play.changed()
 

@@ -366,3 +366,15 @@ def test_one_person_against_three_companion_warbands_in_chapter_3() -> None:
     if is_long():
         assert play.outcome is not None, "the game did not end"
         report("companion_chapter_3", actions=len(play.session.actions), companion=companion_moves)
+
+
+def test_a_decision_that_fails_is_said_and_waits_to_be_asked_again() -> None:
+    turn, runner = _companion_to_move("builders", 1)
+    _think, done = runner.held.pop(0)
+    done(RuntimeError("the budget's clock stopped"))
+    view = turn.view()
+    assert view is not None and view.paused
+    assert view.text == "The companion could not decide: the budget's clock stopped"
+    assert not runner.held  # not tried again by itself
+    turn.resume()
+    assert runner.held and turn.view() is not None and turn.failure == ""
