@@ -38,7 +38,7 @@ from kiosk.presenters.attract import (
 )
 from kiosk.presenters.long_press import LongPress
 from kiosk.shop_demo import DemoOverlay
-from kiosk.widgets.basic import TitleLabel
+from kiosk.widgets.basic import KButton, TitleLabel
 
 if TYPE_CHECKING:
     from companion.journal import Journal
@@ -336,7 +336,7 @@ class ShopMode:
         self._replan_soon()
         return False
 
-    def _learn_touched(self, touch: Any, widget: Any = None) -> str | None:
+    def _learn_touched(self, touch: Any, widget: KButton | None = None) -> str | None:
         """The demoed game when ``touch`` is on the demo's Learn button (or ``widget``),
         else None."""
         play = self.kiosk.play

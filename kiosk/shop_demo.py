@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 from kivy.core.window import Window
 
 from kiosk import theme
-from kiosk.widgets.basic import button
+from kiosk.widgets.basic import KButton, button
 
 if TYPE_CHECKING:  # the admin page's and the play screen's modules, with the first demo
     from kiosk.screens.admin import DemoBanner
@@ -23,7 +23,7 @@ LEARN_SIZE = (340, 64)
 AGAINST_TEXT = "Play {title}\nagainst the companion"
 
 
-def _corner_button() -> Any:
+def _corner_button() -> KButton:
     """A button in the demo's corner, above the banner (labelled in ``show``)."""
     return button(
         "",
@@ -80,7 +80,7 @@ class DemoOverlay:
             if widget.parent is None:
                 screen.add_widget(widget)
 
-    def touched(self, touch: Any, widget: Any = None) -> bool:
+    def touched(self, touch: Any, widget: KButton | None = None) -> bool:
         """Whether ``touch`` is on the Learn button shown (or on ``widget``)."""
         widget = self.learn_button if widget is None else widget
         return widget.parent is not None and bool(

@@ -29,7 +29,7 @@ import logging
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Protocol
 
 from companion.bots import DEFAULT_BUDGET_SECONDS, Budget, Decision, Level, make_bot
 from companion.bots import decide as bot_decide
@@ -38,6 +38,7 @@ from companion.highlights import Highlight, suggestion_marks
 from companion.rules import GameState
 from kiosk.presenters.companion_seats import CompanionSeats, plays, seat_label
 from kiosk.presenters.play import PlayPresenter
+from kiosk.presenters.queries import Payload
 
 log = logging.getLogger(__name__)
 
@@ -72,7 +73,7 @@ class Proposal:
 
     state: GameState
     seat: int
-    payload: dict[str, Any]
+    payload: Payload
     words: str
     reason: str
     marks: tuple[Highlight, ...]

@@ -169,6 +169,7 @@ class SetupPresenter:
     # --- players ----------------------------------------------------------------------
 
     def add_player(self) -> None:
+        self._seat_levels()
         if len(self.names) < self.rules.max_players:
             taken = set(self.names)
             number = len(self.names) + 1
@@ -177,7 +178,15 @@ class SetupPresenter:
             self.names.append(f"Player {number}")
             self.levels.append(None)
 
+    def _seat_levels(self) -> list[Level | None]:
+        """``levels`` as long as ``names`` (a caller may set the names whole: the new
+        seats are people's)."""
+        count = len(self.names)
+        self.levels[:] = [*self.levels[:count], *[None] * (count - len(self.levels))]
+        return self.levels
+
     def remove_player(self, seat: int) -> None:
+        self._seat_levels()
         if len(self.names) > self.rules.min_players and 0 <= seat < len(self.names):
             del self.names[seat]
             del self.levels[seat]
@@ -188,6 +197,7 @@ class SetupPresenter:
 
     def move_up(self, seat: int) -> None:
         """Swap a player with the seat before: seat order is turn order (and colour)."""
+        self._seat_levels()
         if 0 < seat < len(self.names):
             self.names[seat - 1], self.names[seat] = self.names[seat], self.names[seat - 1]
             self.levels[seat - 1], self.levels[seat] = self.levels[seat], self.levels[seat - 1]
@@ -198,7 +208,7 @@ class SetupPresenter:
         2") is renamed "Companion" (numbered when there are several) and back."""
         if not plays(self.rules.name) or not 0 <= seat < len(self.names):
             return
-        level = self.levels[seat]
+        level = self._seat_levels()[seat]
         following = (None, *LEVELS)
         self.levels[seat] = following[(following.index(level) + 1) % len(following)]
         self._default_name(seat, "Player" if self.levels[seat] is None else "Companion")
@@ -218,7 +228,7 @@ class SetupPresenter:
     def companion_seats(self) -> CompanionSeats:
         """The seats the companion plays, as the game journals them."""
         return CompanionSeats.of(
-            {seat: level for seat, level in enumerate(self.levels) if level is not None}
+            {seat: level for seat, level in enumerate(self._seat_levels()) if level is not None}
         )
 
     # --- options ----------------------------------------------------------------------
@@ -313,7 +323,7 @@ class SetupPresenter:
                 seat_text="Person" if level is None else f"Companion: {LEVEL_WORDS[level]}",
                 can_companion=plays(self.rules.name),
             )
-            for i, (name, level) in enumerate(zip(self.names, self.levels, strict=True))
+            for i, (name, level) in enumerate(zip(self.names, self._seat_levels(), strict=True))
         )
         options = []
         for name, info in self._fields().items():

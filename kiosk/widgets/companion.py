@@ -7,7 +7,8 @@ screen and relabelled for each view."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+
+from kivy.uix.widget import Widget
 
 from kiosk import theme
 from kiosk.presenters.companion import CompanionTurn, CompanionView
@@ -70,7 +71,7 @@ class CompanionPanel:
         show_children(self.box, [*words, *([self.row] if names else [])])
 
     def place(
-        self, column: Any, shown: list[Any], view: CompanionView | None, *, dice: bool
+        self, column: Widget, shown: list[Widget], view: CompanionView | None, *, dice: bool
     ) -> bool:
         """Add the panel for ``view`` (None: nothing) to the widgets ``shown`` in the play
         screen's middle column; True when the column is then complete: while the

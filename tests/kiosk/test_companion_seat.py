@@ -378,3 +378,16 @@ def test_a_decision_that_fails_is_said_and_waits_to_be_asked_again() -> None:
     assert not runner.held  # not tried again by itself
     turn.resume()
     assert runner.held and turn.view() is not None and turn.failure == ""
+
+
+def test_names_set_whole_give_the_new_seats_to_people() -> None:
+    """A fault found once: names set as a whole (a caller's list) left the seats'
+    levels a different length, and Setup's view failed."""
+    setup = SetupPresenter(get_rules("kolossus"))
+    setup.cycle_seat(1)
+    setup.names[:] = ["Ann", "Companion", "Cy"]
+    assert [row.seat_text for row in setup.view().players] == [
+        "Person",
+        "Companion: Easy",
+        "Person",
+    ]
