@@ -11,6 +11,7 @@ from __future__ import annotations
 from enum import StrEnum
 
 from companion.model import Frozen
+from companion.views import ActionCells
 
 
 class Role(StrEnum):
@@ -44,6 +45,20 @@ class Highlight(Frozen):
     role: Role
     player: int | None = None
     step: int | None = None
+
+
+def suggestion_marks(cells: ActionCells) -> tuple[Highlight, ...]:
+    """A suggested action on the board (a lesson's, the companion's move): its piece
+    selected, where it ends reachable, anything else it acts upon (a quake's line)
+    suggested — not a weapon's target, which teach mode would explain as one."""
+    marks: list[Highlight] = []
+    if cells.origin is not None:
+        marks.append(Highlight(cell=cells.origin, role=Role.SELECTED))
+    if cells.target is not None and cells.target != cells.origin:
+        marks.append(Highlight(cell=cells.target, role=Role.REACHABLE))
+    others = sorted(cells.touched - {cells.origin, cells.target})
+    marks.extend(Highlight(cell=cell, role=Role.SUGGESTED) for cell in others)
+    return tuple(marks)
 
 
 class TableChange(Frozen):

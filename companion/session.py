@@ -141,6 +141,7 @@ class Session(Generic[S_co, A_co, O_co]):
         seed: int,
         journal: Journal | None = None,
         demo: bool = False,
+        notes: Mapping[str, str] | None = None,
     ) -> Session[_S, _A, _O]: ...
 
     @overload
@@ -154,6 +155,7 @@ class Session(Generic[S_co, A_co, O_co]):
         seed: int,
         journal: Journal | None = None,
         demo: bool = False,
+        notes: Mapping[str, str] | None = None,
     ) -> Session: ...
 
     @classmethod
@@ -166,8 +168,11 @@ class Session(Generic[S_co, A_co, O_co]):
         seed: int,
         journal: Journal | None = None,
         demo: bool = False,
+        notes: Mapping[str, str] | None = None,
     ) -> Session[_S, _A, _O] | Session:
-        """Set up a new game (and record it in the journal, if given)."""
+        """Set up a new game (and record it in the journal, if given, with ``notes``: the
+        host's state of the game, such as which seats the companion plays, written in
+        the same commit as the game's header)."""
         rules = get_rules(game) if isinstance(game, str) else cast(AnyRules, game)
         opts = rules.parse_options(options)
         state = rules.setup(players, opts, seed)
@@ -180,6 +185,7 @@ class Session(Generic[S_co, A_co, O_co]):
                 seed,
                 demo=demo,
                 rules_version=rules.rules_version,
+                notes=notes,
             )
             journal.release_all_but(game_id)
         return Session(rules, state, options=opts, seed=seed, journal=journal, game_id=game_id)

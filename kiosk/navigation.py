@@ -48,10 +48,13 @@ from kiosk.wiring import HardwareWiring, HighlightSink
 if TYPE_CHECKING:
     # Loaded where configured, or when first used: Home needs none of them, and launch
     # (to Home's first frame) is shorter without (docs/kiosk.md, "Startup").
+    from companion.bots.core import Level
     from companion.session import Session
     from kiosk.board_sensing import BoardSensing
     from kiosk.fleet.publisher import FleetPublisher
     from kiosk.presenters.board import BoardView
+    from kiosk.presenters.companion import CompanionTurn, CompanionView
+    from kiosk.presenters.companion_seats import CompanionSeats
     from kiosk.presenters.guided_setup import GuidedSetupPresenter
     from kiosk.presenters.lesson import LessonPresenter, LessonView
     from kiosk.presenters.play import PlayPresenter
@@ -117,6 +120,8 @@ class Kiosk:
         self.setup: SetupPresenter | None = None
         self.play: PlayPresenter | None = None
         self.scores: ScoresPresenter | None = None
+        #: The companion's seats in the game on screen (kiosk/presenters/companion.py).
+        self.companion: CompanionTurn | None = None
         self.board_geometry: object = None
         #: The change pipeline's LED step: called with the highlights after every change
         #: (during a fix-the-table walk-through, only the current step: the presenter
@@ -330,8 +335,11 @@ class Kiosk:
         game_id = session.game_id
         if game_id is not None and presenter is None:
             self.lessons.follow(self.play, game_id)  # teach mode and a lesson resume
+        seats = self._follow_companion(presenter is None)
         self.board_geometry = self.play.board_geometry()
-        self.scores = ScoresPresenter(session, self.data_dir / EXPORTS)
+        self.scores = ScoresPresenter(
+            session, self.data_dir / EXPORTS, seats.labels(session.state.players)
+        )
         self.play_screen.bind_presenter(self.play)
         self.manager.current = "play"
         # The sensing board follows the game on screen (the shop demo's bot plays
@@ -340,6 +348,64 @@ class Kiosk:
         self.after_change()
         if game_id is not None and presenter is None:
             self.lessons.resume_setup(session)  # set up before play, where it was
+
+    def play_against_companion(self, game: str, level: Level = "easy") -> bool:
+        """ "Play <game> against the companion" (the shop's demo): a new game of two,
+        "You" and the companion at ``level`` (Easy: a person should win); False (and
+        Home says why) when it cannot start."""
+        from companion.session import Session
+        from kiosk.presenters.companion_seats import CompanionSeats
+
+        seats = CompanionSeats.of({1: level})
+        journal = None if self.journal.read_only else self.journal
+        try:
+            session = Session.new(
+                game, ["You", "Companion"], seed=self.seed(), journal=journal, notes=seats.notes()
+            )
+        except RefereeError as error:
+            self.problems.append(f"The game could not start: {error.message}")
+            self.go_home()
+            return False
+        self.show_game(session)
+        return True
+
+    def _follow_companion(self, own: bool) -> CompanionSeats:
+        """The companion takes its seats in the game just shown (and thinks at once if
+        it is to move); not in a lesson or the shop's demo, which play themselves."""
+        from kiosk.presenters.companion import CompanionTurn
+        from kiosk.presenters.companion_seats import NO_SEATS, load_seats, plays
+        from kiosk.thinker import ThreadRunner
+
+        if self.companion is not None:  # the same game shown again: it follows anew
+            self.companion.close()
+            self.companion = None
+        play = self.play
+        if play is None or not own or self.lessons.lesson is not None:
+            return NO_SEATS
+        seats = load_seats(self.journal, play.session.game_id)
+        if plays(play.rules.name):
+            self.companion = CompanionTurn(play, seats, ThreadRunner(), follow=False)
+        return seats
+
+    def companion_view(self) -> CompanionView | None:
+        """The companion's panel on the play screen (None: nothing to show)."""
+        return None if self.companion is None else self.companion.view()
+
+    def companion_act(self, call: Callable[[CompanionTurn], object]) -> bool:
+        """A tap on the companion's panel: ``call`` names its intent (False: no
+        companion follows the game on screen)."""
+        if self.companion is None:
+            return False
+        call(self.companion)
+        return True
+
+    def seat_label(self, seat: int | None) -> str:
+        """The header's name of ``seat`` ("Companion (Hard)"; "" when not known)."""
+        if self.play is None or seat is None:
+            return ""
+        if self.companion is None:
+            return str(self.play.queries.players[seat])
+        return self.companion.who(seat)
 
     def drop_demo(self) -> None:
         """The shop's demo ended: its presenter leaves the play screen and the kiosk."""
@@ -393,6 +459,8 @@ class Kiosk:
         if play is None:
             return
         self.lessons.check(play)
+        if self.companion is not None:
+            self.companion.check()  # a new position: it drops, starts or keeps thinking
         self._light()
         screen = self._play_screen
         if screen is not None and screen.presenter is play:
@@ -430,6 +498,9 @@ class Kiosk:
     def _leave_game(self) -> None:
         """The game on screen is left (Home, another game, the app closing): its position
         becomes the journal's latest, the one a rules update goes on from."""
+        if self.companion is not None:
+            self.companion.close()  # a decision under way is cancelled, its answer dropped
+            self.companion = None
         if self.play is not None:
             try:
                 self.play.session.save_position()

@@ -41,7 +41,7 @@ from kiosk.presenters.attract import (
 from kiosk.presenters.long_press import LongPress
 from kiosk.settings import KioskConfig, LoadedConfig
 from kiosk.shop_demo import DemoOverlay
-from kiosk.widgets.basic import TitleLabel
+from kiosk.widgets.basic import KButton, TitleLabel
 
 if TYPE_CHECKING:
     from companion.journal import Journal
@@ -127,6 +127,8 @@ class Stage(Protocol):
     def resume(self, game_id: int) -> bool: ...
 
     def start_lesson(self, game: str) -> bool: ...
+
+    def play_against_companion(self, game: str) -> bool: ...
 
     def show_game(self, session: Session, presenter: PlayPresenter | None = None) -> None: ...
 
@@ -315,9 +317,12 @@ class ShopMode:
 
     def _touch_down(self, _window: object, touch: MotionEvent) -> bool:
         learn = self._learn_touched(touch)
+        against = self._learn_touched(touch, self.overlay.against_button)
         if self.note_input():
             if learn is not None:  # "Learn <game> in 10 minutes" on the demo
                 self.kiosk.start_lesson(learn)
+            elif against is not None:  # "Play <game> against the companion"
+                self.kiosk.play_against_companion(against)
             return True
         if self._on_title(touch):
             self.press.down(touch.x, touch.y, self.clock())
@@ -334,10 +339,11 @@ class ShopMode:
         self._replan_soon()
         return False
 
-    def _learn_touched(self, touch: MotionEvent) -> str | None:
-        """The demoed game when ``touch`` is on the demo's Learn button, else None."""
+    def _learn_touched(self, touch: MotionEvent, widget: KButton | None = None) -> str | None:
+        """The demoed game when ``touch`` is on the demo's Learn button (or ``widget``),
+        else None."""
         play = self.kiosk.play
-        if not self.attract.active or play is None or not self.overlay.touched(touch):
+        if not self.attract.active or play is None or not self.overlay.touched(touch, widget):
             return None
         return str(play.rules.name)
 

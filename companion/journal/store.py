@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import Any
@@ -249,8 +249,10 @@ class Journal:
         start_position: dict[str, Any] | None = None,
         demo: bool = False,
         rules_version: int = 1,
+        notes: Mapping[str, str] | None = None,
     ) -> int:
-        """Record a new game and claim it for this program."""
+        """Record a new game and claim it for this program; ``notes`` (the host's state
+        of the game, :meth:`set_note`) are written in the same commit as its header."""
         created = now()
         game_id: int | None = None
         try:
@@ -273,6 +275,11 @@ class Journal:
                 game_id = cur.lastrowid
                 if game_id is None:  # pragma: no cover - sqlite always sets it for an INSERT
                     raise JournalError("The journal did not return a game id.")
+                for key, value in (notes or {}).items():
+                    db.execute(
+                        "INSERT INTO game_notes(game_id, key, value, crc) VALUES (?, ?, ?, ?)",
+                        (game_id, key, value, entry_crc(f"note:{key}", value)),
+                    )
                 # Claimed before the commit: a lock that cannot be taken (its file on a
                 # full disk) leaves no game behind.
                 self.claim(game_id)

@@ -15,6 +15,7 @@ from pathlib import Path
 
 from companion.games import GameSummary, available_games, game_summary
 from companion.journal import GameInfo, GameStatus, Journal
+from kiosk.presenters.companion_seats import load_seats
 
 RECENT_RESULTS = 5
 RESUMABLE_SHOWN = 6
@@ -121,12 +122,15 @@ class HomePresenter:
                 looked_at=None if self._shown is None else limit + VISIT_LOOKED_AT,
             )
 
+        def players(info: GameInfo) -> str:  # "Ann, Companion (Hard)"
+            return ", ".join(load_seats(self.journal, info.game_id).labels(info.players))
+
         def card(info: GameInfo, title: str) -> ResumeCard:
             return ResumeCard(
                 game_id=info.game_id,
                 game=info.game,
                 title=title,
-                players=", ".join(info.players),
+                players=players(info),
                 detail=f"{info.entries} moves · {_when(info)}",
             )
 
@@ -139,7 +143,7 @@ class HomePresenter:
         recent = [
             ResultLine(
                 game_id=info.game_id,
-                text=f"{rules[info.game].title} · {', '.join(info.players)} — "
+                text=f"{rules[info.game].title} · {players(info)} — "
                 + str((info.outcome or {}).get("text", "finished")),
             )
             for info in latest("finished", RECENT_RESULTS)

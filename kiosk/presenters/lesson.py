@@ -41,7 +41,7 @@ from typing import Any
 
 from companion.errors import RefereeError
 from companion.games import game_summary
-from companion.highlights import Highlight, Role
+from companion.highlights import Highlight, suggestion_marks
 from companion.model import Frozen
 from companion.rules import ActionRole, GameState
 from companion.views import BoardView
@@ -230,18 +230,8 @@ class LessonPresenter:
         return _pieces(rules.board(after), seat) < _pieces(self._board(state), seat) + placed
 
     def _marks(self, action: Frozen) -> tuple[Highlight, ...]:
-        """The suggested action on the board: its piece selected, where it ends
-        reachable, anything else it acts upon (a quake's line) suggested — not a
-        weapon's target, which teach mode would explain as one."""
-        cells = self.play.rules.action_cells(self.play.state, action)
-        marks: list[Highlight] = []
-        if cells.origin is not None:
-            marks.append(Highlight(cell=cells.origin, role=Role.SELECTED))
-        if cells.target is not None and cells.target != cells.origin:
-            marks.append(Highlight(cell=cells.target, role=Role.REACHABLE))
-        others = sorted(cells.touched - {cells.origin, cells.target})
-        marks.extend(Highlight(cell=cell, role=Role.SUGGESTED) for cell in others)
-        return tuple(marks)
+        """The suggested action on the board (``suggestion_marks``)."""
+        return suggestion_marks(self.play.rules.action_cells(self.play.state, action))
 
     def marks(self) -> tuple[Highlight, ...]:
         """What the board and the LEDs light for the lesson (empty: the game's own)."""

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -117,9 +118,15 @@ def export_filename(record: dict[str, Any], when: datetime) -> str:
 class ScoresPresenter:
     """Reads the session; ``export`` is the one thing here that writes (to exports/)."""
 
-    def __init__(self, session: Session, exports_dir: Path) -> None:
+    def __init__(
+        self, session: Session, exports_dir: Path, labels: Sequence[str] | None = None
+    ) -> None:
+        """``labels``: each seat's name as shown ("Companion (Hard)"); by default the
+        players' names."""
         self.session = session
         self.exports_dir = exports_dir
+        names = session.state.players
+        self._labels = dict(zip(names, labels or names, strict=True))
         self.export_path: Path | None = None
         self.export_link: str | None = None
 
@@ -128,25 +135,26 @@ class ScoresPresenter:
         sheet: ScoreSheet = rules.scores(state)
         colours = seat_colours(rules.name)
         series, y_range = chart_series(sheet, colours)
+        columns = tuple(self._labels.get(c, c) for c in sheet.columns)
         shown = sheet.rows[-TABLE_ROWS_SHOWN:]
         rows = tuple((r.label, tuple(str(v) for v in r.values)) for r in shown)
         outcome = self.session.outcome
         summary: list[str] = []
         if outcome is not None:
-            names = [state.players[w] for w in outcome.winners]
+            names = [self._labels[state.players[w]] for w in outcome.winners]
             summary.append(outcome.text)
             summary.append("Winner: " + " and ".join(names) if names else "No winner.")
             last = final_scores(sheet)
             if last is not None:
                 summary.append(
                     f"Final {sheet.measure}: "
-                    + ", ".join(f"{c} {v}" for c, v in zip(sheet.columns, last, strict=False))
+                    + ", ".join(f"{c} {v}" for c, v in zip(columns, last, strict=False))
                 )
             summary.append(f"{len(self.session.actions)} actions recorded.")
         return ScoresView(
             title=rules.title,
             measure=humanize(sheet.measure),
-            columns=tuple(sheet.columns),
+            columns=columns,
             rows=rows,
             hidden_rows=len(sheet.rows) - len(shown),
             series=series,

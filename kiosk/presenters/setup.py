@@ -16,7 +16,7 @@ import types
 import typing
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic.fields import FieldInfo
 
@@ -26,7 +26,11 @@ from companion.journal import Journal
 from companion.rules import MAX_NAME_LENGTH, AnyRules, clean_player_name
 from companion.session import Session
 from kiosk.presenters.common import RGB, Banner, humanize, int_bounds
+from kiosk.presenters.companion_seats import LEVEL_WORDS, LEVELS, CompanionSeats, plays
 from kiosk.presenters.looks import look_for
+
+if TYPE_CHECKING:
+    from companion.bots.core import Level
 
 OptionKind = Literal["switch", "choice", "stepper", "list", "fixed"]
 
@@ -80,6 +84,10 @@ class PlayerRow:
     name: str
     colour: RGB
     can_remove: bool
+    #: "Person", or "Companion: Hard" for a seat the companion plays (its button's text).
+    seat_text: str = "Person"
+    #: The companion may take this seat (the game is one it plays).
+    can_companion: bool = False
 
 
 @dataclass(frozen=True)
@@ -210,6 +218,8 @@ class SetupPresenter:
         count = max(rules.min_players, min(2, rules.max_players))
         default = tuple(f"Player {i + 1}" for i in range(count))
         self.names: list[str] = list(names or default)
+        #: Each seat's player: None a person, else the companion at that level.
+        self.levels: list[Level | None] = [None] * len(self.names)
         self.values: dict[str, Any] = {}
         self.banner: Banner | None = None
         #: Teach mode: pause at each rule the first time it matters (not a rules option).
@@ -225,16 +235,27 @@ class SetupPresenter:
     # --- players ----------------------------------------------------------------------
 
     def add_player(self) -> None:
+        self._seat_levels()
         if len(self.names) < self.rules.max_players:
             taken = set(self.names)
             number = len(self.names) + 1
             while f"Player {number}" in taken:
                 number += 1
             self.names.append(f"Player {number}")
+            self.levels.append(None)
+
+    def _seat_levels(self) -> list[Level | None]:
+        """``levels`` as long as ``names`` (a caller may set the names whole: the new
+        seats are people's)."""
+        count = len(self.names)
+        self.levels[:] = [*self.levels[:count], *[None] * (count - len(self.levels))]
+        return self.levels
 
     def remove_player(self, seat: int) -> None:
+        self._seat_levels()
         if len(self.names) > self.rules.min_players and 0 <= seat < len(self.names):
             del self.names[seat]
+            del self.levels[seat]
 
     def rename(self, seat: int, name: str) -> None:
         if 0 <= seat < len(self.names):
@@ -242,8 +263,39 @@ class SetupPresenter:
 
     def move_up(self, seat: int) -> None:
         """Swap a player with the seat before: seat order is turn order (and colour)."""
+        self._seat_levels()
         if 0 < seat < len(self.names):
             self.names[seat - 1], self.names[seat] = self.names[seat], self.names[seat - 1]
+            self.levels[seat - 1], self.levels[seat] = self.levels[seat], self.levels[seat - 1]
+
+    def cycle_seat(self, seat: int) -> None:
+        """A seat's player, one tap at a time: a person, then the companion at Easy,
+        Medium, Hard, then a person again. A seat with the name Setup gave it ("Player
+        2") is renamed "Companion" (numbered when there are several) and back."""
+        if not plays(self.rules.name) or not 0 <= seat < len(self.names):
+            return
+        level = self._seat_levels()[seat]
+        following = (None, *LEVELS)
+        self.levels[seat] = following[(following.index(level) + 1) % len(following)]
+        self._default_name(seat, "Player" if self.levels[seat] is None else "Companion")
+
+    def _default_name(self, seat: int, kind: str) -> None:
+        """Rename ``seat`` to the first free default name of ``kind`` ("Companion",
+        "Companion 2"; "Player 3") if its name is the other kind's default."""
+        words = self.names[seat].split(" ")
+        was = "Player" if kind == "Companion" else "Companion"
+        if words[0] != was or len(words) > 2 or not all(w.isdigit() for w in words[1:]):
+            return  # a name someone typed stays
+        taken = set(self.names[:seat] + self.names[seat + 1 :])
+        first = [kind] if kind == "Companion" else [f"{kind} {seat + 1}"]
+        candidates = [*first, *(f"{kind} {n}" for n in range(2, len(self.names) + 3))]
+        self.names[seat] = next(c for c in candidates if c not in taken)
+
+    def companion_seats(self) -> CompanionSeats:
+        """The seats the companion plays, as the game journals them."""
+        return CompanionSeats.of(
+            {seat: level for seat, level in enumerate(self._seat_levels()) if level is not None}
+        )
 
     # --- options ----------------------------------------------------------------------
 
@@ -360,8 +412,10 @@ class SetupPresenter:
                 name=name,
                 colour=colours[i % len(colours)],
                 can_remove=len(self.names) > self.rules.min_players,
+                seat_text="Person" if level is None else f"Companion: {LEVEL_WORDS[level]}",
+                can_companion=plays(self.rules.name),
             )
-            for i, name in enumerate(self.names)
+            for i, (name, level) in enumerate(zip(self.names, self._seat_levels(), strict=True))
         )
         options = tuple(self._option_view(name, info) for name, info in self._fields().items())
         changed = sum(1 for o in options if o.house_rule and o.changed)
@@ -434,7 +488,12 @@ class SetupPresenter:
         """A new game with these players and options, or None with the refusal shown."""
         try:
             session = Session.new(
-                self.rules, self.names, self.options_dict(), seed=seed, journal=journal
+                self.rules,
+                self.names,
+                self.options_dict(),
+                seed=seed,
+                journal=journal,
+                notes=self.companion_seats().notes(),
             )
         except RefereeError as exc:
             self.banner = Banner.from_error(exc)

@@ -13,8 +13,11 @@ from kivy.uix.screenmanager import Screen
 from kiosk.lesson_flow import GuidedStep
 
 if TYPE_CHECKING:  # the game's modules load with the first game, not at launch
+    from collections.abc import Callable
+
     from kiosk.board_sensing import BoardSensing
     from kiosk.presenters.board import BoardView
+    from kiosk.presenters.companion import CompanionTurn, CompanionView
     from kiosk.presenters.lesson import LessonPresenter, LessonView
     from kiosk.presenters.play import PlayPresenter
 
@@ -82,6 +85,12 @@ class Stage(Protocol):
     def sim_tray_available(self) -> bool: ...
 
     def roll_sim_tray(self) -> None: ...
+
+    def companion_view(self) -> CompanionView | None: ...
+
+    def companion_act(self, call: Callable[[CompanionTurn], object]) -> bool: ...
+
+    def seat_label(self, seat: int | None) -> str: ...
 
 
 class KioskScreen(Screen):  # type: ignore[misc]

@@ -23,6 +23,7 @@ from kiosk.screens.play_actions import PlayActions
 from kiosk.widgets.basic import KButton, KLabel, KToggle, Stepper, WrapLabel, button
 from kiosk.widgets.board import BoardWidget
 from kiosk.widgets.cards import CardTiles
+from kiosk.widgets.companion import CompanionPanel
 from kiosk.widgets.layouts import Column, EvenGrid, Row
 from kiosk.widgets.led_mirror import LedMirror
 from kiosk.widgets.lesson import LessonColumn
@@ -279,6 +280,9 @@ class PlayScreen(KioskScreen):
         )
         self.outcome_filler = BoxLayout()
         self.outcome_box = _section()
+        self.companion_panel = CompanionPanel(
+            lambda call: self.kiosk and self.kiosk.companion_act(call)
+        )
         self.why_panel = WhyPanel(
             lambda: self.act(lambda p: p.teacher.close_why()),
             (
@@ -320,7 +324,8 @@ class PlayScreen(KioskScreen):
         ids = self.ids
         if view.turn_colour is not None and view.player_seat is not None:
             ids.turn_colour.colour = theme.rgb_to_rgba(view.turn_colour)
-            ids.player.text = f"{view.player} to play"
+            who = view.player if self.kiosk is None else self.kiosk.seat_label(view.player_seat)
+            ids.player.text = f"{who or view.player} to play"
         else:
             ids.turn_colour.colour = theme.ACCENT
             ids.player.text = "Game over" if view.outcome else view.title
@@ -526,6 +531,7 @@ class PlayScreen(KioskScreen):
             view.more_actions,
             view.formable,
             form_shape,
+            None if self.kiosk is None else self.kiosk.companion_view(),
             view.last_roll,
             view.preview,
             self.ids.info.size_hint_x,  # the board's narrow column lays out differently
@@ -578,6 +584,9 @@ class PlayScreen(KioskScreen):
         # A board or the cards take the left area: the menu's column is narrower.
         narrow = self.ids.info.size_hint_x != INFO_SHARE
         shown: list[Any] = list(rolled)
+        companion = None if self.kiosk is None else self.kiosk.companion_view()
+        if self.companion_panel.place(act, shown, companion, dice=view.dice is not None):
+            return  # the companion's move is made on the table, not chosen here
         if view.preview:
             self.preview.text = view.preview
             shown.append(self.preview)

@@ -183,7 +183,9 @@ class OptionBox:
 
 
 class PlayerRowView:
-    """A player's row: colour, name field, "Move up", "Remove" (for any seat)."""
+    """A player's row: colour, name field, who plays the seat (a person or the
+    companion at a level, one tap each: in the games the companion plays), "Move up",
+    "Remove" (for any seat)."""
 
     def __init__(self, screen: SetupScreen) -> None:
         self.seat = 0
@@ -212,8 +214,13 @@ class PlayerRowView:
             size_hint_x=None,
             width=120,
         )
-        for widget in (self.swatch, self.name, self.up, self.remove):
-            self.row.add_widget(widget)
+        self.who = button(
+            "Person",
+            lambda: screen.do(lambda p: p.cycle_seat(self.seat)),
+            size_hint_x=None,
+            width=200,
+            font_size=theme.FONT_SMALL + 1,
+        )
 
     def show(self, player: PlayerRow) -> None:
         self.seat = player.seat
@@ -222,6 +229,10 @@ class PlayerRowView:
             self.name.text = player.name
         self.up.disabled = player.seat == 0
         self.remove.disabled = not player.can_remove
+        self.who.text = player.seat_text
+        self.who.role = "normal" if player.seat_text == "Person" else "accent"
+        who = [self.who] if player.can_companion else []
+        show_children(self.row, [self.swatch, self.name, *who, self.up, self.remove])
 
 
 class SetupScreen(KioskScreen):

@@ -1,0 +1,110 @@
+"""Play against the companion by touch on the offscreen window: a seat made the
+companion's in Setup, its decision made on a thread of its own (the UI thread answers
+taps meanwhile) and shown when the window's clock delivers it, its move made by the
+"Done" tap; and the thread seam itself."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+
+from companion.bots import Decision
+from kiosk.app import Kiosk
+from kiosk.shop_demo import AGAINST_TEXT
+from kiosk.thinker import ThreadRunner
+from tests.helpers.kiosk_shop import Shop
+from tests.helpers.kiosk_widgets import cut_texts, shoot
+from tests.kiosk.ui import close_kiosk, find_button, frames, open_kiosk, tap, tap_button
+
+
+@pytest.fixture
+def kiosk(tmp_path: Path) -> Iterator[Kiosk]:
+    k = open_kiosk(tmp_path)
+    yield k
+    close_kiosk(k)
+
+
+def _answered(runner: ThreadRunner) -> None:
+    """The decisions' threads end; the window's next frame hands their answers over."""
+    for thread in runner.threads:
+        thread.join()
+    frames(2)
+
+
+def test_the_thread_runner_thinks_off_the_ui_thread_and_answers_on_it() -> None:
+    runner = ThreadRunner()
+    seen: list[tuple[str, object]] = []
+    decision = Decision(action=None, reason="takes 2 crystals", level="easy")
+
+    def think() -> Decision:
+        seen.append(("think", threading.current_thread()))
+        return decision
+
+    def fail() -> Decision:
+        raise ValueError("no legal action")
+
+    runner.start(think, lambda result: seen.append(("done", result)))
+    runner.start(fail, lambda result: seen.append(("failed", result)))
+    for thread in runner.threads:
+        thread.join()
+    assert ("done", decision) not in seen  # not on the thinking thread
+    frames(2)
+    assert ("think", threading.main_thread()) not in seen
+    assert ("done", decision) in seen
+    failed = [r for what, r in seen if what == "failed"]
+    assert len(failed) == 1 and isinstance(failed[0], ValueError)
+
+
+def test_a_companion_seat_by_touch_thinks_and_its_move_is_made_with_one_tap(
+    kiosk: Kiosk,
+) -> None:
+    tap_button(kiosk, "Builders of the Colossus")
+    tap(find_button(kiosk, "Person", exact=True))  # the first seat: the companion
+    assert find_button(kiosk, "Companion: Easy", exact=True)
+    tap_button(kiosk, "Start game")
+    assert kiosk.manager.current == "play"
+    turn = kiosk.companion
+    assert turn is not None and isinstance(turn.runner, ThreadRunner)
+    _answered(turn.runner)
+    proposal = turn.proposal
+    assert proposal is not None
+    screen = kiosk.play_screen
+    assert screen.ids.player.text == "Companion (Easy) to play"
+    assert proposal.words in screen.companion_panel.text.text
+    tap(find_button(kiosk, "Why this move?", exact=True))
+    assert screen.companion_panel.why.text == proposal.reason
+    shoot(kiosk, "play-companion")  # docs/kiosk.md; the layout checked
+    assert not cut_texts(kiosk, "companion")
+    play = kiosk.play
+    assert play is not None and not play.session.actions
+    tap(find_button(kiosk, "Done", exact=True))
+    assert [play.rules.dump_action(a) for a in play.session.actions] == [proposal.payload]
+    tap_button(kiosk, "Home", exact=True)
+    assert kiosk.companion is None
+    tap_button(kiosk, "Builders of the Colossus — Companion (Easy), Player 2")  # resumed
+    turn = kiosk.companion
+    assert turn is not None and turn.seats.level(0) == "easy"
+
+
+def test_the_shop_demo_offers_kolossus_against_the_companion(
+    make_shop: Callable[..., Shop],
+) -> None:
+    shop = make_shop(idle_timeout_s=60, demo_step_s=1.0, demo_games=["kolossus"])
+    kiosk = shop.kiosk
+    kiosk.shop.arm()
+    shop.advance(60)
+    shop.advance(8)
+    assert shop.current == "play"
+    against = kiosk.shop.overlay.against_button
+    assert against.get_root_window() is not None
+    assert against.text == AGAINST_TEXT.format(title="Kolossus")
+    assert not cut_texts(kiosk, "demo")
+    shop.touch(*against.to_window(*against.center))
+    assert shop.current == "play" and not kiosk.shop.attract.active, kiosk.problems
+    play, turn = kiosk.play, kiosk.companion
+    assert play is not None and turn is not None and against.parent is None
+    assert tuple(play.state.players) == ("You", "Companion")
+    assert turn.seats.level(1) == "easy" and turn.seats.level(0) is None
