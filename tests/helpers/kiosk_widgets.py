@@ -20,7 +20,6 @@ from kivy.uix.scrollview import ScrollView
 from companion.bot import RandomBot
 from companion.games import GAME_MODULES
 from kiosk.app import Kiosk
-from kiosk.presenters.common import describe_action, humanize
 from kiosk.theme import HEIGHT, TOUCH_MIN, WIDTH
 from tests.kiosk.helpers import screenshot_dir
 from tests.kiosk.ui import (
@@ -137,11 +136,11 @@ def play_by_touch(kiosk: Kiosk, payload: dict[str, Any]) -> None:
             tap_button(kiosk, group.button_text, exact=True)
             view = play.view()
         # The menu names the cells as people read them (an island's space labels).
-        label = play.names().text(describe_action(payload, tuple(play.state.players), ("type",)))
+        label = play.names().text(play.queries.kept.label(play.state, payload))
         if any(a.label == label for a in view.actions):
             tap_action(kiosk, label)
             return
-        tap_button(kiosk, f"{humanize(kind)}: enter amounts")
+        tap_button(kiosk, view.form_label)
         view = play.view()
     assert view.form is not None and view.form.type == kind
     for field in view.form.fields:
@@ -157,9 +156,7 @@ def play_by_touch(kiosk: Kiosk, payload: dict[str, Any]) -> None:
                 tap(field_buttons(kiosk, current.label)[current.value_text])
             else:
                 index = current.choices.index(target)
-                text = (
-                    current.choice_labels[index] if current.choice_labels else humanize(str(target))
-                )
+                text = current.choice_labels[index] if current.choice_labels else str(target)
                 tap(field_buttons(kiosk, current.label)[text])
         else:
             pytest.fail(f"could not set {field.key} to {target}")

@@ -8,7 +8,6 @@ from companion.games.island.colossi.model import PlaceLair
 from companion.games.kolossus.model import QuakeMove, Ready
 from companion.highlights import Role
 from companion.session import Session
-from kiosk.presenters.common import describe_action, place_name, square_name
 from kiosk.presenters.play import PlayPresenter
 from kiosk.presenters.regions import ARROW_COLOUR
 from tests.helpers.presenters import colossi_age_revealed as _colossi_age_revealed
@@ -106,15 +105,6 @@ def test_a_roll_of_several_dice_shows_each_face_and_the_sum() -> None:
     assert presenter.view().last_roll.startswith("Rolled ")
     assert " = " in presenter.view().last_roll
     assert presenter.view().last_roll.endswith(" · rolled by the companion")
-
-
-def test_squares_and_regions_are_named_as_the_rule_book_does() -> None:
-    """RULINGS 2.3: squares are (r, c), row 0..10 north to south, column 0..10 west to east."""
-    assert square_name("3,4") == "(3, 4)" and square_name("r3c4") == "r3c4"
-    assert place_name("row3") == "row 3" and place_name("col10") == "column 10"
-    assert place_name("rowan") == "rowan"
-    move = {"type": "move", "from": "1,2", "to": "3,4", "path": None}
-    assert describe_action(move) == "Move: from (1, 2), to (3, 4)"
 
 
 def test_a_group_of_one_action_is_a_button_that_plays_it() -> None:

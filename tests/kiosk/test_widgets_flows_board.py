@@ -21,7 +21,6 @@ from companion.events import TableChanges
 from companion.highlights import Role
 from companion.rng import Rng
 from kiosk.app import Kiosk
-from kiosk.presenters.common import describe_action, square_name
 from kiosk.presenters.play import PlayPresenter
 from tests.helpers.kiosk_widgets import play_by_touch, start, tap_action, tap_cell
 from tests.kiosk.ui import close_kiosk, find_button, open_kiosk, tap_button
@@ -107,7 +106,7 @@ def island_move_by_touch(kiosk: Kiosk, payload: dict[str, Any]) -> None:
     if len(play.session.actions) == before + 1:
         assert play.rules.dump_action(play.session.actions[-1]) == payload
         return
-    label = play.names().text(describe_action(payload, tuple(play.state.players), ("type",)))
+    label = play.names().text(play.queries.kept.label(play.state, payload))
     tap_action(kiosk, label)
 
 
@@ -210,7 +209,7 @@ def test_kolossus_great_quake_and_a_round_with_a_capture_by_touch(tmp_path: Path
         ]
         shown = fix_the_table_by_touch(kiosk)
         assert shown == [c.instruction for c in sorted(changes, key=lambda c: c.step)]
-        named = square_name(enemy_square)  # "(0, 8)", as the rule book names it
+        named = play.rules.cell_words(play.state, enemy_square)  # as the board numbers it
         assert shown[0].startswith("Remove") and "beaten" in shown[0] and named in shown[0]
         assert play.view().fix is None
     finally:
