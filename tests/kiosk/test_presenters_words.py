@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 from companion.bot import RandomBot
-from companion.games import get_rules
+from companion.games import GAME_MODULES, get_rules
 from companion.journal import Journal
 from companion.protocol import Referee
 from companion.rules import Rules
@@ -57,16 +57,18 @@ def _stays(self: Any, state: Any, action: Any) -> bool:
 
 @pytest.fixture
 def phrasebook(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """Every game says everything in the recognisable words above."""
-    for name, replacement in (
-        ("describe", _said),
-        ("family_title", _family),
-        ("field_words", _field),
-        ("value_words", _value),
-        ("cell_words", _cell),
-        ("stays", _stays),
-    ):
-        monkeypatch.setattr(Rules, name, replacement)
+    """Every game says everything in the recognisable words above (its own phrasebook,
+    where it has one, replaced too)."""
+    for rules_class in {Rules, *(type(get_rules(name)) for name in GAME_MODULES)}:
+        for name, replacement in (
+            ("describe", _said),
+            ("family_title", _family),
+            ("field_words", _field),
+            ("value_words", _value),
+            ("cell_words", _cell),
+            ("stays", _stays),
+        ):
+            monkeypatch.setattr(rules_class, name, replacement)
     yield
 
 
