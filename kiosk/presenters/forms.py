@@ -79,15 +79,14 @@ class FormWords:
     def title(self, action_type: str) -> str:
         return self.rules.family_title(action_type)
 
-    def field(self, action_type: str, model: type[BaseModel], path: tuple[str | int, ...]) -> str:
-        """A field's label: its title in the action's model; a field of a nested model
-        (a Stats of the action) by its own title after its parent's."""
-        name = str(path[-1])
-        if len(path) == 1:
+    def field(self, action_type: str, model: type[BaseModel], name: str, parent: str = "") -> str:
+        """A field's label: its title in the action's model (``Rules.field_words``); a
+        field of a nested model (a card's attack) by its own title after its parent's
+        label ("Card: Attack: Destroy")."""
+        if not parent:
             return self.rules.field_words(action_type, name)
         info = model.model_fields.get(name)
         own = info.title if info is not None and info.title else None
-        parent = self.field(action_type, self.rules.action_models()[action_type], path[:1])
         return f"{parent}: {own or self.rules.field_words(action_type, name)}"
 
     def value(self, action_type: str, field: str, value: object) -> str:
@@ -108,6 +107,7 @@ def _fields_of(
     prefix: tuple[str | int, ...],
     words: FormWords,
     action_type: str,
+    parent: str = "",
 ) -> list[FormField]:
     out: list[FormField] = []
     seats = words.seats
@@ -121,7 +121,7 @@ def _fields_of(
         if isinstance(value, BaseModel):
             value = value.model_dump(mode="json")
         path = (*prefix, name)
-        label = words.field(action_type, model, path)
+        label = words.field(action_type, model, name, parent)
         origin = typing.get_origin(annotation)
         if annotation is bool and optional:
             out.append(
@@ -167,7 +167,7 @@ def _fields_of(
             out.append(FormField(path, label, "choice", value, choices=choices, choice_labels=said))
         elif isinstance(annotation, type) and issubclass(annotation, BaseModel):
             if isinstance(value, dict):
-                out.extend(_fields_of(annotation, value, path, words, action_type))
+                out.extend(_fields_of(annotation, value, path, words, action_type, label))
         elif origin is tuple and isinstance(value, list | tuple):
             args = typing.get_args(annotation)
             if args and args[0] is int:
@@ -213,7 +213,7 @@ class ActionForm:
         if len(field.path) == 2 and isinstance(field.path[1], int) and self.seats:
             seat = field.path[1]
             if 0 <= seat < len(self.seats):
-                named = self.words.field(self.type, self.model, field.path[:1])
+                named = self.words.field(self.type, self.model, str(field.path[0]))
                 label = f"{named}: {self.seats[seat]}"
                 return dataclasses.replace(field, label=label)
         return field

@@ -93,8 +93,9 @@ def start(kiosk: Kiosk, title: str) -> None:
     assert kiosk.manager.current == "play"
 
 
-def tap_action(kiosk: Kiosk, label: str) -> None:
-    """Scroll the action menu until the row ``label`` shows, as a finger does, and tap it.
+def tap_action(kiosk: Kiosk, label: str, index: int | None = None) -> None:
+    """Scroll the action menu until the row ``label`` shows, as a finger does, and tap it
+    (``index``: the row of that action in the menu, where several say the same words).
 
     The menu is a RecycleView: only the rows on screen exist as buttons.
     """
@@ -102,7 +103,11 @@ def tap_action(kiosk: Kiosk, label: str) -> None:
     actions.scroll_y = 1.0
     frames(1)
     for _ in range(100):
-        found = [b for b in buttons(kiosk) if b.text == label]
+        found = [
+            b
+            for b in buttons(kiosk)
+            if b.text == label and (index is None or getattr(b, "index", None) == index)
+        ]
         if found:
             tap(found[0])
             return
@@ -137,8 +142,9 @@ def play_by_touch(kiosk: Kiosk, payload: dict[str, Any]) -> None:
             view = play.view()
         # The menu names the cells as people read them (an island's space labels).
         label = play.names().text(play.queries.kept.label(play.state, payload))
-        if any(a.label == label for a in view.actions):
-            tap_action(kiosk, label)
+        row = next((i for i, a in enumerate(view.actions) if a.payload == payload), None)
+        if row is not None and view.actions[row].label == label:
+            tap_action(kiosk, label, row)
             return
         tap_button(kiosk, view.form_label)
         view = play.view()

@@ -107,7 +107,8 @@ def island_move_by_touch(kiosk: Kiosk, payload: dict[str, Any]) -> None:
         assert play.rules.dump_action(play.session.actions[-1]) == payload
         return
     label = play.names().text(play.queries.kept.label(play.state, payload))
-    tap_action(kiosk, label)
+    shown = play.view().actions
+    tap_action(kiosk, label, next(i for i, a in enumerate(shown) if a.payload == payload))
 
 
 # --- Kolossus ---------------------------------------------------------------------------
@@ -209,7 +210,8 @@ def test_kolossus_great_quake_and_a_round_with_a_capture_by_touch(tmp_path: Path
         ]
         shown = fix_the_table_by_touch(kiosk)
         assert shown == [c.instruction for c in sorted(changes, key=lambda c: c.step)]
-        named = play.rules.cell_words(play.state, enemy_square)  # as the board numbers it
+        row, col = enemy_square.split(",")
+        named = f"({row}, {col})"  # as the rule book and the board's edges number it
         assert shown[0].startswith("Remove") and "beaten" in shown[0] and named in shown[0]
         assert play.view().fix is None
     finally:
