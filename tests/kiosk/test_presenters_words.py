@@ -51,8 +51,8 @@ def _cell(self: Any, state: Any, cell: str) -> str:
 
 
 def _stays(self: Any, state: Any, action: Any) -> bool:
-    dumped = self.dump_action(action)
-    return dumped.get("type") == "move" and dumped.get("from") == dumped.get("to")
+    dumped: dict[str, Any] = self.dump_action(action)
+    return bool(dumped.get("type") == "move" and dumped.get("from") == dumped.get("to"))
 
 
 @pytest.fixture
