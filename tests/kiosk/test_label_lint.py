@@ -47,6 +47,9 @@ MANY_SINGULAR = re.compile(
     rf"(?<![\d.-])(?:0|[2-9]|\d\d+) {QUALIFIED}(?:{NOUNS})\b(?!-| [A-Za-z]+s\b)"
 )
 #: Payload keys that are also the words a sentence says them with ("from (1, 2) to (3, 4)").
+#: A key and its value as one item of a list, the way labels made of payloads wrote them
+#: ("Swap: a (0, 0), b (0, 1)"; "in slot 1" is a sentence, not an item).
+KEY_VALUE = r"(?:^|[:,;] ){key}:? {value}(?=$|[,;.]| /)"
 PLAIN_WORDS = frozenset({"to", "from", "at", "on", "in", "by", "with", "for", "of", "into"})
 
 
@@ -84,8 +87,8 @@ def problems(text: str, payload: dict[str, Any] | None = None) -> list[str]:
         spoken = key.replace("_", " ")
         if key in PLAIN_WORDS:
             continue
-        for form in _value_forms(value):  # as labels made of keys wrote them: lowercase
-            if f"{spoken} {form}" in text or f"{spoken}: {form}" in text:
+        for form in _value_forms(value):  # as labels made of keys wrote them
+            if re.search(KEY_VALUE.format(key=re.escape(spoken), value=re.escape(form)), text):
                 found.append(f"the payload key {key!r} with its value")
                 break
     return found
@@ -170,6 +173,7 @@ def test_the_lint_catches_the_labels_players_could_not_read() -> None:
         "Curse: Alexandra-Marie loses 1 Rune": {"type": "curse", "runes": [1, 0]},
         "Climb: discard the Colossus card (10 Colossus cards left).": None,
         "Play the Final Blow card": {"type": "play", "final_blow": True},
+        "Build from the Blueprint in slot 1": {"type": "build", "slot": 1},
         "Visible stats: Attack 0, Grip 2": {"type": "stats", "attack": 0, "grip": 2},
         "see 3 Parts cards, take none": {"type": "reveal", "take": []},
     }
