@@ -1,11 +1,11 @@
 """The action menu: the listed actions by group, the chosen group's buttons.
 
 Every text is the game's own (companion/rules.py, "words"): a group's heading is its
-family's title (``Rules.family_title``), a button the action as ``Rules.describe``
-says it in the position; a move that stays where it stands (``Rules.stays``, stopping
-early, RULINGS 1.5) comes last in its list. Made from the state and the listed payloads
-(with the chosen group and the corrections' count), so the play presenter keeps a menu
-while the same state shows the same payload objects (:meth:`KeptActions.made`).
+family's title (``Rules.family_title``), as is the tab of a group of one that plays
+its action; a button of a list says the action as ``Rules.describe`` says it in the
+position; a move that stays where it stands (``Rules.stays``, stopping early, RULINGS
+1.5) comes last in its list. Made once per state for each focus and group (its words
+are said of the position).
 """
 
 from __future__ import annotations
@@ -62,12 +62,12 @@ def action_menu(
     # A group of one action is that action: its button plays it ("Ready", "End
     # turn"), so no list repeats it and no tab opens a list of one.
     single = {p.get("type"): p for p in payloads if counts.get(str(p.get("type"))) == 1}
+    # Its button says the family's title: a tab has room for a verb ("Draw"), not for
+    # the sentence the game says of the action.
     groups = tuple(
         ActionGroup(key=k, label=rules.family_title(k), count=n)
         if k not in single
-        else ActionGroup(
-            key=k, label=kept.label(state, single[k]), count=1, plays=True, payload=single[k]
-        )
+        else ActionGroup(key=k, label=rules.family_title(k), count=1, plays=True, payload=single[k])
         for k, n in counts.items()
     )
     lists = [g.key for g in groups if not g.plays]
