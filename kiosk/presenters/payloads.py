@@ -11,7 +11,7 @@ from typing import Any, TypeVar
 
 from companion.errors import RefereeError
 from companion.model import Frozen
-from companion.rules import GameState, Rules
+from companion.rules import AnyRules, GameState
 
 T = TypeVar("T")
 
@@ -132,7 +132,7 @@ class KeptActions:
     are kept for one state at a time.
     """
 
-    def __init__(self, rules: Rules[Any, Any, Any]) -> None:
+    def __init__(self, rules: AnyRules) -> None:
         self._rules = rules
         self._payloads: dict[int, tuple[Any, dict[str, Any]]] = {}
         self._actions: dict[int, tuple[dict[str, Any], Frozen]] = {}

@@ -15,8 +15,8 @@ from hypothesis import strategies as st
 
 from companion.bot import RandomBot
 from companion.events import DiceRolled
+from companion.games import get_rules
 from companion.games.builders.model import Curse, Draw
-from companion.games.builders.rules import RULES as BUILDERS
 from companion.session import Session
 from kiosk.presenters.history import LOG_LINES, History
 from kiosk.presenters.payloads import KeptActions
@@ -33,7 +33,7 @@ GAMES: list[tuple[str, tuple[str, ...]]] = [
 
 
 def test_made_is_the_same_object_for_the_same_objects_and_fresh_for_any_other() -> None:
-    kept = KeptActions(BUILDERS)
+    kept = KeptActions(get_rules("builders"))
     draw, curse = kept.payload(Draw()), kept.payload(Curse(runes=(0, 1, 2)))
     made: list[int] = []
 

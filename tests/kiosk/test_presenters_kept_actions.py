@@ -16,6 +16,7 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from companion.games import get_rules
 from companion.games.builders.model import Curse, Draw, Trade
 from companion.games.builders.rules import RULES as BUILDERS
 from companion.games.builders.views import builders_card_cells
@@ -27,7 +28,7 @@ from tests.helpers.cards import played as _played
 
 
 def test_a_kept_payload_is_the_same_object_for_its_action_and_fresh_for_another() -> None:
-    kept = KeptActions(BUILDERS)
+    kept = KeptActions(get_rules("builders"))
     draw = Draw()
     first = kept.payload(draw)
     assert kept.payload(draw) is first
@@ -39,7 +40,7 @@ def test_a_kept_payload_is_the_same_object_for_its_action_and_fresh_for_another(
 
 def test_a_full_memo_starts_again_with_fresh_values(monkeypatch: Any) -> None:
     monkeypatch.setattr(payloads, "MAX_KEPT_ACTIONS", 2)
-    kept = KeptActions(BUILDERS)
+    kept = KeptActions(get_rules("builders"))
     curses = [Curse(runes=(0, k, 1)) for k in range(3)]
     first = kept.payload(curses[0])
     kept.payload(curses[1])
@@ -48,7 +49,7 @@ def test_a_full_memo_starts_again_with_fresh_values(monkeypatch: Any) -> None:
 
 
 def test_a_kept_label_is_the_games_words_for_the_payload_object_in_its_state() -> None:
-    kept = KeptActions(BUILDERS)
+    kept = KeptActions(get_rules("builders"))
     state = BUILDERS.setup(("Ann", "Bob"), BUILDERS.options_model(), seed=1)
     trade = Trade(partner=1, cards_received=1)
     payload = kept.payload(trade)
@@ -63,7 +64,7 @@ def test_a_kept_label_is_the_games_words_for_the_payload_object_in_its_state() -
 
 
 def test_a_verdict_is_asked_once_per_list_of_payload_objects() -> None:
-    kept = KeptActions(BUILDERS)
+    kept = KeptActions(get_rules("builders"))
     listed = tuple(kept.payload(Curse(runes=(0, 1, k))) for k in range(1, 3))
     asked: list[int] = []
 
