@@ -343,8 +343,12 @@ class Referee:
                 touching=request.touching,
             )
             actions = list(islice(found, request.limit + 1))
+            shown, rules, state = actions[: request.limit], session.rules, session.state
             return {
-                "actions": [session.rules.dump_action(a) for a in actions[: request.limit]],
+                "actions": [rules.dump_action(a) for a in shown],
+                # Each action in the players' words (Rules.describe), in the same order:
+                # beside the actions, so an action sent back with `act` is as listed.
+                "texts": [rules.describe(state, a) for a in shown],
                 "more": len(actions) > request.limit,
             }
         if isinstance(request, Corrections):

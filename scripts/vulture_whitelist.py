@@ -180,7 +180,3 @@ _.parse_board  # companion.games.island.board: the board file's parser (tests on
 _.parse_content  # companion.games.island.content: the content file's parser (tests only)
 _.show_group  # BoardInput: the menu group shown without a tap (tests/kiosk/test_presenters_play.py)
 _.parse_blueprint_table  # companion.games.builders.content: the Blueprint table parser (tests only)
-_.field_words  # companion.rules: the words contract, read by the kiosk's forms (being wired)
-_.value_words  # companion.rules: the words contract, read by the kiosk's forms (being wired)
-_.cell_words  # companion.rules: the words contract, each board's coordinate words (being wired)
-_.stays  # companion.rules: the words contract, menus list a stay last (being wired)

@@ -1,4 +1,7 @@
-"""Small shared pieces: refusal banners, action labels, player colours."""
+"""Small shared pieces: refusal banners, player colours, a field's bounds.
+
+An action's words are the game's own (companion/rules.py, "words"): nothing here
+makes a label of an action."""
 
 from __future__ import annotations
 
@@ -6,7 +9,6 @@ from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
 
 from pydantic.fields import FieldInfo
 
@@ -105,86 +107,8 @@ def int_bounds(info: FieldInfo) -> tuple[int | None, int | None]:
     return low, high
 
 
-def square_name(cell: str) -> str:
-    """A grid square (``"r,c"``) in the rule book's notation, ``(r, c)``: row 0..10 north
-    to south, column 0..10 west to east (RULINGS 2.3, the LED layouts of hardware.md);
-    any other text as it is."""
-    row, sep, col = cell.partition(",")
-    return f"({row}, {col})" if sep and row.isdigit() and col.isdigit() else cell
-
-
-@lru_cache(maxsize=1024)
-def place_name(text: str) -> str:
-    """A square or a region as players read it: ``"3,4"`` → ``"(3, 4)"``, ``"row3"`` →
-    ``"row 3"``, ``"col7"`` → ``"column 7"``; any other text as it is."""
-    for prefix, word in (("row", "row"), ("col", "column")):
-        number = text.removeprefix(prefix)
-        if number != text and number.isdigit():
-            return f"{word} {number}"
-    return square_name(text)
-
-
-def _value_text(value: Any) -> str:
-    if type(value) is str:
-        return place_name(value)
-    if type(value) is int:  # the usual leaves, before the checks below (not bool)
-        return str(value)
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    if isinstance(value, list | tuple):
-        return "+".join(_value_text(v) for v in value) if value else "none"
-    if isinstance(value, dict):
-        return ", ".join(f"{k} {_value_text(v)}" for k, v in value.items())
-    return str(value)
-
-
 #: The arrow of each direction a region of a grid moves (a Quake's row or column).
 ARROWS: Mapping[str, str] = {"east": "→", "west": "←", "north": "↑", "south": "↓"}
-
-SEAT_KEYS = ("player", "target", "seat", "opponent", "victim", "to_player", "partner")
-
-
-def describe_action(
-    data: Mapping[str, Any], players: tuple[str, ...] = (), skip: tuple[str, ...] = ()
-) -> str:
-    """A button label for a dumped action: its type, then its fields in order.
-
-    Seat fields (``player``, ``target``, ``seat`` …) holding an index are shown as the
-    player's name, because players think in names, not seat numbers.
-    """
-    label = humanize(str(data.get("type", "action")))
-    region, direction = data.get("region"), data.get("direction")
-    if isinstance(region, str) and isinstance(direction, str) and direction in ARROWS:
-        # A line shifted: "row 3 → east".
-        moved = f"{place_name(region)} {ARROWS[direction]} {direction}"
-        rest = {k: v for k, v in data.items() if k not in ("region", "direction")}
-        more = describe_action(rest, players, skip).partition(": ")[2]
-        return f"{label}: {moved}" + (f", {more}" if more else "")
-    parts = []
-    for key, value in data.items():
-        if key == "type" or key in skip or value is None:
-            continue
-        seat_list = isinstance(value, list | tuple) and all(
-            isinstance(v, int) and not isinstance(v, bool) for v in value
-        )
-        if (
-            isinstance(value, int)
-            and not isinstance(value, bool)
-            and key in SEAT_KEYS
-            and 0 <= value < len(players)
-        ):
-            parts.append(players[value] if key == "player" else f"{key} {players[value]}")
-        elif (
-            seat_list and key in ("seats", "winners") and all(0 <= v < len(players) for v in value)
-        ):
-            parts.append(" and ".join(players[v] for v in value))
-        elif seat_list and len(players) > 1 and len(value) == len(players):
-            shares = ", ".join(f"{p} {v}" for p, v in zip(players, value, strict=True))
-            parts.append(f"{humanize(key).lower()}: {shares}")
-        else:
-            parts.append(f"{humanize(key).lower()} {_value_text(value)}")
-    return f"{label}: {', '.join(parts)}" if parts else label
-
 
 Listener = Callable[[], None]
 

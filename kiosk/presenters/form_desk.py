@@ -17,7 +17,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from companion.rules import ActionRole
-from kiosk.presenters.forms import ActionForm
+from kiosk.presenters.forms import ActionForm, FormWords
 from kiosk.presenters.payloads import Trie, path_trie, payload_shape, same_outside
 from kiosk.presenters.play_view import ActionChoice
 from kiosk.presenters.queries import StateQueries
@@ -68,6 +68,11 @@ class FormDesk:
         self._form = None
         self._entry_form_due = True
 
+    def words(self) -> FormWords:
+        """What a form says in the current position (the rules' phrasebook)."""
+        queries = self._queries
+        return FormWords(queries.rules, queries.derived().state)
+
     def _show(self, form: ActionForm | None) -> None:
         self._entry_form_due = False
         self._form = form
@@ -78,7 +83,7 @@ class FormDesk:
         example = next((p for p in self._queries.legal_payloads() if p.get("type") == key), None)
         if model is None or example is None:
             return False
-        self._show(ActionForm(model, example, self._queries.players))
+        self._show(ActionForm(model, example, self.words()))
         self._changed()
         return True
 
@@ -87,7 +92,7 @@ class FormDesk:
         model = self._models.get(str(payload.get("type")))
         if model is None:
             return False
-        self._show(ActionForm(model, payload, self._queries.players))
+        self._show(ActionForm(model, payload, self.words()))
         self._changed()
         return True
 
@@ -145,7 +150,7 @@ class FormDesk:
         key = (group, shape)
         if shape is not None and key in self._editables:
             return self._editables[key]
-        fields = ActionForm(model, example, self._queries.players).view().fields
+        fields = ActionForm(model, example, self.words()).view().fields
         trie = path_trie({field.path for field in fields}) if fields else None
         if shape is not None:
             if len(self._editables) >= MAX_KEPT_SHAPES:
@@ -162,12 +167,14 @@ class FormDesk:
             key = str(next(iter(types)))
             if queries.role(payloads[0]) is ActionRole.ENTRY and key in self._models:
                 example = next(p for p in payloads if p.get("type") == key)
-                model, players = self._models[key], queries.players
-                first = queries.kept.made(  # the same example comes back turn after turn
-                    ("form", key, players),
+                model, words = self._models[key], self.words()
+                # The same example comes back turn after turn: its first view is kept
+                # for the players at the table (its words name them and the example).
+                first = queries.kept.made(
+                    ("form", key, words.seats),
                     (example,),
-                    lambda: ActionForm(model, example, players).view(),
+                    lambda: ActionForm(model, example, words).view(),
                 )
                 if first.fields:
-                    return ActionForm(model, example, players, first)
+                    return ActionForm(model, example, words, first)
         return None

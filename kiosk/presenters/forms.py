@@ -6,6 +6,11 @@ whole legal range. A form turns the action's pydantic model into steppers (ints,
 the field's bounds), switches (bools) and choices (Literals), prefilled from a listed
 example; nested models (``Stats``) and per-seat tuples (a Curse's Runes per player)
 become one stepper per entry. Submitting goes through the same path as a tap.
+
+Every text is the game's (companion/rules.py, "words", through :class:`FormWords`): the
+title is the family's (``Rules.family_title``, also for an action not yet complete),
+a field's label its title (``Rules.field_words``), a choice or a value as players say
+it (``Rules.value_words``), a seat as its player's name — never a payload's key.
 """
 
 from __future__ import annotations
@@ -18,7 +23,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel
 
-from kiosk.presenters.common import humanize, int_bounds
+from companion.rules import AnyRules, GameState
+from kiosk.presenters.common import int_bounds
 
 FieldKind = Literal["stepper", "switch", "choice"]
 DEFAULT_MAX = 99
@@ -49,7 +55,7 @@ class FormField:
             return self.choice_labels[self.choices.index(self.value)]
         if isinstance(self.value, bool):
             return "Yes" if self.value else "No"
-        return humanize(self.value) if isinstance(self.value, str) else str(self.value)
+        return str(self.value)
 
 
 @dataclass(frozen=True)
@@ -57,6 +63,34 @@ class FormView:
     type: str
     title: str
     fields: tuple[FormField, ...]
+
+
+@dataclass(frozen=True)
+class FormWords:
+    """What a form of one game in one position says (the rules' phrasebook)."""
+
+    rules: AnyRules
+    state: GameState
+
+    @property
+    def seats(self) -> tuple[str, ...]:
+        return tuple(self.state.players)
+
+    def title(self, action_type: str) -> str:
+        return self.rules.family_title(action_type)
+
+    def field(self, action_type: str, model: type[BaseModel], name: str, parent: str = "") -> str:
+        """A field's label: its title in the action's model (``Rules.field_words``); a
+        field of a nested model (a card's attack) by its own title after its parent's
+        label ("Card: Attack: Destroy")."""
+        if not parent:
+            return self.rules.field_words(action_type, name)
+        info = model.model_fields.get(name)
+        own = info.title if info is not None and info.title else None
+        return f"{parent}: {own or self.rules.field_words(action_type, name)}"
+
+    def value(self, action_type: str, field: str, value: object) -> str:
+        return self.rules.value_words(self.state, action_type, field, value)
 
 
 def _unwrap_optional(annotation: Any) -> tuple[Any, bool]:
@@ -71,9 +105,12 @@ def _fields_of(
     model: type[BaseModel],
     example: dict[str, Any],
     prefix: tuple[str | int, ...],
-    seats: tuple[str, ...] = (),
+    words: FormWords,
+    action_type: str,
+    parent: str = "",
 ) -> list[FormField]:
     out: list[FormField] = []
+    seats = words.seats
     for name, info in model.model_fields.items():
         if name == "type":
             continue
@@ -84,7 +121,7 @@ def _fields_of(
         if isinstance(value, BaseModel):
             value = value.model_dump(mode="json")
         path = (*prefix, name)
-        label = " ".join(humanize(str(p)) if isinstance(p, str) else f"#{p + 1}" for p in path)
+        label = words.field(action_type, model, name, parent)
         origin = typing.get_origin(annotation)
         if annotation is bool and optional:
             out.append(
@@ -125,21 +162,22 @@ def _fields_of(
                 )
             )
         elif origin is Literal:
-            out.append(
-                FormField(path, label, "choice", value, choices=tuple(typing.get_args(annotation)))
-            )
+            choices = tuple(typing.get_args(annotation))
+            said = tuple(words.value(action_type, name, c) for c in choices)
+            out.append(FormField(path, label, "choice", value, choices=choices, choice_labels=said))
         elif isinstance(annotation, type) and issubclass(annotation, BaseModel):
             if isinstance(value, dict):
-                out.extend(_fields_of(annotation, value, path, seats))
+                out.extend(_fields_of(annotation, value, path, words, action_type, label))
         elif origin is tuple and isinstance(value, list | tuple):
             args = typing.get_args(annotation)
             if args and args[0] is int:
                 for i, item in enumerate(value):
-                    out.append(FormField((*path, i), f"{label} #{i + 1}", "stepper", item))
+                    out.append(FormField((*path, i), f"{label} {i + 1}", "stepper", item))
         elif origin is dict and isinstance(value, dict):
             for key, item in value.items():
                 if isinstance(item, int):
-                    out.append(FormField((*path, key), f"{label}: {key}", "stepper", item))
+                    key_words = words.value(action_type, name, key)
+                    out.append(FormField((*path, key), f"{label}: {key_words}", "stepper", item))
     return out
 
 
@@ -150,7 +188,7 @@ class ActionForm:
         self,
         model: type[BaseModel],
         example: dict[str, Any],
-        seats: tuple[str, ...] = (),
+        words: FormWords,
         view: FormView | None = None,
     ) -> None:
         """``view``: the view of a form made from the same ``example`` before (views are
@@ -158,14 +196,16 @@ class ActionForm:
         self.model = model
         self.type = str(example.get("type"))
         self.payload_data: dict[str, Any] = _deep_copy(example)
-        self.seats = seats
+        self.words = words
+        self.seats = words.seats
         self._view: FormView | None = view  # made again after each change of a value
 
     def view(self) -> FormView:
         if self._view is None:
-            fields = _fields_of(self.model, self.payload_data, (), self.seats)
+            fields = _fields_of(self.model, self.payload_data, (), self.words, self.type)
             fields = [self._seat_labels(f) for f in fields]
-            self._view = FormView(type=self.type, title=humanize(self.type), fields=tuple(fields))
+            title = self.words.title(self.type)
+            self._view = FormView(type=self.type, title=title, fields=tuple(fields))
         return self._view
 
     def _seat_labels(self, field: FormField) -> FormField:
@@ -173,7 +213,8 @@ class ActionForm:
         if len(field.path) == 2 and isinstance(field.path[1], int) and self.seats:
             seat = field.path[1]
             if 0 <= seat < len(self.seats):
-                label = f"{humanize(str(field.path[0]))}: {self.seats[seat]}"
+                named = self.words.field(self.type, self.model, str(field.path[0]))
+                label = f"{named}: {self.seats[seat]}"
                 return dataclasses.replace(field, label=label)
         return field
 

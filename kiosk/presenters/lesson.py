@@ -45,7 +45,7 @@ from companion.highlights import Highlight, suggestion_marks
 from companion.model import Frozen
 from companion.rules import ActionRole, GameState
 from companion.views import BoardView
-from kiosk.presenters.common import Banner, describe_action
+from kiosk.presenters.common import Banner
 from kiosk.presenters.play import MAX_LISTED_ACTIONS, PlayPresenter
 from kiosk.teaching.examples import holds
 from kiosk.teaching.lessons import Lesson, LessonStep
@@ -297,7 +297,7 @@ class LessonPresenter:
         pick = self.pick()
         if pick.payload is None:
             return ""
-        label = describe_action(pick.payload, tuple(play.state.players))
+        label = play.queries.kept.label(play.state, pick.payload)
         if not pick.on_goal:
             return f"No way to {step.goal} yet. Play on: {label}"
         if step.kind == "try" and not self.shown:

@@ -9,7 +9,9 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Iterable, Mapping
 from typing import Any, TypeVar
 
-from kiosk.presenters.common import describe_action
+from companion.errors import RefereeError
+from companion.model import Frozen
+from companion.rules import AnyRules, GameState
 
 T = TypeVar("T")
 
@@ -117,21 +119,25 @@ MAX_KEPT_ACTIONS = 4096
 
 
 class KeptActions:
-    """Each listed action's payload (its dump) and menu label, made once per action.
+    """Each listed action's payload (its dump) and, per position, its label — the
+    game's own words for it (``Rules.describe``) — made once per action.
 
     Actions are immutable values, and the rules list the same objects turn after turn
     (made once per value: Kolossus's moves, the card games' listed actions), so a new
-    state's menu needs only the actions it has not shown before dumped and described.
-    Kept by identity, each entry holding its key's object (an id is never reused while
-    it is kept): an action made anew is one more entry, never a wrong one. The payloads
-    are shared — read them, or copy before changing one, as forms do.
+    state's menu needs only the actions it has not shown before dumped. Kept by
+    identity, each entry holding its key's object (an id is never reused while it is
+    kept): an action made anew is one more entry, never a wrong one. The payloads are
+    shared — read them, or copy before changing one, as forms do. A label is said of
+    the action in its position (what stands on a square, who holds a card), so labels
+    are kept for one state at a time.
     """
 
-    def __init__(self, dump: Callable[[Any], dict[str, Any]]) -> None:
-        self._dump = dump
+    def __init__(self, rules: AnyRules) -> None:
+        self._rules = rules
         self._payloads: dict[int, tuple[Any, dict[str, Any]]] = {}
-        self._labels: dict[tuple[int, tuple[str, ...]], tuple[dict[str, Any], str]] = {}
-        self._players: tuple[str, ...] = ()
+        self._actions: dict[int, tuple[dict[str, Any], Frozen]] = {}
+        self._labels: dict[int, tuple[dict[str, Any], str]] = {}
+        self._state: GameState | None = None
         self._made: dict[tuple[Hashable, tuple[int, ...]], tuple[tuple[Any, ...], Any]] = {}
 
     def payload(self, action: Any) -> dict[str, Any]:
@@ -141,26 +147,52 @@ class KeptActions:
             return kept[1]
         if len(self._payloads) >= MAX_KEPT_ACTIONS:
             self._payloads.clear()
-        payload = self._dump(action)
+            self._actions.clear()
+        payload = self._rules.dump_action(action)
         self._payloads[id(action)] = (action, payload)
+        self._actions[id(payload)] = (payload, action)
         return payload
 
-    def label(
-        self, payload: dict[str, Any], players: tuple[str, ...], skip: tuple[str, ...] = ()
-    ) -> str:
-        """:func:`describe_action` of ``payload`` (described once per payload object)."""
-        if players != self._players:
+    def action(self, payload: dict[str, Any]) -> Frozen | None:
+        """The action ``payload`` stands for: the one it was dumped from, else parsed
+        (None for a payload no action is made of, such as a form still being filled)."""
+        kept = self._actions.get(id(payload))
+        if kept is not None and kept[0] is payload:
+            return kept[1]
+        try:
+            parsed: Frozen = self._rules.parse_action(payload)
+        except RefereeError:
+            return None
+        return parsed
+
+    def _for(self, state: GameState) -> None:
+        if state is not self._state:
             self._labels.clear()
-            self._players = players
-        key = (id(payload), skip)
-        kept = self._labels.get(key)
+            self._state = state
+
+    def label(self, state: GameState, payload: dict[str, Any]) -> str:
+        """The action of ``payload`` in the players' words in ``state``
+        (``Rules.describe``; a payload no action is made of yet says its family's
+        title), said once per payload object and state."""
+        self._for(state)
+        kept = self._labels.get(id(payload))
         if kept is not None and kept[0] is payload:
             return kept[1]
         if len(self._labels) >= MAX_KEPT_ACTIONS:
             self._labels.clear()
-        label = describe_action(payload, players, skip)
-        self._labels[key] = (payload, label)
+        action = self.action(payload)
+        rules = self._rules
+        if action is None:
+            label = rules.family_title(str(payload.get("type", "")))
+        else:
+            label = rules.describe(state, action)
+        self._labels[id(payload)] = (payload, label)
         return label
+
+    def stays(self, state: GameState, payload: dict[str, Any]) -> bool:
+        """True for a move that leaves everything where it stands (``Rules.stays``)."""
+        action = self.action(payload)
+        return action is not None and self._rules.stays(state, action)
 
     def verdict(
         self, group: str, payloads: tuple[dict[str, Any], ...], judge: Callable[[], bool]

@@ -33,7 +33,7 @@ from companion.views import ActionCells, CellNames, cell_names
 from firmware_bridge.leds.palette import Palette, palette_for_board
 from kiosk.presenters.board import BoardGeometry, BoardView
 from kiosk.presenters.board_input import BoardInput
-from kiosk.presenters.common import RGB, Banner, Observable, describe_action
+from kiosk.presenters.common import RGB, Banner, Observable
 from kiosk.presenters.devices import DeviceStatus, badges
 from kiosk.presenters.dice_pad import DicePad
 from kiosk.presenters.fix_walk import FixWalk
@@ -70,7 +70,7 @@ class PlayPresenter(Observable):
         self._redo_off = False
         rules = session.rules
         self._look = look_for(rules.name)
-        kept = KeptActions(rules.dump_action)
+        kept = KeptActions(rules)
         self.queries = StateQueries(session, kept, tiled=bool(rules.cards(session.state)))
 
         # Looked up at each call: a subclass (the shop's demo) or a test may replace them.
@@ -189,7 +189,12 @@ class PlayPresenter(Observable):
             focus=focus,
             last=last,
             dice=queries.dice_request(),
+            cell_words=self._cell_words,
         )
+
+    def _cell_words(self, cell: str) -> str:
+        """A cell in the board's own words in the current position (``Rules.cell_words``)."""
+        return self.rules.cell_words(self.state, cell)
 
     def _moment(self) -> tuple[GameState, str | None] | None:
         """The state and focus teach mode pauses on (None: the game is over or the
@@ -362,7 +367,8 @@ class PlayPresenter(Observable):
         except RefereeError as exc:
             self._refused(exc)
         else:
-            label = describe_action(self.rules.dump_action(action), self.queries.players)
+            # Said in the position it was played from: the one the table is back in.
+            label = self.rules.describe(self.session.state, action)
             self._after((), notice=f"Took back: {label}")
         self.changed()
 

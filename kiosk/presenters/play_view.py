@@ -101,3 +101,10 @@ class PlayView:
     last_roll: str = ""  # the last dice read: value, who, purpose, source ("" before any)
     preview: str = ""  # a region move previewed on the board, in words
     tiles: tuple[Tile, ...] = ()  # a card game's cards, to touch (kiosk/presenters/cards.py)
+
+    @property
+    def form_label(self) -> str:
+        """The menu row that opens the shown group's form: its family's title (the
+        group's heading, ``Rules.family_title``), never its key."""
+        title = next((g.label for g in self.groups if g.key == self.group), "")
+        return f"{title}: enter amounts" if title else "Enter amounts"

@@ -203,7 +203,7 @@ class StateQueries:
                 else tuple(islice(rules.legal_actions_at(state, origin=cell), MAX_LISTED_ACTIONS))
             )
             if starting:
-                found = AtCell(starting, tuple(rules.dump_action(a) for a in starting))
+                found = AtCell(starting, tuple(self.kept.payload(a) for a in starting))
             else:
                 payloads, listed = self.legal_payloads(), self.listed_cells()
                 hits = [i for i, c in enumerate(listed) if cell in c.touched]
@@ -252,7 +252,7 @@ class StateQueries:
         """The game's correction templates (dumped), prefilled with the current values."""
         derived = self.derived()
         if derived.correction_payloads is None:
-            dump = self.rules.dump_action
+            dump = self.kept.payload
             derived.correction_payloads = tuple(dump(a) for a in self.corrections())
         return list(derived.correction_payloads)
 
@@ -332,8 +332,8 @@ class StateQueries:
         forms: Formable,
     ) -> Menu:
         """The action menu for ``focus`` and ``group`` — of ``choices`` when a sensing
-        board narrowed the moves to them (made once per state for each focus and group,
-        and kept across states for the same listed payload objects)."""
+        board narrowed the moves to them (made once per state for each focus and group:
+        its words are said of the state)."""
         derived = self.derived()
         menu = derived.menus.get((focus, group))
         if menu is None:
@@ -343,18 +343,14 @@ class StateQueries:
                 payloads = tuple(choices)  # the moves that fit the sensing board
             elif focus is not None:
                 payloads = self.payloads_at(focus) or payloads
-            fixes, players, kept = len(self.corrections()), self.players, self.kept
-            if fixes and group == CORRECTIONS_GROUP:  # made anew with each state
+            fixes, kept = len(self.corrections()), self.kept
+            rules, state = self.rules, derived.state
+            shown = None
+            if fixes and group == CORRECTIONS_GROUP:
                 focused = [] if focus is None else self.corrections_at(focus)
                 shown = focused or self.correction_payloads()
-                menu = action_menu(payloads, group, fixes, shown, players, kept, forms.formable)
-            else:
-                menu = kept.made(
-                    ("menu", group, fixes, players),
-                    payloads,
-                    lambda: action_menu(
-                        payloads, group, fixes, None, players, kept, forms.formable
-                    ),
-                )
+            # Said of this state (what stands where, who holds what): made once per
+            # state for each focus and group.
+            menu = action_menu(rules, state, payloads, group, fixes, shown, kept, forms.formable)
             derived.menus[(focus, group)] = menu
         return menu

@@ -23,7 +23,7 @@ from companion.highlights import Highlight, Role
 from companion.rules import ActionRole, AnyRules, GameState
 from companion.views import ActionCells
 from kiosk.presenters.board import BoardGeometry, Decoration
-from kiosk.presenters.common import ARROWS, RGB, describe_action, humanize, square_name
+from kiosk.presenters.common import ARROWS, RGB
 
 #: The accent of the screen (what to press), for the arrows.
 ARROW_COLOUR: RGB = (240, 160, 48)
@@ -99,7 +99,7 @@ def _leaving(
     land_before = Counter(c.terrain for c in before.cells if c.cell in line)
     land_after = Counter(c.terrain for c in after.cells if c.cell in line)
     gone = [_piece_name(p, players) for p in (pieces_before - pieces_after).elements()]
-    gone += [humanize(str(t)) for t in (land_before - land_after).elements()]
+    gone += [str(t).capitalize() for t in (land_before - land_after).elements()]
     return gone
 
 
@@ -125,11 +125,11 @@ def region_preview(
     lights += citadel_after
     lights.append(Highlight(cell=arrow, role=Role.SELECTED))
     arrow_text = ARROWS[payload["direction"]]
-    parts = [describe_action(payload, players).partition(": ")[2]]
+    parts = [rules.describe(state, action)]
     gone = _leaving(before, after, touched, players)
     parts.append("leaves the board: " + ", ".join(gone) if gone else "nothing leaves the board")
     moved = [h.cell for h in citadel_after if h.cell not in citadel_before]
     if moved:
-        parts.append(f"the Citadel goes to {square_name(moved[0])}")
+        parts.append(f"the Citadel goes to {rules.cell_words(state, moved[0])}")
     text = "; ".join(parts) + f". Touch {arrow_text} again to play it."
     return Preview(arrow, payload, after, tuple(lights), text[:1].upper() + text[1:])

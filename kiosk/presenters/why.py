@@ -12,7 +12,7 @@ No Kivy: the play screen shows a :class:`WhyView`, and the presenter tests read 
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from companion.dice import DiceRequest
@@ -62,6 +62,8 @@ class Position:
     focus: str | None = None
     last: str = ""  # the last move, as the log tells it
     dice: DiceRequest | None = None  # the roll the game waits for
+    #: A cell in the board's own words (``Rules.cell_words``): "(1, 2)", never "1,2".
+    cell_words: Callable[[str], str] = str
 
 
 @dataclass(frozen=True)
@@ -95,7 +97,7 @@ def _situation(position: Position, *, status: bool = True) -> tuple[str, ...]:
     if position.last:
         lines.append(f"Last move: {position.last}")
     if position.focus is not None:
-        lines.append(f"Picked: {position.focus}")
+        lines.append(f"Picked: {position.cell_words(position.focus)}")
     return tuple(lines)
 
 
@@ -124,13 +126,11 @@ def _count_lines(teaching: Teaching, game: str, panel: PanelView) -> list[tuple[
     return out
 
 
-def _role_lines(
-    teaching: Teaching, game: str, highlights: tuple[Highlight, ...]
-) -> list[tuple[str, str]]:
+def _role_lines(teaching: Teaching, game: str, position: Position) -> list[tuple[str, str]]:
     """(ruling, which cells the role lights) for every role lit now, in the order of
     :class:`Role` (what may act and where it may go before the Citadel or control)."""
     lit: dict[Role, list[str]] = {}
-    for light in highlights:
+    for light in position.highlights:
         cells = lit.setdefault(light.role, [])
         if light.cell not in cells:
             cells.append(light.cell)
@@ -138,7 +138,8 @@ def _role_lines(
     for role in Role:
         cells = lit.get(role, [])
         if cells:
-            line = f"Lit as {ROLE_WORDS[role]} ({len(cells)}): {_cells(cells)}"
+            said = [position.cell_words(cell) for cell in cells]
+            line = f"Lit as {ROLE_WORDS[role]} ({len(cells)}): {_cells(said)}"
             out.extend((ruling, line) for ruling in teaching.rulings_of_role(game, role))
     return out
 
@@ -170,9 +171,7 @@ def explain_refusal(
         return None
     lines = [(ruling, f"Refused: {banner.message}")]
     lines += [(r, line) for r, line in _count_lines(teaching, game, position.panel) if r == ruling]
-    lines += [
-        (r, line) for r, line in _role_lines(teaching, game, position.highlights) if r == ruling
-    ]
+    lines += [(r, line) for r, line in _role_lines(teaching, game, position) if r == ruling]
     return WhyView(
         heading="Why was that refused?",
         situation=_situation(position),
@@ -213,7 +212,7 @@ def first_time(
     shown in this game, with what it means here; None when every ruling that matters
     now was shown."""
     lines = _dice_lines(teaching, game, position.dice)
-    lines += _role_lines(teaching, game, position.highlights)
+    lines += _role_lines(teaching, game, position)
     phase = position.panel.phase
     new = [
         (ruling, line)
@@ -234,7 +233,7 @@ def first_time(
 def explain_table(teaching: Teaching, game: str, position: Position) -> WhyView:
     """The rules behind the roll awaited, what is lit now and every count of the panel."""
     lines = _dice_lines(teaching, game, position.dice)
-    lines += _role_lines(teaching, game, position.highlights)
+    lines += _role_lines(teaching, game, position)
     lines += _count_lines(teaching, game, position.panel)
     return WhyView(
         heading=TABLE_HEADING,

@@ -14,7 +14,6 @@ from kivy.uix.gridlayout import GridLayout
 from kiosk import theme
 from kiosk.fonts.lines import fitted_lines
 from kiosk.presenters.board import BoardView
-from kiosk.presenters.common import humanize
 from kiosk.presenters.forms import FormField, FormView
 from kiosk.presenters.menus import CORRECTIONS_GROUP
 from kiosk.presenters.play_view import DicePanel, PlayView
@@ -615,7 +614,7 @@ class PlayScreen(KioskScreen):
     def _show_actions(self, view: PlayView) -> None:
         data: list[dict[str, Any]] = []
         if view.formable:
-            text = f"{humanize(view.group or '')}: enter amounts"
+            text = view.form_label
             data.append(
                 {
                     "viewclass": "AccentRow",
@@ -739,7 +738,7 @@ class PlayScreen(KioskScreen):
                 row.add_widget(parts["switch"])
             else:
                 labels = [
-                    field.choice_labels[index] if field.choice_labels else humanize(str(choice))
+                    field.choice_labels[index] if field.choice_labels else str(choice)
                     for index, choice in enumerate(field.choices)
                 ]
                 choices: Any = row

@@ -20,7 +20,6 @@ from kivy.uix.scrollview import ScrollView
 from companion.bot import RandomBot
 from companion.games import GAME_MODULES
 from kiosk.app import Kiosk
-from kiosk.presenters.common import describe_action, humanize
 from kiosk.theme import HEIGHT, TOUCH_MIN, WIDTH
 from tests.kiosk.helpers import screenshot_dir
 from tests.kiosk.ui import (
@@ -94,8 +93,9 @@ def start(kiosk: Kiosk, title: str) -> None:
     assert kiosk.manager.current == "play"
 
 
-def tap_action(kiosk: Kiosk, label: str) -> None:
-    """Scroll the action menu until the row ``label`` shows, as a finger does, and tap it.
+def tap_action(kiosk: Kiosk, label: str, index: int | None = None) -> None:
+    """Scroll the action menu until the row ``label`` shows, as a finger does, and tap it
+    (``index``: the row of that action in the menu, where several say the same words).
 
     The menu is a RecycleView: only the rows on screen exist as buttons.
     """
@@ -103,7 +103,11 @@ def tap_action(kiosk: Kiosk, label: str) -> None:
     actions.scroll_y = 1.0
     frames(1)
     for _ in range(100):
-        found = [b for b in buttons(kiosk) if b.text == label]
+        found = [
+            b
+            for b in buttons(kiosk)
+            if b.text == label and (index is None or getattr(b, "index", None) == index)
+        ]
         if found:
             tap(found[0])
             return
@@ -137,11 +141,12 @@ def play_by_touch(kiosk: Kiosk, payload: dict[str, Any]) -> None:
             tap_button(kiosk, group.button_text, exact=True)
             view = play.view()
         # The menu names the cells as people read them (an island's space labels).
-        label = play.names().text(describe_action(payload, tuple(play.state.players), ("type",)))
-        if any(a.label == label for a in view.actions):
-            tap_action(kiosk, label)
+        label = play.names().text(play.queries.kept.label(play.state, payload))
+        row = next((i for i, a in enumerate(view.actions) if a.payload == payload), None)
+        if row is not None and view.actions[row].label == label:
+            tap_action(kiosk, label, row)
             return
-        tap_button(kiosk, f"{humanize(kind)}: enter amounts")
+        tap_button(kiosk, view.form_label)
         view = play.view()
     assert view.form is not None and view.form.type == kind
     for field in view.form.fields:
@@ -157,9 +162,7 @@ def play_by_touch(kiosk: Kiosk, payload: dict[str, Any]) -> None:
                 tap(field_buttons(kiosk, current.label)[current.value_text])
             else:
                 index = current.choices.index(target)
-                text = (
-                    current.choice_labels[index] if current.choice_labels else humanize(str(target))
-                )
+                text = current.choice_labels[index] if current.choice_labels else str(target)
                 tap(field_buttons(kiosk, current.label)[text])
         else:
             pytest.fail(f"could not set {field.key} to {target}")

@@ -20,7 +20,6 @@ from typing import Any
 import pytest
 
 from companion.games import get_rules
-from kiosk.presenters.common import humanize
 from kiosk.teaching.lessons import LessonStep, lesson_for
 from tests.faults.scale import is_long
 from tests.helpers.xvfb_app import NEEDS_XVFB, App, brief, grab
@@ -67,10 +66,12 @@ def _heading(ui: dict[str, Any]) -> str:
     return next((t for t in ui["texts"] if t.startswith(("Lesson · step", "Learn "))), "")
 
 
-def _own_move(app: App, step: LessonStep, tried: set[str]) -> bool:
+def _own_move(app: App, game: str, step: LessonStep, tried: set[str]) -> bool:
     """Click an action of the step's kind from the action menu (a group first when the
-    menu shows groups), one not tried in this step yet; False when none is there."""
-    labels = [humanize(kind) for kind in step.types]
+    menu shows groups: its heading is the family's title), one not tried in this step
+    yet; False when none is there."""
+    rules = get_rules(game)
+    labels = [rules.family_title(kind) for kind in step.types]
     for button in app.buttons():
         text = button["text"]
         if text in tried or not text.startswith(tuple(labels)):
@@ -129,7 +130,7 @@ def test_the_lesson_walked_by_touch(app: App, tmp_path: Path, game: str, own: bo
         if own and heading.startswith("Lesson · step"):
             index = int(heading.split("step ")[1].split(" of ")[0]) - 1
             step = lesson.steps[index]
-            if step.kind == "try" and _own_move(app, step, tried.setdefault(index, set())):
+            if step.kind == "try" and _own_move(app, game, step, tried.setdefault(index, set())):
                 continue
         for text in ("Play it", "Show me", "Skip\nstep"):
             found = app.find(text, exact=True)

@@ -24,6 +24,7 @@ cable once on the way, and then checks:
 from __future__ import annotations
 
 import json
+import re
 import signal
 import time
 import zlib
@@ -32,6 +33,7 @@ from typing import Any
 
 import pytest
 
+from companion.games import get_rules
 from companion.journal import Journal
 from companion.session import Session
 from firmware_bridge.dice.sim_tray import SimDiceTray
@@ -72,11 +74,23 @@ def roll_on_tray(app: App, tray: SimDiceTray, face: int) -> None:
     app.timings.setdefault("pty roll → screen updated", []).append(time.monotonic() - started)
 
 
+def action_rows(app: App) -> list[dict[str, Any]]:
+    """The rows of the menu's open list (each action in the game's words): the buttons
+    after the last group tab ("Move (12)") and before Undo."""
+    shown = app.buttons()
+    texts = [" ".join(b["text"].split()) for b in shown]
+    tabs = [i for i, text in enumerate(texts) if re.fullmatch(r".+ \(\d+\)", text)]
+    end = texts.index("Undo") if "Undo" in texts else len(texts)
+    return shown[tabs[-1] + 1 : end] if tabs else []
+
+
 def play_until_a_move(app: App, tray: SimDiceTray, sent: list[int]) -> None:
     """Play Kolossus by clicks and pty rolls until the first miniature has moved."""
+    title = get_rules("kolossus").family_title
     for _step in range(80):
         if any(a["type"] == "move" for a in app.actions()) and app.find("Done") is None:
             return
+        rows = action_rows(app)
         if app.find("Done", exact=True) is not None:  # fix the table, step by step
             app.click("Done", exact=True)
         elif app.find("Roll in software") is not None:  # the game wants a die: the tray rolls
@@ -85,19 +99,14 @@ def play_until_a_move(app: App, tray: SimDiceTray, sent: list[int]) -> None:
             roll_on_tray(app, tray, face)
             if len(sent) == 1:
                 pull_the_cable(app, tray)
-        elif app.find("Ready", exact=True) is not None:
-            app.click("Ready", exact=True)
-        elif app.find("Quake move:") is not None:
-            app.click("Quake move:")
-        elif app.find("Choose class:") is not None:
-            warrior = app.find("Choose class: cls W") is not None  # a Warrior rolls 1d4
-            app.click("Choose class: cls W" if warrior else "Choose class:")
-        elif app.find("Choose class (") is not None:
-            app.click("Choose class (")
-        elif app.find("Move:") is not None:
-            app.click("Move:")
-        elif app.find("Move (") is not None:
-            app.click("Move (")
+        elif app.find(title("ready"), exact=True) is not None:
+            app.click(title("ready"), exact=True)
+        elif rows:  # the open list (a quake, a class, a move): a Warrior rolls 1d4
+            app.click_button(next((b for b in rows if "Warrior" in b["text"]), rows[0]))
+        elif app.find(f"{title('choose_class')} (") is not None:
+            app.click(f"{title('choose_class')} (")
+        elif app.find(f"{title('move')} (") is not None:
+            app.click(f"{title('move')} (")
         else:
             raise AssertionError(f"no way forward: {brief(app.ui())}")
     raise AssertionError(f"no move after 80 steps: {app.actions()} {brief(app.ui())}")

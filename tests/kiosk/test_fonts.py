@@ -20,7 +20,6 @@ from companion.bot import RandomBot
 from companion.games import GAME_MODULES, get_rules
 from companion.session import Session
 from kiosk import fonts
-from kiosk.presenters.common import describe_action
 
 ROOT = Path(__file__).resolve().parents[2]
 SOURCES = ("kiosk", "companion", "firmware_bridge")
@@ -118,7 +117,7 @@ def played_texts(game: str, moves: int = 60) -> Iterator[tuple[str, str]]:
         state = session.state
         yield f"{game} status", rules.status(state)
         for listed in list(rules.legal_actions(state))[:20]:
-            yield f"{game} action", describe_action(rules.dump_action(listed), state.players)
+            yield f"{game} action", rules.describe(state, listed)
         action = bot.choose(rules, state)
         if action is None:
             break

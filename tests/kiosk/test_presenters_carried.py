@@ -1,9 +1,10 @@
 """What the play presenter carries from one state to the next (the card
-games' tap): the action menu and an entry form's first view, kept for the same listed
-payload objects (``KeptActions.made``), and the log and last roll, read on from move to
-move (``kiosk/presenters/history.py``). Pinned here: each is the same object while what
-it is made of stays, a fresh one when any of it changed, and always equal to what a
-presenter that never saw the game before makes (moves, undos and redos alike)."""
+games' tap): an entry form's first view, kept for the same listed payload objects
+(``KeptActions.made``; the action menu is said of its state, so made once per state),
+and the log and last roll, read on from move to move (``kiosk/presenters/history.py``).
+Pinned here: each is the same object while what it is made of stays, a fresh one
+when any of it changed, and always equal to what a presenter that never saw the game
+before makes (moves, undos and redos alike)."""
 
 from __future__ import annotations
 
@@ -14,8 +15,8 @@ from hypothesis import strategies as st
 
 from companion.bot import RandomBot
 from companion.events import DiceRolled
+from companion.games import get_rules
 from companion.games.builders.model import Curse, Draw
-from companion.games.builders.rules import RULES as BUILDERS
 from companion.session import Session
 from kiosk.presenters.history import LOG_LINES, History
 from kiosk.presenters.payloads import KeptActions
@@ -32,7 +33,7 @@ GAMES: list[tuple[str, tuple[str, ...]]] = [
 
 
 def test_made_is_the_same_object_for_the_same_objects_and_fresh_for_any_other() -> None:
-    kept = KeptActions(BUILDERS.dump_action)
+    kept = KeptActions(get_rules("builders"))
     draw, curse = kept.payload(Draw()), kept.payload(Curse(runes=(0, 1, 2)))
     made: list[int] = []
 
@@ -90,9 +91,8 @@ def test_the_carried_log_roll_and_menu_are_what_a_fresh_presenter_makes_0_2_1(
     game: int, seed: int, moves: list[int]
 ) -> None:
     """After any moves, undos and redos (RULINGS 0.2.1: the undo/redo journal) the log,
-    the last roll and the menu equal what a presenter new to the game makes; the menu
-    is the same object when the new state lists the same payload objects, and a fresh
-    one (equal to a fresh presenter's) when it does not."""
+    the last roll and the menu equal what a presenter new to the game makes (the menu
+    is made anew for each state: its words are said of the position)."""
     name, players = GAMES[game]
     presenter = PlayPresenter(Session.new(name, players, seed=seed))
     bot = RandomBot(seed)

@@ -1,8 +1,9 @@
 """A Road chain back to the selected piece's own space on the play screen (BM-R17).
 
 The board does not light the start space; the menu the selection narrows to lists the
-chains back last, each named by the space it passes through (the rules list them so,
-with their path); chosen there, the move is journaled and a resumed game is the same.
+chains back last, each said in the game's words (``Rules.describe``, which names the
+space it passes through; the rules list them so, with their path); chosen there, the
+move is journaled and a resumed game is the same.
 """
 
 from __future__ import annotations
@@ -34,12 +35,12 @@ def test_bm_r17_the_menu_lists_a_chain_back_last_named_by_the_space_it_passes(
     assert lit == {"a", "b", "c", "x", "y"}  # never the selected piece's own space
     view = presenter.view()
     assert view.group == "move"
-    labels = [choice.label for choice in view.actions]
-    assert labels[-2:] == [
-        "Move: piece colossus, origin o, to o, path a+o",
-        "Move: piece colossus, origin o, to o, path b+o",
-    ]
-    assert all(", to o" not in label for label in labels[:-2])
+    back = [(c.payload["to"], c.payload.get("path")) for c in view.actions]
+    assert back[-2:] == [("o", ["a", "o"]), ("o", ["b", "o"])]
+    assert all(to != "o" for to, _path in back[:-2])
+    for choice in view.actions:  # each in the game's words, the space it passes named
+        said = rules.describe(presenter.state, rules.parse_action(choice.payload))
+        assert choice.label == presenter.names().text(said)
     assert presenter.submit(view.actions[-2].payload)
     state = presenter.state
     assert state.colossi[0] == "o" and state.movements_left == 3

@@ -25,18 +25,20 @@ def test_0_2_1_corrections_are_one_extra_group_not_the_default() -> None:
     presenter.choose_group(CORRECTIONS_GROUP)
     view = presenter.view()
     assert view.group == CORRECTIONS_GROUP and not view.formable
-    assert view.actions[0].label == "Correct runes: Ann, runes 10"
+    rules, state = presenter.rules, presenter.state
+    first = rules.parse_action(view.actions[0].payload)
+    assert view.actions[0].label == rules.describe(state, first)  # the game's words
 
 
 def test_0_2_1_a_tap_opens_the_prefilled_form_and_submitting_corrects() -> None:
     presenter = builders()
     presenter.choose_group(CORRECTIONS_GROUP)
-    labels = [a.label for a in presenter.view().actions]
-    index = labels.index("Correct runes: Bob, runes 10")
+    payloads = [a.payload for a in presenter.view().actions]
+    index = next(i for i, p in enumerate(payloads) if p["type"] == "correct_runes" and p["player"])
     assert presenter.choose(index) is True
     assert presenter.session.actions == ()  # opened, not sent
     form = presenter.view().form
-    assert form is not None and form.title == "Correct runes"
+    assert form is not None and form.title == presenter.rules.family_title("correct_runes")
     fields = {f.key: f for f in form.fields}
     assert fields["player"].value_text == "Bob" and fields["runes"].value == 10
     presenter.forms.step("runes", -3)

@@ -8,7 +8,6 @@ from companion.games.island.colossi.model import PlaceLair
 from companion.games.kolossus.model import QuakeMove, Ready
 from companion.highlights import Role
 from companion.session import Session
-from kiosk.presenters.common import describe_action, place_name, square_name
 from kiosk.presenters.play import PlayPresenter
 from kiosk.presenters.regions import ARROW_COLOUR
 from tests.helpers.presenters import colossi_age_revealed as _colossi_age_revealed
@@ -17,6 +16,18 @@ from tests.kiosk.helpers import assert_imports_without_kivy
 
 def test_the_new_presenter_modules_do_not_import_kivy() -> None:
     assert_imports_without_kivy("kiosk.presenters.regions", "kiosk.presenters.rolls")
+
+
+def _said(presenter: PlayPresenter, payload: dict[str, object]) -> str:
+    """What the game says of ``payload`` now (``Rules.describe``): the preview's start."""
+    rules = presenter.rules
+    return rules.describe(presenter.state, rules.parse_action(payload))
+
+
+def _previewed(presenter: PlayPresenter) -> str:
+    preview = presenter.board_input.preview
+    assert preview is not None
+    return _said(presenter, preview.payload)
 
 
 def _quake_due(seed: int = 3) -> PlayPresenter:
@@ -50,7 +61,7 @@ def test_an_arrow_previews_its_quake_and_the_same_arrow_again_plays_it() -> None
     assert presenter.tap_cell("3,10") is False  # the preview, nothing played
     view = presenter.view()
     assert not isinstance(presenter.session.actions[-1], QuakeMove)
-    assert view.preview.startswith("Row 3 → east; leaves the board: Woods")
+    assert view.preview.startswith(f"{_previewed(presenter)}; leaves the board: Woods")
     assert view.preview.endswith("Touch → again to play it.")
     lit = {(h.cell, h.role) for h in presenter.highlights()}  # the LEDs show it too
     assert ("3,10", Role.SELECTED) in lit
@@ -66,14 +77,17 @@ def test_an_arrow_previews_its_quake_and_the_same_arrow_again_plays_it() -> None
 def test_a_preview_names_the_citadels_new_square() -> None:
     presenter = _quake_due()
     presenter.tap_cell("5,10")  # row 5 holds the Citadel (5, 5)
-    assert "the Citadel goes to (5, 8)" in presenter.view().preview
+    square = presenter.rules.cell_words(presenter.state, "5,8")  # as the board numbers it
+    assert f"the Citadel goes to {square}" in presenter.view().preview
 
 
 def test_another_arrow_previews_another_move_and_a_square_clears_the_preview() -> None:
     presenter = _quake_due()
     presenter.tap_cell("3,10")
     presenter.tap_cell("0,4")
-    assert presenter.view().preview.startswith("Column 4 ↑ north")
+    assert presenter.board_input.preview is not None
+    assert presenter.board_input.preview.payload["region"] == "col4"
+    assert presenter.view().preview.startswith(_previewed(presenter))
     count = len(presenter.session.actions)
     presenter.tap_cell("5,5")  # not an arrow: the preview goes, nothing is played
     assert presenter.board_input.preview is None and len(presenter.session.actions) == count
@@ -106,15 +120,6 @@ def test_a_roll_of_several_dice_shows_each_face_and_the_sum() -> None:
     assert presenter.view().last_roll.startswith("Rolled ")
     assert " = " in presenter.view().last_roll
     assert presenter.view().last_roll.endswith(" · rolled by the companion")
-
-
-def test_squares_and_regions_are_named_as_the_rule_book_does() -> None:
-    """RULINGS 2.3: squares are (r, c), row 0..10 north to south, column 0..10 west to east."""
-    assert square_name("3,4") == "(3, 4)" and square_name("r3c4") == "r3c4"
-    assert place_name("row3") == "row 3" and place_name("col10") == "column 10"
-    assert place_name("rowan") == "rowan"
-    move = {"type": "move", "from": "1,2", "to": "3,4", "path": None}
-    assert describe_action(move) == "Move: from (1, 2), to (3, 4)"
 
 
 def test_a_group_of_one_action_is_a_button_that_plays_it() -> None:
@@ -160,13 +165,15 @@ def test_an_arrow_of_several_distances_previews_each_in_turn() -> None:
     moves = presenter.board_input.arrows()["3,10"]
     assert [m["distance"] for m in moves] == [1, 2, 3]
     presenter.tap_cell("3,10")
-    assert presenter.view().preview.startswith("Row 3 → east, distance 1;")
+    assert presenter.view().preview.startswith(f"{_said(presenter, moves[0])};")
     presenter.tap_cell("3,10")
-    assert presenter.view().preview.startswith("Row 3 → east, distance 2;")
+    assert presenter.view().preview.startswith(f"{_said(presenter, moves[1])};")
     assert isinstance(presenter.session.actions[-1], Roll)  # nothing played by the arrow
     assert presenter.board_input.board_taps(moves[1]) == ()  # chosen from the narrowed menu instead
     labels = [a.label for a in presenter.view().actions]
-    assert "Quake move: row 3 → east, distance 2" in labels
-    presenter.choose(labels.index("Quake move: row 3 → east, distance 2"))
+    listed = presenter.view().actions
+    chosen = next(i for i, a in enumerate(listed) if a.payload == moves[1])
+    assert labels[chosen] == _said(presenter, moves[1])
+    presenter.choose(chosen)
     played = presenter.session.actions[-1]
     assert isinstance(played, QuakeMove) and (played.region, played.distance) == ("row3", 2)

@@ -5,9 +5,15 @@ from __future__ import annotations
 from companion.games import get_rules
 from companion.games.colossus_solo.model import EnterStats
 from companion.session import Session
-from kiosk.presenters.forms import ActionForm
+from kiosk.presenters.forms import ActionForm, FormWords
 from kiosk.presenters.play import PlayPresenter
 from tests.kiosk.helpers import assert_imports_without_kivy
+
+
+def _words(*names: str) -> FormWords:
+    """What a Builders form says at a table of ``names``."""
+    rules = get_rules("builders")
+    return FormWords(rules, rules.setup(names, rules.options_model(), seed=1))
 
 
 def test_forms_do_not_import_kivy() -> None:
@@ -21,7 +27,7 @@ def test_action_models_from_the_union() -> None:
 
 def test_curse_form_has_one_stepper_per_player() -> None:
     model = get_rules("builders").action_models()["curse"]
-    form = ActionForm(model, {"type": "curse", "runes": [0, 1, 0]}, ("Ann", "Bob", "Cy"))
+    form = ActionForm(model, {"type": "curse", "runes": [0, 1, 0]}, _words("Ann", "Bob", "Cy"))
     labels = [f.label for f in form.view().fields]
     assert labels == ["Runes: Ann", "Runes: Bob", "Runes: Cy"]
     form.step("runes.0", 1)
@@ -41,7 +47,7 @@ def test_trade_partner_is_a_choice_of_names() -> None:
             "runes_received": 0,
             "runes_given": 0,
         },
-        ("Ann", "Bob", "Cy"),
+        _words("Ann", "Bob", "Cy"),
     )
     partner = next(f for f in form.view().fields if f.key == "partner")
     assert partner.kind == "choice" and partner.value_text == "Bob"
@@ -97,6 +103,7 @@ def test_optional_amount_steps_through_none() -> None:
             "blueprint": None,
             "colossus_name": None,
         },
+        _words("Ann", "Bob"),
     )
     cost = next(f for f in form.view().fields if f.key == "rune_cost")
     assert cost.optional and cost.value == 3
@@ -104,7 +111,7 @@ def test_optional_amount_steps_through_none() -> None:
 
 def test_a_form_view_is_made_again_only_after_a_value_changed() -> None:
     model = get_rules("builders").action_models()["curse"]
-    form = ActionForm(model, {"type": "curse", "runes": [0, 1, 0]}, ("Ann", "Bob", "Cy"))
+    form = ActionForm(model, {"type": "curse", "runes": [0, 1, 0]}, _words("Ann", "Bob", "Cy"))
     view = form.view()
     assert form.view() is view
     form.step("runes.0", -1)  # below 0: refused, nothing changed

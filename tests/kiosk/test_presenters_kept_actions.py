@@ -16,19 +16,19 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from companion.games import get_rules
 from companion.games.builders.model import Curse, Draw, Trade
 from companion.games.builders.rules import RULES as BUILDERS
 from companion.games.builders.views import builders_card_cells
 from companion.games.colossus_solo.views import colossus_solo_card_cells
 from kiosk.presenters import payloads
-from kiosk.presenters.common import describe_action
 from kiosk.presenters.payloads import KeptActions
 from tests.helpers.cards import GAMES
 from tests.helpers.cards import played as _played
 
 
 def test_a_kept_payload_is_the_same_object_for_its_action_and_fresh_for_another() -> None:
-    kept = KeptActions(BUILDERS.dump_action)
+    kept = KeptActions(get_rules("builders"))
     draw = Draw()
     first = kept.payload(draw)
     assert kept.payload(draw) is first
@@ -40,7 +40,7 @@ def test_a_kept_payload_is_the_same_object_for_its_action_and_fresh_for_another(
 
 def test_a_full_memo_starts_again_with_fresh_values(monkeypatch: Any) -> None:
     monkeypatch.setattr(payloads, "MAX_KEPT_ACTIONS", 2)
-    kept = KeptActions(BUILDERS.dump_action)
+    kept = KeptActions(get_rules("builders"))
     curses = [Curse(runes=(0, k, 1)) for k in range(3)]
     first = kept.payload(curses[0])
     kept.payload(curses[1])
@@ -48,19 +48,23 @@ def test_a_full_memo_starts_again_with_fresh_values(monkeypatch: Any) -> None:
     assert kept.payload(curses[0]) == first and kept.payload(curses[0]) is not first
 
 
-def test_a_kept_label_follows_the_payload_object_and_the_players() -> None:
-    kept = KeptActions(BUILDERS.dump_action)
-    payload = kept.payload(Trade(partner=1, cards_received=1))
-    label = kept.label(payload, ("Ann", "Bob"), ("type",))
-    assert label == describe_action(payload, ("Ann", "Bob"), ("type",))
-    assert kept.label(payload, ("Ann", "Bob"), ("type",)) is label
-    assert kept.label(payload, ("Ann", "Bob")) == describe_action(payload, ("Ann", "Bob"))
-    renamed = kept.label(payload, ("Ann", "Bea"), ("type",))  # other names: made again
-    assert renamed == describe_action(payload, ("Ann", "Bea"), ("type",)) != label
+def test_a_kept_label_is_the_games_words_for_the_payload_object_in_its_state() -> None:
+    kept = KeptActions(get_rules("builders"))
+    state = BUILDERS.setup(("Ann", "Bob"), BUILDERS.options_model(), seed=1)
+    trade = Trade(partner=1, cards_received=1)
+    payload = kept.payload(trade)
+    label = kept.label(state, payload)
+    assert label == BUILDERS.describe(state, trade)
+    assert kept.label(state, payload) is label  # said once per payload and state
+    later = BUILDERS.setup(("Ann", "Bea"), BUILDERS.options_model(), seed=1)
+    assert kept.label(later, payload) == BUILDERS.describe(later, trade)
+    assert kept.action(payload) is trade  # the action it was dumped from
+    partial = {"type": "trade", "partner": None}  # a form not yet complete
+    assert kept.label(state, partial) == BUILDERS.family_title("trade")
 
 
 def test_a_verdict_is_asked_once_per_list_of_payload_objects() -> None:
-    kept = KeptActions(BUILDERS.dump_action)
+    kept = KeptActions(get_rules("builders"))
     listed = tuple(kept.payload(Curse(runes=(0, 1, k))) for k in range(1, 3))
     asked: list[int] = []
 
@@ -81,17 +85,17 @@ def test_the_menu_is_kept_until_the_state_changes_then_made_again(
     game: int, seed: int, steps: int
 ) -> None:
     """The derived menu is the same object while the state stands and a fresh one after
-    a move that lists other payloads; each label is what ``describe_action`` says of its
-    payload, and an action listed again keeps its payload object (and so its label)
+    a move that lists other payloads; each label is what ``Rules.describe`` says of its
+    action, and an action listed again keeps its payload object (and so its label)
     across the move."""
     presenter = _played(game, seed, steps)
     view = presenter.view()
     if presenter.outcome is not None or not view.actions:
         return
     assert presenter.view().actions is view.actions
-    players = tuple(presenter.state.players)
+    rules, state = presenter.rules, presenter.state
     for choice in view.actions:
-        assert choice.label == describe_action(choice.payload, players, ("type",))
+        assert choice.label == rules.describe(state, rules.parse_action(choice.payload))
     listed_before = presenter.legal_payloads()
     before = {id(p): p for p in listed_before}
     assert presenter.choose(0) or presenter.form is not None
@@ -102,8 +106,9 @@ def test_the_menu_is_kept_until_the_state_changes_then_made_again(
         a is b for a, b in zip(presenter.legal_payloads(), listed_before, strict=True)
     )
     assert after.actions is not view.actions or not after.actions or unchanged
+    rules, state = presenter.rules, presenter.state
     for choice in after.actions:
-        assert choice.label == describe_action(choice.payload, players, ("type",))
+        assert choice.label == rules.describe(state, rules.parse_action(choice.payload))
     listed = presenter.legal_payloads()
     assert listed == [
         presenter.rules.dump_action(a) for a in presenter.queries.derived().actions or ()

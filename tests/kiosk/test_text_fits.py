@@ -181,3 +181,62 @@ def test_the_dice_column_fits_under_the_last_roll(kiosk: Kiosk, game: str) -> No
         assert action is not None and play.submit(action)
     assert checked, "no roll came after another"
     assert not problems, "\n".join(problems)
+
+
+#: Moves into a game after which its reached states are looked at (once: cheap).
+REACHED_AFTER = 12
+
+
+@pytest.mark.parametrize("game", REAL_GAMES)
+def test_the_texts_of_reached_states_fit(kiosk: Kiosk, game: str) -> None:
+    """States people reach a few moves into a played game, with 16-letter names: a
+    piece or card selected (the menu narrowed to its actions, in the game's words) with
+    "Why?" beside the board (naming cells in the board's words), the undo notice
+    ("Took back: " and the action as the game says it), a correction's form."""
+    from kiosk.presenters.menus import CORRECTIONS_GROUP
+
+    kiosk.open_setup(game)
+    assert kiosk.setup is not None
+    rules = kiosk.setup.rules
+    count = max(rules.min_players, min(rules.max_players, 4))
+    kiosk.setup.names[:] = list(LONG_NAMES[:count])
+    kiosk.start_game()
+    play, screen = kiosk.play, kiosk.play_screen
+    assert play is not None
+    bot, problems, checked = RandomBot(13), [], []
+
+    def check(where: str) -> None:
+        screen.refresh()
+        checked.append(where)
+        problems.extend(cut_texts(kiosk, f"{game} move {move}: {where}"))
+
+    play.unsubscribe(screen.refresh)  # moves are played headless, checked when drawn
+    for move in range(REACHED_AFTER + 40):
+        while play.fix_step is not None:
+            play.next_fix_step()
+        if play.outcome is not None:
+            break
+        if move >= REACHED_AFTER and play.dice_request() is None:
+            origins = [c.origin for c in play.queries.listed_cells() if c.origin]
+            if origins:
+                play.tap_cell(origins[-1])
+            play.teacher.explain_table()
+            check('a selection and "Why?"')
+            play.teacher.close()
+            listed = play.view().actions
+            if listed and play.submit(listed[-1].payload):
+                play.undo()
+                check("after an undo")
+            if any(g.key == CORRECTIONS_GROUP for g in play.view().groups):
+                play.choose_group(CORRECTIONS_GROUP)
+                if play.choose(0):
+                    check("a correction's form")
+                    play.forms.cancel()
+            break
+        action = bot.choose(play.rules, play.state)
+        if action is None:
+            break
+        play.submit(action)
+    play.subscribe(screen.refresh)
+    assert checked, f"{game}: no reached state was looked at"
+    assert not problems, "\n".join(dict.fromkeys(problems[:30]))

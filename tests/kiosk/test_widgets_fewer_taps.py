@@ -40,7 +40,9 @@ def test_a_great_quake_made_on_the_board_with_its_preview(kolossus: Kiosk) -> No
     tap_cell(kolossus, "3,10")  # the east arrow of row 3: the preview
     assert play.board_input.preview is not None and len(play.session.actions) == 2
     assert screen.preview.parent is not None
-    assert screen.preview.text.startswith("Row 3 → east; leaves the board: Woods")
+    quake = play.rules.parse_action(play.board_input.preview.payload)
+    said = play.rules.describe(play.state, quake)  # the game's words for the move
+    assert screen.preview.text.startswith(f"{said}; leaves the board: Woods")
     drawn = board.view
     assert drawn.looks["3,10"].role is Role.SELECTED
     assert drawn.looks["3,0"].role is Role.QUAKE_REGION

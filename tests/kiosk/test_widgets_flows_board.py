@@ -20,7 +20,6 @@ from companion.dice import Roll
 from companion.highlights import Role
 from companion.rng import Rng
 from kiosk.app import Kiosk
-from kiosk.presenters.common import describe_action
 from kiosk.presenters.play import PlayPresenter
 from tests.helpers.kiosk_widgets import play_by_touch, start, tap_action, tap_cell
 from tests.kiosk.ui import close_kiosk, find_button, open_kiosk, tap_button
@@ -106,8 +105,9 @@ def island_move_by_touch(kiosk: Kiosk, payload: dict[str, Any]) -> None:
     if len(play.session.actions) == before + 1:
         assert play.rules.dump_action(play.session.actions[-1]) == payload
         return
-    label = play.names().text(describe_action(payload, tuple(play.state.players), ("type",)))
-    tap_action(kiosk, label)
+    label = play.names().text(play.queries.kept.label(play.state, payload))
+    shown = play.view().actions
+    tap_action(kiosk, label, next(i for i, a in enumerate(shown) if a.payload == payload))
 
 
 # --- Kolossus ---------------------------------------------------------------------------
