@@ -289,8 +289,8 @@ def test_BC_R06_the_refill_steps_are_numbered_from_one_current_player_first() ->
     steps = [c for e in events if isinstance(e, TableChanges) for c in e.changes]
     assert [(c.step, c.cell) for c in steps] == [(1, "hand:1"), (2, "hand:2")]
     assert [c.instruction for c in steps] == [
-        "Bob draws 3 to hold 10 Parts cards.",
-        "Cleo draws 2 to hold 10 Parts cards.",
+        "Bob draws 3 Parts cards to hold 10.",
+        "Cleo draws 2 Parts cards to hold 10.",
     ]
 
 
