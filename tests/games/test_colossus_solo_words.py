@@ -34,6 +34,7 @@ from tests.helpers.colossus_solo import (
     card,
     end_of_round,
     final_blow,
+    last_round,
     new_game,
     stats,
     table,
@@ -264,3 +265,17 @@ def test_CS_R12_refusal_names_the_line_in_the_players_words() -> None:
     assert info.value.ruling == "CS-R12"
     assert info.value.message == "This card: the Grip line has a destroy icon but no value."
     assert_says_well(info.value.message, "refusal")
+
+
+def test_climbing_the_last_card_announces_the_final_blow() -> None:
+    """Never "(0 Colossus cards left)": the last Climb leads to the Final Blow."""
+    state = act(new_game(), EnterColossusCard(card=card(attack=None, grip=None, bonus=None)))
+    texts = _events(last_round(state), ResolveCard())
+    assert (
+        "Climb: discard the last Colossus card; the Final Blow follows at the end of the round."
+        in texts
+    )
+    earlier = act(new_game(), EnterColossusCard(card=card(attack=None, grip=None, bonus=None)))
+    assert "Climb: discard the Colossus card (10 Colossus cards left)." in _events(
+        earlier, stats(climb=2), ResolveCard()
+    )

@@ -283,10 +283,13 @@ class _Play:
 
     def climb(self) -> None:
         self.colossus_left -= 1
+        left = words.count(self.colossus_left, "Colossus card")
         self.say(
             Climbed(
-                text="Climb: discard the Colossus card "
-                f"({words.count(self.colossus_left, 'Colossus card')} left).",
+                text=f"Climb: discard the Colossus card ({left} left)."
+                if self.colossus_left
+                else "Climb: discard the last Colossus card; the Final Blow follows at the "
+                "end of the round.",
                 colossus_left=self.colossus_left,
             )
         )
