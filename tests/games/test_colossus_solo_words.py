@@ -188,7 +188,7 @@ def test_corrections_say_what_the_table_shows() -> None:
     )
     assert RULES.describe(state, counts) == (
         "Set the card counts: Action deck 20, discard pile 0, Playing Area 1, hand 0, "
-        "destroyed 2, Final Blow deck 3, Advanced cards added 0"
+        "destroyed cards 2, Final Blow deck 3, Advanced cards added 0"
     )
     assert RULES.describe(state, CorrectPower(used=True)) == (
         "Mark Netophah's power used this round"

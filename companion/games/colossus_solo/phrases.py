@@ -107,7 +107,7 @@ def _card_counts(state: ColossusSoloState, action: CorrectCards) -> str:
         ("discard pile", action.discard),
         ("Playing Area", action.playing_area),
         ("hand", action.hand),
-        ("destroyed", action.destroyed),
+        ("destroyed cards", action.destroyed),
     ]
     if action.final_blow_deck or state.phase == "final_blow":
         counts.append(("Final Blow deck", action.final_blow_deck))

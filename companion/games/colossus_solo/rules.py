@@ -454,7 +454,7 @@ class ColossusSoloRules(Rules[ColossusSoloState, ColossusSoloAction, ColossusSol
             "discard pile": action.discard,
             "Playing Area": action.playing_area,
             "hand": action.hand,
-            "destroyed": action.destroyed,
+            "destroyed cards": action.destroyed,
             "Final Blow deck": action.final_blow_deck,
         }
         for label, value in counts.items():
