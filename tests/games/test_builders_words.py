@@ -239,3 +239,30 @@ def test_BC_R15_refusals_name_blueprints_and_parts_in_words() -> None:
         f"{card.name} is missing 1 listed Part and the layout has 0 Wilds: Wilds stand in "
         "for listed Parts only, one each, never for Accessories."
     )
+
+
+def test_words_of_actions_the_referee_refuses_still_say_something() -> None:
+    """A malformed action (a seat or slot the table lacks, a Curse with too few shares)
+    is described, never an exception: the log and "Why?" show refused actions too."""
+    state = new_game(players=3, blueprints=TABLE)
+    odd = [
+        Curse(runes=(1,)),
+        Trade(partner=7, cards_received=1),
+        Reveal(target=-1),
+        Build(slot=0, parts={"head": 1}),
+        Build(slot=4, rune_cost=3, cards=5),
+        Build(slot=1),
+        PickWinner(seats=(9,)),
+        CorrectRunes(player=5, runes=1),
+    ]
+    said = [RULES.describe(state, action) for action in odd]
+    assert said == [
+        "Curse with 1 Rune",
+        "Trade with player 8: get 1 Parts card, give nothing",
+        "Reveal player 0's hand: gain 2 Runes from the stockpile, see 0 Parts cards, take none",
+        "Build from the Blueprint in slot 0: 1 Head",
+        "Build from the Blueprint in slot 4: Rune Cost 3, seal 3 Runes, lay out 5 Parts cards",
+        "Build from the Blueprint in slot 1: no Parts",
+        "Players decide: player 10 wins",
+        "Set player 6's Runes to 1",
+    ]
