@@ -476,7 +476,8 @@ class BuildersRules(Rules[BuildersState, BuildersAction, BuildersOptions]):
         work.events.append(
             ActionTaken(
                 text=(
-                    f"{work.name(me)} reveals {words.count(shown, 'card')} of {work.name(t)}"
+                    f"{work.name(me)} reveals {words.count(shown, 'Parts card')} from "
+                    f"{work.name(t)}'s hand"
                     + (" and takes one." if action.take else " and takes none.")
                 ),
                 player=me,
