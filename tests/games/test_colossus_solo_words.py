@@ -279,3 +279,13 @@ def test_climbing_the_last_card_announces_the_final_blow() -> None:
     assert "Climb: discard the Colossus card (10 Colossus cards left)." in _events(
         earlier, stats(climb=2), ResolveCard()
     )
+
+
+def test_CS_R10_CS_R11_the_narrow_card_tile_shows_the_printed_lines() -> None:
+    """The Colossus card's tile has room for two short lines: the printed values, ✗ for
+    the destroy icon, a blank line left out as on the card (the words elsewhere)."""
+    state = act(new_game(), EnterColossusCard(card=card(grip=None, bonus=None, icons=("attack",))))
+    tile = RULES.cards(state)[0]
+    assert tile.lines == ("Attack 2 ✗ · Climb 2",)
+    bare = act(new_game(), EnterColossusCard(card=card(None, None, None, 1)))
+    assert RULES.cards(bare)[0].lines == ("Climb 1",)

@@ -91,6 +91,15 @@ class ColossusCard(Frozen):
         """The four lines as printed: "Attack 2 (destroy), Grip blank, Bonus 3, Climb 1"."""
         return ", ".join(f"{name.capitalize()} {self.line(name).words()}" for name in LINES)
 
+    def printed(self) -> tuple[str, ...]:
+        """The lines with a value, as a narrow tile shows them: "Attack 2 ✗" (✗ the
+        destroy icon, CS-R11); a blank line is not shown, as on the card (CS-R10)."""
+        return tuple(
+            f"{name.capitalize()} {line.value}{' ✗' if line.destroy else ''}"
+            for name in LINES
+            if (line := self.line(name)).value is not None
+        ) or ("nothing printed",)
+
 
 class FinalBlowProfile(Frozen):
     """A Final Blow card: N_cards per Weakness level, Grip_req per Grip level, Attack_req.
