@@ -6,6 +6,8 @@ Every game spells its counts with :func:`count` ("1 card", "0 cards", "2 Parts c
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 
 def count(n: int, word: str, plural: str | None = None) -> str:
     """``n`` and ``word``, singular for exactly one (-1 too: "-1 card" is one card less).
@@ -19,3 +21,10 @@ def count(n: int, word: str, plural: str | None = None) -> str:
     if abs(n) == 1:
         return f"{n} {word}"
     return f"{n} {plural if plural is not None else word + 's'}"
+
+
+def and_list(items: Sequence[str]) -> str:
+    """Items as a sentence lists them: "Ann", "Ann and Bob", "Ann, Bob and Cleo"."""
+    if len(items) < 2:
+        return "".join(items)
+    return f"{', '.join(items[:-1])} and {items[-1]}"

@@ -91,3 +91,16 @@ def test_one_movement_left_is_said_in_the_singular(game: str) -> None:
     state = island(game).model_copy(update={"movements_left": 1})
     assert f"1 {noun} left" in rules.status(state)
     assert f"2 {noun}s left" in rules.status(state.model_copy(update={"movements_left": 2}))
+
+
+@pytest.mark.parametrize(
+    ("items", "text"),
+    [
+        ((), ""),
+        (("Ann",), "Ann"),
+        (("Ann", "Bob"), "Ann and Bob"),
+        (("Ann", "Bob", "Cleo"), "Ann, Bob and Cleo"),
+    ],
+)
+def test_and_list_joins_as_a_sentence_does(items: tuple[str, ...], text: str) -> None:
+    assert words.and_list(items) == text

@@ -268,12 +268,12 @@ def test_BC_R05_a_short_hand_shows_what_it_holds_and_refills_only_from_cards_lef
     state = new_game().model_copy(update={"hands": (10, 2, 123), "deck": 0})
     after, events = RULES.apply(state, Reveal(target=1, take=True))
     taken = [e for e in events if isinstance(e, ActionTaken)]
-    assert [e.text for e in taken] == ["Ann reveals 2 cards of Bob and takes one."]
+    assert [e.text for e in taken] == ["Ann reveals 2 Parts cards from Bob's hand and takes one."]
     assert after.hands == (11, 1, 123) and after.deck == 0
     again = state.model_copy(update={"hands": (10, 1, 124)})
     _, events = RULES.apply(again, Reveal(target=1, take=False))
     taken = [e for e in events if isinstance(e, ActionTaken)]
-    assert [e.text for e in taken] == ["Ann reveals 1 card of Bob and takes none."]
+    assert [e.text for e in taken] == ["Ann reveals 1 Parts card from Bob's hand and takes none."]
 
 
 def test_BC_R05_reveal_and_take_is_listed_when_the_target_holds_exactly_one_card() -> None:
@@ -289,8 +289,8 @@ def test_BC_R06_the_refill_steps_are_numbered_from_one_current_player_first() ->
     steps = [c for e in events if isinstance(e, TableChanges) for c in e.changes]
     assert [(c.step, c.cell) for c in steps] == [(1, "hand:1"), (2, "hand:2")]
     assert [c.instruction for c in steps] == [
-        "Bob draws 3 to hold 10 Parts cards.",
-        "Cleo draws 2 to hold 10 Parts cards.",
+        "Bob draws 3 Parts cards to hold 10.",
+        "Cleo draws 2 Parts cards to hold 10.",
     ]
 
 

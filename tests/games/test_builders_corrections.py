@@ -82,7 +82,9 @@ def test_0_2_1_builders_set_runes_then_undo() -> None:
 def test_0_2_1_builders_refuses_negative_runes_and_unknown_players() -> None:
     state = new_game()
     assert "less than 0" in refused(state, CorrectRunes(player=0, runes=-1))
-    assert "no player" in refused(state, CorrectRunes(player=5, runes=3))
+    assert refused(state, CorrectRunes(player=5, runes=3)) == (
+        "There is no player 6: the table has 3 players."
+    )
     assert "no player" in refused(state, CorrectHand(player=-1, cards=3))
 
 

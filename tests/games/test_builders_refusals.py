@@ -75,7 +75,7 @@ REFUSALS: list[tuple[str, Setup, BuildersAction, str | None, str]] = [
         "curse for 2 of 3 players",
         plain,
         Curse(runes=(0, 1)),
-        None,
+        "BC-R09",
         "Say how many Runes each of the 3 players gets.",
     ),
     (
@@ -269,7 +269,7 @@ REFUSALS: list[tuple[str, Setup, BuildersAction, str | None, str]] = [
         lambda: with_runes(plain(), 7, 10, 10),
         Build(slot=1, rune_cost=6, accessories=2, cards=8),
         "BC-R15",
-        "This Colossus seals 8 Runes (cost 6 + 2 Accessories) but you have 7.",
+        "This Colossus seals 8 Runes (cost 6 + 2 Accessories) but you have 7 Runes.",
     ),
     # Build with a table (BC-R15)
     (
@@ -284,14 +284,14 @@ REFUSALS: list[tuple[str, Setup, BuildersAction, str | None, str]] = [
         tabled,
         Build(slot=1, parts=FULL, blueprint="Nope"),
         "BC-R15",
-        f"Slot 1 holds {NAME!r}, not 'Nope'.",
+        f"Slot 1 holds {NAME}, not Nope.",
     ),
     (
         "another cost",
         tabled,
         Build(slot=1, parts=FULL, rune_cost=9),
         "BC-R15",
-        f"{NAME!r} costs {COST} Runes, not 9.",
+        f"{NAME} costs {COST} Runes, not 9.",
     ),
     (
         "no parts",
@@ -305,14 +305,15 @@ REFUSALS: list[tuple[str, Setup, BuildersAction, str | None, str]] = [
         tabled,
         Build(slot=1, parts={**FULL, "tail": 1}),
         "BC-R15",
-        "'tail' is not a Parts type.",
+        "“tail” is not a kind of Parts card; the kinds are Head, Leg, Arm, Torso, Wing, Wild "
+        "and Accessory.",
     ),
     (
         "negative part",
         tabled,
         Build(slot=1, parts={**FULL, "wild": -1}),
         "BC-R15",
-        "wild count -1 is negative.",
+        "The layout gives -1 for the Wilds; a count cannot be negative.",
     ),
     (
         "accessories said wrong",
@@ -333,23 +334,23 @@ REFUSALS: list[tuple[str, Setup, BuildersAction, str | None, str]] = [
         tabled,
         Build(slot=1, parts={**FULL, "leg": 3}),
         "BC-R15",
-        f"{NAME!r} lists 2 leg, but 3 were laid out.",
+        f"{NAME} lists 2 Legs, not the 3 laid out.",
     ),
     (
         "a part short",
         tabled,
         Build(slot=1, parts={**FULL, "leg": 1}),
         "BC-R15",
-        f"{NAME!r} is 1 listed Parts short and 0 Wilds were laid out; Wilds stand in for listed "
-        "Parts only, never for Accessories.",
+        f"{NAME} is missing 1 listed Part and the layout has 0 Wilds: Wilds stand in for listed "
+        "Parts only, one each, never for Accessories.",
     ),
     (
         "a wild too many",
         tabled,
         Build(slot=1, parts={**FULL, "wild": 1}),
         "BC-R15",
-        f"{NAME!r} is 0 listed Parts short and 1 Wilds were laid out; Wilds stand in for listed "
-        "Parts only, never for Accessories.",
+        f"{NAME} is missing 0 listed Parts and the layout has 1 Wild: Wilds stand in for listed "
+        "Parts only, one each, never for Accessories.",
     ),
     # ending the turn (BC-R07, BC-R03) and the tie (BC-R12)
     (

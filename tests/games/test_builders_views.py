@@ -241,6 +241,8 @@ def test_BC_R15_the_cards_show_each_blueprint_seat_stockpile_and_deck_as_they_li
 
 
 def test_BC_R15_with_a_table_each_slot_shows_its_blueprint_cost_and_listed_parts() -> None:
+    """The Parts as the cards name them, in the cards' order ("1 Head, 2 Legs", never
+    "1 head, 2 leg")."""
     table = [
         {"name": "Tall", "rune_cost": 4, "parts": {"head": 1, "leg": 2, "arm": 0}},
         {"name": "Wide", "rune_cost": 6, "parts": {"arm": 3}},
@@ -251,9 +253,9 @@ def test_BC_R15_with_a_table_each_slot_shows_its_blueprint_cost_and_listed_parts
     state = state.model_copy(update={"face_up": (1, None, 0), "blueprint_deck": (2,)})
     slots = RULES.cards(state)[:3]
     assert [(c.key, c.title, c.lines) for c in slots] == [
-        ("slot:1", "Blueprint 1", ("Wide", "6 Runes", "3 arm")),
+        ("slot:1", "Blueprint 1", ("Wide", "6 Runes", "3 Arms")),
         ("slot:2", "Blueprint 2", ("empty",)),
-        ("slot:3", "Blueprint 3", ("Tall", "4 Runes", "1 head, 2 leg")),
+        ("slot:3", "Blueprint 3", ("Tall", "4 Runes", "1 Head, 2 Legs")),
     ]
 
 

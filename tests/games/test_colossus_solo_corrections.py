@@ -209,12 +209,12 @@ def test_0_2_1_CS_R08_corrected_n_cards_reforms_the_final_blow_deck() -> None:
     more, events = RULES.apply(state, CorrectFinalBlow(n_cards=6, grip_req=2, attack_req=3))
     assert (more.final_blow_deck, more.action_deck, more.phase) == (5, 20, "final_blow")
     assert "Final Blow · card 2/6 ·" in RULES.status(more)
-    assert "take 2 more from the Action deck" in events[0].text
+    assert "take 2 more cards from the Action deck" in events[0].text
     check_invariants(more)
 
     fewer, events = RULES.apply(state, CorrectFinalBlow(n_cards=2, grip_req=2, attack_req=3))
     assert (fewer.final_blow_deck, fewer.action_deck) == (1, 24)
-    assert "put 2 back on the Action deck" in events[0].text
+    assert "put 2 cards back on the Action deck" in events[0].text
     check_invariants(fewer)
 
     all_left = act(state, CorrectFinalBlow(n_cards=30, grip_req=2, attack_req=3))

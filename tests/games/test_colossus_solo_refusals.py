@@ -114,8 +114,8 @@ REFUSALS: list[tuple[str, Setup, ColossusSoloAction, str | None, str]] = [
         fresh,
         EnterColossusCard(card=card(grip=None, climb=None, icons=("grip", "climb"))),
         "CS-R12",
-        "This card: the grip line has a destroy icon but no value; "
-        "This card: the climb line has a destroy icon but no value.",
+        "This card: the Grip line has a destroy icon but no value; "
+        "This card: the Climb line has a destroy icon but no value.",
     ),
     ("stats at the power", at_power, stats(), "CS-R12", M["stats at the power"]),
     (

@@ -12,6 +12,8 @@ from companion.games.builders.content import (
     MAX_RUNE_COST,
     MIN_RUNE_COST,
     BlueprintCard,
+    part_count,
+    part_name,
 )
 from companion.games.builders.model import Build, BuildersState
 from companion.rules import refuse
@@ -51,10 +53,10 @@ def check_layout(state: BuildersState, action: Build) -> tuple[int, int, int, st
     if card is None:
         raise refuse(f"Blueprint slot {action.slot} is empty.", "BC-R15")
     if action.blueprint is not None and action.blueprint != card.name:
-        raise refuse(f"Slot {action.slot} holds {card.name!r}, not {action.blueprint!r}.", "BC-R15")
+        raise refuse(f"Slot {action.slot} holds {card.name}, not {action.blueprint}.", "BC-R15")
     if action.rune_cost is not None and action.rune_cost != card.rune_cost:
         raise refuse(
-            f"{card.name!r} costs {words.count(card.rune_cost, 'Rune')}, not {action.rune_cost}.",
+            f"{card.name} costs {words.count(card.rune_cost, 'Rune')}, not {action.rune_cost}.",
             "BC-R15",
         )
     if action.parts is None:
@@ -62,25 +64,36 @@ def check_layout(state: BuildersState, action: Build) -> tuple[int, int, int, st
     laid = action.parts
     for part, count in laid.items():
         if part not in LAYOUT_PART_TYPES:
-            raise refuse(f"{part!r} is not a Parts type.", "BC-R15")
+            kinds = words.and_list([part_name(kind) for kind in LAYOUT_PART_TYPES])
+            raise refuse(f"“{part}” is not a kind of Parts card; the kinds are {kinds}.", "BC-R15")
         if count < 0:
-            raise refuse(f"{part} count {count} is negative.", "BC-R15")
+            raise refuse(
+                f"The layout gives {count} for the {part_name(part, 2)}; "
+                "a count cannot be negative.",
+                "BC-R15",
+            )
     acc = laid.get("accessory", 0)
     if action.accessories is not None and action.accessories != acc:
-        raise refuse(f"The layout has {acc} Accessories, not {action.accessories}.", "BC-R15")
+        raise refuse(
+            f"The layout has {part_count('accessory', acc)}, not {action.accessories}.",
+            "BC-R15",
+        )
     if acc > MAX_ACCESSORIES:
         raise refuse(f"A Colossus takes 0 to 2 Accessories, not {acc}.", "BC-R15")
     missing = 0
     for part in LISTED_PART_TYPES:
         need, have = card.parts.get(part, 0), laid.get(part, 0)
         if have > need:
-            raise refuse(f"{card.name!r} lists {need} {part}, but {have} were laid out.", "BC-R15")
+            raise refuse(
+                f"{card.name} lists {part_count(part, need)}, not the {have} laid out.", "BC-R15"
+            )
         missing += need - have
     wilds = laid.get("wild", 0)
     if wilds != missing:
         raise refuse(
-            f"{card.name!r} is {missing} listed Parts short and {wilds} Wilds were laid "
-            "out; Wilds stand in for listed Parts only, never for Accessories.",
+            f"{card.name} is missing {words.count(missing, 'listed Part')} and the layout "
+            f"has {part_count('wild', wilds)}: Wilds stand in for listed Parts only, one "
+            "each, never for Accessories.",
             "BC-R15",
         )
     return card.rune_cost, acc, sum(laid.values()), card.name

@@ -27,8 +27,37 @@ REVEAL_CARDS = 3
 
 LISTED_PART_TYPES = ("head", "leg", "arm", "torso", "wing")
 LAYOUT_PART_TYPES = (*LISTED_PART_TYPES, "wild", "accessory")
+#: Each kind of Parts card as the cards name it: singular, plural.
+PART_NAMES: dict[str, tuple[str, str]] = {
+    "head": ("Head", "Heads"),
+    "leg": ("Leg", "Legs"),
+    "arm": ("Arm", "Arms"),
+    "torso": ("Torso", "Torsos"),
+    "wing": ("Wing", "Wings"),
+    "wild": ("Wild", "Wilds"),
+    "accessory": ("Accessory", "Accessories"),
+}
 # A table must hold enough Blueprints for 10 builds: 3 face up plus 9 replacements.
 MIN_TABLE_CARDS = BLUEPRINT_SLOTS + COLOSSI_TO_BUILD - 1
+
+
+def part_name(kind: str, n: int = 1) -> str:
+    """A kind of Parts card as the cards name it, for ``n`` of them: "Head", "Accessories";
+    an unknown kind as it was given."""
+    singular, plural = PART_NAMES.get(kind, (kind, kind))
+    return singular if abs(n) == 1 else plural
+
+
+def part_count(kind: str, n: int) -> str:
+    """``n`` Parts cards of one kind: "1 Head", "2 Legs", "0 Wilds"."""
+    return f"{n} {part_name(kind, n)}"
+
+
+def parts_words(parts: Mapping[str, int]) -> str:
+    """A layout in the cards' order: "1 Head, 2 Legs, 1 Wild" ("no Parts" when empty)."""
+    kinds = [k for k in LAYOUT_PART_TYPES if parts.get(k)]
+    kinds += [k for k in parts if k not in LAYOUT_PART_TYPES and parts[k]]
+    return ", ".join(part_count(kind, parts[kind]) for kind in kinds) or "no Parts"
 
 
 # --- the optional Blueprint table ------------------------------------------------------

@@ -31,7 +31,8 @@ from companion.games.corrections import (
 def _seat_name(state: BuildersState, seat: int) -> str:
     """The name of the corrected player, or a refusal when there is no such seat."""
     if not 0 <= seat < len(state.players):
-        raise impossible(f"There is no player {seat}.")
+        players = words.count(len(state.players), "player")
+        raise impossible(f"There is no player {seat + 1}: the table has {players}.")
     return state.players[seat]
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import Field, field_validator
+from pydantic import ConfigDict, Field, field_validator
 
 from companion.events import Event
 from companion.games.builders.content import (
@@ -150,33 +150,37 @@ class BuildersState(GameState):
 class Curse(Frozen):
     """Take 1–4 Runes from the stockpile and hand them out; ``runes`` per seat (BC-R09)."""
 
+    model_config = ConfigDict(title="Curse")
     type: Literal["curse"] = "curse"
-    runes: tuple[int, ...]
+    runes: tuple[int, ...] = Field(title="Runes")
 
 
 class Trade(Frozen):
     """A concluded deal with one other player (BC-R07, BC-R08). Cards are counted only."""
 
+    model_config = ConfigDict(title="Trade")
     type: Literal["trade"] = "trade"
-    partner: int
-    cards_received: int
-    cards_given: int = 0
-    runes_received: int = 0
-    runes_given: int = 0
+    partner: int = Field(title="Trade with")
+    cards_received: int = Field(title="Parts cards you get")
+    cards_given: int = Field(default=0, title="Parts cards you give")
+    runes_received: int = Field(default=0, title="Runes you get")
+    runes_given: int = Field(default=0, title="Runes you give")
 
 
 class Draw(Frozen):
     """+1 Rune from the stockpile and 1 Parts card from the deck."""
 
+    model_config = ConfigDict(title="Draw")
     type: Literal["draw"] = "draw"
 
 
 class Reveal(Frozen):
     """Gain 2 Runes (BC-R04); the target shows 3 cards; ``take`` one of them (BC-R05)."""
 
+    model_config = ConfigDict(title="Reveal")
     type: Literal["reveal"] = "reveal"
-    target: int
-    take: bool = False
+    target: int = Field(title="Whose hand")
+    take: bool = Field(default=False, title="Take a card")
 
 
 class Build(Frozen):
@@ -187,55 +191,61 @@ class Build(Frozen):
     ``wild`` and ``accessory``) is required and the cost comes from the table.
     """
 
+    model_config = ConfigDict(title="Build a Colossus")
     type: Literal["build"] = "build"
-    slot: int
-    rune_cost: int | None = None
-    accessories: int | None = None
-    cards: int | None = None
-    parts: dict[str, int] | None = None
-    blueprint: str | None = None
-    colossus_name: str | None = None
+    slot: int = Field(title="Blueprint slot")
+    rune_cost: int | None = Field(default=None, title="Rune Cost")
+    accessories: int | None = Field(default=None, title="Accessories")
+    cards: int | None = Field(default=None, title="Parts cards laid out")
+    parts: dict[str, int] | None = Field(default=None, title="Parts laid out")
+    blueprint: str | None = Field(default=None, title="Blueprint")
+    colossus_name: str | None = Field(default=None, title="Colossus name")
 
 
 class EndTurn(Frozen):
     """Declare the end of the turn. ``no_build_possible`` is the word forced_build asks for."""
 
+    model_config = ConfigDict(title="End the turn")
     type: Literal["end_turn"] = "end_turn"
-    no_build_possible: bool = False
+    no_build_possible: bool = Field(default=False, title="No Blueprint can be completed")
 
 
 class PickWinner(Frozen):
     """The players' decision after a full tie (BC-R12): one seat, or several to share."""
 
+    model_config = ConfigDict(title="Pick the winner")
     type: Literal["pick_winner"] = "pick_winner"
-    seats: tuple[int, ...]
+    seats: tuple[int, ...] = Field(title="Winners")
 
 
 class CorrectRunes(Correction):
     """Manual correction (0.2.1): ``player`` holds ``runes`` Runes; the difference comes
     from or goes back to the unlimited stockpile (BC-R13)."""
 
+    model_config = ConfigDict(title="Correct a player's Runes")
     type: Literal["correct_runes"] = "correct_runes"
-    player: int
-    runes: int
+    player: int = Field(title="Player")
+    runes: int = Field(title="Runes")
 
 
 class CorrectHand(Correction):
     """Manual correction (0.2.1): ``player`` holds ``cards`` Parts cards; the difference
     comes from or goes back to the Parts deck (the 135 cards are conserved)."""
 
+    model_config = ConfigDict(title="Correct a hand")
     type: Literal["correct_hand"] = "correct_hand"
-    player: int
-    cards: int
+    player: int = Field(title="Player")
+    cards: int = Field(title="Parts cards in hand")
 
 
 class CorrectBuilt(Correction):
     """Manual correction (0.2.1): ``player`` has built ``colossi`` Colossi (the counter
     moves with it; the 10th ends the game as a build would, BC-R01)."""
 
+    model_config = ConfigDict(title="Correct the Colossi built")
     type: Literal["correct_built"] = "correct_built"
-    player: int
-    colossi: int
+    player: int = Field(title="Player")
+    colossi: int = Field(title="Colossi built")
 
 
 BuildersAction = Annotated[

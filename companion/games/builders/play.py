@@ -65,10 +65,14 @@ class _Turn:
             self.deck += count
         else:
             self.hands[receiver] += count
-        who_from = "the deck" if giver is None else self.name(giver)
-        who_to = "the bottom of the deck" if receiver is None else self.name(receiver)
-        go = "goes" if count == 1 else "go"
-        text = f"{words.count(count, 'Parts card')} {go} from {who_from} to {who_to}."
+        cards = words.count(count, "Parts card")
+        if giver is None:
+            assert receiver is not None
+            text = f"{self.name(receiver)} takes {cards} from the Parts deck."
+        elif receiver is None:
+            text = f"{self.name(giver)} puts {cards} at the bottom of the Parts deck."
+        else:
+            text = f"{self.name(giver)} gives {cards} to {self.name(receiver)}."
         self.events.append(PartsMoved(text=text, giver=giver, receiver=receiver, count=count))
 
     def refill(self) -> None:
@@ -96,12 +100,15 @@ class _Turn:
                 TableChange(
                     step=len(changes) + 1,
                     cell=f"hand:{seat}",
-                    instruction=f"{self.name(seat)} draws {count} to hold 10 Parts cards.",
+                    instruction=f"{self.name(seat)} draws {words.count(count, 'Parts card')} "
+                    f"to hold {HAND_MINIMUM}.",
                 )
             )
         if changes:
             self.events.append(
-                TableChanges(text="Refill hands to 10 Parts cards.", changes=tuple(changes))
+                TableChanges(
+                    text=f"Refill hands to {HAND_MINIMUM} Parts cards.", changes=tuple(changes)
+                )
             )
 
     def update(self) -> dict[str, Any]:

@@ -48,6 +48,7 @@ from companion.games.builders.model import (
     TurnStarted,
     ZeroCheck,
 )
+from companion.games.builders.phrases import describe, value_words
 from companion.games.builders.play import _Turn
 from companion.games.builders.views import builders_card_cells, builders_cards, builders_panel
 from companion.games.corrections import (
@@ -94,12 +95,20 @@ class BuildersRules(Rules[BuildersState, BuildersAction, BuildersOptions]):
     min_players = 2
     max_players = 4
 
-    def action_role(self, action_type: str) -> ActionRole | None:
-        return _ROLES.get(action_type) or super().action_role(action_type)
-
     options_model = BuildersOptions
     state_model = BuildersState
     action_type = BuildersAction
+
+    def action_role(self, action_type: str) -> ActionRole | None:
+        return _ROLES.get(action_type) or super().action_role(action_type)
+
+    # --- words (the phrasebook: phrases.py; titles on the action models) -------------
+
+    def describe(self, state: BuildersState, action: BuildersAction) -> str:
+        return describe(state, action)
+
+    def value_words(self, state: BuildersState, action_type: str, field: str, value: object) -> str:
+        return value_words(state, field, value)
 
     # --- setup ----------------------------------------------------------------------
 
@@ -385,7 +394,9 @@ class BuildersRules(Rules[BuildersState, BuildersAction, BuildersOptions]):
                 "BC-R02",
             )
         if len(action.runes) != len(state.players):
-            raise refuse(f"Say how many Runes each of the {len(state.players)} players gets.")
+            raise refuse(
+                f"Say how many Runes each of the {len(state.players)} players gets.", "BC-R09"
+            )
         if any(r < 0 for r in action.runes):
             raise refuse("A Curse cannot take Runes away from a player.", "BC-R09")
         total = sum(action.runes)
@@ -465,7 +476,8 @@ class BuildersRules(Rules[BuildersState, BuildersAction, BuildersOptions]):
         work.events.append(
             ActionTaken(
                 text=(
-                    f"{work.name(me)} reveals {words.count(shown, 'card')} of {work.name(t)}"
+                    f"{work.name(me)} reveals {words.count(shown, 'Parts card')} from "
+                    f"{work.name(t)}'s hand"
                     + (" and takes one." if action.take else " and takes none.")
                 ),
                 player=me,
@@ -498,7 +510,7 @@ class BuildersRules(Rules[BuildersState, BuildersAction, BuildersOptions]):
             raise refuse(
                 f"This Colossus seals {words.count(total, 'Rune')} "
                 f"(cost {cost} + {words.count(acc, 'Accessory', 'Accessories')}) "
-                f"but you have {state.runes[me]}.",
+                f"but you have {words.count(state.runes[me], 'Rune')}.",
                 "BC-R15",
             )
         record = BuildRecord(
@@ -512,11 +524,12 @@ class BuildersRules(Rules[BuildersState, BuildersAction, BuildersOptions]):
             colossus_name=action.colossus_name,
         )
         built = state.built + 1
-        named = f" {record.colossus_name!r}" if record.colossus_name else ""
-        what = f"Blueprint {blueprint!r}" if blueprint else f"the Blueprint in slot {action.slot}"
+        named = f"“{record.colossus_name}”" if record.colossus_name else "a Colossus"
+        what = blueprint or f"the Blueprint in slot {action.slot}"
         work.events.append(
             ColossusBuilt(
-                text=f"{work.name(me)} builds Colossus{named} from {what}: {built}/10 built.",
+                text=f"{work.name(me)} builds {named} from {what}: "
+                f"{built}/{COLOSSI_TO_BUILD} built.",
                 record=record,
                 built=built,
             )

@@ -12,7 +12,13 @@ from collections.abc import Mapping
 from typing import Any
 
 from companion import words
-from companion.games.builders.content import BLUEPRINT_SLOTS, COLOSSI_TO_BUILD, CURSE_MAX, CURSE_MIN
+from companion.games.builders.content import (
+    BLUEPRINT_SLOTS,
+    COLOSSI_TO_BUILD,
+    CURSE_MAX,
+    CURSE_MIN,
+    parts_words,
+)
 from companion.games.builders.model import BuildersState, TurnMode
 from companion.views import NO_CELLS, ActionCells, CardView, PanelRow, PanelView, cells_at
 
@@ -109,8 +115,7 @@ def _blueprint_lines(state: BuildersState, slot: int) -> tuple[str, ...]:
     if index is None:
         return ("empty",)
     card = state.blueprint_table[index]
-    parts = ", ".join(f"{n} {kind}" for kind, n in card.parts.items() if n > 0)
-    return (card.name, words.count(card.rune_cost, "Rune"), parts)
+    return (card.name, words.count(card.rune_cost, "Rune"), parts_words(card.parts))
 
 
 def builders_cards(state: BuildersState) -> tuple[CardView, ...]:

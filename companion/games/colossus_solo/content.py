@@ -63,30 +63,42 @@ LISTED_ATTACK_REQ = (3, 7)
 class ColossusLine(Frozen):
     """One printed line: the value to reach (None = nothing printed, CS-R10) and the icon."""
 
-    value: int | None = Field(default=None, ge=0, le=MAX_LINE_VALUE)
-    destroy: bool = False
+    value: int | None = Field(default=None, ge=0, le=MAX_LINE_VALUE, title="Value")
+    destroy: bool = Field(default=False, title="Destroy icon")
+
+    def words(self) -> str:
+        """ "2", "2 (destroy)" with the destroy icon (CS-R11), "blank" when nothing is
+        printed (CS-R10)."""
+        if self.value is None:
+            return "blank"
+        return f"{self.value} (destroy)" if self.destroy else str(self.value)
 
 
 class ColossusCard(Frozen):
     """A Colossus card's four lines, top to bottom: Attack, Grip, Bonus, Climb."""
 
-    name: str = Field(default="", max_length=40)
-    attack: ColossusLine = Field(default_factory=ColossusLine)
-    grip: ColossusLine = Field(default_factory=ColossusLine)
-    bonus: ColossusLine = Field(default_factory=ColossusLine)
-    climb: ColossusLine = Field(default_factory=ColossusLine)
+    name: str = Field(default="", max_length=40, title="Name")
+    attack: ColossusLine = Field(default_factory=ColossusLine, title="Attack line")
+    grip: ColossusLine = Field(default_factory=ColossusLine, title="Grip line")
+    bonus: ColossusLine = Field(default_factory=ColossusLine, title="Bonus line")
+    climb: ColossusLine = Field(default_factory=ColossusLine, title="Climb line")
 
     def line(self, name: LineName) -> ColossusLine:
         line: ColossusLine = getattr(self, name)
         return line
 
     def describe(self) -> str:
-        parts = []
-        for name in LINES:
-            line = self.line(name)
-            value = "–" if line.value is None else str(line.value)
-            parts.append(f"{name.capitalize()} {value}{' ✗' if line.destroy else ''}")
-        return ", ".join(parts)
+        """The four lines as printed: "Attack 2 (destroy), Grip blank, Bonus 3, Climb 1"."""
+        return ", ".join(f"{name.capitalize()} {self.line(name).words()}" for name in LINES)
+
+    def printed(self) -> tuple[str, ...]:
+        """The lines with a value, as a narrow tile shows them: "Attack 2 ✗" (✗ the
+        destroy icon, CS-R11); a blank line is not shown, as on the card (CS-R10)."""
+        return tuple(
+            f"{name.capitalize()} {line.value}{' ✗' if line.destroy else ''}"
+            for name in LINES
+            if (line := self.line(name)).value is not None
+        ) or ("nothing printed",)
 
 
 class FinalBlowProfile(Frozen):
@@ -112,7 +124,7 @@ class CardTable(Frozen):
 def card_problems(card: ColossusCard, where: str) -> list[str]:
     """Why a Colossus card cannot be used (a destroy icon on an empty line can never pay)."""
     return [
-        f"{where}: the {name} line has a destroy icon but no value"
+        f"{where}: the {name.capitalize()} line has a destroy icon but no value"
         for name in LINES
         if card.line(name).destroy and card.line(name).value is None
     ]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import Field
+from pydantic import ConfigDict, Field
 
 from companion.events import Event
 from companion.games.colossus_solo.content import (
@@ -64,10 +64,10 @@ class ColossusSoloOptions(Frozen):
 class Stats(Frozen):
     """Net visible medallions per type: max(0, positives - negatives) (CS-R02)."""
 
-    attack: int = Field(default=0, ge=0, le=MAX_STAT)
-    grip: int = Field(default=0, ge=0, le=MAX_STAT)
-    bonus: int = Field(default=0, ge=0, le=MAX_STAT)
-    climb: int = Field(default=0, ge=0, le=MAX_STAT)
+    attack: int = Field(default=0, ge=0, le=MAX_STAT, title="Attack")
+    grip: int = Field(default=0, ge=0, le=MAX_STAT, title="Grip")
+    bonus: int = Field(default=0, ge=0, le=MAX_STAT, title="Bonus")
+    climb: int = Field(default=0, ge=0, le=MAX_STAT, title="Climb")
 
     def of(self, name: LineName) -> int:
         value: int = getattr(self, name)
@@ -136,66 +136,77 @@ class ColossusSoloState(GameState):
 class EnterColossusCard(Frozen):
     """The values of the Colossus card just revealed (CS-R12; no card table)."""
 
+    model_config = ConfigDict(title="Enter the Colossus card")
     type: Literal["enter_colossus_card"] = "enter_colossus_card"
-    card: ColossusCard
+    card: ColossusCard = Field(title="Colossus card")
 
 
 class EnterStats(Frozen):
     """The visible stats, already netted (CS-R02). Bonus and Climb are ignored in the Final Blow."""
 
+    model_config = ConfigDict(title="Enter the visible stats")
     type: Literal["enter_stats"] = "enter_stats"
-    attack: int = Field(default=0, ge=0, le=MAX_STAT)
-    grip: int = Field(default=0, ge=0, le=MAX_STAT)
-    bonus: int = Field(default=0, ge=0, le=MAX_STAT)
-    climb: int = Field(default=0, ge=0, le=MAX_STAT)
+    attack: int = Field(default=0, ge=0, le=MAX_STAT, title="Attack")
+    grip: int = Field(default=0, ge=0, le=MAX_STAT, title="Grip")
+    bonus: int = Field(default=0, ge=0, le=MAX_STAT, title="Bonus")
+    climb: int = Field(default=0, ge=0, le=MAX_STAT, title="Climb")
 
 
 class EnterMedallions(Frozen):
     """Visible positive and negative medallions counted separately; the app nets them (CS-R02)."""
 
+    model_config = ConfigDict(title="Count the medallions")
     type: Literal["enter_medallions"] = "enter_medallions"
-    positive: Stats
-    negative: Stats = Field(default_factory=Stats)
+    positive: Stats = Field(title="Positive medallions")
+    negative: Stats = Field(default_factory=Stats, title="Negative medallions")
 
 
 class UsePower(Frozen):
     """Netophah's power: pay a level, then draw 1 Action card (CS-R04)."""
 
+    model_config = ConfigDict(title="Use Netophah's power")
     type: Literal["use_power"] = "use_power"
-    pay: Payment
+    pay: Payment = Field(title="Pay with")
 
 
 class DiscardPowerCard(Frozen):
+    """Discard the card the power drew, unplayed; the level is not refunded (seed 003)."""
+
+    model_config = ConfigDict(title="Discard the power's card")
     type: Literal["discard_power_card"] = "discard_power_card"
 
 
 class ResolveCard(Frozen):
     """Skip (or do without) the power and resolve the Colossus card's four lines."""
 
+    model_config = ConfigDict(title="Resolve the Colossus card")
     type: Literal["resolve_card"] = "resolve_card"
 
 
 class PayPenalty(Frozen):
     """The depleted-deck penalty when both levels can be lost (CS-R03, CS-R04)."""
 
+    model_config = ConfigDict(title="Pay the depleted-deck penalty")
     type: Literal["pay_penalty"] = "pay_penalty"
-    pay: Payment
+    pay: Payment = Field(title="Lose 1 level of")
 
 
 class DestroyCards(Frozen):
     """Remove ``count`` cards of the Playing Area from the game (0 = keep them, CS-R11)."""
 
+    model_config = ConfigDict(title="Destroy cards")
     type: Literal["destroy_cards"] = "destroy_cards"
-    count: int = Field(ge=0, le=ACTION_CARDS + ADVANCED_CARDS)
+    count: int = Field(ge=0, le=ACTION_CARDS + ADVANCED_CARDS, title="Cards to destroy")
 
 
 class EnterFinalBlow(Frozen):
     """The Final Blow card's numbers for the trackers' positions (CS-R05; no card table)."""
 
+    model_config = ConfigDict(title="Enter the Final Blow card")
     type: Literal["enter_final_blow"] = "enter_final_blow"
-    n_cards: int = Field(ge=0, le=MAX_FINAL_BLOW_CARDS)
-    grip_req: int = Field(ge=0, le=MAX_REQUIREMENT)
-    attack_req: int = Field(ge=0, le=MAX_REQUIREMENT)
+    n_cards: int = Field(ge=0, le=MAX_FINAL_BLOW_CARDS, title="Action cards to draw")
+    grip_req: int = Field(ge=0, le=MAX_REQUIREMENT, title="Grip to reach")
+    attack_req: int = Field(ge=0, le=MAX_REQUIREMENT, title="Attack to reach")
 
 
 # --- manual corrections (0.2.1): each sets what the table shows ---------------------
@@ -204,46 +215,51 @@ class EnterFinalBlow(Frozen):
 class CorrectTrackers(Correction):
     """The Weakness and Grip trackers stand at these levels (1..8, CS-R01)."""
 
+    model_config = ConfigDict(title="Correct the trackers")
     type: Literal["correct_trackers"] = "correct_trackers"
-    weakness: int = Field(ge=TRACKER_MIN, le=TRACKER_MAX)
-    grip: int = Field(ge=TRACKER_MIN, le=TRACKER_MAX)
+    weakness: int = Field(ge=TRACKER_MIN, le=TRACKER_MAX, title="Weakness")
+    grip: int = Field(ge=TRACKER_MIN, le=TRACKER_MAX, title="Grip")
 
 
 class CorrectCards(Correction):
     """Where the Action cards are. They must add up to 26 + the Advanced cards added
     (the Advanced deck holds the rest of the 6)."""
 
+    model_config = ConfigDict(title="Correct the card counts")
     type: Literal["correct_cards"] = "correct_cards"
-    action_deck: int
-    discard: int
-    playing_area: int
-    hand: int
-    destroyed: int
-    final_blow_deck: int
-    advanced_added: int
+    action_deck: int = Field(title="Action deck")
+    discard: int = Field(title="Discard pile")
+    playing_area: int = Field(title="Playing Area")
+    hand: int = Field(title="Hand")
+    destroyed: int = Field(title="Destroyed")
+    final_blow_deck: int = Field(title="Final Blow deck")
+    advanced_added: int = Field(title="Advanced cards added")
 
 
 class CorrectPower(Correction):
     """Whether Netophah's power was used this round (CS-R04, CS-R09)."""
 
+    model_config = ConfigDict(title="Correct Netophah's power")
     type: Literal["correct_power"] = "correct_power"
-    used: bool
+    used: bool = Field(title="Power used this round")
 
 
 class CorrectColossusCard(Correction):
     """The current Colossus card's values as printed (no card table, CS-R12)."""
 
+    model_config = ConfigDict(title="Correct the Colossus card")
     type: Literal["correct_colossus_card"] = "correct_colossus_card"
-    card: ColossusCard
+    card: ColossusCard = Field(title="Colossus card")
 
 
 class CorrectFinalBlow(Correction):
     """The Final Blow card's numbers as read (CS-R05); victory is checked again (CS-R07)."""
 
+    model_config = ConfigDict(title="Correct the Final Blow card")
     type: Literal["correct_final_blow"] = "correct_final_blow"
-    n_cards: int = Field(ge=0, le=MAX_FINAL_BLOW_CARDS)
-    grip_req: int = Field(ge=0, le=MAX_REQUIREMENT)
-    attack_req: int = Field(ge=0, le=MAX_REQUIREMENT)
+    n_cards: int = Field(ge=0, le=MAX_FINAL_BLOW_CARDS, title="Action cards to draw")
+    grip_req: int = Field(ge=0, le=MAX_REQUIREMENT, title="Grip to reach")
+    attack_req: int = Field(ge=0, le=MAX_REQUIREMENT, title="Attack to reach")
 
 
 ColossusSoloCorrection = (

@@ -143,8 +143,9 @@ class _Play:
         self.discard = 0
         self.say(
             DeckReshuffled(
-                text=f"The Action deck is depleted: shuffle the {cards} discarded cards into "
-                "a new deck (End-of-Deck card underneath).",
+                text="The Action deck is depleted: shuffle the discard pile "
+                f"({words.count(cards, 'card')}) into a new Action deck, the End-of-Deck card "
+                "underneath.",
                 cards=cards,
             )
         )
@@ -219,7 +220,7 @@ class _Play:
             if line.value is None:
                 self.say(
                     LineResolved(
-                        text=f"{name.capitalize()} line: no value, skipped.",
+                        text=f"{name.capitalize()} line: nothing printed, skipped.",
                         line=name,
                         required=None,
                         stat=stat,
@@ -282,9 +283,13 @@ class _Play:
 
     def climb(self) -> None:
         self.colossus_left -= 1
+        left = words.count(self.colossus_left, "Colossus card")
         self.say(
             Climbed(
-                text=f"Climb: discard the Colossus card ({self.colossus_left} left).",
+                text=f"Climb: discard the Colossus card ({left} left)."
+                if self.colossus_left
+                else "Climb: discard the last Colossus card; the Final Blow follows at the "
+                "end of the round.",
                 colossus_left=self.colossus_left,
             )
         )
@@ -320,7 +325,9 @@ class _Play:
         self.playing_area = 0
         self.say(
             PlayingAreaDiscarded(
-                text=f"Discard the {words.count(count, 'card')} of the Playing Area.",
+                text=f"Discard the {words.count(count, 'card')} of the Playing Area."
+                if count
+                else "The Playing Area is empty: nothing to discard.",
                 count=count,
             )
         )
@@ -341,8 +348,9 @@ class _Play:
         self.stats = None
         self.say(
             DeckReshuffled(
-                text=f"You reach Og's head: shuffle the {cards} discarded cards into the "
-                "Action deck and reveal the Final Blow card.",
+                text="You reach Og's head: shuffle the discard pile "
+                f"({words.count(cards, 'card')}) into the Action deck and reveal the Final "
+                "Blow card.",
                 cards=cards,
             )
         )
@@ -401,8 +409,8 @@ class _Play:
         self.final_blow_stats = stats
         self.say(
             FinalBlowCardPlaced(
-                text=f"Final Blow card {self.playing_area}: Attack {stats.attack}/"
-                f"{values.attack_req}, Grip {stats.grip}/{values.grip_req}.",
+                text=f"Final Blow card {self.playing_area}: Attack {stats.attack} of "
+                f"{values.attack_req}, Grip {stats.grip} of {values.grip_req}.",
                 attack=stats.attack,
                 grip=stats.grip,
                 cards_left=self.final_blow_deck,

@@ -50,6 +50,7 @@ from companion.games.colossus_solo.model import (
     StatsEntered,
     UsePower,
 )
+from companion.games.colossus_solo.phrases import describe, value_words
 from companion.games.colossus_solo.play import (
     _FINAL_BLOW_PHASES,
     _LISTED_CARDS,
@@ -116,6 +117,16 @@ class ColossusSoloRules(Rules[ColossusSoloState, ColossusSoloAction, ColossusSol
 
     def action_role(self, action_type: str) -> ActionRole | None:
         return _ROLES.get(action_type) or super().action_role(action_type)
+
+    # --- words (the phrasebook: phrases.py; titles on the action models) -------------
+
+    def describe(self, state: ColossusSoloState, action: ColossusSoloAction) -> str:
+        return describe(state, action)
+
+    def value_words(
+        self, state: ColossusSoloState, action_type: str, field: str, value: object
+    ) -> str:
+        return value_words(field, value)
 
     # --- setup -----------------------------------------------------------------------
 
@@ -349,7 +360,9 @@ class ColossusSoloRules(Rules[ColossusSoloState, ColossusSoloAction, ColossusSol
         play.destroy_rights = 0
         play.say(
             CardsDestroyed(
-                text=f"Return {words.count(action.count, 'card')} of the Playing Area to the box.",
+                text=f"Return {words.count(action.count, 'card')} of the Playing Area to the box."
+                if action.count
+                else "No card is destroyed; the Playing Area stays as it is.",
                 count=action.count,
             )
         )
@@ -441,7 +454,7 @@ class ColossusSoloRules(Rules[ColossusSoloState, ColossusSoloAction, ColossusSol
             "discard pile": action.discard,
             "Playing Area": action.playing_area,
             "hand": action.hand,
-            "destroyed": action.destroyed,
+            "destroyed cards": action.destroyed,
             "Final Blow deck": action.final_blow_deck,
         }
         for label, value in counts.items():
@@ -476,7 +489,7 @@ class ColossusSoloRules(Rules[ColossusSoloState, ColossusSoloAction, ColossusSol
         play.final_blow_deck = action.final_blow_deck
         play.advanced_added = action.advanced_added
         play.advanced_deck = ADVANCED_CARDS - action.advanced_added
-        names = (*counts, "Advanced added")
+        names = (*counts, "Advanced cards added")
         changed = [
             f"{label} {change_text(old, new)}"
             for label, old, new in zip(names, before, after, strict=True)
@@ -534,9 +547,9 @@ class ColossusSoloRules(Rules[ColossusSoloState, ColossusSoloAction, ColossusSol
         moved = play.reform_final_blow_deck()
         deck = f"; the Final Blow deck {change_text(state.final_blow_deck, play.final_blow_deck)}"
         if moved > 0:
-            return f"{text}{deck}: take {moved} more from the Action deck."
+            return f"{text}{deck}: take {words.count(moved, 'more card')} from the Action deck."
         if moved < 0:
-            return f"{text}{deck}: put {-moved} back on the Action deck."
+            return f"{text}{deck}: put {words.count(-moved, 'card')} back on the Action deck."
         return text + "."
 
     def _check_power(self, state: ColossusSoloState, pay: Payment) -> None:

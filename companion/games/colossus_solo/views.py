@@ -91,7 +91,7 @@ def colossus_solo_cards(state: ColossusSoloState) -> tuple[CardView, ...]:
     and discard, and the Final Blow (CS-R05)."""
     card = state.current_card
     climbed = f"Colossus {state.card_number}/{COLOSSUS_CARDS}"
-    colossus = ("to reveal",) if card is None else _two_a_line(card.describe())
+    colossus = ("to reveal",) if card is None else _two_a_line(", ".join(card.printed()))
     if card is not None and card.name:
         colossus = (card.name, *colossus)
     blow = state.final_blow
