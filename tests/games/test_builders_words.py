@@ -9,7 +9,7 @@ import pytest
 
 from companion.errors import RuleViolation
 from companion.events import Event
-from companion.games.builders import RULES
+from companion.games.builders import RULES, BuildersAction
 from companion.games.builders.blueprints import face_up_card
 from companion.games.builders.model import (
     Build,
@@ -245,7 +245,7 @@ def test_words_of_actions_the_referee_refuses_still_say_something() -> None:
     """A malformed action (a seat or slot the table lacks, a Curse with too few shares)
     is described, never an exception: the log and "Why?" show refused actions too."""
     state = new_game(players=3, blueprints=TABLE)
-    odd = [
+    odd: list[BuildersAction] = [
         Curse(runes=(1,)),
         Trade(partner=7, cards_received=1),
         Reveal(target=-1),

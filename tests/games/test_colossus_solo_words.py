@@ -187,7 +187,7 @@ def test_corrections_say_what_the_table_shows() -> None:
         advanced_added=0,
     )
     assert RULES.describe(state, counts) == (
-        "Set the card counts: Action deck 20, discard pile 0, Playing Area 1, hand 0, "
+        "Set the card counts: Action deck 20, discard pile 0, Playing Area 1, cards in hand 0, "
         "destroyed cards 2, Final Blow deck 3, Advanced cards added 0"
     )
     assert RULES.describe(state, CorrectPower(used=True)) == (

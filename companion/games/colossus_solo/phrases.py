@@ -106,7 +106,7 @@ def _card_counts(state: ColossusSoloState, action: CorrectCards) -> str:
         ("Action deck", action.action_deck),
         ("discard pile", action.discard),
         ("Playing Area", action.playing_area),
-        ("hand", action.hand),
+        ("cards in hand", action.hand),
         ("destroyed cards", action.destroyed),
     ]
     if action.final_blow_deck or state.phase == "final_blow":
