@@ -29,6 +29,7 @@ OTHER_MEANINGS: dict[tuple[str, str], str] = {
     ("presenters/looks.py", "water"): "the colour of a Water space",
     ("redaction.py", "token"): "a setting whose value is a secret (redacted in a report)",
     ("ui_map.py", "banner"): "the play screen's banner widget (its id in the .kv file)",
+    ("settings/sections.py", "colossus"): "the fleet's default topic prefix (the product's name)",
 }
 
 

@@ -72,7 +72,7 @@ def test_builders_blueprint_tile_with_a_table_names_its_card_bc_r15() -> None:
     presenter.submit({"type": "draw"})
     slot = next(t for t in presenter.view().tiles if t.key == "slot:1")
     name, cost, parts = slot.text.split("\n")
-    assert name.startswith("Blueprint ") and cost.endswith(" Runes") and "leg" in parts
+    assert name.startswith("Blueprint ") and cost.endswith(" Runes") and "Leg" in parts
     presenter.tap_tile("slot:1")
     builds = [a.payload for a in presenter.view().actions]
     assert builds and {(b["type"], b["slot"]) for b in builds} == {("build", 1)}

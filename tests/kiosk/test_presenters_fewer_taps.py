@@ -130,7 +130,8 @@ def test_a_group_of_one_action_is_a_button_that_plays_it() -> None:
     assert ready.plays and ready.button_text == "Ready"
     assert view.group == "swap" and all(a.payload["type"] == "swap" for a in view.actions)
     swaps = next(g for g in view.groups if g.key == "swap")
-    assert not swaps.plays and swaps.button_text == f"Swap ({swaps.count})"
+    assert not swaps.plays and swaps.button_text == f"{swaps.label} ({swaps.count})"
+    assert swaps.label == presenter.rules.family_title("swap")
     assert presenter.choose_group("ready") is True
     assert isinstance(presenter.session.actions[-1], Ready)
 

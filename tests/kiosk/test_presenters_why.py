@@ -91,9 +91,11 @@ def test_why_for_a_picked_piece_explains_where_it_may_go() -> None:
     presenter.teacher.explain_table()
     why = presenter.view().why
     assert why is not None and why.entries[0].ruling == "1.6.2"
-    assert f"Picked: {picked}" in why.situation
+    named = presenter.rules.cell_words(presenter.state, picked)  # the board's own words
+    assert named.startswith("(") and f"Picked: {named}" in why.situation
     line = next(x for x in _entry(why, "K-R10") if x.startswith("Lit as where it may go"))
-    assert line.startswith(f"Lit as where it may go ({len(reach)}): {reach[0]}")
+    first = presenter.rules.cell_words(presenter.state, reach[0])
+    assert line.startswith(f"Lit as where it may go ({len(reach)}): {first}")
 
 
 def test_every_count_of_the_panel_is_explained_with_its_value() -> None:

@@ -90,7 +90,7 @@ def test_an_island_move_by_touching_its_space_then_the_destination(tmp_path: Pat
     try:
         play = kiosk.play
         assert play is not None
-        tap_button(kiosk, "Take actions", exact=True)
+        tap_button(kiosk, "Take Actions", exact=True)
         move = next(
             p
             for p in play.legal_payloads()
