@@ -603,7 +603,8 @@ class Session(Generic[S_co, A_co, O_co]):
     # --- export ----------------------------------------------------------------------
 
     def export(self) -> dict[str, Any]:
-        """The game as a JSON record: players, options, seed, actions, outcome, scores."""
+        """The game as a JSON record: players, options, seed, actions (and their words),
+        outcome, scores."""
         return self._record(self.state, self._actions)
 
     def _record(self, state: GameState, actions: Sequence[Frozen]) -> dict[str, Any]:
@@ -619,6 +620,8 @@ class Session(Generic[S_co, A_co, O_co]):
             "seed": self.seed,
             "start_position": self.start_position,
             "actions": [self._rules.dump_action(a) for a in actions],
+            # Each action in the players' words, as the table read it (the state before it).
+            "texts": [self._rules.describe(s, a) for s, a in zip(self._states, actions)],
             "outcome": None if outcome is None else outcome.model_dump(mode="json"),
             "scores": self._rules.scores(state).model_dump(mode="json"),
         }
