@@ -603,7 +603,8 @@ class Session(Generic[S_co, A_co, O_co]):
     # --- export ----------------------------------------------------------------------
 
     def export(self) -> dict[str, Any]:
-        """The game as a JSON record: players, options, seed, actions, outcome, scores."""
+        """The game as a JSON record: players, options, seed, actions (and their words),
+        outcome, scores."""
         return self._record(self.state, self._actions)
 
     def _record(self, state: GameState, actions: Sequence[Frozen]) -> dict[str, Any]:
@@ -619,6 +620,12 @@ class Session(Generic[S_co, A_co, O_co]):
             "seed": self.seed,
             "start_position": self.start_position,
             "actions": [self._rules.dump_action(a) for a in actions],
+            # Each action in the players' words, as the table read it: said in the state
+            # before it (the states run one ahead of the actions once a game is played).
+            "texts": [
+                self._rules.describe(before, action)
+                for before, action in zip(self._states, actions, strict=False)
+            ],
             "outcome": None if outcome is None else outcome.model_dump(mode="json"),
             "scores": self._rules.scores(state).model_dump(mode="json"),
         }

@@ -226,3 +226,20 @@ def test_replay_reproduces_any_mix_of_actions_undo_and_redo(seed: int, script: l
     assert resumed.state == session.state
     assert resumed.can_redo == session.can_redo
     assert resumed.actions == session.actions
+
+
+def test_an_exported_record_says_each_action_in_the_players_words(tmp_path: Path) -> None:
+    """An export (and the fleet's copy of a finished game) carries each action as the
+    table read it, said in the state before it: what a shop page or a person shows."""
+    session = Session.new("builders", ["Ann", "Bob"], seed=3, journal=_journal(tmp_path))
+    rules = session.rules
+    said = []
+    for _ in range(3):
+        before = session.state
+        action = next(iter(rules.legal_actions(before)))
+        said.append(rules.describe(before, action))
+        session.submit(rules.dump_action(action))
+    record = session.export()
+    assert record["texts"] == said
+    assert len(record["texts"]) == len(record["actions"]) == 3
+    assert all(text and "_" not in text for text in said)
