@@ -105,6 +105,7 @@ class PlayView:
     @property
     def form_label(self) -> str:
         """The menu row that opens the shown group's form: its family's title (the
-        group's heading, ``Rules.family_title``), never its key."""
+        group's heading, ``Rules.family_title``), never its key, and what the form is for
+        (amounts other than the listed ones)."""
         title = next((g.label for g in self.groups if g.key == self.group), "")
-        return f"{title}: enter amounts" if title else "Enter amounts"
+        return f"{title}: set the amounts yourself" if title else "Set the amounts yourself"

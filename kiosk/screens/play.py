@@ -40,7 +40,7 @@ TOUCH_ROW_TEXT_MIN = 120  # px: the narrowest a menu row's text is measured at
 WIDEST_LETTER = 0.62
 TWO_LINES_SURELY = 1.5
 #: The font of each kind of menu row (widgets.kv), to measure their texts.
-ROW_FONTS = {"ActionRow": theme.FONT_SMALL + 1, "AccentRow": theme.FONT_BODY}
+ROW_FONTS = {"ActionRow": theme.FONT_SMALL + 1}
 #: Letters of choice labels that fit beside a field's name in one form row.
 CHOICES_IN_A_ROW = 14
 LOG_SHOWN = 16
@@ -617,11 +617,11 @@ class PlayScreen(KioskScreen):
             text = view.form_label
             data.append(
                 {
-                    "viewclass": "AccentRow",
+                    "viewclass": "ActionRow",  # plain: the listed actions are the usual pick
                     "text": text,
                     "index": -1,
                     "intent": self._open_form,
-                    "height": self.row_height(text, ROW_FONTS["AccentRow"]),
+                    "height": self.row_height(text, ROW_FONTS["ActionRow"]),
                 }
             )
         data.extend(

@@ -32,7 +32,7 @@ from kivy.uix.widget import Widget
 
 from companion import views
 from kiosk import theme
-from kiosk.widgets.basic import ChoiceButton, KButton, WrapLabel
+from kiosk.widgets.basic import ChoiceButton, WrapLabel
 from kiosk.widgets.scrolling import QuietScrollBar
 
 ACTION_ROW = 56  # px: an action button in the menu
@@ -128,10 +128,6 @@ class _WrappedButtonRow(_TappedRow):
 
 class ActionRow(_WrappedButtonRow, ChoiceButton):
     """A legal action in the menu (left-aligned, wrapped)."""
-
-
-class AccentRow(_WrappedButtonRow, KButton):
-    """The accent button at the top of the menu ("Quake move: enter amounts")."""
 
 
 class TextRow(_FittedRow, WrapLabel):
@@ -343,7 +339,6 @@ class LogList(RowList):
 
 __all__ = [
     "ACTION_ROW",
-    "AccentRow",
     "ActionList",
     "ActionRow",
     "LogList",

@@ -59,7 +59,7 @@ def test_BC_R09_curse_refusal_shows_in_the_banner_by_touch(kiosk: Kiosk) -> None
     play = kiosk.play
     assert play is not None
     tap_button(kiosk, "Curse (")
-    tap_button(kiosk, "Curse: enter amounts")
+    tap_button(kiosk, "Curse: set the amounts yourself")
     form = play.view().form
     assert form is not None
     me = form.fields[0]
@@ -132,7 +132,7 @@ def test_a_forms_number_shows_each_tap_of_plus_and_minus(kiosk: Kiosk) -> None:
     play = kiosk.play
     assert play is not None
     tap_button(kiosk, "Trade")
-    tap_button(kiosk, "Trade: enter amounts")
+    tap_button(kiosk, "Trade: set the amounts yourself")
     field = next(f for f in play.view().form.fields if f.kind == "stepper")  # type: ignore[union-attr]
     row = _field_buttons(kiosk, field.label)
     shown = [w for w in row["+"].parent.children if w not in row.values() and w.text != field.label]

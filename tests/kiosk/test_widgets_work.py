@@ -353,8 +353,12 @@ def test_the_ui_map_waits_for_a_change_s_column(kiosk: Kiosk, tmp_path: Path) ->
 
 
 def top_action_row(screen: Any) -> Any:
-    """The menu row at the top of the list."""
-    rows = [w for w in screen.actions.walk(restrict=True) if isinstance(w, ActionRow) and w.text]
+    """The listed action at the top of the menu (not the row that opens a form)."""
+    rows = [
+        w
+        for w in screen.actions.walk(restrict=True)
+        if isinstance(w, ActionRow) and w.text and w.index >= 0
+    ]
     return max(rows, key=lambda w: w.to_window(*w.center)[1])
 
 
