@@ -94,13 +94,6 @@ def grass_words(loot: GrassLoot | None) -> str:
 SEAT_REF_WORDS = {"each": "each player", "others": "each other player"}
 
 
-def and_list(items: Sequence[str]) -> str:
-    """``A``, ``A and B``, ``A, B and C``."""
-    if len(items) <= 1:
-        return "".join(items)
-    return ", ".join(items[:-1]) + " and " + items[-1]
-
-
 def capital(text: str) -> str:
     """``text`` with its first letter upper case (a clause made a sentence)."""
     return text[:1].upper() + text[1:]
@@ -121,7 +114,7 @@ def space_name(board: IslandBoard, space: str) -> str:
 
 def spaces_words(board: IslandBoard, spaces: Sequence[str]) -> str:
     """Several spaces by their labels: ``A1, B2 and C3``."""
-    return and_list([space_name(board, s) for s in spaces])
+    return words.and_list([space_name(board, s) for s in spaces])
 
 
 def way_words(board: IslandBoard, origin: str, to: str, path: Sequence[str] | None) -> str:
@@ -163,7 +156,7 @@ def reward_words(gold: int, cards: int) -> str:
     """A reward: "2 Gold and 1 card", "1 card", "nothing"."""
     parts = [f"{gold} Gold"] if gold else []
     parts += [words.count(cards, "card")] if cards else []
-    return and_list(parts) or "nothing"
+    return words.and_list(parts) or "nothing"
 
 
 def player_name(state: IslandState, seat: int) -> str:
@@ -290,7 +283,7 @@ def contents_words(state: IslandState, action: CorrectSpace) -> str:
         if seat < len(action.acolytes) and action.acolytes[seat]:
             things.append(words.count(action.acolytes[seat], "Acolyte"))
         if things:
-            parts.append(f"{player_name(state, seat)}'s {and_list(things)}")
+            parts.append(f"{player_name(state, seat)}'s {words.and_list(things)}")
     if action.cubes:
         parts.append(words.count(action.cubes, "Gold cube"))
     return ", ".join(parts) or "nobody and nothing"
@@ -378,7 +371,7 @@ def value_text(state: IslandState, field: str, value: object, unit: str) -> str 
         if field in SPACE_LIST_FIELDS:
             return spaces_words(board, [str(v) for v in items]) or "none"
         if field == "seats":
-            return and_list([player_name(state, int(v)) for v in items]) or "nobody"
+            return words.and_list([player_name(state, int(v)) for v in items]) or "nobody"
         if field in PER_SEAT_FIELDS:
             return ", ".join(f"{name} {v}" for name, v in zip(state.players, items, strict=False))
         if field == "effects":
@@ -429,7 +422,7 @@ def winners_words(state: IslandState, seats: Sequence[int]) -> str:
     names = [player_name(state, s) for s in seats]
     if len(names) == 1:
         return f"{names[0]} wins"
-    return f"{and_list(names)} share the win"
+    return f"{words.and_list(names)} share the win"
 
 
 __all__ = [
@@ -438,7 +431,6 @@ __all__ = [
     "LOOT_WORDS",
     "ONE_PIECE",
     "PIECE_WORDS",
-    "and_list",
     "beast_name",
     "capital",
     "card_words",

@@ -76,7 +76,7 @@ def cell_words(key: str) -> str:
 
 def cells_words(keys: tuple[str, ...] | list[str]) -> str:
     """Several squares: ``"(1, 2), (1, 3) and (2, 3)"``."""
-    return _and([cell_words(k) for k in keys]) if keys else ""
+    return words.and_list([cell_words(k) for k in keys]) if keys else ""
 
 
 def colour_words(colour: str) -> str:
@@ -169,7 +169,7 @@ def _roll(state: KolossusState, action: Roll) -> str:
         )
     if not action.values:
         return f"Roll for {what}" if request is not None else "Roll the dice"
-    said = _and([str(v) for v in action.values])
+    said = words.and_list([str(v) for v in action.values])
     return f"Roll {said} for {what}" if request is not None else f"Roll {said}"
 
 
@@ -262,11 +262,6 @@ def _what_the_move_does(
         victim >= 0 and piece >= 0 and not friendly(state, warband_of(piece), warband_of(victim))
     )
     return [victim] if enemy else [], bool(action.sword), bool(action.whip)
-
-
-def _and(items: list[str]) -> str:
-    """``"a"``, ``"a and b"``, ``"a, b and c"``."""
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
 def _spear(state: KolossusState, action: Spear) -> str:

@@ -38,10 +38,11 @@ from companion.games.island.model import (
     Tile,
     TurnChanged,
 )
-from companion.games.island.phrases import and_list, capital
+from companion.games.island.phrases import capital
 from companion.games.island.referee import leaders
 from companion.games.island.turns import gold_row, run_effects
 from companion.rules import refuse
+from companion.words import and_list
 
 
 def current(work: Work[ColossiState], field: str) -> Any:

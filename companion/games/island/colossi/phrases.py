@@ -29,7 +29,6 @@ from companion.games.island.model import (
 )
 from companion.games.island.phrases import (
     LOOT_WORDS,
-    and_list,
     effects_words,
     grass_words,
     player_name,
@@ -91,7 +90,7 @@ def ca_words(state: ColossiState, action: ColossiAction) -> str:
                 for p, g in enumerate(action.gold)
                 if g
             ]
-            return f"{age_label(state.age)} scoring: {and_list(gains) or 'nobody scores'}"
+            return f"{age_label(state.age)} scoring: {words.and_list(gains) or 'nobody scores'}"
         case Harvest():
             text = f"Harvest {space_name(board, action.space)}"
             if not action.effects:
@@ -117,7 +116,7 @@ def age_card_words(state: ColossiState, action: RevealAge) -> str:
         return f"Draw the Age card of {age}"
     named = f" ({action.name})" if action.name and action.name != age else ""
     rounds = action.rounds or state.options.rounds_per_age
-    parts = [and_list(list(action.beasts)) or "no Beast", words.count(rounds, "round")]
+    parts = [words.and_list(list(action.beasts)) or "no Beast", words.count(rounds, "round")]
     if state.age == 1 and state.options.centre_setup == "age1_lair" and action.beasts:
         centre = space_name(state.board, state.board.centre)
         parts.append(f"the Lair of {action.beasts[0]} on {centre}")  # CA-R01
