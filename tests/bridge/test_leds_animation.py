@@ -153,10 +153,10 @@ def test_thread_animates_at_a_steady_rate_and_stops_cleanly() -> None:
     strip = SimStrip(121)
     animator = Animator(strip, LAYOUT, fps=50)
     animator.show([Highlight(cell="4,4", role=Role.SELECTABLE)])  # pulses: a new frame each tick
+    started = time.monotonic()  # before the thread exists: its every tick falls after it
     animator.start()
     animator.start()  # idempotent
     assert animator.running and strip.started
-    started = time.monotonic()
     assert wait_for(lambda: animator.ticks >= 5, timeout=30.0)
     animator.stop()
     elapsed = time.monotonic() - started
