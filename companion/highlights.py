@@ -8,7 +8,9 @@ here: the LED renderer and the board widget map roles to looks.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from enum import StrEnum
+from typing import Protocol
 
 from companion.model import Frozen
 from companion.views import ActionCells
@@ -45,6 +47,34 @@ class Highlight(Frozen):
     role: Role
     player: int | None = None
     step: int | None = None
+
+
+class RoleRanking(Protocol):
+    """Which role wins a cell lit for several (an LED palette's priority order)."""
+
+    def rank(self, role: Role) -> int:
+        """Lower rank wins when one cell has several roles."""
+        ...
+
+
+def winning_highlights(
+    highlights: Iterable[Highlight], ranking: RoleRanking
+) -> dict[str, Highlight]:
+    """One highlight per cell: the highest-priority role (``ranking``, the game's LED
+    palette). The LED renderer and the on-screen board both pick through it, so a table
+    without LEDs sees exactly what the strip would show.
+
+    A pure priority pick: what is lit is what the caller hands over. During a
+    fix-the-table walk-through the play presenter hands only the current step's
+    highlights (``companion.table_steps.HandStep.highlights``), so neither renderer
+    needs a notion of steps.
+    """
+    winners: dict[str, Highlight] = {}
+    for highlight in highlights:
+        held = winners.get(highlight.cell)
+        if held is None or ranking.rank(highlight.role) < ranking.rank(held.role):
+            winners[highlight.cell] = highlight
+    return winners
 
 
 def suggestion_marks(cells: ActionCells) -> tuple[Highlight, ...]:

@@ -20,7 +20,7 @@ import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from companion.highlights import Highlight, Role
+from companion.highlights import Highlight, Role, winning_highlights
 from firmware_bridge.layout import LedLayout
 from firmware_bridge.leds.palette import KOLOSSUS_PALETTE, Palette
 from firmware_bridge.leds.strip import RGB, Frame
@@ -175,22 +175,6 @@ def role_intensity(role: Role, t: float, position: tuple[float, float]) -> float
 
 
 # --- the renderer ---------------------------------------------------------------------
-
-
-def winning_highlights(highlights: Iterable[Highlight], palette: Palette) -> dict[str, Highlight]:
-    """One highlight per cell: the highest-priority role.
-
-    A pure priority pick: what is lit is what the caller hands over. During a
-    fix-the-table walk-through the play presenter hands only the current step's
-    highlights (``companion.table_steps.HandStep.highlights``), so the renderer needs no
-    notion of steps.
-    """
-    winners: dict[str, Highlight] = {}
-    for highlight in highlights:
-        held = winners.get(highlight.cell)
-        if held is None or palette.rank(highlight.role) < palette.rank(held.role):
-            winners[highlight.cell] = highlight
-    return winners
 
 
 def _scale(colour: RGB, factor: float, table: Sequence[int]) -> RGB:

@@ -38,7 +38,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, Literal
+from typing import Literal
 
 import paho.mqtt.client as mqtt
 from paho.mqtt.reasoncodes import ReasonCode
@@ -154,7 +154,7 @@ class FleetPublisher:
         self._answered = False  # the broker answered this connection attempt's login
         self._table = Table(device=self.device, at=now_iso())
         self._table_sent = False
-        self._health_facts: dict[str, Any] = {}
+        self._health_facts = _HealthFacts()
         self._health_due = True
         #: The forwarder's own: paho message id → record id; records sent and not yet
         #: confirmed by the watcher; what the broker refused on this connection.
@@ -227,7 +227,7 @@ class FleetPublisher:
         devices: tuple[DeviceHealth, ...],
         journal_read_only: bool,
     ) -> None:
-        facts = {"problems": problems, "devices": devices, "journal_read_only": journal_read_only}
+        facts = _HealthFacts(problems, devices, journal_read_only)
         with self._lock:
             if facts == self._health_facts:
                 return
@@ -558,7 +558,7 @@ class FleetPublisher:
 
     def _health(self, outbox: Outbox | None) -> Health:
         with self._lock:
-            facts = dict(self._health_facts)
+            facts = self._health_facts
         waiting = dropped = 0
         if outbox is not None:
             waiting, dropped = outbox.backlog(), outbox.dropped()
@@ -580,8 +580,19 @@ class FleetPublisher:
             disk_free_mb=_disk_free_mb(self.journal_path),
             load_1m=_load_1m(),
             cpu_temp_c=_cpu_temp_c(),
-            **facts,
+            problems=facts.problems,
+            devices=facts.devices,
+            journal_read_only=facts.journal_read_only,
         )
+
+
+@dataclass(frozen=True)
+class _HealthFacts:
+    """What the app tells the health message (``set_health``): none until it does."""
+
+    problems: tuple[str, ...] = ()
+    devices: tuple[DeviceHealth, ...] = ()
+    journal_read_only: bool = False
 
 
 def _disk_free_mb(path: Path | None) -> float | None:

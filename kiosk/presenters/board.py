@@ -1,7 +1,7 @@
 """What the on-screen board draws: the same winning highlight per cell as the LEDs.
 
 The board widget and the LED renderer both go through
-:func:`firmware_bridge.leds.render.winning_highlights` with the game's palette, so a
+:func:`companion.highlights.winning_highlights` with the game's palette, so a
 table without LEDs sees exactly what the strip would show (colour and role per cell).
 Geometry is normalised (0..1, y down = north at the top) so widgets only scale it.
 
@@ -24,9 +24,8 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from companion import views
-from companion.highlights import Highlight, Role
+from companion.highlights import Highlight, Role, winning_highlights
 from firmware_bridge.leds.palette import Palette
-from firmware_bridge.leds.render import winning_highlights
 from firmware_bridge.leds.strip import Frame
 from kiosk.presenters.common import RGB
 from kiosk.presenters.looks import TERRAIN_SHADES, piece_colour

@@ -21,7 +21,8 @@ from kiosk.presenters.board import BoardGeometry, BoardView, board_view, geometr
 from kiosk.presenters.common import RGB
 from kiosk.presenters.island import dressing
 from kiosk.presenters.menus import CORRECTIONS_GROUP
-from kiosk.presenters.queries import NotAsked, Payload, StateQueries
+from kiosk.presenters.payloads import Payload
+from kiosk.presenters.queries import NotAsked, StateQueries
 from kiosk.presenters.regions import (
     Arrows,
     Preview,

@@ -17,8 +17,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from companion.views import ActionCells, CardView
-
-Payload = Mapping[str, object]
+from kiosk.presenters.payloads import Payload
 
 
 class TileReader(Protocol):
@@ -29,7 +28,7 @@ class TileReader(Protocol):
 
     def cells_of(self, payload: Mapping[str, object]) -> ActionCells: ...
 
-    def payloads_at(self, cell: str) -> tuple[dict[str, object], ...]: ...
+    def payloads_at(self, cell: str) -> tuple[Payload, ...]: ...
 
 
 @dataclass(frozen=True)
@@ -52,7 +51,7 @@ class Tile:
 
 def tiles(
     cards: tuple[CardView, ...],
-    payloads: list[dict[str, object]],
+    payloads: list[Payload],
     cells: tuple[ActionCells, ...],
     focus: str | None,
 ) -> tuple[Tile, ...]:
@@ -75,7 +74,7 @@ def tiles(
     )
 
 
-def tile_taps(queries: TileReader, payload: dict[str, object]) -> tuple[str, ...]:
+def tile_taps(queries: TileReader, payload: Payload) -> tuple[str, ...]:
     """The tiles to touch to play ``payload`` (empty when no tile plays it alone)."""
     if not queries.tiled:
         return ()

@@ -12,13 +12,12 @@ its listed actions differ in nothing but what the form can change
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
-from typing import Any
 
-from pydantic import BaseModel
+from pydantic import BaseModel, JsonValue
 
 from companion.rules import ActionRole
 from kiosk.presenters.forms import ActionForm, FormWords
-from kiosk.presenters.payloads import Trie, path_trie, payload_shape, same_outside
+from kiosk.presenters.payloads import Payload, Trie, path_trie, payload_shape, same_outside
 from kiosk.presenters.play_view import ActionChoice
 from kiosk.presenters.queries import StateQueries
 
@@ -87,7 +86,7 @@ class FormDesk:
         self._changed()
         return True
 
-    def open_correction(self, payload: dict[str, Any]) -> bool:
+    def open_correction(self, payload: Payload) -> bool:
         """A correction template's form (a correction is entered, never sent unchanged)."""
         model = self._models.get(str(payload.get("type")))
         if model is None:
@@ -106,7 +105,7 @@ class FormDesk:
             self.form.toggle(key)
             self._changed()
 
-    def choose(self, key: str, value: object) -> None:
+    def choose(self, key: str, value: JsonValue) -> None:
         if self.form is not None:
             self.form.choose(key, value)
             self._changed()
@@ -143,7 +142,7 @@ class FormDesk:
 
         return self._queries.kept.verdict(str(group), tuple(a.payload for a in actions), judge)
 
-    def editable(self, group: str, model: type[BaseModel], example: dict[str, Any]) -> Trie | None:
+    def editable(self, group: str, model: type[BaseModel], example: Payload) -> Trie | None:
         """The paths a form of ``model`` can change in ``example`` (None: no field), kept
         per group and shape of the example: the same menus come back turn after turn."""
         shape = payload_shape(example)

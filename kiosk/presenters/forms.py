@@ -19,12 +19,15 @@ import dataclasses
 import types
 import typing
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Literal
 
-from pydantic import BaseModel
+from pydantic import BaseModel, JsonValue
+from pydantic.fields import FieldInfo
+from pydantic_core import to_jsonable_python
 
 from companion.rules import AnyRules, GameState
 from kiosk.presenters.common import int_bounds
+from kiosk.presenters.payloads import Payload
 
 FieldKind = Literal["stepper", "switch", "choice"]
 DEFAULT_MAX = 99
@@ -36,16 +39,30 @@ class FormField:
     path: tuple[str | int, ...]  # where the value sits in the payload
     label: str
     kind: FieldKind
-    value: Any
+    value: JsonValue
     minimum: int = 0
     maximum: int = DEFAULT_MAX
-    choices: tuple[Any, ...] = ()
+    choices: tuple[JsonValue, ...] = ()
     optional: bool = False  # None is allowed (shown as "—")
     choice_labels: tuple[str, ...] = ()  # what players read for each choice
 
     @property
     def key(self) -> str:
         return ".".join(str(p) for p in self.path)
+
+    @property
+    def can_decrease(self) -> bool:
+        """A stepper's − is on: above its minimum, or optional (it steps down to —)."""
+        value = self.value
+        return value is not None and (
+            (isinstance(value, int) and value > self.minimum) or self.optional
+        )
+
+    @property
+    def can_increase(self) -> bool:
+        """A stepper's + is on: below its maximum, or empty (optional, "—")."""
+        value = self.value
+        return value is None or (isinstance(value, int) and value < self.maximum)
 
     @property
     def value_text(self) -> str:
@@ -93,7 +110,7 @@ class FormWords:
         return self.rules.value_words(self.state, action_type, field, value)
 
 
-def _unwrap_optional(annotation: Any) -> tuple[Any, bool]:
+def _unwrap_optional(annotation: object) -> tuple[object, bool]:
     if typing.get_origin(annotation) in (typing.Union, types.UnionType):
         args = [a for a in typing.get_args(annotation) if a is not type(None)]
         if len(args) == 1:
@@ -103,7 +120,7 @@ def _unwrap_optional(annotation: Any) -> tuple[Any, bool]:
 
 def _fields_of(
     model: type[BaseModel],
-    example: dict[str, Any],
+    example: Payload,
     prefix: tuple[str | int, ...],
     words: FormWords,
     action_type: str,
@@ -115,11 +132,7 @@ def _fields_of(
         if name == "type":
             continue
         annotation, optional = _unwrap_optional(info.annotation)
-        value = example.get(
-            name, None if info.is_required() else info.get_default(call_default_factory=True)
-        )
-        if isinstance(value, BaseModel):
-            value = value.model_dump(mode="json")
+        value = example[name] if name in example else _default(info)
         path = (*prefix, name)
         label = words.field(action_type, model, name, parent)
         origin = typing.get_origin(annotation)
@@ -168,7 +181,7 @@ def _fields_of(
         elif isinstance(annotation, type) and issubclass(annotation, BaseModel):
             if isinstance(value, dict):
                 out.extend(_fields_of(annotation, value, path, words, action_type, label))
-        elif origin is tuple and isinstance(value, list | tuple):
+        elif origin is tuple and isinstance(value, list):
             args = typing.get_args(annotation)
             if args and args[0] is int:
                 for i, item in enumerate(value):
@@ -181,13 +194,22 @@ def _fields_of(
     return out
 
 
+def _default(info: FieldInfo) -> JsonValue:
+    """A field's default as a payload holds it (None for a required field): a nested
+    model as its dump, a tuple as a list."""
+    if info.is_required():
+        return None
+    dumped: JsonValue = to_jsonable_python(info.get_default(call_default_factory=True))
+    return dumped
+
+
 class ActionForm:
     """One action being filled in; ``payload()`` is what gets submitted."""
 
     def __init__(
         self,
         model: type[BaseModel],
-        example: dict[str, Any],
+        example: Payload,
         words: FormWords,
         view: FormView | None = None,
     ) -> None:
@@ -195,7 +217,7 @@ class ActionForm:
         values: the play presenter keeps the first view of each listed example)."""
         self.model = model
         self.type = str(example.get("type"))
-        self.payload_data: dict[str, Any] = _deep_copy(example)
+        self.payload_data: Payload = _copied(example)
         self.words = words
         self.seats = words.seats
         self._view: FormView | None = view  # made again after each change of a value
@@ -221,11 +243,17 @@ class ActionForm:
     def _field(self, key: str) -> FormField | None:
         return next((f for f in self.view().fields if f.key == key), None)
 
-    def _set(self, path: tuple[str | int, ...], value: Any) -> None:
-        node: Any = self.payload_data
+    def _set(self, path: tuple[str | int, ...], value: JsonValue) -> None:
+        node: JsonValue = self.payload_data
         for part in path[:-1]:
-            node = node[part]
-        node[path[-1]] = value
+            node = _inside(node, part)
+        last = path[-1]
+        if isinstance(node, dict) and isinstance(last, str):
+            node[last] = value
+        elif isinstance(node, list) and isinstance(last, int):
+            node[last] = value
+        else:
+            raise KeyError(f"{self.type}: no field at {path} of the payload")
         self._view = None
 
     def step(self, key: str, delta: int) -> None:
@@ -233,9 +261,9 @@ class ActionForm:
         if field is None or field.kind != "stepper":
             return
         current = field.minimum - delta if field.value is None and delta > 0 else field.value
-        if current is None:
+        if not isinstance(current, int):
             return
-        new = int(current) + delta
+        new = current + delta
         if new < field.minimum:
             if field.optional:
                 self._set(field.path, None)
@@ -248,19 +276,31 @@ class ActionForm:
         if field is not None and field.kind == "switch":
             self._set(field.path, not field.value)
 
-    def choose(self, key: str, value: Any) -> None:
+    def choose(self, key: str, value: JsonValue) -> None:
         field = self._field(key)
         if field is not None and field.kind == "choice" and value in field.choices:
             self._set(field.path, value)
 
-    def payload(self) -> dict[str, Any]:
-        result: dict[str, Any] = _deep_copy(self.payload_data)
-        return result
+    def payload(self) -> Payload:
+        return _copied(self.payload_data)
 
 
-def _deep_copy(data: Any) -> Any:
+def _inside(node: JsonValue, part: str | int) -> JsonValue:
+    """The value at ``part`` of a payload's dict or list."""
+    if isinstance(node, dict) and isinstance(part, str):
+        return node[part]
+    if isinstance(node, list) and isinstance(part, int):
+        return node[part]
+    raise KeyError(f"no {part!r} in {node!r}")
+
+
+def _copied(payload: Payload) -> Payload:
+    return {k: _deep_copy(v) for k, v in payload.items()}
+
+
+def _deep_copy(data: JsonValue) -> JsonValue:
     if isinstance(data, dict):
         return {k: _deep_copy(v) for k, v in data.items()}
-    if isinstance(data, list | tuple):
+    if isinstance(data, list):
         return [_deep_copy(v) for v in data]
     return data

@@ -37,15 +37,15 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from itertools import islice
-from typing import Any
 
 from companion.errors import RefereeError
 from companion.games import game_summary
 from companion.highlights import Highlight, suggestion_marks
 from companion.model import Frozen
-from companion.rules import ActionRole, GameState
+from companion.rules import ActionRole, AnyRules, GameState
 from companion.views import BoardView
 from kiosk.presenters.common import Banner
+from kiosk.presenters.payloads import Payload
 from kiosk.presenters.play import MAX_LISTED_ACTIONS, PlayPresenter
 from kiosk.teaching.examples import holds
 from kiosk.teaching.lessons import Lesson, LessonStep
@@ -78,7 +78,7 @@ class LessonView:
 class Pick:
     """What the lesson suggests in one state: an action and whether it meets the goal."""
 
-    payload: dict[str, Any] | None
+    payload: Payload | None
     action: Frozen | None
     on_goal: bool
     marks: tuple[Highlight, ...]
@@ -114,8 +114,8 @@ class LessonPresenter:
         self._playing = False
         self.title = game_summary(lesson.game).title
         self._state = play.state
-        self._pick: tuple[Any, int, bool, Pick] | None = None
-        self._board_of: tuple[Any, Any] | None = None
+        self._pick: tuple[GameState, int, bool, Pick] | None = None
+        self._board_of: tuple[GameState, BoardView | None] | None = None
         play.follow_guide(self.marks)
         if follow:
             play.subscribe(self.check)
@@ -144,9 +144,7 @@ class LessonPresenter:
             return None
         return self.lesson.steps[self.place.step]
 
-    def matches(
-        self, step: LessonStep, state: GameState, action: Any, payload: dict[str, Any]
-    ) -> bool:
+    def matches(self, step: LessonStep, state: GameState, action: Frozen, payload: Payload) -> bool:
         """True when ``action`` (dumped: ``payload``), played in ``state``, meets the goal."""
         if payload.get("type") not in step.types:
             return False
@@ -171,7 +169,7 @@ class LessonPresenter:
         ]
         return not step.captures or bool(enemies)
 
-    def _board(self, state: GameState) -> Any:
+    def _board(self, state: GameState) -> BoardView | None:
         """The board view of ``state``, made once however many actions are checked."""
         if self._board_of is None or self._board_of[0] is not state:
             self._board_of = (state, self.play.rules.board(state))
@@ -425,7 +423,7 @@ class LessonPresenter:
                 self.on_place(self.place)
 
 
-def _dumped(rules: Any, actions: Iterable[Any]) -> list[tuple[Any, dict[str, Any]]]:
+def _dumped(rules: AnyRules, actions: Iterable[Frozen]) -> list[tuple[Frozen, Payload]]:
     return [(action, rules.dump_action(action)) for action in actions]
 
 

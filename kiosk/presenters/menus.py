@@ -12,10 +12,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from companion.rules import AnyRules, GameState
-from kiosk.presenters.payloads import KeptActions
+from kiosk.presenters.payloads import KeptActions, Payload
 from kiosk.presenters.play_view import ActionChoice, ActionGroup
 
 MAX_SHOWN_ACTIONS = 48  # buttons per group
@@ -23,8 +22,6 @@ MAX_SHOWN_ACTIONS = 48  # buttons per group
 #: its buttons opens that correction's form, prefilled with the current values.
 CORRECTIONS_GROUP = "correct_the_table"
 CORRECTIONS_LABEL = "Correct the table"
-
-Payload = dict[str, Any]
 
 
 @dataclass(frozen=True)

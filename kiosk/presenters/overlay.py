@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from companion.highlights import Highlight
-from kiosk.presenters.queries import Payload
+from kiosk.presenters.payloads import Payload
 
 
 class SensingOverlay:

@@ -6,8 +6,10 @@ menu — across states (:class:`KeptActions`), with each played action's log lin
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterable, Mapping
-from typing import Any, TypeVar
+from collections.abc import Callable, Hashable, Iterable
+from typing import TypeVar, cast
+
+from pydantic import JsonValue
 
 from companion.errors import RefereeError
 from companion.model import Frozen
@@ -15,8 +17,13 @@ from companion.rules import AnyRules, GameState
 
 T = TypeVar("T")
 
+#: An action as the kiosk hands it around: the rules' dump of it (``Rules.dump_action``,
+#: JSON mode), or what a form makes of one — the value a menu button, a board tap or a
+#: form submits.
+Payload = dict[str, JsonValue]
+
 #: A node of a :func:`path_trie`: the next step of each path, or :data:`BLANK`.
-Trie = dict[Any, Any]
+Trie = dict[str | int, "Trie"]
 BLANK: Trie = {}
 
 
@@ -37,34 +44,28 @@ def path_trie(paths: set[tuple[str | int, ...]]) -> Trie:
     return root
 
 
-def same_outside(a: Any, b: Any, trie: Trie | None) -> bool:
+def same_outside(a: JsonValue, b: JsonValue, trie: Trie | None) -> bool:
     """Whether ``a`` and ``b`` are equal once the values at the paths of ``trie`` (None:
     no path below here) are blanked — ``blanked(a, trie) == blanked(b, trie)`` —
-    without making either copy: what :meth:`PlayPresenter._formable` asks of every
-    listed action."""
+    without making either copy: what :meth:`FormDesk.formable` asks of every listed
+    action."""
     if trie is BLANK:
         return True
     if trie is None and a == b:  # nothing blanked below and equal: equal copies
         return True
-    kind = type(a)
-    if kind is type(b) and (kind is dict or kind is list):  # JSON payloads: no ABC checks
-        a_map = b_map = kind is dict
-        a_seq = b_seq = not a_map
-    else:
-        a_map, b_map = isinstance(a, Mapping), isinstance(b, Mapping)
-        a_seq, b_seq = isinstance(a, list | tuple), isinstance(b, list | tuple)
-    if a_map and b_map:
+    pairs: Iterable[tuple[str | int, JsonValue, JsonValue]]
+    if isinstance(a, dict) and isinstance(b, dict):
         if a.keys() != b.keys():
             return False
-        pairs: Iterable[tuple[Any, Any, Any]] = ((k, v, b[k]) for k, v in a.items())
-    elif a_seq and b_seq:
+        pairs = ((k, v, b[k]) for k, v in a.items())
+    elif isinstance(a, list) and isinstance(b, list):
         if len(a) != len(b):
             return False
         pairs = ((i, v, w) for i, (v, w) in enumerate(zip(a, b, strict=True)))
-    elif a_map or b_map or a_seq or b_seq:  # a container against something else: as copied
-        return bool(blanked(a, trie) == blanked(b, trie))
+    elif isinstance(a, dict | list) or isinstance(b, dict | list):  # against a leaf: as copied
+        return blanked(a, trie) == blanked(b, trie)
     else:
-        return bool(a == b)
+        return a == b
     for step, v, w in pairs:
         below = None if trie is None else trie.get(step)
         if below is BLANK or (below is None and v == w):
@@ -74,12 +75,12 @@ def same_outside(a: Any, b: Any, trie: Trie | None) -> bool:
     return True
 
 
-def payload_shape(node: Any) -> Any:
+def payload_shape(node: JsonValue) -> Hashable | None:
     """What a form's fields depend on in a payload: its keys, the lengths of its lists
     and the types of its values, not the values (None: not a JSON payload — dicts,
     lists, strings, numbers, booleans and None — whose fields are then not kept)."""
-    kind = type(node)
-    if kind is dict:
+    kind: type = type(node)
+    if isinstance(node, dict):
         parts = []
         for key, value in node.items():
             inner = payload_shape(value)
@@ -87,7 +88,7 @@ def payload_shape(node: Any) -> Any:
                 return None
             parts.append((key, inner))
         return (dict, tuple(parts))
-    if kind is list:
+    if isinstance(node, list):
         items = []
         for value in node:
             inner = payload_shape(value)
@@ -98,17 +99,16 @@ def payload_shape(node: Any) -> Any:
     return kind if kind in JSON_LEAVES else None
 
 
-JSON_LEAVES = (str, int, float, bool, type(None))
+JSON_LEAVES: tuple[type, ...] = (str, int, float, bool, type(None))
 
 
-def blanked(node: Any, trie: Trie | None) -> Any:
-    """A copy of ``node`` (mappings as dicts, sequences as lists) with None at the paths
-    of ``trie``."""
+def blanked(node: JsonValue, trie: Trie | None) -> JsonValue:
+    """A copy of ``node`` with None at the paths of ``trie``."""
     if trie is BLANK:
         return None
-    if isinstance(node, Mapping):
+    if isinstance(node, dict):
         return {k: blanked(v, None if trie is None else trie.get(k)) for k, v in node.items()}
-    if isinstance(node, list | tuple):
+    if isinstance(node, list):
         return [blanked(v, None if trie is None else trie.get(i)) for i, v in enumerate(node)]
     return node
 
@@ -134,13 +134,13 @@ class KeptActions:
 
     def __init__(self, rules: AnyRules) -> None:
         self._rules = rules
-        self._payloads: dict[int, tuple[Any, dict[str, Any]]] = {}
-        self._actions: dict[int, tuple[dict[str, Any], Frozen]] = {}
-        self._labels: dict[int, tuple[dict[str, Any], str]] = {}
+        self._payloads: dict[int, tuple[Frozen, Payload]] = {}
+        self._actions: dict[int, tuple[Payload, Frozen]] = {}
+        self._labels: dict[int, tuple[Payload, str]] = {}
         self._state: GameState | None = None
-        self._made: dict[tuple[Hashable, tuple[int, ...]], tuple[tuple[Any, ...], Any]] = {}
+        self._made: dict[tuple[Hashable, tuple[int, ...]], tuple[tuple[object, ...], object]] = {}
 
-    def payload(self, action: Any) -> dict[str, Any]:
+    def payload(self, action: Frozen) -> Payload:
         """``action`` dumped (the same dict for the same action object)."""
         kept = self._payloads.get(id(action))
         if kept is not None and kept[0] is action:
@@ -148,12 +148,12 @@ class KeptActions:
         if len(self._payloads) >= MAX_KEPT_ACTIONS:
             self._payloads.clear()
             self._actions.clear()
-        payload = self._rules.dump_action(action)
+        payload: Payload = self._rules.dump_action(action)
         self._payloads[id(action)] = (action, payload)
         self._actions[id(payload)] = (payload, action)
         return payload
 
-    def action(self, payload: dict[str, Any]) -> Frozen | None:
+    def action(self, payload: Payload) -> Frozen | None:
         """The action ``payload`` stands for: the one it was dumped from, else parsed
         (None for a payload no action is made of, such as a form still being filled)."""
         kept = self._actions.get(id(payload))
@@ -170,7 +170,7 @@ class KeptActions:
             self._labels.clear()
             self._state = state
 
-    def label(self, state: GameState, payload: dict[str, Any]) -> str:
+    def label(self, state: GameState, payload: Payload) -> str:
         """The action of ``payload`` in the players' words in ``state``
         (``Rules.describe``; a payload no action is made of yet says its family's
         title), said once per payload object and state."""
@@ -189,19 +189,17 @@ class KeptActions:
         self._labels[id(payload)] = (payload, label)
         return label
 
-    def stays(self, state: GameState, payload: dict[str, Any]) -> bool:
+    def stays(self, state: GameState, payload: Payload) -> bool:
         """True for a move that leaves everything where it stands (``Rules.stays``)."""
         action = self.action(payload)
         return action is not None and self._rules.stays(state, action)
 
-    def verdict(
-        self, group: str, payloads: tuple[dict[str, Any], ...], judge: Callable[[], bool]
-    ) -> bool:
+    def verdict(self, group: str, payloads: tuple[Payload, ...], judge: Callable[[], bool]) -> bool:
         """``judge()`` about exactly these payload objects of ``group`` (asked once per
         list: the same menu comes back turn after turn)."""
         return self.made(("verdict", group), payloads, judge)
 
-    def made(self, key: Hashable, payloads: tuple[Any, ...], make: Callable[[], T]) -> T:
+    def made(self, key: Hashable, payloads: tuple[object, ...], make: Callable[[], T]) -> T:
         """``make()`` of exactly these objects (payloads, or other values kept here) for
         ``key``: made once per list, as the same list comes back turn after turn (a
         menu, a form's first view). Kept by the objects' identity, each entry holding
@@ -209,8 +207,7 @@ class KeptActions:
         full = (key, tuple(map(id, payloads)))
         kept = self._made.get(full)
         if kept is not None and all(a is b for a, b in zip(kept[0], payloads, strict=True)):
-            result: T = kept[1]
-            return result
+            return cast(T, kept[1])  # made by ``make`` for this same key
         if len(self._made) >= MAX_KEPT_ACTIONS:
             self._made.clear()
         result = make()

@@ -45,10 +45,10 @@ from kiosk.presenters.menus import CORRECTIONS_LABEL as CORRECTIONS_LABEL
 from kiosk.presenters.menus import NO_MENU, Menu
 from kiosk.presenters.naming import named_view
 from kiosk.presenters.overlay import SensingOverlay
-from kiosk.presenters.payloads import KeptActions
+from kiosk.presenters.payloads import KeptActions, Payload
 from kiosk.presenters.play_view import PlayView
 from kiosk.presenters.queries import MAX_LISTED_ACTIONS as MAX_LISTED_ACTIONS  # re-exported
-from kiosk.presenters.queries import Payload, StateQueries
+from kiosk.presenters.queries import StateQueries
 from kiosk.presenters.teach import Teacher
 from kiosk.presenters.why import Position
 from kiosk.teaching.progress import TeachProgress

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from companion.views import PanelView
 from kiosk.presenters.cards import Tile
 from kiosk.presenters.common import RGB, Banner
 from kiosk.presenters.forms import FormView
+from kiosk.presenters.payloads import Payload
 from kiosk.presenters.why import WhyView
 
 
@@ -38,7 +38,7 @@ class ActionGroup:
     label: str
     count: int
     plays: bool = False  # one action: its button plays it (``label`` is the action's)
-    payload: dict[str, Any] | None = None  # the action it plays
+    payload: Payload | None = None  # the action it plays
 
     @property
     def button_text(self) -> str:
@@ -49,7 +49,7 @@ class ActionGroup:
 @dataclass(frozen=True)
 class ActionChoice:
     label: str
-    payload: dict[str, Any]
+    payload: Payload
 
 
 @dataclass(frozen=True)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from itertools import islice
-from typing import Any, Protocol
+from typing import Protocol
 
 from companion.dice import DiceRequest
 from companion.highlights import Highlight
@@ -29,13 +29,12 @@ from kiosk.presenters.common import RGB
 from kiosk.presenters.history import History
 from kiosk.presenters.menus import CORRECTIONS_GROUP, Menu, action_menu
 from kiosk.presenters.payloads import KeptActions
+from kiosk.presenters.payloads import Payload as Payload  # the companion's seats read it here
 from kiosk.presenters.play_view import ActionChoice, LogLine
 from kiosk.presenters.regions import Arrows
 from kiosk.presenters.rolls import describe_roll, just_read, roll_cue
 
 MAX_LISTED_ACTIONS = 600  # how many legal actions the menu looks at (Kolossus has many)
-
-Payload = dict[str, Any]
 
 
 class AtCell:
@@ -133,7 +132,7 @@ class StateQueries:
         if self._derived is not None:
             self._derived.menus.clear()
 
-    def role(self, payload: Mapping[str, Any]) -> ActionRole | None:
+    def role(self, payload: Mapping[str, object]) -> ActionRole | None:
         """The rules' role of a payload's action type (``Rules.action_role``, asked once
         per type: every listed action is asked)."""
         kind = payload.get("type")
@@ -184,7 +183,7 @@ class StateQueries:
             derived.cells = tuple(rules.action_cells(state, a) for a in derived.actions or ())
         return derived.cells
 
-    def cells_of(self, payload: Mapping[str, Any]) -> ActionCells:
+    def cells_of(self, payload: Mapping[str, object]) -> ActionCells:
         """Where a listed action happens (``Rules.action_cells``; none for one not listed)."""
         for listed, cells in zip(self.legal_payloads(), self.listed_cells(), strict=True):
             if listed == payload:

@@ -16,7 +16,6 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any
 
 from companion import views
 from companion.highlights import Highlight, Role
@@ -24,38 +23,45 @@ from companion.rules import ActionRole, AnyRules, GameState
 from companion.views import ActionCells
 from kiosk.presenters.board import BoardGeometry, Decoration
 from kiosk.presenters.common import ARROWS, RGB
+from kiosk.presenters.payloads import Payload
 
 #: The accent of the screen (what to press), for the arrows.
 ARROW_COLOUR: RGB = (240, 160, 48)
 
-Arrows = Mapping[str, tuple[dict[str, Any], ...]]
+Arrows = Mapping[str, tuple[Payload, ...]]
 
 
 #: The rules' role of a listed action (the play presenter's ``role``).
-RoleOf = Callable[[Mapping[str, Any]], ActionRole | None]
+RoleOf = Callable[[Mapping[str, object]], ActionRole | None]
 
 
-def is_region_move(payload: Mapping[str, Any], role: RoleOf) -> bool:
+def is_region_move(payload: Mapping[str, object], role: RoleOf) -> bool:
     """A region move the board can draw: its role says so (``Rules.action_role``), and it
     names its line and a direction an arrow can show."""
-    return role(payload) is ActionRole.REGION_MOVE and payload.get("direction") in ARROWS
+    return role(payload) is ActionRole.REGION_MOVE and _direction(payload) in ARROWS
+
+
+def _direction(payload: Mapping[str, object]) -> str:
+    """The way a region move shifts its line ("east"; "" for a payload without one)."""
+    direction = payload.get("direction")
+    return direction if isinstance(direction, str) else ""
 
 
 def edge_arrows(
-    payloads: Iterable[dict[str, Any]],
+    payloads: Iterable[Payload],
     cells: Iterable[ActionCells],
     geometry: BoardGeometry,
     role: RoleOf,
-) -> dict[str, tuple[dict[str, Any], ...]]:
+) -> dict[str, tuple[Payload, ...]]:
     """The region moves among the listed actions, by the cell their arrow is drawn on:
     the end of the moved line in the move's direction (in listing order)."""
     where = {c.cell: (c.x, c.y) for c in geometry.cells}
-    found: dict[str, list[dict[str, Any]]] = {}
+    found: dict[str, list[Payload]] = {}
     for payload, at in zip(payloads, cells, strict=True):
         line = [c for c in at.touched if c in where]
         if not line or not is_region_move(payload, role):
             continue
-        direction = payload["direction"]
+        direction = _direction(payload)
         axis = 0 if direction in ("east", "west") else 1
         sign = 1 if direction in ("east", "south") else -1
         end = max(line, key=lambda c: sign * where[c][axis])
@@ -66,7 +72,7 @@ def edge_arrows(
 def arrow_decorations(arrows: Arrows) -> tuple[Decoration, ...]:
     """One arrow per edge cell (the first move's direction: a corner may end two lines)."""
     return tuple(
-        Decoration(cell=cell, text=ARROWS[moves[0]["direction"]], colour=ARROW_COLOUR)
+        Decoration(cell=cell, text=ARROWS[_direction(moves[0])], colour=ARROW_COLOUR)
         for cell, moves in arrows.items()
     )
 
@@ -76,7 +82,7 @@ class Preview:
     """A region move shown before it is played (see the module's docstring)."""
 
     arrow: str  # the edge cell touched
-    payload: dict[str, Any]
+    payload: Payload
     board: views.BoardView  # the board as the move leaves it
     highlights: tuple[Highlight, ...]
     text: str
@@ -107,7 +113,7 @@ def region_preview(
     rules: AnyRules,
     state: GameState,
     arrow: str,
-    payload: dict[str, Any],
+    payload: Payload,
     line: ActionCells,
     players: tuple[str, ...],
 ) -> Preview:
@@ -124,7 +130,7 @@ def region_preview(
     lights = [Highlight(cell=c, role=Role.QUAKE_REGION) for c in sorted(touched)]
     lights += citadel_after
     lights.append(Highlight(cell=arrow, role=Role.SELECTED))
-    arrow_text = ARROWS[payload["direction"]]
+    arrow_text = ARROWS[_direction(payload)]
     parts = [rules.describe(state, action)]
     gone = _leaving(before, after, touched, players)
     parts.append("leaves the board: " + ", ".join(gone) if gone else "nothing leaves the board")

@@ -8,12 +8,13 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
 from urllib.parse import quote
+
+from pydantic import JsonValue
 
 from companion.outcome import ScoreSheet
 from companion.session import Session
@@ -71,21 +72,29 @@ def final_scores(sheet: ScoreSheet) -> tuple[int, ...] | None:
     return sheet.rows[-1].values if sheet.rows else None
 
 
-def bgstats_link(record: dict[str, Any], when: datetime) -> str:
+def _object(value: JsonValue) -> Mapping[str, JsonValue]:
+    return value if isinstance(value, dict) else {}
+
+
+def _items(value: JsonValue) -> list[JsonValue]:
+    return value if isinstance(value, list) else []
+
+
+def bgstats_link(record: Mapping[str, JsonValue], when: datetime) -> str:
     """A BG Stats import link (``createPlay.html?data=<url-encoded JSON>``) for the play.
 
     Only what BG Stats needs to record the play: every optional field makes the QR code
     denser, and a phone must read it off a 7" screen. ``:`` and ``,`` may stand in a
     URL's query unencoded (RFC 3986), which saves a fifth of the length.
     """
-    outcome = record.get("outcome") or {}
-    winners = set(outcome.get("winners", ()))
-    rows = record["scores"].get("rows") or []
-    last = rows[-1]["values"] if rows else []
-    scored = bool(last) and len(last) == len(record["players"])
-    players = []
-    for seat, name in enumerate(record["players"]):
-        entry: dict[str, Any] = {"name": name}
+    winners = _items(_object(record.get("outcome")).get("winners"))
+    rows = _items(_object(record.get("scores")).get("rows"))
+    last = _items(_object(rows[-1]).get("values")) if rows else []
+    names = _items(record.get("players"))
+    scored = bool(last) and len(last) == len(names)
+    players: list[JsonValue] = []
+    for seat, name in enumerate(names):
+        entry: dict[str, JsonValue] = {"name": name}
         if scored:
             entry["score"] = last[seat]
         if seat in winners:
@@ -109,7 +118,7 @@ def bgstats_link(record: dict[str, Any], when: datetime) -> str:
     return BGSTATS_URL + quote(text, safe=":,")
 
 
-def export_filename(record: dict[str, Any], when: datetime) -> str:
+def export_filename(record: Mapping[str, JsonValue], when: datetime) -> str:
     safe = re.sub(r"[^a-z0-9_]+", "_", str(record["game"]).lower())
     game_id = record.get("game_id") or "nojournal"
     return f"{safe}-{game_id}-{when.strftime('%Y%m%d-%H%M%S')}.json"
@@ -165,7 +174,7 @@ class ScoresPresenter:
             export_link=self.export_link,
         )
 
-    def _unchanged_export(self, record: dict[str, Any]) -> tuple[Path, datetime] | None:
+    def _unchanged_export(self, record: Mapping[str, JsonValue]) -> tuple[Path, datetime] | None:
         """The newest file this game was exported to, and when, if it holds exactly
         ``record`` (nothing played or undone since); None otherwise."""
         if record.get("game_id") is None:

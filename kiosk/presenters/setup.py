@@ -16,7 +16,7 @@ import types
 import typing
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Literal
 
 from pydantic.fields import FieldInfo
 
@@ -41,8 +41,8 @@ class ElementView:
 
     index: int
     label: str
-    value: Any
-    choices: tuple[Any, ...]
+    value: object
+    choices: tuple[object, ...]
     choice_labels: tuple[str, ...]
 
 
@@ -51,9 +51,9 @@ class OptionView:
     name: str
     label: str
     kind: OptionKind
-    value: Any
+    value: object  # the option's value: a switch's bool, a choice, a number, a tuple …
     value_text: str
-    choices: tuple[Any, ...] = ()
+    choices: tuple[object, ...] = ()
     minimum: int | None = None
     maximum: int | None = None
     ruling: str | None = None
@@ -67,6 +67,18 @@ class OptionView:
     house_rule: bool = False  # another reading of the rule book: under "More rules"
     about: str = ""  # the description, the rule as printed (a house rule) and the ruling
     about_open: bool = False  # the player asked to read ``about``
+
+    @property
+    def can_decrease(self) -> bool:
+        """A stepper's − is on: no minimum, or the value above it."""
+        low, value = self.minimum, self.value
+        return low is None or (isinstance(value, int) and value > low)
+
+    @property
+    def can_increase(self) -> bool:
+        """A stepper's + is on: no maximum, or the value below it."""
+        high, value = self.maximum, self.value
+        return high is None or (isinstance(value, int) and value < high)
 
 
 @dataclass(frozen=True)
@@ -108,13 +120,13 @@ class SetupView:
     guided: bool = False  # guided setup: the physical setup step by step before play
 
 
-def _literal_choices(annotation: Any) -> tuple[Any, ...] | None:
+def _literal_choices(annotation: object) -> tuple[object, ...] | None:
     if typing.get_origin(annotation) is Literal:
         return tuple(typing.get_args(annotation))
     return None
 
 
-def _kind(annotation: Any) -> OptionKind:
+def _kind(annotation: object) -> OptionKind:
     if annotation is bool:
         return "switch"
     if _literal_choices(annotation) is not None:
@@ -127,7 +139,7 @@ def _kind(annotation: Any) -> OptionKind:
     return "fixed"
 
 
-def _list_shape(annotation: Any) -> tuple[tuple[Any, ...] | None, int, bool] | None:
+def _list_shape(annotation: object) -> tuple[tuple[object, ...] | None, int, bool] | None:
     """For ``tuple[Literal[...], ...]`` or ``tuple[int, ...]`` (fixed length, maybe
     Optional): (element choices or None for seats, length, optional)."""
     optional = False
@@ -220,7 +232,7 @@ class SetupPresenter:
         self.names: list[str] = list(names or default)
         #: Each seat's player: None a person, else the companion at that level.
         self.levels: list[Level | None] = [None] * len(self.names)
-        self.values: dict[str, Any] = {}
+        self.values: dict[str, object] = {}
         self.banner: Banner | None = None
         #: Teach mode: pause at each rule the first time it matters (not a rules option).
         self.teach = False
@@ -303,10 +315,11 @@ class SetupPresenter:
         fields: dict[str, FieldInfo] = self.rules.options_model.model_fields
         return fields
 
-    def value(self, name: str) -> Any:
+    def value(self, name: str) -> object:
         if name in self.values:
             return self.values[name]
-        return self._fields()[name].get_default(call_default_factory=True)
+        default: object = self._fields()[name].get_default(call_default_factory=True)
+        return default
 
     def toggle(self, name: str) -> None:
         """A switch flips; an optional list option flips between automatic and by hand."""
@@ -326,11 +339,11 @@ class SetupPresenter:
             else:
                 self.values[name] = None
 
-    def choose_element(self, name: str, index: int, choice: Any) -> None:
+    def choose_element(self, name: str, index: int, choice: object) -> None:
         """Set one entry of a tuple option (a corner's colour or player)."""
         shape = _list_shape(self._fields()[name].annotation)
         current = self.value(name)
-        if shape is None or current is None or not 0 <= index < len(current):
+        if shape is None or not isinstance(current, tuple) or not 0 <= index < len(current):
             return
         choices, _, _ = shape
         allowed = tuple(range(len(self.names))) if choices is None else choices
@@ -342,9 +355,9 @@ class SetupPresenter:
     def _text(self, name: str) -> OptionText:
         return option_text(name, self._fields()[name])
 
-    def _list_view(self, name: str, info: FieldInfo, value: Any) -> tuple[ElementView, ...]:
+    def _list_view(self, name: str, info: FieldInfo, value: object) -> tuple[ElementView, ...]:
         shape = _list_shape(info.annotation)
-        if shape is None or value is None:
+        if shape is None or not isinstance(value, tuple):
             return ()
         choices, length, _ = shape
         text = self._text(name)
@@ -370,7 +383,7 @@ class SetupPresenter:
             high = last if high is None else min(high, last)
         return low, high
 
-    def choose(self, name: str, choice: Any) -> None:
+    def choose(self, name: str, choice: object) -> None:
         choices = _literal_choices(self._fields()[name].annotation)
         if choices is not None and choice in choices:
             self.values[name] = choice
@@ -380,11 +393,14 @@ class SetupPresenter:
         if _kind(info.annotation) != "stepper":
             return
         low, high = self._bounds(name)
-        new = int(self.value(name)) + delta
+        current = self.value(name)
+        if not isinstance(current, int):
+            return
+        new = current + delta
         if (low is None or new >= low) and (high is None or new <= high):
             self.values[name] = new
 
-    def options_dict(self) -> dict[str, Any]:
+    def options_dict(self) -> dict[str, object]:
         return dict(self.values)
 
     def toggle_more(self) -> None:

@@ -801,6 +801,6 @@ def _form_shape(form: FormView) -> object:
 def _step_limits(field: FormField) -> dict[str, bool]:
     """Which of − and + a form's number field allows (an optional one steps down to —)."""
     return {
-        "can_decrease": field.value is not None and (field.value > field.minimum or field.optional),
-        "can_increase": field.value is None or field.value < field.maximum,
+        "can_decrease": field.can_decrease,
+        "can_increase": field.can_increase,
     }

@@ -150,8 +150,8 @@ class OptionBox:
         elif self.stepper is not None:
             self.stepper.show(
                 option.value_text,
-                can_decrease=option.minimum is None or option.value > option.minimum,
-                can_increase=option.maximum is None or option.value < option.maximum,
+                can_decrease=option.can_decrease,
+                can_increase=option.can_increase,
             )
         elif option.kind == "list" and option.optional:
             self.control.text = "Automatic" if option.automatic else "By hand"

@@ -10,8 +10,6 @@ between: :class:`QuietScrollBar` replaces the fade (Kivy 2.3's
 
 from __future__ import annotations
 
-from typing import Any
-
 from kivy.uix.scrollview import ScrollView
 
 
@@ -19,7 +17,7 @@ class QuietScrollBar:
     """Mix into a ScrollView (before it) to end its bar's fade at once."""
 
     def _bind_inactive_bar_color(self, *_: object) -> None:
-        view: Any = self  # Kivy's ScrollView, untyped
+        view: ScrollView = self  # mixed into one (Kivy has no type hints)
         view.funbind("bar_color", view._change_bar_color)
         view.fbind("bar_inactive_color", view._change_bar_color)
         view._bar_color = view.bar_inactive_color

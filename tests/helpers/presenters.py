@@ -12,7 +12,9 @@ def colossi_age_revealed() -> PlayPresenter:
     reveal = next(
         p
         for p in presenter.legal_payloads()
-        if p["type"] == "reveal_age" and len(p.get("beasts", ())) == 2
+        if p["type"] == "reveal_age"
+        and isinstance(beasts := p.get("beasts"), list)
+        and len(beasts) == 2
     )
     presenter.submit(reveal)
     return presenter

@@ -8,11 +8,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.dice import Roll
-from companion.highlights import Highlight, Role
+from companion.highlights import Highlight, Role, winning_highlights
 from companion.session import Session
 from firmware_bridge.layout import kolossus_layout
 from firmware_bridge.leds.palette import KOLOSSUS_PALETTE
-from firmware_bridge.leds.render import render, winning_highlights
+from firmware_bridge.leds.render import render
 from kiosk.presenters.board import (
     TAP_ROLES,
     WHOLE_BOARD,

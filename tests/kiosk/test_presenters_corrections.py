@@ -21,7 +21,7 @@ def test_0_2_1_corrections_are_one_extra_group_not_the_default() -> None:
     last = view.groups[-1]
     assert (last.key, last.label, last.count) == (CORRECTIONS_GROUP, CORRECTIONS_LABEL, 6)
     assert view.group != CORRECTIONS_GROUP
-    assert not any(a.payload["type"].startswith("correct_") for a in view.actions)
+    assert not any(str(a.payload["type"]).startswith("correct_") for a in view.actions)
     presenter.choose_group(CORRECTIONS_GROUP)
     view = presenter.view()
     assert view.group == CORRECTIONS_GROUP and not view.formable

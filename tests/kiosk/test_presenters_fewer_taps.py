@@ -8,6 +8,7 @@ from companion.games.island.colossi.model import PlaceLair
 from companion.games.kolossus.model import QuakeMove, Ready
 from companion.highlights import Role
 from companion.session import Session
+from kiosk.presenters.payloads import Payload
 from kiosk.presenters.play import PlayPresenter
 from kiosk.presenters.regions import ARROW_COLOUR
 from tests.helpers.presenters import colossi_age_revealed as _colossi_age_revealed
@@ -18,7 +19,7 @@ def test_the_new_presenter_modules_do_not_import_kivy() -> None:
     assert_imports_without_kivy("kiosk.presenters.regions", "kiosk.presenters.rolls")
 
 
-def _said(presenter: PlayPresenter, payload: dict[str, object]) -> str:
+def _said(presenter: PlayPresenter, payload: Payload) -> str:
     """What the game says of ``payload`` now (``Rules.describe``): the preview's start."""
     rules = presenter.rules
     return rules.describe(presenter.state, rules.parse_action(payload))
@@ -44,8 +45,8 @@ def test_every_quake_move_has_one_arrow_on_the_edge_it_pushes_towards() -> None:
     presenter = _quake_due()
     arrows = presenter.board_input.arrows()
     moves = [p for p in presenter.legal_payloads() if p["type"] == "quake_move"]
-    assert sorted(m["region"] + m["direction"] for ms in arrows.values() for m in ms) == sorted(
-        m["region"] + m["direction"] for m in moves
+    assert sorted(f"{m['region']}{m['direction']}" for ms in arrows.values() for m in ms) == (
+        sorted(f"{m['region']}{m['direction']}" for m in moves)
     )
     assert arrows["3,10"][0]["region"] == "row3" and arrows["3,10"][0]["direction"] == "east"
     assert arrows["0,5"][0]["direction"] == "north" and arrows["10,5"][0]["direction"] == "south"
@@ -142,7 +143,7 @@ def test_a_single_touch_places_a_lair_on_its_space() -> None:
         presenter.dice.roll_in_software()
     while presenter.fix_step is not None:
         presenter.finish_fix()
-    space = next(p["space"] for p in presenter.legal_payloads() if p["type"] == "place_lair")
+    space = next(str(p["space"]) for p in presenter.legal_payloads() if p["type"] == "place_lair")
     assert presenter.tap_cell(space) is True
     assert isinstance(presenter.session.actions[-1], PlaceLair)
 

@@ -61,8 +61,10 @@ def test_BC_R09_curse_form_refusal_keeps_the_form_open() -> None:
     assert presenter.open_form("curse")
     form = presenter.view().form
     assert form is not None
-    while presenter.view().form.fields[0].value < 2:  # type: ignore[union-attr]
+    while form.fields[0].value in (0, 1):  # the Curse's Runes stepped up to 2
         presenter.forms.step("runes.0", 1)
+        form = presenter.view().form
+        assert form is not None
     assert presenter.forms.submit() is False
     view = presenter.view()
     assert view.banner is not None and view.banner.ruling == "BC-R09"

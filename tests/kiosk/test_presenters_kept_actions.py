@@ -22,7 +22,7 @@ from companion.games.builders.rules import RULES as BUILDERS
 from companion.games.builders.views import builders_card_cells
 from companion.games.colossus_solo.views import colossus_solo_card_cells
 from kiosk.presenters import payloads
-from kiosk.presenters.payloads import KeptActions
+from kiosk.presenters.payloads import KeptActions, Payload
 from tests.helpers.cards import GAMES
 from tests.helpers.cards import played as _played
 
@@ -59,7 +59,7 @@ def test_a_kept_label_is_the_games_words_for_the_payload_object_in_its_state() -
     later = BUILDERS.setup(("Ann", "Bea"), BUILDERS.options_model(), seed=1)
     assert kept.label(later, payload) == BUILDERS.describe(later, trade)
     assert kept.action(payload) is trade  # the action it was dumped from
-    partial = {"type": "trade", "partner": None}  # a form not yet complete
+    partial: Payload = {"type": "trade", "partner": None}  # a form not yet complete
     assert kept.label(state, partial) == BUILDERS.family_title("trade")
 
 

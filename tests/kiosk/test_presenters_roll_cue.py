@@ -7,11 +7,11 @@ from __future__ import annotations
 
 from companion.bot import RandomBot
 from companion.dice import Roll
-from companion.highlights import Role
+from companion.highlights import Role, winning_highlights
 from companion.session import Session
 from firmware_bridge.layout import kolossus_layout
 from firmware_bridge.leds.palette import KOLOSSUS_PALETTE
-from firmware_bridge.leds.render import render, winning_highlights
+from firmware_bridge.leds.render import render
 from kiosk.presenters.board import cell_looks
 from kiosk.presenters.play import PlayPresenter
 from kiosk.presenters.why import ROLE_WORDS

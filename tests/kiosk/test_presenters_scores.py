@@ -8,6 +8,7 @@ from pathlib import Path
 from urllib.parse import unquote
 
 import segno
+from pydantic import JsonValue
 
 from companion.bot import RandomBot
 from companion.journal import Journal
@@ -102,7 +103,7 @@ def test_export_reuses_the_file_of_an_unchanged_game(tmp_path: Path) -> None:
 
 def test_a_four_player_bgstats_link_fits_a_scannable_qr_code() -> None:
     """Long names, four seats: the code stays ≤ 85 modules (≥ 5 px each full screen)."""
-    record = {
+    record: dict[str, JsonValue] = {
         "title": "Kolossus – The Citadel of Time",
         "game": "kolossus",
         "game_id": 1234,

@@ -25,6 +25,7 @@ from companion.rules import Rules
 from companion.session import Session
 from kiosk.presenters.forms import ActionForm, FormWords
 from kiosk.presenters.lesson import LessonPresenter
+from kiosk.presenters.payloads import Payload
 from kiosk.presenters.play import PlayPresenter
 from kiosk.teaching.lessons import lesson_for
 from kiosk.teaching.progress import LessonPlace
@@ -81,7 +82,7 @@ def _to_a_move(seed: int = 3) -> PlayPresenter:
             presenter.next_fix_step()
         moves = [p for p in presenter.legal_payloads() if p.get("type") == "move"]
         if moves:
-            presenter.tap_cell(moves[0]["from"])
+            presenter.tap_cell(str(moves[0]["from"]))
             return presenter
         action = bot.choose(presenter.rules, presenter.state)
         assert action is not None
@@ -126,7 +127,7 @@ def test_a_form_says_the_games_title_fields_and_values(phrasebook: None) -> None
     rules = get_rules("builders")
     state = rules.setup(("Ann", "Bob"), rules.options_model(), seed=1)
     model = rules.action_models()["trade"]
-    partial = {  # an action not yet complete: the form still has its family's title
+    partial: Payload = {  # an action not yet complete: the form still has its family's title
         "type": "trade",
         "partner": 1,
         "cards_received": 1,

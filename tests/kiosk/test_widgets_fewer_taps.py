@@ -97,12 +97,13 @@ def test_an_island_move_by_touching_its_space_then_the_destination(tmp_path: Pat
             if p["type"] == "move" and p["piece"] == "colossus" and p["origin"] != p["to"]
         )
         before = len(play.session.actions)
-        tap_cell(kiosk, move["origin"])
-        assert play.focus == move["origin"]
+        origin, to = str(move["origin"]), str(move["to"])
+        tap_cell(kiosk, origin)
+        assert play.focus == origin
         drawn = kiosk.play_screen.board.view  # type: ignore[union-attr]
-        assert drawn is not None and drawn.looks[move["to"]].role is Role.REACHABLE
+        assert drawn is not None and drawn.looks[to].role is Role.REACHABLE
         shoot(kiosk, "play-beast-master-selected")
-        tap_cell(kiosk, move["to"])
+        tap_cell(kiosk, to)
         assert len(play.session.actions) >= before + 1
         assert play.rules.dump_action(play.session.actions[before]) == move
         shoot(kiosk, "play-beast-master-moved")

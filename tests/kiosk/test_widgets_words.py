@@ -65,9 +65,9 @@ def test_the_menu_and_form_of_each_game_in_its_words(kiosk: tuple[str, Kiosk]) -
             break
     stays = [p for p in play.legal_payloads() if p.get("from") and p.get("from") == p.get("to")]
     if stays:  # a piece selected: its moves, the one that stays where it is listed last
-        play.tap_cell(stays[0]["from"])
+        play.tap_cell(str(stays[0]["from"]))
         if play.view().group != stays[0]["type"]:
-            play.choose_group(stays[0]["type"])
+            play.choose_group(str(stays[0]["type"]))
         frames(2)
         k.play_screen.actions.scroll_y = 0
         shoot(k, f"play-words-{game}-stay")
