@@ -17,6 +17,8 @@ from collections.abc import Callable, Iterable, Sequence
 
 from companion.events import Event, TableChanges
 from companion.highlights import Highlight
+from companion.model import Frozen
+from companion.rules import AnyRules, GameState
 from companion.table_steps import HandStep, hand_steps, walk_steps
 from companion.views import ActionCells, BoardView
 from kiosk.presenters.play_view import FixStep
@@ -59,6 +61,26 @@ class FixWalk:
             return
         steps = walk_steps(hand_steps(*boards, names, owners), changes, boards)
         self.steps = () if repeats(steps, entered) else steps
+
+    def start_from(
+        self,
+        events: Iterable[Event],
+        rules: AnyRules,
+        before: GameState,
+        after: GameState,
+        entered: Frozen | None = None,
+    ) -> None:
+        """A new position ``after`` reached from ``before``, the state the table still
+        shows: the walk between their boards, said in ``before``'s words. ``entered``:
+        the action the players entered themselves (by touch), whose walk is skipped when
+        it would only repeat it."""
+        self.start(
+            events,
+            (rules.board(before), rules.board(after)),
+            lambda cell: rules.cell_words(before, cell),
+            tuple(after.players),
+            None if entered is None else rules.action_cells(before, entered),
+        )
 
     def clear(self) -> None:
         """Nothing to change on the table (a lesson took the action back)."""

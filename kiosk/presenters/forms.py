@@ -248,7 +248,7 @@ class ActionForm:
         for part in path[:-1]:
             node = _inside(node, part)
         last = path[-1]
-        if isinstance(node, dict) and isinstance(last, str):
+        if isinstance(node, dict) and isinstance(last, str):  # noqa: SIM114 (typed apart)
             node[last] = value
         elif isinstance(node, list) and isinstance(last, int):
             node[last] = value

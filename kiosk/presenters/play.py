@@ -27,22 +27,23 @@ from companion.errors import RefereeError
 from companion.events import Event
 from companion.highlights import Highlight
 from companion.outcome import Outcome
-from companion.rules import ActionRole, AnyRules, GameState
+from companion.rules import AnyRules, GameState
 from companion.session import Session
 from companion.views import ActionCells, CellNames, cell_names
 from firmware_bridge.leds.palette import Palette, palette_for_board
 from kiosk.presenters.board import BoardGeometry, BoardView
 from kiosk.presenters.board_input import BoardInput
-from kiosk.presenters.common import RGB, Banner, Observable
+from kiosk.presenters.common import Banner, Observable
 from kiosk.presenters.devices import DeviceStatus, badges
 from kiosk.presenters.dice_pad import DicePad
 from kiosk.presenters.fix_walk import FixWalk
 from kiosk.presenters.form_desk import FormDesk
 from kiosk.presenters.forms import ActionForm
-from kiosk.presenters.looks import look_for, named_colour
+from kiosk.presenters.looks import look_for
+from kiosk.presenters.menu_desk import MenuDesk
 from kiosk.presenters.menus import CORRECTIONS_GROUP as CORRECTIONS_GROUP  # re-exported
 from kiosk.presenters.menus import CORRECTIONS_LABEL as CORRECTIONS_LABEL
-from kiosk.presenters.menus import NO_MENU, Menu
+from kiosk.presenters.menus import NO_MENU
 from kiosk.presenters.naming import named_view
 from kiosk.presenters.overlay import SensingOverlay
 from kiosk.presenters.payloads import KeptActions, Payload
@@ -50,7 +51,6 @@ from kiosk.presenters.play_view import PlayView
 from kiosk.presenters.queries import MAX_LISTED_ACTIONS as MAX_LISTED_ACTIONS  # re-exported
 from kiosk.presenters.queries import StateQueries
 from kiosk.presenters.teach import Teacher
-from kiosk.presenters.why import Position
 from kiosk.teaching.progress import TeachProgress
 
 
@@ -88,7 +88,14 @@ class PlayPresenter(Observable):
         self.fix = FixWalk()
         self.forms = FormDesk(self.queries, submit, changed)
         self.dice = DicePad(self.queries, submit, changed, self.show_banner)
-        self.teacher = Teacher(rules.name, self._position, self._moment, changed)
+        self.action_menu = MenuDesk(
+            self.queries, self.board_input, self.overlay, self.forms, submit, changed
+        )
+
+        def shown() -> tuple[Highlight, ...]:
+            return self.highlights()
+
+        self.teacher = Teacher(self.queries, self.board_input, self.fix, shown, changed)
         self._names: CellNames | None = None  # the board's cell names: fixed for a game
 
     # --- reading ----------------------------------------------------------------------
@@ -176,54 +183,13 @@ class PlayPresenter(Observable):
         """The on-screen board, lit like the LEDs (``BoardInput.view``)."""
         return self.board_input.view(self.highlights())
 
-    def _position(self, game_only: bool) -> Position:
-        """What a worked example reads off the current state (all computed once per
-        state); ``game_only``: the game's own lights, without a lesson's suggestion."""
-        queries, focus = self.queries, self.board_input.focus
-        log = queries.log()
-        last = " ".join(line.text for line in log if line.number == log[0].number) if log else ""
-        return Position(
-            status=queries.status(),
-            panel=queries.panel(),
-            highlights=queries.game_highlights(focus) if game_only else self.highlights(),
-            focus=focus,
-            last=last,
-            dice=queries.dice_request(),
-            cell_words=self._cell_words,
-        )
-
-    def _cell_words(self, cell: str) -> str:
-        """A cell in the board's own words in the current position (``Rules.cell_words``)."""
-        return self.rules.cell_words(self.state, cell)
-
-    def _moment(self) -> tuple[GameState, str | None] | None:
-        """The state and focus teach mode pauses on (None: the game is over or the
-        table is being fixed)."""
-        if self.outcome is not None or self.fix.step is not None:
-            return None
-        return (self.queries.derived().state, self.board_input.focus)
-
-    def _menu(self) -> Menu:
-        """The action menu of the current focus and group (``StateQueries.menu``)."""
-        board = self.board_input
-        return self.queries.menu(board.focus, board.group, self.overlay.choices, self.forms)
-
-    def _turn_colour(self) -> RGB | None:
-        """The header swatch: the colour the game names for the side to move (a
-        Kolossus warband), else the seat's colour; None once nobody is to move."""
-        panel = self.queries.panel()
-        if panel.turn_colour is not None:
-            return named_colour(panel.turn_colour)
-        colours = self._look.seat_colours
-        return None if panel.turn is None or not colours else colours[panel.turn % len(colours)]
-
     def view(self, *, menu: bool = True) -> PlayView:
         """What the play screen shows; without ``menu`` the action menu is left empty
         (not enumerated nor described): the screen shows a change's header, board and
         cards first and asks for the menu a frame later (``PlayScreen.changed``)."""
         queries = self.queries
         seat, outcome = queries.seat(), queries.outcome
-        listed = self._menu() if menu else NO_MENU
+        listed = self.action_menu.menu() if menu else NO_MENU
         players = queries.players
         # A form that opens by itself is looked for with the menu (it enumerates the
         # legal actions, and shows in the menu's column).
@@ -247,7 +213,7 @@ class PlayPresenter(Observable):
             more_actions=listed.more_actions,
             log=queries.log(),
             panel=queries.panel(),
-            turn_colour=None if outcome is not None else self._turn_colour(),
+            turn_colour=None if outcome is not None else queries.turn_colour(self._look),
             fix=self.fix.view(),
             outcome=None if outcome is None else outcome.text,
             winners=() if outcome is None else tuple(players[w] for w in outcome.winners),
@@ -290,27 +256,14 @@ class PlayPresenter(Observable):
         self.notice = notice
         self.dice.clear()
         self.board_input.clear()
-        self._start_walk(events, before, entered)
-        self.forms.reset()  # the entry form is looked for when first asked
-        self.overlay.show((), None)  # a new position: the sensing board's driver looks again
-
-    def _start_walk(
-        self, events: tuple[Event, ...], before: GameState | None, entered: bool
-    ) -> None:
         if before is None:
             self.fix.start(events)
-            return
-        rules, state = self.rules, self.state
-        cells = None
-        if entered and self.session.actions:
-            cells = rules.action_cells(before, self.session.actions[-1])
-        self.fix.start(
-            events,
-            (rules.board(before), rules.board(state)),
-            lambda cell: rules.cell_words(before, cell),
-            self.queries.players,
-            cells,
-        )
+        else:
+            actions = self.session.actions
+            played = actions[-1] if entered and actions else None
+            self.fix.start_from(events, self.rules, before, self.state, played)
+        self.forms.reset()  # the entry form is looked for when first asked
+        self.overlay.show((), None)  # a new position: the sensing board's driver looks again
 
     def _refused(self, exc: RefereeError) -> None:
         self.banner = Banner.from_error(exc)
@@ -332,33 +285,16 @@ class PlayPresenter(Observable):
         return True
 
     def choose(self, index: int) -> bool:
-        """Tap on the ``index``-th action button of the current view.
-
-        In the "Correct the table" group the tap opens the correction's form instead
-        (True when it opened): a correction is entered, never sent unchanged.
-        """
-        menu = self._menu()
-        actions = menu.actions
-        if not 0 <= index < len(actions):
-            return False
-        payload = actions[index].payload
-        if menu.group == CORRECTIONS_GROUP:
-            return self.forms.open_correction(payload)
-        return self.submit(payload)
+        """Tap on the ``index``-th action button of the current view (``MenuDesk``)."""
+        return self.action_menu.choose(index)
 
     def choose_group(self, key: str) -> bool:
-        """Show ``key``'s actions, or play it when the group is one action (True when
-        played); a second tap on "Correct the table" closes that list."""
-        group = next((g for g in self._menu().groups if g.key == key), None)
-        if group is not None and group.payload is not None:
-            return self.submit(group.payload)
-        self.board_input.toggle_group(key)
-        self.changed()
-        return False
+        """Tap on a group's tab (``MenuDesk.choose_group``)."""
+        return self.action_menu.choose_group(key)
 
     def open_form(self, key: str | None = None) -> bool:
         """Edit the amounts of an action of group ``key`` (the group shown when None)."""
-        return self.forms.open(key or self._menu().group)
+        return self.action_menu.open_form(key)
 
     def undo(self) -> None:
         self._redo_off = False
@@ -398,12 +334,10 @@ class PlayPresenter(Observable):
     def end_turn(self) -> bool:
         """The table's "End turn" button: the game's own end-of-turn action if one is
         legal (``ActionRole.END_TURN``, else ``END_PHASE``); else a banner says why not."""
-        payloads, role = self.queries.legal_payloads(), self.queries.role
-        for wanted in (ActionRole.END_TURN, ActionRole.END_PHASE):
-            found = next((p for p in payloads if role(p) is wanted), None)
-            if found is not None:
-                self.submit(found)
-                return True
+        found = self.queries.turn_end()
+        if found is not None:
+            self.submit(found)
+            return True
         self.banner = Banner("The turn cannot end right now.")
         self.changed()
         return False

@@ -27,6 +27,7 @@ from kiosk.presenters.board import Decoration
 from kiosk.presenters.cards import Tile
 from kiosk.presenters.common import RGB
 from kiosk.presenters.history import History
+from kiosk.presenters.looks import GameLook, named_colour
 from kiosk.presenters.menus import CORRECTIONS_GROUP, Menu, action_menu
 from kiosk.presenters.payloads import KeptActions
 from kiosk.presenters.payloads import Payload as Payload  # the companion's seats read it here
@@ -238,6 +239,25 @@ class StateQueries:
             return None
         cells = found.cells[0]
         return found.payloads[0] if cells.origin is None and cells.target == cell else None
+
+    def turn_end(self) -> Payload | None:
+        """The table's "End turn" button's action: the game's own end-of-turn action if
+        one is legal (``ActionRole.END_TURN``, else ``END_PHASE``)."""
+        payloads, role = self.legal_payloads(), self.role
+        for wanted in (ActionRole.END_TURN, ActionRole.END_PHASE):
+            found = next((p for p in payloads if role(p) is wanted), None)
+            if found is not None:
+                return found
+        return None
+
+    def turn_colour(self, look: GameLook) -> RGB | None:
+        """The header swatch: the colour the game names for the side to move (a
+        Kolossus warband), else the seat's colour in ``look``; None once nobody is to move."""
+        panel = self.panel()
+        if panel.turn_colour is not None:
+            return named_colour(panel.turn_colour)
+        colours = look.seat_colours
+        return None if panel.turn is None or not colours else colours[panel.turn % len(colours)]
 
     def corrections(self) -> tuple[Frozen, ...]:
         """The game's correction templates (the menu counts them: dumped only when shown)."""

@@ -5,16 +5,20 @@ behind what is lit and counted (:meth:`Teacher.explain_table`), behind one count
 facts panel (:meth:`Teacher.explain_count`); the next change of state closes it. Teach
 mode pauses on the first rule that matters now and was not shown in this game yet
 (:meth:`Teacher.pause`), and a refusal resting on such a rule explains itself at once.
-The texts are ``kiosk/teaching``'s; what a worked example reads off the position is
-the presenter's (``position``).
+The texts are ``kiosk/teaching``'s; what a worked example reads off the position
+(:meth:`Teacher.position`) comes from the play presenter's queries, computed once per state.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
+from companion.highlights import Highlight
 from companion.rules import GameState
+from kiosk.presenters.board_input import BoardInput
 from kiosk.presenters.common import Banner
+from kiosk.presenters.fix_walk import FixWalk
+from kiosk.presenters.queries import StateQueries
 from kiosk.presenters.why import (
     Position,
     WhyView,
@@ -33,18 +37,19 @@ class Teacher:
 
     def __init__(
         self,
-        game: str,
-        position: Callable[[bool], Position],
-        moment: Callable[[], tuple[GameState, str | None] | None],
+        queries: StateQueries,
+        board_input: BoardInput,
+        fix: FixWalk,
+        shown: Callable[[], tuple[Highlight, ...]],
         changed: Callable[[], None],
     ) -> None:
-        """``position(game_only)``: what a worked example reads off the position (with
-        ``game_only``, the game's own lights, without a lesson's suggestion);
-        ``moment()``: the state and focus a pause is worked out for, None when no rule
-        pauses now (the game is over, the table is being fixed)."""
-        self._game = game
-        self._position = position
-        self._moment = moment
+        """``shown()``: what the board and the LEDs light now (a lesson's suggestion
+        included: the play presenter's ``highlights``)."""
+        self._game = queries.rules.name
+        self._queries = queries
+        self._board_input = board_input
+        self._fix = fix
+        self._shown = shown
         self._changed = changed
         #: The "Why?" panel while it is open (closed by the next change of state).
         self.why: WhyView | None = None
@@ -68,6 +73,34 @@ class Teacher:
         """Hand each new progress to ``on_teach`` (the kiosk keeps it per game)."""
         self._on_teach = on_teach
 
+    def position(self, game_only: bool) -> Position:
+        """What a worked example reads off the current state (all computed once per
+        state); ``game_only``: the game's own lights, without a lesson's suggestion."""
+        queries, focus = self._queries, self._board_input.focus
+        log = queries.log()
+        last = " ".join(line.text for line in log if line.number == log[0].number) if log else ""
+        return Position(
+            status=queries.status(),
+            panel=queries.panel(),
+            highlights=queries.game_highlights(focus) if game_only else self._shown(),
+            focus=focus,
+            last=last,
+            dice=queries.dice_request(),
+            cell_words=self._cell_words,
+        )
+
+    def _cell_words(self, cell: str) -> str:
+        """A cell in the board's own words in the current position (``Rules.cell_words``)."""
+        queries = self._queries
+        return queries.rules.cell_words(queries.derived().state, cell)
+
+    def _moment(self) -> tuple[GameState, str | None] | None:
+        """The state and focus teach mode pauses on (None: the game is over or the
+        table is being fixed)."""
+        if self._queries.outcome is not None or self._fix.step is not None:
+            return None
+        return (self._queries.derived().state, self._board_input.focus)
+
     def can_explain(self, banner: Banner | None) -> bool:
         # The texts are read at the first refusal (or "Why?"), not for every game.
         return banner is not None and can_explain(self.teaching, banner)
@@ -82,7 +115,7 @@ class Teacher:
         """ "Why?" on the refusal banner: the rule it rests on (False: no text for it)."""
         if banner is None:
             return False
-        why = explain_refusal(self.teaching, self._game, banner, self._position(False))
+        why = explain_refusal(self.teaching, self._game, banner, self.position(False))
         if why is None:
             return False
         self.why = why
@@ -91,13 +124,13 @@ class Teacher:
 
     def explain_table(self) -> None:
         """ "Why?" beside the board and the facts: the rules behind what is lit and counted."""
-        self.why = explain_table(self.teaching, self._game, self._position(False))
+        self.why = explain_table(self.teaching, self._game, self.position(False))
         self._changed()
 
     def explain_count(self, count: str) -> None:
         """A tap on a count of the facts panel (a row's label or a fact): its rules
         (nothing happens for a line no ruling stands behind)."""
-        why = explain_count(self.teaching, self._game, count, self._position(False))
+        why = explain_count(self.teaching, self._game, count, self.position(False))
         if why is not None:
             self.why = why
             self._changed()
@@ -123,7 +156,7 @@ class Teacher:
         if last is not None and last[0] is state and last[1] == focus and last[2] == progress:
             return last[3]
         # The rules that matter are the game's: a lesson's suggestion is no rule.
-        pause = first_time(self.teaching, self._game, self._position(True), progress.seen)
+        pause = first_time(self.teaching, self._game, self.position(True), progress.seen)
         self._pause = (state, focus, progress, pause)
         return pause
 
@@ -162,7 +195,7 @@ class Teacher:
         ruling = banner.ruling
         if progress is None or not progress.on or ruling is None or ruling in progress.seen:
             return
-        why = explain_refusal(self.teaching, self._game, banner, self._position(False))
+        why = explain_refusal(self.teaching, self._game, banner, self.position(False))
         if why is not None:
             self.why = why
             self._set(TeachProgress(on=True, seen=progress.seen | {ruling}))

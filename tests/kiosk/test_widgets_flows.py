@@ -63,8 +63,10 @@ def test_BC_R09_curse_refusal_shows_in_the_banner_by_touch(kiosk: Kiosk) -> None
     form = play.view().form
     assert form is not None
     me = form.fields[0]
-    while next(f for f in play.view().form.fields if f.key == me.key).value in (0, 1):  # type: ignore[union-attr]
+    while form.fields[0].value in (0, 1):  # the Runes stepped up to 2
         tap(_field_buttons(kiosk, me.label)["+"])
+        form = play.view().form
+        assert form is not None and form.fields[0].key == me.key
     tap_button(kiosk, "Submit", exact=True)
     banner = kiosk.play_screen.ids.banner
     assert banner.opacity == 1 and "[BC-R09]" in banner.text
