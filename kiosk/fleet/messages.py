@@ -14,9 +14,9 @@ their JSON Schema (:func:`fleet_schema`).
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, JsonValue, WithJsonSchema
 
 FORMAT_VERSION = 1
 #: The format versions this code reads; the watcher refuses (and counts) any other.
@@ -28,6 +28,8 @@ PLAYS: Topic = "plays"
 #: (``<prefix>/_watcher``, outside ``<prefix>/+/+``).
 ACK_TOPIC: Literal["ack"] = "ack"
 WATCHER_TOPIC = "_watcher"
+#: The JSON Schema of a JSON object with any members.
+_OBJECT_SCHEMA: dict[str, JsonValue] = {"type": "object", "additionalProperties": True}
 
 
 class FleetMessage(BaseModel):
@@ -115,7 +117,8 @@ class Play(FleetMessage):
     game_id: int = Field(description="the game's number in the table's journal")
     seq: int = Field(ge=1, description="the journal entry that finished the game")
     finished_at: str = Field(description="when that entry was committed (UTC, ISO 8601)")
-    record: dict[str, Any] = Field(
+    # Published as a plain JSON object, as before it was typed (docs/fleet.schema.json).
+    record: Annotated[dict[str, JsonValue], WithJsonSchema(_OBJECT_SCHEMA)] = Field(
         description="format, game, title, players, options, seed, actions, outcome, scores"
     )
 
@@ -151,7 +154,7 @@ MODELS: dict[Topic, type[FleetMessage]] = {
 }
 
 
-def fleet_schema() -> dict[str, Any]:
+def fleet_schema() -> dict[str, JsonValue]:
     """The JSON Schema of every topic's payload (docs/fleet.md; ``companion fleet --schema``)."""
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",

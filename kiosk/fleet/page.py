@@ -11,6 +11,7 @@ from datetime import UTC, datetime
 from html import escape
 from pathlib import Path
 
+from companion.json_values import json_object
 from kiosk.fleet.store import BrokerLink, FleetStore, TableState, short_time
 
 PAGE_FILE = "index.html"
@@ -124,7 +125,7 @@ def render_page(store: FleetStore, *, days: float = 7.0, now: datetime | None = 
             "<table><tr><th>Finished</th><th>Table</th><th>Game</th><th>Result</th></tr>",
         ]
         for game in recent:
-            outcome = game.get("outcome") or {}
+            outcome = json_object(game.get("outcome"))
             parts.append(
                 f"<tr>{_cell(short_time(str(game['finished_at'])))}{_cell(game['device'])}"
                 f"{_cell(game.get('title'))}{_cell(outcome.get('text'))}</tr>"

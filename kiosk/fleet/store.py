@@ -15,14 +15,14 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
-from typing import Any
 
-from pydantic import ValidationError
+from pydantic import JsonValue, ValidationError
 
 from companion.journal import immediate
+from companion.json_values import json_list, json_object
 from kiosk.fleet.messages import (
     ACK_TOPIC,
     KNOWN_VERSIONS,
@@ -315,7 +315,7 @@ class FleetStore:
 
     def finished_games(
         self, *, since: datetime | None = None, limit: int | None = None
-    ) -> list[dict[str, Any]]:
+    ) -> list[dict[str, JsonValue]]:
         """Each game's latest finish (an undo and a second finish supersede the first),
         newest first; ``since``: finished at or after it; ``limit``: that many at most
         (the page is rewritten often: only what it shows is read)."""
@@ -339,9 +339,8 @@ class FleetStore:
         tally: dict[str, dict[str, list[int]]] = {}
         for record in self.finished_games(since=since):
             title = str(record.get("title") or record.get("game") or "?")
-            players = [str(p) for p in record.get("players", [])]
-            outcome = record.get("outcome") or {}
-            winners = set(outcome.get("winners", ()))
+            players = [str(p) for p in json_list(record.get("players"))]
+            winners = json_list(json_object(record.get("outcome")).get("winners"))
             board = tally.setdefault(title, {})
             for seat, name in enumerate(players):
                 line = board.setdefault(name, [0, 0])
@@ -356,19 +355,25 @@ class FleetStore:
         }
 
     def tables(self) -> list[TableState]:
-        found: dict[str, dict[str, Any]] = {}
+        found: dict[str, TableState] = {}
         for device, topic, payload in self._db.execute(
             "SELECT device, topic, payload FROM latest ORDER BY device"
         ):
-            values = found.setdefault(device, {"device": device, "last_seen": ""})
+            state = found.get(device) or TableState(device=device)
             message = MODELS[topic].model_validate_json(payload)
-            values[topic] = message
+            if isinstance(message, Status):
+                state = replace(state, status=message)
+            elif isinstance(message, Table):
+                state = replace(state, table=message)
+            elif isinstance(message, Health):
+                state = replace(state, health=message)
             # The table's own clock, not the watcher's: retained values replayed when the
             # watcher reconnects are old news, not a sign of life.
             own = message.since if isinstance(message, Status) else getattr(message, "at", None)
             if own:
-                values["last_seen"] = max(values["last_seen"], _utc(own))
-        return [TableState(**values) for values in found.values()]
+                state = replace(state, last_seen=max(state.last_seen, _utc(own)))
+            found[device] = state
+        return list(found.values())
 
     def alerts(self) -> list[str]:
         """What a shop owner should look at, one sentence each."""

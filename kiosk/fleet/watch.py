@@ -34,6 +34,7 @@ from paho.mqtt.properties import Properties
 from paho.mqtt.reasoncodes import ReasonCode
 from paho.mqtt.subscribeoptions import SubscribeOptions
 
+from companion.json_values import json_object
 from kiosk.fleet.link import closed_before_login, explain_failure, mqtt_client, where
 from kiosk.fleet.messages import ACK_TOPIC, WATCHER_TOPIC, Ack, WatcherStatus
 from kiosk.fleet.page import write_page
@@ -249,7 +250,7 @@ def _report(taken: Taken, say: Callable[[str], None]) -> None:
     game = taken.new_game
     if game is not None:
         record = game.record
-        outcome = record.get("outcome") or {}
+        outcome = json_object(record.get("outcome"))
         say(
             f"{game.finished_at}  {taken.device}: {record.get('title', record.get('game'))}"
             f" finished — {outcome.get('text', '')}"

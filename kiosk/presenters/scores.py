@@ -16,6 +16,7 @@ from urllib.parse import quote
 
 from pydantic import JsonValue
 
+from companion.json_values import json_list, json_object
 from companion.outcome import ScoreSheet
 from companion.session import Session
 from kiosk.presenters.common import RGB, humanize
@@ -72,14 +73,6 @@ def final_scores(sheet: ScoreSheet) -> tuple[int, ...] | None:
     return sheet.rows[-1].values if sheet.rows else None
 
 
-def _object(value: JsonValue) -> Mapping[str, JsonValue]:
-    return value if isinstance(value, dict) else {}
-
-
-def _items(value: JsonValue) -> list[JsonValue]:
-    return value if isinstance(value, list) else []
-
-
 def bgstats_link(record: Mapping[str, JsonValue], when: datetime) -> str:
     """A BG Stats import link (``createPlay.html?data=<url-encoded JSON>``) for the play.
 
@@ -87,10 +80,10 @@ def bgstats_link(record: Mapping[str, JsonValue], when: datetime) -> str:
     denser, and a phone must read it off a 7" screen. ``:`` and ``,`` may stand in a
     URL's query unencoded (RFC 3986), which saves a fifth of the length.
     """
-    winners = _items(_object(record.get("outcome")).get("winners"))
-    rows = _items(_object(record.get("scores")).get("rows"))
-    last = _items(_object(rows[-1]).get("values")) if rows else []
-    names = _items(record.get("players"))
+    winners = json_list(json_object(record.get("outcome")).get("winners"))
+    rows = json_list(json_object(record.get("scores")).get("rows"))
+    last = json_list(json_object(rows[-1]).get("values")) if rows else []
+    names = json_list(record.get("players"))
     scored = bool(last) and len(last) == len(names)
     players: list[JsonValue] = []
     for seat, name in enumerate(names):
