@@ -128,9 +128,9 @@ def main() -> int:
         touch.touch_up()
 
     found: dict[str, Counter[str]] = {}
-    playing_until(lambda: play.state.phase == "move")
+    playing_until(lambda: getattr(play.state, "phase", None) == "move")
     found["action button"] = counted(lambda: play.submit(play.view().actions[0].payload))
-    playing_until(lambda: play.state.phase == "move")
+    playing_until(lambda: getattr(play.state, "phase", None) == "move")
     selectable = [h.cell for h in play.highlights() if h.role is Role.SELECTABLE]
     found["select a miniature"] = counted(lambda: tap_cell(selectable[0]))
     reachable = [h.cell for h in play.highlights() if h.role is Role.REACHABLE]

@@ -20,7 +20,6 @@ mode and "Why?"), :attr:`~PlayPresenter.fix` (the fix-the-table walk-through),
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from companion.dice import DiceRequest, Roll
 from companion.errors import RefereeError
@@ -105,7 +104,9 @@ class PlayPresenter(Observable):
         return self.session.rules
 
     @property
-    def state(self) -> Any:  # the game's own state type: Session is not generic yet
+    def state(self) -> GameState:
+        """The position on screen, typed as every game's: a game's own fields are read
+        by its rules (a caller that knows the game narrows it)."""
         return self.session.state
 
     @property

@@ -8,6 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.dice import Roll
+from companion.games.kolossus.model import KolossusState
 from companion.highlights import Highlight, Role, winning_highlights
 from companion.session import Session
 from firmware_bridge.layout import kolossus_layout
@@ -34,6 +35,7 @@ from kiosk.presenters.board import (
 from kiosk.presenters.devices import DeviceStatus, badges, electronic_dice_ready
 from kiosk.presenters.play import PlayPresenter
 from kiosk.theme import TOUCH_MIN
+from tests.helpers.presenters import state_as
 from tests.kiosk.helpers import assert_imports_without_kivy
 
 #: The play screen's board: 384 px wide (as high as the play area), 330 px when zoomed
@@ -139,7 +141,7 @@ def test_kolossus_board_view_lights_what_the_rules_say() -> None:
     minis = [d for d in pieces if d.text in ("C", "G", "W")]
     assert len(base) == 121 and len(minis) == 32  # every miniature is on the board
     crystals = [d for d in pieces if d.text.startswith("×")]
-    assert [d.text for d in crystals] == [f"×{presenter.state.crystals}"]
+    assert [d.text for d in crystals] == [f"×{state_as(presenter, KolossusState).crystals}"]
 
 
 def test_led_mirror_dots_follow_the_frame() -> None:

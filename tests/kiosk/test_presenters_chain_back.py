@@ -13,12 +13,13 @@ from pathlib import Path
 import pytest
 
 from companion.games import get_rules
-from companion.games.island.model import PendingExplore
+from companion.games.island.model import IslandState, PendingExplore
 from companion.highlights import Role
 from companion.journal import Journal
 from companion.session import Session
 from kiosk.presenters.play import PlayPresenter
 from tests.helpers.island import GAMES, island
+from tests.helpers.presenters import state_as
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -42,7 +43,7 @@ def test_bm_r17_the_menu_lists_a_chain_back_last_named_by_the_space_it_passes(
         said = rules.describe(presenter.state, rules.parse_action(choice.payload))
         assert choice.label == presenter.names().text(said)
     assert presenter.submit(view.actions[-2].payload)
-    state = presenter.state
+    state = state_as(presenter, IslandState)
     assert state.colossi[0] == "o" and state.movements_left == 3
     assert [p.space for p in state.pending if isinstance(p, PendingExplore)] == ["a"]
     game_id = presenter.session.game_id

@@ -7,8 +7,10 @@ submitted correction is an ordinary undoable action.
 
 from __future__ import annotations
 
+from companion.games.builders.model import BuildersState
 from companion.session import Session
 from kiosk.presenters.play import CORRECTIONS_GROUP, CORRECTIONS_LABEL, PlayPresenter
+from tests.helpers.presenters import state_as
 
 
 def builders() -> PlayPresenter:
@@ -43,10 +45,10 @@ def test_0_2_1_a_tap_opens_the_prefilled_form_and_submitting_corrects() -> None:
     assert fields["player"].value_text == "Bob" and fields["runes"].value == 10
     presenter.forms.step("runes", -3)
     assert presenter.forms.submit() is True
-    assert presenter.state.runes == (10, 7)
+    assert state_as(presenter, BuildersState).runes == (10, 7)
     assert presenter.view().log[0].text == "Manual correction: Bob's Runes 10 → 7 (stockpile)."
     presenter.undo()
-    assert presenter.state.runes == (10, 10)
+    assert state_as(presenter, BuildersState).runes == (10, 10)
 
 
 def test_0_2_1_an_unchanged_correction_is_refused_with_its_ruling() -> None:

@@ -11,12 +11,14 @@ from typing import Any
 import pytest
 
 from companion.games import GAME_MODULES
+from companion.games.island.colossi.model import ColossiState
 from companion.session import Session
 from companion.views import BoardView
 from kiosk.presenters.lesson import KINDS, OFF_GOAL, LessonPresenter
 from kiosk.presenters.play import PlayPresenter
 from kiosk.teaching.lessons import lesson_for
 from kiosk.teaching.progress import LessonPlace, TeachProgress
+from tests.helpers.presenters import state_as
 
 GAMES = tuple(name for name in GAME_MODULES if name != "toy_pig")
 MAX_TAPS = 150
@@ -154,7 +156,7 @@ def test_ca_r13_the_first_colossi_lesson_leaves_the_traits_out() -> None:
     lesson = _lesson("colossi")
     for _ in _taps(lesson):
         assert not any(p["type"] == "take_trait" for p in lesson.play.legal_payloads())
-    assert lesson.play.state.options.use_traits is False
+    assert state_as(lesson.play, ColossiState).options.use_traits is False
 
 
 LESSON_TEXTS_FOUND_WRONG = [

@@ -14,6 +14,9 @@ from pydantic import JsonValue
 from companion.bot import RandomBot
 from companion.dice import Roll
 from companion.events import DiceRolled, TableChanges
+from companion.games.builders.model import BuildersState
+from companion.games.colossus_solo.model import ColossusSoloState
+from companion.games.kolossus.model import KolossusState
 from companion.highlights import Highlight, Role, TableChange
 from companion.journal import Journal
 from companion.session import Session
@@ -23,6 +26,7 @@ from kiosk.presenters.board import cell_looks
 from kiosk.presenters.devices import DeviceStatus
 from kiosk.presenters.payloads import path_trie, same_outside
 from kiosk.presenters.play import PlayPresenter
+from tests.helpers.presenters import state_as
 from tests.kiosk.helpers import assert_imports_without_kivy
 from tests.toy_game import Hold, PigRules, PigState
 
@@ -308,11 +312,11 @@ def test_BC_R10_builders_panel_counts_and_zero_rune_check() -> None:
     assert "Colossi built: 0/10" in panel.facts
     bot = RandomBot(2)
     for _ in range(400):
-        state = presenter.state
+        state = state_as(presenter, BuildersState)
         if any(due is not None for due in state.zero_checks) or state.result is not None:
             break
         presenter.submit(bot.choose(presenter.rules, state))
-    state = presenter.state
+    state = state_as(presenter, BuildersState)
     due = [(s, d) for s, d in enumerate(state.zero_checks) if d is not None]
     assert due, "this seeded game reaches a zero-Rune check within a few moves"
     seat, turn = due[0]
@@ -325,7 +329,7 @@ def test_BC_R10_builders_panel_counts_and_zero_rune_check() -> None:
 def test_colossus_solo_panel_shows_trackers_and_deck() -> None:
     presenter = PlayPresenter(Session.new("colossus_solo", ["Mara"], seed=2))
     rows = {r.label: r.values[0] for r in presenter.view().panel.rows}
-    state = presenter.state
+    state = state_as(presenter, ColossusSoloState)
     assert rows["Weakness"] == str(state.weakness) and rows["Grip"] == str(state.grip)
     assert rows["Card"] == "1/11" and rows["Deck"] == str(state.action_deck)
 
@@ -376,7 +380,7 @@ def test_one_submit_enumerates_the_legal_actions_once_for_every_reader() -> None
     for _ in range(200):
         while presenter.fix_step is not None:
             presenter.next_fix_step()
-        if presenter.state.phase == "move":
+        if state_as(presenter, KolossusState).phase == "move":
             break
         presenter.submit(bot.choose(presenter.rules, presenter.state))
     payload = presenter.view().actions[0].payload  # read before counting: another state
@@ -426,7 +430,8 @@ def _kolossus_in(phase: str, seed: int = 3) -> PlayPresenter:
     for _ in range(400):
         while presenter.fix_step is not None:
             presenter.next_fix_step()
-        if presenter.state.phase == phase and presenter.state.dice is None:
+        state = state_as(presenter, KolossusState)
+        if state.phase == phase and state.dice is None:
             return presenter
         presenter.submit(bot.choose(presenter.rules, presenter.state))
     raise AssertionError(f"no {phase} phase in 400 random actions")

@@ -4,6 +4,7 @@ pty): a weapon after the Colossus's move, and what the walk-through checks."""
 from __future__ import annotations
 
 from companion.games.kolossus import RULES
+from companion.games.kolossus.model import KolossusState
 from companion.session import Session
 from kiosk.presenters.play import PlayPresenter
 from kiosk.presenters.sensing import SETTLE_S, Agree, SensingDriver, landscapes, miniatures
@@ -20,6 +21,7 @@ from tests.games.kolossus.helpers import (
     set_skills,
 )
 from tests.helpers.clock import FakeClock
+from tests.helpers.presenters import state_as
 
 
 def test_the_colossus_moves_then_spears_by_the_board_alone() -> None:
@@ -47,7 +49,7 @@ def test_the_colossus_moves_then_spears_by_the_board_alone() -> None:
     assert sense() == Agree()
     assert sense("-6,3", "+3,3") == Agree()
     assert play.rules.dump_action(play.session.actions[-1])["to"] == "3,3"
-    assert play.state.phase == "after_move"
+    assert state_as(play, KolossusState).phase == "after_move"
     assert sense("-0,3") == Agree()
     assert play.rules.dump_action(play.session.actions[-1]) == {"type": "spear", "target": "0,3"}
     assert play.fix_step is None, "the Guardian's removal was seen: its step is done"

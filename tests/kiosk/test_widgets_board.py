@@ -16,6 +16,7 @@ from kivy.clock import Clock
 from kivy.uix.label import Label
 
 from companion.bot import RandomBot
+from companion.games.island.model import IslandState
 from companion.highlights import Role
 from firmware_bridge.layout import kolossus_layout
 from firmware_bridge.leds.palette import KOLOSSUS_PALETTE
@@ -26,6 +27,7 @@ from kiosk.theme import TOUCH_MIN
 from kiosk.widgets.basic import BannerButton
 from kiosk.widgets.board import PREMADE_FORM, BoardWidget
 from tests.helpers.kiosk_widgets import advance_to, drawn_over, shoot, tap_cell
+from tests.helpers.presenters import state_as
 from tests.kiosk.ui import close_kiosk, frames, open_kiosk, tap_at, tap_button
 
 
@@ -225,9 +227,9 @@ def test_island_board_draws_the_rules_highlights(tmp_path: Path, game: str) -> N
         frames(2)
         board = kiosk.play_screen.board
         assert board is not None and board.view is not None
-        assert len(board.view.geometry.cells) == len(play.state.board.spaces)
+        assert len(board.view.geometry.cells) == len(state_as(play, IslandState).board.spaces)
         assert dict(board.view.looks) == cell_looks(play.highlights(), ISLAND_PALETTE)
-        space = play.state.board.spaces[0].id
+        space = state_as(play, IslandState).board.spaces[0].id
         tap_cell(kiosk, space)
         assert play.focus == space or play.session.actions  # selected, or it played a move
         frames(2)

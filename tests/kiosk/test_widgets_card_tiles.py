@@ -11,9 +11,11 @@ from typing import Any
 
 import pytest
 
+from companion.games.colossus_solo.model import ColossusSoloState
 from kiosk.app import Kiosk
 from tests.helpers.kiosk_widgets import shoot
 from tests.helpers.kiosk_widgets import started_kiosk as _start
+from tests.helpers.presenters import state_as
 from tests.kiosk.ui import close_kiosk, frames, tap, tap_button
 
 
@@ -74,15 +76,15 @@ def test_solo_power_paid_on_its_tracker_and_resolved_on_the_card_cs_r04(solo: Ki
     Colossus card resolved by touching it."""
     play, screen = solo.play, solo.play_screen
     assert play is not None and screen.mode == "cards"
-    while play.rules.status(play.state) and play.state.phase != "power":
+    while play.rules.status(play.state) and state_as(play, ColossusSoloState).phase != "power":
         form = play.form
         assert form is not None  # the card's values, then the stats: forms open by themselves
         play.forms.submit()
     shoot(solo, "play-colossus-solo-cards")
-    grip = play.state.grip
+    grip = state_as(play, ColossusSoloState).grip
     tap(_tile(solo, "grip"))
     assert play.rules.dump_action(play.session.actions[-1]) == {"type": "use_power", "pay": "grip"}
-    assert play.state.grip == grip - 1
+    assert state_as(play, ColossusSoloState).grip == grip - 1
 
 
 def test_tile_lines_that_fit_are_laid_out_whole_and_a_longer_one_wraps_bc_r01(

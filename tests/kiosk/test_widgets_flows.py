@@ -13,9 +13,11 @@ from pathlib import Path
 import pytest
 
 from companion.bot import RandomBot
+from companion.games.colossus_solo.model import ColossusSoloState
 from kiosk.app import Kiosk
 from tests.helpers.kiosk_widgets import field_buttons as _field_buttons
 from tests.helpers.kiosk_widgets import play_by_touch, start
+from tests.helpers.presenters import state_as
 from tests.kiosk.ui import close_kiosk, find_button, open_kiosk, tap, tap_button
 
 
@@ -107,7 +109,7 @@ def test_colossus_solo_to_the_final_blow_by_touch(kiosk: Kiosk) -> None:
     outcome = play.view().outcome
     assert outcome is not None
     assert reached_final_blow, outcome
-    assert play.state.result in ("final_blow", "final_blow_failed")
+    assert state_as(play, ColossusSoloState).result in ("final_blow", "final_blow_failed")
     assert kiosk.play_screen.ids.player.text == "Game over"
 
 

@@ -17,11 +17,15 @@ import pytest
 
 from companion.bot import RandomBot
 from companion.dice import Roll
+from companion.games.island.beast_master.model import BeastMasterState
+from companion.games.island.colossi.model import ColossiState
+from companion.games.kolossus.model import KolossusState
 from companion.highlights import Role
 from companion.rng import Rng
 from kiosk.app import Kiosk
 from kiosk.presenters.play import PlayPresenter
 from tests.helpers.kiosk_widgets import play_by_touch, start, tap_action, tap_cell
+from tests.helpers.presenters import state_as
 from tests.kiosk.ui import close_kiosk, find_button, open_kiosk, tap_button
 
 # Seeds found offline (rules + RandomBot, the policy below): Kolossus with bot 1 and die
@@ -115,7 +119,7 @@ def island_move_by_touch(kiosk: Kiosk, payload: dict[str, Any]) -> None:
 
 def capture_on_board(play: PlayPresenter) -> tuple[str, str] | None:
     """(miniature, enemy square) when a selectable miniature can beat an enemy now."""
-    if play.state.phase != "move":
+    if state_as(play, KolossusState).phase != "move":
         return None
     for piece in play.rules.highlights(play.state, None):
         if piece.role is Role.SELECTABLE:
@@ -152,7 +156,7 @@ def test_kolossus_great_quake_and_a_round_with_a_capture_by_touch(tmp_path: Path
                 for _die in range(request.count):
                     value, faces = faces.randint(1, request.sides)
                     values.append(value)
-                if play.state.phase == "quake":
+                if state_as(play, KolossusState).phase == "quake":
                     quake_faces.extend(values)
                 roll_faces_by_touch(kiosk, tuple(values))
                 continue
@@ -183,11 +187,11 @@ def test_kolossus_great_quake_and_a_round_with_a_capture_by_touch(tmp_path: Path
             sum(play.rules.dump_action(a)["type"] == "quake_move" for a in play.session.actions)
             == 4
         )
-        assert play.state.round == 1
+        assert state_as(play, KolossusState).round == 1
 
         # The capture: tap the miniature, then the enemy's square.
         attacker, enemy_square = capture
-        victim = play.state.minis.index(_square(enemy_square))
+        victim = state_as(play, KolossusState).minis.index(_square(enemy_square))
         before = len(play.session.actions)
         tap_cell(kiosk, attacker)
         assert play.focus == attacker
@@ -199,9 +203,11 @@ def test_kolossus_great_quake_and_a_round_with_a_capture_by_touch(tmp_path: Path
         assert (move["type"], move["from"], move["to"]) == ("move", attacker, enemy_square)
         logged = [e.text for e in play.session.events[-1]]
         assert any("beating 1" in text for text in logged), logged
-        assert play.state.minis[victim] == -1  # the beaten miniature left the board
-        assert play.state.beats[-1].piece == victim
-        assert play.state.minis.index(_square(enemy_square)) != victim
+        assert (
+            state_as(play, KolossusState).minis[victim] == -1
+        )  # the beaten miniature left the board
+        assert state_as(play, KolossusState).beats[-1].piece == victim
+        assert state_as(play, KolossusState).minis.index(_square(enemy_square)) != victim
 
         # The walk-through asks to lift the beaten miniature off (red on its square),
         # then to move the attacker there (red where it stands, green where it goes).
@@ -229,7 +235,7 @@ def _square(cell: str) -> int:
 
 def _rest_worth_taking(play: PlayPresenter) -> bool:
     """Rest is offered and the current player has a Banner on a Loot token that pays."""
-    state = play.state
+    state = state_as(play, BeastMasterState)
     seat = play.rules.current_player(state)
     if state.pending or seat is None or play.view().fix is not None:
         return False
@@ -256,7 +262,7 @@ def test_BM_R09_rest_collects_the_banners_rewards_and_nothing_else_by_touch(
             bot_move_by_touch(kiosk, bot)
         else:
             pytest.fail("no Rest with a paying Banner was reached")
-        before = play.state
+        before = state_as(play, BeastMasterState)
         seat = play.rules.current_player(before)
         assert seat is not None
         banners = [s for s in before.spaces if s.banner == seat]
@@ -273,7 +279,7 @@ def test_BM_R09_rest_collects_the_banners_rewards_and_nothing_else_by_touch(
             play_by_touch(kiosk, default)  # the Banner's own reward, as printed
         fix_the_table_by_touch(kiosk)
 
-        after = play.state
+        after = state_as(play, BeastMasterState)
         assert after.gold[seat] - before.gold[seat] == expected_gold
         paid = after.ledger[len(before.ledger) :]
         assert {e.player for e in paid} == {seat} and sum(e.amount for e in paid) == expected_gold
@@ -300,7 +306,7 @@ def test_CA_R07_harvest_pays_once_per_age_by_touch(tmp_path: Path) -> None:
         bot = RandomBot(COLOSSI_BOT_SEED)
         for _ in range(300):
             fix_the_table_by_touch(kiosk)
-            state = play.state
+            state = state_as(play, ColossiState)
             waiting = state.pending or play.dice_request() is not None
             if state.phase == "harvest" and not waiting and _can_harvest(play):
                 break
@@ -308,7 +314,7 @@ def test_CA_R07_harvest_pays_once_per_age_by_touch(tmp_path: Path) -> None:
         else:
             pytest.fail("the Harvest Phase was never reached")
 
-        before = play.state
+        before = state_as(play, ColossiState)
         seat = play.rules.current_player(before)
         assert seat is not None
         lit = [h.cell for h in play.highlights() if h.role is Role.HARVESTABLE]
@@ -330,7 +336,7 @@ def test_CA_R07_harvest_pays_once_per_age_by_touch(tmp_path: Path) -> None:
         assert harvest["type"] == "harvest" and harvest["space"] == space
         assert not harvest.get("effects")
 
-        after = play.state
+        after = state_as(play, ColossiState)
         assert space in after.harvested[seat]
         assert after.gold[seat] - before.gold[seat] == expected
         paid = after.ledger[len(before.ledger) :]
@@ -345,12 +351,18 @@ def test_CA_R07_harvest_pays_once_per_age_by_touch(tmp_path: Path) -> None:
         # Everybody passes by touch; the Harvest Phase ends.
         for _ in range(20):
             fix_the_table_by_touch(kiosk)
-            if play.state.phase != "harvest" or play.state.pending or play.dice_request():
+            if (
+                state_as(play, ColossiState).phase != "harvest"
+                or state_as(play, ColossiState).pending
+                or play.dice_request()
+            ):
                 break
             if not any(p["type"] == "pass_harvest" for p in play.legal_payloads()):
                 break
             play_by_touch(kiosk, {"type": "pass_harvest"})
-        assert play.state.phase != "harvest" or play.state.pending
+        assert (
+            state_as(play, ColossiState).phase != "harvest" or state_as(play, ColossiState).pending
+        )
         assert find_button(kiosk, "Undo").disabled is False
     finally:
         close_kiosk(kiosk)

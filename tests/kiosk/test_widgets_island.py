@@ -14,12 +14,14 @@ import pytest
 from kivy.core.window import Window
 from kivy.graphics import InstructionGroup
 
+from companion.games.island.model import IslandState
 from companion.views import PIECE_LOOKS
 from kiosk.app import Kiosk
 from kiosk.presenters.board import Decoration
 from kiosk.widgets.board import BoardWidget
 from kiosk.widgets.island import SHAPES, island_layer
 from tests.helpers.kiosk_widgets import drawn_over
+from tests.helpers.presenters import state_as
 from tests.kiosk.helpers import screenshot_dir
 from tests.kiosk.ui import close_kiosk, frames, open_kiosk
 
@@ -125,7 +127,7 @@ def test_the_island_board_as_players_see_it(tmp_path: Path) -> None:
         # Beast Master's start: every Colossus on the centre, each with its player's letter.
         play = kiosk.play
         assert play is not None
-        centre = play.state.board.centre
+        centre = state_as(play, IslandState).board.centre
         layer = drawn_over(board, centre)[1]
         assert isinstance(layer, InstructionGroup)
         marks = walked(board, layer)
