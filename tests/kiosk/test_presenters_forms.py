@@ -111,6 +111,25 @@ def test_optional_amount_steps_through_none() -> None:
     assert cost.optional and cost.value == 3
 
 
+def test_a_steppers_minus_and_plus_are_on_within_its_bounds() -> None:
+    """The presenter decides which of − and + a number field allows (the screen only
+    draws it): an optional field steps down to "—" and up again from there."""
+    model = get_rules("builders").action_models()["curse"]
+    form = ActionForm(model, {"type": "curse", "runes": [0, 99, 5]}, _words("Ann", "Bob", "Cy"))
+    low, high, middle = form.view().fields
+    assert (low.can_decrease, low.can_increase) == (False, True)
+    assert (high.can_decrease, high.can_increase) == (True, False)
+    assert (middle.can_decrease, middle.can_increase) == (True, True)
+    model = get_rules("builders").action_models()["build"]
+    build = {"type": "build", "slot": 1, "rune_cost": None, "accessories": 0, "cards": 5}
+    cost = next(
+        f
+        for f in ActionForm(model, build, _words("Ann", "Bob")).view().fields
+        if f.key == "rune_cost"
+    )
+    assert cost.optional and (cost.can_decrease, cost.can_increase) == (False, True)
+
+
 def test_a_form_view_is_made_again_only_after_a_value_changed() -> None:
     model = get_rules("builders").action_models()["curse"]
     form = ActionForm(model, {"type": "curse", "runes": [0, 1, 0]}, _words("Ann", "Bob", "Cy"))

@@ -41,6 +41,11 @@ def test_stepper_respects_field_bounds() -> None:
     presenter.step("target", -1)  # 4 is below the bound: refused silently, stays 5
     assert presenter.value("target") == 5
     assert next(o for o in presenter.view().options if o.name == "target").changed
+    option = next(o for o in presenter.view().options if o.name == "target")
+    assert (option.can_decrease, option.can_increase) == (False, True)  # at its minimum
+    presenter.values["target"] = 100
+    option = next(o for o in presenter.view().options if o.name == "target")
+    assert (option.can_decrease, option.can_increase) == (True, False)  # at its maximum
 
 
 def test_toggle_and_choose_reach_the_session(tmp_path: object) -> None:
