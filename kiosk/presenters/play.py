@@ -7,11 +7,12 @@ Every intent (a tap on an action, a die face, undo, a board square) goes through
 message and ruling ID. Electronic dice arrive through :meth:`electronic_roll`, called on
 the main thread by the hardware hub, so the touch path and the dice path are one path.
 
-This module is the core — submit, undo, redo, the menu, the highlights and the view —
-and each concept around it is a collaborator that owns its state, written only through
-its own methods: :attr:`~PlayPresenter.queries` (what the state yields, once per state),
+This module is the core — submit, undo, redo, the highlights and the view — and each
+concept around it is a collaborator that owns its state, written only through its own
+methods: :attr:`~PlayPresenter.queries` (what the state yields, once per state),
 :attr:`~PlayPresenter.board_input` (the selection, board and tile taps, the region
-move's preview), :attr:`~PlayPresenter.forms`, :attr:`~PlayPresenter.teacher` (teach
+move's preview), :attr:`~PlayPresenter.action_menu` (the action menu and its taps),
+:attr:`~PlayPresenter.forms`, :attr:`~PlayPresenter.teacher` (teach
 mode and "Why?"), :attr:`~PlayPresenter.fix` (the fix-the-table walk-through),
 :attr:`~PlayPresenter.overlay` (what a sensing board adds) and
 :attr:`~PlayPresenter.dice`.
