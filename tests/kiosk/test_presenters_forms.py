@@ -6,6 +6,7 @@ from companion.games import get_rules
 from companion.games.colossus_solo.model import EnterStats
 from companion.session import Session
 from kiosk.presenters.forms import ActionForm, FormWords
+from kiosk.presenters.payloads import Payload
 from kiosk.presenters.play import PlayPresenter
 from tests.kiosk.helpers import assert_imports_without_kivy
 
@@ -121,7 +122,7 @@ def test_a_steppers_minus_and_plus_are_on_within_its_bounds() -> None:
     assert (high.can_decrease, high.can_increase) == (True, False)
     assert (middle.can_decrease, middle.can_increase) == (True, True)
     model = get_rules("builders").action_models()["build"]
-    build = {"type": "build", "slot": 1, "rune_cost": None, "accessories": 0, "cards": 5}
+    build: Payload = {"type": "build", "slot": 1, "rune_cost": None, "accessories": 0, "cards": 5}
     cost = next(
         f
         for f in ActionForm(model, build, _words("Ann", "Bob")).view().fields
