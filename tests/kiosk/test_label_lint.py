@@ -166,3 +166,36 @@ def test_every_shown_action_text_reads_as_players_say_it(game: str) -> None:
     assert not bad, f"{len(bad)} texts of {game} speak like the protocol:\n" + "\n".join(
         f"{text} ({where})" for text, where in list(bad.items())[:25]
     )
+
+
+def test_teaching_texts_and_lessons_read_as_players_say_them() -> None:
+    """The "Why?" texts, setup steps and the scripted first games' steps: the same checker
+    (they once said "action points (AP)" and "1 movement point (MP)")."""
+    from kiosk.teaching import load_teaching
+    from kiosk.teaching.lessons import load_lessons
+
+    bad: list[str] = []
+    for name, file in load_teaching().files.items():
+        said = [(f"{name} {ruling}", t.title, t.text) for ruling, t in file.texts.items()]
+        said += [(f"{name} setup {n}", s.title, s.text) for n, s in enumerate(file.setup)]
+        for where, *texts in said:
+            bad += [f"{where}: {p} in {t!r}" for t in texts for p in text_problems(t)]
+    for game, lesson in load_lessons().items():
+        for number, step in enumerate(lesson.steps, start=1):
+            for text in (step.title, step.text, step.goal):
+                bad += [f"{game} step {number}: {p} in {text!r}" for p in text_problems(text)]
+    assert bad == []
+
+
+@pytest.mark.parametrize("game", REAL_GAMES)
+def test_every_option_text_reads_as_players_say_it(game: str) -> None:
+    """Setup's option texts (labels, values, descriptions, choices, "More rules")."""
+    from tests.kiosk.test_fonts import option_texts
+
+    bad = {
+        f"{where}: {problem} in {text!r}"
+        for where, text in option_texts(game)
+        for problem in text_problems(text)
+        if text.strip()
+    }
+    assert bad == set()
