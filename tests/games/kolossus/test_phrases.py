@@ -7,7 +7,10 @@ from __future__ import annotations
 import re
 import typing
 
+import pytest
+
 from companion.dice import Roll
+from companion.errors import RuleViolation
 from companion.events import Event
 from companion.games.kolossus import RULES
 from companion.games.kolossus.content import cell
@@ -47,6 +50,7 @@ from tests.games.kolossus.helpers import (
     place,
     ready_to_move,
     roll,
+    set_skills,
     with_band,
 )
 from tests.games.random_play import random_game
@@ -361,3 +365,83 @@ def test_every_family_is_described_beyond_its_title() -> None:
     for action_type, action in examples.items():
         said = RULES.describe(state, action)
         assert said != RULES.family_title(action_type) and lint(said) == [], said
+
+
+# --- points counted in words, never "MP" or "AP" (the rule book's words) ----------------
+
+
+def _refused(state: KolossusState, action: KolossusAction) -> RuleViolation:
+    with pytest.raises(RuleViolation) as info:
+        RULES.apply(state, action)
+    assert lint(info.value.message) == [], info.value.message
+    return info.value
+
+
+def test_K_R08_the_status_counts_activation_and_movement_points_in_words() -> None:
+    """The status line once read "3 AP left" and "move a Warrior (4 MP)"."""
+    turn = in_turn(new_game(), NW, ap=3)
+    assert RULES.status(turn) == (
+        "Round 1/12 · Tua'tha (Ann) · 3 activation points: class, power or end of turn"
+        " · crystals on the Citadel: 1"
+    )
+    assert "· 1 activation point: class" in RULES.status(turn.model_copy(update={"ap": 1}))
+    moving = ready_to_move(place(new_game(), {pid(NW, "W"): "1,2"}), NW, "W", 4)
+    assert RULES.status(moving) == (
+        "Round 1/12 · Tua'tha (Ann) · move a Warrior (4 movement points)"
+        " · crystals on the Citadel: 1"
+    )
+    one = moving.model_copy(update={"mp": 1})
+    assert "move a Warrior (1 movement point)" in RULES.status(one)
+    assert "Spear or Hammer (3 movement points) or finish" in RULES.status(
+        _colossus_after_move("spear", {pid(NE, "W"): "5,3"})
+    )
+
+
+def test_K_R08_K_R10_refusals_count_points_in_words() -> None:
+    turn = in_turn(new_game(), NW, ap=1)
+    costly = _refused(turn, ChooseClass(cls="G"))
+    assert costly.ruling == "K-R08"
+    assert costly.message == "A Guardian costs 2 activation points; you have 1 left."
+    state = ready_to_move(place(new_game(), {pid(NW, "W"): "1,2"}), NW, "W", 1)
+    far = _refused(state, Move.model_validate({"from": "1,2", "to": "1,4"}))
+    assert far.ruling == "K-R10"
+    assert far.message.startswith(
+        "Warrior on (1, 2) cannot reach (1, 4) with 1 movement point (straight lines"
+    )
+
+
+def test_K_R29_K_R30_weapon_refusals_count_movement_points_in_words() -> None:
+    spear = _colossus_after_move("spear", {pid(NE, "W"): "5,3", pid(NE, "W2"): "1,0"})
+    far = _refused(spear, Spear(target="1,0"))
+    assert far.ruling == "K-R29"
+    assert far.message == (
+        "The Spear needs an enemy on a free straight line whose distance + Defence is at "
+        "most 3 movement points; (1, 0) is not."
+    )
+    enemies = {pid(NE, "W"): "4,0", pid(NE, "W2"): "5,1"}
+    hammer = set_skills(_colossus_after_move("hammer", enemies), NE, warrior_defence=1)
+    dear = _refused(hammer, Hammer(targets=("4,0", "5,1")))
+    assert dear.ruling == "K-R30"
+    assert dear.message == ("Those targets cost 4 movement points (1 + Defence each); you have 3.")
+
+
+def test_the_log_counts_points_left_in_words() -> None:
+    """A move's log line once ended "; 1 MP left."; the Initiative "now has 3 AP"."""
+    state = ready_to_move(place(new_game(), {pid(NW, "W"): "1,2"}), NW, "W", 2)
+    _, events = RULES.apply(state, Move.model_validate({"from": "1,2", "to": "1,3"}))
+    assert events[0].text == (
+        "Tua'tha's Warrior moves from (1, 2) to (1, 3); 1 movement point left."
+    )
+    _, events = RULES.apply(state, Move.model_validate({"from": "1,2", "to": "1,2"}))
+    assert events[0].text.endswith("; 2 movement points left.")
+    powers = with_band(in_turn(new_game(chapter=3), NW, ap=2), NW, pool=3, supply=15, income=2)
+    _, events = RULES.apply(powers, Initiative())
+    assert events[0].text == "Initiative: Tua'tha now has 3 activation points."
+
+
+def test_K_R08_a_cancelled_activation_gives_its_activation_points_back_in_words() -> None:
+    chosen, _ = act(in_turn(new_game(), NW, ap=4), {"type": "choose_class", "cls": "C"})
+    _, events = RULES.apply(chosen, CorrectPiece(piece="blue-C"))
+    assert events[-1].text == (
+        "No Colossus is left to move: the activation is cancelled; 4 activation points left."
+    )
