@@ -100,13 +100,26 @@ def _said_actions(state: KolossusState) -> list[tuple[KolossusAction, str]]:
 
 
 def test_every_legal_action_and_log_line_reads_as_words_in_random_positions() -> None:
-    checked = 0
+    """In random positions of the three chapters: every listed action and correction,
+    its values, the status line, the refusal of the actions listed in the position looked
+    at before (most are refused here) and every log line."""
+    checked = refusals = 0
     families: set[str] = set()
     for chapter, seed, limit in ((1, 3, 50), (2, 5, 50), (3, 7, 90)):
         start = RULES.setup(["Ann", "Bob", "Cleo"], RULES.parse_options({"chapter": chapter}), seed)
         played = random_game(RULES, start, bot_seed=seed, limit=scaled(limit, 2000))
+        earlier: list[KolossusAction] = []
         for state in played.states[:: scaled(8, 1)]:
-            for action, said in _said_actions(state):
+            assert lint(RULES.status(state)) == [], RULES.status(state)
+            for action in earlier[::3]:
+                try:
+                    RULES.apply(state, action)
+                except RuleViolation as refused:
+                    assert lint(refused.message) == [], (refused.message, action)
+                    refusals += 1
+            said_here = _said_actions(state)
+            earlier = [action for action, _ in said_here]
+            for action, said in said_here:
                 assert lint(said) == [], (said, action)
                 families.add(action.type)
                 checked += 1
@@ -118,7 +131,7 @@ def test_every_legal_action_and_log_line_reads_as_words_in_random_positions() ->
         logged: list[Event] = [e for events in played.events for e in events]
         for event in logged:
             assert lint(event.text) == [], event.text
-    assert checked > 500
+    assert checked > 500 and refusals > 50
     assert {"move", "choose_class", "allocate", "roll", "swap", "correct_piece"} <= families
 
 
