@@ -190,12 +190,22 @@ def test_teaching_texts_and_lessons_read_as_players_say_them() -> None:
 @pytest.mark.parametrize("game", REAL_GAMES)
 def test_every_option_text_reads_as_players_say_it(game: str) -> None:
     """Setup's option texts (labels, values, descriptions, choices, "More rules")."""
-    from tests.kiosk.test_fonts import option_texts
+    from kiosk.presenters.setup import SetupPresenter
 
+    presenter = SetupPresenter(get_rules(game))
+    presenter.toggle_more()
+    view = presenter.view()
+    texts = [view.more_text]
+    for group in (*view.groups, *view.more):
+        texts.append(group.title)
+        for option in group.options:
+            texts += [option.label, option.value_text, option.about, *option.choice_labels]
+            for element in option.elements:
+                texts += [element.label, *element.choice_labels]
     bad = {
-        f"{where}: {problem} in {text!r}"
-        for where, text in option_texts(game)
-        for problem in text_problems(text)
+        f"{problem} in {text!r}"
+        for text in texts
         if text.strip()
+        for problem in text_problems(text)
     }
     assert bad == set()

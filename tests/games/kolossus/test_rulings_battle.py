@@ -522,7 +522,7 @@ def test_K_R19_a_tie_in_play_goes_to_the_alliance_of_the_latest_capture() -> Non
     assert outcome is not None and outcome.reason == "last_crystal"
     assert (
         outcome.winners == (1, 3)
-        and "(1–1)" in outcome.text
+        and "no majority: 1–1" in outcome.text
         and "Krell and Firbolg" in outcome.text
     )
     assert state.crystals == 10  # rounds 3..12 piled up on the Citadel (K-R15)
