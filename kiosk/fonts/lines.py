@@ -2,7 +2,7 @@
 
 Kivy wraps a label's line that is wider than the label by measuring ever longer runs of
 its words (each a call into SDL_ttf, once per new string): a status whose first words
-change every move ("Round 3 · Colossus card 2/11 · W 5 · G 4 · …") measured some thirty
+change every move ("Round 3 · Colossus card 2/11 · Weakness 5 · Grip 4 · …") measured some thirty
 new strings, 1.5 M instructions a move. A line that fits is measured once. So the
 screen breaks such a text between its parts (``" · "``), each part measured once per
 string through :mod:`kiosk.fonts.extents`'s cache, and hands Kivy lines that fit; a text
@@ -45,7 +45,7 @@ def broken_lines(
     if len(lines) > max_lines:
         return text
     shown = [sep.join(line) for line in lines]
-    # A line that starts a part starts as a sentence does ("… · G 8" / "Use the power").
+    # A line that starts a part starts as a sentence does ("… · Grip 8" / "Use the power").
     return "\n".join([shown[0], *(line[:1].upper() + line[1:] for line in shown[1:])])
 
 

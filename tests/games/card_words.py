@@ -1,9 +1,10 @@
 """What the card games' phrasebooks must never say: the checks their words tests share.
 
-A text players read (an action's words, a log line, a refusal) is non-empty, has no
-snake_case word, no payload key spelled out ("no build possible", "runes:"), no seat
-number, no "(s)" or literal "…", no Python quotes ('Phalanx'), and spells every count
-with the plural it needs ("1 Parts card", "2 Runes", never "1 cards" nor "3 Rune").
+A text players read (an action's words, a log line, a refusal) passes the one checker of
+tests/helpers/player_words.py (no snake_case word, "(s)", "…", abbreviation or wrong
+plural: "1 Parts card", "2 Runes", never "1 cards" nor "3 Rune"), spells out no payload
+key ("no build possible", "runes:"), and, as only the card games could, names no seat by
+its number and puts no name in Python quotes ('Phalanx').
 """
 
 from __future__ import annotations
@@ -16,36 +17,15 @@ from pydantic import BaseModel
 
 from companion.errors import RuleViolation
 from companion.events import Event
+from tests.helpers.player_words import text_problems
 
 from .random_play import GameRules, random_game
 
-#: Counted nouns of the two card games: singular → plural.
-NOUNS: dict[str, str] = {
-    "card": "cards",
-    "Rune": "Runes",
-    "level": "levels",
-    "Colossus": "Colossi",
-    "Accessory": "Accessories",
-    "Blueprint": "Blueprints",
-    "right": "rights",
-    "Part": "Parts",
-    "Head": "Heads",
-    "Leg": "Legs",
-    "Arm": "Arms",
-    "Torso": "Torsos",
-    "Wing": "Wings",
-    "Wild": "Wilds",
+#: What only the card games could say wrong, beside the shared checker's faults.
+CARD_GAMES = {
+    "a seat number": re.compile(r"\b(?:partner|target|player|seat|seats)\s*#?\d"),
+    "Python quotes": re.compile(r"'[^' ]+'(?!s\b)"),
 }
-_PLURALS = {plural: singular for singular, plural in NOUNS.items()}
-# A number, then words that qualify the noun ("Parts", "Action", "Weakness" ...).
-_COUNTED = re.compile(
-    r"(?<![\w/.−-])(\d+) ((?:Parts|Action|Advanced Action|Weakness|Grip|destroy|listed|more"
-    r"|discarded|missing|(?:Colossus|Final Blow)(?= cards?\b)) )?"
-    r"([A-Z]?[a-z]+)\b(?!')"
-)
-_SNAKE = re.compile(r"\b[a-z]+_[a-z_]+\b")
-_SEAT_NUMBER = re.compile(r"\b(?:partner|target|player|seat|seats)\s*#?\d")
-_PYTHON_QUOTE = re.compile(r"'[^' ]+'(?!s\b)")
 
 
 def payload_words(rules: GameRules) -> re.Pattern[str]:
@@ -69,23 +49,7 @@ _NO_KEYS = re.compile(r"(?!)")
 
 def faults(text: str, keys: re.Pattern[str] = _NO_KEYS) -> list[str]:
     """Everything wrong with ``text`` as players would read it (empty: nothing)."""
-    found: list[str] = []
-    if not text.strip():
-        return ["empty"]
-    found.extend(f"snake_case {m}" for m in _SNAKE.findall(text))
-    found.extend(f"payload key {m.group(0)!r}" for m in keys.finditer(text))
-    found.extend(f"seat number {m.group(0)!r}" for m in _SEAT_NUMBER.finditer(text))
-    found.extend(f"Python quotes {m.group(0)}" for m in _PYTHON_QUOTE.finditer(text))
-    for bad in ("(s)", "…", "..."):
-        if bad in text:
-            found.append(f"{bad!r}")
-    for match in _COUNTED.finditer(text):
-        number, noun = int(match.group(1)), match.group(3)
-        if abs(number) == 1 and noun in _PLURALS:
-            found.append(f"wrong plural {match.group(0)!r}")
-        if abs(number) != 1 and noun in NOUNS:
-            found.append(f"wrong plural {match.group(0)!r}")
-    return found
+    return text_problems(text, keys=keys, extra=CARD_GAMES)
 
 
 def assert_says_well(text: str, where: str, keys: re.Pattern[str] = _NO_KEYS) -> None:

@@ -484,7 +484,8 @@ def test_CS_R12_players_enter_card_values_and_stats() -> None:
         RULES.apply(state, EnterColossusCard(card=bad))
     state = act(state, EnterColossusCard(card=card()))
     assert RULES.status(state) == (
-        "Round 1 · Colossus card 1/11 · W 1 · G 8 · place your 3 cards and enter the visible stats"
+        "Round 1 · Colossus card 1/11 · Weakness 1 · Grip 8 · place your 3 cards and enter the "
+        "visible stats"
     )
     assert (state.action_deck, state.playing_area, state.hand) == (22, 1, 3)
     tabled = new_game(card_table=table())
@@ -564,7 +565,7 @@ def test_scores_and_status_follow_the_rounds() -> None:
     assert sheet.measure == "weakness/grip"
     assert sheet.columns == ("Weakness", "Grip", "Colossus cards left")
     assert [(r.label, r.values) for r in sheet.rows] == [("Round 1", (2, 7, 10))]
-    assert RULES.status(state).startswith("Round 2 · Colossus card 2/11 · W 2 · G 7")
+    assert RULES.status(state).startswith("Round 2 · Colossus card 2/11 · Weakness 2 · Grip 7")
 
 
 def test_interest_prefers_climbing_so_random_play_progresses() -> None:

@@ -289,3 +289,18 @@ def test_CS_R10_CS_R11_the_narrow_card_tile_shows_the_printed_lines() -> None:
     assert tile.lines == ("Attack 2 ✗ · Climb 2",)
     bare = act(new_game(), EnterColossusCard(card=card(None, None, None, 1)))
     assert RULES.cards(bare)[0].lines == ("Climb 1",)
+
+
+def test_CS_R01_the_status_names_the_trackers_in_words() -> None:
+    """The status once read "W 1 · G 8": the trackers are named as the rule book names
+    them, and follow the referee (a failed Grip line lowers Grip, CS-R10)."""
+    state = new_game()
+    assert RULES.status(state) == (
+        "Round 1 · Colossus card 1/11 · Weakness 1 · Grip 8 · enter the revealed Colossus "
+        "card's values"
+    )
+    slipping = act(new_game(), EnterColossusCard(card=card(attack=None, grip=9, bonus=None)))
+    after = act(act(slipping, stats()), ResolveCard())
+    assert after.grip == 7
+    assert "· Weakness 1 · Grip 7 ·" in RULES.status(after)
+    assert_says_well(RULES.status(after), "status")

@@ -1,13 +1,14 @@
-"""The label lint: what the play screen says of actions is in the players' words.
+"""The label lint: what the play screen says is in the players' words.
 
-Over every game, in positions a seeded random game reaches, every text that shows an
-action — each listed action as the game says it (``Rules.describe``), the menu's
-headings and buttons, every form's title, field labels and choices, the game log — is
-checked for what a protocol says and a table does not: a snake_case word, a payload
-key followed by its value ("cls W", "a (0, 0)", "no build possible no", "action deck
-26"), an island
-space by its ID (``r3c3``), a "(s)" plural, a literal "…" (a cut text), or a count with
-the wrong plural ("1 cards", "2 card").
+Over every game, in positions a seeded random game reaches, every text a player reads —
+each listed action as the game says it (``Rules.describe``), the menu's headings and
+buttons, every form's title, field labels and choices, the game log, the status line,
+the facts panel, the dice prompt and the refusal of an action listed a few moves before
+— is checked by the one checker of tests/helpers/player_words.py for what a protocol
+says and a table does not: a snake_case word, a payload key followed by its value ("cls
+W", "a (0, 0)", "no build possible no", "action deck 26"), an island space by its ID
+(``r3c3``), a "(s)" plural, a literal "…" (a cut text), a count with the wrong plural
+("1 cards", "2 card"), or an abbreviation ("4 MP", "3 AP left", "W 1 · G 8").
 
 Each game is its own case: a game whose phrasebook (companion/rules.py, "words") is not
 written yet fails here by name. Cheap: a few positions of a short game per game.
@@ -15,83 +16,25 @@ written yet fails here by name. Cheap: a few positions of a short game per game.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
 from companion.bot import RandomBot
+from companion.errors import RuleViolation
 from companion.games import GAME_MODULES, get_rules
+from companion.rules import AnyRules
 from companion.session import Session
 from kiosk.presenters.play import PlayPresenter
+from tests.helpers.player_words import text_problems
 
 REAL_GAMES = tuple(name for name in GAME_MODULES if name != "toy_pig")  # toy: tests only
 MOVES = 36  # per game: a short game's first rounds
 LOOK_EVERY = 4  # positions looked at: every few moves
 LISTED = 24  # described actions per position
+REFUSED = 8  # actions of the position before applied to this one: their refusals
 NAMES = ("Alexandra-Marie", "Bea", "Cy")
-
-SNAKE = re.compile(r"\b[a-z]+(?:_[a-z0-9]+)+\b")
-SPACE_ID = re.compile(r"\br\d+c\d+\b")
-#: Counted nouns the games use: "1 cards" and "2 card" are wrong (companion.words.count).
-NOUNS = (
-    "action|card|crystal|die|game|move|piece|player|point|round|rune|space|square|step"
-    "|tile|token|turn|Banner|Beast|Colossus|Lair|Movement|Rune|Crystal"
-)
-#: A noun may follow a name that qualifies it: "1 Parts card", "2 Action cards".
-QUALIFIED = r"(?:[A-Z][a-z]+ )?"
-ONE_PLURAL = re.compile(rf"(?<![\d.])-?1 {QUALIFIED}(?:(?:{NOUNS})s|dice|Colossi)\b")
-#: ... and a noun may qualify the counted one: "10 Colossus cards".
-MANY_SINGULAR = re.compile(
-    rf"(?<![\d.-])(?:0|[2-9]|\d\d+) {QUALIFIED}(?:{NOUNS})\b(?!-| [A-Za-z]+s\b)"
-)
-#: Payload keys that are also the words a sentence says them with ("from (1, 2) to (3, 4)").
-#: A key and its value as one item of a list, the way labels made of payloads wrote them
-#: ("Swap: a (0, 0), b (0, 1)"; "in slot 1" is a sentence, not an item).
-KEY_VALUE = r"(?:^|[:,;] ){key}:? {value}(?=$|[,;.]| /)"
-PLAIN_WORDS = frozenset({"to", "from", "at", "on", "in", "by", "with", "for", "of", "into"})
-
-
-def _value_forms(value: Any) -> set[str]:
-    """How a value was written after its key when labels were made of payloads."""
-    if isinstance(value, bool):
-        return {"yes", "no", str(value)}
-    if isinstance(value, str):
-        row, sep, col = value.partition(",")
-        return {value, f"({row}, {col})"} if sep else {value}
-    if isinstance(value, list | tuple):  # an empty one was "none": "take none" is English
-        return {"+".join(str(v) for v in value)} if value else set()
-    return {str(value)}
-
-
-def problems(text: str, payload: dict[str, Any] | None = None) -> list[str]:
-    """What is wrong with one shown text (``payload``: the action it says, if any)."""
-    found: list[str] = []
-    for pattern, what in (
-        (SNAKE, "a snake_case word"),
-        (SPACE_ID, "a space ID"),
-        (ONE_PLURAL, "one with a plural"),
-        (MANY_SINGULAR, "a count with a singular"),
-    ):
-        hit = pattern.search(text)
-        if hit:
-            found.append(f"{what} {hit.group(0)!r}")
-    if "(s)" in text:
-        found.append('"(s)"')
-    if "…" in text:
-        found.append('a literal "…"')
-    for key, value in (payload or {}).items():
-        if key == "type" or value is None:
-            continue
-        spoken = key.replace("_", " ")
-        if key in PLAIN_WORDS:
-            continue
-        for form in _value_forms(value):  # as labels made of keys wrote them
-            if re.search(KEY_VALUE.format(key=re.escape(spoken), value=re.escape(form)), text):
-                found.append(f"the payload key {key!r} with its value")
-                break
-    return found
 
 
 def shown_texts(game: str, seed: int = 5) -> Iterator[tuple[str, str, dict[str, Any] | None]]:
@@ -100,12 +43,15 @@ def shown_texts(game: str, seed: int = 5) -> Iterator[tuple[str, str, dict[str, 
     count = max(rules.min_players, min(rules.max_players, 3))
     play = PlayPresenter(Session.new(game, list(NAMES[:count]), seed=seed))
     bot = RandomBot(seed)
+    earlier: list[Any] = []  # the actions listed in the position looked at before
     for move in range(MOVES):
         if play.outcome is not None:
             break
         if move % LOOK_EVERY == 0:
             state, where = play.state, f"{game} move {move}"
-            for listed in list(rules.legal_actions(state))[:LISTED]:
+            yield from _table_texts(rules, state, where, earlier)
+            earlier = list(rules.legal_actions(state))[:LISTED]
+            for listed in earlier:
                 payload = rules.dump_action(listed)
                 yield f"{where} describe", rules.describe(state, listed), payload
             yield from _menu_texts(play, where)
@@ -117,6 +63,25 @@ def shown_texts(game: str, seed: int = 5) -> Iterator[tuple[str, str, dict[str, 
         if action is None:
             break
         play.submit(action)
+
+
+def _table_texts(
+    rules: AnyRules, state: Any, where: str, earlier: list[Any]
+) -> Iterator[tuple[str, str, dict[str, Any] | None]]:
+    """The status line, the facts panel, the dice prompt, and the refusal of each action
+    listed in the position looked at before (most are refused here)."""
+    yield f"{where} status", rules.status(state), None
+    panel = rules.panel(state)
+    for text in (*panel.facts, *(value for row in panel.rows for value in row.values)):
+        yield f"{where} panel", text, None
+    dice = rules.dice_request(state)
+    if dice is not None:
+        yield f"{where} dice", dice.label, None
+    for action in earlier[:REFUSED]:
+        try:
+            rules.apply(state, action)
+        except RuleViolation as refused:
+            yield f"{where} refusal", refused.message, None
 
 
 def _menu_texts(
@@ -162,9 +127,14 @@ def test_the_lint_catches_the_labels_players_could_not_read() -> None:
         "Set the cards: action deck 26, hand 0": {"type": "c", "action_deck": 26, "hand": 0},
         "Start zone layout: Corner3x3 minus in…": None,
         "final_blow": None,
+        "Round 2/8 · Tua'tha (Bea) · 3 AP left: choose a class": None,
+        "move a Warrior (4 MP)": None,
+        "Round 1 · Colossus card 1/11 · W 1 · G 8 · reveal the next card": None,
+        "A Guardian costs 2 AP; you have 1 left.": None,
+        "Grip req 5": None,
     }
     for text, payload in caught.items():
-        assert problems(text, payload), text
+        assert text_problems(text, payload), text
     fine: dict[str, dict[str, Any] | None] = {
         "Move the Colossus from (1, 2) to (3, 4)": {"type": "move", "from": "1,2", "to": "3,4"},
         "Stay on (1, 2)": {"type": "move", "from": "1,2", "to": "1,2"},
@@ -176,17 +146,66 @@ def test_the_lint_catches_the_labels_players_could_not_read() -> None:
         "Build from the Blueprint in slot 1": {"type": "build", "slot": 1},
         "Visible stats: Attack 0, Grip 2": {"type": "stats", "attack": 0, "grip": 2},
         "see 3 Parts cards, take none": {"type": "reveal", "take": []},
+        "Round 2/8 · Tua'tha (Bea) · 1 activation point left": None,
+        "move a Warrior (4 movement points)": None,
+        "Round 1 · Colossus card 1/11 · Weakness 1 · Grip 8": None,
+        "Explore B4: roll the d6; Tua'tha rolls 2d4; Age I: Beast I b": None,
+        "Ann draws 1 card; 2 more Movements this turn; 0 Gold cubes": None,
+        "Put 1 Gold cube on A2; 1 listed Part; 1 Weakness level; 2 Crystals of Time": None,
     }
     for text, payload in fine.items():
-        assert not problems(text, payload), (text, problems(text, payload))
+        assert not text_problems(text, payload), (text, text_problems(text, payload))
 
 
 @pytest.mark.parametrize("game", REAL_GAMES)
 def test_every_shown_action_text_reads_as_players_say_it(game: str) -> None:
     bad: dict[str, str] = {}
     for where, text, payload in shown_texts(game):
-        for problem in problems(text, payload):
+        for problem in text_problems(text, payload):
             bad.setdefault(f"{text!r}: {problem}", where)
     assert not bad, f"{len(bad)} texts of {game} speak like the protocol:\n" + "\n".join(
         f"{text} ({where})" for text, where in list(bad.items())[:25]
     )
+
+
+def test_teaching_texts_and_lessons_read_as_players_say_them() -> None:
+    """The "Why?" texts, setup steps and the scripted first games' steps: the same checker
+    (they once said "action points (AP)" and "1 movement point (MP)")."""
+    from kiosk.teaching import load_teaching
+    from kiosk.teaching.lessons import load_lessons
+
+    bad: list[str] = []
+    for name, file in load_teaching().files.items():
+        said = [(f"{name} {ruling}", t.title, t.text) for ruling, t in file.texts.items()]
+        said += [(f"{name} setup {n}", s.title, s.text) for n, s in enumerate(file.setup)]
+        for where, *texts in said:
+            bad += [f"{where}: {p} in {t!r}" for t in texts for p in text_problems(t)]
+    for game, lesson in load_lessons().items():
+        for number, step in enumerate(lesson.steps, start=1):
+            for text in (step.title, step.text, step.goal):
+                bad += [f"{game} step {number}: {p} in {text!r}" for p in text_problems(text)]
+    assert bad == []
+
+
+@pytest.mark.parametrize("game", REAL_GAMES)
+def test_every_option_text_reads_as_players_say_it(game: str) -> None:
+    """Setup's option texts (labels, values, descriptions, choices, "More rules")."""
+    from kiosk.presenters.setup import SetupPresenter
+
+    presenter = SetupPresenter(get_rules(game))
+    presenter.toggle_more()
+    view = presenter.view()
+    texts = [view.more_text]
+    for group in (*view.groups, *view.more):
+        texts.append(group.title)
+        for option in group.options:
+            texts += [option.label, option.value_text, option.about, *option.choice_labels]
+            for element in option.elements:
+                texts += [element.label, *element.choice_labels]
+    bad = {
+        f"{problem} in {text!r}"
+        for text in texts
+        if text.strip()
+        for problem in text_problems(text)
+    }
+    assert bad == set()

@@ -72,7 +72,7 @@ def test_fitted_lines_are_the_broken_ones_when_each_fits_whole(
 
 
 def test_a_status_that_fits_no_lines_it_has_is_left_to_kivy() -> None:
-    text = SEP.join(["Round 1", "Colossus card 1/11", "W 5 · G 5", "x" * 90])
+    text = SEP.join(["Round 1", "Colossus card 1/11", "Weakness 5 · Grip 5", "x" * 90])
     assert broken_lines(text, 480, _measure, 2, SEP) == text  # a part wider than the label
     assert broken_lines(text, 60, _measure, 2, SEP) == text  # more lines than it has
     assert broken_lines("Turn 3", 480, _measure, 2, SEP) == "Turn 3"
@@ -88,7 +88,7 @@ def solo(tmp_path: Path) -> Iterator[Kiosk]:
 
 
 def test_the_solo_status_shows_its_trackers_then_what_to_do_cs_r04(solo: Kiosk) -> None:
-    """At 800×480 the solo game's status ("Round 1 · Colossus card 1/11 · W … · G …"
+    """At 800×480 the solo game's status ("Round 1 · Colossus card 1/11 · Weakness … · Grip …"
     then what to do, CS-R04's trackers first) takes two lines, broken between its parts,
     each line as wide as the label at most, move after move."""
     play, label = solo.play, solo.play_screen.ids.status

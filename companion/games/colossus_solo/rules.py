@@ -595,7 +595,7 @@ class ColossusSoloRules(Rules[ColossusSoloState, ColossusSoloAction, ColossusSol
         return _PHASE_ASK.get(state.phase, "")
 
     def status(self, state: ColossusSoloState) -> str:
-        trackers = f"W {state.weakness} · G {state.grip}"
+        trackers = f"Weakness {state.weakness} · Grip {state.grip}"
         if state.result is not None:
             return f"{_result_text(state.result)} · {trackers}"
         if state.phase in ("final_blow", "final_blow_values"):

@@ -161,7 +161,8 @@ def _unreachable(
             "K-R13",
         )
     return refuse(
-        f"{CLASS_NAME[cls]} on {square_text(origin)} cannot reach {square_text(to)} with {mp} MP "
+        f"{CLASS_NAME[cls]} on {square_text(origin)} cannot reach {square_text(to)} "
+        f"with {words.count(mp, 'movement point')} "
         "(straight lines, "
         + ("one change of direction" if cls != "W" else "no change of direction")
         + (", levels ignored)." if cls == "C" else ", at most one level per step)."),
@@ -230,7 +231,7 @@ def _move_text(
         + (" (Sword of Storm)" if sword_used else "")
         + (" (Whip of Wrath)" if whip_used else "")
         + (f" by {' → '.join(square_text(sq) for sq in way.path)}" if len(way.path) > 1 else "")
-        + f"; {way.left} MP left."
+        + f"; {words.count(way.left, 'movement point')} left."
     )
 
 
@@ -291,8 +292,8 @@ def spear(state: KolossusState, action: Spear) -> Handled:
     costs = dict(spear_targets(occ, state.minis[piece], state.mp))
     if target not in costs:
         raise refuse(
-            f"The Spear needs an enemy on a free straight line with distance + Defence "
-            f"≤ {state.mp} MP; {square_text(target)} is not.",
+            "The Spear needs an enemy on a free straight line whose distance + Defence is "
+            f"at most {words.count(state.mp, 'movement point')}; {square_text(target)} is not.",
             "K-R29",
         )
     return _weapon_beats(state, piece, "spear", (target,), state.mp - costs[target])
@@ -311,7 +312,8 @@ def hammer(state: KolossusState, action: Hammer) -> Handled:
     total = sum(costs[t] for t in targets)
     if total > state.mp:
         raise refuse(
-            f"Those targets cost {total} MP (1 + Defence each); you have {state.mp}.",
+            f"Those targets cost {words.count(total, 'movement point')} (1 + Defence each); "
+            f"you have {state.mp}.",
             "K-R30",
         )
     return _weapon_beats(state, piece, "hammer", targets, state.mp - total)

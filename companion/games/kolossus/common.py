@@ -16,6 +16,7 @@ from companion.games.kolossus.content import CLASS_NAME, parse_cell
 from companion.games.kolossus.model import ROUNDS, KolossusState, WarbandState
 from companion.games.kolossus.position import current_warband, warband_name
 from companion.rules import refuse
+from companion.words import count
 
 Handled = tuple[KolossusState, tuple[Event, ...]]
 """What a handler returns: the new state and the events of the log."""
@@ -47,10 +48,12 @@ def status_text(state: KolossusState) -> str:
         "quake": "roll for the Great Quake" if state.dice else "move a region",
         "quake_allocate": f"allocate {state.warbands[wb].income} mana",
         "destiny": "roll the Die of Destiny",
-        "turn": f"{state.ap} AP left: choose a class, a power or end the turn",
+        # Short enough for two lines at 800×480 with 16-letter names (tests/kiosk).
+        "turn": f"{count(state.ap, 'activation point')}: class, power or end of turn",
         "move_roll": f"roll the {CLASS_NAME[state.active_class or 'W']} movement dice",
-        "move": f"move a {CLASS_NAME[state.active_class or 'W']} ({state.mp} MP)",
-        "after_move": f"Spear/Hammer with {state.mp} MP, or finish",
+        "move": f"move a {CLASS_NAME[state.active_class or 'W']} "
+        f"({count(state.mp, 'movement point')})",
+        "after_move": f"Spear or Hammer ({count(state.mp, 'movement point')}) or finish",
         "allocate": f"allocate {state.warbands[wb].income} mana",
     }.get(state.phase, "")
     return f"{stage} · {who} · {asks} · crystals on the Citadel: {state.crystals}"

@@ -393,7 +393,7 @@ def after_correction(state: KolossusState) -> Handled:
 
     A warband without miniatures loses its alliance the game (K-R20). A chosen class
     with no miniature left to move was never a legal choice (K-R08): the activation
-    is cancelled and its AP come back. A Colossus waiting to use its Spear or Hammer
+    is cancelled and its activation points come back. A Colossus waiting to use its Spear or Hammer
     ends its activation when it was beaten or has no target any more.
     """
     state, ended = check_elimination(state)
@@ -412,8 +412,8 @@ def after_correction(state: KolossusState) -> Handled:
             }
         )
         text = (
-            f"No {CLASS_NAME[cls]} is left to move: the activation is cancelled and "
-            f"its AP come back ({refund} AP)."
+            f"No {CLASS_NAME[cls]} is left to move: the activation is cancelled; "
+            f"{words.count(refund, 'activation point')} left."
         )
         return state, (KolossusEvent(text=text),)
     if state.phase == "after_move" and state.active_piece is not None:

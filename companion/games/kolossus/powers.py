@@ -3,6 +3,7 @@ Earthquake (K-R34) and Rebirth (K-R35)."""
 
 from __future__ import annotations
 
+from companion import words
 from companion.errors import RuleViolation
 from companion.events import TableChanges
 from companion.games.kolossus.common import (
@@ -64,7 +65,8 @@ def initiative(state: KolossusState, action: Initiative) -> Handled:
     income = income_for(state.options, ap, supply)
     band = band.evolve({"pool": band.pool - 1, "supply": supply - income, "income": income})
     new = set_band(state, wb, band).evolve({"ap": ap, "initiatives": state.initiatives + 1})
-    return new, (KolossusEvent(text=f"Initiative: {warband_name(state, wb)} now has {ap} AP."),)
+    has = words.count(ap, "activation point")
+    return new, (KolossusEvent(text=f"Initiative: {warband_name(state, wb)} now has {has}."),)
 
 
 # --- the Earthquake -------------------------------------------------------------------

@@ -10,7 +10,11 @@ from companion.games.kolossus.model import ROUNDS, GameResult, KolossusState
 from companion.games.kolossus.position import current_warband, warband_name, warband_of
 from companion.outcome import Outcome, ScoreRow, ScoreSheet
 
-ALLIANCE_NAME = ("NW+SE", "NE+SW")
+
+def alliance_name(state: KolossusState, side: int) -> str:
+    """An alliance as players name it: its two warbands ("Tua'tha and Ishtari"), never
+    its corners ("NW+SE"); ``side`` 0 is the north-west and south-east warbands."""
+    return f"{warband_name(state, side)} and {warband_name(state, side + 2)}"
 
 
 def outcome(state: KolossusState) -> Outcome | None:
@@ -27,7 +31,9 @@ def outcome(state: KolossusState) -> Outcome | None:
 
 def score_sheet(state: KolossusState) -> ScoreSheet:
     """Per round: the crystals captured so far and the miniatures beaten in it."""
-    columns = (*(warband_name(state, i) for i in range(4)), *ALLIANCE_NAME)
+    # The Scores table gives a column about 34 px: the alliances keep their corners there
+    # ("NW+SE"), two warband names do not fit; every sentence names the warbands.
+    columns = (*(warband_name(state, i) for i in range(4)), "NW+SE", "NE+SW")
     rows: list[ScoreRow] = []
     last = min(state.round, ROUNDS)
     for rnd in range(1, last + 1):
@@ -73,15 +79,15 @@ def final_result(state: KolossusState) -> GameResult:
         return GameResult(
             alliance=leader,
             reason="crystal_majority",
-            text=f"{ALLIANCE_NAME[leader]} win with {words.count(won, 'crystal')} to "
+            text=f"{alliance_name(state, leader)} win with {words.count(won, 'crystal')} to "
             f"{totals[1 - leader]}.",
         )
     last = alliance(state.captures[-1].warband)
     return GameResult(
         alliance=last,
         reason="last_crystal",
-        text=f"No majority ({totals[0]}–{totals[1]}): {ALLIANCE_NAME[last]} took the last "
-        "crystal and win (K-R19).",
+        text=f"{alliance_name(state, last)} took the last crystal and win "
+        f"(no majority: {totals[0]}–{totals[1]}, K-R19).",
     )
 
 
@@ -114,15 +120,15 @@ def _elimination_result(state: KolossusState, losers: set[int]) -> GameResult:
         return GameResult(
             alliance=1 - active,
             reason="simultaneous_elimination",
-            text=f"Both alliances were wiped out; the acting alliance loses: "
-            f"{ALLIANCE_NAME[1 - active]} win (K-R20).",
+            text="Both wiped out; the acting alliance loses: "
+            f"{alliance_name(state, 1 - active)} win (K-R20).",
         )
     loser = losers.pop()
     return GameResult(
         alliance=1 - loser,
         reason="elimination",
-        text=f"A warband of {ALLIANCE_NAME[loser]} lost all its miniatures: "
-        f"{ALLIANCE_NAME[1 - loser]} win (K-R20).",
+        text=f"{alliance_name(state, loser)} lost a warband: "
+        f"{alliance_name(state, 1 - loser)} win (K-R20).",
     )
 
 

@@ -4,6 +4,7 @@ of a round (the first warband K-R17, a new crystal K-R15, the end after round 12
 
 from __future__ import annotations
 
+from companion import words
 from companion.dice import Roll, resolve_roll
 from companion.events import DiceRolled, Event, GameEnded, TableChanges
 from companion.games.kolossus.common import (
@@ -101,7 +102,8 @@ def choose_class(state: KolossusState, action: ChooseClass) -> Handled:
     cls = action.cls
     if CLASS_COST[cls] > state.ap:
         raise refuse(
-            f"A {CLASS_NAME[cls]} costs {CLASS_COST[cls]} AP; you have {state.ap} left.",
+            f"A {CLASS_NAME[cls]} costs {words.count(CLASS_COST[cls], 'activation point')}; "
+            f"you have {state.ap} left.",
             "K-R08",
         )
     if not can_activate(state, cls):

@@ -54,64 +54,28 @@ from companion.games.island.model import (
 from companion.games.island.referee import IslandRules
 from tests.faults.scale import scaled
 from tests.games.random_play import GameRules, random_game
+from tests.helpers.player_words import text_problems
 
 from .helpers import explored, place
 
 NAMES = ["Ann", "Bob", "Cleo"]
 
-# --- the lint every text of the island games passes -----------------------------------------
-
-SNAKE_CASE = re.compile(r"\b[a-z]+(?:_[a-z0-9]+)+\b")
-GRID_ID = re.compile(r"\br\d+c\d+\b")
-#: Nouns the island games count, and their plurals.
-NOUNS = {
-    "card": "cards",
-    "Acolyte": "Acolytes",
-    "Movement": "Movements",
-    "Action": "Actions",
-    "round": "rounds",
-    "Banner": "Banners",
-    "Trait": "Traits",
-    "step": "steps",
-    "Gold cube": "Gold cubes",
-    "Lair": "Lairs",
-}
-_NOUN = "|".join(sorted({*NOUNS, *NOUNS.values()}, key=len, reverse=True))
-COUNTED = re.compile(rf"(?<![\w.,-])(-?\d+) (?:more |fewer )?({_NOUN})\b")
-
-
-def text_faults(text: str, payload: dict[str, Any] | None = None) -> list[str]:
-    """What is wrong with a text players read (empty: nothing)."""
-    faults = []
-    if not text.strip():
-        faults.append("empty")
-    faults += [f"snake_case word {w!r}" for w in SNAKE_CASE.findall(text)]
-    faults += [f"space ID {w!r}" for w in GRID_ID.findall(text)]
-    if "(s)" in text:
-        faults.append('a hedged "(s)"')
-    if "…" in text or "..." in text:
-        faults.append("a cut text")
-    for number, noun in COUNTED.findall(text):
-        one = abs(int(number)) == 1
-        if one != (noun in NOUNS):
-            faults.append(f"wrong plural {number} {noun}")
-    for key, value in (payload or {}).items():
-        if key != "type" and isinstance(value, str | int) and f"{key} {value}" in text:
-            faults.append(f"payload key {key!r}")
-    return faults
+# --- the lint every text of the island games passes (tests/helpers/player_words.py) ----------
 
 
 def test_the_lint_finds_each_fault_of_the_old_labels() -> None:
     """The labels the kiosk built from payloads before the island games had words."""
     move = {"type": "move", "piece": "colossus", "origin": "r3c3", "to": "r2c3"}
-    assert text_faults("Move: piece colossus, origin r3c3, to r2c3", move)
-    assert text_faults("Explore r2c4")
-    assert text_faults("4 Movement(s) left")
-    assert text_faults("1 cards") and text_faults("2 card") and text_faults("3 more Action")
-    assert text_faults("Reveal age: name Age I, beasts Beast I+Beast I b, rounds 3", {"rounds": 3})
-    assert text_faults("Discard to limit: discard_to_limit") and text_faults("Show …")
-    assert not text_faults("Move the Colossus from C3 to B3", move)
-    assert not text_faults("Ann draws 1 card; 2 more Movements this turn; 0 Gold cubes")
+    assert text_problems("Move: piece colossus, origin r3c3, to r2c3", move)
+    assert text_problems("Explore r2c4")
+    assert text_problems("4 Movement(s) left")
+    assert text_problems("1 cards") and text_problems("2 card") and text_problems("3 more Action")
+    assert text_problems(
+        "Reveal age: name Age I, beasts Beast I+Beast I b, rounds 3", {"rounds": 3}
+    )
+    assert text_problems("Discard to limit: discard_to_limit") and text_problems("Show …")
+    assert not text_problems("Move the Colossus from C3 to B3", move)
+    assert not text_problems("Ann draws 1 card; 2 more Movements this turn; 0 Gold cubes")
 
 
 # --- random positions of both games -----------------------------------------------------------
@@ -150,12 +114,12 @@ def test_every_legal_action_and_log_line_is_said_in_players_words() -> None:
         for event in events:
             steps = [c.instruction for c in getattr(event, "changes", ())]
             for text in (event.text, *steps):
-                for fault in text_faults(text):
+                for fault in text_problems(text):
                     faults.setdefault(f"{event.type}: {fault}", text)
         panel, dice = rules.panel(state), rules.dice_request(state)
         screen = [rules.status(state), *panel.facts, *(v for r in panel.rows for v in r.values)]
         for text in [*screen, *([dice.label] if dice else [])]:
-            for fault in text_faults(text):
+            for fault in text_problems(text):
                 faults.setdefault(f"screen: {fault}", text)
         if n % 3:
             continue
@@ -164,13 +128,13 @@ def test_every_legal_action_and_log_line_is_said_in_players_words() -> None:
             families.add(action.type)
             text = rules.describe(state, action)
             payload = rules.dump_action(action)
-            for fault in text_faults(text, payload):
+            for fault in text_problems(text, payload):
                 faults.setdefault(f"{action.type}: {fault}", text)
             for field, value in payload.items():
                 if field == "type":
                     continue
                 said = rules.value_words(state, action.type, field, value)
-                for fault in text_faults(said):
+                for fault in text_problems(said):
                     faults.setdefault(f"{action.type}.{field} = {value!r}: {fault}", said)
             cells = rules.action_cells(state, action)
             named = {cells.origin, cells.target, *cells.touched} - {None}
@@ -272,7 +236,7 @@ ROAD = {"r2c3": {0: 1}}  # Ann's Acolyte on B3, next to her Colossus on C3
 def test_beast_master_actions_in_words(action: Any, text: str) -> None:
     state = place(bm_actions(), acolytes=ROAD)
     assert bm.RULES.describe(state, action) == text
-    assert not text_faults(text, bm.RULES.dump_action(action))
+    assert not text_problems(text, bm.RULES.dump_action(action))
 
 
 def test_beast_master_choices_and_answers_in_words() -> None:

@@ -7,7 +7,10 @@ from __future__ import annotations
 import re
 import typing
 
+import pytest
+
 from companion.dice import Roll
+from companion.errors import RuleViolation
 from companion.events import Event
 from companion.games.kolossus import RULES
 from companion.games.kolossus.content import cell
@@ -47,41 +50,26 @@ from tests.games.kolossus.helpers import (
     place,
     ready_to_move,
     roll,
+    set_skills,
     with_band,
 )
 from tests.games.random_play import random_game
+from tests.helpers.player_words import text_problems
 
-#: What players never read: a snake_case word, a raw cell key ("1,2", "r3c3"), a region
-#: key ("row3", "col7"), a piece id ("blue-W1"), "(s)", a literal "…", a count of one
-#: with a plural noun or of many with a singular one.
-BAD = {
-    "snake_case": re.compile(r"\b[a-z]+_[a-z_]+\b"),
-    "raw cell key": re.compile(r"\d,\d|\br\d+c\d+\b"),
+#: What only Kolossus could say wrong, beside the shared checker's faults: a raw cell key
+#: ("1,2"), a region key ("row3", "col7"), a piece id ("blue-W1"), a payload key ("cls",
+#: "a (", "mp =").
+KOLOSSUS = {
+    "raw cell key": re.compile(r"\d,\d"),
     "region key": re.compile(r"\b(row|col)\d"),
     "piece id": re.compile(r"\b(blue|yellow|green|red)-[CGW]\d?\b"),
     "payload key": re.compile(r"\b(cls|from_|a|b|mp)\s*[:=(]|\bcls\b"),
-    "(s)": re.compile(r"\(s\)"),
-    "ellipsis": re.compile(r"…|\.\.\."),
-    "1 … plural": re.compile(
-        r"(?<![\d.])-?1 (square|miniature|die|dice|activation point|point|Crystal|crystal|"
-        r"mana point)s\b"
-    ),
-    "many … singular": re.compile(
-        r"\b(0|[2-9]|\d\d+) (square|miniature|die|activation point|Crystal|crystal)\b(?!s)"
-    ),
 }
-
-
-_ANY_BAD = re.compile("|".join(f"(?:{pattern.pattern})" for pattern in BAD.values()))
 
 
 def lint(text: str) -> list[str]:
     """The faults of one text players read (empty when it reads as words)."""
-    if not text.strip():
-        return ["empty"]
-    if _ANY_BAD.search(text) is None:  # the usual case, in one pass
-        return []
-    return [name for name, pattern in BAD.items() if pattern.search(text)]
+    return text_problems(text, extra=KOLOSSUS)
 
 
 def test_lint_catches_the_labels_players_saw() -> None:
@@ -95,6 +83,9 @@ def test_lint_catches_the_labels_players_saw() -> None:
         "beats 1 squares",
         "moves 3 square",
         "Move: piece colossus, origin r3c3, to r2c3",
+        "Round 2/8 · Tua'tha (Ann) · 3 AP left: choose a class, a power or end the turn",
+        "Round 2/8 · Tua'tha (Ann) · move a Warrior (4 MP)",
+        "Warrior on (1, 2) cannot reach (5, 5) with 2 MP",
     ):
         assert lint(seen), seen
     assert lint("Move Tua'tha's Warrior from (1, 2) to (3, 4)") == []
@@ -109,13 +100,26 @@ def _said_actions(state: KolossusState) -> list[tuple[KolossusAction, str]]:
 
 
 def test_every_legal_action_and_log_line_reads_as_words_in_random_positions() -> None:
-    checked = 0
+    """In random positions of the three chapters: every listed action and correction,
+    its values, the status line, the refusal of the actions listed in the position looked
+    at before (most are refused here) and every log line."""
+    checked = refusals = 0
     families: set[str] = set()
     for chapter, seed, limit in ((1, 3, 50), (2, 5, 50), (3, 7, 90)):
         start = RULES.setup(["Ann", "Bob", "Cleo"], RULES.parse_options({"chapter": chapter}), seed)
         played = random_game(RULES, start, bot_seed=seed, limit=scaled(limit, 2000))
+        earlier: list[KolossusAction] = []
         for state in played.states[:: scaled(8, 1)]:
-            for action, said in _said_actions(state):
+            assert lint(RULES.status(state)) == [], RULES.status(state)
+            for action in earlier[::3]:
+                try:
+                    RULES.apply(state, action)
+                except RuleViolation as refused:
+                    assert lint(refused.message) == [], (refused.message, action)
+                    refusals += 1
+            said_here = _said_actions(state)
+            earlier = [action for action, _ in said_here]
+            for action, said in said_here:
                 assert lint(said) == [], (said, action)
                 families.add(action.type)
                 checked += 1
@@ -127,7 +131,7 @@ def test_every_legal_action_and_log_line_reads_as_words_in_random_positions() ->
         logged: list[Event] = [e for events in played.events for e in events]
         for event in logged:
             assert lint(event.text) == [], event.text
-    assert checked > 500
+    assert checked > 500 and refusals > 50
     assert {"move", "choose_class", "allocate", "roll", "swap", "correct_piece"} <= families
 
 
@@ -374,3 +378,83 @@ def test_every_family_is_described_beyond_its_title() -> None:
     for action_type, action in examples.items():
         said = RULES.describe(state, action)
         assert said != RULES.family_title(action_type) and lint(said) == [], said
+
+
+# --- points counted in words, never "MP" or "AP" (the rule book's words) ----------------
+
+
+def _refused(state: KolossusState, action: KolossusAction) -> RuleViolation:
+    with pytest.raises(RuleViolation) as info:
+        RULES.apply(state, action)
+    assert lint(info.value.message) == [], info.value.message
+    return info.value
+
+
+def test_K_R08_the_status_counts_activation_and_movement_points_in_words() -> None:
+    """The status line once read "3 AP left" and "move a Warrior (4 MP)"."""
+    turn = in_turn(new_game(), NW, ap=3)
+    assert RULES.status(turn) == (
+        "Round 1/12 · Tua'tha (Ann) · 3 activation points: class, power or end of turn"
+        " · crystals on the Citadel: 1"
+    )
+    assert "· 1 activation point: class" in RULES.status(turn.model_copy(update={"ap": 1}))
+    moving = ready_to_move(place(new_game(), {pid(NW, "W"): "1,2"}), NW, "W", 4)
+    assert RULES.status(moving) == (
+        "Round 1/12 · Tua'tha (Ann) · move a Warrior (4 movement points)"
+        " · crystals on the Citadel: 1"
+    )
+    one = moving.model_copy(update={"mp": 1})
+    assert "move a Warrior (1 movement point)" in RULES.status(one)
+    assert "Spear or Hammer (3 movement points) or finish" in RULES.status(
+        _colossus_after_move("spear", {pid(NE, "W"): "5,3"})
+    )
+
+
+def test_K_R08_K_R10_refusals_count_points_in_words() -> None:
+    turn = in_turn(new_game(), NW, ap=1)
+    costly = _refused(turn, ChooseClass(cls="G"))
+    assert costly.ruling == "K-R08"
+    assert costly.message == "A Guardian costs 2 activation points; you have 1 left."
+    state = ready_to_move(place(new_game(), {pid(NW, "W"): "1,2"}), NW, "W", 1)
+    far = _refused(state, Move.model_validate({"from": "1,2", "to": "1,4"}))
+    assert far.ruling == "K-R10"
+    assert far.message.startswith(
+        "Warrior on (1, 2) cannot reach (1, 4) with 1 movement point (straight lines"
+    )
+
+
+def test_K_R29_K_R30_weapon_refusals_count_movement_points_in_words() -> None:
+    spear = _colossus_after_move("spear", {pid(NE, "W"): "5,3", pid(NE, "W2"): "1,0"})
+    far = _refused(spear, Spear(target="1,0"))
+    assert far.ruling == "K-R29"
+    assert far.message == (
+        "The Spear needs an enemy on a free straight line whose distance + Defence is at "
+        "most 3 movement points; (1, 0) is not."
+    )
+    enemies = {pid(NE, "W"): "4,0", pid(NE, "W2"): "5,1"}
+    hammer = set_skills(_colossus_after_move("hammer", enemies), NE, warrior_defence=1)
+    dear = _refused(hammer, Hammer(targets=("4,0", "5,1")))
+    assert dear.ruling == "K-R30"
+    assert dear.message == ("Those targets cost 4 movement points (1 + Defence each); you have 3.")
+
+
+def test_the_log_counts_points_left_in_words() -> None:
+    """A move's log line once ended "; 1 MP left."; the Initiative "now has 3 AP"."""
+    state = ready_to_move(place(new_game(), {pid(NW, "W"): "1,2"}), NW, "W", 2)
+    _, events = RULES.apply(state, Move.model_validate({"from": "1,2", "to": "1,3"}))
+    assert events[0].text == (
+        "Tua'tha's Warrior moves from (1, 2) to (1, 3); 1 movement point left."
+    )
+    _, events = RULES.apply(state, Move.model_validate({"from": "1,2", "to": "1,2"}))
+    assert events[0].text.endswith("; 2 movement points left.")
+    powers = with_band(in_turn(new_game(chapter=3), NW, ap=2), NW, pool=3, supply=15, income=2)
+    _, events = RULES.apply(powers, Initiative())
+    assert events[0].text == "Initiative: Tua'tha now has 3 activation points."
+
+
+def test_K_R08_a_cancelled_activation_gives_its_activation_points_back_in_words() -> None:
+    chosen, _ = act(in_turn(new_game(), NW, ap=4), {"type": "choose_class", "cls": "C"})
+    _, events = RULES.apply(chosen, CorrectPiece(piece="blue-C"))
+    assert events[-1].text == (
+        "No Colossus is left to move: the activation is cancelled; 4 activation points left."
+    )

@@ -90,10 +90,11 @@ def test_random_chapter_three_games_with_default_rules(
 def test_every_move_names_its_squares_and_the_mp_left() -> None:
     """Protocol truth: ``legal`` lists moves without a path (the referee takes the
     canonical one), and the MP left showed only in some phases; the move's own log line
-    now names the squares entered and the MP left (docs/games/kolossus.md)."""
+    now names the squares entered and the movement points left (docs/games/kolossus.md)."""
     played = random_game(RULES, RULES.setup(["Ann", "Bob"], RULES.parse_options({}), 5), 5, 400)
     moves = [e.text for events in played.events for e in events if " moves from " in e.text]
-    assert moves and all(re.search(r"; \d+ MP left\.$", text) for text in moves), moves[:3]
+    left = r"; (1 movement point|\d+ movement points) left\.$"  # counted in words
+    assert moves and all(re.search(left, text) for text in moves), moves[:3]
     square = r"\(\d+, \d+\)"  # the rule book's notation, "(8, 8)"
     assert any(re.search(rf" by {square}( → {square})+; ", text) for text in moves)
     listed = [a for a in RULES.legal_actions(played.states[-1]) if isinstance(a, Move)]

@@ -473,7 +473,9 @@ def test_K_R18_one_crystal_is_a_relative_majority_but_not_an_absolute_one() -> N
     one = (CrystalCapture(round=4, warband=NE, count=1),)
     outcome = RULES.outcome(end_turn(final_turn(one)))
     assert outcome is not None and outcome.reason == "crystal_majority"
-    assert outcome.winners == (1, 3) and outcome.text == "NE+SW win with 1 crystal to 0."
+    assert (
+        outcome.winners == (1, 3) and outcome.text == "Krell and Firbolg win with 1 crystal to 0."
+    )
     six_five = (
         CrystalCapture(round=3, warband=SE, count=6),
         CrystalCapture(round=10, warband=SW, count=5),
@@ -482,7 +484,7 @@ def test_K_R18_one_crystal_is_a_relative_majority_but_not_an_absolute_one() -> N
     assert outcome is not None and (outcome.reason, outcome.winners) == ("last_crystal", (1, 3))
     outcome = RULES.outcome(end_turn(final_turn(six_five)))  # relative: 6 > 5
     assert outcome is not None and (outcome.reason, outcome.winners) == ("crystal_majority", (0, 2))
-    assert outcome.text == "NW+SE win with 6 crystals to 5."
+    assert outcome.text == "Tua'tha and Ishtari win with 6 crystals to 5."
     seven_five = (
         CrystalCapture(round=3, warband=SE, count=7),
         CrystalCapture(round=10, warband=SW, count=5),
@@ -518,7 +520,11 @@ def test_K_R19_a_tie_in_play_goes_to_the_alliance_of_the_latest_capture() -> Non
         state = finish_round(state)
     outcome = RULES.outcome(state)
     assert outcome is not None and outcome.reason == "last_crystal"
-    assert outcome.winners == (1, 3) and "(1–1)" in outcome.text and "NE+SW" in outcome.text
+    assert (
+        outcome.winners == (1, 3)
+        and "no majority: 1–1" in outcome.text
+        and "Krell and Firbolg" in outcome.text
+    )
     assert state.crystals == 10  # rounds 3..12 piled up on the Citadel (K-R15)
 
 
