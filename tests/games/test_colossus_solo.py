@@ -215,6 +215,19 @@ def test_CS_R05_final_blow_values_are_entered_without_a_card_table() -> None:
     assert "need Attack 7 and Grip 5" in RULES.status(state)
 
 
+def test_CS_R05_the_final_blow_status_names_one_grip_number() -> None:
+    """Before the values are entered the trackers tell the goals; after, the goals replace
+    them (the Grip goal beside the Grip tracker read as two answers to one question)."""
+    state = act(new_game(), EnterColossusCard(card=card()), stats())
+    state = act(_last_round(state), ResolveCard())
+    asking = RULES.status(state)
+    assert asking.startswith("Final Blow · Weakness ") and "· Grip " in asking
+    state = act(state, EnterFinalBlow(n_cards=8, grip_req=5, attack_req=7))
+    status = RULES.status(state)
+    assert status.count("Grip") == 2, status  # the goal and the ask, not the tracker
+    assert "Weakness" not in status
+
+
 def test_CS_R05_final_blow_values_come_from_the_table_by_tracker_position() -> None:
     state = new_game(card_table=table())
     state = _last_round(state).model_copy(update={"weakness": 4, "grip": 6})

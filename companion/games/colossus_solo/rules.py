@@ -601,13 +601,15 @@ class ColossusSoloRules(Rules[ColossusSoloState, ColossusSoloAction, ColossusSol
         if state.phase in ("final_blow", "final_blow_values"):
             head = "Final Blow"
             values = state.final_blow
-            if values is not None:
-                total = state.playing_area + state.final_blow_deck
-                head += (
-                    f" · card {state.playing_area + 1}/{total} · need Attack "
-                    f"{values.attack_req} and Grip {values.grip_req}"
-                )
-            return f"{head} · {trackers} · {self._ask(state)}"
+            if values is None:  # the trackers still tell the Final Blow's goals
+                return f"{head} · {trackers} · {self._ask(state)}"
+            # Once entered, the goals replace the trackers: two different Grip numbers
+            # on one line would read as a contradiction.
+            total = state.playing_area + state.final_blow_deck
+            return (
+                f"{head} · card {state.playing_area + 1}/{total} · need Attack "
+                f"{values.attack_req} and Grip {values.grip_req} · {self._ask(state)}"
+            )
         if state.colossus_left == 0:  # the last card is climbed; the round still ends
             where = f"all {COLOSSUS_CARDS} Colossus cards climbed"
         else:
