@@ -21,14 +21,9 @@ from companion.games.island.model import (
 )
 from companion.rules import ActionRole
 
-from .helpers import explored, place
+from .helpers import beast_master, explored, place
 
 R = bm.RULES
-NAMES = ["Ann", "Bob", "Cleo"]
-
-
-def new(players: int = 2, **options: Any) -> bm.BeastMasterState:
-    return R.setup(NAMES[:players], R.parse_options(options), seed=7)
 
 
 def legal(state: bm.BeastMasterState, kind: type[Any] | None = None) -> list[Any]:
@@ -36,27 +31,31 @@ def legal(state: bm.BeastMasterState, kind: type[Any] | None = None) -> list[Any
 
 
 def test_2_6_2_an_explore_roll_is_a_software_roll_or_any_face_entered() -> None:
-    state = new(2).model_copy(update={"pending": (PendingExplore(space="r2c2", player=1),)})
+    state = beast_master(2).model_copy(
+        update={"pending": (PendingExplore(space="r2c2", player=1),)}
+    )
     assert legal(state) == [Roll()] + [
         Roll(values=(face,), source="manual") for face in range(1, 7)
     ]
 
 
 def test_BM_R15_a_loot_reward_is_offered_as_0_to_3_gold_and_0_to_2_cards() -> None:
-    state = new(2).model_copy(update={"pending": (PendingLoot(space="r2c2", player=0),)})
+    state = beast_master(2).model_copy(update={"pending": (PendingLoot(space="r2c2", player=0),)})
     assert legal(state) == [
         bmm.EnterLoot(gold=gold, cards=cards) for gold in range(4) for cards in range(3)
     ]
 
 
 def test_BM_R03_player_choice_offers_every_space_but_water() -> None:
-    state = place(new(2, colossus_start="player_choice"), water=["r1c1", "r5c5"])
+    state = place(beast_master(2, colossus_start="player_choice"), water=["r1c1", "r5c5"])
     spaces = [a.space for a in legal(state)]
     assert spaces == [s for s in state.board.ids if s not in ("r1c1", "r5c5")]
 
 
 def test_BM_R12_manual_tie_offers_the_shared_win_then_each_tied_player() -> None:
-    state = new(3, tie_policy="manual").model_copy(update={"phase": "tie", "gold": (4, 2, 4)})
+    state = beast_master(3, tie_policy="manual").model_copy(
+        update={"phase": "tie", "gold": (4, 2, 4)}
+    )
     assert legal(state) == [
         bmm.PickWinners(seats=(0, 2)),
         bmm.PickWinners(seats=(0,)),
@@ -65,7 +64,7 @@ def test_BM_R12_manual_tie_offers_the_shared_win_then_each_tied_player() -> None
 
 
 def actions_turn(movements: int = 4, cards: int = 3) -> bm.BeastMasterState:
-    state = explored(new(2)).model_copy(
+    state = explored(beast_master(2)).model_copy(
         update={"phase": "actions", "movements_left": movements, "cards_in_hand": (cards, 3)}
     )
     return place(state, water=["r2c3"])
@@ -102,7 +101,7 @@ def test_BM_R14_rest_offers_a_loot_as_printed_and_an_environment_as_entered() ->
         "r1c2": Tile(kind="environment"),
         "r1c3": None,
     }
-    state = place(new(2), tiles=tiles).model_copy(
+    state = place(beast_master(2), tiles=tiles).model_copy(
         update={"phase": "resting", "rest_left": ("r1c1", "r1c2", "r1c3")}
     )
     assert legal(state) == [
@@ -116,7 +115,7 @@ def test_BM_R14_rest_offers_a_loot_as_printed_and_an_environment_as_entered() ->
 
 def test_a_bot_prefers_banners_then_ending_spent_actions_then_rest_by_banners_out() -> None:
     """The weights random play (the demo, the property tests) picks actions by."""
-    state = new(2)
+    state = beast_master(2)
     weight = R.interest
     assert weight(state, bmm.PlaceBanner(space="r1c1")) == 30
     assert weight(state, bmm.Rest()) == 1  # no Banner out
@@ -133,11 +132,13 @@ def test_a_bot_prefers_banners_then_ending_spent_actions_then_rest_by_banners_ou
 
 
 def test_2_6_2_the_explore_roll_is_asked_of_the_explorer() -> None:
-    state = new(2).model_copy(update={"pending": (PendingExplore(space="r2c4", player=1),)})
+    state = beast_master(2).model_copy(
+        update={"pending": (PendingExplore(space="r2c4", player=1),)}
+    )
     request = R.dice_request(state)
     assert request is not None
     assert (request.purpose, request.count, request.sides, request.player) == ("explore", 1, 6, 1)
-    assert R.dice_request(new(2)) is None
+    assert R.dice_request(beast_master(2)) is None
 
 
 def test_the_table_buttons_find_beast_masters_actions_by_role() -> None:
@@ -150,7 +151,7 @@ def test_the_table_buttons_find_beast_masters_actions_by_role() -> None:
 
 
 def test_gold_is_booked_under_the_turn_it_was_won_in() -> None:
-    state = new(2).model_copy(update={"turns_played": 4})
+    state = beast_master(2).model_copy(update={"turns_played": 4})
     loot = place(state, tiles={"r1c1": Tile(kind="loot", gold=2)})
     resting = loot.model_copy(
         update={"phase": "resting", "rest_left": ("r1c1",), "banners_in_hand": (4, 5)}

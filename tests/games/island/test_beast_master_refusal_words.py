@@ -22,14 +22,9 @@ from companion.games.island.model import (
     Tile,
 )
 
-from .helpers import graph_board, place
+from .helpers import beast_master, graph_board, place
 
 R = bm.RULES
-NAMES = ["Ann", "Bob", "Cleo"]
-
-
-def new(players: int = 2, **options: Any) -> bm.BeastMasterState:
-    return R.setup(NAMES[:players], R.parse_options(options), seed=7)
 
 
 def refusal(state: bm.BeastMasterState, action: Any) -> RuleViolation:
@@ -55,7 +50,7 @@ def with_banners(state: bm.BeastMasterState, owners: dict[str, int]) -> bm.Beast
 
 def banners_phase() -> bm.BeastMasterState:
     """Ann's Banners step: she controls A1 (two Acolytes), Bob's Banner stands on A2."""
-    state = place(new(2), acolytes={"r1c1": {0: 2}, "r1c2": {0: 1}})
+    state = place(beast_master(2), acolytes={"r1c1": {0: 2}, "r1c2": {0: 1}})
     state = with_banners(state, {"r1c2": 1})
     return state.model_copy(update={"phase": "banners"})
 
@@ -86,7 +81,7 @@ def test_BM_R14_raising_a_banner_is_logged_and_a_replaced_one_goes_home() -> Non
 
 
 def test_BM_R14_collecting_refusals_name_the_space() -> None:
-    state = place(new(2), tiles={"r1c1": None})
+    state = place(beast_master(2), tiles={"r1c1": None})
     resting = with_banners(state, {"r1c1": 0}).model_copy(
         update={"phase": "resting", "rest_left": ("r1c1",)}
     )
@@ -98,15 +93,15 @@ def test_BM_R14_collecting_refusals_name_the_space() -> None:
 
 
 def test_BM_R03_placing_a_colossus_once_they_stand_is_refused_citing_the_ruling() -> None:
-    err = refusal(new(2), bmm.PlaceColossus(space="r1c1"))  # they start on the centre
+    err = refusal(beast_master(2), bmm.PlaceColossus(space="r1c1"))  # they start on the centre
     assert (err.message, err.ruling) == ("Colossi are already on the island.", "BM-R03")
-    chosen = place(new(2, colossus_start="player_choice"), water=["r1c1"])
+    chosen = place(beast_master(2, colossus_start="player_choice"), water=["r1c1"])
     err = refusal(chosen, bmm.PlaceColossus(space="r1c1"))
     assert err.message == "A1 is not a space a Colossus can stand on."
 
 
 def test_a_beast_card_is_refused_beast_master_has_beast_master_cards() -> None:
-    state = new(2).model_copy(update={"phase": "actions", "movements_left": 4})
+    state = beast_master(2).model_copy(update={"phase": "actions", "movements_left": 4})
     assert refusal(state, PlayCard(kind="beast")).message == (
         "Beast Master has no Beast cards; it has Beast Master cards."
     )
@@ -114,17 +109,17 @@ def test_a_beast_card_is_refused_beast_master_has_beast_master_cards() -> None:
 
 def test_effects_wait_until_the_colossi_stand_and_are_refused_on_a_tie() -> None:
     effect = ApplyEffect(effect=GainGold(who="self", amount=1))
-    placing = new(2, colossus_start="player_choice")
-    tie = new(2, tie_policy="manual").model_copy(update={"phase": "tie"})
+    placing = beast_master(2, colossus_start="player_choice")
+    tie = beast_master(2, tie_policy="manual").model_copy(update={"phase": "tie"})
     for state in (placing, tie):
         said = refusal(state, effect).message
         assert said == "Effects can be applied once the game is under way."
-    playing, _ = R.apply(new(2), effect)
+    playing, _ = R.apply(beast_master(2), effect)
     assert playing.gold == (1, 0)
 
 
 def exploring(space: str = "r2c2", seat: int = 0) -> bm.BeastMasterState:
-    return new(2).model_copy(
+    return beast_master(2).model_copy(
         update={"pending": (PendingExplore(space=space, player=seat),), "active": seat}
     )
 
@@ -158,13 +153,13 @@ def test_BM_R15_the_loot_reward_is_asked_for_and_logged_with_the_space() -> None
 def test_a_position_waiting_on_an_answer_beast_master_lacks_refuses_every_action() -> None:
     """A hand-made position may hold a pending answer of the sister game (a Lair): the
     referee refuses clearly instead of failing."""
-    state = new(2).model_copy(update={"pending": (PendingLair(beast="Wyrm", player=0),)})
+    state = beast_master(2).model_copy(update={"pending": (PendingLair(beast="Wyrm", player=0),)})
     assert refusal(state, bmm.TakeActions()).message == "Something else must be resolved first."
 
 
 def test_BM_R06_setup_refusals_say_what_is_wrong() -> None:
     with pytest.raises(InvalidOptions) as err:
-        new(2, centre_starts_with_loot=True, loot_tokens=0)
+        beast_master(2, centre_starts_with_loot=True, loot_tokens=0)
     assert (err.value.message, err.value.ruling) == (
         "A Loot token on the centre needs at least one Loot token in the supply.",
         "BM-R06",
@@ -173,23 +168,23 @@ def test_BM_R06_setup_refusals_say_what_is_wrong() -> None:
 
 def test_BM_R01_an_island_needs_two_spaces_and_two_are_enough() -> None:
     two = graph_board([("a", "b")], "a")
-    state = R.setup(NAMES[:2], R.parse_options({"board": two.model_dump(mode="json")}), 1)
+    state = beast_master(2, board=two.model_dump(mode="json"))
     assert state.board.ids == ("a", "b")
     one = parse_board({"name": "rock", "centre": "a", "spaces": [{"id": "a", "leds": [0]}]})
     with pytest.raises(InvalidOptions) as err:
-        R.setup(NAMES[:2], R.parse_options({"board": one.model_dump(mode="json")}), 1)
+        beast_master(2, board=one.model_dump(mode="json"))
     assert err.value.message == "An island needs at least two spaces."
 
 
 def test_BM_R16_the_last_turn_ends_the_game_with_its_reason() -> None:
-    state = new(2, turns_per_player=1).model_copy(
+    state = beast_master(2, turns_per_player=1).model_copy(
         update={"turns_taken": (1, 0), "turns_played": 1, "active": 1, "phase": "banners"}
     )
     assert texts(state, bmm.EndTurn())[-1] == "Every player has taken their last turn."
 
 
 def test_naming_a_tile_writes_its_name_and_a_space_without_one_is_refused() -> None:
-    state = place(new(2), tiles={"r1c1": Tile(kind="environment")})
+    state = place(beast_master(2), tiles={"r1c1": Tile(kind="environment")})
     named, _ = R.apply(state, bmm.NameTile(space="r1c1", name="Sacred Grove"))
     assert named.space("r1c1").tile == Tile(kind="environment", name="Sacred Grove")
     assert refusal(state, bmm.NameTile(space="r1c2", name="Grove")).message == (

@@ -12,14 +12,9 @@ from companion.games.island import beast_master as bm
 from companion.games.island.beast_master import model as bmm
 from companion.games.island.model import Move, PendingExplore, PendingLoot, Tile
 
-from .helpers import place
+from .helpers import beast_master, place
 
 R = bm.RULES
-NAMES = ["Ann", "Bob", "Cleo"]
-
-
-def new(players: int = 2, **options: Any) -> bm.BeastMasterState:
-    return R.setup(NAMES[:players], R.parse_options(options), seed=7)
 
 
 def act(state: bm.BeastMasterState, *steps: Any) -> bm.BeastMasterState:
@@ -30,7 +25,7 @@ def act(state: bm.BeastMasterState, *steps: Any) -> bm.BeastMasterState:
 
 def resting(tiles: dict[str, Tile | None]) -> bm.BeastMasterState:
     """Ann rests with a Banner on each of ``tiles``' spaces."""
-    state = place(new(2), tiles=tiles)
+    state = place(beast_master(2), tiles=tiles)
     spaces = tuple(
         sp.model_copy(update={"banner": 0}) if sid in tiles else sp
         for sid, sp in zip(state.board.ids, state.spaces, strict=True)
@@ -74,7 +69,7 @@ def test_BM_R09_rest_goes_on_until_every_banner_is_collected() -> None:
 
 
 def test_BM_R03_after_the_last_colossus_is_placed_the_first_player_begins() -> None:
-    state = new(3, colossus_start="player_choice")
+    state = beast_master(3, colossus_start="player_choice")
     state = act(
         state,
         bmm.PlaceColossus(space="r1c1"),
@@ -86,7 +81,7 @@ def test_BM_R03_after_the_last_colossus_is_placed_the_first_player_begins() -> N
 
 def chain(**options: Any) -> bm.BeastMasterState:
     """Ann's Colossus on B3 moves by Road through B2 (her Acolyte) to B1: both unexplored."""
-    state = place(new(2, **options), colossi={0: "r2c3"}, acolytes={"r2c2": {0: 1}})
+    state = place(beast_master(2, **options), colossi={0: "r2c3"}, acolytes={"r2c2": {0: 1}})
     state = place(state, tiles={"r2c3": Tile(kind="environment")})
     state = state.model_copy(update={"phase": "actions", "movements_left": 4})
     path = ("r2c2", "r2c1")
@@ -112,7 +107,7 @@ def test_BM_R06_the_last_loot_token_is_found_when_environments_are_gone() -> Non
 
 def test_BM_R06_a_roll_waiting_when_both_supplies_are_gone_leaves_the_space_bare() -> None:
     """A loaded position still waiting on a roll though Loot and Environments are gone."""
-    state = new(2, loot_tokens=0, environment_tiles=0).model_copy(
+    state = beast_master(2, loot_tokens=0, environment_tiles=0).model_copy(
         update={"pending": (PendingExplore(space="r2c2", player=0),)}
     )
     for face in (1, 6):
@@ -124,7 +119,7 @@ def test_BM_R06_a_roll_waiting_when_both_supplies_are_gone_leaves_the_space_bare
 def test_BM_R16_the_end_of_the_game_leaves_nothing_waiting() -> None:
     """With the hand limit checked at the end of the turn, the last turn's oversized hand
     asks for no discard: the game is over."""
-    state = new(2, turns_per_player=1, hand_limit_check="end_of_turn").model_copy(
+    state = beast_master(2, turns_per_player=1, hand_limit_check="end_of_turn").model_copy(
         update={
             "turns_taken": (1, 0),
             "turns_played": 1,
@@ -140,7 +135,7 @@ def test_BM_R16_the_end_of_the_game_leaves_nothing_waiting() -> None:
 def test_a_tipped_colossus_still_controls_its_space() -> None:
     """Beast Master never takes control from a tipped Colossus (only Colossi has that
     option): Ann may raise a Banner where her tipped Colossus stands alone."""
-    state = place(new(2), colossi={0: "r1c1", 1: "r5c5"}).model_copy(
+    state = place(beast_master(2), colossi={0: "r1c1", 1: "r5c5"}).model_copy(
         update={"tipped": (True, False), "phase": "banners"}
     )
     raised = act(state, bmm.PlaceBanner(space="r1c1"))

@@ -21,14 +21,9 @@ from companion.games.island.model import (
 )
 from companion.views import NO_CELLS, ActionCells
 
-from .helpers import place
+from .helpers import beast_master, place
 
 R = bm.RULES
-NAMES = ["Ann", "Bob", "Cleo"]
-
-
-def new(players: int = 2, **options: Any) -> bm.BeastMasterState:
-    return R.setup(NAMES[:players], R.parse_options(options), seed=7)
 
 
 @pytest.mark.parametrize(
@@ -69,25 +64,29 @@ def test_the_status_line_says_the_turn_who_and_what_is_asked(
 ) -> None:
     if update.get("phase") == "tie":
         update = {**update, "turns_played": 30}
-    state = new(2).model_copy(update=update)
+    state = beast_master(2).model_copy(update=update)
     assert R.status(state) == line
 
 
 def test_BM_R16_the_turn_count_stops_at_the_last_turn() -> None:
-    state = new(3, turns_per_player=2).model_copy(update={"turns_played": 6, "phase": "tie"})
+    state = beast_master(3, turns_per_player=2).model_copy(
+        update={"turns_played": 6, "phase": "tie"}
+    )
     assert R.status(state) == "Turn 6/6 — Ann: pick the winner of the tie"
 
 
 def test_BM_R15_a_loot_reward_lights_the_space_it_lies_on() -> None:
-    state = new(2).model_copy(update={"pending": (PendingLoot(space="r2c2", player=0),)})
+    state = beast_master(2).model_copy(update={"pending": (PendingLoot(space="r2c2", player=0),)})
     assert R.action_cells(state, bmm.EnterLoot(gold=1)) == ActionCells.at("r2c2")
-    exploring = new(2).model_copy(update={"pending": (PendingExplore(space="r2c2", player=0),)})
+    exploring = beast_master(2).model_copy(
+        update={"pending": (PendingExplore(space="r2c2", player=0),)}
+    )
     assert R.action_cells(exploring, bmm.EnterLoot(gold=1)) == NO_CELLS
-    assert R.action_cells(new(2), bmm.EnterLoot(gold=1)) == NO_CELLS
+    assert R.action_cells(beast_master(2), bmm.EnterLoot(gold=1)) == NO_CELLS
 
 
 def test_a_roll_without_an_exploring_space_is_said_plainly() -> None:
-    state = new(2)
+    state = beast_master(2)
     assert R.describe(state, Roll()) == "Roll the d6"
     assert R.describe(state, Roll(values=(3,))) == "Rolled 3"
     loot = state.model_copy(update={"pending": (PendingLoot(space="r2c2", player=0),)})
@@ -96,18 +95,18 @@ def test_a_roll_without_an_exploring_space_is_said_plainly() -> None:
 
 
 def test_resting_with_one_banner_out_collects_one() -> None:
-    state = new(2).model_copy(update={"banners_in_hand": (4, 5)})
+    state = beast_master(2).model_copy(update={"banners_in_hand": (4, 5)})
     assert R.describe(state, bmm.Rest()) == "Rest and collect 1 Banner"
 
 
 def test_BM_R15_a_loot_with_printed_text_is_said_with_it() -> None:
-    state = new(2).model_copy(update={"pending": (PendingLoot(space="r2c2", player=0),)})
+    state = beast_master(2).model_copy(update={"pending": (PendingLoot(space="r2c2", player=0),)})
     action = bmm.EnterLoot(gold=1, name="Ancient Coin")
     assert R.describe(state, action) == "The Loot on B2 gives 1 Gold (Ancient Coin)"
 
 
 def resting(tiles: dict[str, Tile | None]) -> bm.BeastMasterState:
-    return place(new(2), tiles=tiles).model_copy(
+    return place(beast_master(2), tiles=tiles).model_copy(
         update={"phase": "resting", "rest_left": tuple(tiles)}
     )
 
