@@ -199,6 +199,8 @@ def report(name: str, work: Path, known: dict[str, str], *, show: bool = True) -
         f" ({others or 'none left'}): score {score:.1f} %"
         + (f" — {unchecked} not checked yet, the run is incomplete" if unchecked else "")
     )
+    for line in module_lines(verdicts, known):
+        print(line)
     for mutant in survivors:
         if verdicts[mutant] == "not checked":
             continue
@@ -209,6 +211,26 @@ def report(name: str, work: Path, known: dict[str, str], *, show: bool = True) -
     for mutant in stale:
         print(f"    recorded as equivalent but no longer made: {mutant}")
     return score
+
+
+def module_lines(verdicts: dict[str, str], known: dict[str, str]) -> list[str]:
+    """One line per mutated module: its mutants, killed, equivalent, survived and score
+    (the share of the judged ones killed: equivalents and not-checked ones left out)."""
+    by_module: dict[str, Counter[str]] = {}
+    for mutant, verdict in verdicts.items():
+        kind = "killed" if verdict in KILLED else "equivalent" if mutant in known else verdict
+        by_module.setdefault(source_of(mutant), Counter())[kind] += 1
+    lines = []
+    for path, counts in sorted(by_module.items()):
+        total = sum(counts.values())
+        judged = total - counts["equivalent"] - counts["not checked"]
+        score = 100.0 * counts["killed"] / judged if judged else 100.0
+        left = total - counts["killed"] - counts["equivalent"] - counts["not checked"]
+        lines.append(
+            f"    {Path(path).stem}: {total} mutants, {counts['killed']} killed,"
+            f" {counts['equivalent']} equivalent, {left} not killed: {score:.1f} %"
+        )
+    return lines
 
 
 def source_of(mutant: str) -> str:

@@ -14,7 +14,15 @@ REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO / "bench"))
 
 import mutation  # noqa: E402
-from mutation import GAMES, belongs, config_text, equivalents, game_tests, source_of  # noqa: E402
+from mutation import (  # noqa: E402
+    GAMES,
+    belongs,
+    config_text,
+    equivalents,
+    game_tests,
+    module_lines,
+    source_of,
+)
 
 
 def _mutated_by(path: str) -> list[str]:
@@ -80,3 +88,20 @@ def test_the_projects_record_of_equivalent_mutants_reads() -> None:
     assert all(reason for reason in known.values())
     assert all(any(belongs(m, g) for g in GAMES.values()) for m in known)
     assert mutation.EQUIVALENTS.exists()
+
+
+def test_the_report_gives_each_module_its_own_score() -> None:
+    game = "companion.games.island.beast_master."
+    verdicts = {
+        game + "play.x_f__mutmut_1": "killed",
+        game + "play.x_f__mutmut_2": "timeout",
+        game + "play.x_f__mutmut_3": "survived",
+        game + "play.x_f__mutmut_4": "survived",
+        game + "views.x_g__mutmut_1": "no tests",
+        game + "views.x_g__mutmut_2": "not checked",
+    }
+    known = {game + "play.x_f__mutmut_4": "the same value"}
+    assert module_lines(verdicts, known) == [
+        "    play: 4 mutants, 2 killed, 1 equivalent, 1 not killed: 66.7 %",
+        "    views: 2 mutants, 0 killed, 0 equivalent, 1 not killed: 0.0 %",
+    ]

@@ -7,6 +7,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any, TypeVar
 
+from companion.games.island import beast_master as bm
 from companion.games.island.board import IslandBoard, SpaceDef, parse_board
 from companion.games.island.model import (
     BeastPos,
@@ -153,3 +154,10 @@ def connected_board_from(
         for k in range(n)
     ]
     return IslandBoard(name="random", centre=f"s{centre % n}", spaces=tuple(spaces))
+
+
+def beast_master(players: int = 2, **options: Any) -> bm.BeastMasterState:
+    """A new Beast Master game of Ann, Bob, Cleo and Dov (the first ``players``) with
+    ``options`` as a table would enter them (seed 7)."""
+    names = ["Ann", "Bob", "Cleo", "Dov"][:players]
+    return bm.RULES.setup(names, bm.RULES.parse_options(options), seed=7)
