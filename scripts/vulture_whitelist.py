@@ -66,10 +66,6 @@ _.form_choose  # PlayPresenter, PlayScreen.intent("form_choose")
 _.form_cancel  # PlayPresenter, PlayScreen.intent("form_cancel")
 _.tap_face  # PlayPresenter, PlayScreen.intent("tap_face")
 _.clear_faces  # PlayPresenter, PlayScreen.intent("clear_faces")
-_.play_suggestion  # LessonPresenter, kiosk.widgets.lesson.INTENTS
-_.show_me  # LessonPresenter, kiosk.widgets.lesson.INTENTS
-_.skip_step  # LessonPresenter, kiosk.widgets.lesson.INTENTS
-_.keep_playing  # LessonPresenter, kiosk.widgets.lesson.INTENTS
 _.add_player  # SetupPresenter, SetupScreen.do("add_player")
 _.remove_player  # SetupPresenter, SetupScreen.do("remove_player")
 _.move_up  # SetupPresenter, SetupScreen.do("move_up")

@@ -51,3 +51,10 @@ class PlayActions(Protocol):
     def tap_cell(self, cell: str) -> bool: ...
 
     def tap_tile(self, key: str) -> bool: ...
+
+
+PlayCall = Callable[[PlayActions], object]
+"""A widget's intent: a bound method of the presenter on screen, called with it."""
+Act = Callable[[PlayCall], None]
+"""How a widget made once reaches the presenter of the game on screen now
+(:meth:`kiosk.screens.play.PlayScreen.act`)."""
