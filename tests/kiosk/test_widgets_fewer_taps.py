@@ -30,7 +30,9 @@ def test_a_great_quake_made_on_the_board_with_its_preview(kolossus: Kiosk) -> No
     assert play is not None
     tap_button(kolossus, "Ready", exact=True)  # one button: no "Ready (1)" tab beside a row
     tap_button(kolossus, "3", exact=True)  # the Great Quake's d4, read off the table
-    assert screen.column.last_roll.text == "Rolled 3 · Great Quake: Tua'tha rolls 1d4 · Ann · typed in"
+    assert (
+        screen.column.last_roll.text == "Rolled 3 · Great Quake: Tua'tha rolls 1d4 · Ann · typed in"
+    )
     board = screen.board
     assert board is not None and board.view is not None
     arrows = {d.cell: d.text for d in board.view.decorations if d.colour == ARROW_COLOUR}

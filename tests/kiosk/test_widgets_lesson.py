@@ -119,7 +119,13 @@ def _next_tap(kiosk: Kiosk) -> None:
     play = kiosk.play
     assert play is not None
     if play.teacher.pause() is not None:
-        tap(next(b for b in kiosk.play_screen.column.teach_panel.actions.children if b.text == "Got it"))
+        tap(
+            next(
+                b
+                for b in kiosk.play_screen.column.teach_panel.actions.children
+                if b.text == "Got it"
+            )
+        )
         return
     if play.fix_step is not None:  # the table's fix, alone: its own "Done"
         tap(kiosk.play_screen.column.fix_done)
