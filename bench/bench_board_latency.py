@@ -64,7 +64,6 @@ class BoardToLeds:
         for action in round_one_script():
             session.submit(action)
         self.play = PlayPresenter(session)
-        self.driver = SensingDriver(self.play, clock=time.perf_counter, settle_s=0.0)
         path = folder / "sensing-board"
         self.board = SimSensingBoard(
             str(path), occupied=miniatures(self.play.rules.board(self.play.state))
@@ -80,7 +79,10 @@ class BoardToLeds:
         self.played_at: float | None = None
         self.seq = 0
         self._state = self.play.state
-        self.play.subscribe(self._light, first=True)
+        # As the kiosk's change pipeline: the LEDs hear a change before the sensing
+        # board's driver, which follows the game once it is on screen.
+        self.play.subscribe(self._light)
+        self.driver = SensingDriver(self.play, clock=time.perf_counter, settle_s=0.0)
 
     def _light(self) -> None:
         """As the kiosk does: the LEDs first after every change."""

@@ -30,6 +30,7 @@ from companion.journal import Journal
 from firmware_bridge.buttons import ButtonMessage, ButtonPressed
 from firmware_bridge.rig import DeviceNote, Rig
 from kiosk.hardware import HardwareHub, Later, RollTarget, press_on_game
+from kiosk.home_notices import HomeNotices
 from kiosk.lesson_flow import GuidedStep, LessonFlow
 from kiosk.memory import free_dropped_widgets, release_freed_memory
 from kiosk.mirror_feed import MirrorFeed
@@ -37,6 +38,7 @@ from kiosk.presenters.common import resume_banner
 from kiosk.presenters.devices import DeviceStatus, OffGameRolls, badges
 from kiosk.presenters.home import HomePresenter
 from kiosk.reporting import FleetReporting
+from kiosk.screen_set import ScreenSet
 from kiosk.screens import load_kv
 from kiosk.screens.home import HomeScreen
 from kiosk.settings import LoadedConfig
@@ -70,7 +72,6 @@ log = logging.getLogger(__name__)
 #: Home's and the game screens' layouts (the shop's admin.kv loads with its screens).
 KV_FILES = ("widgets.kv", "screens.kv")
 EXPORTS = "exports"
-HOME_PROBLEMS_SHOWN = 3
 #: Seconds without a new frame before freed memory is handed back (kiosk/memory.py);
 #: shorter than the shop demo's step, so it runs there too.
 RELEASE_MEMORY_AFTER_S = 1.0
@@ -105,7 +106,7 @@ class Kiosk:
             )
         self._demo_on_screen = False
         #: The LED mirror on the play screen (kiosk/mirror_feed.py).
-        self.mirror = MirrorFeed(self.hub, lambda: self._play_screen, self.pump)
+        self.mirror = MirrorFeed(self.hub, lambda: self.screens.play_made, self.pump)
         self.wiring = HardwareWiring(
             self.hub,
             self.mirror,
@@ -127,17 +128,12 @@ class Kiosk:
         #: (during a fix-the-table walk-through, only the current step: the presenter
         #: owns it); the rig's feed once a rig is attached.
         self.on_highlights: HighlightSink | None = None
-        self._off_game_rolls = OffGameRolls(self._off_game_roll)
-        self._home_notice = ""  # a die read with no game on screen (see _off_game_roll)
+        self._off_game_rolls = OffGameRolls(lambda notice: self.notices.off_game_roll(notice))
         self.manager = ScreenManager(transition=NoTransition())
         self.home_screen = HomeScreen(name="home", kiosk=self)
         self.manager.add_widget(self.home_screen)
-        # Made when first shown, with their modules: launch shows Home only (the play
-        # screen alone is ≈150 M instructions and ≈3 MB; docs/kiosk.md, "Startup").
-        self._setup_screen: SetupScreen | None = None
-        self._play_screen: PlayScreen | None = None
-        self._scores_screen: ScoresScreen | None = None
-        self._guided_screen: GuidedSetupScreen | None = None
+        # Made when first shown, with their modules: launch shows Home only.
+        self.screens: ScreenSet = ScreenSet(self.manager, self, self.mirror.offer)
         # Freed memory goes back once the window has drawn no frame for a moment: after a
         # screen change (the setup screen drops ≈190 widgets), a move, a touch.
         self._release_memory = Clock.create_trigger(
@@ -154,6 +150,9 @@ class Kiosk:
         self.problems.extend(self.shop.config_problems())
         #: Home's banner under its title (configuration and device problems).
         self.home_banner = self.home_screen.ids.banner
+        self.notices: HomeNotices = HomeNotices(
+            self.home_banner, self.problems, lambda: self.reporting.notice
+        )
         self.go_home()
 
     # --- the collaborators' state, as the screens and tests read it ------------------------
@@ -190,61 +189,31 @@ class Kiosk:
 
     @property
     def setup_screen(self) -> SetupScreen:
-        if self._setup_screen is None:
-            # Each screen's module (and its .kv) loads when it is first shown: launch
-            # shows Home only. The Window is imported here as everywhere: it opens.
-            from kivy.core.window import Window
-
-            from kiosk.screens.setup import SetupScreen
-            from kiosk.widgets import keyboard
-
-            # Its name fields are the app's only text fields: the on-screen keyboard they
-            # bring up is laid out before it can be touched (kiosk/widgets/keyboard.py).
-            keyboard.install(Window)
-
-            self._setup_screen = SetupScreen(name="setup", kiosk=self)
-            self.manager.add_widget(self._setup_screen)
-        return self._setup_screen
+        return self.screens.setup
 
     @property
     def play_screen(self) -> PlayScreen:
-        if self._play_screen is None:
-            from kiosk.screens.play import PlayScreen  # first shown (see setup_screen)
-
-            self._play_screen = PlayScreen(name="play", kiosk=self)
-            self.manager.add_widget(self._play_screen)
-            self.mirror.offer(self._play_screen)
-        return self._play_screen
+        return self.screens.play
 
     @property
     def play_screen_made(self) -> PlayScreen | None:
         """The play screen if it has been shown (a look at it that does not make it)."""
-        return self._play_screen
+        return self.screens.play_made
 
     @property
     def scores_screen(self) -> ScoresScreen:
-        if self._scores_screen is None:
-            from kiosk.screens.scores import ScoresScreen  # first shown (see setup_screen)
-
-            self._scores_screen = ScoresScreen(name="scores", kiosk=self)
-            self.manager.add_widget(self._scores_screen)
-        return self._scores_screen
+        return self.screens.scores
 
     @property
     def guided_screen(self) -> GuidedSetupScreen:
-        if self._guided_screen is None:
-            from kiosk.screens.guided_setup import GuidedSetupScreen  # first shown
-
-            self._guided_screen = GuidedSetupScreen(name="guided_setup", kiosk=self)
-            self.manager.add_widget(self._guided_screen)
-        return self._guided_screen
+        return self.screens.guided
 
     # --- navigation -------------------------------------------------------------------
 
     def go_home(self) -> None:
         self._leave_game()
         self.lessons.guided = None  # an unfinished setup resumes with its game (journaled)
-        self._home_notice = ""
+        self.notices.off_game = ""
         devices = "   ".join(b.text for b in badges(self.hub.device_statuses()))
         home = HomePresenter(self.journal, shown=self.shop.shown_on_home)
         self.home_screen.show(home.view(), devices)
@@ -268,7 +237,7 @@ class Kiosk:
         if session is None:
             self.setup_screen.refresh()
             return
-        if self._play_screen is None:
+        if self.screens.play_made is None:
             # The play screen is made once a run, with the first game. Setup's widgets go
             # first (dropped and collected now, not when the screen is left), so it and
             # the game are made in their memory: ≈6.7 MB less heap, for one collection
@@ -411,7 +380,7 @@ class Kiosk:
         """The shop's demo ended: its presenter leaves the play screen and the kiosk."""
         from kiosk.presenters.demo import DemoPlayPresenter  # a demo was on: loaded
 
-        screen = self._play_screen
+        screen = self.screens.play_made
         if screen is not None and isinstance(screen.presenter, DemoPlayPresenter):
             screen.presenter = None
         if isinstance(self.play, DemoPlayPresenter):
@@ -462,7 +431,7 @@ class Kiosk:
         if self.companion is not None:
             self.companion.check()  # a new position: it drops, starts or keeps thinking
         self._light()
-        screen = self._play_screen
+        screen = self.screens.play_made
         if screen is not None and screen.presenter is play:
             screen.changed()
         self._save_snapshot()
@@ -541,8 +510,8 @@ class Kiosk:
         self.wiring.follow(self.play if shown else None)
         if self.play is not None:
             self.after_change()
-        if self._play_screen is not None:
-            self._play_screen.refresh()
+        if self.screens.play_made is not None:
+            self.screens.play_made.refresh()
 
     def sim_tray_available(self) -> bool:
         """True when the dice are simulated: the dice panel offers to roll the sim tray."""
@@ -588,13 +557,6 @@ class Kiosk:
         self._show_home_banner()
         self.reporting.report_health()
 
-    def _off_game_roll(self, notice: str) -> None:
-        """A die read with no game on screen: Home's banner says it was not used (until
-        Home is shown again)."""
-        log.info("%s", notice)
-        self._home_notice = notice
-        self._show_home_banner()
-
     def _devices_changed(self, statuses: tuple[DeviceStatus, ...]) -> None:
         self.home_screen.ids.devices.text = "   ".join(b.text for b in badges(statuses))
         if self.play is not None and self._roll_target() is not self.play:
@@ -602,17 +564,7 @@ class Kiosk:
         self.reporting.report_health()
 
     def _show_home_banner(self) -> None:
-        banner = self.home_banner
-        shown = self.problems[:HOME_PROBLEMS_SHOWN]
-        more = len(self.problems) - len(shown)
-        notices = (*shown, self.reporting.notice, self._home_notice)
-        text = "\n".join(f"• {problem}" for problem in notices if problem)
-        if more > 0:
-            text += f"\n… and {more} more (run companion doctor)."
-        banner.text = text
-        banner.opacity = 1 if text else 0
-        if not text:
-            banner.height = 0
+        self.notices.show()
 
     # --- the end ------------------------------------------------------------------------
 

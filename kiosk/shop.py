@@ -13,7 +13,8 @@
   keycode 27 consumed), a window close request is refused, the window is borderless
   fullscreen without a cursor, there is no Admin button, and the admin page opens only
   after the PIN pad (reached by holding a screen's title for 3 s). Unlocked, Home has
-  an Admin button and the same gesture opens the admin page directly.
+  an Admin button and the same gesture opens the admin page directly. The window's
+  side of it (fullscreen, the title the gesture starts on) is :mod:`kiosk.shop_window`.
 """
 
 from __future__ import annotations
@@ -23,13 +24,11 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
-from kivy.app import App
 from kivy.clock import Clock, ClockEvent
 from kivy.config import Config
-from kivy.core.window import Window, WindowBase
+from kivy.core.window import Window
 from kivy.input.motionevent import MotionEvent
-from kivy.uix.screenmanager import Screen, ScreenManager
-from kivy.uix.widget import Widget
+from kivy.uix.screenmanager import ScreenManager
 
 from kiosk.presenters.attract import (
     AttractMode,
@@ -41,7 +40,8 @@ from kiosk.presenters.attract import (
 from kiosk.presenters.long_press import LongPress
 from kiosk.settings import KioskConfig, LoadedConfig
 from kiosk.shop_demo import DemoOverlay
-from kiosk.widgets.basic import KButton, TitleLabel
+from kiosk.shop_window import ESCAPE, apply_window_mode, stop_running_app, title_widget
+from kiosk.widgets.basic import KButton
 
 if TYPE_CHECKING:
     from companion.journal import Journal
@@ -60,7 +60,6 @@ if TYPE_CHECKING:
     from kiosk.screens.play import PlayScreen
 
 TICK_S = 0.25
-ESCAPE = 27
 ADMIN_SCREENS = ("pin", "admin")
 #: The admin page (and the PIN pad) close themselves after this long without a touch,
 #: whatever ``idle_timeout_s`` says: staff who walk away leave no open admin page.
@@ -70,38 +69,10 @@ ADMIN_IDLE_S = 60.0
 VISIT_IDLE_S = 180.0
 
 
-def _stop_running_app() -> None:
-    app = App.get_running_app()
-    if app is not None:
-        app.stop()
-
-
 def _doctor(loaded: LoadedConfig | None) -> Sequence[Finding]:
     from kiosk.settings.findings import doctor
 
     return doctor(loaded)
-
-
-def apply_window_mode(window: WindowBase, config: KioskConfig) -> None:
-    """Locked: borderless fullscreen without a mouse cursor; else ``fullscreen`` as set."""
-    if config.locked:
-        window.borderless = True
-        window.fullscreen = "auto"
-        window.show_cursor = False
-    elif config.fullscreen:
-        window.fullscreen = "auto"
-
-
-def title_widget(screen: Screen) -> Widget | None:
-    """The widget a long press opens admin from: the screen's title (or whose turn)."""
-    for key in ("title", "player"):
-        widget = screen.ids.get(key)
-        if widget is not None:
-            return widget
-    for widget in screen.walk(restrict=True):
-        if isinstance(widget, TitleLabel):
-            return widget
-    return None
 
 
 class Stage(Protocol):
@@ -161,7 +132,7 @@ class ShopMode:
         self.leds: LedControls | None = None
         self.diagnose: Callable[[], Sequence[Finding]] = lambda: _doctor(self.loaded)
         #: What "Exit app" on the admin page does (stop the running Kivy app).
-        self.on_exit: Callable[[], None] = _stop_running_app
+        self.on_exit: Callable[[], None] = stop_running_app
         self.exiting = False
         self.armed = False
         self._event: ClockEvent | None = None

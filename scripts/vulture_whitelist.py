@@ -53,30 +53,6 @@ _.exit_pressed  # kiosk.screens.admin, "Exit app" in admin.kv
 _.staff_games  # kiosk.shop, "Every game (staff)" in admin.kv
 _.change_pin  # kiosk.shop, "Change PIN" in admin.kv
 
-# --- presenter methods the screens call by name (PlayScreen.intent, SetupScreen.do) -----
-_.choose_group  # PlayPresenter, PlayScreen.intent("choose_group")
-_.close_why  # PlayPresenter, PlayScreen.intent("close_why")
-_.teach_next  # PlayPresenter, PlayScreen.intent("teach_next")
-_.teach_skip  # PlayPresenter, PlayScreen.intent("teach_skip")
-_.teach_again  # PlayPresenter, PlayScreen.intent("teach_again")
-_.open_form  # PlayPresenter, PlayScreen.intent("open_form")
-_.form_step  # PlayPresenter, PlayScreen.intent("form_step")
-_.form_toggle  # PlayPresenter, PlayScreen.intent("form_toggle")
-_.form_choose  # PlayPresenter, PlayScreen.intent("form_choose")
-_.form_cancel  # PlayPresenter, PlayScreen.intent("form_cancel")
-_.tap_face  # PlayPresenter, PlayScreen.intent("tap_face")
-_.clear_faces  # PlayPresenter, PlayScreen.intent("clear_faces")
-_.play_suggestion  # LessonPresenter, kiosk.widgets.lesson.INTENTS
-_.show_me  # LessonPresenter, kiosk.widgets.lesson.INTENTS
-_.skip_step  # LessonPresenter, kiosk.widgets.lesson.INTENTS
-_.keep_playing  # LessonPresenter, kiosk.widgets.lesson.INTENTS
-_.add_player  # SetupPresenter, SetupScreen.do("add_player")
-_.remove_player  # SetupPresenter, SetupScreen.do("remove_player")
-_.move_up  # SetupPresenter, SetupScreen.do("move_up")
-_.choose_element  # SetupPresenter, SetupScreen.do("choose_element")
-_.toggle_teach  # SetupPresenter, SetupScreen.do(f"toggle_{key}")
-_.toggle_guided  # SetupPresenter, SetupScreen.do(f"toggle_{key}")
-
 # --- other libraries' attributes and protocols ---------------------------------------------
 _.levelname  # logging.LogRecord attribute kiosk.app's log filter sets
 _.text_factory  # sqlite3.Connection attribute (kiosk.salvage reads damaged text)

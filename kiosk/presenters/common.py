@@ -121,14 +121,11 @@ class Observable:
         self._holding = 0
         self._held = False
 
-    def subscribe(self, listener: Listener, *, first: bool = False) -> None:
-        """Call ``listener`` after every change; ``first``: before every other listener
-        (once, wherever it was): the LED strip's feed, ahead of the screen's redraw."""
-        if first:
-            self.unsubscribe(listener)
-            self._listeners.insert(0, listener)
-        else:
-            self._listeners.append(listener)
+    def subscribe(self, listener: Listener) -> None:
+        """Call ``listener`` after every change, after the listeners subscribed before it.
+        What follows a change in the app runs in one ordered listener, the kiosk's change
+        pipeline (kiosk/navigation.py), not by the order of subscriptions."""
+        self._listeners.append(listener)
 
     def unsubscribe(self, listener: Listener) -> None:
         if listener in self._listeners:

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from kivy.clock import Clock
 from kivy.core.window import Window
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
+from kivy.uix.widget import Widget
 
 from companion.rules import MAX_NAME_LENGTH
 from kiosk import theme
@@ -72,10 +72,13 @@ class OptionBox:
         head = BoxLayout(size_hint_y=None, height=ROW, spacing=theme.SPACING)
         self.label = KLabel(bold=True)
         head.add_widget(self.label)
-        self.control: Any = None
+        #: The head row's control: an on/off button (a switch, an optional list), or
+        #: the value of a fixed option.
+        self.toggle: KButton | None = None
+        self.fixed: KLabel | None = None
         self.stepper: Stepper | None = None
         if option.kind == "switch":
-            self.control = button(
+            self.toggle = button(
                 "", lambda: screen.do(lambda p: p.toggle(name)), size_hint_x=None, width=200
             )
         elif option.kind == "stepper":
@@ -87,13 +90,14 @@ class OptionBox:
             )
             self.stepper.value.font_size = theme.FONT_BODY  # a player's name fits
         elif option.kind == "list" and option.optional:
-            self.control = button(
+            self.toggle = button(
                 "", lambda: screen.do(lambda p: p.toggle(name)), size_hint_x=None, width=150
             )
         elif option.kind == "fixed":
-            self.control = KLabel(size_hint_x=None, width=250, halign="right", color=theme.TEXT_DIM)
-        if self.control is not None:
-            head.add_widget(self.control)
+            self.fixed = KLabel(size_hint_x=None, width=250, halign="right", color=theme.TEXT_DIM)
+        for control in (self.toggle, self.fixed):
+            if control is not None:
+                head.add_widget(control)
         self.about_button = button(
             "About",
             lambda: screen.do(lambda p: p.toggle_about(name)),
@@ -103,7 +107,7 @@ class OptionBox:
         )
         head.add_widget(self.about_button)
         self.box.add_widget(head)
-        self.elements: list[tuple[Any, list[Any]]] = []
+        self.elements: list[tuple[KLabel, list[KButton]]] = []
         for element in option.elements:
             row = BoxLayout(size_hint_y=None, height=ROW, spacing=theme.SPACING)
             label = KLabel(size_hint_x=None, width=130, font_size=theme.FONT_SMALL + 1)
@@ -121,7 +125,7 @@ class OptionBox:
                 buttons.append(widget)
             self.elements.append((label, buttons))
             self.box.add_widget(row)
-        self.choices: list[Any] = []
+        self.choices: list[KToggle] = []
         if option.kind == "choice":
             choices = GridLayout(
                 cols=min(4, len(option.choices)), size_hint_y=None, spacing=theme.SPACING
@@ -144,20 +148,20 @@ class OptionBox:
     def show(self, option: OptionView) -> None:
         changed = "  (changed)" if option.changed else ""
         self.label.text = f"{option.label}{changed}"
-        if option.kind == "switch":
-            self.control.text = option.value_text
-            self.control.role = "accent" if option.value else "normal"
+        if option.kind == "switch" and self.toggle is not None:
+            self.toggle.text = option.value_text
+            self.toggle.role = "accent" if option.value else "normal"
         elif self.stepper is not None:
             self.stepper.show(
                 option.value_text,
                 can_decrease=option.can_decrease,
                 can_increase=option.can_increase,
             )
-        elif option.kind == "list" and option.optional:
-            self.control.text = "Automatic" if option.automatic else "By hand"
-            self.control.role = "normal" if option.automatic else "accent"
-        elif option.kind == "fixed":
-            self.control.text = option.value_text
+        elif option.kind == "list" and self.toggle is not None:
+            self.toggle.text = "Automatic" if option.automatic else "By hand"
+            self.toggle.role = "normal" if option.automatic else "accent"
+        elif self.fixed is not None:
+            self.fixed.text = option.value_text
         self.about_button.role = "accent" if option.about_open else "normal"
         self.about.text = option.about
         if option.about_open and self.about.parent is None:
@@ -242,7 +246,7 @@ class SetupScreen(KioskScreen):
     presenter: SetupPresenter | None = None
     _updating = False
 
-    def on_kv_post(self, base_widget: Any) -> None:
+    def on_kv_post(self, base_widget: Widget) -> None:
         self._more = Clock.create_trigger(self._make_more, 0)
         self._body_height = 0.0
         self.ids.body.bind(height=self._keep_top)
@@ -262,8 +266,8 @@ class SetupScreen(KioskScreen):
     def _drop(self) -> None:
         self._rows: WidgetPool[PlayerRowView] | None = None
         self._options: dict[object, OptionBox] = {}
-        self._fixed: dict[str, Any] = {}
-        self._shown: tuple[SetupView, list[Any]] | None = None  # the view, what precedes options
+        self._fixed: dict[str, Widget] = {}
+        self._shown: tuple[SetupView, list[Widget]] | None = None  # the view, what precedes options
 
     @property
     def building(self) -> bool:
@@ -276,7 +280,7 @@ class SetupScreen(KioskScreen):
         self._options = {}  # another game: other options
         self.refresh()
 
-    def on_leave(self, *_args: Any) -> None:
+    def on_leave(self, *_args: object) -> None:
         self.drop_widgets()
 
     def drop_widgets(self) -> None:
@@ -292,7 +296,7 @@ class SetupScreen(KioskScreen):
             change(self.presenter)
         self.refresh()
 
-    def name_focused(self, field: Any, focused: bool) -> None:
+    def name_focused(self, field: NameInput, focused: bool) -> None:
         """A name field took the focus: once the docked keyboard is up (the next frame),
         the list gets the keyboard's height of room below and the field is scrolled
         above the keyboard; the room goes when the field lets go."""
@@ -304,7 +308,7 @@ class SetupScreen(KioskScreen):
     def _row_views(self) -> list[PlayerRowView]:
         return [] if self._rows is None else list(self._rows.widgets)
 
-    def _clear_keyboard(self, field: Any) -> None:
+    def _clear_keyboard(self, field: NameInput) -> None:
         top = keyboard_top(Window)
         if not field.focus or top <= 0 or field.get_root_window() is None:
             return
@@ -322,7 +326,7 @@ class SetupScreen(KioskScreen):
         if self.presenter is not None:
             self.show(self.presenter.view())
 
-    def _label(self, key: str, height: int) -> Any:
+    def _label(self, key: str, height: int) -> KLabel:
         label = self._fixed.get(key)
         if label is None:
             label = self._fixed[key] = KLabel(size_hint_y=None, height=height, color=theme.TEXT_DIM)
@@ -330,7 +334,7 @@ class SetupScreen(KioskScreen):
 
     def _switch(
         self, key: str, toggle: Callable[[SetupPresenter], None], on: bool, name: str, what: str
-    ) -> Any:
+    ) -> KButton:
         """A whole-width on/off button (made once, as ``key``) that calls ``toggle``."""
         switch = self._fixed.get(key)
         if switch is None:
@@ -366,7 +370,7 @@ class SetupScreen(KioskScreen):
         )
         players = self._label("players", 34)
         players.text = f"Players ({view.player_hint})"
-        shown: list[Any] = [teach, guided, players]
+        shown: list[Widget] = [teach, guided, players]
         self._updating = True  # names set here are the presenter's own
         try:
             for row, player in zip(self._rows.show(len(view.players)), view.players, strict=True):
@@ -421,7 +425,7 @@ class SetupScreen(KioskScreen):
             self._place_options(*self._shown, update=False, limit=None)
 
     def _place_options(
-        self, view: SetupView, before: list[Any], *, update: bool, limit: int | None
+        self, view: SetupView, before: list[Widget], *, update: bool, limit: int | None
     ) -> None:
         """Show ``before`` then the options under their groups' headings, the house
         rules under "More rules" when it is open, making at most ``limit`` new option

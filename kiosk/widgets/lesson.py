@@ -23,13 +23,14 @@ from kivy.uix.gridlayout import GridLayout
 from kivy.uix.widget import Widget
 
 from kiosk import theme
-from kiosk.presenters.lesson import LessonView
+from kiosk.presenters.lesson import LessonPresenter, LessonView
 from kiosk.widgets.basic import WrapLabel, button
 from kiosk.widgets.layouts import Column
 from kiosk.widgets.lists import ACTION_ROW, show_children
 from kiosk.widgets.scrolling import QuietScrollView
 
-#: The panel's buttons by the lesson's intent they call.
+#: The panel's buttons by the :class:`LessonPresenter` intent they call ("home": the
+#: kiosk's Home).
 INTENTS = {
     "play_suggestion": "Play it",
     "show_me": "Show me",
@@ -38,6 +39,9 @@ INTENTS = {
     "keep_playing": "Keep playing",
     "home": "Home",
 }
+LessonCall = Callable[[LessonPresenter], object]
+"""A button's intent: a method of the lesson, called with the lesson that runs now."""
+
 ROW = theme.TOUCH_MIN + 4
 #: What the panel leaves for a list under it (two rows of the action menu).
 LIST_ROOM = 2 * ACTION_ROW
@@ -55,7 +59,7 @@ COMPACT_WORDS = 3 * theme.FONT_SMALL + 12
 class LessonPanel:
     """The step's heading, its words in a scrolled body, and a row of buttons."""
 
-    def __init__(self, intent: Callable[[str], None]) -> None:
+    def __init__(self, intent: Callable[[LessonCall], object], home: Callable[[], object]) -> None:
         self.box = BoxLayout(orientation="vertical", size_hint_y=None, spacing=SPACING)
         self.heading = WrapLabel(font_size=theme.FONT_SMALL, color=theme.ACCENT, bold=True)
         self.title = WrapLabel(font_size=theme.FONT_BODY, bold=True)
@@ -70,10 +74,17 @@ class LessonPanel:
         )
         self.body.add_widget(self.column)
         self.row = BoxLayout(size_hint_y=None, height=ROW, spacing=theme.SPACING)
+        calls: dict[str, LessonCall] = {
+            "play_suggestion": LessonPresenter.play_suggestion,
+            "show_me": LessonPresenter.show_me,
+            "skip_step": LessonPresenter.skip_step,
+            "end_lesson": LessonPresenter.end_lesson,
+            "keep_playing": LessonPresenter.keep_playing,
+        }
         self.buttons = {
             name: button(
                 text,
-                lambda n=name: intent(n),
+                home if name == "home" else lambda call=calls[name]: intent(call),
                 role="accent" if name in ("play_suggestion", "keep_playing") else "normal",
                 font_size=theme.FONT_SMALL,
             )
@@ -150,13 +161,20 @@ class LessonPanel:
 
 class LessonColumn:
     """The lesson panel in the play screen's right column, beside what the column shows
-    for the game (``menu`` is its action list). The screen calls :meth:`show` after it
+    for the game (``menu`` is its action list); ``intent`` calls the lesson that runs
+    now, ``home`` shows Home. The screen calls :meth:`show` after it
     laid the column out for the game; ``relay`` lays it out again (the list back)."""
 
-    def __init__(self, column: Widget, menu: Widget, intent: Callable[[str], None]) -> None:
+    def __init__(
+        self,
+        column: Widget,
+        menu: Widget,
+        intent: Callable[[LessonCall], object],
+        home: Callable[[], object],
+    ) -> None:
         self.column = column
         self.menu = menu
-        self.panel = LessonPanel(intent)
+        self.panel = LessonPanel(intent, home)
         self.filler = Widget()  # in the list's place: the column stays packed to its top
         self._fit_later = Clock.create_trigger(self.fit, 0)
         self._watched: set[int] = set()  # the column's widgets whose height refits

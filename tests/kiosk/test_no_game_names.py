@@ -24,6 +24,7 @@ KIOSK = Path(__file__).resolve().parents[2] / "kiosk"
 #: by the module that names them and what they are there.
 OTHER_MEANINGS: dict[tuple[str, str], str] = {
     ("screens/play.py", "cards"): "the play screen's mode that shows a card game's table",
+    ("screens/play_table.py", "cards"): "the same mode, which the table area shows",
     ("hardware.py", "end_turn"): "the table's button of that name (firmware_bridge.buttons)",
     ("presenters/sensing.py", "water"): "a terrain with no landscape piece on it",
     ("presenters/looks.py", "water"): "the colour of a Water space",

@@ -648,9 +648,10 @@ def test_a_form_is_offered_for_amounts_alone_in_every_card_game_menu() -> None:
     assert view.group == "enter_colossus_card" and len(view.actions) > 1 and view.formable
 
 
-def test_the_led_feed_can_be_put_ahead_of_the_screen() -> None:
-    """The kiosk subscribes its LED feed with ``first=True``: whoever subscribed before
-    (the screen), the strip hears of a change first, and only once."""
+def test_listeners_hear_a_change_in_the_order_they_subscribed() -> None:
+    """A change reaches its listeners in the order they subscribed, each once; one that
+    unsubscribed hears no more (the kiosk's change pipeline is one listener that runs
+    the lesson's check, the LEDs and the screen in its own order)."""
     presenter = pig()
     heard: list[str] = []
 
@@ -660,11 +661,12 @@ def test_the_led_feed_can_be_put_ahead_of_the_screen() -> None:
     def leds() -> None:
         heard.append("leds")
 
+    presenter.subscribe(leds)
     presenter.subscribe(screen)
-    presenter.subscribe(leds, first=True)
-    presenter.subscribe(leds, first=True)  # again (a game shown again): still once
     presenter.changed()
-    assert heard == ["leds", "screen"]
+    presenter.unsubscribe(leds)
+    presenter.changed()
+    assert heard == ["leds", "screen", "screen"]
 
 
 @pytest.mark.parametrize(

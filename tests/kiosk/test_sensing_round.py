@@ -9,8 +9,8 @@ stepped, never slept, and no test asserts a time.
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
-from dataclasses import dataclass
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -67,6 +67,9 @@ class Table:
     seq: list[int]
     taps: int = 0
     """Actions entered on the screen (never a move in the round test)."""
+    pipeline: list[Callable[[], None]] = field(default_factory=list)
+    """What hears a change before the driver, as the kiosk's change pipeline (the LEDs)
+    does: it is subscribed before the sensing board follows the game."""
 
     def tap(self, payload: dict[str, Any]) -> None:
         assert payload["type"] not in {"move", "earthquake", "rebirth"}, "a move tap"
@@ -145,6 +148,13 @@ def table(tmp_path: Path) -> Iterator[Table]:
     board.start()
     hub = HardwareHub()
     now = FakeClock(100.0)
+    pipeline: list[Callable[[], None]] = []
+
+    def run_pipeline() -> None:
+        for step in pipeline:
+            step()
+
+    play.subscribe(run_pipeline)
     driver = SensingDriver(play, clock=now)
     seq = [0]
 
@@ -155,7 +165,7 @@ def table(tmp_path: Path) -> Iterator[Table]:
     hub.connect(HubHandlers(board=on_board))
     reader = SerialDiceTray(fast_settings(tmp_path / "sensing-board"), name=BOARD_READER)
     reader.start(hub.post)
-    found = Table(play, board, hub, driver, now, seq)
+    found = Table(play, board, hub, driver, now, seq, pipeline=pipeline)
     try:
         found.sensed()
         assert found.settle() == Agree()
@@ -417,7 +427,7 @@ def test_a_board_move_reaches_the_lights_once_without_a_flash(table: Table) -> N
     table.move("-0,0")
     assert table.settle() == InHand("0,0")
     handed: list[tuple[Any, ...]] = []
-    play.subscribe(lambda: handed.append(play.highlights()), first=True)  # as the LEDs
+    table.pipeline.append(lambda: handed.append(play.highlights()))  # as the LEDs
     table.move(f"+{target}")
     assert table.settle() == Agree() and table.driver.played == 1
     assert handed == [play.highlights()]
@@ -431,7 +441,7 @@ def test_the_difference_stays_lit_across_a_roll(table: Table) -> None:
     table.move("-0,1", "+5,5")
     assert isinstance(table.settle(), Differ)
     shown: list[int] = []
-    play.subscribe(lambda: shown.append(len(play.overlay.highlights)), first=True)  # as the LEDs
+    table.pipeline.append(lambda: shown.append(len(play.overlay.highlights)))  # as the LEDs
     table.roll(4)
     assert {h.role for h in play.highlights()} == {Role.REMOVE, Role.PLACE}
     assert shown[-1] == 2, "the last redraw shows the difference again"

@@ -73,9 +73,9 @@ def test_a_companion_seat_by_touch_thinks_and_its_move_is_made_with_one_tap(
     assert proposal is not None
     screen = kiosk.play_screen
     assert screen.ids.player.text == "Companion (Easy) to play"
-    assert proposal.words in screen.companion_panel.text.text
+    assert proposal.words in screen.column.companion_panel.text.text
     tap(find_button(kiosk, "Why this move?", exact=True))
-    assert screen.companion_panel.why.text == proposal.reason
+    assert screen.column.companion_panel.why.text == proposal.reason
     shoot(kiosk, "play-companion")  # docs/kiosk.md; the layout checked
     assert not cut_texts(kiosk, "companion")
     play = kiosk.play

@@ -30,7 +30,9 @@ def test_a_great_quake_made_on_the_board_with_its_preview(kolossus: Kiosk) -> No
     assert play is not None
     tap_button(kolossus, "Ready", exact=True)  # one button: no "Ready (1)" tab beside a row
     tap_button(kolossus, "3", exact=True)  # the Great Quake's d4, read off the table
-    assert screen.last_roll.text == "Rolled 3 · Great Quake: Tua'tha rolls 1d4 · Ann · typed in"
+    assert (
+        screen.column.last_roll.text == "Rolled 3 · Great Quake: Tua'tha rolls 1d4 · Ann · typed in"
+    )
     board = screen.board
     assert board is not None and board.view is not None
     arrows = {d.cell: d.text for d in board.view.decorations if d.colour == ARROW_COLOUR}
@@ -39,10 +41,10 @@ def test_a_great_quake_made_on_the_board_with_its_preview(kolossus: Kiosk) -> No
 
     tap_cell(kolossus, "3,10")  # the east arrow of row 3: the preview
     assert play.board_input.preview is not None and len(play.session.actions) == 2
-    assert screen.preview.parent is not None
+    assert screen.column.preview.parent is not None
     quake = play.rules.parse_action(play.board_input.preview.payload)
     said = play.rules.describe(play.state, quake)  # the game's words for the move
-    assert screen.preview.text.startswith(f"{said}; leaves the board: Woods")
+    assert screen.column.preview.text.startswith(f"{said}; leaves the board: Woods")
     drawn = board.view
     assert drawn.looks["3,10"].role is Role.SELECTED
     assert drawn.looks["3,0"].role is Role.QUAKE_REGION
@@ -58,7 +60,7 @@ def test_a_great_quake_made_on_the_board_with_its_preview(kolossus: Kiosk) -> No
     shoot(kolossus, "play-kolossus-quake-fix")
     tap_button(kolossus, "All done", exact=True)
     assert play.view().fix is None
-    assert screen.last_roll.parent is not None  # the roll stays in view until the next
+    assert screen.column.last_roll.parent is not None  # the roll stays in view until the next
 
 
 def _shifted_row(play: object) -> dict[str, tuple[int, int, int]]:

@@ -119,13 +119,19 @@ def _next_tap(kiosk: Kiosk) -> None:
     play = kiosk.play
     assert play is not None
     if play.teacher.pause() is not None:
-        tap(next(b for b in kiosk.play_screen.teach_panel.actions.children if b.text == "Got it"))
+        tap(
+            next(
+                b
+                for b in kiosk.play_screen.column.teach_panel.actions.children
+                if b.text == "Got it"
+            )
+        )
         return
     if play.fix_step is not None:  # the table's fix, alone: its own "Done"
-        tap(kiosk.play_screen.fix_done)
+        tap(kiosk.play_screen.column.fix_done)
         return
     if play.dice_request() is not None:  # the dice panel, alone
-        tap(kiosk.play_screen.dice.roll)
+        tap(kiosk.play_screen.column.dice.roll)
         return
     tap(kiosk.play_screen.lesson.panel.row.children[-1])
 

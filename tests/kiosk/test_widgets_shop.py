@@ -31,8 +31,9 @@ from kiosk.admin import PinStore
 from kiosk.app import Kiosk
 from kiosk.presenters.demo import DemoPlayPresenter
 from kiosk.settings import KioskConfig
-from kiosk.shop import TICK_S, apply_window_mode, title_widget
+from kiosk.shop import TICK_S
 from kiosk.shop_demo import DEMO_BANNER
+from kiosk.shop_window import apply_window_mode, title_widget
 from kiosk.storage import JOURNAL_FILE
 from kiosk.theme import HEIGHT, TOUCH_MIN, WIDTH
 from tests.helpers.kiosk_shop import Shop

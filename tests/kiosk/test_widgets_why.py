@@ -96,7 +96,7 @@ def test_teach_mode_from_setup_pauses_beside_the_board_and_resumes(tmp_path: Pat
         assert kiosk.setup is not None and kiosk.setup.teach
         tap_button(kiosk, "Start game")
         screen = kiosk.play_screen
-        panel = screen.teach_panel
+        panel = screen.column.teach_panel
         assert list(screen.ids.act.children) == [panel.box]
         assert _texts(panel)[0] == "A new rule"
         assert "Where your warband starts" in _texts(panel) and "Ruling K-R02" in _texts(panel)
@@ -114,15 +114,15 @@ def test_teach_mode_from_setup_pauses_beside_the_board_and_resumes(tmp_path: Pat
     kiosk = open_kiosk(tmp_path, seed=12)  # after a power cut: the journal and the progress
     try:
         assert kiosk.resume(game_id)
-        panel = kiosk.play_screen.teach_panel
+        panel = kiosk.play_screen.column.teach_panel
         assert "How far the quake moves" in _texts(panel)
         tap_button(kiosk, "Skip\nteaching")
         screen = kiosk.play_screen
-        assert screen.teach_panel.box.parent is None  # the menu is back
+        assert screen.column.teach_panel.box.parent is None  # the menu is back
         tap(screen.ids.why)  # and "Why?" offers the lesson again
         tap_button(kiosk, "Teach me the rules from here")
-        assert list(screen.ids.act.children) == [screen.teach_panel.box]
-        assert "How far the quake moves" in _texts(screen.teach_panel)
+        assert list(screen.ids.act.children) == [screen.column.teach_panel.box]
+        assert "How far the quake moves" in _texts(screen.column.teach_panel)
     finally:
         close_kiosk(kiosk)
 
@@ -172,7 +172,7 @@ def test_every_teaching_text_fits_the_pause_column_beside_the_board(kiosk: Kiosk
     assert kiosk.setup is not None
     kiosk.setup.teach = True
     kiosk.start_game()
-    panel = kiosk.play_screen.teach_panel
+    panel = kiosk.play_screen.column.teach_panel
     assert list(kiosk.play_screen.ids.act.children) == [panel.box]
     teaching = load_teaching()
     entries = tuple(

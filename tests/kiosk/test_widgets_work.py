@@ -371,7 +371,7 @@ def test_the_first_fix_step_renders_its_text_once_at_the_column_s_width(
     kiosk = _start(tmp_path, "builders", ["Ann", "Bob", "Cy"])
     try:
         play, screen = _presenter(kiosk), kiosk.play_screen
-        label = screen.fix_text
+        label = screen.column.fix_text
         rendered: list[tuple[str, Any]] = []
         texture_update = label.texture_update
 
