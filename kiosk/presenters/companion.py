@@ -35,10 +35,13 @@ from companion.bots import DEFAULT_BUDGET_SECONDS, Budget, Decision, Level, make
 from companion.bots import decide as bot_decide
 from companion.bots.core import Clock
 from companion.highlights import Highlight, suggestion_marks
+from companion.model import Frozen
 from companion.rules import GameState
+from companion.views import ActionCells
 from kiosk.presenters.companion_seats import CompanionSeats, plays, seat_label
 from kiosk.presenters.play import PlayPresenter
 from kiosk.presenters.queries import Payload
+from kiosk.presenters.sensing_verdicts import Wanted
 
 log = logging.getLogger(__name__)
 
@@ -73,6 +76,8 @@ class Proposal:
 
     state: GameState
     seat: int
+    action: Frozen
+    cells: ActionCells
     payload: Payload
     words: str
     reason: str
@@ -92,6 +97,21 @@ class CompanionView:
     why: str  # the reason in one line, once "Why?" was tapped
     paused: bool  # "Let the companion play" (after an Undo)
     can_hint: bool  # "What would the companion do?" (teach mode, a person to move)
+
+
+@dataclass(frozen=True)
+class CompanionGuide:
+    """What the play presenter follows for the companion (``follow_guide``): the lights
+    of its move, and the move it wants made on the table (a sensing board plays that
+    one and refuses any other: ``kiosk/presenters/sensing_verdicts.py``)."""
+
+    turn: CompanionTurn
+
+    def __call__(self) -> tuple[Highlight, ...]:
+        return self.turn.marks()
+
+    def wanted(self) -> Wanted | None:
+        return self.turn.wanted()
 
 
 class CompanionTurn:
@@ -120,7 +140,8 @@ class CompanionTurn:
         self._actions = len(play.session.actions)
         self._closed = False
         self._follow = follow
-        play.follow_guide(self.marks)
+        self.guide = CompanionGuide(self)
+        play.follow_guide(self.guide)
         if follow:
             play.subscribe(self.check)
         self.check()
@@ -135,7 +156,7 @@ class CompanionTurn:
         self.proposal = None
         if self._follow:
             self.play.unsubscribe(self.check)
-        if self.play.guide == self.marks:
+        if self.play.guide is self.guide:
             self.play.follow_guide(None)
 
     def _cancel(self) -> None:
@@ -206,13 +227,16 @@ class CompanionTurn:
         if result.cancelled or play.state is not thinking.state:
             return
         rules, state = play.rules, play.state
+        cells = rules.action_cells(state, result.action)
         self.proposal = Proposal(
             state=state,
             seat=thinking.seat,
+            action=result.action,
+            cells=cells,
             payload=rules.dump_action(result.action),
             words=play.names().text(rules.describe(state, result.action)),
             reason=play.names().text(result.reason),
-            marks=suggestion_marks(rules.action_cells(state, result.action)),
+            marks=suggestion_marks(cells),
             hint=thinking.hint,
         )
         self.why_open = False
@@ -225,6 +249,25 @@ class CompanionTurn:
         if proposal is None or proposal.state is not self.play.state:
             return ()
         return proposal.marks
+
+    def wanted(self) -> Wanted | None:
+        """The move the table is asked to make by hand now: the companion's move shown,
+        or none yet while a companion seat is to move (every move made on the board for
+        it is refused until it has said its own); None when a person may move (a hint
+        is only a hint; after an Undo the companion waits)."""
+        play = self.play
+        if self._closed:
+            return None
+        proposal = self.proposal
+        if proposal is not None and proposal.state is play.state:
+            if proposal.hint:
+                return None
+            words = f"{self.who(proposal.seat)} plays: {proposal.words}"
+            return Wanted(proposal.action, proposal.cells, words)
+        seat = self._to_move()
+        if seat is None or self.paused or self.failure:
+            return None
+        return Wanted(None, None, f"{self.who(seat)} is thinking")
 
     # --- intents ------------------------------------------------------------------------
 

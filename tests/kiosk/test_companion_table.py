@@ -1,0 +1,88 @@
+"""The companion's moves at the table (through the presenters, no Kivy): every action
+it plays waits for one "Done" — even one that moves nothing — unless a sensing board
+reads the move off the table; a different move made on the sensing board for it is
+refused and lit red and green as any wrong placement, its own move said, and its move
+then plays itself; in Builders its hand is shown face down and its plays lit on the
+tiles, and nothing of what it may not see reaches the screen."""
+
+from __future__ import annotations
+
+from companion.highlights import Role
+from companion.session import Session
+from kiosk.presenters.companion import CompanionTurn
+from kiosk.presenters.companion_seats import CompanionSeats
+from kiosk.presenters.play import PlayPresenter
+from kiosk.presenters.sensing import Agree, Differ, Verdict
+from tests.helpers.companion_table import (
+    HeldRunner,
+    SettledBoard,
+    turn_for,
+    until_a_miniature_moves,
+)
+
+
+def _kolossus_move_shown() -> tuple[CompanionTurn, HeldRunner, SettledBoard]:
+    """Kolossus, Chapter 3, both seats the companion's, at its first move of a
+    miniature (shown, not made), a sensing board reading the table as it stands."""
+    play = PlayPresenter(Session.new("kolossus", ["Ann", "Bob"], {"chapter": 3}, seed=1))
+    turn, runner = turn_for(play, CompanionSeats.of({0: "easy", 1: "easy"}))
+    until_a_miniature_moves(turn, runner)
+    board = SettledBoard(play)
+    assert board.settle(board.shows()) == Agree()
+    return turn, runner, board
+
+
+def _lit(play: PlayPresenter) -> dict[Role, set[str]]:
+    found: dict[Role, set[str]] = {}
+    for mark in play.highlights():
+        found.setdefault(mark.role, set()).add(mark.cell)
+    return found
+
+
+def _refused(turn: CompanionTurn, verdict: Verdict | None, moved: tuple[str, str]) -> None:
+    """The move ``moved`` (from, to) made on the board was refused as a wrong placement
+    is: nothing played, its square to clear red and its square to fill green, the
+    companion's own move said."""
+    play = turn.play
+    proposal = turn.proposal
+    assert proposal is not None
+    origin, target = moved
+    assert isinstance(verdict, Differ), verdict
+    assert (verdict.remove, verdict.place) == (frozenset({target}), frozenset({origin}))
+    assert _lit(play) == {Role.REMOVE: {target}, Role.PLACE: {origin}}
+    notice = play.view().notice
+    assert notice.startswith(f"{turn.who(proposal.seat)} plays: {proposal.words}. ")
+    assert "red" in notice and "green" in notice
+
+
+def test_a_different_move_made_for_the_companion_is_refused_then_its_own_plays_itself() -> None:
+    turn, _runner, board = _kolossus_move_shown()
+    play = turn.play
+    proposal = turn.proposal
+    assert proposal is not None
+    origin, target = proposal.cells.origin, proposal.cells.target
+    assert origin is not None and target is not None
+    occupied = board.shows()
+    count = len(play.session.actions)
+    others = [
+        cells
+        for payload in play.legal_payloads()
+        if payload["type"] == "move"
+        and (cells := play.queries.cells_of(payload)).origin is not None
+        and cells.target is not None
+        and cells.target not in occupied
+        and (cells.origin, cells.target) != (origin, target)
+    ]
+    another_square = next(c for c in others if c.origin == origin)  # the same miniature
+    another_piece = next(c for c in others if c.origin != origin)
+    for wrong in (another_square, another_piece):
+        assert wrong.origin is not None and wrong.target is not None
+        moved = (wrong.origin, wrong.target)
+        verdict = board.settle((occupied - {wrong.origin}) | {wrong.target})
+        _refused(turn, verdict, moved)
+        assert len(play.session.actions) == count, "a legal move, but not the companion's"
+        assert board.settle(occupied) == Agree()  # put back: the companion's move lit again
+        assert play.highlights() == proposal.marks and play.view().notice == ""
+    board.settle((occupied - {origin}) | {target})  # its move: no "Done"
+    assert len(play.session.actions) == count + 1
+    assert play.rules.dump_action(play.session.actions[-1]) == proposal.payload
