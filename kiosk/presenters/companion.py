@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -37,7 +37,9 @@ from companion.bots.core import Clock
 from companion.highlights import Highlight, suggestion_marks
 from companion.model import Frozen
 from companion.rules import GameState
+from companion.table_steps import HandStep
 from companion.views import ActionCells
+from kiosk.presenters.common import Banner
 from kiosk.presenters.companion_seats import CompanionSeats, plays, seat_label
 from kiosk.presenters.play import PlayPresenter
 from kiosk.presenters.queries import Payload
@@ -272,11 +274,42 @@ class CompanionTurn:
     # --- intents ------------------------------------------------------------------------
 
     def confirm(self) -> bool:
-        """ "Done": the move was made on the table; it is submitted as a tap would be."""
+        """ "Done" (on the screen or the table's confirm button): the move was made on
+        the table; it is submitted as a tap would be. Every action of the companion's
+        waits for it, one that moves nothing ("End the turn") as well. The hand made
+        the move as its lights showed, so the fix-the-table steps on those squares (a
+        beaten miniature taken off) were done with it; steps elsewhere (a crystal put
+        on the Citadel) are still walked through."""
         proposal = self.proposal
-        if proposal is None or proposal.state is not self.play.state:
+        play = self.play
+        if proposal is None or proposal.state is not play.state:
             return False
-        return self.play.submit(proposal.payload)
+        lit = {mark.cell for mark in proposal.marks}
+
+        def made(steps: Sequence[HandStep], _last: HandStep) -> bool:
+            return all(set(step.cells) <= lit for step in steps)
+
+        with play.batched():  # one change: never the walk's first step for a frame
+            if not play.submit(proposal.payload):
+                return False
+            if lit and play.fix.tick_off(made):
+                play.changed()
+        return True
+
+    def press(self, button: str) -> bool:
+        """A table button while the companion plays (True: it was the companion's to
+        answer). "confirm" is the companion's "Done"; "end_turn" is refused while the
+        companion is to move (its own move ends its turn, "Done" confirms it)."""
+        wanted = self.wanted()
+        if wanted is None:
+            return False
+        if button == "confirm" and wanted.action is not None:
+            return self.confirm()
+        if button == "end_turn":
+            self.play.show_banner(Banner(f"{wanted.words}. The companion ends its own turn."))
+            self.play.changed()
+            return True
+        return False
 
     def explain(self) -> None:
         """ "Why?": the move's reason in one line."""

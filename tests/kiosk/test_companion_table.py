@@ -86,3 +86,58 @@ def test_a_different_move_made_for_the_companion_is_refused_then_its_own_plays_i
     board.settle((occupied - {origin}) | {target})  # its move: no "Done"
     assert len(play.session.actions) == count + 1
     assert play.rules.dump_action(play.session.actions[-1]) == proposal.payload
+
+
+def test_every_companion_action_waits_for_one_done_even_one_that_moves_nothing() -> None:
+    """Kolossus, Chapter 3, four companion seats, up to its first capture: each action
+    shown (an activation, the end of a turn, a move) is played by one "Done" and not
+    before; after a move its lights showed, no fix-the-table step repeats it (the
+    beaten miniature was taken off with the move), while steps elsewhere are walked."""
+    play = PlayPresenter(
+        Session.new("kolossus", ["Ann", "Bob", "Cy", "Di"], {"chapter": 3}, seed=1)
+    )
+    turn, runner = turn_for(play, CompanionSeats.of(dict.fromkeys(range(4), "easy")))
+    kinds: set[str] = set()
+    for _ in range(200):
+        if play.fix_step is not None:
+            play.finish_fix()  # what the table must still do (a crystal on the Citadel)
+            continue
+        if play.dice_request() is not None:
+            assert play.dice.roll_in_software()
+            continue
+        count = len(play.session.actions)
+        runner.finish()
+        proposal = turn.proposal
+        assert proposal is not None
+        turn.check()
+        view = turn.view()
+        assert view is not None and view.can_confirm, view
+        assert len(play.session.actions) == count, "played before its Done"
+        kinds.add(str(proposal.payload["type"]))
+        assert turn.confirm()
+        assert len(play.session.actions) == count + 1
+        assert play.rules.dump_action(play.session.actions[-1]) == proposal.payload
+        lit = {mark.cell for mark in proposal.marks}
+        step = play.view().fix
+        if lit and step is not None:
+            assert not {*step.lift, *step.put} <= lit, (proposal.words, step)
+        if "beating" in proposal.words:
+            assert step is None, step
+            break
+    else:
+        raise AssertionError("the companion beat no miniature")
+    assert {"end_turn", "choose_class", "move"} <= kinds, kinds
+
+
+def test_the_tables_confirm_button_is_the_companions_done_and_end_turn_is_its_own() -> None:
+    play = PlayPresenter(Session.new("builders", ["Companion", "Bob"], seed=3))
+    turn, runner = turn_for(play, CompanionSeats.of({0: "easy"}))
+    assert not turn.press("confirm")  # thinking: nothing to confirm yet
+    assert turn.press("end_turn") and play.banner is not None
+    assert play.banner.text == "Companion (Easy) is thinking. The companion ends its own turn."
+    runner.finish()
+    proposal = turn.proposal
+    assert proposal is not None
+    assert turn.press("end_turn") and not play.session.actions
+    assert turn.press("confirm")
+    assert [play.rules.dump_action(a) for a in play.session.actions] == [proposal.payload]

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from companion.bots import Decision
+from firmware_bridge.buttons import ButtonPressed
 from kiosk.app import Kiosk
 from kiosk.shop_demo import AGAINST_TEXT
 from kiosk.thinker import ThreadRunner
@@ -87,6 +88,13 @@ def test_a_companion_seat_by_touch_thinks_and_its_move_is_made_with_one_tap(
     tap_button(kiosk, "Builders of the Colossus — Companion (Easy), Player 2")  # resumed
     turn = kiosk.companion
     assert turn is not None and turn.seats.level(0) == "easy"
+    assert isinstance(turn.runner, ThreadRunner)
+    _answered(turn.runner)  # it thinks again, and the table's confirm button is its Done
+    again = turn.proposal
+    assert again is not None and kiosk.play is not None
+    kiosk.on_button(ButtonPressed(button="confirm", action="confirm"))
+    assert kiosk.play.rules.dump_action(kiosk.play.session.actions[-1]) == again.payload
+    assert len(kiosk.play.session.actions) == 2
 
 
 def test_the_shop_demo_offers_kolossus_against_the_companion(
