@@ -18,6 +18,7 @@ from tests.helpers.companion_table import (
     SettledBoard,
     turn_for,
     until_a_miniature_moves,
+    until_thinking,
 )
 
 
@@ -141,3 +142,35 @@ def test_the_tables_confirm_button_is_the_companions_done_and_end_turn_is_its_ow
     assert turn.press("end_turn") and not play.session.actions
     assert turn.press("confirm")
     assert [play.rules.dump_action(a) for a in play.session.actions] == [proposal.payload]
+
+
+def test_a_move_made_on_the_board_while_the_companion_thinks_is_refused() -> None:
+    play = PlayPresenter(Session.new("kolossus", ["Ann", "Bob"], {"chapter": 3}, seed=1))
+    turn, runner = turn_for(play, CompanionSeats.of({0: "easy", 1: "easy"}))
+    board = SettledBoard(play)
+    for _ in range(80):  # to a position where it thinks and a miniature may move
+        until_thinking(turn, runner)
+        occupied = board.shows()
+        moves = [
+            c
+            for payload in play.legal_payloads()
+            if (c := play.queries.cells_of(payload)).origin is not None
+            and c.target is not None
+            and c.target not in occupied
+        ]
+        if moves:
+            break
+        runner.finish()
+        assert turn.confirm()
+    else:
+        raise AssertionError("no miniature could move in 80 actions")
+    assert turn.thinking is not None and turn.proposal is None
+    assert board.settle(occupied) == Agree()
+    origin, target = moves[0].origin, moves[0].target
+    assert origin is not None and target is not None
+    count = len(play.session.actions)
+    verdict = board.settle((occupied - {origin}) | {target})
+    assert isinstance(verdict, Differ) and len(play.session.actions) == count
+    seat = play.queries.seat()
+    assert seat is not None and verdict.wanted == f"{turn.who(seat)} is thinking"
+    assert _lit(play) == {Role.REMOVE: {target}, Role.PLACE: {origin}}
