@@ -28,9 +28,10 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Protocol
 
+from companion import words
 from companion.bots import DEFAULT_BUDGET_SECONDS, Budget, Decision, Level, make_bot
 from companion.bots import decide as bot_decide
 from companion.bots.core import Clock
@@ -88,6 +89,19 @@ class Proposal:
 
 
 @dataclass(frozen=True)
+class HiddenHand:
+    """A companion's hand of cards, kept on the table face down: its number of cards
+    only (the referee counts a hand, it never knows a face)."""
+
+    who: str
+    count: int
+
+    @property
+    def text(self) -> str:
+        return f"{self.who}'s hand: {words.count(self.count, 'card')}, face down"
+
+
+@dataclass(frozen=True)
 class CompanionView:
     """The companion's part of the play screen (None from :meth:`CompanionTurn.view`
     when it has nothing to say)."""
@@ -99,6 +113,7 @@ class CompanionView:
     why: str  # the reason in one line, once "Why?" was tapped
     paused: bool  # "Let the companion play" (after an Undo)
     can_hint: bool  # "What would the companion do?" (teach mode, a person to move)
+    hands: tuple[HiddenHand, ...] = ()  # card games: its hands, face down
 
 
 @dataclass(frozen=True)
@@ -340,7 +355,29 @@ class CompanionTurn:
     def who(self, seat: int) -> str:
         return seat_label(self.play.queries.players[seat], self.seats.level(seat))
 
+    def hands(self) -> tuple[HiddenHand, ...]:
+        """The companion's hands of cards, face down (a card game whose places hold
+        cards face down, ``CardView.hidden``): their number only, never a face."""
+        play = self.play
+        if not play.tiled:
+            return ()
+        return tuple(
+            HiddenHand(self.who(card.seat), card.hidden)
+            for card in play.rules.cards(play.state)
+            if card.hidden is not None
+            and card.seat is not None
+            and self.seats.level(card.seat) is not None
+        )
+
     def view(self) -> CompanionView | None:
+        said, hands = self._said(), self.hands()
+        if not hands:
+            return said
+        if said is None:
+            said = CompanionView("", False, False, False, "", False, False)
+        return replace(said, hands=hands)
+
+    def _said(self) -> CompanionView | None:
         play = self.play
         seat = play.queries.seat()
         teaching = play.teach is not None and play.teach.on
@@ -364,11 +401,13 @@ class CompanionTurn:
             why = proposal.reason if self.why_open else ""
             if proposal.hint:
                 text = f"The companion would: {proposal.words}"
-            else:
-                text = (
-                    f"{self.who(proposal.seat)} plays: {proposal.words}. Make the move on the "
-                    "table, then tap Done."
+            else:  # every action waits for Done, one that moves nothing as well
+                then = (
+                    "Make the move on the table, then tap Done."
+                    if proposal.marks
+                    else ("Tap Done to play it.")
                 )
+                text = f"{self.who(proposal.seat)} plays: {proposal.words}. {then}"
             return CompanionView(text, False, True, bool(proposal.reason), why, False, False)
         level = self.seats.level(seat)
         request = play.dice_request()

@@ -17,6 +17,16 @@ from kiosk.presenters.play import PlayPresenter
 from kiosk.presenters.sensing import SETTLE_S, SensingDriver, Verdict, miniatures
 from kiosk.presenters.setup import SetupPresenter
 
+BLUEPRINTS: list[dict[str, object]] = [  # of 4 to 12 Parts: not every one fits a hand
+    {
+        "name": f"Blueprint {i}",
+        "rune_cost": 3 + i % 4,
+        "parts": {"head": 1 + 4 * (i % 3), "leg": 2, "arm": 1},
+    }
+    for i in range(12)
+]
+"""A Builders Blueprint table (the game's option ``blueprints``): its deck is hidden."""
+
 
 class HeldRunner:
     """The thread seam, held: a decision runs when :meth:`finish` says."""

@@ -7,13 +7,16 @@ tiles, and nothing of what it may not see reaches the screen."""
 
 from __future__ import annotations
 
+from companion.games import get_rules
 from companion.highlights import Role
+from companion.rng import Rng
 from companion.session import Session
-from kiosk.presenters.companion import CompanionTurn
+from kiosk.presenters.companion import CompanionTurn, HiddenHand
 from kiosk.presenters.companion_seats import CompanionSeats
 from kiosk.presenters.play import PlayPresenter
 from kiosk.presenters.sensing import Agree, Differ, Verdict
 from tests.helpers.companion_table import (
+    BLUEPRINTS,
     HeldRunner,
     SettledBoard,
     turn_for,
@@ -174,3 +177,45 @@ def test_a_move_made_on_the_board_while_the_companion_thinks_is_refused() -> Non
     seat = play.queries.seat()
     assert seat is not None and verdict.wanted == f"{turn.who(seat)} is thinking"
     assert _lit(play) == {Role.REMOVE: {target}, Role.PLACE: {origin}}
+
+
+def _builders_screen(position: object) -> tuple[PlayPresenter, CompanionTurn, str]:
+    """Builders from ``position``, its first seat the companion's (Hard), its move shown;
+    and every text of the screen (the play view and the companion's panel)."""
+    options = {"blueprints": BLUEPRINTS}
+    play = PlayPresenter(Session.from_position("builders", position, options=options))
+    turn, runner = turn_for(play, CompanionSeats.of({0: "hard"}))
+    runner.finish()
+    return play, turn, repr((play.view(), turn.view()))
+
+
+def test_builders_the_companions_hand_is_face_down_its_play_said_and_lit_on_the_tiles() -> None:
+    rules = get_rules("builders")
+    state = Session.new("builders", ["Companion", "Ann"], {"blueprints": BLUEPRINTS}, seed=5).state
+    play, turn, _texts = _builders_screen(rules.dump_position(state))
+    view, proposal = turn.view(), turn.proposal
+    assert view is not None and proposal is not None
+    hands = play.state.hands
+    assert view.hands == (HiddenHand("Companion (Hard)", hands[0]),)
+    assert view.hands[0].text == f"Companion (Hard)'s hand: {hands[0]} cards, face down"
+    said = rules.describe(play.state, rules.parse_action(proposal.payload))
+    assert view.text.startswith(f"Companion (Hard) plays: {said}. ")
+    lit = {tile.key for tile in play.view().tiles if tile.lit}
+    assert lit and lit == {mark.cell for mark in proposal.marks}, proposal.words
+    assert turn.confirm()
+    assert not any(tile.lit for tile in play.view().tiles)  # its move made: nothing lit
+
+
+def test_builders_the_hidden_cards_never_reach_the_screen() -> None:
+    """The Blueprint deck's order is what no seat sees (a hand's faces the referee never
+    knows): shuffled, every text on screen — the companion's hand and move included —
+    stays the same."""
+    rules = get_rules("builders")
+    state = Session.new("builders", ["Companion", "Ann"], {"blueprints": BLUEPRINTS}, seed=5).state
+    _play, _turn, texts = _builders_screen(rules.dump_position(state))
+    rng = Rng(seed=99)
+    for _ in range(3):
+        deck, rng = rng.shuffle(state.blueprint_deck)
+        assert deck != state.blueprint_deck
+        shuffled = rules.dump_position(state.evolve({"blueprint_deck": deck}))
+        assert _builders_screen(shuffled)[2] == texts

@@ -75,12 +75,22 @@ def test_a_companion_seat_by_touch_thinks_and_its_move_is_made_with_one_tap(
     screen = kiosk.play_screen
     assert screen.ids.player.text == "Companion (Easy) to play"
     assert proposal.words in screen.companion_panel.text.text
+    play = kiosk.play
+    assert play is not None
+    (hand,) = screen.companion_panel.hands  # its hand face down: backs and their number
+    cards = play.state.hands[0]
+    assert hand.backs.count == cards and hand.row.get_root_window() is not None
+    assert hand.words.text == f"Companion (Easy)'s hand: {cards} cards, face down"
+    lit = {mark.cell for mark in proposal.marks}  # its play's places lit on the tiles
+    assert lit, proposal.words
+    assert screen.tiles is not None
+    tiles = [w for w in screen.tiles.pool.widgets if w.get_root_window() is not None]
+    assert lit == {w.key for w in tiles if w.role == "accent"}
     tap(find_button(kiosk, "Why this move?", exact=True))
     assert screen.companion_panel.why.text == proposal.reason
     shoot(kiosk, "play-companion")  # docs/kiosk.md; the layout checked
     assert not cut_texts(kiosk, "companion")
-    play = kiosk.play
-    assert play is not None and not play.session.actions
+    assert not play.session.actions
     tap(find_button(kiosk, "Done", exact=True))
     assert [play.rules.dump_action(a) for a in play.session.actions] == [proposal.payload]
     tap_button(kiosk, "Home", exact=True)
