@@ -33,7 +33,7 @@ BACKS_DRAWN = 10
 """At most this many backs are drawn (the number says the rest)."""
 
 
-class CardBacks(Widget):
+class CardBacks(Widget):  # type: ignore[misc]
     """A hand kept face down: a fan of card backs (the number is in its words)."""
 
     def __init__(self) -> None:

@@ -233,7 +233,9 @@ def _hand_makes(table: Table, proposal: Proposal) -> None:
     until(
         table.kiosk,
         lambda: len(play.session.actions) > count,
-        f"unread: {proposal.words} ({driver.verdict})",
+        f"unread: {proposal.words} ({driver.verdict}; lifted {sorted(lifted)}, filled"
+        f" {sorted(filled)}; the board {sorted(board.occupied ^ _table_stands(table))}"
+        f" off the game, read {driver.inference.occupied == board.occupied})",
     )
     assert len(play.session.actions) == count + 1
     assert play.rules.dump_action(play.session.actions[-1]) == proposal.payload

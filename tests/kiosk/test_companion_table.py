@@ -8,6 +8,7 @@ tiles, and nothing of what it may not see reaches the screen."""
 from __future__ import annotations
 
 from companion.games import get_rules
+from companion.games.builders.model import BuildersState
 from companion.highlights import Role
 from companion.rng import Rng
 from companion.session import Session
@@ -212,6 +213,7 @@ def test_builders_the_hidden_cards_never_reach_the_screen() -> None:
     stays the same."""
     rules = get_rules("builders")
     state = Session.new("builders", ["Companion", "Ann"], {"blueprints": BLUEPRINTS}, seed=5).state
+    assert isinstance(state, BuildersState)
     _play, _turn, texts = _builders_screen(rules.dump_position(state))
     rng = Rng(seed=99)
     for _ in range(3):
