@@ -48,6 +48,9 @@ from kiosk.presenters.sensing_verdicts import Wanted
 
 log = logging.getLogger(__name__)
 
+PASSED_BUTTONS = frozenset({"undo", "redo", "menu", "admin"})
+"""The table's buttons the companion's turn leaves to the game: taking back, navigating."""
+
 HINT_LEVEL: Level = "medium"
 """The level of "What would the companion do?" (a hint for a person)."""
 
@@ -312,19 +315,18 @@ class CompanionTurn:
         return True
 
     def press(self, button: str) -> bool:
-        """A table button while the companion plays (True: it was the companion's to
-        answer). "confirm" is the companion's "Done"; "end_turn" is refused while the
-        companion is to move (its own move ends its turn, "Done" confirms it)."""
+        """A table button while the companion is to move (True: it was the companion's
+        to answer). The confirm button is the companion's "Done"; a button that would
+        play an action of its own (End turn) is refused — the companion's move ends its
+        turn; taking back (Undo, Redo) and the navigation pass to the game."""
         wanted = self.wanted()
-        if wanted is None:
+        if wanted is None or button in PASSED_BUTTONS:
             return False
-        if button == "confirm" and wanted.action is not None:
-            return self.confirm()
-        if button == "end_turn":
-            self.play.show_banner(Banner(f"{wanted.words}. The companion ends its own turn."))
-            self.play.changed()
-            return True
-        return False
+        if button == "confirm":
+            return wanted.action is not None and self.confirm()
+        self.play.show_banner(Banner(f"{wanted.words}. The companion ends its own turn."))
+        self.play.changed()
+        return True
 
     def explain(self) -> None:
         """ "Why?": the move's reason in one line."""
