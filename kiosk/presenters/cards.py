@@ -81,8 +81,8 @@ def lit_by(tiles: tuple[Tile, ...], highlights: Iterable[Highlight]) -> tuple[Ti
     """``tiles`` with those a highlight names lit (what a board's squares would show:
     the companion's move, the tiles it is about)."""
     cells = {mark.cell for mark in highlights}
-    if not cells and not any(tile.lit for tile in tiles):
-        return tiles
+    if all((tile.key in cells) == tile.lit for tile in tiles):
+        return tiles  # the same tiles (made once per state and focus)
     return tuple(replace(tile, lit=tile.key in cells) for tile in tiles)
 
 
