@@ -7,10 +7,8 @@ game's, so watching a demo never changes how a game's software dice fall.
 
 from __future__ import annotations
 
-from typing import Any
-
 from companion.rng import Rng
-from companion.rules import AnyRules
+from companion.rules import ActionT, OptionsT, Rules, StateT
 
 
 class RandomBot:
@@ -21,8 +19,9 @@ class RandomBot:
         self.rng = Rng(seed=seed)
         self.weighted = weighted
 
-    def choose(self, rules: AnyRules, state: Any) -> Any | None:
-        """A legal action for ``state``, or None when there is none (game over)."""
+    def choose(self, rules: Rules[StateT, ActionT, OptionsT], state: StateT) -> ActionT | None:
+        """A legal action of ``rules`` for ``state`` (the game's own action type), or None
+        when there is none (game over)."""
         actions = list(rules.legal_actions(state))
         if not actions:
             return None

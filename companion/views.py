@@ -146,13 +146,15 @@ class CardView:
     ``key`` names it ("slot:2", "seat:1", "weakness"): the tile a player touches to
     choose what the card is about (the kiosk maps each action to the keys it names).
     ``title`` and ``lines`` say what lies there in words; ``seat`` the player it belongs
-    to, if any.
+    to, if any; ``hidden`` how many cards lie there face down (a hand: their number is
+    public, their faces are not), None for a card or pile shown face up.
     """
 
     key: str
     title: str
     lines: tuple[str, ...] = ()
     seat: int | None = None
+    hidden: int | None = None
 
 
 # --- the board ----------------------------------------------------------------------------

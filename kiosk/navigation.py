@@ -550,7 +550,13 @@ class Kiosk:
             if isinstance(message, ButtonPressed) and message.action in GUIDE_BUTTONS:
                 self.guide(GUIDE_BUTTONS[message.action])  # the table's buttons step too
         elif self.play is not None and self.manager.current == "play":
-            press_on_game(self.play, message)
+            companion = self.companion  # its "Done" is the table's confirm button too
+            if not (
+                isinstance(message, ButtonPressed)
+                and companion is not None
+                and companion.press(message.action)
+            ):
+                press_on_game(self.play, message)
 
     def _device_note(self, note: DeviceNote) -> None:
         self.problems.append(note.text)

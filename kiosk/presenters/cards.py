@@ -12,10 +12,11 @@ the fallback.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, replace
 from typing import Protocol
 
+from companion.highlights import Highlight
 from companion.views import ActionCells, CardView
 from kiosk.presenters.payloads import Payload
 
@@ -42,6 +43,7 @@ class Tile:
     actions: int
     selected: bool
     seat: int | None = None
+    lit: bool = False  # lit as the LEDs would be: the companion's move names it
 
     @property
     def plays(self) -> bool:
@@ -72,6 +74,15 @@ def tiles(
         )
         for card in cards
     )
+
+
+def lit_by(tiles: tuple[Tile, ...], highlights: Iterable[Highlight]) -> tuple[Tile, ...]:
+    """``tiles`` with those a highlight names lit (what a board's squares would show:
+    the companion's move, the tiles it is about)."""
+    cells = {mark.cell for mark in highlights}
+    if all((tile.key in cells) == tile.lit for tile in tiles):
+        return tiles  # the same tiles (made once per state and focus)
+    return tuple(replace(tile, lit=tile.key in cells) for tile in tiles)
 
 
 def tile_taps(queries: TileReader, payload: Payload) -> tuple[str, ...]:

@@ -27,20 +27,29 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
 from typing import Protocol
 
+from companion import words
 from companion.bots import DEFAULT_BUDGET_SECONDS, Budget, Decision, Level, make_bot
 from companion.bots import decide as bot_decide
 from companion.bots.core import Clock
 from companion.highlights import Highlight, suggestion_marks
+from companion.model import Frozen
 from companion.rules import GameState
+from companion.table_steps import HandStep
+from companion.views import ActionCells
+from kiosk.presenters.common import Banner
 from kiosk.presenters.companion_seats import CompanionSeats, plays, seat_label
 from kiosk.presenters.play import PlayPresenter
 from kiosk.presenters.queries import Payload
+from kiosk.presenters.sensing_verdicts import Wanted
 
 log = logging.getLogger(__name__)
+
+PASSED_BUTTONS = frozenset({"undo", "redo", "menu", "admin"})
+"""The table's buttons the companion's turn leaves to the game: taking back, navigating."""
 
 HINT_LEVEL: Level = "medium"
 """The level of "What would the companion do?" (a hint for a person)."""
@@ -73,11 +82,26 @@ class Proposal:
 
     state: GameState
     seat: int
+    action: Frozen
+    cells: ActionCells
     payload: Payload
     words: str
     reason: str
     marks: tuple[Highlight, ...]
     hint: bool
+
+
+@dataclass(frozen=True)
+class HiddenHand:
+    """A companion's hand of cards, kept on the table face down: its number of cards
+    only (the referee counts a hand, it never knows a face)."""
+
+    who: str
+    count: int
+
+    @property
+    def text(self) -> str:
+        return f"{self.who}'s hand: {words.count(self.count, 'card')}, face down"
 
 
 @dataclass(frozen=True)
@@ -92,6 +116,22 @@ class CompanionView:
     why: str  # the reason in one line, once "Why?" was tapped
     paused: bool  # "Let the companion play" (after an Undo)
     can_hint: bool  # "What would the companion do?" (teach mode, a person to move)
+    hands: tuple[HiddenHand, ...] = ()  # card games: its hands, face down
+
+
+@dataclass(frozen=True)
+class CompanionGuide:
+    """What the play presenter follows for the companion (``follow_guide``): the lights
+    of its move, and the move it wants made on the table (a sensing board plays that
+    one and refuses any other: ``kiosk/presenters/sensing_verdicts.py``)."""
+
+    turn: CompanionTurn
+
+    def __call__(self) -> tuple[Highlight, ...]:
+        return self.turn.marks()
+
+    def wanted(self) -> Wanted | None:
+        return self.turn.wanted()
 
 
 class CompanionTurn:
@@ -120,7 +160,8 @@ class CompanionTurn:
         self._actions = len(play.session.actions)
         self._closed = False
         self._follow = follow
-        play.follow_guide(self.marks)
+        self.guide = CompanionGuide(self)
+        play.follow_guide(self.guide)
         if follow:
             play.subscribe(self.check)
         self.check()
@@ -135,7 +176,7 @@ class CompanionTurn:
         self.proposal = None
         if self._follow:
             self.play.unsubscribe(self.check)
-        if self.play.guide == self.marks:
+        if self.play.guide is self.guide:
             self.play.follow_guide(None)
 
     def _cancel(self) -> None:
@@ -206,13 +247,16 @@ class CompanionTurn:
         if result.cancelled or play.state is not thinking.state:
             return
         rules, state = play.rules, play.state
+        cells = rules.action_cells(state, result.action)
         self.proposal = Proposal(
             state=state,
             seat=thinking.seat,
+            action=result.action,
+            cells=cells,
             payload=rules.dump_action(result.action),
             words=play.names().text(rules.describe(state, result.action)),
             reason=play.names().text(result.reason),
-            marks=suggestion_marks(rules.action_cells(state, result.action)),
+            marks=suggestion_marks(cells),
             hint=thinking.hint,
         )
         self.why_open = False
@@ -226,14 +270,63 @@ class CompanionTurn:
             return ()
         return proposal.marks
 
+    def wanted(self) -> Wanted | None:
+        """The move the table is asked to make by hand now: the companion's move shown,
+        or none yet while a companion seat is to move (every move made on the board for
+        it is refused until it has said its own); None when a person may move (a hint
+        is only a hint; after an Undo the companion waits)."""
+        play = self.play
+        if self._closed:
+            return None
+        proposal = self.proposal
+        if proposal is not None and proposal.state is play.state:
+            if proposal.hint:
+                return None
+            words = f"{self.who(proposal.seat)} plays: {proposal.words}"
+            return Wanted(proposal.action, proposal.cells, words)
+        seat = self._to_move()
+        if seat is None or self.paused or self.failure:
+            return None
+        return Wanted(None, None, f"{self.who(seat)} is thinking")
+
     # --- intents ------------------------------------------------------------------------
 
     def confirm(self) -> bool:
-        """ "Done": the move was made on the table; it is submitted as a tap would be."""
+        """ "Done" (on the screen or the table's confirm button): the move was made on
+        the table; it is submitted as a tap would be. Every action of the companion's
+        waits for it, one that moves nothing ("End the turn") as well. The hand made
+        the move as its lights showed, so the fix-the-table steps on those squares (a
+        beaten miniature taken off) were done with it; steps elsewhere (a crystal put
+        on the Citadel) are still walked through."""
         proposal = self.proposal
-        if proposal is None or proposal.state is not self.play.state:
+        play = self.play
+        if proposal is None or proposal.state is not play.state:
             return False
-        return self.play.submit(proposal.payload)
+        lit = {mark.cell for mark in proposal.marks}
+
+        def made(steps: Sequence[HandStep], _last: HandStep) -> bool:
+            return all(set(step.cells) <= lit for step in steps)
+
+        with play.batched():  # one change: never the walk's first step for a frame
+            if not play.submit(proposal.payload):
+                return False
+            if lit and play.fix.tick_off(made):
+                play.changed()
+        return True
+
+    def press(self, button: str) -> bool:
+        """A table button while the companion is to move (True: it was the companion's
+        to answer). The confirm button is the companion's "Done"; a button that would
+        play an action of its own (End turn) is refused — the companion's move ends its
+        turn; taking back (Undo, Redo) and the navigation pass to the game."""
+        wanted = self.wanted()
+        if wanted is None or button in PASSED_BUTTONS:
+            return False
+        if button == "confirm":
+            return wanted.action is not None and self.confirm()
+        self.play.show_banner(Banner(f"{wanted.words}. The companion ends its own turn."))
+        self.play.changed()
+        return True
 
     def explain(self) -> None:
         """ "Why?": the move's reason in one line."""
@@ -264,7 +357,29 @@ class CompanionTurn:
     def who(self, seat: int) -> str:
         return seat_label(self.play.queries.players[seat], self.seats.level(seat))
 
+    def hands(self) -> tuple[HiddenHand, ...]:
+        """The companion's hands of cards, face down (a card game whose places hold
+        cards face down, ``CardView.hidden``): their number only, never a face."""
+        play = self.play
+        if not play.tiled:
+            return ()
+        return tuple(
+            HiddenHand(self.who(card.seat), card.hidden)
+            for card in play.rules.cards(play.state)
+            if card.hidden is not None
+            and card.seat is not None
+            and self.seats.level(card.seat) is not None
+        )
+
     def view(self) -> CompanionView | None:
+        said, hands = self._said(), self.hands()
+        if not hands:
+            return said
+        if said is None:
+            said = CompanionView("", False, False, False, "", False, False)
+        return replace(said, hands=hands)
+
+    def _said(self) -> CompanionView | None:
         play = self.play
         seat = play.queries.seat()
         teaching = play.teach is not None and play.teach.on
@@ -288,11 +403,13 @@ class CompanionTurn:
             why = proposal.reason if self.why_open else ""
             if proposal.hint:
                 text = f"The companion would: {proposal.words}"
-            else:
-                text = (
-                    f"{self.who(proposal.seat)} plays: {proposal.words}. Make the move on the "
-                    "table, then tap Done."
+            else:  # every action waits for Done, one that moves nothing as well
+                then = (
+                    "Make the move on the table, then tap Done."
+                    if proposal.marks
+                    else ("Tap Done to play it.")
                 )
+                text = f"{self.who(proposal.seat)} plays: {proposal.words}. {then}"
             return CompanionView(text, False, True, bool(proposal.reason), why, False, False)
         level = self.seats.level(seat)
         request = play.dice_request()

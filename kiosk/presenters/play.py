@@ -31,6 +31,7 @@ from companion.rules import AnyRules, GameState
 from companion.session import Session
 from companion.views import ActionCells, CellNames, cell_names
 from firmware_bridge.leds.palette import Palette, palette_for_board
+from kiosk.presenters import cards
 from kiosk.presenters.board import BoardGeometry, BoardView
 from kiosk.presenters.board_input import BoardInput
 from kiosk.presenters.common import Banner, Observable
@@ -229,7 +230,7 @@ class PlayPresenter(Observable):
             can_teach=outcome is None and (teach is None or not teach.on),
             last_roll=queries.last_roll(),
             preview="" if preview is None else preview.text,
-            tiles=self.board_input.card_tiles(),
+            tiles=cards.lit_by(self.board_input.card_tiles(), self.highlights()),
         )
         return named_view(view, self.names())
 

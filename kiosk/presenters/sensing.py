@@ -23,19 +23,22 @@ the board would look like after each of those) — and never reads a game's stat
 * anything else → :class:`Differ`: squares to clear (red) and to fill (green);
 * the board unknown (disconnected, resynchronising) → :class:`Unknown`: touch entry.
 
-:class:`SensingDriver` hands the verdicts to the play presenter (the one owner of the
-highlights and of the fix-the-table walk-through) and ticks off a walk-through's steps
-as the squares come to match. Both are plain Python with an injected clock: tested
-without Kivy or a display.
+The verdicts, their words and the squares' helpers are in
+``kiosk/presenters/sensing_verdicts.py``. :class:`SensingDriver` hands the verdicts to
+the play presenter (the one owner of the highlights and of the fix-the-table
+walk-through) and ticks off a walk-through's steps as the squares come to match. While
+the presenter's guide wants one move made by hand (the companion's,
+:class:`~kiosk.presenters.sensing_verdicts.TableGuide`), the board plays that move by
+itself and refuses any other as a wrong placement (red and green, the wanted move said).
+Both are plain Python with an injected clock: tested without Kivy or a display.
 """
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Protocol
 
 from companion.errors import RefereeError
 from companion.highlights import Highlight, Role
@@ -48,6 +51,24 @@ from kiosk.presenters.board_input import BoardInput
 from kiosk.presenters.fix_walk import FixWalk
 from kiosk.presenters.menus import CORRECTIONS_GROUP
 from kiosk.presenters.overlay import SensingOverlay
+from kiosk.presenters.queries import Payload
+from kiosk.presenters.sensing_verdicts import (
+    Agree,
+    Choose,
+    Differ,
+    InHand,
+    Play,
+    Relift,
+    TableGuide,
+    Unknown,
+    Verdict,
+    Wanted,
+    Who,
+    held_to,
+    miniatures,
+    notice,
+    replaced_squares,
+)
 
 SETTLE_S = 0.3
 """How long the board must stay unchanged before it is read as a position (DGT: 250 ms
@@ -55,22 +76,6 @@ over USB; the chess e-boards' users find shorter waits read slides as moves)."""
 
 MAX_CHAIN = 4
 """Actions one settled board may play in a row (each must explain it exactly)."""
-
-Who = tuple[tuple[str, str, int | None, str | None], ...]
-"""Who stands on a square, as far as a sensor's square can be told apart."""
-
-
-def miniatures(view: BoardView | None) -> dict[str, Who]:
-    """The squares the referee has a sensed piece on, with who stands there."""
-    if view is None:
-        return {}
-    found: dict[str, Who] = {}
-    for cell in view.cells:
-        who = tuple((p.kind, p.label, p.player, p.colour) for p in cell.pieces if p.sensed)
-        if who:
-            found[cell.cell] = who
-    return found
-
 
 BARE = frozenset({"bare", "land", "water"})
 """Terrains with no landscape piece on them (a board's own squares and spaces)."""
@@ -97,76 +102,6 @@ def unsensed(view: BoardView | None, *, landscapes_sensed: bool) -> dict[str, tu
         )
         for cell in view.cells
     }
-
-
-def replaced_squares(before: Mapping[str, Who], after: Mapping[str, Who]) -> set[str]:
-    """Squares where a miniature was beaten and another stands now (a capture): only a
-    lift seen there tells this apart from a miniature merely held in the air. A
-    miniature that moved on (a Quake's line) is not beaten, so its square needs none."""
-    lost = Counter(p for who in before.values() for p in who)
-    lost.subtract(p for who in after.values() for p in who)
-    return {
-        c
-        for c, who in after.items()
-        if c in before and before[c] != who and any(lost[p] > 0 for p in before[c])
-    }
-
-
-# --- verdicts ---------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class Agree:
-    """The board shows the referee's position."""
-
-
-@dataclass(frozen=True, slots=True)
-class Play:
-    """Exactly one legal action explains the board: play it."""
-
-    action: Frozen
-    cells: ActionCells
-
-
-@dataclass(frozen=True, slots=True)
-class Choose:
-    """Several legal actions explain the board equally: the players pick one."""
-
-    actions: tuple[Frozen, ...]
-    cells: tuple[ActionCells, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class InHand:
-    """Miniatures lifted and none put down yet; ``origin``'s piece may move."""
-
-    origin: str
-
-
-@dataclass(frozen=True, slots=True)
-class Relift:
-    """``origin``'s miniature is gone, and changes were missed meanwhile: it may be in
-    the hand or already stand on one of ``squares`` (a capture the sensor there cannot
-    see). Lifting it and setting it down again shows which."""
-
-    origin: str
-    squares: frozenset[str]
-
-
-@dataclass(frozen=True, slots=True)
-class Differ:
-    """No legal action explains the board: clear ``remove``, fill ``place``."""
-
-    remove: frozenset[str]
-    place: frozenset[str]
-
-
-@dataclass(frozen=True, slots=True)
-class Unknown:
-    """The board cannot be read now (disconnected, resynchronising): touch entry."""
-
-
-Verdict = Agree | Play | Choose | InHand | Relift | Differ | Unknown
 
 
 # --- the inference ----------------------------------------------------------------------
@@ -347,6 +282,8 @@ class SensedPlay(Protocol):
     @property
     def focus(self) -> str | None: ...
     @property
+    def guide(self) -> Callable[[], tuple[Highlight, ...]] | None: ...
+    @property
     def overlay(self) -> SensingOverlay: ...
     @property
     def board_input(self) -> BoardInput: ...
@@ -444,6 +381,7 @@ class SensingDriver:
                 verdict = Agree()  # the players said the table is right: wait for a change
             if isinstance(verdict, Play | Choose) and self.inference.occupied == self._undone:
                 verdict = self._differ()  # an undo is not played again until put back
+            verdict = held_to(self._wanted(), verdict, self._differ())
             if isinstance(verdict, Play):
                 touched = set(self.inference.touched)
                 if self.play.submit(verdict.action):
@@ -523,6 +461,11 @@ class SensingDriver:
             self.play.board_input.select(None)
         self._focused = None
 
+    def _wanted(self) -> Wanted | None:
+        """The one move the table is asked to make now (the companion's), if any."""
+        guide = self.play.guide
+        return guide.wanted() if isinstance(guide, TableGuide) else None
+
     def _differ(self) -> Differ:
         view = self.play.rules.board(self.play.state)
         occupied = self.inference.occupied or frozenset()
@@ -539,7 +482,7 @@ class SensingDriver:
         self.verdict = verdict
         focus = play.focus
         overlay: tuple[Highlight, ...] = ()
-        choices: tuple[dict[str, Any], ...] | None = None
+        choices: tuple[Payload, ...] | None = None
         if isinstance(verdict, Differ):
             overlay = tuple(
                 [Highlight(cell=c, role=Role.REMOVE) for c in sorted(verdict.remove)]
@@ -553,16 +496,16 @@ class SensingDriver:
                 Highlight(cell=c, role=Role.TARGET)
                 for c in sorted(set().union(*(cells.touched for cells in verdict.cells)))
             )
-        if isinstance(verdict, InHand):
+        if isinstance(verdict, InHand) and self._wanted() is None:
             if play.focus != verdict.origin:
                 play.board_input.select(verdict.origin)
                 self._focused = verdict.origin
         elif self._focused is not None and play.focus == self._focused:
             play.board_input.select(None)
             self._focused = None
-        notice = _notice(verdict)
-        if (*play.overlay.shown(), focus) != (overlay, choices, notice, play.focus):
-            play.overlay.show(overlay, choices, notice=notice)
+        said = notice(verdict)
+        if (*play.overlay.shown(), focus) != (overlay, choices, said, play.focus):
+            play.overlay.show(overlay, choices, notice=said)
             play.changed()
 
     def _tick_walk(self) -> None:
@@ -595,19 +538,23 @@ class SensingDriver:
             play.changed()
 
 
-def _notice(verdict: Verdict) -> str:
-    if isinstance(verdict, Differ):
-        return (
-            "The board differs from the game: take the pieces off the red squares, put"
-            " them on the green ones, or open \u201cCorrect the table\u201d if the table"
-            " is right."
-        )
-    if isinstance(verdict, Choose):
-        return "The board fits several moves: choose the one you made."
-    if isinstance(verdict, Relift):
-        return (
-            f"The board missed part of a move: lift the miniature from {verdict.origin}"
-            " and set it down again where it stands (on a white square, or back on its"
-            " own), so the board sees where it went."
-        )
-    return ""
+__all__ = [
+    "MAX_CHAIN",
+    "SETTLE_S",
+    "Agree",
+    "BoardInference",
+    "Choose",
+    "Differ",
+    "InHand",
+    "Play",
+    "Relift",
+    "SensedPlay",
+    "SensingDriver",
+    "Unknown",
+    "Verdict",
+    "Who",
+    "landscapes",
+    "miniatures",
+    "replaced_squares",
+    "unsensed",
+]

@@ -34,8 +34,9 @@ class TileButton(KButton):
 class CardTiles(QuietScrollView):
     """Two columns of tiles filling the left area (scrolling when a table has more than
     fit); a tile names what it stands for, an accent marks the one the menu is narrowed
-    to, and a tile with nothing to do now is drawn dim and cannot be touched. Its bar
-    does not fade (half a second of frames after a tile grew a line)."""
+    to and those lit (the companion's move), and a tile with nothing to do now is drawn
+    dim and cannot be touched. Its bar does not fade (half a second of frames after a
+    tile grew a line)."""
 
     def __init__(self, on_tile: Callable[[str], None], **kwargs: object) -> None:
         super().__init__(do_scroll_x=False, bar_width=10, scroll_type=["bars", "content"])
@@ -72,8 +73,8 @@ class CardTiles(QuietScrollView):
             widget.shown = tile
             widget.key = tile.key
             widget.text = f"{tile.title}\n{tile.text}" if tile.text else tile.title
-            widget.role = "accent" if tile.selected else "normal"
-            widget.disabled = tile.actions == 0 and not tile.selected
+            widget.role = "accent" if tile.selected or tile.lit else "normal"
+            widget.disabled = tile.actions == 0 and not (tile.selected or tile.lit)
         self._lines = max((w.text.count("\n") + 1 for w in self.pool.widgets), default=1)
         self._rows = -(-len(tiles) // TILE_COLUMNS)
         self._fit_rows()

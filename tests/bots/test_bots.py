@@ -31,22 +31,15 @@ from companion.games.builders.model import Build, Curse
 from companion.games.kolossus.model import CrystalCapture, KolossusState
 from companion.rng import Rng
 from companion.rules import AnyRules
+from tests.helpers.companion_table import BLUEPRINTS
 
 # The bots take the rules as the referee hands them out: chosen by name.
 BUILDERS = get_rules("builders")
 KOLOSSUS = get_rules("kolossus")
 
-TABLE: list[dict[str, Any]] = [  # Blueprints of 4 to 12 Parts: not every one fits a hand
-    {
-        "name": f"Blueprint {i}",
-        "rune_cost": 3 + i % 4,
-        "parts": {"head": 1 + 4 * (i % 3), "leg": 2, "arm": 1},
-    }
-    for i in range(12)
-]
 GAMES: dict[str, tuple[AnyRules, dict[str, Any]]] = {
     "kolossus": (KOLOSSUS, {"chapter": 3}),
-    "builders": (BUILDERS, {"blueprints": TABLE}),
+    "builders": (BUILDERS, {"blueprints": BLUEPRINTS}),
 }
 
 

@@ -232,9 +232,9 @@ def test_BC_R15_the_cards_show_each_blueprint_seat_stockpile_and_deck_as_they_li
         CardView("slot:1", "Blueprint 1", ("face up", "cost 3–6 Runes")),
         CardView("slot:2", "Blueprint 2", ("face up", "cost 3–6 Runes")),
         CardView("slot:3", "Blueprint 3", ("face up", "cost 3–6 Runes")),
-        CardView("seat:0", "Ann", ("1 Rune", "1 card · built 1"), seat=0),
-        CardView("seat:1", "Bob", ("10 Runes", "10 cards · built 0"), seat=1),
-        CardView("seat:2", "Cleo", ("12 Runes", "11 cards · built 0"), seat=2),
+        CardView("seat:0", "Ann", ("1 Rune", "1 card · built 1"), seat=0, hidden=1),
+        CardView("seat:1", "Bob", ("10 Runes", "10 cards · built 0"), seat=1, hidden=10),
+        CardView("seat:2", "Cleo", ("12 Runes", "11 cards · built 0"), seat=2, hidden=11),
         CardView("stockpile", "Rune stockpile", ("Curse: hand out", "1–4 Runes")),
         CardView("deck", "Parts deck", ("112 cards",)),
     )

@@ -21,13 +21,11 @@ from hypothesis import strategies as st
 
 from companion import bots
 from companion.bot import RandomBot
-from companion.bots import Decision
-from companion.bots.core import TickingClock
 from companion.games import get_rules
 from companion.highlights import Role
 from companion.journal import Journal
 from companion.session import Session
-from kiosk.presenters.companion import CompanionTurn, Done, Think
+from kiosk.presenters.companion import CompanionTurn
 from kiosk.presenters.companion_seats import (
     BOT_GAMES,
     LEVELS,
@@ -38,46 +36,19 @@ from kiosk.presenters.companion_seats import (
 from kiosk.presenters.home import HomePresenter
 from kiosk.presenters.play import PlayPresenter
 from kiosk.presenters.scores import ScoresPresenter
-from kiosk.presenters.sensing import SETTLE_S, Agree, SensingDriver, Verdict, miniatures
+from kiosk.presenters.sensing import Agree
 from kiosk.presenters.setup import SetupPresenter
 from kiosk.teaching.progress import TeachProgress
 from tests.faults.scale import is_long, report, scaled
+from tests.helpers.companion_table import (
+    HeldRunner,
+    SettledBoard,
+    started,
+    turn_for,
+    until_a_miniature_moves,
+    until_thinking,
+)
 from tests.kiosk.helpers import assert_imports_without_kivy
-
-
-class HeldRunner:
-    """The thread seam, held: a decision runs when :meth:`finish` says."""
-
-    def __init__(self) -> None:
-        self.held: list[tuple[Think, Done]] = []
-
-    def start(self, think: Think, done: Done) -> None:
-        self.held.append((think, done))
-
-    def finish(self) -> Decision:
-        think, done = self.held.pop(0)
-        decision = think()
-        done(decision)
-        return decision
-
-
-def _clock() -> TickingClock:
-    return TickingClock(step=0.01)  # Easy: 5 readings; Medium 6; Hard 50
-
-
-def _turn(play: PlayPresenter, seats: CompanionSeats) -> tuple[CompanionTurn, HeldRunner]:
-    runner = HeldRunner()
-    return CompanionTurn(play, seats, runner, _clock()), runner
-
-
-def _started(game: str, levels: dict[int, Any], journal: Journal | None = None) -> Session:
-    setup = SetupPresenter(get_rules(game))
-    for seat, level in levels.items():
-        while setup.levels[seat] != level:
-            setup.cycle_seat(seat)
-    session = setup.start(seed=7, journal=journal)
-    assert session is not None, setup.banner
-    return session
 
 
 def test_the_companion_modules_do_not_import_kivy() -> None:
@@ -124,7 +95,7 @@ def test_RULINGS_1_4_the_companion_seat_is_journaled_with_the_game_and_resumed(
     closed as by a power cut) has it and thinks again."""
     path = tmp_path / "journal.sqlite"
     journal = Journal(path)
-    session = _started("kolossus", {0: "hard"}, journal)
+    session = started("kolossus", {0: "hard"}, journal)
     game_id = session.game_id
     assert game_id is not None
     assert load_seats(journal, game_id) == CompanionSeats.of({0: "hard"})
@@ -136,7 +107,7 @@ def test_RULINGS_1_4_the_companion_seat_is_journaled_with_the_game_and_resumed(
     assert seats.level(0) == "hard"
     assert HomePresenter(journal).view().resumable[0].players == "Companion (Hard), Player 2"
     play = PlayPresenter(resumed)
-    turn, runner = _turn(play, seats)
+    turn, runner = turn_for(play, seats)
     request = play.dice_request()
     if request is not None:  # the table rolls for it, as for a person
         assert not runner.held
@@ -152,7 +123,7 @@ def test_RULINGS_1_4_the_companion_seat_is_journaled_with_the_game_and_resumed(
 
 
 def test_scores_show_the_companion_seat_with_its_level(tmp_path: Path) -> None:
-    session = _started("builders", {1: "medium"})
+    session = started("builders", {1: "medium"})
     seats = CompanionSeats.of({1: "medium"})
     view = ScoresPresenter(session, tmp_path, seats.labels(session.state.players)).view()
     assert view.columns == ("Player 1", "Companion (Medium)")
@@ -160,7 +131,7 @@ def test_scores_show_the_companion_seat_with_its_level(tmp_path: Path) -> None:
 
 def test_a_damaged_seat_note_leaves_every_seat_to_a_person(tmp_path: Path) -> None:
     journal = Journal(tmp_path / "journal.sqlite")
-    session = _started("builders", {}, journal)
+    session = started("builders", {}, journal)
     assert session.game_id is not None
     journal.set_note(session.game_id, NOTE_KEY, '{"seats": {"0": "brilliant"}}')
     assert load_seats(journal, session.game_id) == CompanionSeats()
@@ -174,34 +145,11 @@ def _companion_to_move(
 ) -> tuple[CompanionTurn, HeldRunner]:
     """A new game whose first seat (and ``seats``) the companion plays, at its turn."""
     levels = dict.fromkeys(seats, level)
-    session = Session.new(game, _started(game, levels).state.players, seed=seed)
+    session = Session.new(game, started(game, levels).state.players, seed=seed)
     play = PlayPresenter(session)
-    turn, runner = _turn(play, CompanionSeats.of(levels))
-    _until_thinking(turn, runner)
+    turn, runner = turn_for(play, CompanionSeats.of(levels))
+    until_thinking(turn, runner)
     return turn, runner
-
-
-def _until_thinking(
-    turn: CompanionTurn, runner: HeldRunner, rolls: list[str] | None = None
-) -> None:
-    """The table does what the game asks before the companion can think: the dice
-    rolled, the table fixed as the last move's steps say; ``rolls``: what the screen
-    said each time the companion's dice were asked for."""
-    rolls = [] if rolls is None else rolls
-    play = turn.play
-    while not runner.held:
-        assert not turn.paused and play.outcome is None
-        if play.fix_step is not None:
-            play.finish_fix()
-        else:
-            request, seat = play.dice_request(), play.queries.seat()
-            assert request is not None
-            if turn.seats.level(seat) is not None:  # the companion's dice: the table's
-                assert seat is not None
-                rolls.append(f"Roll for {turn.who(seat)}: {request.label}")
-                view = turn.view()
-                assert view is not None and view.text == rolls[-1]
-            assert play.dice.roll_in_software()
 
 
 @settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -247,7 +195,7 @@ def test_undo_while_the_companion_thinks_cancels_it_and_leaves_the_game_unchange
     runner.finish()
     before = play.state
     assert turn.confirm()  # its first action made; it thinks about its next one
-    _until_thinking(turn, runner)
+    until_thinking(turn, runner)
     thinking = turn.thinking
     assert thinking is not None
     play.undo()
@@ -278,7 +226,7 @@ def test_teach_mode_asks_what_the_companion_would_do_for_a_person() -> None:
     session = Session.new("builders", ["Ann", "Bo"], seed=2)
     play = PlayPresenter(session)
     play.teacher.start(TeachProgress())
-    turn, runner = _turn(play, CompanionSeats())
+    turn, runner = turn_for(play, CompanionSeats())
     view = turn.view()
     assert view is not None and view.can_hint
     turn.hint()
@@ -295,36 +243,20 @@ def test_on_the_sensing_board_the_companions_move_made_by_hand_plays_itself() ->
     Chapter 3: the companion plays both seats up to its first move of a miniature, its
     other actions confirmed on the screen)."""
     play = PlayPresenter(Session.new("kolossus", ["Ann", "Bob"], {"chapter": 3}, seed=1))
-    turn, runner = _turn(play, CompanionSeats.of({0: "easy", 1: "easy"}))
+    turn, runner = turn_for(play, CompanionSeats.of({0: "easy", 1: "easy"}))
     rolls: list[str] = []
-    for _ in range(80):
-        _until_thinking(turn, runner, rolls)
-        runner.finish()
-        proposal = turn.proposal
-        assert proposal is not None
-        if proposal.payload["type"] == "move":
-            break
-        assert turn.confirm()  # the Invasion, an activation: entered on the screen
-    else:
-        pytest.fail("the companion moved no miniature in 80 actions")
+    proposal = until_a_miniature_moves(turn, runner, rolls)
     assert rolls, "the table rolled the companion's dice"
-    now = [100.0]
-    driver = SensingDriver(play, clock=lambda: now[0])
-
-    def settle(occupied: frozenset[str]) -> Verdict | None:
-        driver.sensed(occupied)
-        now[0] += SETTLE_S + 0.01
-        return driver.tick()
-
-    occupied = frozenset(miniatures(play.rules.board(play.state)))
-    assert settle(occupied) == Agree()
+    board = SettledBoard(play)
+    occupied = board.shows()
+    assert board.settle(occupied) == Agree()
     lit = {mark.role: mark.cell for mark in play.highlights()}  # the LEDs, as a hand reads them
     origin, target = lit[Role.SELECTED], lit[Role.REACHABLE]
     count = len(play.session.actions)
-    verdict = settle((occupied - {origin}) | {target})  # the hand's move
+    verdict = board.settle((occupied - {origin}) | {target})  # the hand's move
     assert len(play.session.actions) == count + 1, verdict
     assert play.rules.dump_action(play.session.actions[-1]) == proposal.payload
-    driver.close()
+    board.driver.close()
 
 
 def test_one_person_against_three_companion_warbands_in_chapter_3() -> None:
@@ -336,7 +268,7 @@ def test_one_person_against_three_companion_warbands_in_chapter_3() -> None:
     players = ["Ann", "Companion", "Companion 2", "Companion 3"]
     session = Session.new("kolossus", players, {"chapter": 3}, seed=4)
     play = PlayPresenter(session)
-    turn, runner = _turn(play, CompanionSeats.of({1: "easy", 2: "medium", 3: "hard"}))
+    turn, runner = turn_for(play, CompanionSeats.of({1: "easy", 2: "medium", 3: "hard"}))
     person = RandomBot(4)
     companion_moves = 0
     for _ in range(scaled(30, 5000)):

@@ -12,11 +12,14 @@ from pathlib import Path
 import pytest
 
 from companion.bots import Decision
+from companion.games.builders.model import BuildersState
+from firmware_bridge.buttons import ButtonPressed
 from kiosk.app import Kiosk
 from kiosk.shop_demo import AGAINST_TEXT
 from kiosk.thinker import ThreadRunner
 from tests.helpers.kiosk_shop import Shop
 from tests.helpers.kiosk_widgets import cut_texts, shoot
+from tests.helpers.presenters import state_as
 from tests.kiosk.ui import close_kiosk, find_button, frames, open_kiosk, tap, tap_button
 
 
@@ -74,12 +77,22 @@ def test_a_companion_seat_by_touch_thinks_and_its_move_is_made_with_one_tap(
     screen = kiosk.play_screen
     assert screen.ids.player.text == "Companion (Easy) to play"
     assert proposal.words in screen.column.companion_panel.text.text
+    play = kiosk.play
+    assert play is not None
+    (hand,) = screen.column.companion_panel.hands  # its hand face down: backs and their number
+    cards = state_as(play, BuildersState).hands[0]
+    assert hand.backs.count == cards and hand.row.get_root_window() is not None
+    assert hand.words.text == f"Companion (Easy)'s hand: {cards} cards, face down"
+    lit = {mark.cell for mark in proposal.marks}  # its play's places lit on the tiles
+    assert lit, proposal.words
+    assert screen.tiles is not None
+    tiles = [w for w in screen.tiles.pool.widgets if w.get_root_window() is not None]
+    assert lit == {w.key for w in tiles if w.role == "accent"}
     tap(find_button(kiosk, "Why this move?", exact=True))
     assert screen.column.companion_panel.why.text == proposal.reason
     shoot(kiosk, "play-companion")  # docs/kiosk.md; the layout checked
     assert not cut_texts(kiosk, "companion")
-    play = kiosk.play
-    assert play is not None and not play.session.actions
+    assert not play.session.actions
     tap(find_button(kiosk, "Done", exact=True))
     assert [play.rules.dump_action(a) for a in play.session.actions] == [proposal.payload]
     tap_button(kiosk, "Home", exact=True)
@@ -87,6 +100,13 @@ def test_a_companion_seat_by_touch_thinks_and_its_move_is_made_with_one_tap(
     tap_button(kiosk, "Builders of the Colossus — Companion (Easy), Player 2")  # resumed
     turn = kiosk.companion
     assert turn is not None and turn.seats.level(0) == "easy"
+    assert isinstance(turn.runner, ThreadRunner)
+    _answered(turn.runner)  # it thinks again, and the table's confirm button is its Done
+    again = turn.proposal
+    assert again is not None and kiosk.play is not None
+    kiosk.on_button(ButtonPressed(button="confirm", action="confirm"))
+    assert kiosk.play.rules.dump_action(kiosk.play.session.actions[-1]) == again.payload
+    assert len(kiosk.play.session.actions) == 2
 
 
 def test_the_shop_demo_offers_kolossus_against_the_companion(

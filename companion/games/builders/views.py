@@ -135,6 +135,7 @@ def builders_cards(state: BuildersState) -> tuple[CardView, ...]:
                 f"{words.count(state.hands[seat], 'card')} · built {state.builds_by(seat)}",
             ),
             seat=seat,
+            hidden=state.hands[seat],  # a hand of Parts cards: counted, never seen
         )
         for seat, name in enumerate(state.players)
     )
