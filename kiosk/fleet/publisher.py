@@ -29,8 +29,6 @@ import contextlib
 import importlib.metadata
 import json
 import logging
-import os
-import shutil
 import socket
 import threading
 import time
@@ -48,6 +46,7 @@ from companion.errors import JournalError
 from companion.journal import Outbox, OutboxMessage
 from kiosk.fleet.discovery import discovery_messages
 from kiosk.fleet.link import closed_before_login, explain_failure, mqtt_client
+from kiosk.fleet.machine_facts import cpu_temp_c, disk_free_mb, load_1m
 from kiosk.fleet.messages import (
     ACK_TOPIC,
     PLAYS,
@@ -577,9 +576,9 @@ class FleetPublisher:
             refused=self.refused,
             journal_problems=self._journal_problems,
             doctor=self._doctor_findings,
-            disk_free_mb=_disk_free_mb(self.journal_path),
-            load_1m=_load_1m(),
-            cpu_temp_c=_cpu_temp_c(),
+            disk_free_mb=disk_free_mb(self.journal_path),
+            load_1m=load_1m(),
+            cpu_temp_c=cpu_temp_c(),
             problems=facts.problems,
             devices=facts.devices,
             journal_read_only=facts.journal_read_only,
@@ -593,26 +592,3 @@ class _HealthFacts:
     problems: tuple[str, ...] = ()
     devices: tuple[DeviceHealth, ...] = ()
     journal_read_only: bool = False
-
-
-def _disk_free_mb(path: Path | None) -> float | None:
-    if path is None:
-        return None
-    try:
-        return round(shutil.disk_usage(path.parent).free / 1e6, 1)
-    except OSError:
-        return None
-
-
-def _load_1m() -> float | None:
-    try:
-        return round(os.getloadavg()[0], 2)
-    except (OSError, AttributeError):
-        return None
-
-
-def _cpu_temp_c(zone: Path = Path("/sys/class/thermal/thermal_zone0/temp")) -> float | None:
-    try:
-        return round(int(zone.read_text().strip()) / 1000, 1)
-    except (OSError, ValueError):
-        return None

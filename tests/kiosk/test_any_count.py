@@ -9,7 +9,7 @@ from pathlib import Path
 KIOSK = Path(__file__).resolve().parents[2] / "kiosk"
 #: The names ``Any`` in kiosk/ today (the typing name, counted as a token: comments and
 #: texts do not count). Lower it when a change types a seam; never raise it.
-ANY_CEILING = 2
+ANY_CEILING = 0
 
 
 def any_count(root: Path) -> dict[Path, int]:
