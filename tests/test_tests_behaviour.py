@@ -64,18 +64,6 @@ ALLOWED_IN = {
     ("games/island/test_work_reuse.py", "_spaces"): (
         "the island's reuse of unchanged spaces under test, switched off to compare"
     ),
-    ("games/kolossus/test_corrections.py", "_final_result"): (
-        "K-R19's tie-break asked of a corrected position before the last round ends"
-    ),
-    ("games/kolossus/test_rulings_battle.py", "_start_turn"): (
-        "a position set mid-game: the turn it starts is begun as the rules begin one"
-    ),
-    ("games/kolossus/test_rulings_mana_titans.py", "_start_turn"): (
-        "a position set mid-game: the turn it starts is begun as the rules begin one"
-    ),
-    ("games/kolossus/test_seed_examples.py", "_start_turn"): (
-        "a position set mid-game: the turn it starts is begun as the rules begin one"
-    ),
 }
 
 
