@@ -368,8 +368,7 @@ class Journal:
 
     @property
     def durability(self) -> tuple[str, int]:
-        """SQLite's journal mode and synchronous level of this journal's writes: ``("wal",
-        2)`` (WAL, FULL) makes each commit survive a power cut."""
+        """SQLite's journal mode and sync level it writes with (``("wal", 2)``: WAL, FULL)."""
         mode = self._db.execute("PRAGMA journal_mode").fetchone()[0]
         return str(mode), int(self._db.execute("PRAGMA synchronous").fetchone()[0])
 
