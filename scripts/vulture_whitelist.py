@@ -111,6 +111,7 @@ _.unacked  # firmware_bridge.dice.sim_tray: the rolls the host has not acknowled
 _.handshakes  # firmware_bridge.dice.sim_tray: a counter of the simulated tray
 _.resent  # firmware_bridge.dice.sim_tray: a counter of the simulated tray
 _.pings  # firmware_bridge.dice.sim_tray: a counter of the simulated tray
+_.forget  # firmware_bridge.dice.sim_tray: a tray whose store of unacked results overflowed
 _.lit_leds  # firmware_bridge.rig: reads the COMPANION_SIM_LEDS frame file (Xvfb tests)
 _.decode_frame  # firmware_bridge.leds.spi: reads an SPI frame back (tests, logic-analyser captures)
 _.layout_to_json  # firmware_bridge.layout: writes what parse_layout reads (round trip)
@@ -134,13 +135,12 @@ _._minimap_frame  # kiosk.widgets.board: where the miniature board is drawn (tes
 _.bytes_per_frame  # firmware_bridge.leds.spi: the SPI frame's size
 _.closed  # firmware_bridge.leds.strip.LedStrip: whether the strip was closed (dark)
 _.sound  # kiosk.doctor_checks.JournalHealth: the journal check's verdict
+_.durability  # companion.journal.Journal: the journal mode and sync level it writes with
 
 # --- used only by tests, in files other work is reshaping now: for the lead to decide ----
 _.pump_idle  # bench/bench_dice_latency.py, imported by tests/bridge/test_dice_to_leds.py
 _.is_legal  # companion.rules.Rules (tests/games/island/test_chain_back.py)
 _.CENTRE  # companion.games.kolossus.board (tests only)
-_._start_turn  # companion.games.kolossus.rules (tests only)
-_._final_result  # companion.games.kolossus.rules (tests only)
 _.defence  # companion.games.kolossus.state (tests only)
 _.board_json_schema  # companion.games.island.board (tests/games/island/test_board.py)
 _.cell_at  # kiosk.presenters.board (tests only)

@@ -10,6 +10,7 @@ import pytest
 from companion.journal import Journal
 from companion.session import Session
 from kiosk.cli import main
+from tests.helpers.journal_file import tamper
 
 
 @pytest.fixture
@@ -88,8 +89,8 @@ def test_games_names_a_damaged_header_and_lists_the_rest(
     """One unreadable header made ``games`` fail for every game."""
     damaged, healthy = _played_game(data_dir), _played_game(data_dir)
     with Journal(data_dir / "journal.sqlite3") as journal:
-        journal._db.execute(
-            "UPDATE games SET options = CAST(x'ff' AS TEXT) WHERE game_id = ?", (damaged,)
+        tamper(
+            journal, "UPDATE games SET options = CAST(x'ff' AS TEXT) WHERE game_id = ?", (damaged,)
         )
     assert main(["games"]) == 0
     out = capsys.readouterr().out

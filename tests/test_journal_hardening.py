@@ -21,6 +21,7 @@ from companion.errors import GameInUse, JournalError
 from companion.journal import SCHEMA_VERSION, Journal
 from companion.protocol import Referee
 from companion.session import Session
+from tests.helpers.journal_file import tamper
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -140,7 +141,7 @@ def test_an_action_answered_journal_error_is_neither_live_nor_saved(tmp_path: Pa
     journal = _journal(tmp_path)
     session = Session.new("toy_pig", ["Ann"], {"target": 5}, seed=5, journal=journal)
     session.submit({"type": "roll", "values": [6], "source": "manual"})
-    journal._db.execute(FAIL_FINISH)
+    tamper(journal, FAIL_FINISH)
     before = session.state
     with pytest.raises(JournalError, match="storage is full"):
         session.submit({"type": "hold"})  # banks 6 of 5: the game is won
@@ -158,7 +159,7 @@ def test_builders_correct_built_to_ten_on_a_full_disk(tmp_path: Path) -> None:
     referee = Referee(journal, lambda: 1)
     new = json.loads(referee.handle('{"cmd":"new","game":"builders","players":["A","B"],"seed":2}'))
     dump = referee.handle('{"cmd":"dump"}')
-    journal._db.execute(FAIL_FINISH)
+    tamper(journal, FAIL_FINISH)
     reply = json.loads(
         referee.handle('{"cmd":"act","action":{"type":"correct_built","player":0,"colossi":10}}')
     )
@@ -179,7 +180,7 @@ def test_undo_and_redo_move_the_finished_mark_with_them(tmp_path: Path) -> None:
     assert journal.game(game_id).status == "finished"
     session.undo()
     assert journal.game(game_id).status == "active"
-    journal._db.execute(FAIL_FINISH)
+    tamper(journal, FAIL_FINISH)
     with pytest.raises(JournalError):
         session.redo()
     assert session.outcome is None and session.can_redo
@@ -194,7 +195,8 @@ def test_an_undecodable_row_costs_that_row_only(tmp_path: Path) -> None:
     fail for every game in the journal."""
     journal = _journal(tmp_path)
     damaged, healthy = _played(journal), _played(journal, (5, 6))
-    journal._db.execute(
+    tamper(
+        journal,
         "UPDATE entries SET payload = CAST(x'ff' AS TEXT) WHERE game_id = ? AND seq = 2",
         (damaged.game_id,),
     )
@@ -213,10 +215,12 @@ def test_a_damaged_header_is_named_and_hides_no_other_game(tmp_path: Path) -> No
     an unknown game answered invalid_options ("Unknown game 'chess'")."""
     journal = _journal(tmp_path)
     garbled, renamed, healthy = _played(journal), _played(journal), _played(journal)
-    journal._db.execute(
-        "UPDATE games SET players = CAST(x'ff00' AS TEXT) WHERE game_id = ?", (garbled.game_id,)
+    tamper(
+        journal,
+        "UPDATE games SET players = CAST(x'ff00' AS TEXT) WHERE game_id = ?",
+        (garbled.game_id,),
     )
-    journal._db.execute("UPDATE games SET game = 'chess' WHERE game_id = ?", (renamed.game_id,))
+    tamper(journal, "UPDATE games SET game = 'chess' WHERE game_id = ?", (renamed.game_id,))
     assert {g.game_id for g in journal.games()} == {renamed.game_id, healthy.game_id}
     (unreadable,) = journal.unreadable_games()
     assert unreadable.game_id == garbled.game_id
@@ -260,8 +264,8 @@ def test_a_version_1_journal_is_upgraded_with_its_entry_counts(tmp_path: Path) -
     db.commit()
     db.close()
     journal = Journal(path)
-    with sqlite3.connect(path) as on_disk:  # what the file says now, as any reader sees it
-        (written,) = on_disk.execute(
+    with sqlite3.connect(path) as reader:  # what the file says now, as any reader sees it
+        (written,) = reader.execute(
             "SELECT value FROM meta WHERE key = 'schema_version'"
         ).fetchone()
     assert int(written) == SCHEMA_VERSION == 2
@@ -275,7 +279,7 @@ def test_a_journal_from_a_newer_version_is_opened_read_only(tmp_path: Path) -> N
     path = tmp_path / "journal.sqlite3"
     journal = Journal(path)
     _played(journal)
-    journal._db.execute("UPDATE meta SET value = '99' WHERE key = 'schema_version'")
+    tamper(journal, "UPDATE meta SET value = '99' WHERE key = 'schema_version'")
     journal.close()
     newer = Journal(path)
     assert newer.read_only and "newer version" in (newer.read_only_reason or "")
@@ -290,7 +294,7 @@ def test_acknowledged_entries_that_vanished_are_reported(tmp_path: Path) -> None
     journal = _journal(tmp_path)
     session = _played(journal, (2, 3, 4, 5))
     game_id = session.game_id or 0
-    journal._db.execute("DELETE FROM entries WHERE game_id = ? AND seq >= 3", (game_id,))
+    tamper(journal, "DELETE FROM entries WHERE game_id = ? AND seq >= 3", (game_id,))
     assert any("header counts 4 entries but 2" in p for p in journal.check())
     resumed, damage = Session.resume(journal, game_id)
     assert damage is not None and damage.seq == 3 and "entries 3–4 missing" in damage.reason
@@ -333,7 +337,7 @@ def test_an_emptied_file_and_a_dropped_table_are_reported(tmp_path: Path) -> Non
     path = tmp_path / "journal.sqlite3"
     with Journal(path) as journal:
         _played(journal)
-        journal._db.execute("DROP TABLE entries")
+        tamper(journal, "DROP TABLE entries")
     problems = Journal(path).check()
     assert any("lost its table(s) entries" in p for p in problems), problems
 

@@ -21,6 +21,7 @@ from kiosk.presenters.home import (
     VISIT_LOOKED_AT,
     HomePresenter,
 )
+from tests.helpers.journal_file import on_disk, tamper
 
 
 @pytest.fixture
@@ -32,25 +33,25 @@ def journal(tmp_path: Path) -> Iterator[Journal]:
 def add_games(journal: Journal, count: int) -> list[int]:
     """``count`` headers, every third one finished, each played a second after the one
     before (``updated`` orders them)."""
-    db = journal._db
-    db.execute("BEGIN IMMEDIATE")
-    for index in range(count):
-        when = f"2026-11-01T00:{index // 60:02d}:{index % 60:02d}+00:00"
-        finished = index % 3 == 0
-        db.execute(
-            "INSERT INTO games(game, players, options, seed, created, updated, status,"
-            " outcome, demo) VALUES ('toy_pig', '[\"Ann\"]', '{}', ?, ?, ?, ?, ?, ?)",
-            (
-                index,
-                when,
-                when,
-                "finished" if finished else "active",
-                '{"text": "Ann wins"}' if finished else None,
-                int(index % 7 == 6),
-            ),
-        )
-    db.execute("COMMIT")
-    return [int(r[0]) for r in db.execute("SELECT game_id FROM games ORDER BY game_id")]
+    with on_disk(journal) as db:  # written as another program would, a game a second
+        db.execute("BEGIN IMMEDIATE")
+        for index in range(count):
+            when = f"2026-11-01T00:{index // 60:02d}:{index % 60:02d}+00:00"
+            finished = index % 3 == 0
+            db.execute(
+                "INSERT INTO games(game, players, options, seed, created, updated, status,"
+                " outcome, demo) VALUES ('toy_pig', '[\"Ann\"]', '{}', ?, ?, ?, ?, ?, ?)",
+                (
+                    index,
+                    when,
+                    when,
+                    "finished" if finished else "active",
+                    '{"text": "Ann wins"}' if finished else None,
+                    int(index % 7 == 6),
+                ),
+            )
+        db.execute("COMMIT")
+        return [int(r[0]) for r in db.execute("SELECT game_id FROM games ORDER BY game_id")]
 
 
 def test_recent_games_are_the_newest_of_their_status_without_demos(journal: Journal) -> None:
@@ -70,18 +71,19 @@ def test_recent_games_are_the_newest_of_their_status_without_demos(journal: Jour
 def test_a_damaged_header_is_skipped_not_fatal(journal: Journal) -> None:
     add_games(journal, 12)
     newest = journal.recent_games("active", 1)[0].game_id
-    journal._db.execute("UPDATE games SET players = 'x' WHERE game_id = ?", (newest,))
+    tamper(journal, "UPDATE games SET players = 'x' WHERE game_id = ?", (newest,))
     found = journal.recent_games("active", 3)
     assert len(found) == 3 and newest not in {g.game_id for g in found}
 
 
 def test_the_recent_lists_read_the_index_and_sort_nothing(journal: Journal) -> None:
-    plan = " ".join(
-        str(row[-1])
-        for row in journal._db.execute(
-            "EXPLAIN QUERY PLAN " + headers.recent_sql(include_demo=False), ("active",)
+    with on_disk(journal) as db:
+        plan = " ".join(
+            str(row[-1])
+            for row in db.execute(
+                "EXPLAIN QUERY PLAN " + headers.recent_sql(include_demo=False), ("active",)
+            )
         )
-    )
     assert re.search(r"INDEX games_recent\b", plan) and "TEMP B-TREE" not in plan, plan
 
 

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from companion.errors import InvalidAction, JournalError, RuleViolation
 from companion.journal import Journal
 from companion.session import RECORD_FORMAT, Session
+from tests.helpers.journal_file import on_disk, tamper
 
 
 def _journal(tmp_path: Path) -> Journal:
@@ -20,10 +21,9 @@ def _journal(tmp_path: Path) -> Journal:
 
 def test_journal_uses_wal_and_full_sync(tmp_path: Path) -> None:
     journal = _journal(tmp_path)
-    mode = journal._db.execute("PRAGMA journal_mode").fetchone()[0]
-    sync = journal._db.execute("PRAGMA synchronous").fetchone()[0]
-    assert mode == "wal"
-    assert sync == 2  # FULL
+    assert journal.durability == ("wal", 2)  # 2: FULL, each commit survives a power cut
+    with on_disk(journal) as db:  # the mode is the file's own: every reader sees it
+        assert db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
 
 
 def test_every_accepted_action_is_committed_before_submit_returns(tmp_path: Path) -> None:
@@ -96,7 +96,8 @@ def test_corrupt_row_is_reported_with_its_position_and_set_aside(tmp_path: Path)
         session.submit({"type": "roll", "values": [face], "source": "manual"})
     game_id = session.game_id or 0
     # Damage entry 3 behind the journal's back (a torn write, a bad sector).
-    journal._db.execute(
+    tamper(
+        journal,
         "UPDATE entries SET payload = substr(payload, 1, 10) WHERE game_id = ? AND seq = 3",
         (game_id,),
     )
@@ -116,7 +117,8 @@ def test_unreplayable_row_is_reported(tmp_path: Path) -> None:
     journal = _journal(tmp_path)
     session = Session.new("toy_pig", ["Ann"], seed=5, journal=journal)
     session.submit({"type": "roll", "values": [2], "source": "manual"})
-    journal._db.execute(
+    tamper(
+        journal,
         "INSERT INTO entries(game_id, seq, kind, payload, crc, at) VALUES (?, 2, 'act', ?, ?, '')",
         (session.game_id, '{"type":"fly"}', entry_crc("act", '{"type":"fly"}')),
     )
@@ -130,7 +132,7 @@ def test_missing_row_is_reported(tmp_path: Path) -> None:
     session = Session.new("toy_pig", ["Ann"], seed=5, journal=journal)
     for face in (2, 3, 4):
         session.submit({"type": "roll", "values": [face], "source": "manual"})
-    journal._db.execute("DELETE FROM entries WHERE seq = 2")
+    tamper(journal, "DELETE FROM entries WHERE seq = 2")
     _, damage = Session.resume(journal, session.game_id or 0)
     assert damage is not None and damage.seq == 2 and "missing" in damage.reason
 

@@ -24,6 +24,7 @@ from companion.protocol import Referee
 from companion.rules import refuse
 from companion.session import SNAPSHOT_EVERY, Session
 from kiosk.cli import serve_referee
+from tests.helpers.journal_file import tamper
 
 
 class PigRulesV2(toy.PigRules):
@@ -136,8 +137,10 @@ def test_a_move_after_the_saved_position_that_no_longer_replays_is_set_aside(
 def test_damage_under_the_same_rules_is_still_damage(journal: Journal) -> None:
     session = played(journal, [2, 3, 4])
     fly = '{"type":"fly"}'
-    journal._db.execute(
-        "UPDATE entries SET payload = ?, crc = ? WHERE seq = 2", (fly, entry_crc("act", fly))
+    tamper(
+        journal,
+        "UPDATE entries SET payload = ?, crc = ? WHERE seq = 2",
+        (fly, entry_crc("act", fly)),
     )
     _, damage = Session.resume(journal, session.game_id or 0)
     assert damage is not None and damage.kind == "damage" and "cannot replay" in damage.reason
@@ -157,7 +160,8 @@ def test_a_damaged_row_is_still_set_aside_when_the_rules_changed(
     faces = [2, 6] + [2] * (SNAPSHOT_EVERY - 2) + [3, 4]
     session = played(journal, faces)
     game_id = session.game_id or 0
-    journal._db.execute(
+    tamper(
+        journal,
         "UPDATE entries SET payload = 'garbled' WHERE game_id = ? AND seq = ?",
         (game_id, len(faces)),
     )

@@ -366,6 +366,12 @@ class Journal:
         """Whether records for the fleet are queued (so worth making)."""
         return self._outbox_limit is not None and not self.read_only
 
+    @property
+    def durability(self) -> tuple[str, int]:
+        """SQLite's journal mode and sync level it writes with (``("wal", 2)``: WAL, FULL)."""
+        mode = self._db.execute("PRAGMA journal_mode").fetchone()[0]
+        return str(mode), int(self._db.execute("PRAGMA synchronous").fetchone()[0])
+
     def outbox_dropped(self) -> int:
         """How many queued plays were let go because the outbox was full."""
         row = self._db.execute(

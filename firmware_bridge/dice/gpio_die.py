@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import logging
 import threading
-from typing import Any
+from collections.abc import Sequence
+from typing import Any, Protocol
 
 from pydantic import Field, model_validator
 
@@ -57,14 +58,23 @@ class GpioDiceSettings(Frozen):
         return (*self.data_pins, self.strobe_pin)
 
 
+class DataLine(Protocol):
+    """One data line as :meth:`GpioDie.read_face` reads it (gpiozero's input device)."""
+
+    @property
+    def value(self) -> int: ...
+
+
 class GpioDie(DiceSource):
     """Reads one strobe-latched die and posts a :class:`DieResult` per roll."""
 
-    def __init__(self, settings: GpioDiceSettings) -> None:
+    def __init__(self, settings: GpioDiceSettings, *, data_lines: Sequence[DataLine] = ()) -> None:
+        """``data_lines``: what :meth:`read_face` reads until :meth:`start` opens the
+        settings' pins (lines caught mid-transition, standing in for the wiring)."""
         self.settings = settings
         self.name = settings.device
         self._post: PostDice | None = None
-        self._data: list[Any] = []
+        self._data: list[Any] = list(data_lines)
         self._strobe: Any = None
         self._state = TrayState.ABSENT
         self._seq = 0

@@ -138,8 +138,11 @@ class SimDiceTray:
         plug = self._plug
         return plug is not None and plug.connected
 
-    def roll(self, die_id: int, face: int | None = None) -> RollResult:
-        """Roll one die; the result is sent now if connected, else after the next hello."""
+    def roll(self, die_id: int, face: int | None = None, *, lost: bool = False) -> RollResult:
+        """Roll one die; the result is sent now if connected, else after the next hello.
+
+        ``lost``: its frames are lost on the wire (the host never sees them; the tray
+        keeps the result unacked and re-sends it after the next hello)."""
         faces = {die.die_id: die.faces for die in self.dice}[die_id]
         with self._lock:
             value = self._random.randint(1, faces) if face is None else face
@@ -147,7 +150,7 @@ class SimDiceTray:
             self._next_seq += 1
             self._unacked[result.seq] = result
         plug = self._plug
-        if plug is not None and plug.connected:
+        if plug is not None and plug.connected and not lost:
             self._send(plug, Rolling(die_id))
             self._send(plug, result)
         return result
@@ -164,6 +167,13 @@ class SimDiceTray:
         if plug is None:
             raise RuntimeError("unplugged")
         self._write(plug, data)
+
+    def forget(self, seq: int) -> None:
+        """The tray's store of unacked results overflowed: result ``seq`` is never sent
+        again."""
+        with self._changed:
+            self._unacked.pop(seq, None)
+            self._changed.notify_all()
 
     @property
     def unacked(self) -> tuple[RollResult, ...]:

@@ -91,15 +91,14 @@ def test_sections_count_the_named_functions_in_each_touch(tmp_path: Path) -> Non
     """``--sections`` wraps the named functions in the real app (offscreen, mock GL) and
     prints each one's calls per touch: a board tap runs the board's touch handler once,
     all of it before the first frame drawn (the next column). Its instructions are
-    printed where this machine has a counter, and said to be left out where not."""
+    printed where this machine has a counter (where not, the next test's run is this
+    machine's: the same app started again would check the same)."""
+    if thread_counter() is None:
+        pytest.skip("no instruction counter on this machine: the run without one is the next test")
     out = _sections(tmp_path, *TOUCH_SECTIONS)
     row = _board_touch_row(out)
-    if thread_counter() is None:
-        assert "no instruction counter on this machine" in out, out
-        assert row[0] == "—" and row[1] == "—", out
-    else:
-        in_all, before_first_frame = row[0:3:2]
-        assert float(in_all) > 0 and before_first_frame == in_all, out
+    in_all, before_first_frame = row[0:3:2]
+    assert float(in_all) > 0 and before_first_frame == in_all, out
 
 
 def test_sections_without_an_instruction_counter_still_count_the_calls(tmp_path: Path) -> None:

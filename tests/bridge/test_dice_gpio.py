@@ -120,9 +120,9 @@ class _ChangingLine:
 
 
 def test_a_read_during_a_transition_is_repeated_until_two_reads_agree() -> None:
-    gpio_die = GpioDie(SETTINGS)
-    gpio_die._data = [_ChangingLine([1, 0, 1]), _ChangingLine([0, 1, 1]), _ChangingLine([0])]
-    assert gpio_die.read_face() == 3
+    lines = [_ChangingLine([1, 0, 1]), _ChangingLine([0, 1, 1]), _ChangingLine([0])]
+    assert GpioDie(SETTINGS, data_lines=lines).read_face() == 3
     flapping = [_ChangingLine([0, 1] * 10 + [0]) for _ in range(3)]
-    gpio_die._data = flapping
-    assert gpio_die.read_face() is None, "never stable: no face rather than a wrong one"
+    assert GpioDie(SETTINGS, data_lines=flapping).read_face() is None, (
+        "never stable: no face rather than a wrong one"
+    )

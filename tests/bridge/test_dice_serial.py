@@ -435,20 +435,11 @@ def test_an_unexpected_error_restarts_the_reader_and_is_shown(
     assert reader.state is TrayState.CONNECTED
 
 
-def _lose_on_the_wire(sim: SimDiceTray, monkeypatch: pytest.MonkeyPatch, die: int) -> RollResult:
-    """Roll once with the result's frame lost: the tray keeps it unacked, the host never
-    saw it."""
-    with monkeypatch.context() as wire:
-        wire.setattr(sim, "_write", lambda plug, data: None)
-        return sim.roll(die)
-
-
 def test_rolls_are_posted_in_the_trays_order_after_a_lost_frame(
     sim: SimDiceTray,
     readers: list[SerialDiceTray],
     inbox: queue.Queue[DiceMessage],
     tray_path: Path,
-    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """A result re-sent after a reconnect was posted after rolls made
     later (71 of 2,550 in a long run); the host now posts by the tray's sequence."""
@@ -456,7 +447,7 @@ def test_rolls_are_posted_in_the_trays_order_after_a_lost_frame(
     connect(sim, readers, inbox, seen, tray_path)
     rolled = [sim.roll(1)]
     assert drain_until(inbox, n_results(1), seen)
-    rolled.append(_lose_on_the_wire(sim, monkeypatch, 2))
+    rolled.append(sim.roll(2, lost=True))
     rolled.append(sim.roll(3))  # arrives; must wait for the one before it
     assert not drain_until(inbox, n_results(2), seen, timeout=0.3)
     sim.unplug()
@@ -471,16 +462,14 @@ def test_a_result_the_tray_dropped_holds_the_next_ones_only_briefly(
     readers: list[SerialDiceTray],
     inbox: queue.Queue[DiceMessage],
     tray_path: Path,
-    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     sim.start()
     start_reader(readers, inbox, fast_settings(tray_path, gap_wait_s=0.3))
     seen: Seen = []
     assert drain_until(inbox, has_state(TrayState.CONNECTED), seen)
     sim.roll(1)
-    lost = _lose_on_the_wire(sim, monkeypatch, 2)
-    with sim._changed:
-        sim._unacked.pop(lost.seq)  # its store overflowed: it will never come
+    lost = sim.roll(2, lost=True)
+    sim.forget(lost.seq)  # its store overflowed: it will never come
     later = [sim.roll(3), sim.roll(1)]
     assert drain_until(inbox, n_results(3), seen)
     assert [r.seq for r in results(seen)] == [1, *(r.seq for r in later)]

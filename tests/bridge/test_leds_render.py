@@ -150,7 +150,7 @@ def test_budget_below_idle_current_gives_a_dark_frame() -> None:
 pixels = st.tuples(st.integers(0, 255), st.integers(0, 255), st.integers(0, 255))
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(
     frame=st.lists(pixels, min_size=1, max_size=300).map(tuple),
     budget=st.integers(0, 20_000),

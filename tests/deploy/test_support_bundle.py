@@ -371,8 +371,10 @@ def test_companion_support_bundle_bench_adds_bench_txt(
 
 @pytest.mark.slow
 def test_the_quick_referee_bench_really_runs_into_bench_txt() -> None:
-    """The real script, as ``--bench`` runs it (a few seconds; figures not checked)."""
-    text = bench_text(benches=[("bench_referee.py", ("--quick",))])
-    assert "== bench_referee.py --quick  (exit 0," in text, text
+    """The real script, as ``--bench`` runs it, at the smallest sizes (figures not
+    checked: how long the bundle's quick run takes is the bench's business)."""
+    small = ("--quick", "--actions", "30", "--requests", "10")
+    text = bench_text(benches=[("bench_referee.py", small)])
+    assert "== bench_referee.py --quick --actions 30 --requests 10  (exit 0," in text, text
     assert "journal append+commit (disk, synchronous=FULL), 100 actions: median" in text
     assert "protocol 'act' round trip (builders, no journal): median" in text

@@ -37,7 +37,7 @@ def _reference_states(count: int) -> list[object]:
 
 @pytest.mark.slow
 def test_sigkill_at_random_points_loses_nothing_acknowledged(tmp_path: Path) -> None:
-    kills = scaled(8, 100)
+    kills = scaled(5, 100)
     reference = _reference_states(4000)
     # The real CLI entry point, with the test-only game registered first (as the
     # suite's conftest does, without importing pytest into every referee).

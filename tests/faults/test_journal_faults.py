@@ -21,6 +21,7 @@ from companion.session import Session
 from kiosk.cli import main
 from kiosk.salvage import SQLITE_SHELL, salvage
 from kiosk.storage import JOURNAL_FILE
+from tests.helpers.journal_file import tamper
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
 
@@ -109,7 +110,7 @@ def test_a_damaged_header_is_rebuilt_from_the_saved_position_and_entries(
     with Journal(path) as journal:
         session = played(journal, "kolossus", ["Ann", "Bo"], 15, leave=True)
         game_id = session.game_id or 0
-        journal._db.execute(DAMAGED_HEADERS[case], (game_id,))
+        tamper(journal, DAMAGED_HEADERS[case], (game_id,))
     with Journal(path) as journal:
         resumed, damage = Session.resume(journal, game_id)
         assert damage is not None and damage.seq == 0, damage
@@ -132,7 +133,7 @@ def test_a_header_whose_players_nothing_names_is_offered_read_only_with_its_entr
     path = tmp_path / JOURNAL_FILE
     with Journal(path) as journal:
         game_id = played(journal, "kolossus", ["Ann", "Bo"], 15, leave=False).game_id or 0
-        journal._db.execute(DAMAGED_HEADERS["players-not-json"], (game_id,))
+        tamper(journal, DAMAGED_HEADERS["players-not-json"], (game_id,))
     with Journal(path) as journal:
         reply = ask(Referee(journal, lambda: 1), {"cmd": "resume", "game_id": game_id})
         error = reply["error"]
@@ -158,7 +159,7 @@ def test_the_doctor_names_every_game_that_cannot_be_resumed(
         ids = {}
         for case, statement in DAMAGED_HEADERS.items():
             ids[case] = played(journal, "kolossus", ["Ann", "Bo"], 5, leave=False).game_id
-            journal._db.execute(statement, (ids[case],))
+            tamper(journal, statement, (ids[case],))
     main(["--data-dir", str(tmp_path), "doctor"])
     out = capsys.readouterr().out
     for case, game_id in ids.items():

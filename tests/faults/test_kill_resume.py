@@ -172,7 +172,7 @@ def kill_loop(game: str, kills: int, data_dir: Path, seed: int) -> Tally:
 
 @pytest.mark.slow
 def test_sigkill_in_all_five_games_loses_nothing_acknowledged(tmp_path: Path) -> None:
-    per_game = scaled(6, 200)
+    per_game = scaled(4, 200)
     games = list(PLAYERS)
     for game in games:
         (tmp_path / game).mkdir()

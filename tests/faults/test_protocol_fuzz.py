@@ -188,7 +188,7 @@ json_values = st.recursive(
 
 @pytest.mark.slow
 @settings(
-    max_examples=scaled(400, 10_000),
+    max_examples=scaled(200, 10_000),
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow],
 )

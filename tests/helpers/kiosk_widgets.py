@@ -21,6 +21,7 @@ from companion.bot import RandomBot
 from companion.games import GAME_MODULES
 from kiosk.app import Kiosk
 from kiosk.theme import HEIGHT, TOUCH_MIN, WIDTH
+from tests.helpers.kivy_internals import wrapped_lines
 from tests.kiosk.helpers import screenshot_dir
 from tests.kiosk.ui import (
     buttons,
@@ -249,7 +250,7 @@ def needed_height(label: Any, width: float) -> tuple[float, int]:
         line_height=label.line_height,
     )
     core.refresh()
-    return float(core.texture.height), len(core._cached_lines)
+    return float(core.texture.height), wrapped_lines(core)
 
 
 def overfull_columns(kiosk: Kiosk, where: str) -> list[str]:

@@ -32,6 +32,11 @@ from tests.kiosk.helpers import assert_imports_without_kivy
 WAIT_S = 5.0
 
 
+def sensed(sensing: BoardSensing) -> frozenset[str] | None:
+    """What the game being followed knows of the board (None: nothing read yet)."""
+    return None if sensing.driver is None else sensing.driver.inference.occupied
+
+
 class Later:
     """A stand-in for ``Clock.schedule_once``: runs what is due when asked."""
 
@@ -86,7 +91,7 @@ def test_long_press_lifts_and_a_tap_puts_down_on_the_simulated_board(
 
     def settled() -> Any:
         deadline = time.monotonic() + WAIT_S
-        while sensing.seq != board.seq or sensing._occupied != board.occupied:
+        while sensing.seq != board.seq or sensed(sensing) != board.occupied:
             assert time.monotonic() < deadline
             hub.pump(play)
             time.sleep(0.005)
@@ -126,7 +131,7 @@ def test_a_capture_whose_lifts_were_lost_asks_to_lift_and_set_down_again(
 
     def settled() -> Any:
         deadline = time.monotonic() + WAIT_S
-        while sensing.seq != board.seq or sensing._occupied != board.occupied:
+        while sensing.seq != board.seq or sensed(sensing) != board.occupied:
             assert time.monotonic() < deadline
             hub.pump(play)
             time.sleep(0.005)

@@ -23,6 +23,7 @@ from companion.rules import MAX_NAME_LENGTH
 from kiosk.app import Kiosk
 from kiosk.presenters.setup import SetupPresenter
 from kiosk.widgets.keyboard import LaidOutKeyboard, keyboard_top
+from tests.helpers.kivy_internals import forget_keyboard
 from tests.kiosk.ui import close_kiosk, frames, open_kiosk, setup_built
 
 
@@ -32,14 +33,14 @@ def docked() -> Iterator[None]:
     keyboard of a process is the one that was exposed."""
     before = Config.get("kivy", "keyboard_mode")
     Window.release_all_keyboards()
-    Window._keyboards.pop("single", None)
+    forget_keyboard(Window)
     Config.set("kivy", "keyboard_mode", "systemanddock")
     Window.configure_keyboards()
     try:
         yield
     finally:
         Window.release_all_keyboards()
-        Window._keyboards.pop("single", None)
+        forget_keyboard(Window)
         Config.set("kivy", "keyboard_mode", before)
         Window.configure_keyboards()
 

@@ -15,6 +15,7 @@ from companion.games import get_rules
 from companion.highlights import Role
 from companion.journal import Journal
 from companion.session import Session
+from companion.views import BoardView
 from firmware_bridge.layout import kolossus_layout
 from firmware_bridge.leds.palette import KOLOSSUS_PALETTE, palette_for_board
 from firmware_bridge.leds.render import render
@@ -36,8 +37,17 @@ START_ZONES = {
 
 
 def _guided(game: str, players: int, seed: int = 3, **options: object) -> GuidedSetupPresenter:
-    session = Session.new(game, list(NAMES[:players]), options or None, seed=seed)
-    return GuidedSetupPresenter(session, load_teaching())
+    return GuidedSetupPresenter(_session(game, players, seed, **options), load_teaching())
+
+
+def _session(game: str, players: int, seed: int = 3, **options: object) -> Session:
+    return Session.new(game, list(NAMES[:players]), options or None, seed=seed)
+
+
+def _board(game: str, players: int) -> BoardView | None:
+    """The board of the game being set up, as its rules draw it (the same seed)."""
+    session = _session(game, players)
+    return session.rules.board(session.state)
 
 
 def _seat_counts(game: str) -> list[int]:
@@ -66,7 +76,7 @@ def test_every_game_has_setup_steps_in_plain_words_each_on_a_ruling_0_2_1(game: 
 def test_every_lit_cell_is_a_cell_of_the_board_and_its_leds_0_2_5(game: str) -> None:
     for players in _seat_counts(game):
         guided = _guided(game, players)
-        session_board = guided._board
+        session_board = _board(game, players)
         if session_board is None:  # a card game: nothing under it to light
             assert all(not step.highlights for step in guided.steps)
             assert guided.board_view() is None
@@ -150,7 +160,7 @@ def test_kolossus_chapters_add_their_setup_steps_k_r25_k_r26() -> None:
 @pytest.mark.parametrize("game", ["beast_master", "colossi"])
 def test_island_colossi_start_on_the_centre_in_their_seat_colour_bm_r03_ca_r01(game: str) -> None:
     guided = _guided(game, 3)
-    board = guided._board
+    board = _board(game, 3)
     assert board is not None
     holding = {c.cell for c in board.cells if any(p.kind == "colossus" for p in c.pieces)}
     colossi = [step for step in guided.steps if step.title.endswith("'s Colossus")]

@@ -6,6 +6,7 @@ it was, for Kivy to wrap (one measure per line instead of every run of words).
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -119,7 +120,9 @@ def test_a_status_whose_parts_do_not_fit_is_wrapped_at_the_labels_width_cs_r04(
     label = screen.ids.status
     frames(2)
     shown = label.text
-    screen._show_status("Round 1 · " + "a very long part without a break " * 3)
+    assert solo.play is not None
+    long = "Round 1 · " + "a very long part without a break " * 3
+    screen.show(replace(solo.play.view(), status=long), solo.board_view())
     frames(1)
     assert tuple(label.text_size) == (label.width, None)
     assert label.texture_size[0] == label.width

@@ -20,7 +20,7 @@ from companion.session import Session
 from kiosk.app import Kiosk
 from tests.helpers.kiosk_widgets import REAL_GAMES, cut_texts
 from tests.helpers.kiosk_widgets import play_views as _play_views
-from tests.kiosk.ui import close_kiosk, open_kiosk, setup_built
+from tests.kiosk.ui import close_kiosk, open_kiosk, play_modes, setup_built
 
 #: Long names players give themselves (MAX_NAME_LENGTH, 16 characters).
 LONG_NAMES = (
@@ -87,7 +87,7 @@ def test_play_screen_texts_fit(kiosk: Kiosk, game: str) -> None:
     kiosk.start_game()
     assert kiosk.play is not None
     screen = kiosk.play_screen
-    modes = screen._modes()
+    modes = play_modes(kiosk)
     if not rules.board_kind:  # a card game opens on its cards: walked in every view below
         assert modes[0] == "cards"
     problems: list[str] = []
@@ -131,6 +131,7 @@ def test_lesson_panel_texts_fit(kiosk: Kiosk, game: str) -> None:
     kiosk.guide("skip")  # guided setup first (its texts: test_guided_setup_texts_fit)
     lesson, play, screen = kiosk.lesson, kiosk.play, kiosk.play_screen
     assert lesson is not None and play is not None
+    modes = play_modes(kiosk)
     problems: list[str] = []
     seen: set[tuple[int, bool, bool]] = set()
     for _ in range(200):
@@ -139,7 +140,7 @@ def test_lesson_panel_texts_fit(kiosk: Kiosk, game: str) -> None:
         key = (lesson.place.step, play.teacher.pause() is not None, play.dice_request() is not None)
         if key not in seen:
             seen.add(key)
-            for _mode in screen._modes():
+            for _mode in modes:
                 problems += cut_texts(kiosk, f"{game} lesson {key} ({screen.mode})")
                 screen.next_mode()
         view = lesson.view()

@@ -33,7 +33,7 @@ from tests.helpers.kiosk_widgets import REAL_GAMES, Rect
 from tests.helpers.kiosk_widgets import clip as _clip
 from tests.helpers.kiosk_widgets import play_views as _play_views
 from tests.helpers.kiosk_widgets import shown as _shown
-from tests.kiosk.ui import close_kiosk, frames, open_kiosk, setup_built
+from tests.kiosk.ui import close_kiosk, frames, open_kiosk, play_modes, setup_built
 
 
 @pytest.fixture
@@ -133,7 +133,7 @@ def test_play_screen_buttons(kiosk: Kiosk, game: str) -> None:
     kiosk.open_setup(game)
     kiosk.start_game()
     screen = kiosk.play_screen
-    modes = screen._modes()
+    modes = play_modes(kiosk)
     for index, where in enumerate(_play_views(kiosk, game)):
         # Every view (board, table, LEDs) for the first states, then the first view.
         for _ in modes if index < 4 or "dice" in where or "banner" in where else modes[:1]:

@@ -114,3 +114,16 @@ def open_kiosk(data_dir: Path, seed: int = 7) -> Kiosk:
 def close_kiosk(kiosk: Kiosk) -> None:
     Window.remove_widget(kiosk.manager)
     kiosk.close()
+
+
+def play_modes(kiosk: Kiosk) -> list[str]:
+    """The views the play screen's "next view" button cycles through, the one shown
+    first; the screen shows that one again after."""
+    screen = kiosk.play_screen
+    modes = [screen.mode]
+    for _ in range(10):
+        screen.next_mode()
+        if screen.mode == modes[0]:
+            return modes
+        modes.append(screen.mode)
+    raise AssertionError(f"the play screen's views do not come round: {modes}")

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 
 from companion.dice import DiceRequest, Roll
-from companion.games.kolossus import checks, invasion, phrases, play, powers, scoring, turns
+from companion.games.kolossus import checks, invasion, phrases, play, powers, scoring
 from companion.games.kolossus import views as kolossus_views
 from companion.games.kolossus.common import Handled, KolossusEvent, status_text
 from companion.games.kolossus.content import (
@@ -40,7 +40,6 @@ from companion.games.kolossus.model import (
     Earthquake,
     EndTurn,
     Finish,
-    GameResult,
     Hammer,
     Initiative,
     KolossusAction,
@@ -232,16 +231,6 @@ class KolossusRules(Rules[KolossusState, KolossusAction, KolossusOptions]):
         if state.phase == "over":
             return ()
         return templates(state)
-
-    # --- shortcuts the tests take (the code is in turns.py and scoring.py) ---------------
-
-    @staticmethod
-    def _start_turn(state: KolossusState) -> KolossusState:
-        return turns.start_turn(state)
-
-    @staticmethod
-    def _final_result(state: KolossusState) -> GameResult:
-        return scoring.final_result(state)
 
 
 def _swaps(state: KolossusState) -> Iterator[Swap]:

@@ -141,7 +141,7 @@ def _compare(state: KolossusState, piece: int, mp: int, sword: bool, whip: bool)
 
 @pytest.mark.parametrize("cls", ["W", "G", "C"])
 @pytest.mark.parametrize("chapter", [1, 2, 3])
-@settings(max_examples=scaled(40, 130), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=scaled(25, 130), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
 def test_generator_agrees_with_brute_force(cls: str, chapter: int, data: st.DataObject) -> None:
     state, piece, mp = data.draw(positions(cls, chapter))
@@ -151,9 +151,7 @@ def test_generator_agrees_with_brute_force(cls: str, chapter: int, data: st.Data
 
 
 @pytest.mark.slow
-@settings(
-    max_examples=scaled(150, 700), deadline=None, suppress_health_check=[HealthCheck.too_slow]
-)
+@settings(max_examples=scaled(80, 700), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
 def test_colossus_with_weapons_agrees_with_brute_force_many(data: st.DataObject) -> None:
     state, piece, mp = data.draw(positions("C", 3))

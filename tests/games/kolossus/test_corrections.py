@@ -28,6 +28,7 @@ from companion.games.kolossus.model import (
     CrystalCapture,
     KolossusState,
 )
+from companion.games.kolossus.scoring import final_result
 from companion.session import Session
 from tests.games.correction_play import accepted_corrections, play_with_corrections
 from tests.games.kolossus.helpers import (
@@ -215,11 +216,11 @@ def test_0_2_1_K_R19_crystals_add_up_to_12_and_a_corrected_capture_is_the_latest
         CrystalCapture(round=1, warband=NW, count=1),
     )
     tie = fix(state, CorrectCrystals(citadel=0, supply=8, blue=2, yellow=2))
-    result = RULES._final_result(tie)  # 2:2, and the corrected capture is the latest
+    result = final_result(tie)  # 2:2, and the corrected capture is the latest
     assert (result.alliance, result.reason) == (0, "last_crystal")
     back = fix(after, CorrectCrystals(citadel=0, supply=10, blue=1, yellow=1))
     assert back.captures == (*state.captures[:1], CrystalCapture(round=2, warband=NE, count=1))
-    result = RULES._final_result(back)  # 1:1, Krell's capture is the latest again
+    result = final_result(back)  # 1:1, Krell's capture is the latest again
     assert (result.alliance, result.reason) == (1, "last_crystal")
 
 

@@ -120,7 +120,7 @@ def assert_same_as_reference(
 
 @pytest.mark.slow
 @settings(
-    max_examples=scaled(200, 900), deadline=None, suppress_health_check=[HealthCheck.too_slow]
+    max_examples=scaled(100, 900), deadline=None, suppress_health_check=[HealthCheck.too_slow]
 )
 @given(data=st.data())
 def test_K_R09_K_R10_K_R11_K_R13_K_R31_K_R32_random_boards_give_the_reference_destinations(

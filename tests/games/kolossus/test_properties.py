@@ -32,7 +32,7 @@ def play(
     return start, played.actions, played.final
 
 
-@settings(max_examples=scaled(8, 24), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=scaled(5, 24), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     seed=st.integers(0, 2**40),
     players=st.sampled_from([2, 3, 4]),
@@ -76,7 +76,7 @@ def test_refused_actions_leave_the_state_unchanged(seed: int, bot_seed: int, ste
 
 
 @pytest.mark.slow
-@settings(max_examples=scaled(10, 30), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=scaled(6, 30), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     seed=st.integers(0, 2**40), players=st.sampled_from([2, 3, 4]), bot_seed=st.integers(0, 2**31)
 )

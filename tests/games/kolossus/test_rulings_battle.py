@@ -14,6 +14,7 @@ from companion.games.kolossus import RULES
 from companion.games.kolossus.content import cell
 from companion.games.kolossus.model import CorrectCrystals, CrystalCapture, KolossusState
 from companion.games.kolossus.position import all_destinations, blocked_squares, destinations
+from companion.games.kolossus.turns import start_turn
 from tests.games.kolossus.helpers import (
     NE,
     NW,
@@ -506,7 +507,7 @@ def test_K_R19_a_tie_in_play_goes_to_the_alliance_of_the_latest_capture() -> Non
     it on the Citadel in round 2 and takes round 2's; nobody captures again. 1:1 after
     round 12, so NE+SW, whose warband captured last, win."""
     state = place(new_game(), {pid(NW, "W"): "5,4", pid(NE, "W"): "5,6"})
-    state = RULES._start_turn(state.model_copy(update={"round": 1, "turn": 0}))
+    state = start_turn(state.model_copy(update={"round": 1, "turn": 0}))
     state = end_turn(capture_with_a_warrior(state, "5,4"))
     state = finish_round(state)
     assert state.round == 2 and state.first == NW and state.crystals == 1

@@ -13,6 +13,7 @@ from companion.games.kolossus import RULES
 from companion.games.kolossus.content import cell
 from companion.games.kolossus.model import KolossusState
 from companion.games.kolossus.position import all_destinations
+from companion.games.kolossus.turns import start_turn
 from tests.games.kolossus.helpers import (
     NE,
     NW,
@@ -38,7 +39,7 @@ def destiny(state: KolossusState, warband: int, value: int) -> KolossusState:
     """Roll the Die of Destiny for ``warband`` (round 1) with ``value``."""
     turn = (warband - state.first) % 4
     state = state.model_copy(update={"round": 1, "turn": turn})
-    state = RULES._start_turn(state)  # a test shortcut into round 1
+    state = start_turn(state)  # a test shortcut into round 1
     return roll(state, value)
 
 

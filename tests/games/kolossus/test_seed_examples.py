@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from companion.errors import RuleViolation
-from companion.games.kolossus import RULES
 from companion.games.kolossus.content import cell, levels_of
 from companion.games.kolossus.position import all_destinations
+from companion.games.kolossus.turns import start_turn
 from tests.games.kolossus.helpers import (
     NE,
     NW,
@@ -72,14 +72,14 @@ def test_spear_example_dagda_beats_a_firbolg_guardian_three_squares_away() -> No
 def test_mana_table_max_result_minus_result() -> None:
     """'4 - 1 = 3, 4 - 2 = 2, 4 - 3 = 1, 4 - 4 = 0' (K-R22)."""
     for value, income in ((1, 3), (2, 2), (3, 1), (4, 0)):
-        state = RULES._start_turn(in_turn(new_game(chapter=2), NW))
+        state = start_turn(in_turn(new_game(chapter=2), NW))
         state = roll(state, value)
         assert state.warbands[NW].income == income
 
 
 def test_initiative_example_income_follows_the_new_result() -> None:
     """'You receive as many mana points as the new result indicates.'"""
-    state = RULES._start_turn(in_turn(new_game(chapter=3), NW))
+    state = start_turn(in_turn(new_game(chapter=3), NW))
     state = with_band(state, NW, pool=1, supply=19)
     state = roll(state, 2)
     assert state.warbands[NW].income == 2
