@@ -1,4 +1,4 @@
-"""The journal's trust rules, each from a fault found by testing (hardening defects 2–6).
+"""The journal's trust rules, each from a fault found by testing.
 
 One writer per game; one action, one transaction; damage that costs a row, not the
 journal; nothing lost silently; a clear sentence instead of a traceback.
@@ -211,7 +211,7 @@ def test_an_undecodable_row_costs_that_row_only(tmp_path: Path) -> None:
 
 
 def test_a_damaged_header_is_named_and_hides_no_other_game(tmp_path: Path) -> None:
-    """Hardening defects 4 and 9: one unreadable header broke ``games``; a header naming
+    """Found by testing: one unreadable header broke ``games``; a header naming
     an unknown game answered invalid_options ("Unknown game 'chess'")."""
     journal = _journal(tmp_path)
     garbled, renamed, healthy = _played(journal), _played(journal), _played(journal)

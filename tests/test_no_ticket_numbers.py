@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 REPO = Path(__file__).resolve().parents[1]
-TICKET = re.compile(r"\b(?:[Ii]ssue|[Dd]efect) #?\d+\b")
+TICKET = re.compile(r"\b(?:[Ii]ssue|[Dd]efect)s? #?\d+\b")
 HISTORY = {"CHANGELOG.md"}
 
 
@@ -46,3 +46,5 @@ def test_the_check_finds_a_ticket_number() -> None:
     issue, defect = "issue" + " 13", "defect" + " 7"  # spelt apart: this file is checked too
     assert tickets_in(f"a fix for {issue} (hardening {defect})") == [issue, defect]
     assert tickets_in("Kivy's own report kivy/kivy#5865; an issue with 13 dice") == []
+    plural, ranged = "defects" + " 4", "Defects" + " 2"
+    assert tickets_in(f"hardening {plural} and 9; {ranged}–6") == [plural, ranged]

@@ -432,7 +432,7 @@ def test_godice_dice_need_an_address_or_a_name() -> None:
     assert "address or a name" in problems[0].message
 
 
-# --- hardening defects 6 and 7 --------------------------------------------------------------
+# --- settings that once broke a thread ---------------------------------------------
 
 
 def test_every_numeric_setting_has_a_range() -> None:
