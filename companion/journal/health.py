@@ -6,7 +6,7 @@ import sqlite3
 from typing import Protocol
 
 from companion.journal.records import Damage, describe_error
-from companion.journal.schema import TABLES
+from companion.journal.schema import TABLES, schema_version
 
 
 class Journal(Protocol):
@@ -18,8 +18,6 @@ class Journal(Protocol):
     read_only_reason: str | None
     _noticed: dict[str, str]
     _db: sqlite3.Connection
-
-    def _schema_version(self) -> int | None: ...
 
     def unreadable_games(self) -> list[Damage]: ...
 
@@ -65,7 +63,7 @@ def _logical_problems(journal: Journal) -> list[str]:
     missing = [t for t in TABLES if t not in tables]
     if missing:
         return [f"The journal has no {', '.join(missing)} table: it is not usable."]
-    version = journal._schema_version()
+    version = schema_version(journal._db)
     if version is None:
         problems.append("The journal does not record its schema version.")
     for (note,) in journal._db.execute(

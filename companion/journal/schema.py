@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import sqlite3
+
 SCHEMA_VERSION = 2
 """1: the first journals. 2: ``games.entry_count`` (kept with every entry), the rules
 version each game is played under, and ``snapshots`` (versioned replay)."""
@@ -86,3 +88,38 @@ _NOTE_MISSING_TABLES = "note:missing_tables"
 _NOTE_NO_VERSION = "note:no_schema_version"
 # How many fleet messages the outbox let go because it was full (``meta``).
 _OUTBOX_DROPPED = "outbox_dropped"
+
+
+#: The columns schema 2 added to ``games``, with their SQL types and defaults.
+_COLUMNS_V2 = {
+    "entry_count": "INTEGER NOT NULL DEFAULT 0",
+    "base_seq": "INTEGER NOT NULL DEFAULT 0",
+    "rules_version": "INTEGER NOT NULL DEFAULT 1",
+}
+
+
+def schema_version(db: sqlite3.Connection) -> int | None:
+    """The schema version a file says it has (None: it says none, or none readable)."""
+    row = db.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()
+    try:
+        return None if row is None else int(row[0])
+    except ValueError:
+        return None
+
+
+def missing_columns(db: sqlite3.Connection) -> tuple[str, ...]:
+    """The schema 2 columns a version 1 file's ``games`` lacks (none: nothing to do)."""
+    columns = {row[1] for row in db.execute("PRAGMA table_info(games)")}
+    return tuple(column for column in _COLUMNS_V2 if column not in columns)
+
+
+def add_columns(db: sqlite3.Connection, missing: tuple[str, ...]) -> None:
+    """Upgrade a version 1 file to schema 2 inside the caller's transaction: add the
+    ``missing`` columns; a new ``entry_count`` is counted once, from what is there now."""
+    for column in missing:
+        db.execute(f"ALTER TABLE games ADD COLUMN {column} {_COLUMNS_V2[column]}")
+    if "entry_count" in missing:
+        db.execute(
+            "UPDATE games SET entry_count ="
+            " (SELECT COUNT(*) FROM entries e WHERE e.game_id = games.game_id)"
+        )

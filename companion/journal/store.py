@@ -38,6 +38,9 @@ from companion.journal.schema import (
     SCHEMA_VERSION,
     TABLES,
     TABLES_V1,
+    add_columns,
+    missing_columns,
+    schema_version,
 )
 from companion.journal.transaction import immediate
 
@@ -130,7 +133,7 @@ class Journal:
             name
             for (name,) in self._db.execute("SELECT name FROM sqlite_master WHERE type='table'")
         }
-        version = self._schema_version() if "meta" in existing else None
+        version = schema_version(self._db) if "meta" in existing else None
         required = TABLES_V1 if (version or 1) < 2 else TABLES
         if existing and not existing.issuperset(required):
             missing = ", ".join(t for t in required if t not in existing)
@@ -151,8 +154,9 @@ class Journal:
                 " version 1 and upgraded."
             )
         self._db.executescript(_SCHEMA)
-        if "games" in existing:
-            self._add_missing_columns()
+        if "games" in existing and (absent := missing_columns(self._db)):
+            with self._transaction("upgrade the journal to schema 2") as db:
+                add_columns(db, absent)
         self._db.execute(
             "INSERT OR REPLACE INTO meta(key, value) VALUES ('schema_version', ?)",
             (str(SCHEMA_VERSION),),
@@ -162,35 +166,6 @@ class Journal:
                 "INSERT OR REPLACE INTO meta(key, value) VALUES (?, ?)", (key, f"{now()}: {note}")
             )
         self._mark_open()
-
-    def _schema_version(self) -> int | None:
-        row = self._db.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()
-        try:
-            return None if row is None else int(row[0])
-        except ValueError:
-            return None
-
-    def _add_missing_columns(self) -> None:
-        """Upgrade a version 1 file to schema 2 (idempotent: a file that has every
-        column is left as it is)."""
-        columns = {row[1] for row in self._db.execute("PRAGMA table_info(games)")}
-        if {"entry_count", "base_seq", "rules_version"} <= columns:
-            return
-        with self._transaction("upgrade the journal to schema 2"):
-            for column in ("entry_count", "base_seq"):
-                if column not in columns:
-                    self._db.execute(
-                        f"ALTER TABLE games ADD COLUMN {column} INTEGER NOT NULL DEFAULT 0"
-                    )
-            if "rules_version" not in columns:
-                self._db.execute(
-                    "ALTER TABLE games ADD COLUMN rules_version INTEGER NOT NULL DEFAULT 1"
-                )
-            if "entry_count" not in columns:  # counted once, from what is there now
-                self._db.execute(
-                    "UPDATE games SET entry_count ="
-                    " (SELECT COUNT(*) FROM entries e WHERE e.game_id = games.game_id)"
-                )
 
     # The "open" marker: created by a writer, removed by the last one to close cleanly
     # (the one whose close made SQLite fold the write-ahead log away). Present while no
