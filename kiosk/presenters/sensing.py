@@ -503,7 +503,7 @@ class SensingDriver:
         elif self._focused is not None and play.focus == self._focused:
             play.board_input.select(None)
             self._focused = None
-        said = notice(verdict)
+        said = notice(verdict, lambda cell: play.rules.cell_words(play.state, cell))
         if (*play.overlay.shown(), focus) != (overlay, choices, said, play.focus):
             play.overlay.show(overlay, choices, notice=said)
             play.changed()

@@ -12,7 +12,7 @@ squares to clear, green to fill — with the wanted move said in words.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
 
@@ -159,8 +159,9 @@ def held_to(wanted: Wanted | None, verdict: Verdict, refuse: Differ) -> Verdict:
     return Differ(refuse.remove, refuse.place, wanted.words)
 
 
-def notice(verdict: Verdict) -> str:
-    """What the screen says of ``verdict`` ("" for nothing)."""
+def notice(verdict: Verdict, cell_words: Callable[[str], str]) -> str:
+    """What the screen says of ``verdict`` ("" for nothing); ``cell_words`` names a
+    square as the board does (``Rules.cell_words``: one coordinate style per board)."""
     if isinstance(verdict, Differ) and verdict.wanted:
         return (
             f"{verdict.wanted}. The board shows another move: take the pieces off the red"
@@ -176,7 +177,8 @@ def notice(verdict: Verdict) -> str:
         return "The board fits several moves: choose the one you made."
     if isinstance(verdict, Relift):
         return (
-            f"The board missed part of a move: lift the miniature from {verdict.origin}"
+            "The board missed part of a move: lift the miniature from"
+            f" {cell_words(verdict.origin)}"
             " and set it down again where it stands (on a white square, or back on its"
             " own), so the board sees where it went."
         )

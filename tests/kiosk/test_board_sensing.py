@@ -151,6 +151,7 @@ def test_a_capture_whose_lifts_were_lost_asks_to_lift_and_set_down_again(
     lit = {(h.cell, h.role) for h in play.highlights()}
     assert ("8,1", Role.CAPTURABLE) not in lit and ("8,1", Role.FIX) in lit
     assert "set it down again" in play.view().notice
+    assert "lift the miniature from (1, 0)" in play.view().notice  # the board's own words
     assert play.focus is None and not play.session.actions
     board.lift("8,1")
     board.place("8,1")
