@@ -373,9 +373,20 @@ def test_CA_R10_virtual_draws_follow_the_deck_counts() -> None:
     state = state.model_copy(update={"deck_grass": 0, "deck_environments": 0})
     state = act(state, Move(piece="colossus", origin="r3c3", to="r2c3"), cam.DrawTile())
     tile = state.space("r2c3").tile
-    assert tile is not None and tile.kind == "lair" and tile.beast == "Deck Lair 1"
-    assert any(b.name == "Deck Lair 1" and b.space == "r2c3" for b in state.beasts)
-    assert state.deck_lairs == ("Deck Lair 2",)
+    assert tile is not None and tile.kind == "lair" and tile.beast == "Random Beast 1"
+    assert any(b.name == "Random Beast 1" and b.space == "r2c3" for b in state.beasts)
+    assert state.deck_lairs == ("Random Beast 2",)
+
+
+def test_a_lair_drawn_from_the_explore_deck_is_named_as_a_beast_rulings_3_4() -> None:
+    """The deck's Lairs belong to Beasts the seed does not name (RULINGS 3.4, step 5): a
+    player reads "the Lair of Random Beast 1", never a tile's name inside "Lair of"."""
+    state = started(2)
+    state = state.model_copy(update={"deck_grass": 0, "deck_environments": 0})
+    state = act(state, Move(piece="colossus", origin="r3c3", to="r2c3"))
+    words = R.describe(state, cam.DrawTile(kind="lair"))
+    assert "the Lair of Random Beast 1" in words, words
+    assert words.count("Lair") == 1, words
 
 
 def test_CA_R10_an_environment_draw_takes_exactly_one_tile_off_the_deck() -> None:
@@ -418,8 +429,8 @@ def test_CA_R11_an_explored_lair_of_the_new_age_stays_where_it_is() -> None:
     state = state.model_copy(update={"deck_grass": 0, "deck_environments": 0})
     state = act(state, Move(piece="colossus", origin="r3c3", to="r2c3"), cam.DrawTile())
     state = _play_age_to_end(state, (1, 0))
-    state = act(state, cam.RevealAge(beasts=("Deck Lair 1",)))
-    assert [(b.name, b.space) for b in state.beasts] == [("Deck Lair 1", "r2c3")]
+    state = act(state, cam.RevealAge(beasts=("Random Beast 1",)))
+    assert [(b.name, b.space) for b in state.beasts] == [("Random Beast 1", "r2c3")]
 
 
 def test_a_beast_whose_lair_was_explored_stays_when_the_ages_change_ca_r11() -> None:

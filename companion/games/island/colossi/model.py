@@ -342,6 +342,16 @@ def age_label(age: int) -> str:
     return f"Age {AGE_NAMES[age - 1]}"
 
 
+def random_lair_beasts(count: int) -> tuple[str, ...]:
+    """Stand-in names for the Beasts of the Lair tiles shuffled into the explore deck.
+
+    The seed names no Beast of those tiles (RULINGS 3.4, step 5), so the companion calls them
+    "Random Beast 1", "Random Beast 2", … until players name the one they draw; a
+    placeholder that reads as a tile ("Deck Lair 1") made "the Lair of Deck Lair 1".
+    """
+    return tuple(f"Random Beast {k + 1}" for k in range(count))
+
+
 def lair_spaces(state: ColossiState) -> list[str]:
     """Empty non-Water spaces (CA-R16); if none, any non-Water tile without a Beast."""
     beasts = state.beast_spaces()

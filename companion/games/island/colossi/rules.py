@@ -46,6 +46,7 @@ from companion.games.island.colossi.model import (
     age_label,
     config,
     lair_spaces,
+    random_lair_beasts,
 )
 from companion.games.island.colossi.phrases import ca_value_words, ca_words
 from companion.games.island.colossi.play import ColossiPlay
@@ -113,6 +114,8 @@ class ColossiRules(ColossiPlay):
     name = "colossi"
     title = "Colossi"
     seed_document = "002"
+    # 2: the explore deck's Lairs stand for "Random Beast 1", … (was "Deck Lair 1").
+    rules_version = 2
     traits = IslandTraits(
         phase_names=PHASE_NAMES,
         phase_rules=PHASE_RULES,
@@ -156,7 +159,7 @@ class ColossiRules(ColossiPlay):
             mantle=options.mantle_holder,
             rounds=options.rounds_per_age,
             deck_grass=options.grass_tiles,
-            deck_lairs=tuple(f"Deck Lair {k + 1}" for k in range(options.deck_lairs)),
+            deck_lairs=random_lair_beasts(options.deck_lairs),
             deck_environments=options.deck_environments,
             spare_environments=options.spare_environments,
             traits=((),) * n,
