@@ -6,6 +6,7 @@ widget only scales points to its size; the table is the ScoreSheet as text.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
 from collections.abc import Mapping, Sequence
@@ -46,6 +47,7 @@ class ScoresView:
     summary: tuple[str, ...]  # end-of-game lines: winner(s), final scores, actions
     export_path: str | None
     export_link: str | None
+    export_error: str | None = None  # why the last export could not be written
 
 
 def chart_series(
@@ -131,6 +133,7 @@ class ScoresPresenter:
         self._labels = dict(zip(names, labels or names, strict=True))
         self.export_path: Path | None = None
         self.export_link: str | None = None
+        self.export_error: str | None = None
 
     def view(self) -> ScoresView:
         rules, state = self.session.rules, self.session.state
@@ -165,6 +168,7 @@ class ScoresPresenter:
             summary=tuple(summary),
             export_path=None if self.export_path is None else str(self.export_path),
             export_link=self.export_link,
+            export_error=self.export_error,
         )
 
     def _unchanged_export(self, record: Mapping[str, JsonValue]) -> tuple[Path, datetime] | None:
@@ -184,24 +188,36 @@ class ScoresPresenter:
         same = kept == json.loads(json.dumps(record))
         return (files[0], exported) if same else None
 
-    def export(self, when: datetime | None = None) -> Path:
+    def export(self, when: datetime | None = None) -> Path | None:
         """Write the game record to ``exports_dir`` and prepare the BG Stats link; a
         game exported before and not played on since keeps its file (a tap does not
-        write a new one)."""
+        write a new one). A file that cannot be written (a full disk, a read-only card)
+        leaves no half-written file and returns None, with the reason in
+        ``export_error``: the game itself is in the journal, and nothing is lost."""
         when = when or datetime.now(UTC)
         record = self.session.export()
         kept = self._unchanged_export(record)
         if kept is not None:  # the same game, not played on since: its file is reused
             path, exported = kept
-            self.export_path = path
+            self.export_path, self.export_error = path, None
             self.export_link = bgstats_link(record, exported)
             return path
         record["exported"] = when.isoformat(timespec="seconds")
-        self.exports_dir.mkdir(parents=True, exist_ok=True)
         path = self.exports_dir / export_filename(record, when)
         tmp = path.with_suffix(".tmp")
-        tmp.write_text(json.dumps(record, indent=2) + "\n", encoding="utf-8")
-        tmp.replace(path)
-        self.export_path = path
+        try:
+            self.exports_dir.mkdir(parents=True, exist_ok=True)
+            tmp.write_text(json.dumps(record, indent=2) + "\n", encoding="utf-8")
+            tmp.replace(path)
+        except OSError as err:
+            with contextlib.suppress(OSError):
+                tmp.unlink(missing_ok=True)
+            reason = err.strerror or str(err)
+            self.export_error = (
+                f"Not exported: {reason} ({self.exports_dir}). "
+                "The game is safe in the journal; free some space and tap Export again."
+            )
+            return None
+        self.export_path, self.export_error = path, None
         self.export_link = bgstats_link(record, when)
         return path

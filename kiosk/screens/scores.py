@@ -65,12 +65,13 @@ class ScoresScreen(KioskScreen):
             name.text = series.name
             legend += [swatch, name]
         show_children(ids.legend, legend)
-        info = ""
-        if view.export_path:
+        info = view.export_error or ""
+        if view.export_path and not view.export_error:
             info = f"Saved exports/{Path(view.export_path).name}"
             if view.export_link and not qr_available():
                 info += "\nBG Stats link ready (a QR code needs the 'segno' package)."
         ids.export_info.text = info
+        ids.export_info.color = theme.WARN if view.export_error else theme.TEXT_DIM
         qr = self.ids.get("qr")
         if isinstance(qr, QrCode):
             qr.show(view.export_link)

@@ -7,6 +7,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from urllib.parse import unquote
 
+import pytest
 import segno
 from pydantic import JsonValue
 
@@ -14,7 +15,13 @@ from companion.bot import RandomBot
 from companion.journal import Journal
 from companion.outcome import ScoreRow, ScoreSheet
 from companion.session import Session
-from kiosk.presenters.scores import BGSTATS_URL, ScoresPresenter, bgstats_link, chart_series
+from kiosk.presenters.scores import (
+    BGSTATS_URL,
+    ScoresPresenter,
+    bgstats_link,
+    chart_series,
+    export_filename,
+)
 from tests.kiosk.helpers import assert_imports_without_kivy
 
 WHEN = datetime(2026, 11, 22, 20, 15, tzinfo=UTC)
@@ -62,7 +69,7 @@ def test_export_writes_the_record_and_a_bgstats_link(tmp_path: Path) -> None:
     session = finished_builders(journal)
     presenter = ScoresPresenter(session, tmp_path / "exports")
     path = presenter.export(WHEN)
-    assert path.parent == tmp_path / "exports" and path.suffix == ".json"
+    assert path is not None and path.parent == tmp_path / "exports" and path.suffix == ".json"
     record = json.loads(path.read_text())
     assert record["format"] == "colossus-companion/game-record"
     assert record["game"] == "builders" and record["players"] == ["Ann", "Bob"]
@@ -99,6 +106,26 @@ def test_export_reuses_the_file_of_an_unchanged_game(tmp_path: Path) -> None:
     session.submit(bot.choose(session.rules, session.state))
     moved_on = ScoresPresenter(session, exports).export(datetime(2026, 11, 22, 20, 17, tzinfo=UTC))
     assert moved_on != first and len(list(exports.iterdir())) == 2
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="no /dev/full to fill a disk with")
+def test_an_export_to_a_full_disk_says_so_and_loses_nothing(tmp_path: Path) -> None:
+    """A full disk (here /dev/full, which answers every write with ENOSPC) made the
+    export raise out of the Scores screen; now it says why, leaves no half-written file
+    and a later export, with room, still works."""
+    session = finished_builders(Journal(":memory:"))
+    exports = tmp_path / "exports"
+    presenter = ScoresPresenter(session, exports)
+    name = export_filename(session.export() | {"exported": WHEN.isoformat()}, WHEN)
+    exports.mkdir()
+    (exports / name).with_suffix(".tmp").symlink_to("/dev/full")
+    assert presenter.export(WHEN) is None
+    view = presenter.view()
+    assert view.export_error is not None and "No space left on device" in view.export_error
+    assert "safe in the journal" in view.export_error
+    assert view.export_path is None and list(exports.iterdir()) == []
+    again = presenter.export(datetime(2026, 11, 22, 20, 16, tzinfo=UTC))
+    assert again is not None and again.exists() and presenter.view().export_error is None
 
 
 def test_a_four_player_bgstats_link_fits_a_scannable_qr_code() -> None:
