@@ -27,6 +27,7 @@ from tests.kiosk.ui import (
     buttons,
     find_button,
     frames,
+    laid_out,
     open_kiosk,
     tap,
     tap_at,
@@ -171,8 +172,9 @@ def play_by_touch(kiosk: Kiosk, payload: dict[str, Any]) -> None:
 
 
 def cut_texts(kiosk: Kiosk, where: str) -> list[str]:
-    """Every visible text on the current screen that does not fit its widget."""
-    frames(2)
+    """Every visible text on the current screen that does not fit its widget, once the
+    screen is laid out (the window need not be drawn for that)."""
+    laid_out(2)
     problems: list[str] = []
     for widget in kiosk.manager.current_screen.walk(restrict=True):
         if not isinstance(widget, Label) or not widget.text.strip() or not shown(widget):

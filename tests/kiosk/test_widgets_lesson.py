@@ -21,7 +21,7 @@ from kiosk.shop_demo import LEARN_TEXT
 from kiosk.ui_map import MIN_SHOWN_PX
 from tests.helpers.kiosk_shop import Shop
 from tests.helpers.kiosk_widgets import cut_texts, shoot
-from tests.kiosk.ui import buttons, close_kiosk, find_button, frames, open_kiosk, tap
+from tests.kiosk.ui import buttons, close_kiosk, find_button, frames, laid_out, open_kiosk, tap
 
 GAMES = ("kolossus", "beast_master", "colossi", "colossus_solo", "builders")
 
@@ -61,7 +61,7 @@ def _column_overflow(kiosk: Kiosk, where: str) -> list[str]:
     """With the lesson panel in it, the right column's parts that stick out of it (the
     panel pushed above the column onto the header, or the last part below the screen).
     Without the panel (while the dice are asked for) the column is as it was before."""
-    frames(2)
+    laid_out(2)
     act = kiosk.play_screen.ids.act
     parts = list(act.children)
     if kiosk.play_screen.lesson.panel.box not in parts:
@@ -169,7 +169,7 @@ def test_the_lesson_plays_to_its_end_by_touch_on_the_screen(kiosk: Kiosk, game: 
     while not lesson.finished:
         where = f"{game} lesson step {lesson.place.step + 1} after {taps} taps"
         if lesson.place.step != begun:
-            frames(2)
+            laid_out(2)
             # The step's text shows as it begins. Only where a roll or the table's fix
             # leaves no room above them for a line of it does it wait until they are done.
             waits = kiosk.play_screen.lesson.panel.box.parent is None

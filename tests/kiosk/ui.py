@@ -8,7 +8,9 @@ from pathlib import Path
 from typing import Any
 
 from kivy.base import EventLoop
+from kivy.clock import Clock
 from kivy.core.window import Window
+from kivy.lang import Builder
 from kivy.tests.common import UnitTestTouch
 from kivy.uix.button import Button
 from kivy.uix.scrollview import ScrollView
@@ -19,6 +21,20 @@ from kiosk.app import Kiosk
 def frames(count: int = 2) -> None:
     for _ in range(count):
         EventLoop.idle()
+
+
+def laid_out(count: int = 2) -> None:
+    """``count`` of Kivy's frames without drawing the window: input, the clock's events
+    (layouts, labels' textures, the screens' refreshes) and the kv rules run as in
+    ``EventLoop.idle()``; only the window's drawing is left out (≈40 ms a frame under the
+    software renderer, most of a frame). For checks that read sizes and texts, not pixels.
+    """
+    for _ in range(count):
+        Clock.tick()
+        EventLoop.dispatch_input()
+        Builder.sync()
+        Clock.tick_draw()
+        Builder.sync()
 
 
 def setup_built(kiosk: Kiosk) -> None:
@@ -44,15 +60,17 @@ def tap(widget: Any, *, patient: bool = False) -> None:
 
     Inside a ScrollView Kivy holds a touch for 0.2 s to tell a tap from a scroll; the
     widget is scrolled into view and, unless ``patient``, pressed by dispatching
-    on_press/on_release (the documented shortcut) to keep the suite fast.
+    on_press/on_release (the documented shortcut) to keep the suite fast. The screen is
+    laid out before the finger lands and drawn in the frame after (once a tap, as on the
+    table: a person sees the last frame before tapping again).
     """
-    frames(1)
+    laid_out(1)
     assert widget.get_root_window() is not None, f"{widget} is not on screen"
     assert not widget.disabled, f"{getattr(widget, 'text', widget)!r} is disabled"
     scroll = _scroll_parent(widget)
     if scroll is not None:
         scroll.scroll_to(widget, padding=0, animate=False)
-        frames(1)
+        laid_out(1)
         x, y = widget.to_window(*widget.center)
         sx, sy = scroll.to_window(*scroll.pos)
         visible = sx <= x <= sx + scroll.width and sy <= y <= sy + scroll.height
@@ -88,8 +106,9 @@ def buttons(kiosk: Kiosk) -> Iterator[Any]:
 
 def find_button(kiosk: Kiosk, text: str, *, exact: bool = False) -> Any:
     """The first button on screen saying ``text``, looked for a frame on, as a person
-    looks: a change shows the play screen's middle column a frame after the rest."""
-    frames(1)
+    looks: a change shows the play screen's middle column a frame after the rest (laid
+    out: what is on screen is known without drawing it)."""
+    laid_out(1)
     found = [b for b in buttons(kiosk) if (b.text == text if exact else b.text.startswith(text))]
     assert found, f"no button {text!r} on {kiosk.manager.current}: " + ", ".join(
         repr(b.text) for b in buttons(kiosk)
