@@ -1,6 +1,6 @@
 """The refusals of Builders' manual corrections (RULINGS 0.2.1) and of a Blueprint table
 (BC-R15) that the correction and content tests do not read word for word: counts in the
-plural, the Parts deck running short, a correction of another game."""
+plural, the Parts deck running short, an action or a correction of another game."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ from companion.games.builders import RULES
 from companion.games.builders.content import parse_blueprint_table
 from companion.games.builders.model import BuildersState, CorrectBuilt, CorrectHand
 from companion.games.corrections import Correction
+from companion.model import Frozen
 from tests.helpers.builders import TABLE, act, new_game
 
 
@@ -22,12 +23,22 @@ class CorrectWeather(Correction):
     type: Literal["correct_weather"] = "correct_weather"
 
 
+class Pray(Frozen):
+    """An action Builders does not have."""
+
+    type: Literal["pray"] = "pray"
+
+
 def refusal(state: BuildersState, action: object) -> tuple[str, str | None]:
     before = RULES.dump_position(state)
     with pytest.raises(RuleViolation) as err:
         RULES.apply(state, action)  # type: ignore[arg-type]
     assert RULES.dump_position(state) == before
     return err.value.message, err.value.ruling
+
+
+def test_an_action_builders_does_not_have_is_refused() -> None:
+    assert refusal(new_game(), Pray()) == ("Builders of the Colossus has no such action.", None)
 
 
 def test_0_2_1_a_correction_builders_does_not_have_is_refused() -> None:
