@@ -17,7 +17,7 @@ from companion.games.builders.model import (
     Trade,
 )
 from companion.highlights import TableChange
-from tests.helpers.builders import TABLE, new_game
+from tests.helpers.builders import TABLE, new_game, with_builds
 
 TO_BOTTOM = TableChange(step=1, cell="parts_deck", instruction="Laid-out Parts go to the bottom.")
 FULL = {"head": 1, "leg": 2, "arm": 1}
@@ -85,3 +85,13 @@ def test_random_play_prefers_builds_then_ending_the_turn_then_draws() -> None:
         "trade": 3,
         "curse": 1,
     }
+
+
+def test_BC_R01_the_10th_colossus_replaces_no_blueprint() -> None:
+    state = with_builds(new_game(blueprints=TABLE), *[1] * 9)
+    after, events = RULES.apply(state, Build(slot=1, parts=FULL))
+    assert RULES.outcome(after) is not None
+    assert [e.text for e in events if isinstance(e, TableChanges)] == [
+        "Refill hands to 10 Parts cards."
+    ]
+    assert (after.face_up, after.blueprint_deck) == (state.face_up, state.blueprint_deck)
