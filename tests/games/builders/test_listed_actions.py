@@ -18,7 +18,7 @@ from companion.games.builders.model import (
     Reveal,
     Trade,
 )
-from tests.helpers.builders import new_game
+from tests.helpers.builders import TABLE, new_game
 
 
 def position(hands: tuple[int, ...], runes: tuple[int, ...], **update: Any) -> BuildersState:
@@ -101,3 +101,11 @@ def test_BC_R15_without_a_table_builds_lay_out_a_listed_part_besides_the_accesso
         if isinstance(a, Build) and a.slot == 1
     ]
     assert in_slot_1 == [(3, 0, 2), (3, 1, 2), (4, 0, 2), (4, 1, 2), (5, 0, 2)]
+
+
+def test_BC_R15_an_empty_slot_leaves_the_builds_of_the_slots_after_it() -> None:
+    """The Blueprint deck can run out, leaving slot 1 empty (see the replacement tests)."""
+    state = new_game(blueprints=TABLE)
+    state = state.model_copy(update={"face_up": (None, *state.face_up[1:])})
+    slots = {a.slot for a in RULES.legal_actions(state) if isinstance(a, Build)}
+    assert slots == {2, 3}
