@@ -109,3 +109,43 @@ def test_BC_R15_an_empty_slot_leaves_the_builds_of_the_slots_after_it() -> None:
     state = state.model_copy(update={"face_up": (None, *state.face_up[1:])})
     slots = {a.slot for a in RULES.legal_actions(state) if isinstance(a, Build)}
     assert slots == {2, 3}
+
+
+def table_builds(state: BuildersState, slot: int = 1) -> list[dict[str, int]]:
+    return [
+        a.parts or {} for a in RULES.legal_actions(state) if isinstance(a, Build) and a.slot == slot
+    ]
+
+
+def test_BC_R15_a_table_s_builds_are_the_listed_parts_or_one_wild_for_the_first() -> None:
+    state = new_game(blueprints=TABLE)
+    index = state.face_up[0]
+    assert index is not None
+    cost = int(TABLE[index]["rune_cost"])
+    exact, wild = {"head": 1, "leg": 2, "arm": 1}, {"leg": 2, "arm": 1, "wild": 1}
+    rich = state.model_copy(update={"runes": (cost + 2, 10, 10)})
+    assert table_builds(rich) == [
+        exact,
+        {**exact, "accessory": 1},
+        {**exact, "accessory": 2},
+        wild,
+        {**wild, "accessory": 1},
+        {**wild, "accessory": 2},
+    ]
+    five_cards = state.model_copy(update={"runes": (cost + 1, 10, 10), "hands": (5, 10, 10)})
+    assert table_builds(five_cards) == [
+        exact,
+        {**exact, "accessory": 1},
+        wild,
+        {**wild, "accessory": 1},
+    ]
+    four_cards = state.model_copy(update={"hands": (4, 10, 10)})
+    assert table_builds(four_cards) == [exact, wild]
+
+
+def test_BC_R15_a_wild_stands_in_for_one_of_two_listed_parts() -> None:
+    table = [
+        {"name": f"Arch {i}", "rune_cost": 3, "parts": {"leg": 2, "arm": 1}} for i in range(12)
+    ]
+    state = new_game(blueprints=table).model_copy(update={"runes": (3, 10, 10)})
+    assert table_builds(state, slot=2) == [{"leg": 2, "arm": 1}, {"leg": 1, "arm": 1, "wild": 1}]
