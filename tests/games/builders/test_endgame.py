@@ -153,3 +153,17 @@ def test_0_2_1_no_correction_after_the_end_nor_while_the_players_decide() -> Non
             "The game has ended; take actions back with undo to correct it.",
             "0.2.1",
         )
+
+
+def test_BC_R12_play_stops_at_the_end_and_while_the_players_decide() -> None:
+    decided = finish(tied_three(), PickWinner(seats=(1,)))[0]
+    for state, refused in (
+        (decided, ("The game is over.", None)),
+        (
+            tied_three(),
+            ("All 10 Colossi are built; the players must now pick the winner.", "BC-R12"),
+        ),
+    ):
+        with pytest.raises(RuleViolation) as err:
+            RULES.apply(state, LAST)
+        assert (err.value.message, err.value.ruling) == refused
