@@ -57,14 +57,10 @@ GAMES: dict[str, Game] = {
         ("tests/games/island",),
         skip=(ISLAND + "beast_master/*", ISLAND + "colossi/*"),
     ),
-    "colossus_solo": Game(
-        ("companion/games/colossus_solo/*",), ("tests/games/test_colossus_solo*.py",)
-    ),
-    # New Builders test files go into tests/games/builders/: a folder keeps the list of
-    # test paths the same, and mutmut tests every mutant again when that list changes.
-    "builders": Game(
-        ("companion/games/builders/*",), ("tests/games/test_builders*.py", "tests/games/builders")
-    ),
+    # Each game's tests are a folder: a new test file keeps the list of test paths the
+    # same, and mutmut 3.8.1 tests every mutant again when that list changes.
+    "colossus_solo": Game(("companion/games/colossus_solo/*",), ("tests/games/colossus_solo",)),
+    "builders": Game(("companion/games/builders/*",), ("tests/games/builders",)),
     # the helpers every game uses (option and action parsing, corrections), against the
     # games' correction and load tests
     "shared": Game(
@@ -73,8 +69,8 @@ GAMES: dict[str, Game] = {
             "tests/games/test_load_validation.py",
             "tests/games/kolossus/test_corrections.py",
             "tests/games/island/test_corrections.py",
-            "tests/games/test_colossus_solo_corrections.py",
-            "tests/games/test_builders_corrections.py",
+            "tests/games/colossus_solo/test_colossus_solo_corrections.py",
+            "tests/games/builders/test_builders_corrections.py",
         ),
         skip=("companion/games/*/*",),
     ),

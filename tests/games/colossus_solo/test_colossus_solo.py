@@ -36,12 +36,11 @@ from companion.games.colossus_solo.model import (
     UsePower,
 )
 from companion.games.colossus_solo.rules import cards_in_play, position_problems
+from tests.games.random_play import random_game
 from tests.helpers.colossus_solo import act, card, line, new_game, stats, table
 from tests.helpers.colossus_solo import end_of_round as _end_of_round
 from tests.helpers.colossus_solo import final_blow as _final_blow
 from tests.helpers.colossus_solo import last_round as _last_round
-
-from .random_play import random_game
 
 MAX_RANDOM_ACTIONS = 3000
 
@@ -589,7 +588,7 @@ def test_interest_prefers_climbing_so_random_play_progresses() -> None:
 
 
 def test_docs_examples_are_accepted() -> None:
-    doc = Path(__file__).parents[2] / "docs" / "games" / "colossus-solo.md"
+    doc = Path(__file__).parents[3] / "docs" / "games" / "colossus-solo.md"
     blocks = re.findall(r"```json\n(.*?)```", doc.read_text(encoding="utf-8"), re.S)
     actions = [json.loads(b)["action"] for b in blocks if '"cmd"' in b]
     assert len(actions) == 14  # 9 kinds of play, 5 manual corrections (0.2.1)

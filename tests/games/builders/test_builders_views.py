@@ -24,9 +24,8 @@ from companion.games.builders.model import (
 )
 from companion.games.builders.views import MODE_PHASES
 from companion.views import ActionCells, CardView, PanelView
+from tests.games.random_play import random_game
 from tests.helpers.builders import TABLE, act, new_game, with_builds, with_runes
-
-from .random_play import random_game
 
 
 def build(slot: int = 1, cost: int = 3) -> Build:

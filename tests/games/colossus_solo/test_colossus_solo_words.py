@@ -28,6 +28,7 @@ from companion.games.colossus_solo.model import (
     Stats,
     UsePower,
 )
+from tests.games.card_words import assert_says_well, check_events, check_positions, faults
 from tests.helpers.colossus_solo import (
     act,
     at_power,
@@ -39,8 +40,6 @@ from tests.helpers.colossus_solo import (
     stats,
     table,
 )
-
-from .card_words import assert_says_well, check_events, check_positions, faults
 
 
 def _nested_models(model: type[BaseModel]) -> list[tuple[str, type[BaseModel]]]:

@@ -35,8 +35,7 @@ from companion.games.colossus_solo.model import (
 from companion.games.colossus_solo.rules import cards_in_play, position_problems
 from companion.games.corrections import CORRECTION_TEXT, is_correction
 from companion.session import Session
-
-from .correction_play import accepted_corrections, play_with_corrections
+from tests.games.correction_play import accepted_corrections, play_with_corrections
 
 CARD = ColossusCard(
     attack=ColossusLine(value=2),

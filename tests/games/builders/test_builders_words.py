@@ -23,9 +23,14 @@ from companion.games.builders.model import (
     Reveal,
     Trade,
 )
+from tests.games.card_words import (
+    assert_says_well,
+    check_events,
+    check_positions,
+    faults,
+    payload_words,
+)
 from tests.helpers.builders import TABLE, act, new_game, with_runes
-
-from .card_words import assert_says_well, check_events, check_positions, faults, payload_words
 
 
 @pytest.mark.parametrize("action_type", sorted(RULES.action_models()))

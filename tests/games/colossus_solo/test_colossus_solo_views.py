@@ -32,9 +32,8 @@ from companion.games.colossus_solo.model import (
 )
 from companion.games.colossus_solo.views import PHASES
 from companion.views import PanelView
+from tests.games.random_play import random_game
 from tests.helpers.colossus_solo import act, stats
-
-from .random_play import random_game
 
 ROW_LABELS = ["Weakness", "Grip", "Card", "Deck", "Discard", "In play", "Hand", "Advanced"]
 

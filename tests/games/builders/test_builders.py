@@ -38,9 +38,8 @@ from companion.games.builders.model import (
     Trade,
     ZeroCheck,
 )
+from tests.games.random_play import random_game, replay
 from tests.helpers.builders import NAMES, TABLE, act, new_game, with_builds, with_runes
-
-from .random_play import random_game, replay
 
 
 def refused(state: BuildersState, action: BuildersAction, ruling: str | None = None) -> str:

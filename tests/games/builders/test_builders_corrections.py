@@ -26,8 +26,7 @@ from companion.games.builders.model import (
 )
 from companion.games.corrections import CORRECTION_TEXT, Corrected, is_correction
 from companion.session import Session
-
-from .correction_play import accepted_corrections, play_with_corrections
+from tests.games.correction_play import accepted_corrections, play_with_corrections
 
 NAMES = ["Ann", "Bob", "Cleo", "Dov"]
 
