@@ -39,6 +39,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import signal
 import statistics
 import subprocess
 import sys
@@ -174,6 +175,10 @@ def node_budgets(given: Sequence[str]) -> dict[str, dict[Level, int]]:
     return budgets
 
 
+def _stop(signum: int, frame: object) -> None:
+    raise SystemExit(f"stopped by signal {signum}: run the same command to go on")
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--games", type=int, default=200, help="games per pairing and game")
@@ -201,6 +206,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     add_arguments(parser)
     parser.set_defaults(pi_slowdown=10.0)  # a Pi Zero 2 W
     args = parser.parse_args(argv)
+    signal.signal(signal.SIGTERM, _stop)  # a stopped run ends its worker processes too
     names = tuple(args.game or GAMES)
     if args.json:
         print(json.dumps(timing(args.timing, names, args.hard_ms / 1000)))

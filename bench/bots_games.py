@@ -16,14 +16,15 @@ the file.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import math
 import statistics
 import sys
 import time
-from collections.abc import Iterable, Iterator, Sequence
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
-from dataclasses import dataclass
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from functools import partial
 from multiprocessing import get_context
 from pathlib import Path
 from typing import Any, TextIO
@@ -78,6 +79,25 @@ def pairing_name(levels: tuple[Level, Level]) -> str:
     return f"{levels[0]} v {levels[1]}"
 
 
+CODE = ("bot.py", "bots", "dice.py", "rng.py", "rules.py", "games/kolossus", "games/builders")
+"""What decides a strength game besides its settings, under companion/: the bots, the
+two games' rules, the dice and the random stream."""
+
+
+COMPANION = Path(__file__).resolve().parents[1] / "companion"
+
+
+def code_fingerprint(root: Path = COMPANION) -> str:
+    """A digest of the Python sources of ``CODE``: results of other code are not pooled."""
+    digest = hashlib.sha256()
+    for name in CODE:
+        where = root / name
+        for source in sorted(where.rglob("*.py")) if where.is_dir() else [where]:
+            digest.update(source.relative_to(root).as_posix().encode() + b"\0")
+            digest.update(source.read_bytes() + b"\0")
+    return digest.hexdigest()[:16]
+
+
 @dataclass(frozen=True)
 class Settings:
     """What decides a strength game's result besides its seed: a results file holds
@@ -85,9 +105,15 @@ class Settings:
 
     nodes: dict[str, dict[Level, int]]
     max_actions: int = MAX_ACTIONS
+    code: str = field(default_factory=code_fingerprint)
 
     def as_json(self) -> dict[str, Any]:
-        return {"format": FORMAT, "nodes": self.nodes, "max_actions": self.max_actions}
+        return {
+            "format": FORMAT,
+            "nodes": self.nodes,
+            "max_actions": self.max_actions,
+            "code": self.code,
+        }
 
     def differences(self, recorded: dict[str, Any]) -> list[str]:
         """What ``recorded`` (a results file's first line) sets otherwise, in words."""
@@ -102,6 +128,11 @@ class Settings:
                         b = theirs.get(game, {}).get(level)
                         if a != b:
                             found.append(f"{game} {level} nodes: the file has {b}, this run {a}")
+            elif key == "code" and mine["code"] != recorded.get("code"):
+                found.append(
+                    f"code: the bots' or the rules' code (companion/{{{','.join(CODE)}}}) "
+                    f"is not the file's (fingerprint {recorded.get('code')}, now {self.code})"
+                )
             elif mine.get(key) != recorded.get(key):
                 found.append(f"{key}: the file has {recorded.get(key)}, this run {mine.get(key)}")
         return found
@@ -219,11 +250,6 @@ def read_results(path: Path, settings: Settings, out: TextIO = sys.stdout) -> li
     return found
 
 
-def _played(task: Task, settings: Settings) -> dict[str, Any]:
-    """A worker process's job (forked: the worker starts with the bench's imports)."""
-    return play(task, settings)
-
-
 def run(
     path: Path,
     settings: Settings,
@@ -258,28 +284,15 @@ def run(
 
 
 def _results(todo: list[Task], settings: Settings, jobs: int) -> Iterator[dict[str, Any]]:
-    """Each game's line as it finishes; with ``jobs`` > 1 from worker processes, at most
-    ``jobs`` games in flight (so a stop loses only those)."""
+    """Each game's line as it finishes; with ``jobs`` > 1 from forked worker processes
+    (they start with the bench's imports), which end with the run, however it ends:
+    leaving the pool terminates them (a stop loses only the games in flight)."""
     if jobs <= 1:
         for task in todo:
             yield play(task, settings)
         return
-    pending = iter(todo)
-    with ProcessPoolExecutor(max_workers=jobs, mp_context=get_context("fork")) as pool:
-        flying: set[Future[dict[str, Any]]] = set()
-        for task in _take(pending, jobs):
-            flying.add(pool.submit(_played, task, settings))
-        while flying:
-            finished, flying = wait(flying, return_when=FIRST_COMPLETED)
-            for future in finished:
-                yield future.result()
-                for task in _take(pending, 1):
-                    flying.add(pool.submit(_played, task, settings))
-
-
-def _take(tasks_left: Iterator[Task], count: int) -> Iterable[Task]:
-    for _, task in zip(range(count), tasks_left, strict=False):
-        yield task
+    with get_context("fork").Pool(jobs) as pool:
+        yield from pool.imap_unordered(partial(play, settings=settings), todo, chunksize=1)
 
 
 def progress_line(row: dict[str, Any], done: int, total: int) -> str:

@@ -99,6 +99,9 @@ def test_a_results_file_of_other_settings_is_refused_and_kept(tmp_path: Path) ->
     longer = Settings(TINY.nodes, max_actions=17)
     with pytest.raises(ResultsError, match="max_actions: the file has 16, this run 17"):
         run(path, longer, 2, ("builders",), out=quiet())
+    changed = Settings(TINY.nodes, max_actions=16, code="0123456789abcdef")
+    with pytest.raises(ResultsError, match="code: the bots' or the rules' code"):
+        run(path, changed, 2, ("builders",), out=quiet())
     assert path.read_text(encoding="utf-8") == before
 
 
