@@ -19,6 +19,7 @@ from __future__ import annotations
 import hashlib
 import json
 import math
+import signal
 import statistics
 import sys
 import time
@@ -291,7 +292,8 @@ def _results(todo: list[Task], settings: Settings, jobs: int) -> Iterator[dict[s
         for task in todo:
             yield play(task, settings)
         return
-    with get_context("fork").Pool(jobs) as pool:
+    quiet = (signal.SIGTERM, signal.SIG_DFL)  # a worker ends silently when the pool does
+    with get_context("fork").Pool(jobs, initializer=signal.signal, initargs=quiet) as pool:
         yield from pool.imap_unordered(partial(play, settings=settings), todo, chunksize=1)
 
 
