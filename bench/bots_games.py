@@ -16,6 +16,7 @@ the file.
 
 from __future__ import annotations
 
+import fcntl
 import hashlib
 import json
 import math
@@ -260,19 +261,27 @@ def run(
     out: TextIO = sys.stdout,
 ) -> list[dict[str, Any]]:
     """Play the games of ``games`` per pairing that ``path`` lacks, appending each as
-    it finishes (``jobs`` processes at a time); every game of the file."""
-    done = read_results(path, settings, out)
-    have = {(row["game"], row["pairing"], row["index"]) for row in done}
-    todo = [task for task in tasks(games, names) if task.key not in have]
-    total = len(tasks(games, names))
-    print(
-        f"strength: {total - len(todo)} of {total} games in {path}, {len(todo)} to play "
-        f"({jobs} job{'s' if jobs != 1 else ''})",
-        file=out,
-        flush=True,
-    )
+    it finishes (``jobs`` processes at a time); every game of the file. One run at a
+    time writes a file: a second is refused."""
     path.parent.mkdir(parents=True, exist_ok=True)
     with path.open("a", encoding="utf-8") as results:
+        try:
+            fcntl.flock(results, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            raise ResultsError(
+                f"{path}: another run is writing to it; wait for it, stop it, or give "
+                "another --results file"
+            ) from None
+        done = read_results(path, settings, out)
+        have = {(row["game"], row["pairing"], row["index"]) for row in done}
+        todo = [task for task in tasks(games, names) if task.key not in have]
+        total = len(tasks(games, names))
+        print(
+            f"strength: {total - len(todo)} of {total} games in {path}, {len(todo)} to play "
+            f"({jobs} job{'s' if jobs != 1 else ''})",
+            file=out,
+            flush=True,
+        )
         if not done and path.stat().st_size == 0:
             results.write(json.dumps({"settings": settings.as_json()}) + "\n")
             results.flush()

@@ -8,6 +8,7 @@ strength or time.
 
 from __future__ import annotations
 
+import fcntl
 import io
 import sys
 from pathlib import Path
@@ -113,3 +114,14 @@ def test_a_broken_line_inside_the_file_is_named(tmp_path: Path) -> None:
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
     with pytest.raises(ResultsError, match=r"results.jsonl:3 is not a finished game's line"):
         run(path, TINY, 2, ("builders",), out=quiet())
+
+
+def test_a_second_run_on_the_same_file_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "results.jsonl"
+    run(path, TINY, 1, ("builders",), out=quiet())
+    before = path.read_text(encoding="utf-8")
+    with path.open("a", encoding="utf-8") as first:
+        fcntl.flock(first, fcntl.LOCK_EX | fcntl.LOCK_NB)  # a run is writing
+        with pytest.raises(ResultsError, match="another run is writing to it"):
+            run(path, TINY, 2, ("builders",), out=quiet())
+    assert path.read_text(encoding="utf-8") == before
