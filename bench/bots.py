@@ -195,7 +195,9 @@ def main(argv: Sequence[str] | None = None) -> None:
         help="a level's node budget in the strength games (defaults: the Pi profile's)",
     )
     parser.add_argument(
-        "--max-actions", type=int, default=MAX_ACTIONS, help="a longer game is a draw"
+        "--max-actions",
+        type=int,
+        help="a longer game is a draw (default: Kolossus 6000, Builders 300)",
     )
     parser.add_argument("--timing", type=int, default=40, help="timed positions per game")
     parser.add_argument("--hard-ms", type=float, default=500, help="Hard's budget when timed")
@@ -214,7 +216,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     print(f"bench/bots.py on {time.strftime('%Y-%m-%d %H:%M')} (load average {load:.1f})")
     if not args.timing_only:
-        settings = Settings(node_budgets(args.nodes), args.max_actions)
+        longest = {game: args.max_actions or MAX_ACTIONS[game] for game in GAMES}
+        settings = Settings(node_budgets(args.nodes), longest)
         print(f"strength games, node budgets: {json.dumps(settings.nodes)}")
         rows = run(args.results, settings, args.games, names, max(1, args.jobs))
         load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")

@@ -47,7 +47,9 @@ TARGETS: dict[tuple[Level, Level], float] = {
 }
 """The least win rate each pairing's stronger level should reach (docs/bots.md)."""
 
-MAX_ACTIONS = 6000  # a game still going after this many actions counts as a draw
+MAX_ACTIONS: dict[str, int] = {"kolossus": 6000, "builders": 300}
+"""A game still going after this many actions counts as a draw (a Builders game ends in
+tens of actions unless neither seat ever draws a card: then it would never end)."""
 PLAYERS = ("Ann", "Bob")
 FORMAT = 1
 
@@ -81,23 +83,35 @@ def pairing_name(levels: tuple[Level, Level]) -> str:
     return f"{levels[0]} v {levels[1]}"
 
 
-CODE = ("bot.py", "bots", "dice.py", "rng.py", "rules.py", "games/kolossus", "games/builders")
+SHARED_CODE = (
+    "bot.py",
+    "bots/__init__.py",
+    "bots/core.py",
+    "bots/search.py",
+    "dice.py",
+    "rng.py",
+    "rules.py",
+)
 """What decides a strength game besides its settings, under companion/: the bots, the
-two games' rules, the dice and the random stream."""
-
+dice and the random stream, and (``code_fingerprint``) the game's own bot and rules."""
 
 COMPANION = Path(__file__).resolve().parents[1] / "companion"
 
 
-def code_fingerprint(root: Path = COMPANION) -> str:
-    """A digest of the Python sources of ``CODE``: results of other code are not pooled."""
+def code_fingerprint(game: str, root: Path = COMPANION) -> str:
+    """A digest of the Python sources a ``game``'s strength games run: results of other
+    code are not pooled."""
     digest = hashlib.sha256()
-    for name in CODE:
+    for name in (*SHARED_CODE, f"bots/{game}.py", f"games/{game}"):
         where = root / name
         for source in sorted(where.rglob("*.py")) if where.is_dir() else [where]:
             digest.update(source.relative_to(root).as_posix().encode() + b"\0")
             digest.update(source.read_bytes() + b"\0")
     return digest.hexdigest()[:16]
+
+
+def fingerprints() -> dict[str, str]:
+    return {game: code_fingerprint(game) for game in GAMES}
 
 
 @dataclass(frozen=True)
@@ -106,8 +120,8 @@ class Settings:
     games of one set of settings only."""
 
     nodes: dict[str, dict[Level, int]]
-    max_actions: int = MAX_ACTIONS
-    code: str = field(default_factory=code_fingerprint)
+    max_actions: dict[str, int] = field(default_factory=lambda: dict(MAX_ACTIONS))
+    code: dict[str, str] = field(default_factory=fingerprints)
 
     def as_json(self) -> dict[str, Any]:
         return {
@@ -119,24 +133,30 @@ class Settings:
 
     def differences(self, recorded: dict[str, Any]) -> list[str]:
         """What ``recorded`` (a results file's first line) sets otherwise, in words."""
-        mine = self.as_json()
         found = []
-        for key in sorted(set(mine) | set(recorded)):
-            if key == "nodes":
-                theirs = recorded.get("nodes", {})
-                for game in sorted(set(mine["nodes"]) | set(theirs)):
-                    for level in ("medium", "hard"):
-                        a = mine["nodes"].get(game, {}).get(level)
-                        b = theirs.get(game, {}).get(level)
-                        if a != b:
-                            found.append(f"{game} {level} nodes: the file has {b}, this run {a}")
-            elif key == "code" and mine["code"] != recorded.get("code"):
+        if recorded.get("format") != FORMAT:
+            found.append(f"format: the file's is {recorded.get('format')}, this bench's {FORMAT}")
+        for game in GAMES:
+            mine, theirs = self.nodes.get(game, {}), recorded.get("nodes", {}).get(game, {})
+            for level in ("medium", "hard"):
+                if mine.get(level) != theirs.get(level):
+                    found.append(
+                        f"{game} {level} nodes: the file has {theirs.get(level)}, "
+                        f"this run {mine.get(level)}"
+                    )
+            longest = recorded.get("max_actions", {}).get(game)
+            if self.max_actions.get(game) != longest:
                 found.append(
-                    f"code: the bots' or the rules' code (companion/{{{','.join(CODE)}}}) "
-                    f"is not the file's (fingerprint {recorded.get('code')}, now {self.code})"
+                    f"{game} max_actions: the file has {longest}, "
+                    f"this run {self.max_actions.get(game)}"
                 )
-            elif mine.get(key) != recorded.get(key):
-                found.append(f"{key}: the file has {recorded.get(key)}, this run {mine.get(key)}")
+            code = recorded.get("code", {}).get(game)
+            if self.code.get(game) != code:
+                found.append(
+                    f"{game} code: the bots' or the rules' code is not the file's (fingerprint "
+                    f"{code}, now {self.code.get(game)}: companion/{{{','.join(SHARED_CODE)}}}, "
+                    f"bots/{game}.py, games/{game}/)"
+                )
         return found
 
 
@@ -180,7 +200,7 @@ def play(task: Task, settings: Settings) -> dict[str, Any]:
     bots = {seat: make_bot(rules, seat_level[seat], seed * 10 + seat) for seat in (0, 1)}
     nodes = settings.nodes[task.game]
     actions = 0
-    while rules.outcome(state) is None and actions < settings.max_actions:
+    while rules.outcome(state) is None and actions < settings.max_actions[task.game]:
         seat = rules.current_player(state)
         assert seat is not None
         level = seat_level[seat]

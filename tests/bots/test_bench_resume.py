@@ -33,7 +33,7 @@ from bots_games import (  # noqa: E402
 
 TINY = Settings(
     {"kolossus": {"medium": 3, "hard": 5}, "builders": {"medium": 3, "hard": 5}},
-    max_actions=16,
+    max_actions={"kolossus": 16, "builders": 16},
 )
 GAMES_PER_PAIRING = 2
 
@@ -93,15 +93,15 @@ def test_a_results_file_of_other_settings_is_refused_and_kept(tmp_path: Path) ->
     before = path.read_text(encoding="utf-8")
     other = Settings(
         {"kolossus": {"medium": 3, "hard": 5}, "builders": {"medium": 3, "hard": 6}},
-        max_actions=16,
+        max_actions=TINY.max_actions,
     )
     with pytest.raises(ResultsError, match="builders hard nodes: the file has 5, this run 6"):
         run(path, other, 2, ("builders",), out=quiet())
-    longer = Settings(TINY.nodes, max_actions=17)
-    with pytest.raises(ResultsError, match="max_actions: the file has 16, this run 17"):
+    longer = Settings(TINY.nodes, max_actions={"kolossus": 16, "builders": 17})
+    with pytest.raises(ResultsError, match="builders max_actions: the file has 16, this run 17"):
         run(path, longer, 2, ("builders",), out=quiet())
-    changed = Settings(TINY.nodes, max_actions=16, code="0123456789abcdef")
-    with pytest.raises(ResultsError, match="code: the bots' or the rules' code"):
+    changed = Settings(TINY.nodes, TINY.max_actions, {**TINY.code, "builders": "0123456789abcdef"})
+    with pytest.raises(ResultsError, match="builders code: the bots' or the rules' code"):
         run(path, changed, 2, ("builders",), out=quiet())
     assert path.read_text(encoding="utf-8") == before
 
