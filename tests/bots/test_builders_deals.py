@@ -42,6 +42,22 @@ def test_bc_r07_a_bot_offers_no_trade_its_partner_loses_by() -> None:
     ]
 
 
+def test_bc_r07_easy_draws_again_when_its_partner_would_refuse_the_deal() -> None:
+    state = waiting_on_zero()
+    refused = {
+        a
+        for a in BUILDERS.legal_actions(state)
+        if isinstance(a, Trade) and a not in knowledge_of(BUILDERS).offers(state, [a])
+    }
+    assert len(refused) == 3  # a card for nothing, for a card and a Rune, for 2 Runes
+    picks = set()
+    for seed in range(40):
+        budget = Budget(math.inf, still, nodes=1)
+        picks.add(decide(make_bot(BUILDERS, "easy", seed), BUILDERS, state, 1, budget).action)
+    assert not picks & refused
+    assert len(picks) > 3  # still a random player
+
+
 def test_bc_r07_a_hard_v_medium_game_of_builders_ends() -> None:
     """The bench's first Hard v Medium game (seed 1000), on small node budgets: it
     once ran to the bench's 300-action cut, each bot taking a card from the other."""
