@@ -1,7 +1,7 @@
 """How strong the bots are and how long they think (Kolossus, Builders).
 
     .venv/bin/python bench/bots.py [--games 200] [--game kolossus|builders] [--jobs 1]
-                                   [--results artifacts/bots-strength.jsonl]
+                                   [--results bench/results/bots-strength.jsonl]
                                    [--nodes GAME:LEVEL=N …] [--timing 40] [--hard-ms 500]
                                    [--strength-only | --timing-only]
                                    [--pi-profile [--pi-slowdown 10]] [--json]
@@ -67,7 +67,8 @@ from companion.bots import DEFAULT_BUDGET_SECONDS, LEVELS, Budget, Level, decide
 from companion.games import get_rules
 from companion.rules import AnyRules
 
-RESULTS = Path("artifacts/bots-strength.jsonl")
+RESULTS = Path(__file__).resolve().parent / "results" / "bots-strength.jsonl"
+"""The committed results file: a run stopped in one session goes on in the next."""
 
 
 def positions(rules: AnyRules, game: str, count: int) -> list[Any]:
@@ -185,7 +186,10 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--game", choices=GAMES, action="append", help="only this game")
     parser.add_argument("--jobs", type=int, default=1, help="games played at a time (processes)")
     parser.add_argument(
-        "--results", type=Path, default=RESULTS, help=f"the results file (default {RESULTS})"
+        "--results",
+        type=Path,
+        default=RESULTS,
+        help="the results file (default bench/results/bots-strength.jsonl, committed)",
     )
     parser.add_argument(
         "--nodes",
