@@ -24,10 +24,9 @@ from companion.bots.core import (
     Clock,
     Decision,
     Level,
-    legal_list,
 )
 from companion.bots.kolossus import KolossusKnowledge
-from companion.bots.search import GreedyBot, Knowledge, SearchBot
+from companion.bots.search import GreedyBot, Knowledge, SearchBot, offered
 from companion.rules import AnyRules
 
 KNOWLEDGE: dict[str, Knowledge] = {
@@ -48,8 +47,13 @@ def knowledge_of(rules: AnyRules) -> Knowledge:
         ) from None
 
 
+DEAL_REDRAWS = 20
+"""How often Easy draws again when its pick is a deal its partner would refuse."""
+
+
 class EasyBot:
-    """Easy: :class:`companion.bot.RandomBot` (interest-weighted random), with the
+    """Easy: :class:`companion.bot.RandomBot` (interest-weighted random) among the
+    actions a bot may offer (no Builders Trade its partner would refuse), with the
     evaluation's reason for what it happened to pick."""
 
     level: Level = "easy"
@@ -59,10 +63,13 @@ class EasyBot:
         self.random = RandomBot(seed)
 
     def decide(self, rules: AnyRules, state: Any, seat: int, budget: Budget) -> Decision:
-        legal_list(rules, state)  # the same refusal as the other levels once over
-        action = self.random.choose(rules, state)
-        if action is None:  # legal_list refused a finished game already
-            raise AssertionError("no legal action after legal_list")
+        offers = offered(self.knowledge, rules, state)  # refuses a finished game
+        action = offers[0]
+        for _ in range(DEAL_REDRAWS):  # a deal the partner refuses: it draws again
+            pick = self.random.choose(rules, state)
+            if pick in offers:
+                action = pick
+                break
         budget.spend()
         after, _ = rules.apply(state, action)
         reason = self.knowledge.reason(state, action, after, after, seat)

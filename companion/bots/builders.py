@@ -15,6 +15,9 @@ one's own turn):
 * *hand*: 0.2 per Parts card held, and 1 per face-up Blueprint whose Parts the hand
   could cover by count (hand quality: the referee counts cards, never their faces).
 
+**Deals:** a Trade is concluded by both players (BC-R07), so a bot offers only the
+Trades its partner is not worse off by on the partner's own evaluation.
+
 **Hidden information:** the referee never knows which Parts a hand holds (it counts
 them), so no hand is there to hide; what a seat may not see is the Blueprint deck's
 order and the referee's random stream. The view sorts the deck (its contents are public:
@@ -25,7 +28,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.bots.search import WIN, Terms
+from companion.bots.search import WIN, Terms, value_of
 from companion.games.builders.model import (
     Build,
     BuildersState,
@@ -113,9 +116,30 @@ class BuildersKnowledge:
         rest = [a for a in actions if not isinstance(a, Build | Curse)]
         return [*builds[:keep], *curses[:keep], *rest]
 
+    def offers(self, state: Any, actions: list[Any]) -> list[Any]:
+        """Every action but the Trades the partner would refuse (BC-R07: a Trade is a
+        deal both conclude): one that leaves the partner worse off on its own evaluation
+        — a Parts card for nothing, Runes handed to a rival waiting on its zero-Rune
+        check. (Two bots that took such deals from each other turn after turn, a card or
+        two Runes each way, never ended a game.)"""
+        return [a for a in actions if not isinstance(a, Trade) or _accepted(state, a)]
+
     def reason(self, before: Any, action: Any, after: Any, horizon: Any, seat: int) -> str:
         """What the action itself does (a Builders plan is a list of such actions)."""
         return reason_text(before, action, after, seat)
+
+
+def _accepted(state: BuildersState, trade: Trade) -> bool:
+    """Whether ``trade``'s partner is not worse off by it, on its own evaluation."""
+    partner = trade.partner
+    hands, runes = list(state.hands), list(state.runes)
+    hands[partner] += trade.cards_given - trade.cards_received
+    runes[partner] += trade.runes_given - trade.runes_received
+    me = state.current
+    hands[me] += trade.cards_received - trade.cards_given
+    runes[me] += trade.runes_received - trade.runes_given
+    after = state.evolve({"hands": tuple(hands), "runes": tuple(runes)})
+    return value_of(_terms(after, partner)) >= value_of(_terms(state, partner))
 
 
 def _promise(action: Build) -> int:

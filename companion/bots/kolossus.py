@@ -198,6 +198,9 @@ class KolossusKnowledge:
         """Between activations: no miniature half-way through its move."""
         return state.phase not in UNQUIET
 
+    def offers(self, state: Any, actions: list[Any]) -> list[Any]:
+        return actions  # Kolossus has no deals: every legal action is the seat's own
+
     def shortlist(self, state: Any, actions: list[Any], limit: int) -> list[Any]:
         """Moves by what their destination promises: the Citadel, the dearest enemy
         beaten, then nearness to the Citadel; other actions all kept."""

@@ -72,6 +72,11 @@ class Knowledge(Protocol):
         them (the search applies only these inside its tree)."""
         ...
 
+    def offers(self, state: Any, actions: list[Any]) -> list[Any]:
+        """The actions a bot may choose among: ``actions`` without the deals another
+        player would refuse (a Builders Trade needs its partner's yes, BC-R07)."""
+        ...
+
 
 def value_of(terms: Terms) -> float:
     return sum(terms.values())
@@ -134,7 +139,7 @@ class _Search:
     def children(self, state: Any, limit: int | None = None) -> list[tuple[float, Any, Any]]:
         """(score, action, child) of every legal action (of the game's shortlist of
         ``limit`` when given), best first."""
-        actions = list(self.rules.legal_actions(state))
+        actions = self.knowledge.offers(state, list(self.rules.legal_actions(state)))
         if limit is not None:
             actions = self.knowledge.shortlist(state, actions, limit)
         scored = []
@@ -199,6 +204,13 @@ class _Search:
         return self.static(state), state
 
 
+def offered(knowledge: Knowledge, rules: AnyRules, state: Any) -> list[Any]:
+    """The legal actions a bot may choose among (``Knowledge.offers``; every legal
+    action if the game would leave none)."""
+    actions = list(legal_list(rules, state))
+    return knowledge.offers(state, actions) or actions
+
+
 def _pick(best: Sequence[tuple[float, int]], rng: Rng) -> tuple[int, Rng]:
     """The index of the best value; ties broken by ``rng``."""
     top = max(value for value, _ in best)
@@ -217,7 +229,7 @@ class GreedyBot:
         self.rng = Rng(seed=seed)
 
     def decide(self, rules: AnyRules, state: Any, seat: int, budget: Budget) -> Decision:
-        actions = legal_list(rules, state)
+        actions = offered(self.knowledge, rules, state)
         order, self.rng = self.rng.shuffle(range(len(actions)))  # a cut-short pass samples
         search = _Search(rules, self.knowledge, seat, budget, 1, None, 0)
         scored: list[tuple[float, int]] = []
@@ -268,7 +280,7 @@ class SearchBot:
         self.shortlist = shortlist
 
     def decide(self, rules: AnyRules, state: Any, seat: int, budget: Budget) -> Decision:
-        actions = legal_list(rules, state)
+        actions = offered(self.knowledge, rules, state)
         worlds = []
         for _ in range(self.worlds):
             world, self.rng = self.knowledge.determinise(state, seat, self.rng)
