@@ -358,7 +358,7 @@ class BuildersRules(Rules[BuildersState, BuildersAction, BuildersOptions]):
                 update = self._draw(state, action, work)
             case Reveal():
                 update = self._reveal(state, action, work)
-            case _:  # another game's action, from a hand-made request
+            case _:  # pragma: no cover - corrections never get here; the union is exhaustive
                 raise refuse("Builders of the Colossus has no such action.")
         return self._settle(state, work, update)
 
