@@ -187,7 +187,7 @@ def test_sim_tray_roll_crosses_the_pty_to_a_journaled_game_roll(
         session = Session.new("kolossus", ["Ann", "Bob"], seed=5, journal=journal)
         play = PlayPresenter(session)
         play.submit({"type": "ready"})  # placement done: the Great Quake wants 1d4
-        request = play.dice_request()
+        request = play.queries.dice_request()
         assert request is not None and (request.count, request.sides) == (1, 4)
         pump_until(hub, play, lambda: play.view().devices == (f"Dice on {SIM_TRAY_BATTERY}%",))
         assert rig.sim is not None
@@ -332,7 +332,7 @@ def test_undo_and_held_undo_redo_through_mock_pins(table: tuple[Rig, HardwareHub
         press_on_game(play, message)
 
     hub.connect(HubHandlers(button=on_button))
-    first = play.legal_payloads()[0]
+    first = play.queries.legal_payloads()[0]
     play.submit(first)
     press(rig, "undo")
     pump_until(hub, play, lambda: not play.session.actions)
@@ -349,12 +349,12 @@ def test_end_turn_button_plays_the_games_end_turn_when_legal(
     rig, hub = table
     play = PlayPresenter(Session.new("builders", ["Ann", "Bob"], seed=3))
     hub.connect(HubHandlers(button=lambda message: press_on_game(play, message)))
-    assert all(p.get("type") != "end_turn" for p in play.legal_payloads())
+    assert all(p.get("type") != "end_turn" for p in play.queries.legal_payloads())
     press(rig, "end_turn")  # not legal yet: refused with a banner, nothing played
     pump_until(hub, play, lambda: play.view().banner is not None)
     assert not play.session.actions
     bot = RandomBot(1)
-    while all(p.get("type") != "end_turn" for p in play.legal_payloads()):
+    while all(p.get("type") != "end_turn" for p in play.queries.legal_payloads()):
         play.submit(bot.choose(play.rules, play.state))
     played = len(play.session.actions)
     seat = play.rules.current_player(play.state)
@@ -370,10 +370,10 @@ def test_confirm_walks_the_fix_the_table_steps(table: tuple[Rig, HardwareHub]) -
     hub.connect(HubHandlers(button=lambda message: press_on_game(play, message)))
     play.submit({"type": "ready"})
     play.submit(Roll(values=(1,)))
-    quake = next(p for p in play.legal_payloads() if p["type"] == "quake_move")
+    quake = next(p for p in play.queries.legal_payloads() if p["type"] == "quake_move")
     play.submit(quake)
     total = len(play.fix.steps)
-    assert total >= 1 and play.fix_step is not None
+    assert total >= 1 and play.fix.step is not None
     for done in range(1, total + 1):
         press(rig, "confirm")
         pump_until(hub, play, lambda done=done: play.fix.index == done)  # type: ignore[misc]
@@ -444,10 +444,10 @@ def test_the_strip_shows_only_the_current_fix_step_and_the_games_palette(
     play.submit(Roll(values=(1,)))
     game = tuple(h for h in play.highlights() if h.role is not Role.ROLL)  # the roll's cue
     assert game == play.rules.highlights(play.state, None)  # no walk-through
-    play.submit(next(p for p in play.legal_payloads() if p["type"] == "quake_move"))
+    play.submit(next(p for p in play.queries.legal_payloads() if p["type"] == "quake_move"))
     first, second = play.fix.steps[0], play.fix.steps[1]
     assert play.highlights() == first.highlights(1)
-    play.next_fix_step()
+    play.fix.next()
     assert play.highlights() == second.highlights(2)
     first_cells, second_cells = set(first.cells) - set(second.cells), set(second.cells)
     posted = Posted()
