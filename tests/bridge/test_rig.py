@@ -43,7 +43,7 @@ from firmware_bridge.rig import (
     frame_crc,
     lit_leds,
 )
-from kiosk.hardware import HardwareHub, HubHandlers, press_on_game
+from kiosk.hardware import HardwareHub, HubHandlers, RollTarget, press_on_game
 from kiosk.presenters.play import PlayPresenter
 from kiosk.settings import CompanionConfig, LoadedConfig, load_config, parse_config_text
 
@@ -110,7 +110,7 @@ def start(rigs: list[Rig], rig: Rig, post: Callable[[RigMessage], None]) -> Rig:
     return rig
 
 
-def pump_until(hub: HardwareHub, target: Any, done: Callable[[], bool]) -> None:
+def pump_until(hub: HardwareHub, target: RollTarget | None, done: Callable[[], bool]) -> None:
     deadline = time.monotonic() + WAIT_S
     while not done():
         assert time.monotonic() < deadline, "never happened"
@@ -189,10 +189,10 @@ def test_sim_tray_roll_crosses_the_pty_to_a_journaled_game_roll(
         play.submit({"type": "ready"})  # placement done: the Great Quake wants 1d4
         request = play.queries.dice_request()
         assert request is not None and (request.count, request.sides) == (1, 4)
-        pump_until(hub, play, lambda: play.view().devices == (f"Dice on {SIM_TRAY_BATTERY}%",))
+        pump_until(hub, play.dice, lambda: play.view().devices == (f"Dice on {SIM_TRAY_BATTERY}%",))
         assert rig.sim is not None
         rig.sim.roll_dice(4, 1, faces=[3])
-        pump_until(hub, play, lambda: len(session.actions) == 2)
+        pump_until(hub, play.dice, lambda: len(session.actions) == 2)
         assert session.actions[1] == Roll(values=(3,), source="electronic", device="sim-tray")
         rolled = [e for e in session.events[-1] if isinstance(e, DiceRolled)]
         assert rolled and rolled[0].values == (3,)
@@ -335,10 +335,10 @@ def test_undo_and_held_undo_redo_through_mock_pins(table: tuple[Rig, HardwareHub
     first = play.queries.legal_payloads()[0]
     play.submit(first)
     press(rig, "undo")
-    pump_until(hub, play, lambda: not play.session.actions)
+    pump_until(hub, play.dice, lambda: not play.session.actions)
     assert pressed == [ButtonPressed("undo", "undo")]
     press(rig, "undo", hold=True)  # held 1 s = redo
-    pump_until(hub, play, lambda: len(play.session.actions) == 1)
+    pump_until(hub, play.dice, lambda: len(play.session.actions) == 1)
     assert pressed[-1] == ButtonPressed("undo", "redo", held=True)
     assert play.rules.dump_action(play.session.actions[0]) == first
 
@@ -351,7 +351,7 @@ def test_end_turn_button_plays_the_games_end_turn_when_legal(
     hub.connect(HubHandlers(button=lambda message: press_on_game(play, message)))
     assert all(p.get("type") != "end_turn" for p in play.queries.legal_payloads())
     press(rig, "end_turn")  # not legal yet: refused with a banner, nothing played
-    pump_until(hub, play, lambda: play.view().banner is not None)
+    pump_until(hub, play.dice, lambda: play.view().banner is not None)
     assert not play.session.actions
     bot = RandomBot(1)
     while all(p.get("type") != "end_turn" for p in play.queries.legal_payloads()):
@@ -359,7 +359,7 @@ def test_end_turn_button_plays_the_games_end_turn_when_legal(
     played = len(play.session.actions)
     seat = play.rules.current_player(play.state)
     press(rig, "end_turn")
-    pump_until(hub, play, lambda: len(play.session.actions) == played + 1)
+    pump_until(hub, play.dice, lambda: len(play.session.actions) == played + 1)
     assert play.rules.dump_action(play.session.actions[-1])["type"] == "end_turn"
     assert play.rules.current_player(play.state) != seat
 
@@ -376,10 +376,10 @@ def test_confirm_walks_the_fix_the_table_steps(table: tuple[Rig, HardwareHub]) -
     assert total >= 1 and play.fix.step is not None
     for done in range(1, total + 1):
         press(rig, "confirm")
-        pump_until(hub, play, lambda done=done: play.fix.index == done)  # type: ignore[misc]
+        pump_until(hub, play.dice, lambda done=done: play.fix.index == done)  # type: ignore[misc]
     assert play.view().fix is None
     press(rig, "confirm")  # nothing left to confirm: a note, no action
-    pump_until(hub, play, lambda: "Nothing to confirm" in play.view().notice)
+    pump_until(hub, play.dice, lambda: "Nothing to confirm" in play.view().notice)
     assert len(play.session.actions) == 3
 
 
@@ -402,7 +402,7 @@ def test_roll_button_makes_the_pi_roll_with_feedback(table: tuple[Rig, HardwareH
         time.sleep(0.005)
     assert led.state  # the roll light is on while the Pi rolls
     timer.join()
-    pump_until(hub, play, lambda: len(play.session.actions) == 2)
+    pump_until(hub, play.dice, lambda: len(play.session.actions) == 2)
     assert isinstance(seen[0], RollButtonPressed)
     assert play.session.actions[1] == Roll(source="software")  # the game's seeded generator
     rolled = [e for e in play.session.events[-1] if isinstance(e, DiceRolled)]
