@@ -148,6 +148,7 @@ class PlayPresenter(Observable):
         form = self.forms.form if menu else self.forms.shown
         teach = self.teacher.progress
         preview = self.board_input.preview
+        tiles = self.board_input.card_tiles()  # lit as the board would be (card games)
         view = PlayView(
             game=self.rules.name,
             title=self.rules.title,
@@ -179,7 +180,7 @@ class PlayPresenter(Observable):
             can_teach=outcome is None and (teach is None or not teach.on),
             last_roll=queries.last_roll(),
             preview="" if preview is None else preview.text,
-            tiles=cards.lit_by(self.board_input.card_tiles(), self.highlights()),
+            tiles=cards.lit_by(tiles, self.highlights()) if tiles else (),
         )
         return named_view(view, self.names())
 
