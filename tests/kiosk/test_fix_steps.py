@@ -270,3 +270,19 @@ def test_a_walk_that_only_repeats_the_entered_move_is_skipped_but_a_capture_is_n
         "Take the red Warrior off (3, 4).",
         "Move the blue Colossus from (3, 3) to (3, 4).",
     ]
+
+
+def test_done_and_all_done_redraw_through_the_presenters_listeners() -> None:
+    """The walk's "Done" and "All done" (``play.fix.next`` / ``finish``, called by the
+    screen and the table's confirm button) redraw what listens to the presenter: the
+    screen and the LEDs show the next step, or the game again, at once."""
+    play = PlayPresenter(Session.new("kolossus", ["Ann", "Bob"], seed=5))
+    play.submit({"type": "ready"})
+    play.submit(Roll(values=(1,)))
+    assert play.submit(next(p for p in play.queries.legal_payloads() if p["type"] == "quake_move"))
+    assert len(play.fix.steps) > 1
+    shown: list[int | None] = []
+    play.subscribe(lambda: shown.append(play.fix.step))
+    play.fix.next()
+    play.fix.finish()
+    assert shown == [2, None]
