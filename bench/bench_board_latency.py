@@ -90,7 +90,11 @@ class BoardToLeds:
             self._state = self.play.state
             self.played_at = time.perf_counter()
         frame = render(
-            self.play.highlights(), self.layout, self.play.palette, self.brightness, self.power
+            self.play.highlights(),
+            self.layout,
+            self.play.board_input.palette,
+            self.brightness,
+            self.power,
         )
         self.strip.show(frame)
 

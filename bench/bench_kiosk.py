@@ -182,9 +182,9 @@ class BenchApp(CompanionApp):
         play = kiosk.play
         from companion.bot import RandomBot  # after launch: it loads the rules, as a game does
         bot = RandomBot(8)
-        while play.state.phase != "move" or play.fix_step is not None:
-            while play.fix_step is not None:
-                play.next_fix_step()
+        while play.state.phase != "move" or play.fix.step is not None:
+            while play.fix.step is not None:
+                play.fix.next()
             play.submit(bot.choose(play.rules, play.state))
         out["rss_game_mb"] = rss_mb()
         Clock.schedule_once(self.begin_idle, 2.0)  # let the screen settle
@@ -263,9 +263,9 @@ class BenchApp(CompanionApp):
         cells = [h.cell for h in play.rules.highlights(play.state, None)
                  if h.role is Role.SELECTABLE]
         cell = cells[len(self.latencies) % len(cells)]
-        if play.focus is not None:
+        if play.board_input.focus is not None:
             # Clear the selection first, in a frame of its own (not timed).
-            play.tap_cell(play.focus)
+            play.board_input.tap_cell(play.board_input.focus)
             Clock.schedule_once(self.touch, 0.05)
             return
         x, y = board.cell_centre(cell)

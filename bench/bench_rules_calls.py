@@ -102,8 +102,8 @@ def main() -> int:
 
     def playing_until(done: Callable[[], bool]) -> None:
         for _ in range(300):
-            while play.fix_step is not None:
-                play.next_fix_step()
+            while play.fix.step is not None:
+                play.fix.next()
             if done():
                 return
             play.submit(bot.choose(play.rules, play.state))
@@ -135,8 +135,8 @@ def main() -> int:
     found["select a miniature"] = counted(lambda: tap_cell(selectable[0]))
     reachable = [h.cell for h in play.highlights() if h.role is Role.REACHABLE]
     found["move on the board"] = counted(lambda: tap_cell(reachable[0]))
-    playing_until(lambda: play.dice_request() is not None)
-    request = play.dice_request()
+    playing_until(lambda: play.queries.dice_request() is not None)
+    request = play.queries.dice_request()
     assert request is not None
 
     def roll() -> None:

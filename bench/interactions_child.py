@@ -483,11 +483,11 @@ class Bench:
     def advance(self) -> None:
         """Untimed: one step of play (a bot's move, a software roll, a fix step)."""
         play = self.play
-        if play.outcome is not None:
+        if play.queries.outcome is not None:
             self.new_game()
-        elif play.fix_step is not None:
-            play.next_fix_step()
-        elif play.dice_request() is not None:
+        elif play.fix.step is not None:
+            play.fix.next()
+        elif play.queries.dice_request() is not None:
             play.dice.roll_in_software()
         else:
             action = self.bot.choose(play.rules, play.state)
@@ -534,10 +534,10 @@ class Bench:
     def selectable(self) -> list[str]:
         play = self.play
         if (
-            play.fix_step is not None
-            or play.outcome is not None
-            or play.dice_request() is not None
-            or play.focus is not None
+            play.fix.step is not None
+            or play.queries.outcome is not None
+            or play.queries.dice_request() is not None
+            or play.board_input.focus is not None
         ):
             return []
         return [h.cell for h in play.highlights() if h.role is Role.SELECTABLE]
@@ -571,7 +571,7 @@ class Bench:
                 self.queue.tap(UnitTestTouch(x, y), measure.begin)
 
             yield from self.timed(kind, start)
-            if self.play.focus != cell:
+            if self.play.board_input.focus != cell:
                 samples = OUT["samples"].get(kind, [])
                 if samples:
                     samples.pop()
@@ -602,10 +602,10 @@ class Bench:
                 yield from self.settle()
                 play = self.play
                 if (
-                    play.outcome is None
-                    and play.fix_step is None
-                    and play.form is None
-                    and play.dice_request() is None
+                    play.queries.outcome is None
+                    and play.fix.step is None
+                    and play.forms.form is None
+                    and play.queries.dice_request() is None
                     and self.action_row() is not None
                 ):
                     break
@@ -621,7 +621,7 @@ class Bench:
                 self.queue.tap(UnitTestTouch(x, y), measure.begin)
 
             yield from self.timed(kind, start, min_wait=SCROLL_TAP_WAIT_S)
-            if len(self.play.session.actions) <= before and self.play.form is None:
+            if len(self.play.session.actions) <= before and self.play.forms.form is None:
                 samples = OUT["samples"].get(kind, [])
                 if samples:
                     samples.pop()
@@ -638,7 +638,7 @@ class Bench:
 
         def waiting() -> bool:
             play = self.play
-            return play.fix_step is None and play.dice_request() is not None
+            return play.fix.step is None and play.queries.dice_request() is not None
 
         def submitted() -> bool:
             return len(self.play.session.actions) > self.die_actions
@@ -648,7 +648,7 @@ class Bench:
                 OUT["notes"].append("no dice request was reached in 800 steps")
                 return
             yield from self.settle()
-            request = self.play.dice_request()
+            request = self.play.queries.dice_request()
             faces = [1 + (index + die) % request.sides for die in range(request.count)]
             self.die_actions = len(self.play.session.actions)
 

@@ -162,14 +162,20 @@ class Rules(ABC, Generic[StateT, ActionT, OptionsT]):
     """The game's actions: an ``Annotated`` union of models told apart by ``type``."""
     action_adapter: TypeAdapter[ActionT]  # made from ``action_type`` for each game
 
+    #: ``type`` tag → action model, read from ``action_type`` once for each game: menus
+    #: and forms ask for a family's title on every touch.
+    _action_models: ClassVar[dict[str, type[BaseModel]]] = {}
+
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         if "action_type" in cls.__dict__:
             cls.action_adapter = TypeAdapter(cls.action_type)
+            cls._action_models = tagged_models(cls.action_type)
 
     def action_models(self) -> dict[str, type[BaseModel]]:
-        """``type`` tag → action model (what forms are built from), read from the union."""
-        return tagged_models(self.action_type)
+        """``type`` tag → action model (what forms are built from), read from the union
+        (a copy: the caller may change it)."""
+        return dict(self._action_models)
 
     # --- the game itself -------------------------------------------------------------
 
@@ -397,14 +403,14 @@ class Rules(ABC, Generic[StateT, ActionT, OptionsT]):
         """The verb of a family of actions ("Move", "Swap two miniatures"): a menu's
         heading and a form's title. Read from the action model's ``title`` (its
         ``model_config``), so the words sit where the game declares the action."""
-        model = self.action_models().get(action_type)
+        model = self._action_models.get(action_type)
         title = model.model_config.get("title") if model is not None else None
         return title or action_type.replace("_", " ").strip().capitalize()
 
     def field_words(self, action_type: str, field: str) -> str:
         """What players call one field of a family's form ("Class", "Runes"): the field's
         ``title`` in its action model (pydantic ``Field(title=...)``)."""
-        model = self.action_models().get(action_type)
+        model = self._action_models.get(action_type)
         info = model.model_fields.get(field) if model is not None else None
         title = info.title if info is not None else None
         return title or field.replace("_", " ").strip().capitalize()

@@ -67,7 +67,8 @@ _STATE: dict[TrayState, DeviceState] = {
 
 
 class RollTarget(Protocol):
-    """What the hub hands rolls to: the play presenter of the game on screen."""
+    """What the hub hands rolls to: the dice panel of the game on screen
+    (``PlayPresenter.dice``), the guided setup, or Home's note of rolls off the game."""
 
     def note(self, text: str) -> None: ...
 

@@ -84,7 +84,7 @@ class LessonFlow:
             self.progress.save_setup(session.game_id, SETUP_START)
         self.stage.show_game(session)
         play = self.stage.play
-        if teach and play is not None and play.teach is None:
+        if teach and play is not None and play.teacher.progress is None:
             play.teacher.start(TeachProgress())  # a game outside the journal: taught all the same
             play.changed()
         if guided and not journaled:
@@ -196,7 +196,7 @@ class LessonFlow:
             self.progress.save_setup(session.game_id, SETUP_START)  # set up first
         self.stage.show_game(session)
         play = self.stage.play
-        if play is not None and play.teach is None:  # a game outside the journal
+        if play is not None and play.teacher.progress is None:  # a game outside the journal
             play.teacher.start(TeachProgress())
             self._follow_lesson(play, lesson, LessonPlace(), None)
             play.changed()

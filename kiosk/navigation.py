@@ -305,7 +305,7 @@ class Kiosk:
         if game_id is not None and presenter is None:
             self.lessons.follow(self.play, game_id)  # teach mode and a lesson resume
         seats = self._follow_companion(presenter is None)
-        self.board_geometry = self.play.board_geometry()
+        self.board_geometry = self.play.board_input.geometry()
         self.scores = ScoresPresenter(
             session, self.data_dir / EXPORTS, seats.labels(session.state.players)
         )
@@ -495,7 +495,7 @@ class Kiosk:
         (the change pipeline's LED step is the rig's feed)."""
         self.wiring.attach(rig)
         self.on_highlights = self.wiring.led_feed(
-            lambda: self.play.palette if self.play is not None else None
+            lambda: self.play.board_input.palette if self.play is not None else None
         )
         self._screen_shown(self.manager, self.manager.current)
         self.manager.bind(current=self._screen_shown)
@@ -533,7 +533,7 @@ class Kiosk:
         if self.lessons.guided is not None:
             return self.lessons.guided
         if self.manager.current == "play":
-            return self.play
+            return None if self.play is None else self.play.dice
         return self._off_game_rolls
 
     def on_button(self, message: ButtonMessage) -> None:
@@ -565,7 +565,7 @@ class Kiosk:
 
     def _devices_changed(self, statuses: tuple[DeviceStatus, ...]) -> None:
         self.home_screen.ids.devices.text = "   ".join(b.text for b in badges(statuses))
-        if self.play is not None and self._roll_target() is not self.play:
+        if self.play is not None and self._roll_target() is not self.play.dice:
             self.play.dice.note_devices(statuses)  # the header is current when it returns
         self.reporting.report_health()
 

@@ -126,7 +126,7 @@ class HardwareWiring:
         path)."""
         if self.rig is None or self.rig.sim is None:
             return
-        request = play.dice_request()
+        request = play.queries.dice_request()
         if request is None:
             return
         try:

@@ -43,3 +43,15 @@ def test_default_describe_value_cell_and_stay() -> None:
     assert rules.value_words(state, "hold", "x", 3) == "3"
     assert rules.cell_words(state, "c3") == "c3"
     assert rules.stays(state, Hold()) is False
+
+
+def test_action_models_are_read_once_per_game_and_handed_out_as_a_copy() -> None:
+    """Menus ask a family's title on every touch, so the union is read once per game;
+    a caller changing the mapping it got changes no title."""
+    titled = _TitledRules()
+    models = titled.action_models()
+    assert models == {"keep_pot": _Titled}
+    models.clear()
+    assert titled.action_models() == {"keep_pot": _Titled}
+    assert titled.family_title("keep_pot") == "Keep the pot"
+    assert set(PigRules().action_models()) == {"roll", "hold"} != set(models)

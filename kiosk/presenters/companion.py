@@ -187,9 +187,9 @@ class CompanionTurn:
     def _to_move(self) -> int | None:
         """The companion seat to move now, when it may think (else None)."""
         play = self.play
-        if play.outcome is not None or play.dice_request() is not None:
+        if play.queries.outcome is not None or play.queries.dice_request() is not None:
             return None
-        if play.fix_step is not None:
+        if play.fix.step is not None:
             return None
         seat = play.queries.seat()
         return seat if self.seats.level(seat) is not None else None
@@ -347,7 +347,7 @@ class CompanionTurn:
         seat = self.play.queries.seat()
         if seat is None or self.thinking is not None or not plays(self.play.rules.name):
             return
-        if self.play.dice_request() is not None or self.play.outcome is not None:
+        if self.play.queries.dice_request() is not None or self.play.queries.outcome is not None:
             return
         self._think(seat, HINT_LEVEL, hint=True)
         self.play.changed()
@@ -361,7 +361,7 @@ class CompanionTurn:
         """The companion's hands of cards, face down (a card game whose places hold
         cards face down, ``CardView.hidden``): their number only, never a face."""
         play = self.play
-        if not play.tiled:
+        if not play.queries.tiled:
             return ()
         return tuple(
             HiddenHand(self.who(card.seat), card.hidden)
@@ -382,7 +382,7 @@ class CompanionTurn:
     def _said(self) -> CompanionView | None:
         play = self.play
         seat = play.queries.seat()
-        teaching = play.teach is not None and play.teach.on
+        teaching = play.teacher.progress is not None and play.teacher.progress.on
         can_hint = (
             teaching
             and plays(play.rules.name)
@@ -390,8 +390,8 @@ class CompanionTurn:
             and self.seats.level(seat) is None
             and self.thinking is None
             and self.proposal is None
-            and play.dice_request() is None
-            and play.outcome is None
+            and play.queries.dice_request() is None
+            and play.queries.outcome is None
         )
         if self.failure:
             return CompanionView(self.failure, False, False, False, "", True, False)
@@ -412,7 +412,7 @@ class CompanionTurn:
                 text = f"{self.who(proposal.seat)} plays: {proposal.words}. {then}"
             return CompanionView(text, False, True, bool(proposal.reason), why, False, False)
         level = self.seats.level(seat)
-        request = play.dice_request()
+        request = play.queries.dice_request()
         if seat is not None and level is not None and request is not None:
             text = f"Roll for {self.who(seat)}: {request.label}"  # the table's dice
             return CompanionView(text, False, False, False, "", False, False)

@@ -15,6 +15,7 @@ from companion.journal import Journal
 from companion.rules import AnyRules
 from companion.session import Session
 from kiosk.presenters.attract import DemoStep
+from kiosk.presenters.dice_pad import DicePad
 from kiosk.presenters.looks import look_for
 from kiosk.presenters.play import PlayPresenter
 
@@ -32,17 +33,26 @@ def demo_players(rules: AnyRules) -> tuple[str, ...]:
     return tuple(DEMO_NAMES[i] if i < len(DEMO_NAMES) else f"Player {i + 1}" for i in range(count))
 
 
+class DemoDice(DicePad):
+    """The demo's dice panel: a die rolled at the table is a visitor's input, it ends the
+    demo instead of being played into it."""
+
+    def __init__(self, play: PlayPresenter, on_input: Callable[[], object]) -> None:
+        super().__init__(play.queries, play.submit, play.changed, play.show_banner, play.note)
+        self._on_input = on_input
+
+    def electronic_roll(self, roll: Roll) -> bool:
+        self._on_input()
+        return False
+
+
 class DemoPlayPresenter(PlayPresenter):
-    """A demo game on the play screen. A die rolled at the table is a visitor's input:
-    it ends the demo instead of being played into it."""
+    """A demo game on the play screen, with the demo's dice (:class:`DemoDice`)."""
 
     def __init__(self, session: Session, on_input: Callable[[], object]) -> None:
         super().__init__(session)
         self.on_input = on_input
-
-    def electronic_roll(self, roll: Roll) -> bool:
-        self.on_input()
-        return False
+        self.dice = DemoDice(self, on_input)
 
 
 @dataclass(frozen=True)
@@ -146,8 +156,8 @@ class DemoDriver:
         if now < self._next_at:
             return "waiting"
         self._next_at = now + self.step_s
-        if play.fix_step is not None:  # the walk-through, one step a move, as players do
-            play.next_fix_step()
+        if play.fix.step is not None:  # the walk-through, one step a move, as players do
+            play.fix.next()
             return "fixed"
         if play.session.outcome is not None:
             self._ended_at = now

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from companion.dice import Roll
+from companion.dice import DiceRequest, Roll
 from kiosk.presenters.common import Banner
 from kiosk.presenters.devices import DeviceStatus, electronic_dice_ready
 from kiosk.presenters.play_view import DicePanel
@@ -29,11 +29,13 @@ class DicePad:
         submit: Callable[[object], bool],
         changed: Callable[[], None],
         refuse: Callable[[Banner], None],
+        note: Callable[[str], None],
     ) -> None:
         self._queries = queries
         self._submit = submit
         self._changed = changed
         self._refuse = refuse
+        self._note = note
         #: The faces read off the table so far, for a roll of several dice.
         self.entered: tuple[int, ...] = ()
         self.devices: tuple[DeviceStatus, ...] = ()
@@ -81,6 +83,21 @@ class DicePad:
 
     def clear_faces(self) -> None:
         self.entered = ()
+        self._changed()
+
+    # --- the hub's roll target while the game is on screen (kiosk.hardware.RollTarget) ---
+
+    def dice_request(self) -> DiceRequest | None:
+        """The roll the position asks for (None: no dice are wanted)."""
+        return self._queries.dice_request()
+
+    def note(self, text: str) -> None:
+        """A partial roll's note ("1 of 2 dice in") in the header, drawn by the hub's
+        next ``changed``."""
+        self._note(text)
+
+    def changed(self) -> None:
+        """Redraw (the hub shows a partial roll's note at the end of its drain)."""
         self._changed()
 
     def electronic_roll(self, roll: Roll) -> bool:

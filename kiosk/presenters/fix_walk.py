@@ -36,9 +36,11 @@ def repeats(steps: Sequence[HandStep], entered: ActionCells | None) -> bool:
 
 
 class FixWalk:
-    """The steps of the last action's table changes and the one shown now."""
+    """The steps of the last action's table changes and the one shown now. The players'
+    "Done" and "All done" (:meth:`next`, :meth:`finish`) redraw through ``changed``."""
 
-    def __init__(self) -> None:
+    def __init__(self, changed: Callable[[], None] = lambda: None) -> None:
+        self._changed = changed
         self.steps: tuple[HandStep, ...] = ()
         self.index = 0
 
@@ -114,10 +116,13 @@ class FixWalk:
         """The players changed the table as step N says: show step N + 1."""
         if self.index < len(self.steps):
             self.index += 1
+        self._changed()
 
     def finish(self) -> None:
-        """The players changed the table as every remaining step says ("All done")."""
+        """The players changed the table as every remaining step says ("All done"): the
+        walk-through guides, it checks nothing, so one tap may end it."""
         self.index = len(self.steps)
+        self._changed()
 
     def tick_off(self, done: Callable[[Sequence[HandStep], HandStep], bool]) -> bool:
         """Pass the steps up to the furthest one the table shows done — ``done(steps,

@@ -135,7 +135,7 @@ class LessonPresenter:
 
     @property
     def finished(self) -> bool:
-        return self.place.step >= len(self.lesson.steps) or self.play.outcome is not None
+        return self.place.step >= len(self.lesson.steps) or self.play.queries.outcome is not None
 
     @property
     def step(self) -> LessonStep | None:
@@ -184,7 +184,7 @@ class LessonPresenter:
         if self._pick is not None and self._pick[:3] == key:
             return self._pick[3]
         found = NO_PICK
-        payloads = self.play.legal_payloads()
+        payloads = self.play.queries.legal_payloads()
         actions = self.play.queries.derived().actions or ()
         if step is not None and payloads:
             pairs = [
@@ -234,7 +234,11 @@ class LessonPresenter:
     def marks(self) -> tuple[Highlight, ...]:
         """What the board and the LEDs light for the lesson (empty: the game's own)."""
         play = self.play
-        if self.step is None or play.dice_request() is not None or play.fix_step is not None:
+        if (
+            self.step is None
+            or play.queries.dice_request() is not None
+            or play.fix.step is not None
+        ):
             return ()  # the dice panel or the table's fix is lit instead
         return self.pick().marks
 
@@ -287,10 +291,10 @@ class LessonPresenter:
 
     def _suggestion(self, step: LessonStep) -> str:
         play = self.play
-        request = play.dice_request()
+        request = play.queries.dice_request()
         if request is not None:
             return f"Roll: {request.label}"
-        if play.fix_step is not None:
+        if play.fix.step is not None:
             return "Change the table as the steps say."
         pick = self.pick()
         if pick.payload is None:
@@ -304,7 +308,7 @@ class LessonPresenter:
 
     def _can_play(self, step: LessonStep) -> bool:
         play = self.play
-        if play.dice_request() is not None or play.fix_step is not None:
+        if play.queries.dice_request() is not None or play.fix.step is not None:
             return True
         pick = self.pick()
         return pick.payload is not None and (step.kind == "watch" or self.shown or not pick.on_goal)
@@ -315,10 +319,10 @@ class LessonPresenter:
         """ "Play it": roll the dice in software, finish the table fix, or play the
         suggested action — the same paths as the dice panel, "All done" and the menu."""
         play = self.play
-        if play.dice_request() is not None:
+        if play.queries.dice_request() is not None:
             return play.dice.roll_in_software()
-        if play.fix_step is not None:
-            play.finish_fix()
+        if play.fix.step is not None:
+            play.fix.finish()
             return True
         payload = self.pick().payload
         if payload is None:

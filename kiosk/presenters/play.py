@@ -1,45 +1,44 @@
 """The play screen: header, dice panel, action menu, game log, undo/redo, refusals.
 
 The presenter owns the :class:`~companion.session.Session` while a game is on screen.
-Every intent (a tap on an action, a die face, undo, a board square) goes through
-:meth:`PlayPresenter.submit` or a sibling, which catches every
-:class:`~companion.errors.RefereeError` and turns it into a :class:`Banner` with the
-message and ruling ID. Electronic dice arrive through :meth:`electronic_roll`, called on
-the main thread by the hardware hub, so the touch path and the dice path are one path.
+Every intent (a tap on an action, a die face, undo, a board square) ends in
+:meth:`PlayPresenter.submit`, :meth:`~PlayPresenter.undo` or :meth:`~PlayPresenter.redo`,
+which catch every :class:`~companion.errors.RefereeError` and turn it into a
+:class:`Banner` with the message and ruling ID. Electronic dice arrive through the dice
+panel (``play.dice.electronic_roll``, called on the main thread by the hardware hub), so
+the touch path and the dice path are one path.
 
 This module is the core — submit, undo, redo, the highlights and the view — and each
 concept around it is a collaborator that owns its state, written only through its own
-methods: :attr:`~PlayPresenter.queries` (what the state yields, once per state),
-:attr:`~PlayPresenter.board_input` (the selection, board and tile taps, the region
-move's preview), :attr:`~PlayPresenter.action_menu` (the action menu and its taps),
-:attr:`~PlayPresenter.forms`, :attr:`~PlayPresenter.teacher` (teach
-mode and "Why?"), :attr:`~PlayPresenter.fix` (the fix-the-table walk-through),
+methods; callers reach a collaborator by its attribute (``play.action_menu.choose(i)``,
+``play.fix.next()``), never through the core: :attr:`~PlayPresenter.queries` (what the
+state yields, once per state), :attr:`~PlayPresenter.board_input` (the selection, board
+and tile taps, the region move's preview), :attr:`~PlayPresenter.action_menu` (the
+action menu and its taps), :attr:`~PlayPresenter.forms`, :attr:`~PlayPresenter.teacher`
+(teach mode and "Why?"), :attr:`~PlayPresenter.fix` (the fix-the-table walk-through),
 :attr:`~PlayPresenter.overlay` (what a sensing board adds) and
-:attr:`~PlayPresenter.dice`.
+:attr:`~PlayPresenter.dice` (the dice panel; the hub's roll target).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from companion.dice import DiceRequest, Roll
 from companion.errors import RefereeError
 from companion.events import Event
 from companion.highlights import Highlight
-from companion.outcome import Outcome
 from companion.rules import AnyRules, GameState
 from companion.session import Session
-from companion.views import ActionCells, CellNames, cell_names
-from firmware_bridge.leds.palette import Palette, palette_for_board
+from companion.views import CellNames, cell_names
+from firmware_bridge.leds.palette import palette_for_board
 from kiosk.presenters import cards
-from kiosk.presenters.board import BoardGeometry, BoardView
+from kiosk.presenters.board import BoardView
 from kiosk.presenters.board_input import BoardInput
 from kiosk.presenters.common import Banner, Observable
-from kiosk.presenters.devices import DeviceStatus, badges
+from kiosk.presenters.devices import badges
 from kiosk.presenters.dice_pad import DicePad
 from kiosk.presenters.fix_walk import FixWalk
 from kiosk.presenters.form_desk import FormDesk
-from kiosk.presenters.forms import ActionForm
 from kiosk.presenters.looks import look_for
 from kiosk.presenters.menu_desk import MenuDesk
 from kiosk.presenters.menus import CORRECTIONS_GROUP as CORRECTIONS_GROUP  # re-exported
@@ -47,12 +46,11 @@ from kiosk.presenters.menus import CORRECTIONS_LABEL as CORRECTIONS_LABEL
 from kiosk.presenters.menus import NO_MENU
 from kiosk.presenters.naming import named_view
 from kiosk.presenters.overlay import SensingOverlay
-from kiosk.presenters.payloads import KeptActions, Payload
+from kiosk.presenters.payloads import KeptActions
 from kiosk.presenters.play_view import PlayView
 from kiosk.presenters.queries import MAX_LISTED_ACTIONS as MAX_LISTED_ACTIONS  # re-exported
 from kiosk.presenters.queries import StateQueries
 from kiosk.presenters.teach import Teacher
-from kiosk.teaching.progress import TeachProgress
 
 
 class PlayPresenter(Observable):
@@ -74,7 +72,7 @@ class PlayPresenter(Observable):
         kept = KeptActions(rules)
         self.queries = StateQueries(session, kept, tiled=bool(rules.cards(session.state)))
 
-        # Looked up at each call: a subclass (the shop's demo) or a test may replace them.
+        # Looked up at each call: a test may replace them.
         def submit(action: object) -> bool:
             return self.submit(action)
 
@@ -86,9 +84,9 @@ class PlayPresenter(Observable):
             self.queries, submit, changed, palette, self._look.seat_colours
         )
         self.overlay = SensingOverlay(self.queries.forget_menus)
-        self.fix = FixWalk()
+        self.fix = FixWalk(changed)
         self.forms = FormDesk(self.queries, submit, changed)
-        self.dice = DicePad(self.queries, submit, changed, self.show_banner)
+        self.dice = DicePad(self.queries, submit, changed, self.show_banner, self.note)
         self.action_menu = MenuDesk(
             self.queries, self.board_input, self.overlay, self.forms, submit, changed
         )
@@ -112,57 +110,8 @@ class PlayPresenter(Observable):
         return self.session.state
 
     @property
-    def outcome(self) -> Outcome | None:
-        return self.queries.outcome
-
-    @property
-    def tiled(self) -> bool:
-        """A card game drawn as tiles to touch (``kiosk/presenters/cards.py``)."""
-        return self.queries.tiled
-
-    @property
-    def palette(self) -> Palette:
-        """The LED palette of the game's board: the on-screen board uses the same."""
-        return self.board_input.palette
-
-    def board_geometry(self) -> BoardGeometry | None:
-        """Where the board's cells are drawn (None for card games); fixed for a game."""
-        return self.board_input.geometry()
-
-    @property
-    def focus(self) -> str | None:
-        return self.board_input.focus
-
-    @property
-    def group(self) -> str | None:
-        return self.board_input.group
-
-    @property
-    def form(self) -> ActionForm | None:
-        return self.forms.form
-
-    @property
-    def teach(self) -> TeachProgress | None:
-        return self.teacher.progress
-
-    @property
-    def fix_step(self) -> int | None:
-        """The walk-through step shown now (None when the table needs no fixing);
-        :meth:`highlights` hands only this step to the board and the LEDs."""
-        return self.fix.step
-
-    @property
     def guide(self) -> Callable[[], tuple[Highlight, ...]] | None:
         return self._guide
-
-    def dice_request(self) -> DiceRequest | None:
-        return self.queries.dice_request()
-
-    def legal_payloads(self) -> list[Payload]:
-        return self.queries.legal_payloads()
-
-    def actions_at(self, cell: str) -> tuple[tuple[Payload, ActionCells], ...]:
-        return self.queries.actions_at(cell)
 
     def highlights(self) -> tuple[Highlight, ...]:
         """Exactly what the LEDs and the board show: during a fix-the-table walk-through
@@ -199,6 +148,7 @@ class PlayPresenter(Observable):
         form = self.forms.form if menu else self.forms.shown
         teach = self.teacher.progress
         preview = self.board_input.preview
+        tiles = self.board_input.card_tiles()  # lit as the board would be (card games)
         view = PlayView(
             game=self.rules.name,
             title=self.rules.title,
@@ -230,7 +180,7 @@ class PlayPresenter(Observable):
             can_teach=outcome is None and (teach is None or not teach.on),
             last_roll=queries.last_roll(),
             preview="" if preview is None else preview.text,
-            tiles=cards.lit_by(self.board_input.card_tiles(), self.highlights()),
+            tiles=cards.lit_by(tiles, self.highlights()) if tiles else (),
         )
         return named_view(view, self.names())
 
@@ -287,18 +237,6 @@ class PlayPresenter(Observable):
         self.changed()
         return True
 
-    def choose(self, index: int) -> bool:
-        """Tap on the ``index``-th action button of the current view (``MenuDesk``)."""
-        return self.action_menu.choose(index)
-
-    def choose_group(self, key: str) -> bool:
-        """Tap on a group's tab (``MenuDesk.choose_group``)."""
-        return self.action_menu.choose_group(key)
-
-    def open_form(self, key: str | None = None) -> bool:
-        """Edit the amounts of an action of group ``key`` (the group shown when None)."""
-        return self.action_menu.open_form(key)
-
     def undo(self) -> None:
         self._redo_off = False
         try:
@@ -327,7 +265,7 @@ class PlayPresenter(Observable):
         """The table's "confirm" button: "Done" of the fix-the-table step, else the open
         form's "Submit", else a note that there is nothing to confirm."""
         if self.fix.step is not None:
-            self.next_fix_step()
+            self.fix.next()
         elif self.forms.form is not None:
             self.forms.submit()
         else:
@@ -344,36 +282,6 @@ class PlayPresenter(Observable):
         self.banner = Banner("The turn cannot end right now.")
         self.changed()
         return False
-
-    def next_fix_step(self) -> None:
-        """The players changed the table as step N says: show step N + 1."""
-        self.fix.next()
-        self.changed()
-
-    def finish_fix(self) -> None:
-        """The players changed the table as every remaining step says ("All done"): the
-        walk-through guides, it checks nothing, so one tap may end it."""
-        self.fix.finish()
-        self.changed()
-
-    def tap_cell(self, cell: str) -> bool:
-        """A tap on the board (``BoardInput.tap_cell``)."""
-        return self.board_input.tap_cell(cell)
-
-    def tap_tile(self, key: str) -> bool:
-        """A touch on a card game's tile (``BoardInput.tap_tile``)."""
-        return self.board_input.tap_tile(key)
-
-    def explain_refusal(self) -> bool:
-        """ "Why?" on the refusal banner: the rule it rests on (False: no text for it)."""
-        return self.teacher.explain_refusal(self.banner)
-
-    def electronic_roll(self, roll: Roll) -> bool:
-        """A roll of the electronic dice, from the hardware hub (``DicePad``)."""
-        return self.dice.electronic_roll(roll)
-
-    def set_devices(self, statuses: tuple[DeviceStatus, ...]) -> None:
-        self.dice.set_devices(statuses)
 
     # --- what other parts of the kiosk set, each by name -----------------------------------
 

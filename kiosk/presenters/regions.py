@@ -58,8 +58,10 @@ def edge_arrows(
     where = {c.cell: (c.x, c.y) for c in geometry.cells}
     found: dict[str, list[Payload]] = {}
     for payload, at in zip(payloads, cells, strict=True):
+        if not is_region_move(payload, role):  # most listed actions: asked first
+            continue
         line = [c for c in at.touched if c in where]
-        if not line or not is_region_move(payload, role):
+        if not line:
             continue
         direction = _direction(payload)
         axis = 0 if direction in ("east", "west") else 1

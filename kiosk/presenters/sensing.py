@@ -278,10 +278,6 @@ class SensedPlay(Protocol):
     @property
     def state(self) -> GameState: ...
     @property
-    def group(self) -> str | None: ...
-    @property
-    def focus(self) -> str | None: ...
-    @property
     def guide(self) -> Callable[[], tuple[Highlight, ...]] | None: ...
     @property
     def overlay(self) -> SensingOverlay: ...
@@ -399,7 +395,7 @@ class SensingDriver:
         opened while a difference is lit mean "the table is right"."""
         if self._busy:
             return
-        if self.play.group == CORRECTIONS_GROUP and isinstance(self.verdict, Differ):
+        if self.play.board_input.group == CORRECTIONS_GROUP and isinstance(self.verdict, Differ):
             self.table_is_right()
             return
         if self.play.state is self._state:
@@ -457,7 +453,7 @@ class SensingDriver:
         self._undone = self.inference.occupied if undone else None
         lifted = self.inference.rebase() | set(touched)
         self._walk = _Walk(frozenset(checkable), lifted)
-        if self._focused is not None and self.play.focus == self._focused:
+        if self._focused is not None and self.play.board_input.focus == self._focused:
             self.play.board_input.select(None)
         self._focused = None
 
@@ -480,7 +476,7 @@ class SensingDriver:
         """Hand the verdict to the presenter; redraw only when what it shows changes."""
         play = self.play
         self.verdict = verdict
-        focus = play.focus
+        focus = play.board_input.focus
         overlay: tuple[Highlight, ...] = ()
         choices: tuple[Payload, ...] | None = None
         if isinstance(verdict, Differ):
@@ -497,14 +493,14 @@ class SensingDriver:
                 for c in sorted(set().union(*(cells.touched for cells in verdict.cells)))
             )
         if isinstance(verdict, InHand) and self._wanted() is None:
-            if play.focus != verdict.origin:
+            if play.board_input.focus != verdict.origin:
                 play.board_input.select(verdict.origin)
                 self._focused = verdict.origin
-        elif self._focused is not None and play.focus == self._focused:
+        elif self._focused is not None and play.board_input.focus == self._focused:
             play.board_input.select(None)
             self._focused = None
         said = notice(verdict, lambda cell: play.rules.cell_words(play.state, cell))
-        if (*play.overlay.shown(), focus) != (overlay, choices, said, play.focus):
+        if (*play.overlay.shown(), focus) != (overlay, choices, said, play.board_input.focus):
             play.overlay.show(overlay, choices, notice=said)
             play.changed()
 

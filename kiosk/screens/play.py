@@ -172,7 +172,7 @@ class PlayScreen(KioskScreen):
             return
         actions = self._shown.actions
         if 0 <= index < len(actions) and actions[index].label == label:
-            self.presenter.choose(index)
+            self.presenter.action_menu.choose(index)
 
     # --- the sections, made once ----------------------------------------------------------
 
@@ -290,7 +290,7 @@ class PlayScreen(KioskScreen):
 
     def _modes(self) -> list[str]:
         modes = ["board"] if self.kiosk is not None and self.kiosk.board_geometry else []
-        if self.presenter is not None and self.presenter.tiled:
+        if self.presenter is not None and self.presenter.queries.tiled:
             modes.append("cards")  # a card game's table, to touch
         modes.append("info")
         if self.mirror is not None:
@@ -336,7 +336,7 @@ class PlayScreen(KioskScreen):
         sensing = None if self.kiosk is None else self.kiosk.sensing
         if sensing is not None and sensing.tap(cell):
             return  # a miniature put down on the simulated board: the board plays it
-        self.presenter.tap_cell(cell)
+        self.presenter.board_input.tap_cell(cell)
 
     def _show_status(self, status: str) -> None:
         """The status, broken between its parts where it takes two lines (again when its

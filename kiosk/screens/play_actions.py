@@ -1,8 +1,9 @@
 """What the play screen uses of the game's presenter, as a :class:`typing.Protocol`.
 
-The screen's widgets call bound methods of the presenter (checked by the type checker,
-never looked up by name): its view, the intents of the core (``PlayPresenter``) and of
-the collaborators some of them go to (the dice panel, the forms, teach mode and "Why?").
+The screen's widgets call bound methods (checked by the type checker, never looked up by
+name) of the collaborators of the core (``PlayPresenter``) that own what a tap changes:
+the action menu, board input, the dice panel, the fix walk, the forms, teach mode and
+"Why?".
 """
 
 from __future__ import annotations
@@ -10,18 +11,38 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Protocol
 
+from kiosk.presenters.board_input import BoardInput
+from kiosk.presenters.common import Banner
 from kiosk.presenters.dice_pad import DicePad
+from kiosk.presenters.fix_walk import FixWalk
 from kiosk.presenters.form_desk import FormDesk
+from kiosk.presenters.menu_desk import MenuDesk
 from kiosk.presenters.play_view import PlayView
+from kiosk.presenters.queries import StateQueries
 from kiosk.presenters.teach import Teacher
 
 
 class PlayActions(Protocol):
-    """What the play screen uses of the game's presenter (``PlayPresenter``): its view,
-    the intents of its widgets, and the collaborators some of them go to."""
+    """What the play screen uses of the game's presenter (``PlayPresenter``): its view
+    and banner, and the collaborators its widgets' intents go to."""
+
+    @property
+    def banner(self) -> Banner | None: ...
+
+    @property
+    def queries(self) -> StateQueries: ...
+
+    @property
+    def action_menu(self) -> MenuDesk: ...
+
+    @property
+    def board_input(self) -> BoardInput: ...
 
     @property
     def dice(self) -> DicePad: ...
+
+    @property
+    def fix(self) -> FixWalk: ...
 
     @property
     def forms(self) -> FormDesk: ...
@@ -29,24 +50,7 @@ class PlayActions(Protocol):
     @property
     def teacher(self) -> Teacher: ...
 
-    @property
-    def tiled(self) -> bool: ...
-
     def view(self, *, menu: bool = True) -> PlayView: ...
-
-    def choose(self, index: int) -> bool: ...
-
-    def choose_group(self, key: str) -> bool: ...
-
-    def open_form(self, key: str | None = None) -> bool: ...
-
-    def next_fix_step(self) -> None: ...
-
-    def finish_fix(self) -> None: ...
-
-    def tap_cell(self, cell: str) -> bool: ...
-
-    def tap_tile(self, key: str) -> bool: ...
 
 
 PlayCall = Callable[[PlayActions], object]

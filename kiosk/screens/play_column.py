@@ -66,10 +66,10 @@ class PlayColumn:
         self.fix_buttons = Row(
             size_hint_y=None, height=theme.BIG_BUTTON_HEIGHT, spacing=theme.SPACING
         )
-        self.fix_done = button("Done", lambda: host.act(lambda p: p.next_fix_step()), role="accent")
+        self.fix_done = button("Done", lambda: host.act(lambda p: p.fix.next()), role="accent")
         # Every remaining step at once: the walk-through guides, players who know it skip it.
         self.fix_all = button(
-            "All done", lambda: host.act(lambda p: p.finish_fix()), size_hint_x=0.8
+            "All done", lambda: host.act(lambda p: p.fix.finish()), size_hint_x=0.8
         )
         self.fix_box = section(self.fix_text, self.fix_buttons, BoxLayout())
         self.outcome_text = WrapLabel(font_size=theme.FONT_TITLE, bold=True)

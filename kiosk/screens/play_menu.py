@@ -73,10 +73,10 @@ class ActionMenu:
         return tab
 
     def _tab_tapped(self, tab: KToggle) -> None:
-        self.act(lambda p: p.choose_group(tab.key))
+        self.act(lambda p: p.action_menu.choose_group(tab.key))
 
     def _open_form(self, _index: int, _label: str) -> None:
-        self.act(lambda p: p.open_form())
+        self.act(lambda p: p.action_menu.open_form())
 
     def show_tabs(self, view: PlayView, *, narrow: bool) -> bool:
         """Label the tabs for ``view``'s groups; False when it needs none. One group

@@ -98,7 +98,7 @@ class TableArea:
         if mode == "cards" and view.tiles:
             info.size_hint_x = 1  # half the play area: two columns of cards
             if self.tiles is None:
-                self.tiles = CardTiles(lambda key: self.act(lambda p: p.tap_tile(key)))
+                self.tiles = CardTiles(lambda key: self.act(lambda p: p.board_input.tap_tile(key)))
             self.tiles.show(view.tiles)
             show_children(info, [self.tiles])
             return

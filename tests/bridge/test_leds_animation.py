@@ -92,10 +92,10 @@ def test_the_presenter_walks_the_strip_through_the_steps_then_the_fix_goes_dark(
     play = PlayPresenter(Session.new("kolossus", ["Ann", "Bob"], seed=5))
     play.submit({"type": "ready"})
     play.submit(Roll(values=(1,)))
-    play.submit(next(p for p in play.legal_payloads() if p["type"] == "quake_move"))
+    play.submit(next(p for p in play.queries.legal_payloads() if p["type"] == "quake_move"))
     steps = [set(step.cells) for step in play.fix.steps]
     cells = set().union(*steps)
-    assert len(steps) >= 2 and play.fix_step == 1
+    assert len(steps) >= 2 and play.fix.step == 1
     animator, strip = make()
     play.subscribe(lambda: animator.show(play.highlights()))
     animator.show(play.highlights())
@@ -105,8 +105,8 @@ def test_the_presenter_walks_the_strip_through_the_steps_then_the_fix_goes_dark(
         assert {c for c in cells if frame[LAYOUT.cells[c][0]] != (0, 0, 0)} == step, (
             f"step {number + 1}"
         )
-        play.next_fix_step()
-    assert play.fix_step is None
+        play.fix.next()
+    assert play.fix.step is None
     assert all(h.role is not Role.FIX for h in play.highlights())
     animator.tick()  # the game's own highlights again, rendered as they are
     game = render(play.highlights(), LAYOUT, brightness=1.0, power_budget=PowerBudget(), t=0.0)

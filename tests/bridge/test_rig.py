@@ -43,7 +43,7 @@ from firmware_bridge.rig import (
     frame_crc,
     lit_leds,
 )
-from kiosk.hardware import HardwareHub, HubHandlers, press_on_game
+from kiosk.hardware import HardwareHub, HubHandlers, RollTarget, press_on_game
 from kiosk.presenters.play import PlayPresenter
 from kiosk.settings import CompanionConfig, LoadedConfig, load_config, parse_config_text
 
@@ -110,7 +110,7 @@ def start(rigs: list[Rig], rig: Rig, post: Callable[[RigMessage], None]) -> Rig:
     return rig
 
 
-def pump_until(hub: HardwareHub, target: Any, done: Callable[[], bool]) -> None:
+def pump_until(hub: HardwareHub, target: RollTarget | None, done: Callable[[], bool]) -> None:
     deadline = time.monotonic() + WAIT_S
     while not done():
         assert time.monotonic() < deadline, "never happened"
@@ -187,12 +187,12 @@ def test_sim_tray_roll_crosses_the_pty_to_a_journaled_game_roll(
         session = Session.new("kolossus", ["Ann", "Bob"], seed=5, journal=journal)
         play = PlayPresenter(session)
         play.submit({"type": "ready"})  # placement done: the Great Quake wants 1d4
-        request = play.dice_request()
+        request = play.queries.dice_request()
         assert request is not None and (request.count, request.sides) == (1, 4)
-        pump_until(hub, play, lambda: play.view().devices == (f"Dice on {SIM_TRAY_BATTERY}%",))
+        pump_until(hub, play.dice, lambda: play.view().devices == (f"Dice on {SIM_TRAY_BATTERY}%",))
         assert rig.sim is not None
         rig.sim.roll_dice(4, 1, faces=[3])
-        pump_until(hub, play, lambda: len(session.actions) == 2)
+        pump_until(hub, play.dice, lambda: len(session.actions) == 2)
         assert session.actions[1] == Roll(values=(3,), source="electronic", device="sim-tray")
         rolled = [e for e in session.events[-1] if isinstance(e, DiceRolled)]
         assert rolled and rolled[0].values == (3,)
@@ -332,13 +332,13 @@ def test_undo_and_held_undo_redo_through_mock_pins(table: tuple[Rig, HardwareHub
         press_on_game(play, message)
 
     hub.connect(HubHandlers(button=on_button))
-    first = play.legal_payloads()[0]
+    first = play.queries.legal_payloads()[0]
     play.submit(first)
     press(rig, "undo")
-    pump_until(hub, play, lambda: not play.session.actions)
+    pump_until(hub, play.dice, lambda: not play.session.actions)
     assert pressed == [ButtonPressed("undo", "undo")]
     press(rig, "undo", hold=True)  # held 1 s = redo
-    pump_until(hub, play, lambda: len(play.session.actions) == 1)
+    pump_until(hub, play.dice, lambda: len(play.session.actions) == 1)
     assert pressed[-1] == ButtonPressed("undo", "redo", held=True)
     assert play.rules.dump_action(play.session.actions[0]) == first
 
@@ -349,17 +349,17 @@ def test_end_turn_button_plays_the_games_end_turn_when_legal(
     rig, hub = table
     play = PlayPresenter(Session.new("builders", ["Ann", "Bob"], seed=3))
     hub.connect(HubHandlers(button=lambda message: press_on_game(play, message)))
-    assert all(p.get("type") != "end_turn" for p in play.legal_payloads())
+    assert all(p.get("type") != "end_turn" for p in play.queries.legal_payloads())
     press(rig, "end_turn")  # not legal yet: refused with a banner, nothing played
-    pump_until(hub, play, lambda: play.view().banner is not None)
+    pump_until(hub, play.dice, lambda: play.view().banner is not None)
     assert not play.session.actions
     bot = RandomBot(1)
-    while all(p.get("type") != "end_turn" for p in play.legal_payloads()):
+    while all(p.get("type") != "end_turn" for p in play.queries.legal_payloads()):
         play.submit(bot.choose(play.rules, play.state))
     played = len(play.session.actions)
     seat = play.rules.current_player(play.state)
     press(rig, "end_turn")
-    pump_until(hub, play, lambda: len(play.session.actions) == played + 1)
+    pump_until(hub, play.dice, lambda: len(play.session.actions) == played + 1)
     assert play.rules.dump_action(play.session.actions[-1])["type"] == "end_turn"
     assert play.rules.current_player(play.state) != seat
 
@@ -370,16 +370,16 @@ def test_confirm_walks_the_fix_the_table_steps(table: tuple[Rig, HardwareHub]) -
     hub.connect(HubHandlers(button=lambda message: press_on_game(play, message)))
     play.submit({"type": "ready"})
     play.submit(Roll(values=(1,)))
-    quake = next(p for p in play.legal_payloads() if p["type"] == "quake_move")
+    quake = next(p for p in play.queries.legal_payloads() if p["type"] == "quake_move")
     play.submit(quake)
     total = len(play.fix.steps)
-    assert total >= 1 and play.fix_step is not None
+    assert total >= 1 and play.fix.step is not None
     for done in range(1, total + 1):
         press(rig, "confirm")
-        pump_until(hub, play, lambda done=done: play.fix.index == done)  # type: ignore[misc]
+        pump_until(hub, play.dice, lambda done=done: play.fix.index == done)  # type: ignore[misc]
     assert play.view().fix is None
     press(rig, "confirm")  # nothing left to confirm: a note, no action
-    pump_until(hub, play, lambda: "Nothing to confirm" in play.view().notice)
+    pump_until(hub, play.dice, lambda: "Nothing to confirm" in play.view().notice)
     assert len(play.session.actions) == 3
 
 
@@ -402,7 +402,7 @@ def test_roll_button_makes_the_pi_roll_with_feedback(table: tuple[Rig, HardwareH
         time.sleep(0.005)
     assert led.state  # the roll light is on while the Pi rolls
     timer.join()
-    pump_until(hub, play, lambda: len(play.session.actions) == 2)
+    pump_until(hub, play.dice, lambda: len(play.session.actions) == 2)
     assert isinstance(seen[0], RollButtonPressed)
     assert play.session.actions[1] == Roll(source="software")  # the game's seeded generator
     rolled = [e for e in play.session.events[-1] if isinstance(e, DiceRolled)]
@@ -444,10 +444,10 @@ def test_the_strip_shows_only_the_current_fix_step_and_the_games_palette(
     play.submit(Roll(values=(1,)))
     game = tuple(h for h in play.highlights() if h.role is not Role.ROLL)  # the roll's cue
     assert game == play.rules.highlights(play.state, None)  # no walk-through
-    play.submit(next(p for p in play.legal_payloads() if p["type"] == "quake_move"))
+    play.submit(next(p for p in play.queries.legal_payloads() if p["type"] == "quake_move"))
     first, second = play.fix.steps[0], play.fix.steps[1]
     assert play.highlights() == first.highlights(1)
-    play.next_fix_step()
+    play.fix.next()
     assert play.highlights() == second.highlights(2)
     first_cells, second_cells = set(first.cells) - set(second.cells), set(second.cells)
     posted = Posted()

@@ -71,11 +71,11 @@ def until_thinking(turn: CompanionTurn, runner: HeldRunner, rolls: list[str] | N
     rolls = [] if rolls is None else rolls
     play = turn.play
     while not runner.held:
-        assert not turn.paused and play.outcome is None
-        if play.fix_step is not None:
-            play.finish_fix()
+        assert not turn.paused and play.queries.outcome is None
+        if play.fix.step is not None:
+            play.fix.finish()
         else:
-            request, seat = play.dice_request(), play.queries.seat()
+            request, seat = play.queries.dice_request(), play.queries.seat()
             assert request is not None
             if turn.seats.level(seat) is not None:  # the companion's dice: the table's
                 assert seat is not None

@@ -55,8 +55,8 @@ def play_randomly(kiosk: Kiosk, count: int, seed: int = 3) -> None:
         action = bot.choose(play.rules, play.state)
         assert action is not None
         play.submit(action)
-        while play.fix_step is not None:
-            play.next_fix_step()
+        while play.fix.step is not None:
+            play.fix.next()
 
 
 def advance_to(kiosk: Kiosk, phase: str, bot_seed: int = 8) -> None:
@@ -64,10 +64,10 @@ def advance_to(kiosk: Kiosk, phase: str, bot_seed: int = 8) -> None:
     assert play is not None
     bot = RandomBot(bot_seed)
     for _ in range(300):
-        if getattr(play.state, "phase", None) == phase and play.fix_step is None:
+        if getattr(play.state, "phase", None) == phase and play.fix.step is None:
             return
-        while play.fix_step is not None:
-            play.next_fix_step()
+        while play.fix.step is not None:
+            play.fix.next()
         play.submit(bot.choose(play.rules, play.state))
     pytest.fail(f"never reached {phase}")
 
@@ -338,9 +338,9 @@ def play_views(kiosk: Kiosk, game: str, moves: int = 96) -> Iterator[str]:
         if step % 16 == 0:
             yield shown(f"{game} move {step}")
             for group in view.groups[1:3]:
-                play.choose_group(group.key)
+                play.action_menu.choose_group(group.key)
                 yield f"{game} move {step} group {group.key}"
-                if play.view().formable and play.open_form():
+                if play.view().formable and play.action_menu.open_form():
                     yield f"{game} move {step} form {group.key}"
                     play.forms.cancel()
         if view.dice is not None and view.dice.faces and dice_shown < 2:
@@ -351,8 +351,8 @@ def play_views(kiosk: Kiosk, game: str, moves: int = 96) -> Iterator[str]:
             yield shown(f"{game} refusal banner")
             play.dismiss_banner()
         play.unsubscribe(screen.refresh)
-        while play.fix_step is not None:
-            play.next_fix_step()
+        while play.fix.step is not None:
+            play.fix.next()
         action = bot.choose(play.rules, play.state)
         if action is None:
             break

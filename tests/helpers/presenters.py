@@ -24,7 +24,7 @@ def colossi_age_revealed() -> PlayPresenter:
     presenter = PlayPresenter(Session.new("colossi", ("Ann", "Bob", "Cy"), seed=3))
     reveal = next(
         p
-        for p in presenter.legal_payloads()
+        for p in presenter.queries.legal_payloads()
         if p["type"] == "reveal_age"
         and isinstance(beasts := p.get("beasts"), list)
         and len(beasts) == 2

@@ -40,19 +40,19 @@ class TapCounter:
         """Confirm every fix-the-table step, then read each die off the electronic tray."""
         p = self.presenter
         while True:
-            if p.fix_step is not None:  # "All done" (one "Done" per step also works)
+            if p.fix.step is not None:  # "All done" (one "Done" per step also works)
                 self.done_taps += 1
-                p.finish_fix()
-            if p.dice_request() is None:
+                p.fix.finish()
+            if p.queries.dice_request() is None:
                 return
-            assert p.electronic_roll(Roll(values=None, source="software"))
+            assert p.dice.electronic_roll(Roll(values=None, source="software"))
             self.ways.append("die")
 
     def act(self, pick: Pick) -> dict[str, Any]:
         """Play the first listed action ``pick`` accepts, the cheapest way; returns it."""
         self.settle()
         p = self.presenter
-        payload = next(x for x in p.legal_payloads() if pick(x))
+        payload = next(x for x in p.queries.legal_payloads() if pick(x))
         before = len(p.session.actions)
         ways = (
             ("board", self._on_the_board),
@@ -69,13 +69,13 @@ class TapCounter:
 
     def _on_the_board(self, payload: dict[str, Any]) -> bool:
         p = self.presenter
-        if p.board_geometry() is None:
+        if p.board_input.geometry() is None:
             return False
         taps = p.board_input.board_taps(payload)
         if not taps:
             return False
         for cell in taps:
-            self._tap(p.tap_cell, cell)
+            self._tap(p.board_input.tap_cell, cell)
         return True
 
     def _on_the_tiles(self, payload: dict[str, Any]) -> bool:
@@ -87,16 +87,16 @@ class TapCounter:
         taps = tile_taps(p.queries, payload)
         if taps:
             for key in taps:
-                self._tap(p.tap_tile, key)
+                self._tap(p.board_input.tap_tile, key)
             return True
         target = p.queries.cells_of(payload).target
-        if target is None or p.form is not None:
+        if target is None or p.forms.form is not None:
             return False
         named = p.queries.payloads_at(target)
         narrowed = 2 if named and named[0].get("type") == payload.get("type") else 3
         if narrowed > self._menu_cost(payload):
             return False
-        self._tap(p.tap_tile, target)
+        self._tap(p.board_input.tap_tile, target)
         return self._from_the_menu(payload)
 
     def _menu_cost(self, payload: dict[str, Any]) -> int:
@@ -108,7 +108,7 @@ class TapCounter:
     def _from_the_form(self, payload: dict[str, Any]) -> bool:
         """An entry form opened by itself: its prefilled values submitted (one tap)."""
         p = self.presenter
-        form = p.form
+        form = p.forms.form
         if form is None or form.payload().get("type") != payload.get("type"):
             return False
         return bool(self._tap(p.forms.submit))
@@ -118,12 +118,12 @@ class TapCounter:
         view = p.view()
         plays = next((g for g in view.groups if g.plays and g.payload == payload), None)
         if plays is not None:  # a group of one action: its button plays it
-            return bool(self._tap(p.choose_group, plays.key))
+            return bool(self._tap(p.action_menu.choose_group, plays.key))
         if view.group != payload.get("type"):
-            self._tap(p.choose_group, str(payload.get("type")))
+            self._tap(p.action_menu.choose_group, str(payload.get("type")))
             view = p.view()
         index = next(i for i, a in enumerate(view.actions) if a.payload == payload)
-        return bool(self._tap(p.choose, index))
+        return bool(self._tap(p.action_menu.choose, index))
 
 
 def of_type(*types: str) -> Pick:

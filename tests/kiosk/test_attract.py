@@ -174,7 +174,7 @@ def test_demo_dice_are_software_rolls_and_table_fixes_are_stepped_through() -> N
     play = driver.start(0)
     seen: Counter[str] = Counter()
     for now in range(1, 400):
-        pending_fix = play.fix_step
+        pending_fix = play.fix.step
         result = driver.step(float(now))
         if result == "started":  # the next game: its rolls are its own
             break
@@ -194,12 +194,12 @@ def test_a_die_rolled_at_the_table_ends_the_demo_and_is_not_played() -> None:
     driver = make_driver(("kolossus",), step_s=0.0, on_input=lambda: inputs.append("die"))
     play = driver.start(0)
     now = 0.0
-    while play.dice_request() is None:  # until Kolossus asks for the Die of Destiny
+    while play.queries.dice_request() is None:  # until Kolossus asks for the Die of Destiny
         now += 1.0
         driver.step(now)
         assert now < 100
     before = len(play.session.actions)
-    assert play.electronic_roll(Roll(values=(3,), source="electronic", device="tray")) is False
+    assert play.dice.electronic_roll(Roll(values=(3,), source="electronic", device="tray")) is False
     assert inputs == ["die"]
     assert len(play.session.actions) == before
     driver.close()

@@ -93,7 +93,7 @@ def test_long_press_lifts_and_a_tap_puts_down_on_the_simulated_board(
         deadline = time.monotonic() + WAIT_S
         while sensing.seq != board.seq or sensed(sensing) != board.occupied:
             assert time.monotonic() < deadline
-            hub.pump(play)
+            hub.pump(play.dice)
             time.sleep(0.005)
         now.advance(1.0)
         later.run()
@@ -133,7 +133,7 @@ def test_a_capture_whose_lifts_were_lost_asks_to_lift_and_set_down_again(
         deadline = time.monotonic() + WAIT_S
         while sensing.seq != board.seq or sensed(sensing) != board.occupied:
             assert time.monotonic() < deadline
-            hub.pump(play)
+            hub.pump(play.dice)
             time.sleep(0.005)
         now.advance(1.0)
         later.run()
@@ -152,7 +152,7 @@ def test_a_capture_whose_lifts_were_lost_asks_to_lift_and_set_down_again(
     assert ("8,1", Role.CAPTURABLE) not in lit and ("8,1", Role.FIX) in lit
     assert "set it down again" in play.view().notice
     assert "lift the miniature from (1, 0)" in play.view().notice  # the board's own words
-    assert play.focus is None and not play.session.actions
+    assert play.board_input.focus is None and not play.session.actions
     board.lift("8,1")
     board.place("8,1")
     assert settled() == Agree()

@@ -166,7 +166,7 @@ def _frame_for(table: Table) -> Frame:
     frame = render(
         table.play.highlights(),
         layout,
-        table.play.palette,
+        table.play.board_input.palette,
         leds.brightness,
         power_budget_of(leds),
         0.0,  # the animator's clock has not moved since it was built
@@ -264,12 +264,12 @@ def _play(table: Table, actions: int) -> None:
     person = RandomBot(4)
     play = table.play
     for _ in range(actions):
-        if play.outcome is not None:
+        if play.queries.outcome is not None:
             return
-        if play.fix_step is not None:
-            play.finish_fix()  # "All done": the table as the steps say
+        if play.fix.step is not None:
+            play.fix.finish()  # "All done": the table as the steps say
             _board_follows(table)
-        elif play.dice_request() is not None:
+        elif play.queries.dice_request() is not None:
             assert play.dice.roll_in_software()
         elif table.turn.seats.level(play.queries.seat()) is None:
             action = person.choose(play.rules, play.state)
@@ -278,7 +278,7 @@ def _play(table: Table, actions: int) -> None:
         else:
             _board_follows(table)
             proposal = _shown(table)
-            assert proposal.payload in play.legal_payloads()
+            assert proposal.payload in play.queries.legal_payloads()
             _lit_as_said(table, proposal)
             table.kinds.add(str(proposal.payload["type"]))
             count = len(play.session.actions)
@@ -302,7 +302,7 @@ def test_one_person_against_three_companion_warbands_lit_as_said(
         assert table.played_by_board > 0, "no companion move was read off the board"
     if is_long():
         play = table.play
-        assert play.outcome is not None, "the game did not end"
+        assert play.queries.outcome is not None, "the game did not end"
         report(
             "companion_proof",
             board="sensing" if sensing else "done",
@@ -312,6 +312,6 @@ def test_one_person_against_three_companion_warbands_lit_as_said(
             played_by_board=table.played_by_board,
             lost_changes=table.lost,
             kinds=",".join(sorted(table.kinds)),
-            outcome=play.outcome.text,
+            outcome=play.queries.outcome.text,
             wall_s=round(time.monotonic() - started, 1),
         )

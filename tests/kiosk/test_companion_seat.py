@@ -108,7 +108,7 @@ def test_RULINGS_1_4_the_companion_seat_is_journaled_with_the_game_and_resumed(
     assert HomePresenter(journal).view().resumable[0].players == "Companion (Hard), Player 2"
     play = PlayPresenter(resumed)
     turn, runner = turn_for(play, seats)
-    request = play.dice_request()
+    request = play.queries.dice_request()
     if request is not None:  # the table rolls for it, as for a person
         assert not runner.held
         view = turn.view()
@@ -157,7 +157,7 @@ def _companion_to_move(
 def test_the_companions_move_is_legal_said_lit_and_played_by_one_tap(game: str, seed: int) -> None:
     turn, runner = _companion_to_move(game, seed)
     play = turn.play
-    legal = play.legal_payloads()
+    legal = play.queries.legal_payloads()
     before = len(play.session.actions)
     runner.finish()
     proposal = turn.proposal
@@ -233,7 +233,9 @@ def test_teach_mode_asks_what_the_companion_would_do_for_a_person() -> None:
     assert runner.held and turn.view() == turn.view()  # thinking, said once
     runner.finish()
     proposal = turn.proposal
-    assert proposal is not None and proposal.hint and proposal.payload in play.legal_payloads()
+    assert (
+        proposal is not None and proposal.hint and proposal.payload in play.queries.legal_payloads()
+    )
     view = turn.view()
     assert view is not None and view.text.startswith("The companion would: ")
 
@@ -272,11 +274,11 @@ def test_one_person_against_three_companion_warbands_in_chapter_3() -> None:
     person = RandomBot(4)
     companion_moves = 0
     for _ in range(scaled(30, 5000)):
-        if play.outcome is not None:
+        if play.queries.outcome is not None:
             break
-        if play.fix_step is not None:
-            play.finish_fix()
-        elif play.dice_request() is not None:
+        if play.fix.step is not None:
+            play.fix.finish()
+        elif play.queries.dice_request() is not None:
             assert play.dice.roll_in_software()
         elif turn.seats.level(play.queries.seat()) is None:
             action = person.choose(play.rules, play.state)
@@ -284,7 +286,7 @@ def test_one_person_against_three_companion_warbands_in_chapter_3() -> None:
         else:
             runner.finish()
             proposal = turn.proposal
-            assert proposal is not None and proposal.payload in play.legal_payloads()
+            assert proposal is not None and proposal.payload in play.queries.legal_payloads()
             if proposal.marks:
                 assert play.highlights() == proposal.marks
                 board = play.board_view()
@@ -296,7 +298,7 @@ def test_one_person_against_three_companion_warbands_in_chapter_3() -> None:
             companion_moves += 1
     assert companion_moves > 0
     if is_long():
-        assert play.outcome is not None, "the game did not end"
+        assert play.queries.outcome is not None, "the game did not end"
         report("companion_chapter_3", actions=len(play.session.actions), companion=companion_moves)
 
 

@@ -72,7 +72,7 @@ def test_a_different_move_made_for_the_companion_is_refused_then_its_own_plays_i
     count = len(play.session.actions)
     others = [
         cells
-        for payload in play.legal_payloads()
+        for payload in play.queries.legal_payloads()
         if payload["type"] == "move"
         and (cells := play.queries.cells_of(payload)).origin is not None
         and cells.target is not None
@@ -105,10 +105,10 @@ def test_every_companion_action_waits_for_one_done_even_one_that_moves_nothing()
     turn, runner = turn_for(play, CompanionSeats.of(dict.fromkeys(range(4), "easy")))
     kinds: set[str] = set()
     for _ in range(200):
-        if play.fix_step is not None:
-            play.finish_fix()  # what the table must still do (a crystal on the Citadel)
+        if play.fix.step is not None:
+            play.fix.finish()  # what the table must still do (a crystal on the Citadel)
             continue
-        if play.dice_request() is not None:
+        if play.queries.dice_request() is not None:
             assert play.dice.roll_in_software()
             continue
         count = len(play.session.actions)
@@ -158,7 +158,7 @@ def test_a_move_made_on_the_board_while_the_companion_thinks_is_refused() -> Non
         occupied = board.shows()
         moves = [
             c
-            for payload in play.legal_payloads()
+            for payload in play.queries.legal_payloads()
             if (c := play.queries.cells_of(payload)).origin is not None
             and c.target is not None
             and c.target not in occupied

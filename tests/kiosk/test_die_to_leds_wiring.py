@@ -40,7 +40,7 @@ def frame_for(play: PlayPresenter, rig: Rig, strip: SimStrip) -> Frame:
     frame = render(
         play.highlights(),
         rig.layout,
-        play.palette,
+        play.board_input.palette,
         leds.brightness,
         power_budget_of(leds),
         0.0,  # the animator's clock has not moved since it was built
@@ -74,7 +74,7 @@ def test_a_die_lights_its_highlights_through_hub_presenter_pipeline_and_rig(
         play = kiosk.play
         assert play is not None and kiosk.manager.current == "play"
         play.submit({"type": "ready"})
-        request = play.dice_request()
+        request = play.queries.dice_request()
         assert request is not None, "Kolossus asks for a roll after the players are ready"
         before = len(play.session.actions)
         for die in range(request.count):

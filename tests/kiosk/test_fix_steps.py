@@ -179,19 +179,19 @@ def test_a_real_quake_from_the_screen_lights_where_each_tile_stands_and_goes() -
     state = play.state
     before = play.rules.board(state)
     assert before is not None
-    quake = next(p for p in play.legal_payloads() if p["type"] == "quake_move")
+    quake = next(p for p in play.queries.legal_payloads() if p["type"] == "quake_move")
     assert play.submit(quake)
     steps = play.fix.steps
     assert steps, "a quake changes the table"
     _never_two_on_one_square(before, steps)
     for number, step in enumerate(steps, start=1):
-        assert play.fix_step == number
+        assert play.fix.step == number
         lit = _lit(play.highlights())
         assert lit == {"red": set(step.lift), "green": set(step.put)}
         for cell in (*step.lift, *step.put):
             assert play.rules.cell_words(state, cell) in step.text
-        play.next_fix_step()
-    assert play.fix_step is None
+        play.fix.next()
+    assert play.fix.step is None
 
 
 def test_an_island_move_names_the_spaces_and_keeps_the_games_words_for_acolytes() -> None:
@@ -270,3 +270,19 @@ def test_a_walk_that_only_repeats_the_entered_move_is_skipped_but_a_capture_is_n
         "Take the red Warrior off (3, 4).",
         "Move the blue Colossus from (3, 3) to (3, 4).",
     ]
+
+
+def test_done_and_all_done_redraw_through_the_presenters_listeners() -> None:
+    """The walk's "Done" and "All done" (``play.fix.next`` / ``finish``, called by the
+    screen and the table's confirm button) redraw what listens to the presenter: the
+    screen and the LEDs show the next step, or the game again, at once."""
+    play = PlayPresenter(Session.new("kolossus", ["Ann", "Bob"], seed=5))
+    play.submit({"type": "ready"})
+    play.submit(Roll(values=(1,)))
+    assert play.submit(next(p for p in play.queries.legal_payloads() if p["type"] == "quake_move"))
+    assert len(play.fix.steps) > 1
+    shown: list[int | None] = []
+    play.subscribe(lambda: shown.append(play.fix.step))
+    play.fix.next()
+    play.fix.finish()
+    assert shown == [2, None]

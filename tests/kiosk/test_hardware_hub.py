@@ -69,14 +69,14 @@ def test_rolls_on_the_sim_tray_reach_the_game_on_the_main_thread(sim_rig: Rig) -
     hub = HardwareHub(wake=woken.set)
     sim_rig.start(hub.post)
     presenter = PlayPresenter(Session.new("toy_pig", ["Ann", "Bob"], seed=1))
-    pump_until(hub, presenter, lambda: presenter.view().devices == ("Dice on 87%",))
+    pump_until(hub, presenter.dice, lambda: presenter.view().devices == ("Dice on 87%",))
     assert woken.is_set()  # the reader's thread woke the main loop, nobody polled
     assert sim_tray(sim_rig).roll_dice(6, 1, faces=[4]) == (4,)
     deadline = time.monotonic() + WAIT_S
     while hub.queue.qsize() < 2 and time.monotonic() < deadline:
         time.sleep(0.01)
     assert not presenter.session.actions  # nothing happens until the main thread drains
-    pump_until(hub, presenter, lambda: bool(presenter.session.actions))
+    pump_until(hub, presenter.dice, lambda: bool(presenter.session.actions))
     [events] = presenter.session.events
     assert isinstance(events[0], DiceRolled)
     assert events[0].values == (4,) and events[0].source == "electronic"
@@ -86,15 +86,15 @@ def test_rolls_on_the_sim_tray_reach_the_game_on_the_main_thread(sim_rig: Rig) -
 def test_single_dice_are_collected_until_the_request_is_complete() -> None:
     hub = HardwareHub()
     presenter = PlayPresenter(Session.new(TwoDicePig(), ["Ann", "Bob"], seed=3))
-    request = presenter.dice_request()
+    request = presenter.queries.dice_request()
     assert request is not None and request.count == 2
     hub.post(DieResult(device="d", die_id=1, face=5, faces=6, seq=1))
-    hub.pump(presenter)
+    hub.pump(presenter.dice)
     assert hub.collector.faces == (5,)
     assert "1 of 2 dice in" in presenter.view().notice
     assert not presenter.session.actions
     hub.post(DieResult(device="d", die_id=2, face=2, faces=6, seq=2))
-    hub.pump(presenter)
+    hub.pump(presenter.dice)
     assert not hub.collector.faces
     rolled = [e for e in presenter.session.events[-1] if isinstance(e, DiceRolled)]
     assert rolled and rolled[0].values == (5, 2)
@@ -105,10 +105,10 @@ def test_a_die_of_the_wrong_kind_is_ignored_with_a_note(sim_rig: Rig) -> None:
     sim_rig.start(hub.post)
     presenter = PlayPresenter(Session.new("toy_pig", ["Ann", "Bob"], seed=1))  # wants a d6
     sim_tray(sim_rig).roll_dice(4, 1, faces=[3])  # the tray's d4
-    pump_until(hub, presenter, lambda: "needs d6" in presenter.view().notice)
+    pump_until(hub, presenter.dice, lambda: "needs d6" in presenter.view().notice)
     assert not presenter.session.actions
     sim_tray(sim_rig).roll_dice(6, 1, faces=[2])
-    pump_until(hub, presenter, lambda: bool(presenter.session.actions))
+    pump_until(hub, presenter.dice, lambda: bool(presenter.session.actions))
     assert presenter.session.actions[0] == Roll(values=(2,), source="electronic", device="sim-tray")
 
 
@@ -118,18 +118,18 @@ def test_unplugging_the_sim_tray_shows_reconnecting_and_a_stray_die_is_refused(
     hub = HardwareHub()
     sim_rig.start(hub.post)
     presenter = PlayPresenter(Session.new("builders", ["Ann", "Bob"], seed=3))  # no dice
-    pump_until(hub, presenter, lambda: presenter.view().devices == ("Dice on 87%",))
+    pump_until(hub, presenter.dice, lambda: presenter.view().devices == ("Dice on 87%",))
     sim_tray(sim_rig).unplug()
-    pump_until(hub, presenter, lambda: presenter.view().devices == ("Dice reconnecting… 87%",))
+    pump_until(hub, presenter.dice, lambda: presenter.view().devices == ("Dice reconnecting… 87%",))
     sim_tray(sim_rig).replug()  # the reader finds the port again after its 1 s back-off
-    pump_until(hub, presenter, lambda: presenter.view().devices == ("Dice on 87%",))
+    pump_until(hub, presenter.dice, lambda: presenter.view().devices == ("Dice on 87%",))
     sim_tray(sim_rig).roll_dice(6, 1, faces=[3])
-    pump_until(hub, presenter, lambda: presenter.view().banner is not None)
+    pump_until(hub, presenter.dice, lambda: presenter.view().banner is not None)
     banner = presenter.view().banner
     assert banner is not None and "no dice are wanted" in banner.message
     assert not presenter.session.actions
     sim_rig.stop()
-    hub.pump(presenter)
+    hub.pump(presenter.dice)
     assert hub.statuses["sim-tray"].state == "disconnected"
 
 
@@ -193,9 +193,9 @@ def test_kiosk_table_buttons_and_leds_through_the_rig(tmp_path: Path) -> None:
         assert play is not None and rig.sim is not None
         play.submit({"type": "ready"})
         play.submit(Roll(values=(2,)))
-        quake = next(p for p in play.legal_payloads() if p["type"] == "quake_move")
+        quake = next(p for p in play.queries.legal_payloads() if p["type"] == "quake_move")
         play.submit(quake)
-        assert play.fix_step is not None
+        assert play.fix.step is not None
 
         def drain_until(done: Callable[[], bool]) -> None:
             deadline = time.monotonic() + WAIT_S
@@ -274,7 +274,7 @@ def test_0_2_3_a_die_rolled_with_no_game_on_screen_is_not_saved_into_the_last_ga
         kiosk.show_game(session)
         play = kiosk.play
         assert play is not None and play.submit({"type": "ready"})
-        request = play.dice_request()
+        request = play.queries.dice_request()
         assert request is not None  # the Great Quake's die is wanted
         played = len(session.actions)
         kiosk.go_home()
@@ -285,7 +285,7 @@ def test_0_2_3_a_die_rolled_with_no_game_on_screen_is_not_saved_into_the_last_ga
         assert kiosk.home_banner.opacity == 1
         assert session.game_id is not None and kiosk.resume(session.game_id)
         resumed = kiosk.play
-        assert resumed is not None and resumed.dice_request() is not None
+        assert resumed is not None and resumed.queries.dice_request() is not None
         kiosk.hub.post(DieResult(device="tray", die_id=1, face=3, faces=request.sides, seq=2))
         kiosk.pump()
         assert len(resumed.session.actions) == played + 1  # on the play screen it counts

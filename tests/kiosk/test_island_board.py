@@ -225,12 +225,12 @@ def test_no_text_of_a_played_island_game_names_a_space_by_its_id(game: str) -> N
             break
         view = play.view()
         for group in view.groups[:3]:
-            play.choose_group(group.key)
+            play.action_menu.choose_group(group.key)
             seen.update(texts(play.view()))
         seen.update(texts(view))
         play.submit(bot.choose(play.rules, play.state))
-        while play.fix_step is not None:
-            play.next_fix_step()
+        while play.fix.step is not None:
+            play.fix.next()
     play.teacher.explain_table()
     seen.update(texts(play.view()))
     named = [t for t in seen if SPACE_ID.search(t)]

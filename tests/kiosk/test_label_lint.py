@@ -45,7 +45,7 @@ def shown_texts(game: str, seed: int = 5) -> Iterator[tuple[str, str, dict[str, 
     bot = RandomBot(seed)
     earlier: list[Any] = []  # the actions listed in the position looked at before
     for move in range(MOVES):
-        if play.outcome is not None:
+        if play.queries.outcome is not None:
             break
         if move % LOOK_EVERY == 0:
             state, where = play.state, f"{game} move {move}"
@@ -57,8 +57,8 @@ def shown_texts(game: str, seed: int = 5) -> Iterator[tuple[str, str, dict[str, 
             yield from _menu_texts(play, where)
             for line in play.view().log:
                 yield f"{where} log", line.text, None
-        while play.fix_step is not None:
-            play.next_fix_step()
+        while play.fix.step is not None:
+            play.fix.next()
         action = bot.choose(rules, play.state)
         if action is None:
             break
@@ -93,13 +93,13 @@ def _menu_texts(
         yield f"{where} heading", group.button_text, group.payload
         if group.plays:
             continue
-        play.choose_group(group.key)
+        play.action_menu.choose_group(group.key)
         shown = play.view()
         for choice in shown.actions:
             yield f"{where} {group.key} button", choice.label, choice.payload
         if shown.formable:
             yield f"{where} {group.key} form row", shown.form_label, None
-            if play.open_form(group.key):
+            if play.action_menu.open_form(group.key):
                 form = play.view().form
                 assert form is not None
                 yield f"{where} {group.key} form title", form.title, None
@@ -110,7 +110,7 @@ def _menu_texts(
                         yield f"{where} {group.key} choice", label, None
                 play.forms.cancel()
     if view.group is not None:
-        play.choose_group(view.group)
+        play.action_menu.choose_group(view.group)
 
 
 def test_the_lint_catches_the_labels_players_could_not_read() -> None:

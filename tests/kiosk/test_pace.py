@@ -294,8 +294,8 @@ def _game_on_screen(kiosk: Kiosk) -> None:
     assert play is not None
     bot = RandomBot(3)
     for _ in range(20):  # a few moves in: pieces, highlights, a log
-        while play.fix_step is not None:
-            play.next_fix_step()
+        while play.fix.step is not None:
+            play.fix.next()
         action = bot.choose(play.rules, play.state)
         assert action is not None and play.submit(action)
     frames(5)
@@ -343,8 +343,8 @@ def test_a_list_that_changes_fades_no_scroll_bar(
     play = kiosk.play
     assert play is not None
     for _ in range(3):  # the log grows: its list moves and shows its bar
-        while play.fix_step is not None:
-            play.next_fix_step()
+        while play.fix.step is not None:
+            play.fix.next()
         action = RandomBot(5).choose(play.rules, play.state)
         assert action is not None and play.submit(action)
         frames(2)
@@ -360,13 +360,13 @@ def test_device_threads_never_touch_widgets(kiosk: Kiosk, monkeypatch: pytest.Mo
     play = kiosk.play
     assert play is not None
     bot = RandomBot(5)
-    while play.dice_request() is None:  # on to the next roll the game asks for
-        while play.fix_step is not None:
-            play.next_fix_step()
+    while play.queries.dice_request() is None:  # on to the next roll the game asks for
+        while play.fix.step is not None:
+            play.fix.next()
         action = bot.choose(play.rules, play.state)
         assert action is not None and play.submit(action)
     frames(2)
-    request = play.dice_request()
+    request = play.queries.dice_request()
     assert request is not None
     main = threading.main_thread()
     touched_from: set[str] = set()

@@ -100,19 +100,19 @@ def test_fix_steps_show_one_at_a_time_like_the_leds() -> None:
     presenter = PlayPresenter(Session.new("kolossus", ["Ann", "Bob"], seed=5))
     presenter.submit({"type": "ready"})
     presenter.submit(Roll(values=(1,)))
-    quake = next(p for p in presenter.legal_payloads() if p["type"] == "quake_move")
+    quake = next(p for p in presenter.queries.legal_payloads() if p["type"] == "quake_move")
     presenter.submit(quake)
     layout = kolossus_layout()
     for number, step in enumerate(presenter.fix.steps[:2], start=1):
-        assert presenter.fix_step == number
+        assert presenter.fix.step == number
         view = presenter.board_view()
         assert view is not None and set(view.looks) == set(step.cells)
         roles = {**{c: Role.REMOVE for c in step.lift}, **{c: Role.PLACE for c in step.put}}
         assert {c: look.role for c, look in view.looks.items()} == roles
-        frame = render(presenter.highlights(), layout, presenter.palette)
+        frame = render(presenter.highlights(), layout, presenter.board_input.palette)
         lit = {i for i, pixel in enumerate(frame) if pixel != (0, 0, 0)}
         assert lit == {i for c in step.cells for i in layout.leds_of(c)}
-        presenter.next_fix_step()
+        presenter.fix.next()
 
 
 def test_grid_taps_find_the_square() -> None:

@@ -36,7 +36,7 @@ def test_every_tile_plays_its_one_action_or_narrows_to_exactly_its_actions(
     widens it again)."""
     presenter = _played(game, seed, steps)
     tiles = {t.key: t for t in presenter.view().tiles}
-    listed = presenter.legal_payloads()
+    listed = presenter.queries.legal_payloads()
     for payload in listed:
         assert presenter.queries.cells_of(payload).touched <= tiles.keys(), payload
     for key, tile in tiles.items():
@@ -44,21 +44,21 @@ def test_every_tile_plays_its_one_action_or_narrows_to_exactly_its_actions(
         assert tile.actions == len(named), key
     several = next((t for t in tiles.values() if t.actions > 1), None)
     if several is not None:
-        assert presenter.tap_tile(several.key) is False
+        assert presenter.board_input.tap_tile(several.key) is False
         view = presenter.view()
-        assert presenter.focus == several.key
+        assert presenter.board_input.focus == several.key
         assert view.group == presenter.queries.payloads_at(several.key)[0]["type"]
         shown = [a.payload for a in view.actions]
         assert shown and all(p in presenter.queries.payloads_at(several.key) for p in shown)
         assert next(t for t in view.tiles if t.key == several.key).selected
-        presenter.tap_tile(several.key)
-        assert presenter.focus is None
+        presenter.board_input.tap_tile(several.key)
+        assert presenter.board_input.focus is None
     single = next((t for t in tiles.values() if t.plays), None)
     if single is not None:
         (payload,) = presenter.queries.payloads_at(single.key)
         assert tile_taps(presenter.queries, payload) == (single.key,)
         before = len(presenter.session.actions)
-        assert presenter.tap_tile(single.key)
+        assert presenter.board_input.tap_tile(single.key)
         assert len(presenter.session.actions) == before + 1
         assert presenter.rules.dump_action(presenter.session.actions[-1]) == payload
 
@@ -73,18 +73,18 @@ def test_builders_blueprint_tile_with_a_table_names_its_card_bc_r15() -> None:
     slot = next(t for t in presenter.view().tiles if t.key == "slot:1")
     name, cost, parts = slot.text.split("\n")
     assert name.startswith("Blueprint ") and cost.endswith(" Runes") and "Leg" in parts
-    presenter.tap_tile("slot:1")
+    presenter.board_input.tap_tile("slot:1")
     builds = [a.payload for a in presenter.view().actions]
     assert builds and {(b["type"], b["slot"]) for b in builds} == {("build", 1)}
 
 
 def test_a_tile_with_nothing_to_do_clears_the_narrowing() -> None:
     presenter = PlayPresenter(Session.new("builders", ("Ann", "Bob", "Cy"), seed=3))
-    presenter.tap_tile("seat:1")
-    assert presenter.focus == "seat:1"
+    presenter.board_input.tap_tile("seat:1")
+    assert presenter.board_input.focus == "seat:1"
     own = next(t for t in presenter.view().tiles if t.key == "seat:0")
-    assert own.actions == 0 and not presenter.tap_tile("seat:0")
-    assert presenter.focus is None
+    assert own.actions == 0 and not presenter.board_input.tap_tile("seat:0")
+    assert presenter.board_input.focus is None
 
 
 def test_board_games_have_no_tiles() -> None:

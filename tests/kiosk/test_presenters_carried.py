@@ -97,14 +97,14 @@ def test_the_carried_log_roll_and_menu_are_what_a_fresh_presenter_makes_0_2_1(
     presenter = PlayPresenter(Session.new(name, players, seed=seed))
     bot = RandomBot(seed)
     for move in moves:
-        before, listed = presenter.view(), tuple(presenter.legal_payloads())
+        before, listed = presenter.view(), tuple(presenter.queries.legal_payloads())
         _step(presenter, bot, move)
         view = presenter.view()
         session = presenter.session
         assert view.log == _reference_log(session)
-        brief = presenter.dice_request() is not None
+        brief = presenter.queries.dice_request() is not None
         assert view.last_roll == describe_roll(_reference_roll(session), players, brief=brief)
-        now = tuple(presenter.legal_payloads())
+        now = tuple(presenter.queries.legal_payloads())
         same = len(now) == len(listed) and all(a is b for a, b in zip(now, listed, strict=True))
         if view.actions is before.actions and view.actions:
             assert same and view.group == before.group  # kept only for the same objects
@@ -141,10 +141,10 @@ def test_an_entry_form_opens_with_the_kept_first_view_and_its_own_values_0_2_2()
     example comes back, equal to a fresh form's, and a change in one form changes
     neither the kept view nor the next form."""
     presenter = PlayPresenter(Session.new("colossus_solo", ("Ann",), seed=2))
-    form = presenter.form
+    form = presenter.forms.form
     assert form is not None
     first = form.view()
-    again = PlayPresenter(presenter.session).form
+    again = PlayPresenter(presenter.session).forms.form
     assert again is not None and again.view() == first
     field = next(f for f in first.fields if f.kind == "stepper")
     form.step(field.key, 1)
@@ -152,7 +152,7 @@ def test_an_entry_form_opens_with_the_kept_first_view_and_its_own_values_0_2_2()
     presenter.forms.cancel()
     assert presenter.submit(_any_action(presenter))
     presenter.undo()
-    reopened = presenter.form
+    reopened = presenter.forms.form
     assert reopened is not None and reopened is not form
     assert reopened.view() is first  # the same example: the kept view, unchanged
 

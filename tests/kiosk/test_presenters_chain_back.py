@@ -30,8 +30,8 @@ def test_bm_r17_the_menu_lists_a_chain_back_last_named_by_the_space_it_passes(
     journal = Journal(tmp_path / "journal.sqlite3")
     start = rules.dump_position(island(game, "a"))
     presenter = PlayPresenter(Session.from_position(game, start, journal=journal))
-    presenter.tap_cell("o")
-    assert presenter.focus == "o"
+    presenter.board_input.tap_cell("o")
+    assert presenter.board_input.focus == "o"
     lit = {h.cell for h in presenter.highlights() if h.role == Role.REACHABLE}
     assert lit == {"a", "b", "c", "x", "y"}  # never the selected piece's own space
     view = presenter.view()

@@ -24,7 +24,7 @@ def test_0_2_1_corrections_are_one_extra_group_not_the_default() -> None:
     assert (last.key, last.label, last.count) == (CORRECTIONS_GROUP, CORRECTIONS_LABEL, 6)
     assert view.group != CORRECTIONS_GROUP
     assert not any(str(a.payload["type"]).startswith("correct_") for a in view.actions)
-    presenter.choose_group(CORRECTIONS_GROUP)
+    presenter.action_menu.choose_group(CORRECTIONS_GROUP)
     view = presenter.view()
     assert view.group == CORRECTIONS_GROUP and not view.formable
     rules, state = presenter.rules, presenter.state
@@ -34,10 +34,10 @@ def test_0_2_1_corrections_are_one_extra_group_not_the_default() -> None:
 
 def test_0_2_1_a_tap_opens_the_prefilled_form_and_submitting_corrects() -> None:
     presenter = builders()
-    presenter.choose_group(CORRECTIONS_GROUP)
+    presenter.action_menu.choose_group(CORRECTIONS_GROUP)
     payloads = [a.payload for a in presenter.view().actions]
     index = next(i for i, p in enumerate(payloads) if p["type"] == "correct_runes" and p["player"])
-    assert presenter.choose(index) is True
+    assert presenter.action_menu.choose(index) is True
     assert presenter.session.actions == ()  # opened, not sent
     form = presenter.view().form
     assert form is not None and form.title == presenter.rules.family_title("correct_runes")
@@ -53,8 +53,8 @@ def test_0_2_1_a_tap_opens_the_prefilled_form_and_submitting_corrects() -> None:
 
 def test_0_2_1_an_unchanged_correction_is_refused_with_its_ruling() -> None:
     presenter = builders()
-    presenter.choose_group(CORRECTIONS_GROUP)
-    presenter.choose(0)
+    presenter.action_menu.choose_group(CORRECTIONS_GROUP)
+    presenter.action_menu.choose(0)
     assert presenter.forms.submit() is False
     banner = presenter.view().banner
     assert banner is not None and banner.ruling == "0.2.1"
@@ -64,9 +64,9 @@ def test_0_2_1_an_unchanged_correction_is_refused_with_its_ruling() -> None:
 
 def test_0_2_1_focus_narrows_corrections_to_that_space() -> None:
     presenter = PlayPresenter(Session.new("beast_master", ("Ann", "Bob"), seed=2))
-    presenter.choose_group(CORRECTIONS_GROUP)
+    presenter.action_menu.choose_group(CORRECTIONS_GROUP)
     everything = presenter.view().actions
-    presenter.tap_cell("r1c1")
+    presenter.board_input.tap_cell("r1c1")
     focused = presenter.view().actions
     assert len(focused) == 1 < len(everything)
     assert focused[0].payload == {

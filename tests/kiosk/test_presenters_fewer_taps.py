@@ -34,8 +34,8 @@ def _previewed(presenter: PlayPresenter) -> str:
 def _quake_due(seed: int = 3) -> PlayPresenter:
     """Kolossus with the first Great Quake's die read off the electronic tray (a 3)."""
     presenter = PlayPresenter(Session.new("kolossus", ("Ann", "Bob"), seed=seed))
-    assert presenter.choose_group("ready")
-    assert presenter.electronic_roll(Roll(values=(3,), source="electronic"))
+    assert presenter.action_menu.choose_group("ready")
+    assert presenter.dice.electronic_roll(Roll(values=(3,), source="electronic"))
     return presenter
 
 
@@ -44,7 +44,7 @@ def test_every_quake_move_has_one_arrow_on_the_edge_it_pushes_towards() -> None:
     its line in its direction, drawn in the accent colour."""
     presenter = _quake_due()
     arrows = presenter.board_input.arrows()
-    moves = [p for p in presenter.legal_payloads() if p["type"] == "quake_move"]
+    moves = [p for p in presenter.queries.legal_payloads() if p["type"] == "quake_move"]
     assert sorted(f"{m['region']}{m['direction']}" for ms in arrows.values() for m in ms) == (
         sorted(f"{m['region']}{m['direction']}" for m in moves)
     )
@@ -59,7 +59,7 @@ def test_every_quake_move_has_one_arrow_on_the_edge_it_pushes_towards() -> None:
 def test_an_arrow_previews_its_quake_and_the_same_arrow_again_plays_it() -> None:
     presenter = _quake_due()
     before = presenter.board_view()
-    assert presenter.tap_cell("3,10") is False  # the preview, nothing played
+    assert presenter.board_input.tap_cell("3,10") is False  # the preview, nothing played
     view = presenter.view()
     assert not isinstance(presenter.session.actions[-1], QuakeMove)
     assert view.preview.startswith(f"{_previewed(presenter)}; leaves the board: Woods")
@@ -69,7 +69,7 @@ def test_an_arrow_previews_its_quake_and_the_same_arrow_again_plays_it() -> None
     assert {f"3,{c}" for c in range(11)} <= {c for c, r in lit if r is Role.QUAKE_REGION}
     shown = presenter.board_view()
     assert shown is not None and before is not None and shown.base != before.base  # shifted
-    presenter.tap_cell("3,10")
+    presenter.board_input.tap_cell("3,10")
     played = presenter.session.actions[-1]
     assert isinstance(played, QuakeMove) and (played.region, played.direction) == ("row3", "east")
     assert presenter.board_input.preview is None and presenter.view().preview == ""
@@ -77,41 +77,43 @@ def test_an_arrow_previews_its_quake_and_the_same_arrow_again_plays_it() -> None
 
 def test_a_preview_names_the_citadels_new_square() -> None:
     presenter = _quake_due()
-    presenter.tap_cell("5,10")  # row 5 holds the Citadel (5, 5)
+    presenter.board_input.tap_cell("5,10")  # row 5 holds the Citadel (5, 5)
     square = presenter.rules.cell_words(presenter.state, "5,8")  # as the board numbers it
     assert f"the Citadel goes to {square}" in presenter.view().preview
 
 
 def test_another_arrow_previews_another_move_and_a_square_clears_the_preview() -> None:
     presenter = _quake_due()
-    presenter.tap_cell("3,10")
-    presenter.tap_cell("0,4")
+    presenter.board_input.tap_cell("3,10")
+    presenter.board_input.tap_cell("0,4")
     assert presenter.board_input.preview is not None
     assert presenter.board_input.preview.payload["region"] == "col4"
     assert presenter.view().preview.startswith(_previewed(presenter))
     count = len(presenter.session.actions)
-    presenter.tap_cell("5,5")  # not an arrow: the preview goes, nothing is played
+    presenter.board_input.tap_cell("5,5")  # not an arrow: the preview goes, nothing is played
     assert presenter.board_input.preview is None and len(presenter.session.actions) == count
 
 
 def test_the_last_roll_stays_in_view_with_value_purpose_player_and_source() -> None:
     presenter = PlayPresenter(Session.new("kolossus", ("Ann", "Bob"), seed=3))
     assert presenter.view().last_roll == ""
-    presenter.choose_group("ready")
-    presenter.electronic_roll(Roll(values=(3,), source="electronic"))
+    presenter.action_menu.choose_group("ready")
+    presenter.dice.electronic_roll(Roll(values=(3,), source="electronic"))
     text = "Rolled 3 · Great Quake: Tua'tha rolls 1d4 · Ann · electronic die"
     assert presenter.view().last_roll == text
-    presenter.tap_cell("3,10")
-    presenter.tap_cell("3,10")  # the quake: the roll is still the last one, said briefly
+    presenter.board_input.tap_cell("3,10")
+    presenter.board_input.tap_cell(
+        "3,10"
+    )  # the quake: the roll is still the last one, said briefly
     # while the next warband's die is asked for (the prompt beside it names the purpose)
     brief = "Rolled 3 · Ann · electronic die"
-    assert presenter.dice_request() is not None and presenter.view().last_roll == brief
-    presenter.finish_fix()
+    assert presenter.queries.dice_request() is not None and presenter.view().last_roll == brief
+    presenter.fix.finish()
     presenter.dice.tap_face(2)  # the next warband's quake die, typed in
     assert presenter.view().last_roll == "Rolled 2 · Great Quake: Krell rolls 1d4 · Bob · typed in"
     presenter.undo()  # Krell's die is asked for again: the last roll is said briefly,
     # the dice panel's prompt beside it names the purpose (one column beside the board)
-    assert presenter.dice_request() is not None
+    assert presenter.queries.dice_request() is not None
     assert presenter.view().last_roll == brief
 
 
@@ -133,28 +135,30 @@ def test_a_group_of_one_action_is_a_button_that_plays_it() -> None:
     swaps = next(g for g in view.groups if g.key == "swap")
     assert not swaps.plays and swaps.button_text == f"{swaps.label} ({swaps.count})"
     assert swaps.label == presenter.rules.family_title("swap")
-    assert presenter.choose_group("ready") is True
+    assert presenter.action_menu.choose_group("ready") is True
     assert isinstance(presenter.session.actions[-1], Ready)
 
 
 def test_a_single_touch_places_a_lair_on_its_space() -> None:
     presenter = _colossi_age_revealed()
-    while presenter.dice_request() is not None:
+    while presenter.queries.dice_request() is not None:
         presenter.dice.roll_in_software()
-    while presenter.fix_step is not None:
-        presenter.finish_fix()
-    space = next(str(p["space"]) for p in presenter.legal_payloads() if p["type"] == "place_lair")
-    assert presenter.tap_cell(space) is True
+    while presenter.fix.step is not None:
+        presenter.fix.finish()
+    space = next(
+        str(p["space"]) for p in presenter.queries.legal_payloads() if p["type"] == "place_lair"
+    )
+    assert presenter.board_input.tap_cell(space) is True
     assert isinstance(presenter.session.actions[-1], PlaceLair)
 
 
 def test_all_done_ends_the_walk_through_in_one_tap() -> None:
     presenter = _quake_due()
-    presenter.tap_cell("3,10")
-    presenter.tap_cell("3,10")
-    assert presenter.fix_step == 1 and presenter.view().fix is not None
-    presenter.finish_fix()
-    assert presenter.fix_step is None and presenter.view().fix is None
+    presenter.board_input.tap_cell("3,10")
+    presenter.board_input.tap_cell("3,10")
+    assert presenter.fix.step == 1 and presenter.view().fix is not None
+    presenter.fix.finish()
+    assert presenter.fix.step is None and presenter.view().fix is None
 
 
 def test_an_arrow_of_several_distances_previews_each_in_turn() -> None:
@@ -162,13 +166,13 @@ def test_an_arrow_of_several_distances_previews_each_in_turn() -> None:
     each touch previews the next, and the menu narrowed to the line lists them all."""
     session = Session.new("kolossus", ("Ann", "Bob"), {"quake_distance": "up_to_roll"}, seed=3)
     presenter = PlayPresenter(session)
-    presenter.choose_group("ready")
-    presenter.electronic_roll(Roll(values=(3,), source="electronic"))
+    presenter.action_menu.choose_group("ready")
+    presenter.dice.electronic_roll(Roll(values=(3,), source="electronic"))
     moves = presenter.board_input.arrows()["3,10"]
     assert [m["distance"] for m in moves] == [1, 2, 3]
-    presenter.tap_cell("3,10")
+    presenter.board_input.tap_cell("3,10")
     assert presenter.view().preview.startswith(f"{_said(presenter, moves[0])};")
-    presenter.tap_cell("3,10")
+    presenter.board_input.tap_cell("3,10")
     assert presenter.view().preview.startswith(f"{_said(presenter, moves[1])};")
     assert isinstance(presenter.session.actions[-1], Roll)  # nothing played by the arrow
     assert presenter.board_input.board_taps(moves[1]) == ()  # chosen from the narrowed menu instead
@@ -176,6 +180,6 @@ def test_an_arrow_of_several_distances_previews_each_in_turn() -> None:
     listed = presenter.view().actions
     chosen = next(i for i, a in enumerate(listed) if a.payload == moves[1])
     assert labels[chosen] == _said(presenter, moves[1])
-    presenter.choose(chosen)
+    presenter.action_menu.choose(chosen)
     played = presenter.session.actions[-1]
     assert isinstance(played, QuakeMove) and (played.region, played.distance) == ("row3", 2)

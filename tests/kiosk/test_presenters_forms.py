@@ -58,8 +58,8 @@ def test_trade_partner_is_a_choice_of_names() -> None:
 
 def test_BC_R09_curse_form_refusal_keeps_the_form_open() -> None:
     presenter = PlayPresenter(Session.new("builders", ["Ann", "Bob"], seed=1))
-    presenter.choose_group("curse")
-    assert presenter.open_form("curse")
+    presenter.action_menu.choose_group("curse")
+    assert presenter.action_menu.open_form("curse")
     form = presenter.view().form
     assert form is not None
     while form.fields[0].value in (0, 1):  # the Curse's Runes stepped up to 2
@@ -86,7 +86,7 @@ def test_solo_entry_forms_open_by_themselves_and_nest() -> None:
     assert form is not None and form.type == "enter_stats"
     presenter.forms.step("climb", 1)
     presenter.forms.step("climb", 1)
-    assert presenter.form is not None and presenter.form.payload()["climb"] == 2
+    assert presenter.forms.form is not None and presenter.forms.form.payload()["climb"] == 2
     assert presenter.forms.submit()
     played = presenter.session.actions[-1]
     assert isinstance(played, EnterStats) and played.climb == 2

@@ -90,26 +90,26 @@ def test_the_menu_is_kept_until_the_state_changes_then_made_again(
     across the move."""
     presenter = _played(game, seed, steps)
     view = presenter.view()
-    if presenter.outcome is not None or not view.actions:
+    if presenter.queries.outcome is not None or not view.actions:
         return
     assert presenter.view().actions is view.actions
     rules, state = presenter.rules, presenter.state
     for choice in view.actions:
         assert choice.label == rules.describe(state, rules.parse_action(choice.payload))
-    listed_before = presenter.legal_payloads()
+    listed_before = presenter.queries.legal_payloads()
     before = {id(p): p for p in listed_before}
-    assert presenter.choose(0) or presenter.form is not None
+    assert presenter.action_menu.choose(0) or presenter.forms.form is not None
     after = presenter.view()
     # A fresh menu after a move, unless the move left the very same payload objects
     # listed (then the menu made of them is kept: tests/kiosk/test_presenters_carried.py).
-    unchanged = len(presenter.legal_payloads()) == len(listed_before) and all(
-        a is b for a, b in zip(presenter.legal_payloads(), listed_before, strict=True)
+    unchanged = len(presenter.queries.legal_payloads()) == len(listed_before) and all(
+        a is b for a, b in zip(presenter.queries.legal_payloads(), listed_before, strict=True)
     )
     assert after.actions is not view.actions or not after.actions or unchanged
     rules, state = presenter.rules, presenter.state
     for choice in after.actions:
         assert choice.label == rules.describe(state, rules.parse_action(choice.payload))
-    listed = presenter.legal_payloads()
+    listed = presenter.queries.legal_payloads()
     assert listed == [
         presenter.rules.dump_action(a) for a in presenter.queries.derived().actions or ()
     ]

@@ -51,12 +51,12 @@ def _tap_on(
     if play.teacher.pause() is not None:
         play.teacher.next()
         return
-    request = play.dice_request()
+    request = play.queries.dice_request()
     if faces is not None and request is not None:
         die = cycle(faces)
         values = tuple(min(next(die), request.sides) for _ in range(request.count))
         if electronic:
-            assert play.electronic_roll(Roll(values=values, source="electronic", device="d"))
+            assert play.dice.electronic_roll(Roll(values=values, source="electronic", device="d"))
         else:
             for value in values:
                 play.dice.tap_face(value)
@@ -124,7 +124,7 @@ def test_0_2_3_the_first_game_plays_to_its_end_by_touch_with_software_dice(game:
     view = lesson.view()
     assert view is not None and view.finished and view.heading.endswith(": done")
     lesson.keep_playing()
-    assert lesson.view() is None and lesson.play.outcome is None  # the game goes on
+    assert lesson.view() is None and lesson.play.queries.outcome is None  # the game goes on
 
 
 @pytest.mark.parametrize("electronic", [False, True], ids=["typed", "electronic"])
@@ -150,7 +150,7 @@ def test_bc_r03_an_action_off_the_goal_is_taken_back_with_its_ruling(data: st.Da
     play = lesson.play
     step = lesson.step
     assert step is not None and step.types == ("build",)
-    others = [p for p in play.legal_payloads() if p["type"] != "build"]
+    others = [p for p in play.queries.legal_payloads() if p["type"] != "build"]
     payload = data.draw(st.sampled_from(others))
     before, moves = play.state, len(play.session.actions)
     assert play.submit(payload)  # the referee accepts it; the lesson takes it back
@@ -182,13 +182,15 @@ def test_the_suggestion_is_lit_on_the_board_and_the_leds() -> None:
     play = lesson.play
     while lesson.step is not None and lesson.step.types != ("move",):
         _tap_on(lesson)
-    while play.teacher.pause() or play.dice_request() or play.fix_step is not None:
+    while play.teacher.pause() or play.queries.dice_request() or play.fix.step is not None:
         _tap_on(lesson)
     pick = lesson.pick()
     assert pick.on_goal and pick.payload is not None
     roles = {h.role.value for h in play.highlights()}
     assert roles == {"selected", "reachable"}  # the one suggested move, not every piece
-    play.tap_cell(play.highlights()[0].cell)  # a piece picked: the game's own highlights
+    play.board_input.tap_cell(
+        play.highlights()[0].cell
+    )  # a piece picked: the game's own highlights
     assert "selected" in {h.role.value for h in play.highlights()}
     assert play.highlights() != pick.marks
 
@@ -207,7 +209,9 @@ def test_k_r04_a_suggested_quake_is_lit_as_a_suggestion_and_taught_as_a_quake() 
         taught.extend(entry.ruling for entry in pause.entries)
         play.teacher.next()
     assert {"K-R03", "K-R04", "K-R05"} <= set(taught)
-    assert play.dice_request() is not None and play.submit(Roll(values=(3,), source="manual"))
+    assert play.queries.dice_request() is not None and play.submit(
+        Roll(values=(3,), source="manual")
+    )
     while (pause := play.teacher.pause()) is not None:
         taught.extend(entry.ruling for entry in pause.entries)
         play.teacher.next()
@@ -294,7 +298,7 @@ def test_0_2_1_whatever_the_player_taps_the_lesson_only_moves_forward(
         if lesson.finished:
             break
         kind, pick = intent % 5, intent // 5
-        payloads = play.legal_payloads()
+        payloads = play.queries.legal_payloads()
         if play.teacher.pause() is not None:
             play.teacher.next()
         elif kind == 0 and payloads:

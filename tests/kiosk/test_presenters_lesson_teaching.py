@@ -69,7 +69,7 @@ def test_a_suggestion_never_moves_0_squares_nor_loses_an_own_piece(game: str) ->
     checked = 0
     for _ in _taps(lesson):
         pick, state, step = lesson.pick(), lesson.play.state, lesson.step
-        if pick.action is None or step is None or lesson.play.dice_request() is not None:
+        if pick.action is None or step is None or lesson.play.queries.dice_request() is not None:
             continue
         cells = rules.action_cells(state, pick.action)
         assert cells.origin is None or cells.origin != cells.target, (step.title, pick.payload)
@@ -117,9 +117,9 @@ def test_a_step_the_player_does_is_theirs_with_well_done() -> None:
     while lesson.step is None or lesson.step.kind != "try":
         next(taps)
     index, step = lesson.place.step, lesson.step
-    while play.dice_request() is not None or play.fix_step is not None:
+    while play.queries.dice_request() is not None or play.fix.step is not None:
         lesson.play_suggestion()
-    payload = next(p for p in play.legal_payloads() if p["type"] in step.types)
+    payload = next(p for p in play.queries.legal_payloads() if p["type"] in step.types)
     assert play.submit(payload)  # the player's own choice, without "Show me"
     assert lesson.place.own == (index,) and lesson.feedback == f"Well done: {step.goal}."
     view = lesson.view()
@@ -132,14 +132,14 @@ def test_redo_is_off_after_a_take_back() -> None:
     lesson = _lesson("builders")
     play = lesson.play
     before, moves = play.state, len(play.session.actions)
-    other = next(p for p in play.legal_payloads() if p["type"] != "build")
+    other = next(p for p in play.queries.legal_payloads() if p["type"] != "build")
     assert play.submit(other)
     assert play.banner is not None and play.banner.code == OFF_GOAL
     assert not play.view().can_redo
     play.redo()
     assert play.state == before and len(play.session.actions) == moves
     assert play.notice != "Redone." and play.session.can_redo  # the journal kept it
-    build = next(p for p in play.legal_payloads() if p["type"] == "build")
+    build = next(p for p in play.queries.legal_payloads() if p["type"] == "build")
     assert play.submit(build) and lesson.place.step == 1
 
 
@@ -155,7 +155,7 @@ def test_ca_r13_the_first_colossi_lesson_leaves_the_traits_out() -> None:
     assert _first_game_options("colossi").get("use_traits") is False
     lesson = _lesson("colossi")
     for _ in _taps(lesson):
-        assert not any(p["type"] == "take_trait" for p in lesson.play.legal_payloads())
+        assert not any(p["type"] == "take_trait" for p in lesson.play.queries.legal_payloads())
     assert state_as(lesson.play, ColossiState).options.use_traits is False
 
 

@@ -117,19 +117,19 @@ def test_action_menu_lists_non_roll_actions_and_choose_submits() -> None:
     # A group of one action is that action: its button plays it, no list repeats it.
     assert [(g.button_text, g.plays) for g in view.groups] == [("Hold", True)]
     assert view.actions == () and view.group is None
-    assert presenter.choose_group("hold") is True
+    assert presenter.action_menu.choose_group("hold") is True
     assert presenter.view().player == "Bob"
-    assert presenter.choose(9) is False
+    assert presenter.action_menu.choose(9) is False
 
 
 def test_electronic_die_waits_and_submits() -> None:
     presenter = pig()
-    presenter.set_devices((DeviceStatus(device="dice", state="connected", battery=50),))
+    presenter.dice.set_devices((DeviceStatus(device="dice", state="connected", battery=50),))
     view = presenter.view()
     assert view.dice is not None and view.dice.waiting_for_device
     assert "waiting for the electronic die" in view.dice.prompt
     assert view.devices == ("Dice on 50%",)
-    assert presenter.electronic_roll(Roll(values=(2,), source="electronic", device="tray-1"))
+    assert presenter.dice.electronic_roll(Roll(values=(2,), source="electronic", device="tray-1"))
     events = presenter.session.events[-1]
     assert isinstance(events[0], DiceRolled) and events[0].source == "electronic"
 
@@ -137,10 +137,10 @@ def test_electronic_die_waits_and_submits() -> None:
 def test_electronic_roll_without_request_is_refused() -> None:
     presenter = PlayPresenter(Session.new("toy_pig", ["Cy"], {"target": 5}, seed=1))
     presenter.dice.tap_face(6)
-    presenter.choose_group("hold")
+    presenter.action_menu.choose_group("hold")
     assert presenter.view().outcome == "Cy wins"
     assert presenter.view().dice is None and presenter.view().actions == ()
-    assert presenter.electronic_roll(Roll(values=(3,), source="electronic")) is False
+    assert presenter.dice.electronic_roll(Roll(values=(3,), source="electronic")) is False
     assert presenter.view().banner is not None
 
 
@@ -149,7 +149,7 @@ def test_every_accepted_action_is_journaled_and_resumes(tmp_path: Path) -> None:
     presenter = pig(journal=journal)
     presenter.dice.tap_face(4)
     presenter.dice.tap_face(2)
-    presenter.choose_group("hold")
+    presenter.action_menu.choose_group("hold")
     game_id = presenter.session.game_id
     assert game_id is not None
     journal.close()  # as if the power went: nothing held in memory matters
@@ -189,26 +189,26 @@ class BoardPig(PigRules):
 def test_board_focus_changes_highlights_and_menu() -> None:
     presenter = PlayPresenter(Session.new(BoardPig(), ["Ann", "Bob"], seed=2))
     assert presenter.highlights() == (Highlight(cell="1,1", role=Role.SELECTABLE),)
-    presenter.tap_cell("1,1")
+    presenter.board_input.tap_cell("1,1")
     assert presenter.view().focus == "1,1"
     assert {h.role for h in presenter.highlights()} == {Role.SELECTED, Role.REACHABLE}
-    presenter.tap_cell("1,1")  # tapping it again clears the selection
-    assert presenter.focus is None
+    presenter.board_input.tap_cell("1,1")  # tapping it again clears the selection
+    assert presenter.board_input.focus is None
 
 
 def test_fix_the_table_walk_through() -> None:
     presenter = PlayPresenter(Session.new(BoardPig(), ["Ann", "Bob"], seed=2))
     presenter.dice.tap_face(5)
-    presenter.choose_group("hold")  # the table changes
+    presenter.action_menu.choose_group("hold")  # the table changes
     view = presenter.view()
     assert view.fix is not None and (view.fix.number, view.fix.total) == (1, 2)
-    assert view.fix.instruction == "Lift the pawn" and presenter.fix_step == 1
+    assert view.fix.instruction == "Lift the pawn" and presenter.fix.step == 1
     assert {h.role for h in presenter.highlights()} == {Role.FIX}
     assert presenter.highlights() == (Highlight(cell="1,1", role=Role.FIX, step=1),)
-    presenter.next_fix_step()
+    presenter.fix.next()
     assert presenter.highlights() == (Highlight(cell="1,2", role=Role.FIX, step=2),)
-    presenter.next_fix_step()
-    assert presenter.view().fix is None and presenter.fix_step is None
+    presenter.fix.next()
+    assert presenter.view().fix is None and presenter.fix.step is None
     assert presenter.highlights() == (Highlight(cell="1,1", role=Role.SELECTABLE),)
 
 
@@ -239,29 +239,29 @@ def test_the_presenter_owns_the_fix_step_and_hands_only_it_to_the_leds_and_the_b
     layout = kolossus_layout()
 
     def strip() -> set[int]:
-        frame = render(presenter.highlights(), layout, presenter.palette)
+        frame = render(presenter.highlights(), layout, presenter.board_input.palette)
         return {i for i, pixel in enumerate(frame) if pixel != (0, 0, 0)}
 
     def board() -> set[str]:
-        return set(cell_looks(presenter.highlights(), presenter.palette))
+        return set(cell_looks(presenter.highlights(), presenter.board_input.palette))
 
     presenter = PlayPresenter(Session.new(QuakePig(), ["Ann", "Bob"], seed=2))
-    assert presenter.fix_step is None  # no table changes, no walk-through
+    assert presenter.fix.step is None  # no table changes, no walk-through
     assert presenter.highlights() == (Highlight(cell="1,1", role=Role.SELECTABLE),)
     presenter.dice.tap_face(5)
-    presenter.choose_group("hold")  # the table changes
+    presenter.action_menu.choose_group("hold")  # the table changes
     steps: list[int] = []
-    while presenter.fix_step is not None:
-        steps.append(presenter.fix_step)
+    while presenter.fix.step is not None:
+        steps.append(presenter.fix.step)
         assert {h.role for h in presenter.highlights()} == {Role.FIX}
-        assert {h.step for h in presenter.highlights()} == {presenter.fix_step}
-        if presenter.fix_step == 1:  # the first step: both its cells, nothing else
+        assert {h.step for h in presenter.highlights()} == {presenter.fix.step}
+        if presenter.fix.step == 1:  # the first step: both its cells, nothing else
             assert board() == {"5,5", "5,6"}
             assert strip() == {layout.cells["5,5"][0], layout.cells["5,6"][0]}
         else:
             assert board() == {"0,0"}
             assert strip() == {layout.cells["0,0"][0]}
-        presenter.next_fix_step()
+        presenter.fix.next()
     assert steps == [1, 2]  # in step order, whatever order the rules listed them in
     assert presenter.view().fix is None
     assert presenter.highlights() == (Highlight(cell="1,1", role=Role.SELECTABLE),)
@@ -287,7 +287,7 @@ def test_a_tap_asks_the_rules_what_starts_on_the_cell() -> None:
     assert origins, "no move in 400 random actions"
     for cell in sorted(origins):
         expected = [rules.dump_action(a) for a in rules.legal_actions_at(state, origin=cell)]
-        assert [payload for payload, _ in presenter.actions_at(cell)] == expected
+        assert [payload for payload, _ in presenter.queries.actions_at(cell)] == expected
 
 
 def test_builders_random_taps_reach_the_end() -> None:
@@ -343,7 +343,7 @@ def test_a_form_is_offered_only_when_listed_actions_differ_in_amounts_alone() ->
     for _ in range(200):
         view = presenter.view()
         if view.group == "move" or any(g.key == "move" for g in view.groups):
-            presenter.choose_group("move")
+            presenter.action_menu.choose_group("move")
             view = presenter.view()
             origins = {a.payload.get("origin") for a in view.actions}
             if len(origins) > 1:
@@ -378,8 +378,8 @@ def test_one_submit_enumerates_the_legal_actions_once_for_every_reader() -> None
     presenter = PlayPresenter(Session.new("kolossus", ("Ann", "Bob"), seed=3))
     bot = RandomBot(8)
     for _ in range(200):
-        while presenter.fix_step is not None:
-            presenter.next_fix_step()
+        while presenter.fix.step is not None:
+            presenter.fix.next()
         if state_as(presenter, KolossusState).phase == "move":
             break
         presenter.submit(bot.choose(presenter.rules, presenter.state))
@@ -390,7 +390,7 @@ def test_one_submit_enumerates_the_legal_actions_once_for_every_reader() -> None
     def screen() -> None:
         presenter.view()
         presenter.highlights()
-        presenter.legal_payloads()
+        presenter.queries.legal_payloads()
 
     def led_feed() -> None:  # the LED strip's feed
         presenter.highlights()
@@ -398,7 +398,7 @@ def test_one_submit_enumerates_the_legal_actions_once_for_every_reader() -> None
     presenter.subscribe(led_feed)
     presenter.subscribe(screen)
     assert presenter.submit(payload)
-    assert rules.calls == {"legal_actions": 1, "highlights": int(presenter.fix_step is None)}
+    assert rules.calls == {"legal_actions": 1, "highlights": int(presenter.fix.step is None)}
     presenter.view()
     assert rules.calls["legal_actions"] == 1  # the same state: nothing new
 
@@ -428,8 +428,8 @@ def _kolossus_in(phase: str, seed: int = 3) -> PlayPresenter:
     presenter = PlayPresenter(Session.new("kolossus", ("Ann", "Bob"), seed=seed))
     bot = RandomBot(8)
     for _ in range(400):
-        while presenter.fix_step is not None:
-            presenter.next_fix_step()
+        while presenter.fix.step is not None:
+            presenter.fix.next()
         state = state_as(presenter, KolossusState)
         if state.phase == phase and state.dice is None:
             return presenter
@@ -460,7 +460,7 @@ def test_a_view_asked_again_of_the_same_state_asks_the_rules_nothing_new() -> No
     assert rules.calls == counted
     assert second == first
     assert second.actions is first.actions  # the same menu, not a copy made again
-    presenter.choose_group(first.groups[-1].key)  # another group: a menu of its own
+    presenter.action_menu.choose_group(first.groups[-1].key)  # another group: a menu of its own
     presenter.view()
     assert rules.calls["legal_actions"] == 1
 
@@ -475,16 +475,16 @@ def test_a_tap_on_a_piece_narrows_the_menu_without_asking_where_each_action_happ
     rules = _CallCounter(presenter.session.rules, "legal_actions_at", "action_cells")
     presenter.session.rules = rules  # type: ignore[assignment]
     origin = selectable[0]
-    presenter.tap_cell(origin)
+    presenter.board_input.tap_cell(origin)
     view = presenter.view()
-    assert presenter.focus == origin and view.actions
+    assert presenter.board_input.focus == origin and view.actions
     assert rules.calls == {"legal_actions_at": 1, "action_cells": 0}
-    moves = presenter.actions_at(origin)
+    moves = presenter.queries.actions_at(origin)
     assert [p for p, _ in moves] == list(presenter.queries.payloads_at(origin))
     assert all(c.origin == origin for _, c in moves)
     asked = rules.calls["action_cells"]
     assert asked == len(moves)
-    presenter.actions_at(origin)
+    presenter.queries.actions_at(origin)
     assert rules.calls["action_cells"] == asked  # once per state and cell
 
 
@@ -505,7 +505,7 @@ def test_the_leds_get_their_highlights_before_the_legal_actions_are_enumerated()
 
     presenter.subscribe(leds)
     presenter.subscribe(screen)
-    payload = next(p for p in presenter.legal_payloads() if p["type"] == "choose_class")
+    payload = next(p for p in presenter.queries.legal_payloads() if p["type"] == "choose_class")
     rules.calls = dict.fromkeys(rules.calls, 0)
     assert presenter.submit(payload)
     assert seen == [{"legal_actions": 0, "highlights": 1}]
@@ -517,18 +517,18 @@ def test_the_entry_form_still_opens_by_itself() -> None:
     presenter = PlayPresenter(Session.new("colossus_solo", ["Mara"], seed=2))
     bot = RandomBot(3)
     for _ in range(300):
-        payloads = presenter.legal_payloads()
+        payloads = presenter.queries.legal_payloads()
         kinds = {str(p["type"]) for p in payloads}
         if len(kinds) == 1 and next(iter(kinds)).startswith("enter_"):
             break
         presenter.submit(bot.choose(presenter.rules, presenter.state))
     else:
         raise AssertionError("no entry form in 300 random actions")
-    form = presenter.form
+    form = presenter.forms.form
     assert form is not None and form.type == next(iter(kinds))
     assert presenter.view().form == form.view()
     presenter.forms.cancel()
-    assert presenter.form is None and presenter.view().form is None
+    assert presenter.forms.form is None and presenter.view().form is None
 
 
 def test_the_board_view_is_made_once_per_state_focus_and_highlights() -> None:
@@ -536,7 +536,7 @@ def test_the_board_view_is_made_once_per_state_focus_and_highlights() -> None:
     board = presenter.board_view()
     assert board is not None and presenter.board_view() is board
     cell = next(h.cell for h in presenter.highlights() if h.role is Role.SELECTABLE)
-    presenter.tap_cell(cell)
+    presenter.board_input.tap_cell(cell)
     focused = presenter.board_view()
     assert focused is not board and focused is not None and focused.focus == cell
     assert presenter.board_view() is focused
@@ -555,11 +555,11 @@ def test_the_dice_of_one_roll_drained_together_redraw_the_screen_once() -> None:
     presenter.subscribe(lambda: changes.append(len(presenter.session.actions)))
     hub.post(DieResult(device="d", die_id=1, face=5, faces=6, seq=1))
     hub.post(DieResult(device="d", die_id=2, face=2, faces=6, seq=2))
-    hub.pump(presenter)
+    hub.pump(presenter.dice)
     assert changes == [1]  # the roll's change only: no redraw for "1 of 2 dice in"
     assert presenter.notice == ""
     hub.post(DieResult(device="d", die_id=1, face=3, faces=6, seq=3))
-    hub.pump(presenter)  # alone in its drain: the note is shown at its end
+    hub.pump(presenter.dice)  # alone in its drain: the note is shown at its end
     assert changes == [1, 1] and "1 of 2 dice in" in presenter.view().notice
 
 
@@ -584,16 +584,16 @@ def test_a_partial_roll_s_note_waits_a_moment_for_the_rest_of_the_roll() -> None
     changes: list[int] = []
     presenter.subscribe(lambda: changes.append(len(presenter.session.actions)))
     hub.post(DieResult(device="d", die_id=1, face=5, faces=6, seq=1))
-    hub.pump(presenter)
+    hub.pump(presenter.dice)
     assert changes == [] and [delay for delay, _ in due] == [NOTE_AFTER_S]
     hub.post(DieResult(device="d", die_id=2, face=2, faces=6, seq=2))
-    hub.pump(presenter)  # the second die, in a drain of its own: the roll
+    hub.pump(presenter.dice)  # the second die, in a drain of its own: the roll
     assert changes == [1]
     due.pop()[1]()  # the moment passes: the roll already showed what became of the note
     assert changes == [1]
     hub.post(DieResult(device="d", die_id=1, face=3, faces=6, seq=3))  # a die alone
-    hub.pump(presenter)
-    hub.pump(presenter)  # an empty drain schedules nothing more
+    hub.pump(presenter.dice)
+    hub.pump(presenter.dice)  # an empty drain schedules nothing more
     assert len(due) == 1 and changes == [1]
     due.pop()[1]()
     assert changes == [1, 1] and "1 of 2 dice in" in presenter.view().notice
@@ -680,7 +680,7 @@ def test_what_a_form_can_change_is_kept_per_shape_and_answers_as_made_afresh(gam
     bot = RandomBot(6)
     offered = False
     for _ in range(120):
-        if presenter.outcome is not None:
+        if presenter.queries.outcome is not None:
             break
         view = presenter.view()
         for group in [g.key for g in view.groups]:
@@ -688,11 +688,11 @@ def test_what_a_form_can_change_is_kept_per_shape_and_answers_as_made_afresh(gam
             kept = presenter.view()
             fresh = PlayPresenter(presenter.session)
             fresh.board_input.show_group(group)
-            fresh.board_input.select(presenter.focus)
+            fresh.board_input.select(presenter.board_input.focus)
             assert kept.formable == fresh.view().formable
             offered = offered or kept.formable
         presenter.board_input.show_group(None)
-        while presenter.fix_step is not None:
-            presenter.next_fix_step()
+        while presenter.fix.step is not None:
+            presenter.fix.next()
         presenter.submit(bot.choose(presenter.rules, presenter.state))
     assert offered  # some group offered a form: its fields were kept

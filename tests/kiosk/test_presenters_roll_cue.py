@@ -22,10 +22,10 @@ def _awaiting(presenter: PlayPresenter, purpose: str, seed: int = 8) -> PlayPres
     """Play on (fixing the table at once) until a roll for ``purpose`` is awaited."""
     bot = RandomBot(seed)
     for _ in range(2000):
-        request = presenter.dice_request()
-        if request is not None and request.purpose == purpose and presenter.fix_step is None:
+        request = presenter.queries.dice_request()
+        if request is not None and request.purpose == purpose and presenter.fix.step is None:
             return presenter
-        presenter.finish_fix()
+        presenter.fix.finish()
         presenter.submit(bot.choose(presenter.rules, presenter.state))
     raise AssertionError(f"no {purpose} roll reached")
 
@@ -47,30 +47,30 @@ def test_the_die_of_destiny_lights_the_rolling_warband_on_strip_and_board_0_2_3(
     lights = presenter.highlights()
     assert {h.cell for h in lights if h.role is Role.ROLL} == cells
     layout = kolossus_layout()
-    frame = render(lights, layout, presenter.palette, still=True)
+    frame = render(lights, layout, presenter.board_input.palette, still=True)
     rose = render(
         [h for h in lights if h.role is Role.ROLL][:1], layout, KOLOSSUS_PALETTE, still=True
     )
     colour = next(p for p in rose if p != (0, 0, 0))
-    shown = winning_highlights(lights, presenter.palette)
+    shown = winning_highlights(lights, presenter.board_input.palette)
     for cell in cells:
         if shown[cell].role is Role.ROLL:
             assert {frame[i] for i in layout.leds_of(cell)} == {colour}
-    looks = cell_looks(lights, presenter.palette)
+    looks = cell_looks(lights, presenter.board_input.palette)
     assert {c for c, look in looks.items() if look.role is Role.ROLL} == {
         c for c, h in shown.items() if h.role is Role.ROLL
     }
     board = presenter.board_view()
     assert board is not None and all(board.looks[c].role is shown[c].role for c in cells)
 
-    assert presenter.electronic_roll(Roll(values=(2,), source="electronic"))
-    request = presenter.dice_request()
+    assert presenter.dice.electronic_roll(Roll(values=(2,), source="electronic"))
+    request = presenter.queries.dice_request()
     assert request is None or request.purpose != "destiny"
     after = {h.cell for h in presenter.highlights() if h.role is Role.ROLL}
     assert after == cells  # just read: whose roll it was, until the next move
-    choice = next(p for p in presenter.legal_payloads() if p["type"] == "choose_class")
+    choice = next(p for p in presenter.queries.legal_payloads() if p["type"] == "choose_class")
     presenter.submit(choice)
-    if presenter.dice_request() is None:
+    if presenter.queries.dice_request() is None:
         assert not [h for h in presenter.highlights() if h.role is Role.ROLL]
 
 
@@ -80,12 +80,12 @@ def test_the_great_quakes_regions_win_over_the_cue_k_r03() -> None:
     region crosses."""
     presenter = PlayPresenter(Session.new("kolossus", ("Ann", "Bob"), seed=3))
     presenter.submit({"type": "ready"})
-    assert presenter.dice_request() is not None
+    assert presenter.queries.dice_request() is not None
     lights = presenter.highlights()
     cued = {h.cell for h in lights if h.role is Role.ROLL}
     assert cued == _roller_cells(presenter)
     quake = {h.cell for h in lights if h.role is Role.QUAKE_REGION}
-    shown = winning_highlights(lights, presenter.palette)
+    shown = winning_highlights(lights, presenter.board_input.palette)
     assert all(shown[c].role is Role.QUAKE_REGION for c in quake)  # what may quake, unchanged
     assert cued - quake and all(shown[c].role is Role.ROLL for c in cued - quake)
 
@@ -94,7 +94,7 @@ def test_an_island_explore_roll_lights_the_explorers_pieces() -> None:
     presenter = _awaiting(
         PlayPresenter(Session.new("beast_master", ("Ann", "Bob", "Cy"), seed=3)), "explore"
     )
-    request = presenter.dice_request()
+    request = presenter.queries.dice_request()
     assert request is not None and request.player is not None
     board = presenter.rules.board(presenter.state)
     assert board is not None
@@ -105,7 +105,7 @@ def test_an_island_explore_roll_lights_the_explorers_pieces() -> None:
 def test_a_roll_off_has_no_one_roller_and_no_cue() -> None:
     """The Lair roll-off is every contender's die at once: nothing is lit for it."""
     presenter = _colossi_age_revealed()
-    request = presenter.dice_request()
+    request = presenter.queries.dice_request()
     assert request is not None and request.player is None
     assert not [h for h in presenter.highlights() if h.role is Role.ROLL]
 

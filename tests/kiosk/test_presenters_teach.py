@@ -45,13 +45,15 @@ def test_each_rule_pauses_once_the_first_time_it_matters() -> None:
             shown += _rulings(presenter)
             presenter.teacher.next()
         presenter.submit(bot.choose(presenter.rules, presenter.state))
-        while presenter.fix_step is not None:
-            presenter.next_fix_step()
+        while presenter.fix.step is not None:
+            presenter.fix.next()
     assert len(shown) == len(set(shown))  # once per game
     assert shown[0] == "K-R02"
     assert {"K-R05", "K-R03", "1.6.2"} <= set(shown)  # the Great Quake, a move
     assert shown.index("K-R08") > shown.index("K-R05")  # action points after the Invasion
-    assert presenter.teach is not None and presenter.teach.seen == frozenset(shown)
+    assert presenter.teacher.progress is not None and presenter.teacher.progress.seen == frozenset(
+        shown
+    )
 
 
 def test_k_r08_teach_mode_explains_a_rule_when_it_first_applies_in_the_phase() -> None:
@@ -68,8 +70,8 @@ def test_k_r08_teach_mode_explains_a_rule_when_it_first_applies_in_the_phase() -
         if "K-R08" in {r for rulings in by_phase.values() for r in rulings}:
             break
         presenter.submit(bot.choose(presenter.rules, presenter.state))
-        while presenter.fix_step is not None:
-            presenter.next_fix_step()
+        while presenter.fix.step is not None:
+            presenter.fix.next()
     early = by_phase.get("Placement", []) + by_phase.get("Great Quake", [])
     assert early and not {"K-R08", "K-R15", "K-R16"} & set(early)
     assert "K-R08" in by_phase.get("Destiny roll", []) + by_phase.get("Activation", [])

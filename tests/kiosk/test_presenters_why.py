@@ -18,8 +18,8 @@ def _advance(presenter: PlayPresenter, bot: RandomBot, done: object) -> None:
         if done(presenter):  # type: ignore[operator]
             return
         presenter.submit(bot.choose(presenter.rules, presenter.state))
-        while presenter.fix_step is not None:
-            presenter.next_fix_step()
+        while presenter.fix.step is not None:
+            presenter.fix.next()
     raise AssertionError("the position was not reached")
 
 
@@ -35,7 +35,7 @@ def test_why_from_a_refusal_shows_its_rule_the_refusal_and_the_counts_now() -> N
     assert presenter.submit({"type": "curse", "runes": [2, 2, 0]}) is False
     assert presenter.banner is not None and presenter.banner.ruling == "BC-R09"
     assert presenter.view().can_explain
-    assert presenter.explain_refusal()
+    assert presenter.teacher.explain_refusal(presenter.banner)
     why = presenter.view().why
     assert why is not None and why.heading == "Why was that refused?"
     assert [e.ruling for e in why.entries] == ["BC-R09"]
@@ -62,7 +62,10 @@ def test_a_banner_without_a_ruling_offers_no_why() -> None:
     presenter = PlayPresenter(Session.new("builders", ["Ann", "Bob"], seed=4))
     presenter.banner = Banner("The journal could not be written.", code="journal_error")
     assert not presenter.view().can_explain
-    assert presenter.explain_refusal() is False and presenter.teacher.why is None
+    assert (
+        presenter.teacher.explain_refusal(presenter.banner) is False
+        and presenter.teacher.why is None
+    )
 
 
 def test_why_during_the_great_quake_names_the_lit_region_and_the_roll() -> None:
@@ -70,7 +73,7 @@ def test_why_during_the_great_quake_names_the_lit_region_and_the_roll() -> None:
     _advance(
         presenter,
         RandomBot(2),
-        lambda p: p.view().panel.phase == "Great Quake" and p.dice_request() is None,
+        lambda p: p.view().panel.phase == "Great Quake" and p.queries.dice_request() is None,
     )
     presenter.teacher.explain_table()
     why = presenter.view().why
@@ -86,7 +89,7 @@ def test_why_for_a_picked_piece_explains_where_it_may_go() -> None:
     presenter = PlayPresenter(Session.new("kolossus", ["Ann", "Bob"], seed=2))
     _advance(presenter, RandomBot(2), lambda p: p.view().panel.phase == "Movement")
     picked = next(h.cell for h in presenter.highlights() if h.role is Role.SELECTABLE)
-    presenter.tap_cell(picked)
+    presenter.board_input.tap_cell(picked)
     reach = [h.cell for h in presenter.highlights() if h.role is Role.REACHABLE]
     presenter.teacher.explain_table()
     why = presenter.view().why
@@ -117,7 +120,7 @@ def test_why_while_a_die_is_awaited_explains_that_roll() -> None:
     presenter.teacher.explain_table()
     why = presenter.view().why
     assert why is not None and why.entries[0].ruling == "K-R08"  # what the AP buy
-    request = presenter.dice_request()
+    request = presenter.queries.dice_request()
     assert request is not None
     assert _entry(why, "K-R08")[0] == f"Waiting for: {request.label}"
 

@@ -78,11 +78,11 @@ def _to_a_move(seed: int = 3) -> PlayPresenter:
     presenter = PlayPresenter(Session.new("kolossus", ["Ann", "Bob"], seed=seed))
     bot = RandomBot(seed)
     for _ in range(200):
-        while presenter.fix_step is not None:
-            presenter.next_fix_step()
-        moves = [p for p in presenter.legal_payloads() if p.get("type") == "move"]
+        while presenter.fix.step is not None:
+            presenter.fix.next()
+        moves = [p for p in presenter.queries.legal_payloads() if p.get("type") == "move"]
         if moves:
-            presenter.tap_cell(str(moves[0]["from"]))
+            presenter.board_input.tap_cell(str(moves[0]["from"]))
             return presenter
         action = bot.choose(presenter.rules, presenter.state)
         assert action is not None
@@ -107,7 +107,7 @@ def test_the_menu_says_what_the_game_says_and_lists_a_stay_last_1_5(phrasebook: 
 
 def test_the_undo_notice_and_why_say_the_games_words(phrasebook: None) -> None:
     presenter = _to_a_move()
-    focus = presenter.focus
+    focus = presenter.board_input.focus
     assert focus is not None
     presenter.teacher.explain_table()
     why = presenter.view().why

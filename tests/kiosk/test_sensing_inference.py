@@ -52,7 +52,7 @@ def test_the_colossus_moves_then_spears_by_the_board_alone() -> None:
     assert state_as(play, KolossusState).phase == "after_move"
     assert sense("-0,3") == Agree()
     assert play.rules.dump_action(play.session.actions[-1]) == {"type": "spear", "target": "0,3"}
-    assert play.fix_step is None, "the Guardian's removal was seen: its step is done"
+    assert play.fix.step is None, "the Guardian's removal was seen: its step is done"
     assert driver.played == 2
 
 
@@ -89,7 +89,7 @@ def test_the_great_quake_is_read_off_a_board_that_senses_landscapes() -> None:
         "direction": "east",
         "distance": None,
     }
-    assert play.fix.steps and play.fix_step is None, "the walk-through was done on the table"
+    assert play.fix.steps and play.fix.step is None, "the walk-through was done on the table"
 
 
 def test_without_a_landscape_layer_the_great_quake_is_entered_by_touch() -> None:

@@ -80,14 +80,14 @@ class Table:
     def end_turn(self) -> None:
         """End the turn and put the turn's mana income on the pool (K-R22), on screen."""
         self.tap({"type": "end_turn"})
-        payloads = self.play.legal_payloads()
+        payloads = self.play.queries.legal_payloads()
         if payloads and payloads[0]["type"] == "allocate":
             self.tap(payloads[0])
 
     def roll(self, *faces: int) -> None:
         """The electronic dice (the tray's path ends in the same presenter call)."""
         roll = Roll(values=faces, source="electronic", device="sim-tray")
-        assert self.play.electronic_roll(roll), self.play.banner
+        assert self.play.dice.electronic_roll(roll), self.play.banner
         self.driver.tick()
 
     def sensed(self) -> None:
@@ -97,7 +97,7 @@ class Table:
             self.driver.inference.occupied != self.board.occupied or self.seq[0] != self.board.seq
         ):
             assert time.monotonic() < deadline, "the board's change never arrived"
-            self.hub.pump(self.play)
+            self.hub.pump(self.play.dice)
             time.sleep(0.005)
 
     def glance(self, seconds: float = 0.1) -> Verdict | None:
@@ -191,7 +191,7 @@ def test_a_round_with_a_quake_a_capture_and_a_rebirth_without_a_move_tap(table: 
     table.move("-0,0", "+1,0")
     assert table.settle() == Agree()
     assert table.last == {"type": "earthquake", "region": "col0", "direction": "south"}
-    assert play.fix_step is None, "every step of the line was seen done"
+    assert play.fix.step is None, "every step of the line was seen done"
     assert play.overlay.highlights == ()
 
     # --- the Colossus (3 AP, 3d4 = 12 MP) beats a Firbolg Warrior, slid on its way.
@@ -199,7 +199,7 @@ def test_a_round_with_a_quake_a_capture_and_a_rebirth_without_a_move_tap(table: 
     table.roll(4, 4, 4)
     table.move("-1,0")
     assert table.settle() == InHand("1,0")
-    assert play.focus == "1,0"
+    assert play.board_input.focus == "1,0"
     assert ("8,1", Role.CAPTURABLE) in {(h.cell, h.role) for h in play.highlights()}
     for square in ("4,1", "5,1", "6,1"):  # slid across the board, never long on a square
         table.move(f"+{square}")
@@ -211,7 +211,7 @@ def test_a_round_with_a_quake_a_capture_and_a_rebirth_without_a_move_tap(table: 
     assert table.last["type"] == "move"
     assert (table.last["from"], table.last["to"]) == ("1,0", "8,1")
     assert miniatures(play.rules.board(play.state))["8,1"][0][:2] == ("colossus", "C")
-    assert play.fix_step is None and play.focus is None
+    assert play.fix.step is None and play.board_input.focus is None
     table.end_turn()
 
     # --- Krell (yellow): a Warrior put where it cannot go, lit, then put right.
@@ -253,7 +253,7 @@ def test_a_round_with_a_quake_a_capture_and_a_rebirth_without_a_move_tap(table: 
     assert sorted(c.payload["cls"] for c in choices) == ["C", "W"]
     assert {h.cell for h in play.highlights()} == {"8,0"}
     warrior = next(i for i, c in enumerate(choices) if c.payload["cls"] == "W")
-    assert play.choose(warrior)
+    assert play.action_menu.choose(warrior)
     table.driver.tick()
     assert table.last == {"type": "rebirth", "cls": "W", "to": "8,0"}
     assert isinstance(table.driver.verdict, Agree) and play.overlay.choices is None
@@ -295,7 +295,7 @@ def test_fix_the_table_steps_tick_off_as_the_squares_match(table: Table) -> None
     assert play.fix.index == 5, "1,0 waits for the Colossus"
     table.move("-0,0", "+1,0")
     assert table.settle() == Agree()
-    assert play.fix_step is None
+    assert play.fix.step is None
     assert table.driver.played == 0
 
 
@@ -313,7 +313,7 @@ def test_lift_and_put_back_is_nothing_and_an_unknown_board_means_touch(table: Ta
         or table.hub.statuses[BOARD_READER].state == "connected"
     ):
         assert time.monotonic() < deadline
-        table.hub.pump(play)
+        table.hub.pump(play.dice)
         time.sleep(0.01)
     badge = table.hub.statuses[BOARD_READER]
     assert badge.device == "board" and badge.state != "connected"
@@ -323,7 +323,7 @@ def test_lift_and_put_back_is_nothing_and_an_unknown_board_means_touch(table: Ta
     deadline = time.monotonic() + WAIT_S
     while table.hub.statuses[BOARD_READER].state != "connected":
         assert time.monotonic() < deadline
-        table.hub.pump(play)
+        table.hub.pump(play.dice)
         time.sleep(0.01)
     assert table.settle() == Differ(remove=frozenset({"5,5"}), place=frozenset())
     assert table.driver.played == 0
@@ -334,10 +334,10 @@ def test_the_table_is_right_opens_the_corrections_and_stops_the_lights(table: Ta
     table.roll(4)
     table.move("-0,1", "+5,5")
     assert isinstance(table.settle(), Differ)
-    play.choose_group("correct_the_table")  # the menu's "Correct the table"
+    play.action_menu.choose_group("correct_the_table")  # the menu's "Correct the table"
     assert play.overlay.highlights == () and play.overlay.notice == ""
     view = play.view()
-    assert view.group == "correct_the_table" and play.focus == "0,1"
+    assert view.group == "correct_the_table" and play.board_input.focus == "0,1"
     assert any(c.payload["type"] == "correct_piece" for c in view.actions)
     assert table.settle() == Agree(), "accepted until the board changes again"
     table.move("-5,5")

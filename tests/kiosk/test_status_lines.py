@@ -105,10 +105,12 @@ def test_the_solo_status_shows_its_trackers_then_what_to_do_cs_r04(solo: Kiosk) 
         # Laid out line by line, unwrapped, drawn from the label's left edge.
         assert tuple(label.text_size) == (None, None)
         assert label.canvas.children[-1].pos[0] == int(label.x)
-        if play.form is not None:  # the card's values, then the stats
+        if play.forms.form is not None:  # the card's values, then the stats
             play.forms.submit()
         else:  # the power or the card, destroy rights
-            assert play.choose(0) or play.choose_group(play.view().groups[0].key)
+            assert play.action_menu.choose(0) or play.action_menu.choose_group(
+                play.view().groups[0].key
+            )
 
 
 def test_a_status_whose_parts_do_not_fit_is_wrapped_at_the_labels_width_cs_r04(

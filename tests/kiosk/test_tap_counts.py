@@ -37,8 +37,8 @@ def test_kolossus_round_turn_destiny_class_move_end() -> None:
     p = _presenter("kolossus", ("Ann", "Bob"))
     bot = RandomBot(8)
     while not p.rules.status(p.state).startswith("Round"):
-        while p.fix_step is not None:
-            p.next_fix_step()
+        while p.fix.step is not None:
+            p.fix.next()
         p.submit(bot.choose(p.rules, p.state))
     counter = TapCounter(p)
     counter.settle()

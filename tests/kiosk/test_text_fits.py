@@ -137,7 +137,11 @@ def test_lesson_panel_texts_fit(kiosk: Kiosk, game: str) -> None:
     for _ in range(200):
         if lesson.finished:
             break
-        key = (lesson.place.step, play.teacher.pause() is not None, play.dice_request() is not None)
+        key = (
+            lesson.place.step,
+            play.teacher.pause() is not None,
+            play.queries.dice_request() is not None,
+        )
         if key not in seen:
             seen.add(key)
             for _mode in modes:
@@ -168,11 +172,11 @@ def test_the_dice_column_fits_under_the_last_roll(kiosk: Kiosk, game: str) -> No
     assert play is not None
     bot, checked, problems = RandomBot(3), 0, []
     for _ in range(300):
-        while play.fix_step is not None:
-            play.next_fix_step()
-        if play.outcome is not None or checked >= 4:
+        while play.fix.step is not None:
+            play.fix.next()
+        if play.queries.outcome is not None or checked >= 4:
             break
-        if play.dice_request() is not None:
+        if play.queries.dice_request() is not None:
             if play.view().last_roll:
                 problems += cut_texts(kiosk, f"{game}: {play.view().status}")
                 checked += 1
@@ -213,14 +217,14 @@ def test_the_texts_of_reached_states_fit(kiosk: Kiosk, game: str) -> None:
 
     play.unsubscribe(screen.refresh)  # moves are played headless, checked when drawn
     for move in range(REACHED_AFTER + 40):
-        while play.fix_step is not None:
-            play.next_fix_step()
-        if play.outcome is not None:
+        while play.fix.step is not None:
+            play.fix.next()
+        if play.queries.outcome is not None:
             break
-        if move >= REACHED_AFTER and play.dice_request() is None:
+        if move >= REACHED_AFTER and play.queries.dice_request() is None:
             origins = [c.origin for c in play.queries.listed_cells() if c.origin]
             if origins:
-                play.tap_cell(origins[-1])
+                play.board_input.tap_cell(origins[-1])
             play.teacher.explain_table()
             check('a selection and "Why?"')
             play.teacher.close()
@@ -229,8 +233,8 @@ def test_the_texts_of_reached_states_fit(kiosk: Kiosk, game: str) -> None:
                 play.undo()
                 check("after an undo")
             if any(g.key == CORRECTIONS_GROUP for g in play.view().groups):
-                play.choose_group(CORRECTIONS_GROUP)
-                if play.choose(0):
+                play.action_menu.choose_group(CORRECTIONS_GROUP)
+                if play.action_menu.choose(0):
                     check("a correction's form")
                     play.forms.cancel()
             break

@@ -49,7 +49,7 @@ def test_select_a_miniature_then_tap_its_destination(kiosk: Kiosk) -> None:
     selectable = [h.cell for h in play.highlights() if h.role is Role.SELECTABLE]
     assert selectable
     tap_cell(kiosk, selectable[0])
-    assert play.focus == selectable[0]
+    assert play.board_input.focus == selectable[0]
     drawn = kiosk.play_screen.board.view  # type: ignore[union-attr]
     assert drawn is not None and drawn.focus == selectable[0]
     cue = tuple(h for h in play.highlights() if h.role is Role.ROLL)  # the die just read
@@ -87,14 +87,14 @@ def test_a_tap_between_two_pieces_zooms_then_select_and_move_by_touch(kiosk: Kio
     west, east = side_by_side_targets(view)
     (wx, wy), (ex, ey) = board.cell_centre(west), board.cell_centre(east)
     tap_at((wx + ex) / 2, (wy + ey) / 2)  # on the edge between two pieces: ambiguous
-    assert play.focus is None, "an ambiguous tap must not pick a piece"
+    assert play.board_input.focus is None, "an ambiguous tap must not pick a piece"
     assert board.viewport.zoomed and board.cell_side() >= TOUCH_MIN
     button = board.whole_button
     assert button.parent is board
     assert button.width >= TOUCH_MIN and button.height >= TOUCH_MIN
     shoot(kiosk, "play-kolossus-zoomed")
     tap_cell(kiosk, west)  # zoomed: a precise tap at the square's centre
-    assert play.focus == west and board.viewport.zoomed  # selecting keeps the zoom
+    assert play.board_input.focus == west and board.viewport.zoomed  # selecting keeps the zoom
     frames(1)
     assert board.whole_button.canvas in board.canvas.children, "the button is still drawn"
     _, view = the_board(kiosk)
@@ -154,7 +154,7 @@ def test_a_sloppy_tap_beside_a_lone_piece_selects_it(kiosk: Kiosk) -> None:
     else:
         pytest.fail("no piece stands alone")
     tap_at(*point)
-    assert play.focus == target and not board.viewport.zoomed
+    assert play.board_input.focus == target and not board.viewport.zoomed
 
 
 def test_fix_the_table_walk_through_by_touch(kiosk: Kiosk) -> None:
@@ -162,7 +162,7 @@ def test_fix_the_table_walk_through_by_touch(kiosk: Kiosk) -> None:
     assert play is not None
     bot = RandomBot(2)
     for _ in range(300):
-        if play.fix_step is not None:
+        if play.fix.step is not None:
             break
         play.submit(bot.choose(play.rules, play.state))
     else:
@@ -221,8 +221,8 @@ def test_island_board_draws_the_rules_highlights(tmp_path: Path, game: str) -> N
         assert play is not None
         bot = RandomBot(4)
         for _ in range(25):
-            while play.fix_step is not None:
-                play.next_fix_step()
+            while play.fix.step is not None:
+                play.fix.next()
             play.submit(bot.choose(play.rules, play.state))
         frames(2)
         board = kiosk.play_screen.board
@@ -231,7 +231,9 @@ def test_island_board_draws_the_rules_highlights(tmp_path: Path, game: str) -> N
         assert dict(board.view.looks) == cell_looks(play.highlights(), ISLAND_PALETTE)
         space = state_as(play, IslandState).board.spaces[0].id
         tap_cell(kiosk, space)
-        assert play.focus == space or play.session.actions  # selected, or it played a move
+        assert (
+            play.board_input.focus == space or play.session.actions
+        )  # selected, or it played a move
         frames(2)
         on_screen = [w.text for w in kiosk.play_screen.walk() if isinstance(w, Label)]
         assert not [t for t in on_screen if re.search(r"\br\d+c\d+\b", t)]  # "C3", not "r3c3"
@@ -367,16 +369,16 @@ def test_changes_in_one_frame_are_drawn_once_as_a_new_board_would(kiosk: Kiosk) 
     board, view = the_board(kiosk)
     piece = sorted(view.targets)[0]
     redraws, rebuilds = board.redraws, board.rebuilds
-    play.tap_cell(piece)  # selected,
-    play.tap_cell(piece)  # cleared,
-    play.tap_cell(piece)  # selected again, all before the next frame
+    play.board_input.tap_cell(piece)  # selected,
+    play.board_input.tap_cell(piece)  # cleared,
+    play.board_input.tap_cell(piece)  # selected again, all before the next frame
     frames(1)
     assert board.redraws == redraws + 1
     assert board.view is not None and board.view.focus == piece
     assert differs_from_a_new_board(board) == 0
     reachable = sorted(c for c, look in board.view.looks.items() if look.role is Role.REACHABLE)
     moves = len(play.session.actions)
-    play.tap_cell(reachable[0])  # a move: pieces (texts) and highlights change
+    play.board_input.tap_cell(reachable[0])  # a move: pieces (texts) and highlights change
     frames(1)
     assert len(play.session.actions) == moves + 1 and board.rebuilds == rebuilds
     assert differs_from_a_new_board(board) == 0
@@ -542,9 +544,9 @@ def test_a_still_board_makes_its_destination_layers_before_a_touch(kiosk: Kiosk)
     made = board.looks_made[PREMADE_FORM]
     piece = max(
         (h.cell for h in play.highlights() if h.role is Role.SELECTABLE),
-        key=lambda cell: len(play.actions_at(cell)),
+        key=lambda cell: len(play.queries.actions_at(cell)),
     )
-    play.tap_cell(piece)
+    play.board_input.tap_cell(piece)
     frames(1)
     lit = [look for look in board.view.looks.values() if look.role is Role.REACHABLE]
     assert len(lit) > 3  # the piece has somewhere to go

@@ -54,7 +54,7 @@ def test_builders_draw_by_its_deck_and_a_build_narrowed_by_its_blueprint_bc_r01(
     assert play.rules.dump_action(play.session.actions[-1]) == {"type": "draw"}
 
     tap(_tile(builders, "slot:2"))
-    assert play.focus == "slot:2"
+    assert play.board_input.focus == "slot:2"
     actions = play.view().actions
     assert actions and all(a.payload["type"] == "build" for a in actions)
     assert {a.payload["slot"] for a in actions} == {2}
@@ -77,7 +77,7 @@ def test_solo_power_paid_on_its_tracker_and_resolved_on_the_card_cs_r04(solo: Ki
     play, screen = solo.play, solo.play_screen
     assert play is not None and screen.mode == "cards"
     while play.rules.status(play.state) and state_as(play, ColossusSoloState).phase != "power":
-        form = play.form
+        form = play.forms.form
         assert form is not None  # the card's values, then the stats: forms open by themselves
         play.forms.submit()
     shoot(solo, "play-colossus-solo-cards")

@@ -95,13 +95,13 @@ def test_an_island_move_by_touching_its_space_then_the_destination(tmp_path: Pat
         tap_button(kiosk, "Take Actions", exact=True)
         move = next(
             p
-            for p in play.legal_payloads()
+            for p in play.queries.legal_payloads()
             if p["type"] == "move" and p["piece"] == "colossus" and p["origin"] != p["to"]
         )
         before = len(play.session.actions)
         origin, to = str(move["origin"]), str(move["to"])
         tap_cell(kiosk, origin)
-        assert play.focus == origin
+        assert play.board_input.focus == origin
         drawn = kiosk.play_screen.board.view  # type: ignore[union-attr]
         assert drawn is not None and drawn.looks[to].role is Role.REACHABLE
         shoot(kiosk, "play-beast-master-selected")

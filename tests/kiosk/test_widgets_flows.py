@@ -119,9 +119,9 @@ def test_0_2_1_correct_the_table_is_one_tap_away_while_a_die_is_awaited(kiosk: K
     play = kiosk.play
     assert play is not None
     bot = RandomBot(3)
-    while play.dice_request() is None or play.view().actions:
-        while play.fix_step is not None:
-            play.next_fix_step()
+    while play.queries.dice_request() is None or play.view().actions:
+        while play.fix.step is not None:
+            play.fix.next()
         play.submit(bot.choose(play.rules, play.state))
     tap_button(kiosk, "Correct the table")
     view = play.view()

@@ -81,7 +81,7 @@ def bot_move_by_touch(kiosk: Kiosk, bot: RandomBot) -> None:
     """The bot's choice, pressed on the screen; a rolled die is answered in software."""
     play = _presenter(kiosk)
     fix_the_table_by_touch(kiosk)
-    if play.dice_request() is not None:
+    if play.queries.dice_request() is not None:
         roll_in_software_by_touch(kiosk)
         return
     action = bot.choose(play.rules, play.state)
@@ -103,7 +103,7 @@ def island_move_by_touch(kiosk: Kiosk, payload: dict[str, Any]) -> None:
     play = _presenter(kiosk)
     before = len(play.session.actions)
     tap_cell(kiosk, payload["origin"])
-    assert play.focus == payload["origin"]
+    assert play.board_input.focus == payload["origin"]
     if payload["to"] != payload["origin"]:
         tap_cell(kiosk, payload["to"])
     if len(play.session.actions) == before + 1:
@@ -134,7 +134,7 @@ def kolossus_move_by_touch(kiosk: Kiosk, payload: dict[str, Any]) -> None:
     play = _presenter(kiosk)
     before = len(play.session.actions)
     tap_cell(kiosk, payload["from"])
-    assert play.focus == payload["from"]
+    assert play.board_input.focus == payload["from"]
     tap_cell(kiosk, payload["to"])
     assert len(play.session.actions) == before + 1, play.view().banner
 
@@ -150,7 +150,7 @@ def test_kolossus_great_quake_and_a_round_with_a_capture_by_touch(tmp_path: Path
         capture: tuple[str, str] | None = None
         for _ in range(120):
             fix_the_table_by_touch(kiosk)
-            request = play.dice_request()
+            request = play.queries.dice_request()
             if request is not None:
                 values: list[int] = []
                 for _die in range(request.count):
@@ -194,7 +194,7 @@ def test_kolossus_great_quake_and_a_round_with_a_capture_by_touch(tmp_path: Path
         victim = state_as(play, KolossusState).minis.index(_square(enemy_square))
         before = len(play.session.actions)
         tap_cell(kiosk, attacker)
-        assert play.focus == attacker
+        assert play.board_input.focus == attacker
         drawn = kiosk.play_screen.board.view  # type: ignore[union-attr]
         assert drawn is not None and drawn.looks[enemy_square].role is Role.CAPTURABLE
         tap_cell(kiosk, enemy_square)
@@ -239,7 +239,7 @@ def _rest_worth_taking(play: PlayPresenter) -> bool:
     seat = play.rules.current_player(state)
     if state.pending or seat is None or play.view().fix is not None:
         return False
-    if not any(p["type"] == "rest" for p in play.legal_payloads()):
+    if not any(p["type"] == "rest" for p in play.queries.legal_payloads()):
         return False
     return any(
         s.banner == seat and s.tile is not None and s.tile.kind == "loot" and s.tile.gold > 0
@@ -273,8 +273,10 @@ def test_BM_R09_rest_collects_the_banners_rewards_and_nothing_else_by_touch(
         play_by_touch(kiosk, {"type": "rest"})  # the "Rest" tab, then its button
         for _ in range(len(banners)):
             fix_the_table_by_touch(kiosk)
-            listed = [p for p in play.legal_payloads() if p["type"] == "collect_reward"]
-            assert listed and all(p["type"] == "collect_reward" for p in play.legal_payloads())
+            listed = [p for p in play.queries.legal_payloads() if p["type"] == "collect_reward"]
+            assert listed and all(
+                p["type"] == "collect_reward" for p in play.queries.legal_payloads()
+            )
             default = next(p for p in listed if "gold" not in p or p.get("gold") is None)
             play_by_touch(kiosk, default)  # the Banner's own reward, as printed
         fix_the_table_by_touch(kiosk)
@@ -307,7 +309,7 @@ def test_CA_R07_harvest_pays_once_per_age_by_touch(tmp_path: Path) -> None:
         for _ in range(300):
             fix_the_table_by_touch(kiosk)
             state = state_as(play, ColossiState)
-            waiting = state.pending or play.dice_request() is not None
+            waiting = state.pending or play.queries.dice_request() is not None
             if state.phase == "harvest" and not waiting and _can_harvest(play):
                 break
             bot_move_by_touch(kiosk, bot)
@@ -318,7 +320,7 @@ def test_CA_R07_harvest_pays_once_per_age_by_touch(tmp_path: Path) -> None:
         seat = play.rules.current_player(before)
         assert seat is not None
         lit = [h.cell for h in play.highlights() if h.role is Role.HARVESTABLE]
-        listed = [p["space"] for p in play.legal_payloads() if p["type"] == "harvest"]
+        listed = [p["space"] for p in play.queries.legal_payloads() if p["type"] == "harvest"]
         assert lit and set(lit) == set(listed)
         space = _richest(before, lit)
         index = [s.id for s in before.board.spaces].index(space)
@@ -354,10 +356,10 @@ def test_CA_R07_harvest_pays_once_per_age_by_touch(tmp_path: Path) -> None:
             if (
                 state_as(play, ColossiState).phase != "harvest"
                 or state_as(play, ColossiState).pending
-                or play.dice_request()
+                or play.queries.dice_request()
             ):
                 break
-            if not any(p["type"] == "pass_harvest" for p in play.legal_payloads()):
+            if not any(p["type"] == "pass_harvest" for p in play.queries.legal_payloads()):
                 break
             play_by_touch(kiosk, {"type": "pass_harvest"})
         assert (
@@ -369,7 +371,7 @@ def test_CA_R07_harvest_pays_once_per_age_by_touch(tmp_path: Path) -> None:
 
 
 def _can_harvest(play: PlayPresenter) -> bool:
-    return any(p["type"] == "harvest" for p in play.legal_payloads())
+    return any(p["type"] == "harvest" for p in play.queries.legal_payloads())
 
 
 def _richest(state: Any, cells: list[str]) -> str:

@@ -177,7 +177,7 @@ def test_learn_starts_guided_setup_then_teach_mode(kiosk: Kiosk) -> None:
     assert kiosk.manager.current == "guided_setup"
     tap_button(kiosk, "Skip setup")
     assert kiosk.manager.current == "play"
-    assert kiosk.play is not None and kiosk.play.teach is not None
+    assert kiosk.play is not None and kiosk.play.teacher.progress is not None
 
 
 def test_a_die_rolled_during_the_setup_is_not_played_and_says_so(kiosk: Kiosk) -> None:

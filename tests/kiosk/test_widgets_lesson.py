@@ -127,10 +127,10 @@ def _next_tap(kiosk: Kiosk) -> None:
             )
         )
         return
-    if play.fix_step is not None:  # the table's fix, alone: its own "Done"
+    if play.fix.step is not None:  # the table's fix, alone: its own "Done"
         tap(kiosk.play_screen.column.fix_done)
         return
-    if play.dice_request() is not None:  # the dice panel, alone
+    if play.queries.dice_request() is not None:  # the dice panel, alone
         tap(kiosk.play_screen.column.dice.roll)
         return
     tap(kiosk.play_screen.lesson.panel.row.children[-1])
@@ -144,7 +144,11 @@ def test_home_offers_a_lesson_per_game_and_it_starts_with_teach_mode_on(kiosk: K
     assert kiosk.manager.current == "guided_setup"  # the table set up first
     _set_up(kiosk)
     lesson = _lesson(kiosk)
-    assert kiosk.play is not None and kiosk.play.teach is not None and kiosk.play.teach.on
+    assert (
+        kiosk.play is not None
+        and kiosk.play.teacher.progress is not None
+        and kiosk.play.teacher.progress.on
+    )
     assert kiosk.play.session.seed == lesson.lesson.seed
     panel = kiosk.play_screen.lesson.panel
     assert panel.box.parent is kiosk.play_screen.ids.act.__self__
@@ -175,7 +179,7 @@ def test_the_lesson_plays_to_its_end_by_touch_on_the_screen(kiosk: Kiosk, game: 
             waits = kiosk.play_screen.lesson.panel.box.parent is None
             play = kiosk.play
             assert play is not None
-            if not waits or (play.dice_request() is None and play.fix_step is None):
+            if not waits or (play.queries.dice_request() is None and play.fix.step is None):
                 problems += _step_text_hidden(kiosk, where)
                 begun = lesson.place.step
                 if game == "colossus_solo" and begun == 0:  # the form the step opens
@@ -188,7 +192,7 @@ def test_the_lesson_plays_to_its_end_by_touch_on_the_screen(kiosk: Kiosk, game: 
         view = lesson.view()
         play = kiosk.play
         assert play is not None
-        calm = play.teacher.pause() is None and play.fix_step is None and play.form is None
+        calm = play.teacher.pause() is None and play.fix.step is None and play.forms.form is None
         watch = view is not None and view.kind == "Watch" and view.can_play
         lit = bool(lesson.marks()) or kiosk.play_screen.board is None  # a card game: none
         if not shot and watch and lit and calm:
@@ -219,7 +223,7 @@ def test_show_me_lights_the_goal_and_a_wrong_move_is_taken_back(kiosk: Kiosk) ->
     while play.teacher.pause() is not None:
         _next_tap(kiosk)
     before = play.state
-    draw = next(p for p in play.legal_payloads() if p["type"] == "draw")
+    draw = next(p for p in play.queries.legal_payloads() if p["type"] == "draw")
     play.submit(draw)  # the first step asks for a build
     frames(2)
     assert play.state == before

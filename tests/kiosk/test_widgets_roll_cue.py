@@ -33,14 +33,14 @@ def test_the_roll_cue_on_the_board_and_the_led_mirror_0_2_3(kiosk: Kiosk) -> Non
 
     def feed(highlights: object) -> None:
         assert kiosk.play is not None
-        frame = render(highlights, layout, kiosk.play.palette, still=True)  # type: ignore[arg-type]
+        frame = render(highlights, layout, kiosk.play.board_input.palette, still=True)  # type: ignore[arg-type]
         sent.append(frame)
         kiosk.mirror.show(frame)
 
     kiosk.on_highlights = feed
     tap_button(kiosk, "Ready", exact=True)
     play, screen = kiosk.play, kiosk.play_screen
-    assert play is not None and play.dice_request() is not None
+    assert play is not None and play.queries.dice_request() is not None
     board = screen.board
     assert board is not None and board.view is not None
     cued = {c for c, look in board.view.looks.items() if look.role is Role.ROLL}
@@ -55,7 +55,9 @@ def test_the_roll_cue_on_the_board_and_the_led_mirror_0_2_3(kiosk: Kiosk) -> Non
     mirror = screen.mirror
     assert mirror is not None and mirror.parent is not None and sent
     frame = sent[-1]
-    rose = render([Highlight(cell="0,0", role=Role.ROLL)], layout, play.palette, still=True)
+    rose = render(
+        [Highlight(cell="0,0", role=Role.ROLL)], layout, play.board_input.palette, still=True
+    )
     colour = rose[layout.leds_of("0,0")[0]]
     for cell in cued:
         assert {frame[i] for i in layout.leds_of(cell)} == {colour}

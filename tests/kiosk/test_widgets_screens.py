@@ -136,7 +136,7 @@ def test_screen_kolossus_selection(kiosk: Kiosk) -> None:
     play_randomly(kiosk, 40, seed=8)
     selectable = [h.cell for h in play.highlights() if h.role.value == "selectable"]
     if selectable:
-        play.tap_cell(selectable[0])
+        play.board_input.tap_cell(selectable[0])
     shoot(kiosk, "play-kolossus-selected")
 
 

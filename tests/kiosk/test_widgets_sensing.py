@@ -77,7 +77,7 @@ def test_long_press_lifts_and_tap_places_on_the_simulated_board(tmp_path: Path) 
             time.sleep(0.02)
         touch.touch_up()
         assert sensing.in_hand == 1
-        until(kiosk, lambda: play.focus == origin, "the lifted miniature's moves light")
+        until(kiosk, lambda: play.board_input.focus == origin, "the lifted miniature's moves light")
         target = next(
             h.cell
             for h in play.highlights()
@@ -106,8 +106,10 @@ def test_0_2_1_the_board_is_not_read_into_a_game_that_is_not_on_screen(tmp_path:
         assert rig.sim is not None and rig.sim.board is not None
         board = rig.sim.board
         board.set_occupied(miniatures(play.rules.board(play.state)))  # the bot moved by touch
-        play.tap_cell(next(h.cell for h in play.highlights() if h.role is Role.SELECTABLE))
-        origin = play.focus
+        play.board_input.tap_cell(
+            next(h.cell for h in play.highlights() if h.role is Role.SELECTABLE)
+        )
+        origin = play.board_input.focus
         target = next(
             h.cell
             for h in play.highlights()

@@ -147,8 +147,8 @@ def test_the_interrupted_game_is_intact_and_resumable_after_the_demo(
     for _ in range(5):
         play.submit(bot.choose(play.rules, play.state))
     play.undo()
-    formable = [g.key for g in play.view().groups if play.open_form(g.key)]
-    assert formable and play.form is not None  # a half-filled form is on screen
+    formable = [g.key for g in play.view().groups if play.action_menu.open_form(g.key)]
+    assert formable and play.forms.form is not None  # a half-filled form is on screen
     game_id = play.session.game_id
     before_state = play.rules.dump_position(play.state)
     play.session.save_position()  # as the demo takes over: the game is left, its position saved
@@ -170,7 +170,7 @@ def test_the_interrupted_game_is_intact_and_resumable_after_the_demo(
     assert shop.current == "play" and kiosk.play is not None
     assert kiosk.play.session.game_id == game_id
     assert kiosk.play.rules.dump_position(kiosk.play.state) == before_state
-    assert kiosk.play.session.can_redo and kiosk.play.form is None
+    assert kiosk.play.session.can_redo and kiosk.play.forms.form is None
 
 
 def test_a_table_button_or_a_die_ends_the_demo_and_does_nothing_else(

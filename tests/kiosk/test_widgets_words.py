@@ -45,7 +45,7 @@ def test_the_menu_and_form_of_each_game_in_its_words(kiosk: tuple[str, Kiosk]) -
     play_randomly(k, MOVES.get(game, 5), seed=3)
     for extra in range(40):  # on to a menu of choices (not a roll awaited)
         lists = [g for g in play.view().groups if not g.plays]
-        if play.dice_request() is None and play.fix_step is None and lists:
+        if play.queries.dice_request() is None and play.fix.step is None and lists:
             break
         play_randomly(k, 1, seed=extra)
     view = play.view()
@@ -53,21 +53,23 @@ def test_the_menu_and_form_of_each_game_in_its_words(kiosk: tuple[str, Kiosk]) -
     if lists:
         widest = max(lists, key=lambda g: g.count)
         if view.group != widest.key:
-            play.choose_group(widest.key)
+            play.action_menu.choose_group(widest.key)
     assert play.view().groups, f"{game}: no menu to photograph"
     shoot(k, f"play-words-{game}-menu")
     formable = [g for g in play.view().groups if not g.plays]
     for group in formable:
-        play.choose_group(group.key)
-        if play.view().formable and play.open_form(group.key):
+        play.action_menu.choose_group(group.key)
+        if play.view().formable and play.action_menu.open_form(group.key):
             shoot(k, f"play-words-{game}-form")
             play.forms.cancel()
             break
-    stays = [p for p in play.legal_payloads() if p.get("from") and p.get("from") == p.get("to")]
+    stays = [
+        p for p in play.queries.legal_payloads() if p.get("from") and p.get("from") == p.get("to")
+    ]
     if stays:  # a piece selected: its moves, the one that stays where it is listed last
-        play.tap_cell(str(stays[0]["from"]))
+        play.board_input.tap_cell(str(stays[0]["from"]))
         if play.view().group != stays[0]["type"]:
-            play.choose_group(str(stays[0]["type"]))
+            play.action_menu.choose_group(str(stays[0]["type"]))
         frames(2)
         k.play_screen.actions.scroll_y = 0
         shoot(k, f"play-words-{game}-stay")

@@ -85,8 +85,8 @@ def test_moves_relabel_the_menu_and_log_rows_instead_of_making_new_ones(kiosk: K
     seen: dict[int, Any] = {}
     bot = RandomBot(8)
     for _ in range(40):
-        while play.fix_step is not None:
-            play.next_fix_step()
+        while play.fix.step is not None:
+            play.fix.next()
         action = bot.choose(play.rules, play.state)
         assert action is not None
         play.submit(action)
@@ -125,8 +125,8 @@ def test_a_move_renders_each_new_row_text_once_and_no_kept_one_again(
     bot = RandomBot(8)
     moved_down = 0
     for _ in range(25):
-        while play.fix_step is not None:
-            play.next_fix_step()
+        while play.fix.step is not None:
+            play.fix.next()
         before = {id(row._label): (row.text, row.width) for rv in lists for row in _rows(rv)}
         rendered.clear()
         action = bot.choose(play.rules, play.state)
@@ -179,8 +179,8 @@ def test_a_move_detaches_only_the_rows_no_longer_shown(
     bot = RandomBot(8)
     stayed = 0
     for _ in range(25):
-        while play.fix_step is not None:
-            play.next_fix_step()
+        while play.fix.step is not None:
+            play.fix.next()
         before = {row for rv in lists for row in rv.layout_manager.children}
         removed.clear()
         action = bot.choose(play.rules, play.state)
@@ -384,12 +384,12 @@ def test_the_first_fix_step_renders_its_text_once_at_the_column_s_width(
         label.texture_update = counted
         for _ in range(30):  # the top row of the menu, released in a frame's clock tick
             frames(2)
-            if play.fix_step is not None:
+            if play.fix.step is not None:
                 break
             row = top_action_row(screen)
             Clock.schedule_once(lambda _dt, row=row: row.dispatch("on_release"), 0)
             frames(2)
-        assert play.fix_step is not None, "no fix-the-table step in 30 moves"
+        assert play.fix.step is not None, "no fix-the-table step in 30 moves"
         frames(2)
         assert label.get_root_window() is not None
         assert rendered == [(label.text, (screen.ids.act.width, None))]
@@ -417,10 +417,10 @@ def test_a_touch_in_the_column_s_frame_reaches_the_relabelled_rows(tmp_path: Pat
             frames(2)
             play.submit(play.view().actions[0].payload)
             Clock.tick()  # the next frame's clock (the column shown), before its touches
-            if play.fix_step is None and row_texts() and row_texts() != listed():
+            if play.fix.step is None and row_texts() and row_texts() != listed():
                 break
-            while play.fix_step is not None:
-                play.next_fix_step()
+            while play.fix.step is not None:
+                play.fix.next()
         else:
             pytest.fail("no move changed the menu's rows in 30 moves")
         touch = UnitTestTouch(*rows.to_window(*rows.center))
