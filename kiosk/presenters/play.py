@@ -74,9 +74,13 @@ class PlayPresenter(Observable):
         kept = KeptActions(rules)
         self.queries = StateQueries(session, kept, tiled=bool(rules.cards(session.state)))
 
+        #: Who holds the turn now that is not at the screen (the companion to move): the
+        #: words refusing a person's tap, or None (``kiosk/presenters/companion.py``).
+        self.held: Callable[[], str | None] | None = None
+
         # Looked up at each call: a subclass (the shop's demo) or a test may replace them.
-        def submit(action: object) -> bool:
-            return self.submit(action)
+        def submit(action: object) -> bool:  # a person's: the menu, a form, the board, dice
+            return not self.refused_while_held() and self.submit(action)
 
         def changed() -> None:
             self.changed()
@@ -289,15 +293,15 @@ class PlayPresenter(Observable):
 
     def choose(self, index: int) -> bool:
         """Tap on the ``index``-th action button of the current view (``MenuDesk``)."""
-        return self.action_menu.choose(index)
+        return not self.refused_while_held() and self.action_menu.choose(index)
 
     def choose_group(self, key: str) -> bool:
         """Tap on a group's tab (``MenuDesk.choose_group``)."""
-        return self.action_menu.choose_group(key)
+        return not self.refused_while_held() and self.action_menu.choose_group(key)
 
     def open_form(self, key: str | None = None) -> bool:
         """Edit the amounts of an action of group ``key`` (the group shown when None)."""
-        return self.action_menu.open_form(key)
+        return not self.refused_while_held() and self.action_menu.open_form(key)
 
     def undo(self) -> None:
         self._redo_off = False
@@ -358,11 +362,11 @@ class PlayPresenter(Observable):
 
     def tap_cell(self, cell: str) -> bool:
         """A tap on the board (``BoardInput.tap_cell``)."""
-        return self.board_input.tap_cell(cell)
+        return not self.refused_while_held() and self.board_input.tap_cell(cell)
 
     def tap_tile(self, key: str) -> bool:
         """A touch on a card game's tile (``BoardInput.tap_tile``)."""
-        return self.board_input.tap_tile(key)
+        return not self.refused_while_held() and self.board_input.tap_tile(key)
 
     def explain_refusal(self) -> bool:
         """ "Why?" on the refusal banner: the rule it rests on (False: no text for it)."""
@@ -370,7 +374,7 @@ class PlayPresenter(Observable):
 
     def electronic_roll(self, roll: Roll) -> bool:
         """A roll of the electronic dice, from the hardware hub (``DicePad``)."""
-        return self.dice.electronic_roll(roll)
+        return not self.refused_while_held() and self.dice.electronic_roll(roll)
 
     def set_devices(self, statuses: tuple[DeviceStatus, ...]) -> None:
         self.dice.set_devices(statuses)
@@ -391,6 +395,17 @@ class PlayPresenter(Observable):
         self.banner = None
         self.notice = ""
         self.changed()
+
+    def refused_while_held(self) -> bool:
+        """True, with the banner saying whose turn it is and nothing else changed, when
+        a person's tap comes while the turn is :attr:`held` (Undo and leaving stay)."""
+        words = None if self.held is None else self.held()
+        if words is None:
+            return False
+        self.banner = Banner(words, code="turn_held")
+        self.notice = ""
+        self.changed()
+        return True
 
     def follow_guide(self, guide: Callable[[], tuple[Highlight, ...]] | None) -> None:
         """A lesson's suggestion to light while nothing is selected (None: none)."""
