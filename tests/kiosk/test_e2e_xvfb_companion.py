@@ -211,11 +211,13 @@ def _rows(app: App) -> list[dict[str, Any]]:
 
 
 def _journaled(app: App, count: int) -> None:
-    deadline = time.monotonic() + 8
+    """Wait until the journal holds ``count`` actions (the app's log said if not)."""
+    deadline = time.monotonic() + 20
     while len(app.actions()) < count:
         assert app.process.poll() is None, "the app exited"
-        log = (app.ui_map.parent / "app.log").read_text(errors="replace")[-1500:]
-        assert time.monotonic() < deadline, f"{count} not journaled: {brief(app.ui())}\n{log}"
+        if time.monotonic() >= deadline:
+            log = (app.ui_map.parent / "app.log").read_text(errors="replace")[-1500:]
+            raise AssertionError(f"action {count} never journaled: {brief(app.ui())}\n{log}")
         time.sleep(0.02)
 
 
@@ -261,7 +263,7 @@ def _companion_move(table: Table, said: re.Match[str]) -> None:
         table.done_clicked += 1
         table.done_lit += bool(lit)
     made = app.actions()[-1]
-    assert made == play.rules.dump_action(action), (made, words)
+    assert made in [play.rules.dump_action(a) for a in found], (made, words)
 
 
 def _play(table: Table, wanted: tuple[int, int] | None) -> PlayPresenter:
