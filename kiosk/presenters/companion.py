@@ -162,7 +162,7 @@ class CompanionTurn:
         self._follow = follow
         self.guide = CompanionGuide(self)
         play.follow_guide(self.guide)
-        play.held = self.holds
+        play.hold_turn(self.holds)
         if follow:
             play.subscribe(self.check)
         self.check()
@@ -180,7 +180,7 @@ class CompanionTurn:
         if self.play.guide is self.guide:
             self.play.follow_guide(None)
         if self.play.held == self.holds:
-            self.play.held = None
+            self.play.hold_turn(None)
 
     def _cancel(self) -> None:
         if self.thinking is not None:

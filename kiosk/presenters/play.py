@@ -76,7 +76,7 @@ class PlayPresenter(Observable):
 
         #: Who holds the turn now that is not at the screen (the companion to move): the
         #: words refusing a person's tap, or None (``kiosk/presenters/companion.py``).
-        self.held: Callable[[], str | None] | None = None
+        self._turn_holder: Callable[[], str | None] | None = None
 
         # Looked up at each call: a subclass (the shop's demo) or a test may replace them.
         def submit(action: object) -> bool:  # a person's: the menu, a form, the board, dice
@@ -399,13 +399,21 @@ class PlayPresenter(Observable):
     def refused_while_held(self) -> bool:
         """True, with the banner saying whose turn it is and nothing else changed, when
         a person's tap comes while the turn is :attr:`held` (Undo and leaving stay)."""
-        words = None if self.held is None else self.held()
+        words = None if self._turn_holder is None else self._turn_holder()
         if words is None:
             return False
         self.banner = Banner(words, code="turn_held")
         self.notice = ""
         self.changed()
         return True
+
+    @property
+    def held(self) -> Callable[[], str | None] | None:
+        return self._turn_holder
+
+    def hold_turn(self, held: Callable[[], str | None] | None) -> None:
+        """Who holds the turn (the words refusing a person's tap; None: nobody)."""
+        self._turn_holder = held
 
     def follow_guide(self, guide: Callable[[], tuple[Highlight, ...]] | None) -> None:
         """A lesson's suggestion to light while nothing is selected (None: none)."""
