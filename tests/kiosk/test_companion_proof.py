@@ -18,7 +18,6 @@ app's own clock and prints its figures.
 
 from __future__ import annotations
 
-import re
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -30,7 +29,6 @@ from kivy.base import EventLoop
 from companion.bot import RandomBot
 from firmware_bridge.board.sim_board import SimSensingBoard
 from firmware_bridge.config import BoardConfig, ButtonsConfig, DiceConfig, LedsConfig
-from firmware_bridge.layout import LedLayout
 from firmware_bridge.leds.factory import power_budget_of
 from firmware_bridge.leds.render import gamma_table, render
 from firmware_bridge.leds.sim import SimStrip
@@ -44,25 +42,14 @@ from kiosk.presenters.sensing import miniatures
 from kiosk.settings import CompanionConfig
 from kiosk.thinker import ThreadRunner
 from tests.faults.scale import is_long, report, scaled
-from tests.helpers.companion_table import ticking
+from tests.helpers.companion_table import cells_said, ticking
 from tests.kiosk.ui import close_kiosk, find_button, open_kiosk, setup_built, tap
 
 NOW = 1000.0
 """The rig's clock: the animator renders every frame at this moment."""
 WAIT_S = 30.0
 """How long the test waits for a thread, the strip or the board (a loaded machine)."""
-SAID_CELL = re.compile(r"\((\d+), (\d+)\)")
-SAID_LINE = re.compile(r"\b(row|column) (\d+)\b")
 LEVELS = ("easy", "medium", "hard")
-
-
-def cells_said(words: str, layout: LedLayout) -> set[str]:
-    """The squares a Kolossus move's words name: "(6, 9)", and a Quake's "row 6"."""
-    said = {f"{r},{c}" for r, c in SAID_CELL.findall(words)}
-    for line, number in SAID_LINE.findall(words):
-        index = 0 if line == "row" else 1
-        said |= {cell for cell in layout.cells if cell.split(",")[index] == number}
-    return said
 
 
 def waited(kiosk: Kiosk, done: Callable[[], bool], seconds: float) -> bool:

@@ -41,8 +41,8 @@ from firmware_bridge.layout import kolossus_layout
 from kiosk.presenters.play import PlayPresenter
 from kiosk.presenters.sensing import miniatures
 from tests.faults.scale import is_long, report
+from tests.helpers.companion_table import cells_said
 from tests.helpers.xvfb_app import NEEDS_XVFB, App, brief, launched, wait_for_strip
-from tests.kiosk.test_companion_proof import cells_said
 
 pytestmark = [pytest.mark.slow, NEEDS_XVFB]
 
@@ -210,6 +210,15 @@ def _rows(app: App) -> list[dict[str, Any]]:
     ]
 
 
+def _journal_grows(app: App, count: int, seconds: float) -> bool:
+    deadline = time.monotonic() + seconds
+    while len(app.actions()) <= count:
+        if time.monotonic() >= deadline:
+            return False
+        time.sleep(0.05)
+    return True
+
+
 def _journaled(app: App, count: int) -> None:
     """Wait until the journal holds ``count`` actions (the app's log said if not)."""
     deadline = time.monotonic() + 20
@@ -299,7 +308,10 @@ def _play(table: Table, wanted: tuple[int, int] | None) -> PlayPresenter:
             app.click("Done", exact=True)
             continue
         elif app.find("Ready", exact=True) is not None:
-            app.click("Ready", exact=True)
+            for _ in range(3):  # a click during the first frames of a loaded app is lost
+                app.click("Ready", exact=True)
+                if _journal_grows(app, count, 5.0):
+                    break
         elif play.queries.seat() == 0 and (rows := _rows(app)):
             app.click_button(person.choice(rows))
             table.person_clicks += 1

@@ -13,7 +13,6 @@ from kiosk.presenters.play import PlayPresenter
 from kiosk.presenters.sensing import SETTLE_S, Agree, SensingDriver, miniatures
 from tests.helpers.clock import FakeClock
 from tests.helpers.kolossus_positions import round_one_script
-from tests.kiosk.test_board_sensing import Later
 
 
 def test_a_capture_made_by_hand_before_the_tick_after_a_die_is_played() -> None:
@@ -23,16 +22,12 @@ def test_a_capture_made_by_hand_before_the_tick_after_a_die_is_played() -> None:
     *before, dice = round_one_script()
     for step in before:
         assert play.submit(step), play.banner
-    now, later = FakeClock(0.0), Later()
-
-    def tick() -> None:
-        driver.tick()
-
-    driver = SensingDriver(play, clock=now, schedule=lambda delay: later(delay, tick))
+    now, waits = FakeClock(0.0), list[float]()
+    driver = SensingDriver(play, clock=now, schedule=waits.append)  # ticks when told
     occupied = frozenset(miniatures(play.rules.board(play.state)))
     driver.sensed(occupied)
     now.advance(1.0)
-    later.run()
+    driver.tick()
     assert driver.verdict == Agree()
     assert isinstance(dice, Roll) and play.submit(dice)  # the dice typed in: 12 MP
     count = len(play.session.actions)
@@ -40,7 +35,7 @@ def test_a_capture_made_by_hand_before_the_tick_after_a_die_is_played() -> None:
         driver.sensed(occupied - change)
     driver.sensed(occupied - {"1,0"})  # the Colossus set down on 8,1
     now.advance(SETTLE_S + 1.0)
-    later.run()
+    driver.tick()
     assert len(play.session.actions) == count + 1, driver.verdict
     made = play.rules.dump_action(play.session.actions[-1])
     assert (made["from"], made["to"]) == ("1,0", "8,1")
