@@ -43,10 +43,15 @@ class BoardInput:
         changed: Callable[[], None],
         palette: Palette,
         seat_colours: tuple[RGB, ...],
+        *,
+        held: Callable[[], bool],
     ) -> None:
         self._queries = queries
         self._submit = submit
         self._changed = changed
+        #: True (the refusal shown) when a person's input must wait: the turn is held
+        #: by a seat not at the screen (PlayPresenter.hold_turn).
+        self._held = held
         #: The LED palette of the game's board: the on-screen board uses the same.
         self.palette = palette
         self._seat_colours = seat_colours
@@ -95,6 +100,8 @@ class BoardInput:
         other tap selects the tapped cell (its legal squares light up) or clears it.
         An edge arrow previews its region move; the same arrow again plays it.
         """
+        if self._held():
+            return False
         arrows = self.arrows()
         if cell in arrows:
             return self._tap_arrow(cell, arrows[cell])
@@ -123,6 +130,8 @@ class BoardInput:
         """A touch on a card game's tile: its one action played (True when played), or
         the menu narrowed to its actions, on the group of the first (a second touch
         widens it again). A tile with no action now clears the narrowing."""
+        if self._held():
+            return False
         found = self._queries.payloads_at(key)
         if len(found) == 1:
             return self._submit(found[0])

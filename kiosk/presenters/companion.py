@@ -162,6 +162,7 @@ class CompanionTurn:
         self._follow = follow
         self.guide = CompanionGuide(self)
         play.follow_guide(self.guide)
+        play.hold_turn(self.holds)
         if follow:
             play.subscribe(self.check)
         self.check()
@@ -178,6 +179,8 @@ class CompanionTurn:
             self.play.unsubscribe(self.check)
         if self.play.guide is self.guide:
             self.play.follow_guide(None)
+        if self.play.held == self.holds:
+            self.play.hold_turn(None)
 
     def _cancel(self) -> None:
         if self.thinking is not None:
@@ -288,6 +291,24 @@ class CompanionTurn:
         if seat is None or self.paused or self.failure:
             return None
         return Wanted(None, None, f"{self.who(seat)} is thinking")
+
+    def holds(self) -> str | None:
+        """The words refusing a person's tap (a menu row, a tile, a board square, dice)
+        while a companion seat is to move — it thinks, or its move waits to be made and
+        "Done" — so the companion's turn is not played for it by the screen; Undo and
+        leaving stay. None when a person may act (a hint shown, or the companion paused
+        after an Undo or a failed decision: a person may then play its move)."""
+        wanted = self.wanted()
+        if wanted is None:
+            return None
+        proposal = self.proposal
+        seat = proposal.seat if proposal is not None else self.play.queries.seat()
+        assert seat is not None  # wanted() found a companion seat to move
+        if wanted.action is None:
+            return f"It is {self.who(seat)}'s turn: wait for its move, or tap Undo."
+        lit = proposal is not None and proposal.marks
+        make = "make its move on the table and tap Done" if lit else "tap Done"
+        return f"It is {self.who(seat)}'s turn: {make}, or tap Undo."
 
     # --- intents ------------------------------------------------------------------------
 

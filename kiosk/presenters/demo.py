@@ -38,7 +38,14 @@ class DemoDice(DicePad):
     demo instead of being played into it."""
 
     def __init__(self, play: PlayPresenter, on_input: Callable[[], object]) -> None:
-        super().__init__(play.queries, play.submit, play.changed, play.show_banner, play.note)
+        super().__init__(
+            play.queries,
+            play.submit,
+            play.changed,
+            play.show_banner,
+            play.note,
+            held=play.refused_while_held,
+        )
         self._on_input = on_input
 
     def electronic_roll(self, roll: Roll) -> bool:

@@ -30,12 +30,17 @@ class DicePad:
         changed: Callable[[], None],
         refuse: Callable[[Banner], None],
         note: Callable[[str], None],
+        *,
+        held: Callable[[], bool],
     ) -> None:
         self._queries = queries
         self._submit = submit
         self._changed = changed
         self._refuse = refuse
         self._note = note
+        #: True (the refusal shown) when a person's input must wait: the turn is held
+        #: by a seat not at the screen (PlayPresenter.hold_turn).
+        self._held = held
         #: The faces read off the table so far, for a roll of several dice.
         self.entered: tuple[int, ...] = ()
         self.devices: tuple[DeviceStatus, ...] = ()
@@ -103,6 +108,8 @@ class DicePad:
     def electronic_roll(self, roll: Roll) -> bool:
         """A roll from electronic dice, as the hub's collector made it (posted by a device
         thread, drained on the main loop): submitted as it is."""
+        if self._held():
+            return False
         if self._queries.dice_request() is None:
             self._refuse(Banner("A die was rolled, but no dice are wanted right now."))
             self._changed()

@@ -31,6 +31,8 @@ class MenuDesk:
         forms: FormDesk,
         submit: Callable[[object], bool],
         changed: Callable[[], None],
+        *,
+        held: Callable[[], bool],
     ) -> None:
         self._queries = queries
         self._board_input = board_input
@@ -38,6 +40,9 @@ class MenuDesk:
         self._forms = forms
         self._submit = submit
         self._changed = changed
+        #: True (the refusal shown) when a person's input must wait: the turn is held
+        #: by a seat not at the screen (PlayPresenter.hold_turn).
+        self._held = held
 
     def menu(self) -> Menu:
         """The action menu of the current focus and group (``StateQueries.menu``)."""
@@ -50,6 +55,8 @@ class MenuDesk:
         In the "Correct the table" group the tap opens the correction's form instead
         (True when it opened): a correction is entered, never sent unchanged.
         """
+        if self._held():
+            return False
         menu = self.menu()
         actions = menu.actions
         if not 0 <= index < len(actions):
@@ -62,6 +69,8 @@ class MenuDesk:
     def choose_group(self, key: str) -> bool:
         """Show ``key``'s actions, or play it when the group is one action (True when
         played); a second tap on "Correct the table" closes that list."""
+        if self._held():
+            return False
         group = next((g for g in self.menu().groups if g.key == key), None)
         if group is not None and group.payload is not None:
             return self._submit(group.payload)
@@ -71,4 +80,6 @@ class MenuDesk:
 
     def open_form(self, key: str | None = None) -> bool:
         """Edit the amounts of an action of group ``key`` (the group shown when None)."""
+        if self._held():
+            return False
         return self._forms.open(key or self.menu().group)

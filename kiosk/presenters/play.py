@@ -72,23 +72,30 @@ class PlayPresenter(Observable):
         kept = KeptActions(rules)
         self.queries = StateQueries(session, kept, tiled=bool(rules.cards(session.state)))
 
+        #: Who holds the turn now that is not at the screen (the companion to move): the
+        #: words refusing a person's tap, or None (``kiosk/presenters/companion.py``).
+        self._turn_holder: Callable[[], str | None] | None = None
+
         # Looked up at each call: a test may replace them.
-        def submit(action: object) -> bool:
-            return self.submit(action)
+        def submit(action: object) -> bool:  # a person's: the menu, a form, the board, dice
+            return not self.refused_while_held() and self.submit(action)
+
+        def held() -> bool:  # a person's tap that must wait: refused, nothing else changes
+            return self.refused_while_held()
 
         def changed() -> None:
             self.changed()
 
         palette = palette_for_board(rules.board_kind)
         self.board_input = BoardInput(
-            self.queries, submit, changed, palette, self._look.seat_colours
+            self.queries, submit, changed, palette, self._look.seat_colours, held=held
         )
         self.overlay = SensingOverlay(self.queries.forget_menus)
         self.fix = FixWalk(changed)
         self.forms = FormDesk(self.queries, submit, changed)
-        self.dice = DicePad(self.queries, submit, changed, self.show_banner, self.note)
+        self.dice = DicePad(self.queries, submit, changed, self.show_banner, self.note, held=held)
         self.action_menu = MenuDesk(
-            self.queries, self.board_input, self.overlay, self.forms, submit, changed
+            self.queries, self.board_input, self.overlay, self.forms, submit, changed, held=held
         )
 
         def shown() -> tuple[Highlight, ...]:
@@ -299,6 +306,25 @@ class PlayPresenter(Observable):
         self.banner = None
         self.notice = ""
         self.changed()
+
+    def refused_while_held(self) -> bool:
+        """True, with the banner saying whose turn it is and nothing else changed, when
+        a person's tap comes while the turn is :attr:`held` (Undo and leaving stay)."""
+        words = None if self._turn_holder is None else self._turn_holder()
+        if words is None:
+            return False
+        self.banner = Banner(words, code="turn_held")
+        self.notice = ""
+        self.changed()
+        return True
+
+    @property
+    def held(self) -> Callable[[], str | None] | None:
+        return self._turn_holder
+
+    def hold_turn(self, held: Callable[[], str | None] | None) -> None:
+        """Who holds the turn (the words refusing a person's tap; None: nobody)."""
+        self._turn_holder = held
 
     def follow_guide(self, guide: Callable[[], tuple[Highlight, ...]] | None) -> None:
         """A lesson's suggestion to light while nothing is selected (None: none)."""

@@ -334,7 +334,14 @@ class SensingDriver:
     def sensed(
         self, occupied: frozenset[str] | None, landscapes: frozenset[str] | None = None
     ) -> None:
-        """A :class:`~firmware_bridge.board.messages.BoardOccupancy` snapshot arrived."""
+        """A :class:`~firmware_bridge.board.messages.BoardOccupancy` snapshot arrived.
+
+        It belongs to the position on screen now: a position changed by a tap, a die or
+        "Done" since the last tick starts its move here, before the snapshot counts
+        (were the new move started only when the board settles, the squares lifted and
+        filled meanwhile — a beaten miniature's — would be forgotten with the old move,
+        and a capture made quickly after a die would stay "in the hand")."""
+        self._follow_state()
         now = self.clock()
         before, land_before = self.inference.occupied, self.inference.landscapes
         self.inference.sense(occupied, now, landscapes)

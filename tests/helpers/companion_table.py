@@ -6,11 +6,14 @@ board settled by hand (:class:`SettledBoard`)."""
 
 from __future__ import annotations
 
+import re
+
 from companion.bots import Decision, Level
 from companion.bots.core import TickingClock
 from companion.games import get_rules
 from companion.journal import Journal
 from companion.session import Session
+from firmware_bridge.layout import LedLayout
 from kiosk.presenters.companion import CompanionTurn, Done, Proposal, Think
 from kiosk.presenters.companion_seats import CompanionSeats
 from kiosk.presenters.play import PlayPresenter
@@ -117,3 +120,16 @@ class SettledBoard:
         self.driver.sensed(occupied)
         self.now += SETTLE_S + 0.01
         return self.driver.tick()
+
+
+SAID_CELL = re.compile(r"\((\d+), (\d+)\)")
+SAID_LINE = re.compile(r"\b(row|column) (\d+)\b")
+
+
+def cells_said(words: str, layout: LedLayout) -> set[str]:
+    """The squares a Kolossus move's words name: "(6, 9)", and a Quake's "row 6"."""
+    said = {f"{r},{c}" for r, c in SAID_CELL.findall(words)}
+    for line, number in SAID_LINE.findall(words):
+        index = 0 if line == "row" else 1
+        said |= {cell for cell in layout.cells if cell.split(",")[index] == number}
+    return said

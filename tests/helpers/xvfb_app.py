@@ -7,16 +7,20 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import signal
 import sqlite3
 import subprocess
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import pytest
+
+from firmware_bridge.layout import kolossus_layout
 
 ROOT = Path(__file__).resolve().parents[2]
 COMPANION = Path(sys.executable).parent / "companion"
@@ -127,3 +131,81 @@ def grab(display: str, path: Path) -> Any:
     image = ImageGrab.grab(xdisplay=display).convert("RGB")
     image.save(path)
     return image
+
+
+def strip_lit(app: App) -> set[int]:
+    """The LEDs the simulated strip's last shipped frame lights."""
+    strip = json.loads(app.strip_file.read_text())
+    return {i for i, pixel in enumerate(strip["frame"]) if any(pixel)}
+
+
+def leds_of_cells(cells: list[str]) -> set[int]:
+    layout = kolossus_layout()
+    return {i for cell in cells for i in layout.leds_of(cell)}
+
+
+def wait_for_strip(app: App, what: str) -> dict[str, Any]:
+    """Wait until the strip lights exactly the LEDs of the cells the screen's board lights
+    (the animator ships the new highlights on its next tick); returns that UI map."""
+    found: dict[str, Any] = {}
+
+    def matches(ui: dict[str, Any]) -> bool:
+        found.update(ui)
+        return strip_lit(app) == leds_of_cells(ui["board_lit"])
+
+    try:
+        shown: dict[str, Any] = app.wait(what, matches, timeout=6)
+    except AssertionError:
+        raise AssertionError(
+            f"{what}: the strip lights {sorted(strip_lit(app))}, the screen's board "
+            f"{found.get('board_lit')} (LEDs {sorted(leds_of_cells(found.get('board_lit', [])))})"
+        ) from None
+    return shown
+
+
+@contextmanager
+def launched(tmp_path: Path, display: str, config: Path) -> Iterator[App]:
+    """The real ``companion`` with ``config`` on ``display``, as the README starts it
+    (``--config``, ``--data-dir``), its UI map and simulated strip in ``tmp_path``;
+    stopped as systemd stops it (SIGTERM) afterwards."""
+    env = {
+        key: value
+        for key, value in os.environ.items()
+        if not key.startswith(("KCFG_", "SDL_", "COMPANION_", "GPIOZERO_"))
+    }
+    kivy_home = tmp_path / "kivy-home"
+    kivy_home.mkdir()
+    env.update(
+        DISPLAY=display,
+        KIVY_HOME=str(kivy_home),
+        KIVY_NO_ARGS="1",
+        KIVY_NO_CONSOLELOG="1",
+        KIVY_NO_FILELOG="1",
+        PYTHONOPTIMIZE="2",  # as scripts/start and the Pi's service run it
+        COMPANION_UI_MAP=str(tmp_path / "ui.json"),
+        COMPANION_SIM_LEDS=str(tmp_path / "strip.json"),
+    )
+    data = tmp_path / "data"
+    log = (tmp_path / "app.log").open("wb")
+    command = [str(COMPANION), "--config", str(config), "--data-dir", str(data)]
+    process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=log, stderr=log)
+    running = App(
+        process, display, tmp_path / "ui.json", tmp_path / "strip.json", data / "journal.sqlite3"
+    )
+    try:
+        deadline = time.monotonic() + 20
+        while not running.ui_map.exists():
+            assert process.poll() is None, (tmp_path / "app.log").read_text()[-3000:]
+            assert time.monotonic() < deadline, "the app never drew its first screen"
+            time.sleep(0.05)
+        running.window = running.xdotool("search", "--sync", "--pid", str(process.pid))
+        running.window = running.window.splitlines()[0]
+        yield running
+    finally:
+        if process.poll() is None:
+            process.send_signal(signal.SIGTERM)
+            try:
+                process.wait(10)
+            except subprocess.TimeoutExpired:
+                process.kill()
+        log.close()

@@ -14,10 +14,8 @@ from __future__ import annotations
 import atexit
 import os
 import shutil
-import signal
 import subprocess
 import tempfile
-import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -30,7 +28,7 @@ from kiosk.kivy_env import kivy_environment
 
 if TYPE_CHECKING:  # Kivy is imported by the fixture, after the environment is set
     from tests.helpers.kiosk_shop import Shop
-from tests.helpers.xvfb_app import COMPANION, ROOT, TRAY_BATTERY, XVFB, App
+from tests.helpers.xvfb_app import TRAY_BATTERY, XVFB, App, launched
 
 _KIVY_HOME = Path(tempfile.mkdtemp(prefix="kivy-home-"))
 atexit.register(shutil.rmtree, _KIVY_HOME, True)
@@ -109,47 +107,8 @@ on_boot = "home"
 """,
         encoding="utf-8",
     )
-    env = {
-        key: value
-        for key, value in os.environ.items()
-        if not key.startswith(("KCFG_", "SDL_", "COMPANION_", "GPIOZERO_"))
-    }
-    kivy_home = tmp_path / "kivy-home"
-    kivy_home.mkdir()
-    env.update(
-        DISPLAY=display,
-        KIVY_HOME=str(kivy_home),
-        KIVY_NO_ARGS="1",
-        KIVY_NO_CONSOLELOG="1",
-        KIVY_NO_FILELOG="1",
-        PYTHONOPTIMIZE="2",  # as scripts/start and the Pi's service run it
-        COMPANION_UI_MAP=str(tmp_path / "ui.json"),
-        COMPANION_SIM_LEDS=str(tmp_path / "strip.json"),
-    )
-    data = tmp_path / "data"
-    log = (tmp_path / "app.log").open("wb")
-    command = [str(COMPANION), "--config", str(config), "--data-dir", str(data)]
-    process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=log, stderr=log)
-    running = App(
-        process, display, tmp_path / "ui.json", tmp_path / "strip.json", data / "journal.sqlite3"
-    )
-    try:
-        deadline = time.monotonic() + 20
-        while not running.ui_map.exists():
-            assert process.poll() is None, (tmp_path / "app.log").read_text()[-3000:]
-            assert time.monotonic() < deadline, "the app never drew its first screen"
-            time.sleep(0.05)
-        running.window = running.xdotool("search", "--sync", "--pid", str(process.pid))
-        running.window = running.window.splitlines()[0]
+    with launched(tmp_path, display, config) as running:
         yield running
-    finally:
-        if process.poll() is None:
-            process.send_signal(signal.SIGTERM)
-            try:
-                process.wait(10)
-            except subprocess.TimeoutExpired:
-                process.kill()
-        log.close()
 
 
 @pytest.fixture

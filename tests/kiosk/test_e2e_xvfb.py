@@ -46,6 +46,9 @@ from tests.helpers.xvfb_app import (
     App,
     brief,
     grab,
+    leds_of_cells,
+    strip_lit,
+    wait_for_strip,
 )
 
 FACES = [3, 1, 4, 2, 2, 1, 3, 4]  # what the test's die shows, roll after roll
@@ -192,36 +195,6 @@ def test_kolossus_by_clicks_and_pty_dice_with_leds_mirrored(
             f"{name}: median {1000 * sorted(values)[len(values) // 2]:.0f} ms, "
             f"max {1000 * max(values):.0f} ms over {len(values)} rolls"
         )
-
-
-def strip_lit(app: App) -> set[int]:
-    """The LEDs the simulated strip's last shipped frame lights."""
-    strip = json.loads(app.strip_file.read_text())
-    return {i for i, pixel in enumerate(strip["frame"]) if any(pixel)}
-
-
-def leds_of_cells(cells: list[str]) -> set[int]:
-    layout = kolossus_layout()
-    return {i for cell in cells for i in layout.leds_of(cell)}
-
-
-def wait_for_strip(app: App, what: str) -> dict[str, Any]:
-    """Wait until the strip lights exactly the LEDs of the cells the screen's board lights
-    (the animator ships the new highlights on its next tick); returns that UI map."""
-    found: dict[str, Any] = {}
-
-    def matches(ui: dict[str, Any]) -> bool:
-        found.update(ui)
-        return strip_lit(app) == leds_of_cells(ui["board_lit"])
-
-    try:
-        shown: dict[str, Any] = app.wait(what, matches, timeout=6)
-    except AssertionError:
-        raise AssertionError(
-            f"{what}: the strip lights {sorted(strip_lit(app))}, the screen's board "
-            f"{found.get('board_lit')} (LEDs {sorted(leds_of_cells(found.get('board_lit', [])))})"
-        ) from None
-    return shown
 
 
 def test_learn_kolossus_setup_lit_as_the_screen_says_then_a_rolled_die_explained(
