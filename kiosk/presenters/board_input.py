@@ -257,8 +257,6 @@ class BoardInput:
         found = derived.tiles.get(self.focus)
         if found is None:
             listed = queries.legal_payloads()
-            found = cards.tiles(
-                queries.rules.cards(derived.state), listed, queries.listed_cells(), self.focus
-            )
+            found = cards.tiles(queries.cards(), listed, queries.listed_cells(), self.focus)
             derived.tiles[self.focus] = found
         return found

@@ -386,7 +386,7 @@ class CompanionTurn:
             return ()
         return tuple(
             HiddenHand(self.who(card.seat), card.hidden)
-            for card in play.rules.cards(play.state)
+            for card in play.queries.cards()
             if card.hidden is not None
             and card.seat is not None
             and self.seats.level(card.seat) is not None

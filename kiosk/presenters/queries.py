@@ -21,7 +21,7 @@ from companion.model import Frozen
 from companion.outcome import Outcome
 from companion.rules import ActionRole, AnyRules, GameState
 from companion.session import Session
-from companion.views import NO_CELLS, ActionCells, BoardView, PanelView
+from companion.views import NO_CELLS, ActionCells, BoardView, CardView, PanelView
 from kiosk.presenters.board import BoardView as ScreenBoard
 from kiosk.presenters.board import Decoration
 from kiosk.presenters.cards import Tile
@@ -92,6 +92,7 @@ class Derived:
         self.arrows: Arrows | None = None
         self.last_roll: str | None = None
         self.tiles: dict[str | None, tuple[Tile, ...]] = {}  # per focus
+        self.cards: tuple[CardView, ...] | None = None
 
 
 class Formable(Protocol):
@@ -149,6 +150,14 @@ class StateQueries:
         if isinstance(derived.outcome, NotAsked):
             derived.outcome = self.rules.outcome(derived.state)
         return derived.outcome
+
+    def cards(self) -> tuple[CardView, ...]:
+        """A card game's cards, piles and trackers in this state (``Rules.cards``): the
+        tiles and the companion's hidden hands both read them, on every view."""
+        derived = self.derived()
+        if derived.cards is None:
+            derived.cards = self.rules.cards(derived.state)
+        return derived.cards
 
     def dice_request(self) -> DiceRequest | None:
         derived = self.derived()
