@@ -109,6 +109,27 @@ def test_dry_run_without_a_root_describes_the_real_paths(shared_tmp: Path) -> No
     assert "(dry run: nothing was changed)" in result.stdout
 
 
+def test_what_tests_write_into_artifacts_is_neither_copied_nor_fingerprinted(
+    shared_tmp: Path,
+) -> None:
+    """A screenshot test writing artifacts/ while the real-run test installed from the
+    same tree made the second run copy the source again ("copied:" in run 2)."""
+    source = make_source(shared_tmp)
+
+    def would_copy() -> str:
+        result = install("--dry-run", "--source", str(source), as_nobody=True)
+        assert result.returncode == 0, result.stderr
+        return next(line for line in result.stdout.splitlines() if "would copy:" in line)
+
+    before = would_copy()
+    (source / "artifacts" / "screenshots").mkdir(parents=True)
+    (source / "artifacts" / "screenshots" / "screen-home.png").write_bytes(b"\x89PNG")
+    try:
+        assert would_copy() == before
+    finally:
+        shutil.rmtree(source / "artifacts")
+
+
 @pytest.mark.skipif(on_a_pi(), reason="this machine is a Raspberry Pi")
 def test_a_real_run_off_a_pi_is_refused_with_a_clear_message(shared_tmp: Path) -> None:
     source = make_source(shared_tmp)
