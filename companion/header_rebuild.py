@@ -13,36 +13,49 @@ points to ``companion export``, which writes its readable entries
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any, Generic, Protocol, TypeVar
 
 from companion.errors import DamagedHeader, RefereeError
 from companion.games import available_games, get_rules
-from companion.journal import Entry, GameInfo, Journal
+from companion.journal import Damage, Entry, GameInfo, Journal
+from companion.model import Frozen
 from companion.rules import AnyRules
 
-if TYPE_CHECKING:
-    from companion.session import _Replayed
+
+class Replayed(Protocol):
+    """What replaying a game under a header gives (the session's replay): here only
+    whether the entries replayed as far as they did under the header as it was."""
+
+    @property
+    def damage(self) -> Damage | None: ...
+
+
+R = TypeVar("R", bound=Replayed)
+#: Replays the journal's game under a header: the session's, handed in by the session
+#: (this module is below it, so it does not import it).
+ReplayUnder = Callable[[Journal, GameInfo, AnyRules, Frozen], R]
 
 DAMAGED_RECORD_FORMAT = "colossus-companion/damaged-game"
 
 
 @dataclass(frozen=True)
-class Rebuilt:
+class Rebuilt(Generic[R]):
     """A header rebuilt, the game replayed under it, and a sentence saying from what."""
 
     info: GameInfo
-    replayed: _Replayed
+    replayed: R
     note: str
 
 
-def rebuild_header(journal: Journal, game_id: int, damage: str) -> Rebuilt:
+def rebuild_header(
+    journal: Journal, game_id: int, damage: str, replay: ReplayUnder[R]
+) -> Rebuilt[R]:
     """The game's header rebuilt (nothing is written here), or DamagedHeader (a
     JournalError) saying why it cannot be and how its readable entries can still be
-    had. ``damage`` says what is wrong with the header as it is."""
-    from companion.session import Session
-
+    had. ``damage`` says what is wrong with the header as it is; ``replay`` replays the
+    game under a header tried (a RefereeError: not under this one)."""
     fields, damaged = journal.header_fields(game_id)
     entries, entries_damage = journal.entries(game_id)
     positions = [s.position for s in reversed(journal.snapshots(game_id))]
@@ -58,7 +71,7 @@ def rebuild_header(journal: Journal, game_id: int, damage: str) -> Rebuilt:
             info = _header(fields, rules.name, players, options)
             try:
                 opts = rules.parse_options(options)
-                replayed = Session._replay_header(journal, info, rules, opts)
+                replayed = replay(journal, info, rules, opts)
             except RefereeError as exc:
                 tried.append(f"{rules.name}: {exc.message}")
                 continue
@@ -78,33 +91,6 @@ def rebuild_header(journal: Journal, game_id: int, damage: str) -> Rebuilt:
         f" readable entries can be exported (read-only): companion export {game_id}."
         f" Damaged: {unreadable}."
     )
-
-
-def resume_problems(journal: Journal) -> list[str]:
-    """A sentence for each game that cannot be resumed as its header stands: one whose
-    header is rebuilt when it is resumed, and one that cannot be resumed at all (and
-    why). For ``companion doctor``; nothing is written."""
-    from companion.session import Session
-
-    problems: list[str] = []
-    for game_id in journal.game_ids():
-        try:
-            info = journal.game(game_id)
-            rules, opts = Session._rules_of(info)
-            Session._start_of(info, rules, opts, journal)
-        except DamagedHeader as exc:
-            try:
-                rebuilt = rebuild_header(journal, game_id, exc.message)
-            except RefereeError as error:
-                problems.append(f"Game {game_id} cannot be resumed: {error.message}")
-                continue
-            problems.append(
-                f"Game {game_id} cannot be resumed as its header stands: resuming it"
-                f" rebuilds the header ({rebuilt.note})."
-            )
-        except RefereeError as exc:
-            problems.append(f"Game {game_id} cannot be resumed: {exc.message}")
-    return problems
 
 
 def _games(fields: dict[str, Any], entries: list[Entry]) -> Iterator[AnyRules]:

@@ -29,6 +29,7 @@ from companion.errors import (
 )
 from companion.events import Event
 from companion.games import available_games, get_rules
+from companion.header_rebuild import rebuild_header
 from companion.journal import (
     Damage,
     Entry,
@@ -292,9 +293,7 @@ class Session(Generic[S_co, A_co, O_co]):
             rules, opts = cls._rules_of(info)
             return cls._replay_header(journal, info, rules, opts)
         except DamagedHeader as exc:
-            from companion.header_rebuild import rebuild_header
-
-            rebuilt = rebuild_header(journal, game_id, exc.message)
+            rebuilt = rebuild_header(journal, game_id, exc.message, cls._replay_header)
             if write and not journal.read_only:
                 journal.rebuild_header(rebuilt.info, rebuilt.note)
         replayed = rebuilt.replayed
@@ -713,3 +712,28 @@ class Session(Generic[S_co, A_co, O_co]):
 
 def _dumped(outcome: Outcome | None) -> dict[str, Any] | None:
     return None if outcome is None else outcome.model_dump(mode="json")
+
+
+def resume_problems(journal: Journal) -> list[str]:
+    """A sentence for each game that cannot be resumed as its header stands: one whose
+    header is rebuilt when it is resumed, and one that cannot be resumed at all (and
+    why). For ``companion doctor``; nothing is written."""
+    problems: list[str] = []
+    for game_id in journal.game_ids():
+        try:
+            info = journal.game(game_id)
+            rules, opts = Session._rules_of(info)
+            Session._start_of(info, rules, opts, journal)
+        except DamagedHeader as exc:
+            try:
+                rebuilt = rebuild_header(journal, game_id, exc.message, Session._replay_header)
+            except RefereeError as error:
+                problems.append(f"Game {game_id} cannot be resumed: {error.message}")
+                continue
+            problems.append(
+                f"Game {game_id} cannot be resumed as its header stands: resuming it"
+                f" rebuilds the header ({rebuilt.note})."
+            )
+        except RefereeError as exc:
+            problems.append(f"Game {game_id} cannot be resumed: {exc.message}")
+    return problems

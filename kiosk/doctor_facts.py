@@ -94,7 +94,7 @@ class JournalHealth:
     permission_denied: bool = False
     problems: tuple[str, ...] = ()  # what SQLite's check cannot see (Journal.logical_problems)
     #: A sentence per game that cannot be resumed as its header stands (rebuilt on
-    #: resume, or not resumable at all: companion.header_rebuild.resume_problems).
+    #: resume, or not resumable at all: companion.session.resume_problems).
     unresumable: tuple[str, ...] = ()
     #: Finished games waiting for the fleet broker, and those let go (outbox full);
     #: None when the journal has no outbox (fleet reporting never switched on).
@@ -301,7 +301,7 @@ def _logical_problems(path: Path) -> tuple[str, ...]:
 def _resume_problems(path: Path) -> tuple[str, ...]:
     """Each game that cannot be resumed as its header stands, read-only (the games table
     that cannot be read at all is the logical problems' to report)."""
-    from companion.header_rebuild import resume_problems
+    from companion.session import resume_problems
 
     try:
         journal = Journal(path, read_only=True)
