@@ -40,11 +40,11 @@ from companion.games.kolossus.model import Move  # noqa: E402
 from companion.journal import Journal  # noqa: E402
 from companion.session import Session  # noqa: E402
 from firmware_bridge.board.messages import BOARD_READER, BoardOccupancy  # noqa: E402
-from firmware_bridge.board.sim_board import SimSensingBoard  # noqa: E402
 from firmware_bridge.config import LedsConfig  # noqa: E402
-from firmware_bridge.dice.frames import OccupancyChange, encode_frame  # noqa: E402
 from firmware_bridge.dice.messages import DiceMessage, TrayState, TrayStatus  # noqa: E402
 from firmware_bridge.dice.serial_tray import SerialDiceSettings, SerialDiceTray  # noqa: E402
+from firmware_bridge.dice.sim_board import SimSensingBoard  # noqa: E402
+from firmware_bridge.frames import OccupancyChange, encode_frame  # noqa: E402
 from firmware_bridge.layout import kolossus_layout  # noqa: E402
 from firmware_bridge.leds.factory import power_budget_of  # noqa: E402
 from firmware_bridge.leds.render import render  # noqa: E402

@@ -43,10 +43,10 @@ from companion.journal import Journal
 from companion.session import Session
 from firmware_bridge.config import LedsConfig
 from firmware_bridge.dice.collector import DiceCollector
-from firmware_bridge.dice.frames import DieSpec, RollResult, encode_frame
 from firmware_bridge.dice.messages import DiceMessage, DieResult, TrayState, TrayStatus
 from firmware_bridge.dice.serial_tray import SerialDiceSettings, SerialDiceTray
 from firmware_bridge.dice.sim_tray import SimDiceTray
+from firmware_bridge.frames import DieSpec, RollResult, encode_frame
 from firmware_bridge.layout import LedLayout, kolossus_layout
 from firmware_bridge.leds.factory import power_budget_of
 from firmware_bridge.leds.palette import Palette, palette_for_board

@@ -51,9 +51,9 @@ from bench_dice_latency import summarise
 from companion.games.kolossus.model import Move
 from companion.journal import Journal
 from companion.session import Session
-from firmware_bridge.board.sim_board import SimSensingBoard
-from firmware_bridge.dice.frames import DieSpec, OccupancyChange, RollResult, encode_frame
+from firmware_bridge.dice.sim_board import SimSensingBoard
 from firmware_bridge.dice.sim_tray import SimDiceTray
+from firmware_bridge.frames import DieSpec, OccupancyChange, RollResult, encode_frame
 from kiosk.presenters.sensing import miniatures
 from tests.helpers.kolossus_positions import round_one_script  # on sys.path: bench_board_latency
 

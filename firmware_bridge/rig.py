@@ -42,14 +42,14 @@ from typing import Any, Literal
 
 from companion.highlights import Highlight
 from firmware_bridge.board.messages import BOARD_READER
-from firmware_bridge.board.sim_board import SimSensingBoard
 from firmware_bridge.buttons import ButtonMessage, ButtonPanel, ButtonSettings, TableButton
 from firmware_bridge.config import HardwareConfig, LedsConfig
 from firmware_bridge.dice.base import DiceSource
-from firmware_bridge.dice.frames import DieSpec
 from firmware_bridge.dice.messages import DiceMessage
 from firmware_bridge.dice.serial_tray import SerialDiceTray
+from firmware_bridge.dice.sim_board import SimSensingBoard
 from firmware_bridge.dice.sim_tray import SimDiceTray
+from firmware_bridge.frames import DieSpec
 from firmware_bridge.layout import LayoutError, LedLayout, kolossus_layout
 from firmware_bridge.leds.animation import Animator
 from firmware_bridge.leds.factory import layout_of, make_strip, power_budget_of

@@ -16,7 +16,7 @@ import time
 from collections.abc import Callable
 
 from firmware_bridge.board.messages import BoardOccupancy
-from firmware_bridge.board.sim_board import SimSensingBoard
+from firmware_bridge.dice.sim_board import SimSensingBoard
 from kiosk.hardware import Later, Scheduled
 from kiosk.presenters.play import PlayPresenter
 from kiosk.presenters.sensing import SETTLE_S, SensingDriver, landscapes, miniatures

@@ -103,8 +103,8 @@ _.bitmaps  # firmware_bridge.board.tracker.TrackerStats: read by kiosk.doctor_ch
 _.deep  # kiosk.pace.IdlePace: read by bench/bench_kiosk.py's child (code in a string)
 
 # --- the simulated devices' and the app's test hooks: the API tests drive them through ---
-_.repeat_last_change  # firmware_bridge.board.sim_board: replays a change (fault tests)
-_.bitmaps_sent  # firmware_bridge.board.sim_board: how often the host asked for the board
+_.repeat_last_change  # firmware_bridge.dice.sim_board: replays a change (fault tests)
+_.bitmaps_sent  # firmware_bridge.dice.sim_board: how often the host asked for the board
 _.send_status  # firmware_bridge.dice.sim_tray: a tray's status frame on demand
 _.plugged  # firmware_bridge.dice.sim_tray: whether the simulated cable is in
 _.unacked  # firmware_bridge.dice.sim_tray: the rolls the host has not acknowledged

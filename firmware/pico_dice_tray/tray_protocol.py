@@ -1,6 +1,6 @@
 # The dice-tray wire protocol, device side (MicroPython and CPython).
 #
-# Same bytes as the host codec firmware_bridge/dice/frames.py, written for MicroPython:
+# Same bytes as the host codec firmware_bridge/frames.py, written for MicroPython:
 # no dataclasses, no typing, no match. Frame on the wire:
 #     00 | COBS(type, payload..., crc_hi, crc_lo) | 00
 # CRC-16/CCITT-FALSE (poly 0x1021, init 0xFFFF) over type + payload.

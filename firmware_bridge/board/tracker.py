@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from firmware_bridge.dice.frames import Occupancy, OccupancyChange
+from firmware_bridge.frames import Occupancy, OccupancyChange
 
 
 def cell_key(index: int, cols: int) -> str:

@@ -24,7 +24,15 @@ from companion.model import Frozen
 from firmware_bridge.board.messages import BoardOccupancy
 from firmware_bridge.board.tracker import OccupancyTracker
 from firmware_bridge.dice.base import DiceSource
-from firmware_bridge.dice.frames import (
+from firmware_bridge.dice.messages import (
+    DiceMessage,
+    DieResult,
+    DieRolling,
+    PostDice,
+    TrayState,
+    TrayStatus,
+)
+from firmware_bridge.frames import (
     PROTOCOL_VERSION,
     DecoderStats,
     FrameDecoder,
@@ -41,15 +49,7 @@ from firmware_bridge.dice.frames import (
     UnknownVersion,
     encode_frame,
 )
-from firmware_bridge.dice.frames import Ack as AckMessage
-from firmware_bridge.dice.messages import (
-    DiceMessage,
-    DieResult,
-    DieRolling,
-    PostDice,
-    TrayState,
-    TrayStatus,
-)
+from firmware_bridge.frames import Ack as AckMessage
 from firmware_bridge.supervise import backoff_delays, run_restarting
 
 log = logging.getLogger(__name__)

@@ -17,7 +17,7 @@ import tty
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from firmware_bridge.dice.frames import (
+from firmware_bridge.frames import (
     PROTOCOL_VERSION,
     Ack,
     DieSpec,

@@ -13,11 +13,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from firmware_bridge.board.messages import BoardOccupancy
-from firmware_bridge.board.sim_board import SimSensingBoard
 from firmware_bridge.board.tracker import OccupancyTracker
-from firmware_bridge.dice.frames import Occupancy, OccupancyChange, encode_frame
 from firmware_bridge.dice.messages import DiceMessage, TrayState
 from firmware_bridge.dice.serial_tray import SerialDiceTray
+from firmware_bridge.dice.sim_board import SimSensingBoard
+from firmware_bridge.frames import Occupancy, OccupancyChange, encode_frame
 from tests.helpers.dice_serial import Seen, drain_until, fast_settings, has_state, start_reader
 
 START = ("0,0", "0,1", "10,10")

@@ -22,7 +22,7 @@ from firmware_bridge.config import (
     find_key_line,
     pin_claims,
 )
-from firmware_bridge.dice.frames import FrameDecoder, Hello, cobs_encode, encode_frame
+from firmware_bridge.frames import FrameDecoder, Hello, cobs_encode, encode_frame
 from firmware_bridge.platform import Platform
 from kiosk.settings import CompanionConfig, load_config, parse_config_text
 from tests.helpers.config_fields import numeric_fields as _numeric_fields

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from firmware_bridge.dice.frames import (
+from firmware_bridge.frames import (
     MAX_ENCODED,
     Ack,
     DieSpec,

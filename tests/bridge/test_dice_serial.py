@@ -22,7 +22,6 @@ import serial
 import serial.tools.list_ports
 from serial.tools.list_ports_common import ListPortInfo
 
-from firmware_bridge.dice.frames import DieSpec, RollResult, encode_frame
 from firmware_bridge.dice.messages import (
     DiceMessage,
     DieRolling,
@@ -31,6 +30,7 @@ from firmware_bridge.dice.messages import (
 )
 from firmware_bridge.dice.serial_tray import SerialDiceSettings, SerialDiceTray, find_port
 from firmware_bridge.dice.sim_tray import SimDiceTray
+from firmware_bridge.frames import DieSpec, RollResult, encode_frame
 from firmware_bridge.supervise import backoff_delays
 from tests.helpers.dice_serial import (
     WAIT_S,

@@ -23,7 +23,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from firmware_bridge.board.messages import BoardOccupancy
-from firmware_bridge.dice.frames import (
+from firmware_bridge.dice.messages import DiceMessage, TrayState
+from firmware_bridge.dice.serial_tray import SerialDiceTray
+from firmware_bridge.frames import (
     PROTOCOL_VERSION,
     HelloRequest,
     Occupancy,
@@ -32,8 +34,6 @@ from firmware_bridge.dice.frames import (
     encode_frame,
     encode_payload,
 )
-from firmware_bridge.dice.messages import DiceMessage, TrayState
-from firmware_bridge.dice.serial_tray import SerialDiceTray
 from tests.helpers.dice_serial import drain_until, fast_settings, has_state
 from tests.helpers.firmware import FIRMWARE_DIR, PROTOCOL, HostSide
 from tests.helpers.frame_strategies import occupancies

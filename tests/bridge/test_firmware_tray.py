@@ -20,7 +20,9 @@ from typing import Any
 
 from hypothesis import given
 
-from firmware_bridge.dice.frames import (
+from firmware_bridge.dice.messages import DiceMessage, TrayState
+from firmware_bridge.dice.serial_tray import SerialDiceTray
+from firmware_bridge.frames import (
     PROTOCOL_VERSION,
     Ack,
     DieSpec,
@@ -38,8 +40,6 @@ from firmware_bridge.dice.frames import (
     encode_frame,
     encode_payload,
 )
-from firmware_bridge.dice.messages import DiceMessage, TrayState
-from firmware_bridge.dice.serial_tray import SerialDiceTray
 from tests.helpers.dice_serial import drain_until, fast_settings, has_state, n_results, results
 from tests.helpers.firmware import PROTOCOL, UNIQUE_ID, FakePin, HostSide
 from tests.helpers.frame_strategies import messages

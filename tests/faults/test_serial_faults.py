@@ -15,10 +15,10 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from firmware_bridge.dice.frames import RollResult
 from firmware_bridge.dice.messages import DiceMessage, TrayState
 from firmware_bridge.dice.serial_tray import SerialDiceTray
 from firmware_bridge.dice.sim_tray import SimDiceTray
+from firmware_bridge.frames import RollResult
 from tests.faults.scale import report, scaled
 from tests.helpers.dice_serial import (
     Seen,

@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 from typing import Any, ClassVar
 
-from firmware_bridge.dice.frames import (
+from firmware_bridge.frames import (
     FrameDecoder,
     Message,
 )

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from hypothesis import strategies as st
 
-from firmware_bridge.dice.frames import (
+from firmware_bridge.frames import (
     Ack,
     DieSpec,
     Hello,

@@ -22,8 +22,8 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
-from firmware_bridge.dice.frames import DieSpec
 from firmware_bridge.dice.sim_tray import SimDiceTray
+from firmware_bridge.frames import DieSpec
 from kiosk.kivy_env import kivy_environment
 
 if TYPE_CHECKING:  # Kivy is imported by the fixture, after the environment is set

@@ -13,9 +13,9 @@ import pytest
 from companion.highlights import Role
 from companion.session import Session
 from firmware_bridge.board.messages import BOARD_READER, BoardOccupancy
-from firmware_bridge.board.sim_board import SimSensingBoard
 from firmware_bridge.config import BoardConfig, ButtonsConfig, DiceConfig, LedsConfig
 from firmware_bridge.dice.serial_tray import SerialDiceTray
+from firmware_bridge.dice.sim_board import SimSensingBoard
 from firmware_bridge.platform import Platform
 from firmware_bridge.rig import build_rig
 from kiosk.board_sensing import BoardSensing

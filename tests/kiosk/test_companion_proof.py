@@ -27,8 +27,8 @@ import pytest
 from kivy.base import EventLoop
 
 from companion.bot import RandomBot
-from firmware_bridge.board.sim_board import SimSensingBoard
 from firmware_bridge.config import BoardConfig, ButtonsConfig, DiceConfig, LedsConfig
+from firmware_bridge.dice.sim_board import SimSensingBoard
 from firmware_bridge.leds.factory import power_budget_of
 from firmware_bridge.leds.render import gamma_table, render
 from firmware_bridge.leds.sim import SimStrip

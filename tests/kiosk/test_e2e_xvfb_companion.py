@@ -36,7 +36,7 @@ from companion.highlights import suggestion_marks
 from companion.journal import Journal
 from companion.model import Frozen
 from companion.session import Session
-from firmware_bridge.board.sim_board import SimSensingBoard
+from firmware_bridge.dice.sim_board import SimSensingBoard
 from firmware_bridge.layout import kolossus_layout
 from kiosk.presenters.play import PlayPresenter
 from kiosk.presenters.sensing import miniatures

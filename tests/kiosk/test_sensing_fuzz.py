@@ -24,7 +24,7 @@ from hypothesis import strategies as st
 from companion.games.kolossus.model import Move
 from companion.session import Session
 from firmware_bridge.board.tracker import OccupancyTracker
-from firmware_bridge.dice.frames import Occupancy, OccupancyChange
+from firmware_bridge.frames import Occupancy, OccupancyChange
 from kiosk.presenters.play import PlayPresenter
 from kiosk.presenters.sensing import SETTLE_S, SensingDriver, miniatures
 from tests.helpers.clock import FakeClock

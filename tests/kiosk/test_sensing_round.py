@@ -21,8 +21,8 @@ from companion.games.kolossus.model import Move
 from companion.highlights import Role
 from companion.session import Session
 from firmware_bridge.board.messages import BOARD_READER, BoardOccupancy
-from firmware_bridge.board.sim_board import SimSensingBoard
 from firmware_bridge.dice.serial_tray import SerialDiceTray
+from firmware_bridge.dice.sim_board import SimSensingBoard
 from kiosk.hardware import HardwareHub, HubHandlers
 from kiosk.presenters.play import PlayPresenter
 from kiosk.presenters.sensing import (

@@ -13,14 +13,14 @@ from __future__ import annotations
 import threading
 from collections.abc import Iterable
 
-from firmware_bridge.dice.frames import (
+from firmware_bridge.dice.sim_tray import SimDiceTray, _Plug
+from firmware_bridge.frames import (
     Message,
     Occupancy,
     OccupancyChange,
     OccupancyRequest,
     encode_frame,
 )
-from firmware_bridge.dice.sim_tray import SimDiceTray, _Plug
 
 
 class SimSensingBoard(SimDiceTray):
