@@ -80,12 +80,10 @@ class PlayPresenter(Observable):
         def submit(action: object) -> bool:  # a person's: the menu, a form, the board, dice
             return not self.refused_while_held() and self.submit(action)
 
-        def held() -> bool:  # a person's tap that must wait: refused, nothing else changes
-            return self.refused_while_held()
-
         def changed() -> None:
             self.changed()
 
+        held = self.refused_while_held  # a person's tap that must wait: refused, nothing else
         palette = palette_for_board(rules.board_kind)
         self.board_input = BoardInput(
             self.queries, submit, changed, palette, self._look.seat_colours, held=held
