@@ -83,7 +83,7 @@ class PlayPresenter(Observable):
         def changed() -> None:
             self.changed()
 
-        held = self.refused_while_held  # a person's tap that must wait: refused, nothing else
+        held = self.refused_while_held  # a person's tap that must wait is refused
         palette = palette_for_board(rules.board_kind)
         self.board_input = BoardInput(
             self.queries, submit, changed, palette, self._look.seat_colours, held=held
