@@ -35,6 +35,8 @@ from companion import words
 from companion.bots import DEFAULT_BUDGET_SECONDS, Budget, Decision, Level, make_bot
 from companion.bots import decide as bot_decide
 from companion.bots.core import Clock
+from companion.bots.deals import declines, partner_of
+from companion.errors import RefereeError, RuleViolation
 from companion.highlights import Highlight, suggestion_marks
 from companion.model import Frozen
 from companion.rules import GameState
@@ -163,6 +165,7 @@ class CompanionTurn:
         self.guide = CompanionGuide(self)
         play.follow_guide(self.guide)
         play.hold_turn(self.holds)
+        play.answer_deals(self.answers)
         if follow:
             play.subscribe(self.check)
         self.check()
@@ -181,6 +184,8 @@ class CompanionTurn:
             self.play.follow_guide(None)
         if self.play.held == self.holds:
             self.play.hold_turn(None)
+        if self.play.deal_answer == self.answers:
+            self.play.answer_deals(None)
 
     def _cancel(self) -> None:
         if self.thinking is not None:
@@ -309,6 +314,31 @@ class CompanionTurn:
         lit = proposal is not None and proposal.marks
         make = "make its move on the table and tap Done" if lit else "tap Done"
         return f"It is {self.who(seat)}'s turn: {make}, or tap Undo."
+
+    def answers(self, action: object) -> RuleViolation | None:
+        """A companion seat's no to a deal a person offers it (a Builders Trade, BC-R07),
+        judged on that seat's view as the companion judges its own deals
+        (``companion.bots.deals``); None when the action is no deal with a companion seat
+        or the seat would conclude it. A deal refused is not concluded, so it is not the
+        person's action: the game is unchanged."""
+        play = self.play
+        try:
+            parsed = play.rules.parse_action(action)
+        except RefereeError:
+            return None  # not an action of the game: the referee refuses it in its words
+        seat = declines(play.rules, play.state, parsed) if self._deals_with(parsed) else None
+        if seat is None:
+            return None
+        return RuleViolation(
+            f"{self.who(seat)} says no: this Trade would leave it worse off. Offer another,"
+            " or choose another action.",
+            ruling="BC-R07",
+        )
+
+    def _deals_with(self, action: object) -> bool:
+        """Whether ``action`` is a deal whose partner is a companion seat."""
+        seat = partner_of(action)
+        return seat is not None and self.seats.level(seat) is not None
 
     # --- intents ------------------------------------------------------------------------
 

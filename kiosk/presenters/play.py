@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from companion.errors import RefereeError
+from companion.errors import RefereeError, RuleViolation
 from companion.events import Event
 from companion.highlights import Highlight
 from companion.rules import AnyRules, GameState
@@ -75,10 +75,15 @@ class PlayPresenter(Observable):
         #: Who holds the turn now that is not at the screen (the companion to move): the
         #: words refusing a person's tap, or None (``kiosk/presenters/companion.py``).
         self._turn_holder: Callable[[], str | None] | None = None
+        #: Who answers a person's deal that is not at the screen (a companion seat, BC-R07):
+        #: its no to an action, or None (``kiosk/presenters/companion.py``).
+        self._deal_answer: Callable[[object], RuleViolation | None] | None = None
 
         # Looked up at each call: a test may replace them.
         def submit(action: object) -> bool:  # a person's: the menu, a form, the board, dice
-            return not self.refused_while_held() and self.submit(action)
+            if self.refused_while_held() or self.refused_by_partner(action):
+                return False
+            return self.submit(action)
 
         def changed() -> None:
             self.changed()
@@ -316,6 +321,17 @@ class PlayPresenter(Observable):
         self.changed()
         return True
 
+    def refused_by_partner(self, action: object) -> bool:
+        """True, with the banner giving the partner's no and nothing else changed, when a
+        person offers a deal to a seat that answers for itself and would refuse it: a deal
+        not concluded is not the person's action (BC-R07)."""
+        refusal = None if self._deal_answer is None else self._deal_answer(action)
+        if refusal is None:
+            return False
+        self._refused(refusal)
+        self.changed()
+        return True
+
     @property
     def held(self) -> Callable[[], str | None] | None:
         return self._turn_holder
@@ -323,6 +339,15 @@ class PlayPresenter(Observable):
     def hold_turn(self, held: Callable[[], str | None] | None) -> None:
         """Who holds the turn (the words refusing a person's tap; None: nobody)."""
         self._turn_holder = held
+
+    @property
+    def deal_answer(self) -> Callable[[object], RuleViolation | None] | None:
+        return self._deal_answer
+
+    def answer_deals(self, answer: Callable[[object], RuleViolation | None] | None) -> None:
+        """Who answers a person's deals away from the screen (its no; None: every partner
+        is at the table and says yes or no there)."""
+        self._deal_answer = answer
 
     def follow_guide(self, guide: Callable[[], tuple[Highlight, ...]] | None) -> None:
         """A lesson's suggestion to light while nothing is selected (None: none)."""

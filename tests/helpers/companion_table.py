@@ -57,8 +57,11 @@ def turn_for(play: PlayPresenter, seats: CompanionSeats) -> tuple[CompanionTurn,
 
 
 def started(game: str, levels: dict[int, Level], journal: Journal | None = None) -> Session:
-    """A game started from Setup with ``levels``' seats the companion's."""
+    """A game started from Setup with ``levels``' seats the companion's (players added
+    up to the highest seat named)."""
     setup = SetupPresenter(get_rules(game))
+    while len(setup.levels) <= max(levels, default=0):
+        setup.add_player()
     for seat, level in levels.items():
         while setup.levels[seat] != level:
             setup.cycle_seat(seat)

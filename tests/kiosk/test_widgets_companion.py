@@ -20,7 +20,7 @@ from kiosk.thinker import ThreadRunner
 from tests.helpers.kiosk_shop import Shop
 from tests.helpers.kiosk_widgets import cut_texts, shoot
 from tests.helpers.presenters import state_as
-from tests.kiosk.ui import close_kiosk, find_button, frames, open_kiosk, tap, tap_button
+from tests.kiosk.ui import buttons, close_kiosk, find_button, frames, open_kiosk, tap, tap_button
 
 
 @pytest.fixture
@@ -128,3 +128,25 @@ def test_the_shop_demo_offers_kolossus_against_the_companion(
     assert play is not None and turn is not None and against.parent is None
     assert tuple(play.state.players) == ("You", "Companion")
     assert turn.seats.level(1) == "easy" and turn.seats.level(0) is None
+
+
+def test_bc_r07_a_trade_the_companion_refuses_is_said_on_screen_and_changes_nothing(
+    kiosk: Kiosk,
+) -> None:
+    tap_button(kiosk, "Builders of the Colossus")
+    seats = [b for b in buttons(kiosk) if b.text == "Person"]
+    tap(seats[1])  # the second seat: the companion
+    tap_button(kiosk, "Start game")
+    play = kiosk.play
+    assert play is not None and play.queries.seat() == 0
+    tap_button(kiosk, "Trade (")
+    state = play.state
+    tap_button(kiosk, "Trade with Companion: get 1 Parts card, give nothing", exact=True)
+    frames(1)
+    banner = play.banner
+    assert banner is not None and banner.message.startswith("Companion (Easy) says no: this Trade")
+    assert play.state is state and not play.session.actions
+    shown = [w.text for w in kiosk.play_screen.walk(restrict=True) if hasattr(w, "text")]
+    assert any(text.startswith(banner.text) for text in shown), shown
+    shoot(kiosk, "play-companion-says-no")
+    assert not cut_texts(kiosk, "companion says no")
