@@ -265,13 +265,31 @@ class PlayScreen(KioskScreen):
             self.ids.banner_row.height = 0
             return
         # The whole message, on as many lines as it needs: measured at the width it gets
-        # (once per text and width: rendering it is ≈0.1 M instructions a move).
+        # (once per text and width: rendering it is ≈0.1 M instructions a move). A text
+        # taller than the room the sidebar leaves is set in the small size: a third line
+        # at the body size pushed Undo and Redo under a finger's size and up under it.
         text_size = (self.width - why.width - 12, None)
         if self._banner_measured != (banner.text, text_size):
             banner.text_size = text_size
+            banner.font_size = theme.FONT_BODY
             banner.texture_update()
+            if banner.texture_size[1] + 12 > self._banner_room():
+                banner.font_size = theme.FONT_SMALL
+                banner.texture_update()
             self._banner_measured = (banner.text, text_size)
         self.ids.banner_row.height = max(56, banner.texture_size[1] + 12)
+
+    def _banner_room(self) -> float:
+        """The banner row's most height: the screen under the header less what the
+        sidebar needs when Undo and Redo have given way to a finger's size."""
+        side = self.ids.sidebar
+        rows = side.children
+        least = sum(
+            row.height if row.size_hint_y is None else theme.TOUCH_MIN * bool(row.size_hint_max_y)
+            for row in rows
+        )
+        least += side.padding[1] + side.padding[3] + side.spacing * (len(rows) - 1)
+        return self.height - theme.PLAY_HEADER_HEIGHT - least
 
     def _why(self, view: PlayView) -> None:
         """The "Why?" panel takes the board's and the menu's place while it is open."""

@@ -17,10 +17,12 @@ import pytest
 
 from companion.bot import RandomBot
 from companion.session import Session
+from kiosk import theme
 from kiosk.app import Kiosk
-from tests.helpers.kiosk_widgets import REAL_GAMES, cut_texts
+from kiosk.presenters.common import Banner
+from tests.helpers.kiosk_widgets import REAL_GAMES, cut_texts, shoot
 from tests.helpers.kiosk_widgets import play_views as _play_views
-from tests.kiosk.ui import close_kiosk, open_kiosk, play_modes, setup_built
+from tests.kiosk.ui import close_kiosk, frames, open_kiosk, play_modes, setup_built
 
 #: Long names players give themselves (MAX_NAME_LENGTH, 16 characters).
 LONG_NAMES = (
@@ -245,3 +247,36 @@ def test_the_texts_of_reached_states_fit(kiosk: Kiosk, game: str) -> None:
     play.subscribe(screen.refresh)
     assert checked, f"{game}: no reached state was looked at"
     assert not problems, "\n".join(dict.fromkeys(problems[:30]))
+
+
+def test_a_long_refusal_fits_the_banner_and_leaves_every_button_a_fingers_size(
+    kiosk: Kiosk,
+) -> None:
+    """A refusal that takes three lines at the body size (long names in it) is set in
+    the small size: at the body size it pushed Undo and Redo under a finger's size and
+    Undo up under the banner."""
+    names = LONG_NAMES[:2]
+    kiosk.open_setup("builders")
+    assert kiosk.setup is not None
+    kiosk.setup.names[:] = list(names)
+    kiosk.start_game()
+    play = kiosk.play
+    assert play is not None
+    frames(2)
+    words = (
+        f"{names[0]} says no: this Trade would leave it worse off. Offer another, or choose"
+        f" another action; {names[1]} may also take the Trade back before it is concluded."
+    )
+    play.show_banner(Banner(words, ruling="BC-R07"))
+    screen = kiosk.play_screen
+    screen.refresh()
+    shoot(kiosk, "play-long-banner")  # every button at least a finger's size
+    ids = screen.ids
+    assert ids.banner.font_size == theme.FONT_SMALL
+    assert ids.undo.top <= ids.banner_row.y  # nothing under the banner
+    assert not cut_texts(kiosk, "long banner")
+    play.dismiss_banner()
+    play.show_banner(Banner("The game is over.", ruling="BC-R07"))
+    screen.refresh()
+    frames(2)
+    assert ids.banner.font_size == theme.FONT_BODY  # a short one keeps the body size
