@@ -284,12 +284,13 @@ class PlayScreen(KioskScreen):
         sidebar needs when Undo and Redo have given way to a finger's size."""
         side = self.ids.sidebar
         rows = side.children
-        least = sum(
+        least: float = sum(
             row.height if row.size_hint_y is None else theme.TOUCH_MIN * bool(row.size_hint_max_y)
             for row in rows
         )
         least += side.padding[1] + side.padding[3] + side.spacing * (len(rows) - 1)
-        return self.height - theme.PLAY_HEADER_HEIGHT - least
+        height: float = self.height
+        return height - theme.PLAY_HEADER_HEIGHT - least
 
     def _why(self, view: PlayView) -> None:
         """The "Why?" panel takes the board's and the menu's place while it is open."""
