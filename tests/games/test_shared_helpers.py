@@ -236,7 +236,8 @@ def test_content_is_read_from_text_bytes_mappings_and_lists() -> None:
         (
             "{bad",
             "BM-R01",
-            "Not a table: (top level): Invalid JSON: key must be a string at line 1 column 2 (BM-R01)",
+            "Not a table: (top level): Invalid JSON: "
+            "key must be a string at line 1 column 2 (BM-R01)",
         ),
         (
             {"n": {1, 2}},
