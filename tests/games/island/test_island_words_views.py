@@ -289,3 +289,12 @@ def test_the_space_waiting_to_be_explored() -> None:
     exploring = (PendingExplore(space="r2c4", player=0), PendingLoot(space="r1c1", player=0))
     assert vw.exploring_space(state(pending=exploring)) == "r2c4"
     assert vw.exploring_space(state(pending=exploring[::-1])) is None
+
+
+def test_a_state_whose_seats_or_spaces_do_not_line_up_is_never_drawn_half() -> None:
+    """A panel of two Colossi but one tipped flag, a board of 27 spaces but 26 contents:
+    an error, not a panel missing a seat or a board missing a space."""
+    with pytest.raises(ValueError, match="zip"):
+        vw.island_panel(state(tipped=(False,)), turn=0, phase="Actions")
+    with pytest.raises(ValueError, match="zip"):
+        board(state(spaces=START.spaces[:-1]))
