@@ -24,6 +24,7 @@ from companion.games.island.model import (
     DrawCards,
     ExtraMovements,
     GainGold,
+    IslandState,
     KillAcolyte,
     Move,
     MoveBeast,
@@ -459,3 +460,29 @@ def test_single_values_in_words() -> None:
     assert value(START, "source", "age_scoring", "M") == "Age scoring"
     assert value(START, "source", "gift", "M") == "Divine Gift"
     assert value(START, "name", "Eagle Eye", "M") is None
+
+
+def test_unknown_coded_values_have_no_words() -> None:
+    """A kind, card kind or source the game does not have is not said at all (None),
+    never as an empty or made-up word."""
+    value = ph.value_text
+    assert value(START, "kind", "spell", "M") is None
+    assert value(START, "card_kind", "spell", "M") is None
+    assert value(START, "source", "theft", "M") is None
+
+
+def test_effects_in_a_form_speak_of_the_active_player_and_the_game_unit() -> None:
+    """A form's effect or effects: "self" is the active player, a paid move the game's unit."""
+    value = ph.value_text
+    bob = state(active=1)
+    assert value(bob, "effect", ExtraMovements(amount=1), "Action") == "1 more Action this turn"
+    assert value(bob, "effects", [GainGold(amount=1)], "Action") == "Bob gains 1 Gold"
+    assert value(START, "effects", [GainGold(amount=1)], "Action") == "Ann gains 1 Gold"
+
+
+def test_a_card_named_in_a_state_without_options_reads_as_named() -> None:
+    """The island state both games share holds no options (each game's adds its own):
+    a named card is then read by its name."""
+    bare = IslandState(**{name: getattr(START, name) for name in IslandState.model_fields})
+    assert ph.play_card_words(bare, PlayCard(card="rune"), 0, "Movement") == "Play the card rune"
+    assert ph.play_card_words(bare, PlayCard(kind="perk"), 0, "Movement") == "Play a Perk card"
