@@ -200,6 +200,7 @@ BEASTS = state(beasts=(BeastPos(name="Wyrm", space="r1c1"), BeastPos(name="Roc",
         (MoveBeast(to="r2c4"), "move the Beast from C3 to B4"),
         (MoveBeast(beast="Ghost", to="r2c4"), "move Ghost to B4"),
         (KillAcolyte(who=1, space="r1c1"), "kill 1 Acolyte of Bob on A1"),
+        (KillAcolyte(who="self", space="r1c1"), "kill 1 Acolyte of Ann on A1"),
         (
             KillAcolyte(who="others", space="r1c1", count=3),
             "kill 3 Acolytes of each other player on A1",
