@@ -121,7 +121,6 @@ def test_onward_words_of_a_spawned_acolyte() -> None:
         ("divine_gift", None, "a Divine Gift card"),
         ("beast_master", None, "a Beast Master card"),
         ("beast", None, "a Beast card"),
-        ("other", None, "a other card"),
         ("other", "Omen", "the other card Omen"),
     ],
 )
