@@ -59,15 +59,28 @@ def test_a_game_registered_elsewhere_is_summed_up_from_its_rules(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     modules = {
-        **FIVE,
-        "toy_pig": "tests.toy_game",
-        "missing": "companion.games.no_such_game",
         "no_parent": "no_such_package.game",
+        **FIVE,
+        "missing": "companion.games.no_such_game",
+        "toy_pig": "tests.toy_game",
     }
     monkeypatch.setattr(games, "GAME_MODULES", modules)
     assert games.game_summary("toy_pig") == games.GameSummary("Pig", 1, 4)
-    # a module absent from this build (or its parent package) is left out of the list
+    # a module absent from this build (or its parent package) is left out of the list,
+    # and the games after it are still listed
     assert games.available_games() == [*FIVE, "toy_pig"]
+
+
+def test_a_list_of_games_needs_none_of_their_modules(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The home screen's summaries come from the table of summaries: a game's module is
+    not loaded for it (here it could not be)."""
+    absent = {name: f"no_such_package.{name}" for name in FIVE}
+    monkeypatch.setattr(games, "GAME_MODULES", absent)
+    assert games.game_summary("kolossus") == games.GameSummary(
+        "Kolossus – The Citadel of Time", 2, 4
+    )
+    assert games.game_summary("builders") == games.GameSummary("Builders of the Colossus", 2, 4)
+    assert games.available_games() == []
 
 
 # --- option fields ------------------------------------------------------------------------
