@@ -15,7 +15,7 @@ import companion.games as games
 from companion.errors import InvalidContent, InvalidOptions, RuleViolation
 from companion.games import corrections as cr
 from companion.games.island.model import CorrectMovements
-from companion.games.options import OptionText, option, option_text
+from companion.games.options import Choice, OptionText, option, option_text
 from companion.games.parsing import parse_strict
 
 # --- the games by name --------------------------------------------------------------------
@@ -86,8 +86,14 @@ def test_a_list_of_games_needs_none_of_their_modules(monkeypatch: pytest.MonkeyP
 # --- option fields ------------------------------------------------------------------------
 
 
+def field(declared: object) -> FieldInfo:
+    """What :func:`option` returns (typed as its default, for a model's annotation)."""
+    assert isinstance(declared, FieldInfo)
+    return declared
+
+
 def test_an_option_field_carries_its_ruling_words_and_bounds() -> None:
-    words = {"fixed": "Always five", None: "As the Age card says"}
+    words: dict[Choice, str] = {"fixed": "Always five", None: "As the Age card says"}
     info = option(
         5,
         "Rounds in each Age's Action Phase.",
@@ -123,11 +129,13 @@ def test_an_option_field_carries_its_ruling_words_and_bounds() -> None:
 
 
 def test_an_option_without_words_seats_or_bounds_says_only_its_ruling() -> None:
-    info = option(
-        False, "Spawned Acolytes may step on safely.", "BM-R07", label="Safe", group="movement"
+    info = field(
+        option(
+            False, "Spawned Acolytes may step on safely.", "BM-R07", label="Safe", group="movement"
+        )
     )
     assert info.json_schema_extra == {"ruling": "BM-R07", "group": "movement", "house_rule": False}
-    assert option(0, "d", "R", label="l", group="game", words={}).json_schema_extra == {
+    assert field(option(0, "d", "R", label="l", group="game", words={})).json_schema_extra == {
         "ruling": "R",
         "group": "game",
         "house_rule": False,
@@ -150,7 +158,7 @@ def test_option_text_reads_what_option_declared() -> None:
         house_rule=True,
         seats=True,
     )
-    text = option_text("colossus_start", info)
+    text = option_text("colossus_start", field(info))
     assert text == OptionText(
         label="Colossus start",
         description="Where the Colossi start.",
@@ -324,21 +332,18 @@ def test_0_2_1_a_count_outside_its_bounds_is_refused() -> None:
     cr.check_count(2, "Acolytes", low=2, high=10)
     cr.check_count(10, "Acolytes", low=2, high=10)
     cr.check_count(10**6, "Gold", high=None)
+    with pytest.raises(RuleViolation) as negative:
+        cr.check_count(-1, "Gold")
+    assert (negative.value.message, negative.value.ruling) == (
+        "Gold cannot be less than 0; -1 is not possible.",
+        "0.2.1",
+    )
     cases = [
-        ((-1, "Gold"), {}, "Gold cannot be less than 0; -1 is not possible."),
-        (
-            (1, "Acolytes"),
-            {"low": 2, "high": 10},
-            "Acolytes cannot be less than 2; 1 is not possible.",
-        ),
-        (
-            (11, "Acolytes"),
-            {"low": 2, "high": 10},
-            "Acolytes cannot be more than 10; 11 is not possible.",
-        ),
-        ((1, "Cards"), {"high": 0}, "Cards cannot be more than 0; 1 is not possible."),
+        (1, "Acolytes", 2, 10, "Acolytes cannot be less than 2; 1 is not possible."),
+        (11, "Acolytes", 2, 10, "Acolytes cannot be more than 10; 11 is not possible."),
+        (1, "Cards", 0, 0, "Cards cannot be more than 0; 1 is not possible."),
     ]
-    for args, bounds, words in cases:
+    for value, what, low, high, words in cases:
         with pytest.raises(RuleViolation) as refused:
-            cr.check_count(*args, **bounds)
+            cr.check_count(value, what, low=low, high=high)
         assert (refused.value.message, refused.value.ruling) == (words, "0.2.1")
