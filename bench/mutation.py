@@ -67,6 +67,7 @@ GAMES: dict[str, Game] = {
         ("companion/games/*.py",),
         (
             "tests/games/test_load_validation.py",
+            "tests/games/test_shared_*.py",
             "tests/games/kolossus/test_corrections.py",
             "tests/games/island/test_corrections.py",
             "tests/games/colossus_solo/test_colossus_solo_corrections.py",
