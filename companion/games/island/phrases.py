@@ -148,6 +148,8 @@ def card_words(kind: CardKind | None, name: str | None = None) -> str:
     printed = CARD_KIND_WORDS[kind]
     if name and name != printed:
         return f"the {printed} card {name}"
+    if kind == "other":
+        return "another card"  # a card of no printed kind: not "a other card"
     article = "an" if printed[0] in "AEIOU" else "a"
     return f"{article} {printed} card"
 

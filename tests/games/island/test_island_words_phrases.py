@@ -122,6 +122,7 @@ def test_onward_words_of_a_spawned_acolyte() -> None:
         ("beast_master", None, "a Beast Master card"),
         ("beast", None, "a Beast card"),
         ("other", "Omen", "the other card Omen"),
+        ("other", None, "another card"),
     ],
 )
 def test_ca_r14_cards_by_their_printed_kind(kind: Any, name: Any, text: str) -> None:
