@@ -91,6 +91,8 @@ def test_CS_R05_a_final_blow_with_its_values_and_a_stats_phase_with_a_card_are_f
     assert position_problems(broken(new_game(), phase="destroy")) == []  # no card needed
 
 
+RULES_TABLE = table()
+
 TABLED: list[tuple[str, Change, list[str]]] = [
     (
         "a deck shorter than the cards left",
@@ -118,8 +120,6 @@ TABLED: list[tuple[str, Change, list[str]]] = [
         ["the Final Blow card is not chosen"],
     ),
 ]
-
-RULES_TABLE = table()
 
 
 @pytest.mark.parametrize(

@@ -93,7 +93,9 @@ def test_CS_R05_the_final_blow_shows_its_deck_and_both_goals() -> None:
         CardView("final_blow", "Final Blow", ("4 cards", "Attack 3 · Grip 2")),
     )
     one = final_blow(1, grip_req=5, attack_req=7)
-    assert RULES.cards(one)[-1] == CardView("final_blow", "Final Blow", ("1 card", "Attack 7 · Grip 5"))
+    assert RULES.cards(one)[-1] == CardView(
+        "final_blow", "Final Blow", ("1 card", "Attack 7 · Grip 5")
+    )
 
 
 def test_CS_R12_the_panel_shows_an_unnamed_card_by_its_lines_alone() -> None:

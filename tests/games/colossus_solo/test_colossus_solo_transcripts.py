@@ -51,9 +51,7 @@ def hand() -> Dump:
 
 
 def skipped() -> Dump:
-    text = (
-        "No Action card is left to draw (deck and discard pile are empty); this draw is skipped."
-    )
+    text = "No Action card is left to draw (deck and discard pile are empty); this draw is skipped."
     return {"type": "cards_drawn", "text": text, "centre": 0, "hand": 0}
 
 
@@ -81,7 +79,13 @@ NOTHING_PRINTED = [line(n, 0, None, None) for n in ("attack", "grip", "bonus", "
 
 
 def tracker(text: str, which: str, before: int, after: int) -> Dump:
-    return {"type": "tracker_moved", "text": text, "tracker": which, "before": before, "after": after}
+    return {
+        "type": "tracker_moved",
+        "text": text,
+        "tracker": which,
+        "before": before,
+        "after": after,
+    }
 
 
 def discarded(count: int, text: str) -> Dump:
