@@ -378,3 +378,13 @@ def test_CS_R08_a_spent_final_blow_deck_is_the_defeat_and_its_row() -> None:
     assert RULES.status(lost) == (
         "Defeat: the Final Blow deck is spent and Og still stands. · Weakness 1 · Grip 8"
     )
+
+
+def test_CS_R11_a_right_used_in_the_last_round_is_spent_before_the_final_blow() -> None:
+    """The last round's end starts the Final Blow, not a new round that would clear the
+    rights: destroying must spend them itself."""
+    state = act(new_game(), EnterColossusCard(card=card(climb=2, icons=("climb",))), stats())
+    state = act(last_round(state), ResolveCard())
+    assert (state.phase, state.destroy_rights, state.playing_area) == ("destroy", 1, 4)
+    after = act(state, DestroyCards(count=1))
+    assert (after.phase, after.destroy_rights, after.destroyed) == ("final_blow_values", 0, 1)
