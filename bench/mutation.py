@@ -126,9 +126,11 @@ def prepare(name: str) -> Path:
     work = WORK / name
     work.mkdir(parents=True, exist_ok=True)
     for part in ("companion", "tests", *ALSO_COPY):
-        link = work / part
+        link, target = work / part, ROOT / part
+        if link.is_symlink() and link.readlink() != target:
+            link.unlink()  # a folder copied from another checkout: run this one's code
         if not link.is_symlink():
-            link.symlink_to(ROOT / part)
+            link.symlink_to(target)
     config = work / "pyproject.toml"
     text = config_text(GAMES[name])
     if not config.exists() or config.read_text(encoding="utf-8") != text:

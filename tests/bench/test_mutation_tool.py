@@ -107,3 +107,20 @@ def test_the_report_gives_each_module_its_own_score() -> None:
         "    play: 4 mutants, 2 killed, 1 equivalent, 1 not killed: 66.7 %",
         "    views: 2 mutants, 0 killed, 0 equivalent, 1 not killed: 0.0 %",
     ]
+
+
+def test_a_work_folder_copied_from_another_checkout_runs_this_ones_code(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A game's folder copied with its verdicts from another checkout (another worktree)
+    kept links to that checkout's code and tests: its re-runs tested the wrong tests."""
+    monkeypatch.setattr(mutation, "WORK", tmp_path)
+    work = tmp_path / "builders"
+    work.mkdir()
+    elsewhere = tmp_path / "other-checkout"
+    for part in ("companion", "tests", "docs", "bench"):
+        (elsewhere / part).mkdir(parents=True)
+        (work / part).symlink_to(elsewhere / part)
+    assert mutation.prepare("builders") == work
+    for part in ("companion", "tests", "docs", "bench"):
+        assert (work / part).readlink() == REPO / part
