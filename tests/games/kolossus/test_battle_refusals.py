@@ -226,3 +226,25 @@ def test_K_R29_K_R30_the_spear_and_hammer_refusals_say_what_a_target_needs() -> 
     )
     one = act(waiting, {"type": "hammer", "targets": ["5,1"]})[0]
     assert one.minis[pid(NE, "W2")] == -1 and one.minis[pid(NE, "W")] == 4 * 11
+
+
+def test_1_6_2_an_empty_path_stays_and_a_path_square_off_the_board_is_named() -> None:
+    state = warrior_among_friends()
+    stayed = act(state, walk("5,0", "5,0"))[0]
+    assert act(state, {**walk("5,0", "5,0"), "path": []})[0] == stayed
+    assert refusal(state, {**walk("5,0", "5,1"), "path": []}) == (
+        "The path must end on the destination.",
+        "1.6.2",
+    )
+    assert refusal(state, walk("5,0", "5,1", "11,0", "5,1")) == (
+        "Path square '11,0' is not a square of the 11×11 board.",
+        "K-R01",
+    )
+    assert refusal(state, walk("5,0", "5,11")) == (
+        "Destination '5,11' is not a square of the 11×11 board.",
+        "K-R01",
+    )
+    assert refusal(state, walk("-1,0", "5,1")) == (
+        "Start square '-1,0' is not a square of the 11×11 board.",
+        "K-R01",
+    )
