@@ -12,12 +12,14 @@ from companion.games.kolossus.model import (
     GameResult,
     Hammer,
     Initiative,
+    KolossusOptions,
     KolossusState,
     Move,
     Ready,
     Rebirth,
     Spear,
 )
+from companion.games.kolossus.rules import KolossusRules
 from companion.rules import ActionRole
 from tests.games.kolossus.helpers import (
     NE,
@@ -164,3 +166,20 @@ def test_K_R35_a_rebirth_is_listed_per_beaten_class_paid_for_and_free_start_squa
     assert listed(in_turn(with_band(state, NW, pool=2, supply=18), NE), "rebirth") == []
     ch2 = place(new_game(chapter=2), {pid(NW, "W"): None})
     assert listed(in_turn(with_band(ch2, NW, pool=2, supply=18), NW), "rebirth") == []
+
+
+def test_a_value_without_words_of_its_own_is_said_as_it_is() -> None:
+    state = new_game()
+    assert RULES.value_words(state, "allocate", "pool", 3) == "3"
+    assert RULES.value_words(state, "move", "sword", True) == "yes"
+    assert RULES.value_words(state, "move", "whip", False) == "no"
+    assert RULES.value_words(state, "choose_class", "cls", "G") == "Guardian"
+
+
+def test_a_new_referee_reads_kolossus_options_and_positions() -> None:
+    fresh = KolossusRules()
+    assert fresh.options_model is KolossusOptions and fresh.state_model is KolossusState
+    options = fresh.parse_options({"chapter": 2})
+    assert isinstance(options, KolossusOptions) and options.chapter == 2
+    state = fresh.setup(["Ann", "Bob"], options, 3)
+    assert fresh.load_position(fresh.dump_position(state)) == state
