@@ -4,12 +4,13 @@ finished game refuses everything but a correction (K-R37) and a pending roll com
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 import pytest
 
 from companion.dice import Roll
 from companion.errors import RuleViolation
+from companion.games.corrections import Correction
 from companion.games.kolossus import RULES
 from companion.games.kolossus.model import GameResult, KolossusState
 from tests.games.kolossus.helpers import NW, act, in_turn, new_game, ready_to_move
@@ -75,4 +76,20 @@ def test_K_R07_a_pending_roll_comes_before_any_other_action() -> None:
     assert refusal(waiting, {"type": "end_turn"}) == (
         "Roll first: Warrior movement: Tua'tha rolls 1d4.",
         "K-R07",
+    )
+
+
+class StrayCorrection(Correction):
+    """A correction of no Kolossus kind (another game's, or a hand-made one)."""
+
+    type: Literal["stray"] = "stray"
+
+
+def test_a_correction_kolossus_does_not_know_is_refused() -> None:
+    state = in_turn(new_game(), NW)
+    with pytest.raises(RuleViolation) as refused:
+        RULES.apply(state, StrayCorrection())  # type: ignore[arg-type]
+    assert (refused.value.message, refused.value.ruling) == (
+        "Kolossus has no such correction.",
+        "0.2.1",
     )
