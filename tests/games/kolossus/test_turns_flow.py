@@ -13,7 +13,17 @@ from companion.errors import RuleViolation
 from companion.events import DiceRolled, Event, TableChanges
 from companion.games.kolossus import RULES
 from companion.games.kolossus.model import KolossusState
-from tests.games.kolossus.helpers import NW, SE, SW, act, in_turn, new_game, pid, place
+from tests.games.kolossus.helpers import (
+    NW,
+    SE,
+    SW,
+    act,
+    in_turn,
+    new_game,
+    pid,
+    place,
+    with_band,
+)
 
 
 def texts(events: tuple[Event, ...]) -> list[str]:
@@ -137,3 +147,25 @@ def test_K_R15_the_end_of_a_round_puts_a_crystal_on_the_citadel() -> None:
     ]
     assert (state.round, state.turn, state.crystals, state.crystal_supply) == (2, 0, 2, 10)
     assert (state.phase, state.ap, state.activated) == ("destiny", 0, ())
+
+
+def test_K_R24_K_R27_the_turn_ends_with_an_allocation_only_when_there_is_mana_to_place() -> None:
+    state = in_turn(new_game(chapter=3, weapons=("sword", "spear", "whip", "hammer")), NW, ap=1)
+    with_income = with_band(state, NW, income=1, supply=19)
+    asked, events = act(with_income, {"type": "end_turn"})
+    assert texts(events) == ["Tua'tha ends its turn."]
+    assert (asked.phase, asked.turn, asked.initiative_open) == ("allocate", 0, False)
+    done, events = act(asked, {"type": "allocate", "warrior_attack": 1})
+    assert texts(events) == ["Tua'tha allocates its mana."]
+    assert (done.phase, done.turn) == ("destiny", 1)
+    assert done.warbands[NW].skills == (1, 0, 0, 0, 0, 0)
+    pooled = with_band(state, NW, pool=2, supply=18)
+    assert act(pooled, {"type": "end_turn"})[0].phase == "destiny"  # pool mana waits
+    option = pooled.model_copy(
+        update={"options": pooled.options.model_copy(update={"charge_from_pool": True})}
+    )
+    assert act(option, {"type": "end_turn"})[0].phase == "allocate"  # it may charge now
+    short = with_band(option, NW, pool=1, supply=19)
+    assert act(short, {"type": "end_turn"})[0].phase == "destiny"
+    spent = with_band(option, NW, charges=(2, 0, 0, 0), supply=16)
+    assert act(spent, {"type": "end_turn"})[0].phase == "destiny"  # nothing to charge
