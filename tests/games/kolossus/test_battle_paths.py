@@ -47,3 +47,12 @@ def test_K_R32_a_path_that_needs_the_whip_uses_and_spends_it() -> None:
     easy = place(easy, {pid(NE, "W"): "3,0"})
     walked = move(easy, "5,0", "4,0", path=["4,0"])
     assert walked.warbands[NW].charges == (0, 2, 0, 0)  # no beat: the Whip stays charged
+
+
+def test_K_R31_a_sword_path_back_over_its_beaten_square_beats_once() -> None:
+    state = new_game(chapter=3, titan_weapons="all_four")
+    state = place(state, {pid(NW, "C"): "6,0", pid(NE, "W"): "5,0"})
+    state = ready_to_move(charge(state, NW, "sword"), NW, "C", 3)
+    after = move(state, "6,0", "5,0", path=["5,0", "4,0", "5,0"])
+    assert after.minis[pid(NW, "C")] == sq("5,0") and after.minis[pid(NE, "W")] == -1
+    assert after.beats == (BeatRecord(round=1, piece=pid(NE, "W"), by=NW, cause="move"),)

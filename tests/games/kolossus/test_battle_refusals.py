@@ -248,3 +248,29 @@ def test_1_6_2_an_empty_path_stays_and_a_path_square_off_the_board_is_named() ->
         "Start square '-1,0' is not a square of the 11×11 board.",
         "K-R01",
     )
+
+
+def test_K_R11_the_colossus_square_is_friendly_too() -> None:
+    """Piece 0 (the first warband's Colossus) counts like every other miniature."""
+    state = place(new_game(), {pid(NW, "W"): "5,0", pid(NW, "C"): "5,1"})
+    state = ready_to_move(state, NW, "W", 2)
+    assert pid(NW, "C") == 0
+    assert refusal(state, walk("5,0", "5,1")) == (
+        "You may pass (5, 1) but not end on a friendly miniature.",
+        "K-R11",
+    )
+
+
+def test_K_R13_with_the_sword_the_blocking_enemy_is_the_one_after_a_beat() -> None:
+    state = set_skills(new_game(chapter=3, titan_weapons="all_four"), NE, guardian_defence=4)
+    # Only the Sword's continuation over the Warrior on 5,0 tries the Guardian on 4,0:
+    # the other Guardian on 5,1 shuts every other way.
+    state = place(
+        state,
+        {pid(NW, "C"): "6,0", pid(NE, "W"): "5,0", pid(NE, "G"): "4,0", pid(NE, "G2"): "5,1"},
+    )
+    state = ready_to_move(charge(state, NW, "sword"), NW, "C", 3)
+    assert refusal(state, walk("6,0", "4,0")) == (
+        "Too few movement points left to beat the enemy on (4, 0) (Defence).",
+        "K-R13",
+    )
