@@ -159,6 +159,15 @@ def test_K_R10_a_path_step_of_more_than_one_level_is_refused() -> None:
         "From (5, 1) (level 1) to (5, 2) (level 4) is more than one level.",
         "K-R10",
     )
+    terrain[5][2] = "H"  # level 3: two levels up
+    hills = warrior.model_copy(update={"terrain": tuple("".join(r) for r in terrain)})
+    assert refusal(hills, walk("5,1", "5,2", "5,2")) == (
+        "From (5, 1) (level 1) to (5, 2) (level 3) is more than one level.",
+        "K-R10",
+    )
+    terrain[5][2] = "W"  # level 2: one level up
+    woods = warrior.model_copy(update={"terrain": tuple("".join(r) for r in terrain)})
+    assert act(woods, walk("5,1", "5,2", "5,2"))[0].minis[pid(NW, "W")] == 5 * 11 + 2
 
 
 def test_K_R31_a_beat_ends_the_move_without_the_sword() -> None:
