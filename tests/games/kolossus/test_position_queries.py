@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from companion.games.kolossus.movement import EMPTY, FRIEND
 from companion.games.kolossus.position import (
+    blocked_squares,
     can_activate,
     charged,
     free_start_squares,
@@ -129,3 +130,16 @@ def test_K_R35_the_free_squares_of_a_start_zone() -> None:
     )
     assert free_start_squares(state, NW) == expected and len(expected) == 2
     assert free_start_squares(state, SW) == ()
+
+
+def test_K_R13_the_blocked_enemies_count_every_charged_weapon() -> None:
+    state = set_skills(new_game(chapter=3, titan_weapons="all_four"), NE, guardian_defence=4)
+    # The Sword's continuation over the Warrior on 5,0 is the only way to try 4,0.
+    enemies = {pid(NE, "W"): "5,0", pid(NE, "G"): "4,0", pid(NE, "G2"): "5,1"}
+    state = place(state, {pid(NW, "C"): "6,0", **enemies})
+    plain = ready_to_move(state, NW, "C", 3)
+    assert blocked_squares(plain, pid(NW, "C"), 3) == {sq("5,1")}
+    sword = ready_to_move(charge(state, NW, "sword"), NW, "C", 3)
+    assert blocked_squares(sword, pid(NW, "C"), 3) == {sq("5,1"), sq("4,0")}
+    whip = ready_to_move(charge(state, NW, "whip"), NW, "C", 3)
+    assert blocked_squares(whip, pid(NW, "C"), 3) == frozenset()  # Defence 0 under the Whip

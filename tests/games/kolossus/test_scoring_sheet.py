@@ -94,18 +94,25 @@ def test_the_score_sheet_counts_each_rounds_beats_per_warband_and_alliance() -> 
     beats = (
         BeatRecord(round=1, piece=9, by=NW, cause="move"),
         BeatRecord(round=2, piece=10, by=NW, cause="move"),
+        BeatRecord(round=2, piece=11, by=NW, cause="sword"),
+        BeatRecord(round=2, piece=12, by=SE, cause="move"),
         BeatRecord(round=2, piece=1, by=SW, cause="spear"),
         BeatRecord(round=2, piece=2, by=None, cause="correction"),
     )
-    state = new_game().model_copy(update={"round": 2, "beats": beats})
+    captures = (
+        CrystalCapture(round=1, warband=SE, count=1),
+        CrystalCapture(round=2, warband=SE, count=2),
+        CrystalCapture(round=2, warband=NE, count=1),
+    )
+    state = new_game().model_copy(update={"round": 2, "beats": beats, "captures": captures})
     sheet = RULES.scores(state)
     assert sheet.measure == "crystals"
     assert sheet.columns == ("Tua'tha", "Krell", "Ishtari", "Firbolg", "NW+SE", "NE+SW")
     assert [(row.label, row.values) for row in sheet.rows] == [
-        ("Round 1 crystals", (0, 0, 0, 0, 0, 0)),
+        ("Round 1 crystals", (0, 0, 1, 0, 1, 0)),
         ("Round 1 beaten", (1, 0, 0, 0, 1, 0)),
-        ("Round 2 crystals", (0, 0, 0, 0, 0, 0)),
-        ("Round 2 beaten", (1, 0, 0, 1, 1, 1)),
+        ("Round 2 crystals", (0, 1, 3, 0, 3, 1)),
+        ("Round 2 beaten", (2, 0, 1, 1, 3, 1)),
     ]
     invasion = new_game()
     assert RULES.scores(invasion).rows == ()
