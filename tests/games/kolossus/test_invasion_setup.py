@@ -124,6 +124,12 @@ def test_K_R02_a_swap_takes_two_miniatures_of_one_warband() -> None:
             "Swap two different squares that both hold a miniature.",
             "K-R02",
         )
+    for x, y in ((a, "0,11"), ("11,0", a)):
+        bad = "0,11" if x == a else "11,0"
+        assert refusal(state, {"type": "swap", "a": x, "b": y}) == (
+            f"Square '{bad}' is not a square of the 11×11 board.",
+            "K-R01",
+        )
     theirs = state.minis[pid(NE, "C")]
     assert refusal(state, {"type": "swap", "a": a, "b": f"{theirs // 11},{theirs % 11}"}) == (
         "Only miniatures of one warband can swap, inside its start zone.",

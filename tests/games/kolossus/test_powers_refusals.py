@@ -135,6 +135,10 @@ def test_K_R35_rebirth_pays_its_class_cost_onto_a_free_start_square() -> None:
         "No Warrior of yours is beaten.",
         "K-R35",
     )
+    assert refusal(state, {"type": "rebirth", "cls": "G", "to": "0,11"}) == (
+        "Rebirth square '0,11' is not a square of the 11×11 board.",
+        "K-R01",
+    )
     assert refusal(state, {"type": "rebirth", "cls": "G", "to": "5,5"}) == (
         "(5, 5) is not in your start zone.",
         "K-R35",

@@ -169,3 +169,32 @@ def test_K_R24_K_R27_the_turn_ends_with_an_allocation_only_when_there_is_mana_to
     assert act(short, {"type": "end_turn"})[0].phase == "destiny"
     spent = with_band(option, NW, charges=(2, 0, 0, 0), supply=16)
     assert act(spent, {"type": "end_turn"})[0].phase == "destiny"  # nothing to charge
+
+
+def test_K_R07_a_roll_is_checked_against_the_dice_asked_for_and_logged() -> None:
+    chosen = act(in_turn(new_game(), NW, ap=4), {"type": "choose_class", "cls": "G"})[0]
+    with pytest.raises(RuleViolation) as refused:
+        RULES.apply(chosen, Roll(values=(5, 1), source="manual"))
+    assert refused.value.message == "Guardian movement: Tua'tha rolls 2d4: 5 is not a face of a d4."
+    assert refused.value.ruling == "K-R07"
+    with pytest.raises(RuleViolation) as too_few:
+        RULES.apply(chosen, Roll(values=(2,), source="manual"))
+    assert too_few.value.ruling == "K-R07"
+    moving, events = RULES.apply(chosen, Roll(values=(2, 3), source="manual"))
+    assert len(events) == 1 and isinstance(events[0], DiceRolled)
+    assert events[0].text == "Guardian movement: Tua'tha rolls 2d4: 2, 3."
+    assert (events[0].values, events[0].source) == ((2, 3), "manual")
+    assert events[0].request == chosen.dice
+    assert (moving.phase, moving.mp, moving.roll, moving.dice) == ("move", 5, (2, 3), None)
+
+
+def test_K_R08_a_new_turn_starts_with_nothing_activated_and_no_initiative() -> None:
+    state = in_turn(new_game(chapter=3), SE, ap=2).model_copy(
+        update={"activated": (pid(SE, "W"),), "initiatives": 1, "roll": (2,)}
+    )
+    state = state.model_copy(update={"turn": 2})
+    nxt, _ = act(state, {"type": "end_turn"})
+    assert (nxt.phase, nxt.turn, nxt.ap, nxt.initiatives) == ("destiny", 3, 0, 0)
+    assert (nxt.activated, nxt.roll, nxt.initiative_open, nxt.mp) == ((), (), False, 0)
+    assert nxt.dice is not None and nxt.dice.label == "Die of Destiny: Firbolg rolls 1d4"
+    assert nxt.dice.player == 3 and nxt.dice.purpose == "destiny"
