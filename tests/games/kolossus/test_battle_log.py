@@ -140,3 +140,10 @@ def test_K_R20_a_spear_that_wipes_out_a_warband_ends_the_game_there() -> None:
     assert over.phase == "over" and over.mp == 1  # 4 - (3 squares + Defence 0)
     assert over.beats[-1] == BeatRecord(round=1, piece=pid(NE, "W"), by=NW, cause="spear")
     assert over.warbands[NW].charges == (0, 0, 0, 0) and over.warbands[NW].supply == 20
+
+
+def test_K_R16_ending_on_an_empty_citadel_captures_nothing() -> None:
+    state = ready_to_move(place(new_game(), {pid(NW, "C"): "5,4"}), NW, "C", 1)
+    empty = state.model_copy(update={"crystals": 0, "crystal_supply": 11})
+    after, events = walk(empty, "5,4", "5,5")
+    assert len(events) == 1 and after.captures == () and after.crystals == 0

@@ -71,3 +71,19 @@ def test_K_R41_the_citadel_falls_only_past_the_edge() -> None:
     assert not citadel_falls(terrain, minis, "row4", 1, 10)
     assert not citadel_falls(terrain, minis, "row5", 1, 5, "push_compress")
     assert citadel_falls(terrain, minis, "row5", 1, 6, "push_compress")
+
+
+def test_K_R04_a_push_tells_the_table_to_move_only_what_moves() -> None:
+    state = new_game()
+    rows = list(state.terrain)
+    rows[5] = "W..H.C....M"
+    terrain = tuple(rows)
+    shift = shift_region(terrain, state.minis, "row5", 1, 2, "push_compress")
+    assert shift.terrain[5] == "..WH.C....M"
+    assert shift.moves == ((sq("5,0"), sq("5,2")),)  # the Hills, Citadel and Mountains stay
+    pushed = shift_region(terrain, state.minis, "row5", 1, 4, "push_compress")
+    assert pushed.moves == (
+        (sq("5,5"), sq("5,6")),
+        (sq("5,3"), sq("5,5")),
+        (sq("5,0"), sq("5,4")),
+    )

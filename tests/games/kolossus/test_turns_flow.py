@@ -198,3 +198,18 @@ def test_K_R08_a_new_turn_starts_with_nothing_activated_and_no_initiative() -> N
     assert (nxt.activated, nxt.roll, nxt.initiative_open, nxt.mp) == ((), (), False, 0)
     assert nxt.dice is not None and nxt.dice.label == "Die of Destiny: Firbolg rolls 1d4"
     assert nxt.dice.player == 3 and nxt.dice.purpose == "destiny"
+
+
+def test_K_R15_refill_places_a_crystal_only_on_an_empty_citadel_and_none_from_an_empty_supply() -> (
+    None
+):
+    last = in_turn(new_game(crystal_placement="refill_if_empty"), SW, ap=1)
+    kept, events = act(last, {"type": "end_turn"})
+    assert (kept.crystals, kept.crystal_supply, len(events)) == (1, 11, 1)
+    empty = last.model_copy(update={"crystals": 0, "crystal_supply": 12})
+    refilled, events = act(empty, {"type": "end_turn"})
+    assert (refilled.crystals, refilled.crystal_supply) == (1, 11)
+    assert texts(events)[-1] == "Round 2: put a Crystal of Time on the Citadel at (5, 5)."
+    spent = in_turn(new_game(), SW, ap=1).model_copy(update={"crystals": 12, "crystal_supply": 0})
+    after, events = act(spent, {"type": "end_turn"})
+    assert (after.round, after.crystals, after.crystal_supply, len(events)) == (2, 12, 0, 1)
