@@ -198,3 +198,22 @@ def test_K_R41_the_quake_refuses_to_push_the_citadel_off() -> None:
         "That would push the Citadel of Time off the board; choose another region or direction.",
         "K-R41",
     )
+
+
+def test_a_new_game_starts_the_placement_with_its_players_seed_and_arrangement() -> None:
+    state = new_game(players=2, seed=7)
+    assert state.players == ("Ann", "Bob") and state.rng.seed == 7 and state.rng.counter == 0
+    assert (state.phase, state.round, state.turn, state.crystals, state.crystal_supply) == (
+        "placement",
+        0,
+        0,
+        1,
+        11,
+    )
+    for wb, band in enumerate(state.warbands):
+        assert set(state.minis[wb * 8 : wb * 8 + 8]) == set(band.zone)
+        assert band.corner == ("NW", "NE", "SE", "SW")[wb]
+    assert state.minis[pid(NW, "C")] == sq("0,0")
+    with pytest.raises(InvalidOptions) as refused:
+        new_game(players=1)
+    assert refused.value.message == "Kolossus – The Citadel of Time is for 2–4 players, not 1."
