@@ -147,3 +147,11 @@ def test_K_R16_ending_on_an_empty_citadel_captures_nothing() -> None:
     empty = state.model_copy(update={"crystals": 0, "crystal_supply": 11})
     after, events = walk(empty, "5,4", "5,5")
     assert len(events) == 1 and after.captures == () and after.crystals == 0
+
+
+def test_a_move_of_two_squares_names_its_way() -> None:
+    state = ready_to_move(place(new_game(), {pid(NW, "W"): "5,0"}), NW, "W", 2)
+    _, events = walk(state, "5,0", "5,2")
+    assert events[0].text == (
+        "Tua'tha's Warrior moves from (5, 0) to (5, 2) by (5, 1) → (5, 2); 0 movement points left."
+    )
