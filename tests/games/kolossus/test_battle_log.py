@@ -155,3 +155,23 @@ def test_a_move_of_two_squares_names_its_way() -> None:
     assert events[0].text == (
         "Tua'tha's Warrior moves from (5, 0) to (5, 2) by (5, 1) → (5, 2); 0 movement points left."
     )
+
+
+def test_K_R20_a_hammer_that_wipes_out_a_warband_keeps_the_points_left() -> None:
+    wipe: dict[int, str | None] = {p: None for p in range(NE * 8, NE * 8 + 8)}
+    wipe[pid(NE, "W")] = "4,0"
+    state = place(new_game(chapter=3, titan_weapons="all_four"), {pid(NW, "C"): "5,0", **wipe})
+    records = tuple(
+        BeatRecord(round=1, piece=p, by=NW, cause="move")
+        for p in range(NE * 8, NE * 8 + 8)
+        if p != pid(NE, "W")
+    )
+    state = state.model_copy(update={"beats": records})
+    state = ready_to_move(charge(state, NW, "hammer"), NW, "C", 3)
+    waiting, _ = walk(state, "5,0", "5,0")
+    over, events = act(waiting, {"type": "hammer", "targets": ["4,0"]})
+    assert [e.text for e in events] == [
+        "Hammer of Doom: Tua'tha beats 1 miniature.",
+        "Krell and Firbolg lost a warband: Tua'tha and Ishtari win (K-R20).",
+    ]
+    assert over.phase == "over" and over.mp == 2  # 3 - (1 + Defence 0)

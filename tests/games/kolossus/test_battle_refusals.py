@@ -233,6 +233,10 @@ def test_K_R29_K_R30_the_spear_and_hammer_refusals_say_what_a_target_needs() -> 
         "Those targets cost 2 movement points (1 + Defence each); you have 1.",
         "K-R30",
     )
+    assert refusal(waiting, {"type": "hammer", "targets": ["3,0"]}) == (
+        "(3, 0) holds no enemy next to your Colossus.",
+        "K-R30",
+    )
     off_board = ("Target '0,11' is not a square of the 11×11 board.", "K-R01")
     assert refusal(waiting, {"type": "hammer", "targets": ["4,0", "0,11"]}) == off_board
     assert refusal(waiting, {"type": "spear", "target": "0,11"}) == off_board
