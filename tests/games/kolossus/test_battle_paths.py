@@ -56,3 +56,12 @@ def test_K_R31_a_sword_path_back_over_its_beaten_square_beats_once() -> None:
     after = move(state, "6,0", "5,0", path=["5,0", "4,0", "5,0"])
     assert after.minis[pid(NW, "C")] == sq("5,0") and after.minis[pid(NE, "W")] == -1
     assert after.beats == (BeatRecord(round=1, piece=pid(NE, "W"), by=NW, cause="move"),)
+
+
+def test_K_R42_a_colossus_that_stays_keeps_its_sword_and_its_points() -> None:
+    state = place(new_game(chapter=3, titan_weapons="all_four"), {pid(NW, "C"): "5,0"})
+    state = ready_to_move(charge(charge(state, NW, "sword"), NW, "hammer"), NW, "C", 3)
+    state = place(state, {pid(NE, "W"): "4,0"})
+    waiting = move(state, "5,0", "5,0")
+    assert waiting.phase == "after_move" and waiting.mp == 3
+    assert waiting.warbands[NW].charges == (2, 0, 0, 2)  # the Sword was not used
