@@ -128,16 +128,15 @@ def test_K_R20_a_spear_that_wipes_out_a_warband_ends_the_game_there() -> None:
         for p in range(NE * 8, NE * 8 + 8)
         if p != pid(NE, "W")
     )
-    state = ready_to_move(
-        charge(state.model_copy(update={"beats": records}), NW, "spear"), NW, "C", 4
-    )
+    state = set_skills(state.model_copy(update={"beats": records}), NE, warrior_defence=1)
+    state = ready_to_move(charge(state, NW, "spear"), NW, "C", 5)
     waiting, _ = walk(state, "5,0", "5,0")
     over, events = act(waiting, {"type": "spear", "target": "2,0"})
     assert [type(e) for e in events] == [TableChanges, GameEnded]
     assert events[0].text == "Spear of Vengeance: Tua'tha beats 1 miniature."
     assert steps(events[0]) == [(1, "2,0", "Remove Krell's Warrior from (2, 0) (beaten)")]
     assert events[1].text == "Krell and Firbolg lost a warband: Tua'tha and Ishtari win (K-R20)."
-    assert over.phase == "over" and over.mp == 1  # 4 - (3 squares + Defence 0)
+    assert over.phase == "over" and over.mp == 1  # 5 - (3 squares + Defence 1)
     assert over.beats[-1] == BeatRecord(round=1, piece=pid(NE, "W"), by=NW, cause="spear")
     assert over.warbands[NW].charges == (0, 0, 0, 0) and over.warbands[NW].supply == 20
 
