@@ -119,16 +119,22 @@ def test_K_R32_the_whip_spent_in_the_move_also_lowers_the_hammers_cost() -> None
     assert (done.phase, done.whip_active, done.active_piece, done.mp) == ("turn", False, None, 0)
 
 
-def test_K_R20_a_spear_that_wipes_out_a_warband_ends_the_game_there() -> None:
+def krells_last_warrior(at: str) -> KolossusState:
+    """Chapter 3, all four weapons: Tua'tha's Colossus on 5,0 and, of Krell's warband,
+    only its Warrior left, on ``at`` (the others beaten, with their records)."""
     wipe: dict[int, str | None] = {p: None for p in range(NE * 8, NE * 8 + 8)}
-    wipe[pid(NE, "W")] = "2,0"
+    wipe[pid(NE, "W")] = at
     state = place(new_game(chapter=3, titan_weapons="all_four"), {pid(NW, "C"): "5,0", **wipe})
     records = tuple(
         BeatRecord(round=1, piece=p, by=NW, cause="move")
         for p in range(NE * 8, NE * 8 + 8)
         if p != pid(NE, "W")
     )
-    state = set_skills(state.model_copy(update={"beats": records}), NE, warrior_defence=1)
+    return state.model_copy(update={"beats": records})
+
+
+def test_K_R20_a_spear_that_wipes_out_a_warband_ends_the_game_there() -> None:
+    state = set_skills(krells_last_warrior("2,0"), NE, warrior_defence=1)
     state = ready_to_move(charge(state, NW, "spear"), NW, "C", 5)
     waiting, _ = walk(state, "5,0", "5,0")
     over, events = act(waiting, {"type": "spear", "target": "2,0"})
@@ -157,15 +163,7 @@ def test_a_move_of_two_squares_names_its_way() -> None:
 
 
 def test_K_R20_a_hammer_that_wipes_out_a_warband_keeps_the_points_left() -> None:
-    wipe: dict[int, str | None] = {p: None for p in range(NE * 8, NE * 8 + 8)}
-    wipe[pid(NE, "W")] = "4,0"
-    state = place(new_game(chapter=3, titan_weapons="all_four"), {pid(NW, "C"): "5,0", **wipe})
-    records = tuple(
-        BeatRecord(round=1, piece=p, by=NW, cause="move")
-        for p in range(NE * 8, NE * 8 + 8)
-        if p != pid(NE, "W")
-    )
-    state = state.model_copy(update={"beats": records})
+    state = krells_last_warrior("4,0")
     state = ready_to_move(charge(state, NW, "hammer"), NW, "C", 3)
     waiting, _ = walk(state, "5,0", "5,0")
     over, events = act(waiting, {"type": "hammer", "targets": ["4,0"]})
