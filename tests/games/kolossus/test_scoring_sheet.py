@@ -97,6 +97,7 @@ def test_the_score_sheet_counts_each_rounds_beats_per_warband_and_alliance() -> 
         BeatRecord(round=2, piece=11, by=NW, cause="sword"),
         BeatRecord(round=2, piece=12, by=SE, cause="move"),
         BeatRecord(round=2, piece=1, by=SW, cause="spear"),
+        BeatRecord(round=2, piece=3, by=SW, cause="move"),
         BeatRecord(round=2, piece=2, by=None, cause="correction"),
     )
     captures = (
@@ -112,7 +113,7 @@ def test_the_score_sheet_counts_each_rounds_beats_per_warband_and_alliance() -> 
         ("Round 1 crystals", (0, 0, 1, 0, 1, 0)),
         ("Round 1 beaten", (1, 0, 0, 0, 1, 0)),
         ("Round 2 crystals", (0, 1, 3, 0, 3, 1)),
-        ("Round 2 beaten", (2, 0, 1, 1, 3, 1)),
+        ("Round 2 beaten", (2, 0, 1, 2, 3, 2)),
     ]
     invasion = new_game()
     assert RULES.scores(invasion).rows == ()
