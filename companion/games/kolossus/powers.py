@@ -119,7 +119,7 @@ def rebirth(state: KolossusState, action: Rebirth) -> Handled:
         )
     piece = beaten_piece(state, wb, action.cls)
     if piece < 0:
-        raise refuse(f"None of your {CLASS_NAME[action.cls]}s is beaten.", "K-R35")
+        raise refuse(f"No {CLASS_NAME[action.cls]} of yours is beaten.", "K-R35")
     to = cell_arg(action.to, "Rebirth square")
     if to not in band.zone:
         raise refuse(f"{square_text(to)} is not in your start zone.", "K-R35")
