@@ -189,19 +189,9 @@ def report(name: str, work: Path, known: dict[str, str], *, show: bool = True) -
     if not verdicts:
         print(f"{name}: no results yet (run it first)")
         return None
-    counts = Counter(verdicts.values())
-    equivalent = sorted(m for m, v in verdicts.items() if v not in KILLED and m in known)
+    line, score = game_line(name, verdicts, known)
+    print(line)
     survivors = sorted(m for m, v in verdicts.items() if v not in KILLED and m not in known)
-    killed = sum(counts[v] for v in KILLED)
-    unchecked = counts["not checked"]
-    judged = len(verdicts) - len(equivalent) - unchecked
-    score = 100.0 * killed / judged if judged else 100.0
-    others = ", ".join(f"{n} {v}" for v, n in sorted(counts.items()) if v not in KILLED)
-    print(
-        f"{name}: {len(verdicts)} mutants, {killed} killed, {len(equivalent)} equivalent"
-        f" ({others or 'none left'}): score {score:.1f} %"
-        + (f" — {unchecked} not checked yet, the run is incomplete" if unchecked else "")
-    )
     for line in module_lines(verdicts, known):
         print(line)
     for mutant in survivors:
@@ -214,6 +204,24 @@ def report(name: str, work: Path, known: dict[str, str], *, show: bool = True) -
     for mutant in stale:
         print(f"    recorded as equivalent but no longer made: {mutant}")
     return score
+
+
+def game_line(name: str, verdicts: dict[str, str], known: dict[str, str]) -> tuple[str, float]:
+    """The game's line and score: the share of its judged mutants killed (a recorded
+    equivalent is left out, checked or not; so is a mutant not checked yet)."""
+    counts = Counter(verdicts.values())
+    equivalent = sum(1 for m, v in verdicts.items() if v not in KILLED and m in known)
+    unchecked = sum(1 for m, v in verdicts.items() if v == "not checked" and m not in known)
+    killed = sum(counts[v] for v in KILLED)
+    judged = len(verdicts) - equivalent - unchecked
+    score = 100.0 * killed / judged if judged else 100.0
+    others = ", ".join(f"{n} {v}" for v, n in sorted(counts.items()) if v not in KILLED)
+    line = (
+        f"{name}: {len(verdicts)} mutants, {killed} killed, {equivalent} equivalent"
+        f" ({others or 'none left'}): score {score:.1f} %"
+        + (f" — {unchecked} not checked yet, the run is incomplete" if unchecked else "")
+    )
+    return line, score
 
 
 def module_lines(verdicts: dict[str, str], known: dict[str, str]) -> list[str]:

@@ -19,6 +19,7 @@ from mutation import (  # noqa: E402
     belongs,
     config_text,
     equivalents,
+    game_line,
     game_tests,
     module_lines,
     source_of,
@@ -107,6 +108,26 @@ def test_the_report_gives_each_module_its_own_score() -> None:
         "    play: 4 mutants, 2 killed, 1 equivalent, 1 not killed: 66.7 %",
         "    views: 2 mutants, 0 killed, 0 equivalent, 1 not killed: 0.0 %",
     ]
+
+
+def test_a_recorded_equivalent_not_checked_yet_is_left_out_of_the_score_once() -> None:
+    """A recorded equivalent whose function a run has not reached yet was subtracted as
+    equivalent and again as not checked: a partial run scored 100.4 %."""
+    game = "companion.games.kolossus."
+    verdicts = {
+        game + "play.x_f__mutmut_1": "killed",
+        game + "play.x_f__mutmut_2": "killed",
+        game + "play.x_f__mutmut_3": "not checked",
+        game + "play.x_f__mutmut_4": "not checked",
+        game + "play.x_f__mutmut_5": "survived",
+    }
+    known = {game + "play.x_f__mutmut_3": "unreachable", game + "play.x_f__mutmut_5": "same"}
+    line, score = game_line("kolossus", verdicts, known)
+    assert score == 100.0
+    assert line == (
+        "kolossus: 5 mutants, 2 killed, 2 equivalent (2 not checked, 1 survived): score 100.0 %"
+        " — 1 not checked yet, the run is incomplete"
+    )
 
 
 def test_a_work_folder_copied_from_another_checkout_runs_this_ones_code(
