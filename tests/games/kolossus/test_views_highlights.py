@@ -263,3 +263,11 @@ def test_K_R09_a_guardian_touched_in_the_move_phase_lights_only_its_own_ends() -
         (c for c, *_ in lit[2:]), key=lambda k: tuple(int(n) for n in k.split(","))
     )
     assert shown(state, "8,8")[1:] == [("6,6", "selectable", None, None)]  # activated
+
+
+def test_K_R10_the_first_warbands_colossus_has_a_path_preview_too() -> None:
+    """Tua'tha's Colossus is miniature 0: the preview must not take it for nobody."""
+    state = ready_to_move(place(new_game(), {pid(NW, "C"): "5,0"}), NW, "C", 3)
+    steps = path_preview(state, "5,0", "7,0")
+    assert [(h.role, h.step) for h in steps] == [(Role.PATH, 1), (Role.PATH, 2)]
+    assert steps[-1].cell == "7,0"
