@@ -271,3 +271,13 @@ def test_K_R10_the_first_warbands_colossus_has_a_path_preview_too() -> None:
     steps = path_preview(state, "5,0", "7,0")
     assert [(h.role, h.step) for h in steps] == [(Role.PATH, 1), (Role.PATH, 2)]
     assert steps[-1].cell == "7,0"
+
+
+def test_a_square_light_is_its_roles_highlight_of_that_square() -> None:
+    """The lights made once per role when the module loads, made again here."""
+    from companion.games.kolossus import highlights
+
+    light = highlights._square_lights(Role.BLOCKED)
+    assert light(0) == Highlight(cell="0,0", role=Role.BLOCKED)
+    assert light(120) == Highlight(cell="10,10", role=Role.BLOCKED)
+    assert light(58) is light(58)
