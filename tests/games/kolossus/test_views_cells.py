@@ -344,3 +344,13 @@ def test_K_R15_a_miniature_on_the_citadel_stands_under_the_crystals() -> None:
         kind="warrior", label="W", player=3, colour="red"
     )
     assert cell(state.minis[pid(SW, "W4")]) == "8,1"
+
+
+def test_K_R29_a_colossus_waiting_on_square_0_is_the_strikes_origin() -> None:
+    """(0, 0) is square 0: Tua'tha's Colossus waits there on its start square."""
+    state = new_game(chapter=3, titan_weapons="all_four")
+    state = place(state, {pid(NW, "G"): None, pid(NE, "W"): "0,1"})
+    state = ready_to_move(charge(state, NW, "spear"), NW, "C", 3)
+    waiting_home = move(state, "0,0", "0,0")
+    assert waiting_home.phase == "after_move"
+    assert RULES.action_cells(waiting_home, Spear(target="0,1")) == ActionCells.move("0,0", "0,1")

@@ -9,8 +9,10 @@ from companion.dice import DiceRequest, Roll
 from companion.games.kolossus import phrases
 from companion.games.kolossus.model import (
     Allocate,
+    CorrectCrystals,
     CorrectLandscape,
     CorrectMana,
+    CorrectPiece,
     Hammer,
     Move,
     QuakeMove,
@@ -292,3 +294,86 @@ def test_each_fields_value_in_words() -> None:
     assert said(state, "direction", "east") is None
     assert said(state, "to", 5) is None
     assert said(state, "targets", "2,3") is None
+
+
+def test_K_R42_in_the_move_phase_the_sword_is_named_only_when_the_way_uses_it() -> None:
+    """The referee's way decides in the move phase (a beat with no step after it does not
+    spend the Sword); before it, the move is said as the action asks."""
+    state = new_game(chapter=3, titan_weapons="all_four")
+    state = charge(place(state, {pid(NW, "C"): "4,4", pid(NE, "G"): "4,5"}), NW, "sword")
+    asked = mv("4,4", "4,5", sword=True)
+    moving = ready_to_move(state, NW, "C", 1)
+    assert phrases.describe(moving, asked) == (
+        "Move Tua'tha's Colossus from (4, 4) to (4, 5), beating Krell's Guardian (Bob)"
+    )
+    turn = in_turn(state, NW).evolve({"mp": 1})
+    assert phrases.describe(turn, asked) == (
+        "Move Tua'tha's Colossus from (4, 4) to (4, 5), beating Krell's Guardian (Bob) "
+        "with the Sword of Storm"
+    )
+    assert phrases.describe(moving, mv("4,4", "x")) == ("Move Tua'tha's Colossus from (4, 4) to x")
+
+
+def test_K_R14_tuathas_colossus_miniature_0_is_named_when_beaten_or_beating() -> None:
+    """Miniature 0 is Tua'tha's Colossus: it is a miniature like any other."""
+    state = place(new_game(), {pid(NW, "C"): "4,4", pid(NE, "W"): "4,5"})
+    krell = ready_to_move(state, NE, "W", 1)
+    assert phrases.describe(krell, mv("4,5", "4,4")) == (
+        "Move Krell's Warrior from (4, 5) to (4, 4), beating Tua'tha's Colossus (Ann)"
+    )
+    assert phrases.describe(in_turn(state, NE), mv("4,5", "4,4")) == (
+        "Move Krell's Warrior from (4, 5) to (4, 4), beating Tua'tha's Colossus (Ann)"
+    )
+    assert phrases.describe(in_turn(state, NW), mv("4,4", "4,5")) == (
+        "Move Tua'tha's Colossus from (4, 4) to (4, 5), beating Krell's Warrior (Bob)"
+    )
+
+
+def test_K_R29_K_R30_the_weapons_name_tuathas_colossus_as_their_target() -> None:
+    state = new_game(chapter=3, titan_weapons="all_four")
+    state = place(state, {pid(NE, "C"): "4,3", pid(NW, "C"): "4,4"})
+    state = ready_to_move(charge(charge(state, NE, "spear"), NE, "hammer"), NE, "C", 3)
+    waiting = act(state, {"type": "move", "from": "4,3", "to": "4,3"})[0]
+    assert phrases.describe(waiting, Spear(target="4,4")) == (
+        "Spear of Vengeance: beat Tua'tha's Colossus (Ann) on (4, 4)"
+    )
+    assert phrases.describe(waiting, Hammer(targets=("4,4",))) == (
+        "Hammer of Doom: beat Tua'tha's Colossus (Ann) on (4, 4)"
+    )
+
+
+def test_a_square_that_is_no_square_holds_no_miniature() -> None:
+    state = new_game()
+    assert phrases.describe(state, Swap(a="x", b="0,1")) == ("Swap the miniatures on x and (0, 1)")
+    moving = ready_to_move(state, NW, "G", 2)
+    assert phrases.describe(moving, mv("x", "0,2")) == "Move the miniature from x to (0, 2)"
+
+
+def test_a_movement_roll_without_a_class_is_said_as_a_warriors() -> None:
+    """A hand-made position can ask for movement dice with no class chosen."""
+    asked = DiceRequest(purpose="movement", label="d", count=1, sides=4)
+    state = new_game().evolve({"dice": asked, "active_class": None})
+    assert phrases.describe(state, Roll()) == "Roll for the Warrior movement"
+
+
+def test_every_captured_crystal_is_counted_in_a_crystal_correction() -> None:
+    action = CorrectCrystals(citadel=1, supply=1, blue=1, yellow=2, green=3, red=4)
+    assert phrases.describe(new_game(), action) == (
+        "Correct the crystals: 1 on the Citadel, 1 in the supply, 10 captured"
+    )
+
+
+def test_a_piece_correction_with_half_a_square_says_beaten() -> None:
+    """Refused when applied; until then it reads as the beaten form it falls back to."""
+    state = new_game()
+    assert phrases.describe(state, CorrectPiece(piece="blue-W2", row=3)) == (
+        "Correct: Tua'tha's Warrior 2 is beaten"
+    )
+    assert phrases.describe(state, CorrectPiece(piece="blue-W2", col=3)) == (
+        "Correct: Tua'tha's Warrior 2 is beaten"
+    )
+
+
+def test_a_list_in_a_field_without_words_is_left_as_it_is() -> None:
+    assert phrases.value_words(new_game(), "colours", ("blue", "red")) is None
+    assert phrases.value_words(new_game(), "skills", [1, 2]) is None
