@@ -582,6 +582,8 @@ def test_0_2_1_K_R08_an_activated_or_other_warbands_piece_does_not_keep_the_clas
     assert not activation_has_piece(other_turn)
     colossus = ready_to_move(new_game(), SW, "C", 5)
     assert activation_has_piece(colossus)
+    home = ready_to_move(new_game(), NW, "C", 5)  # Tua'tha's Colossus on square 0, (0, 0)
+    assert activation_has_piece(home)
     assert not activation_has_piece(colossus.evolve({"activated": (pid(SW, "C"),)}))
 
 
