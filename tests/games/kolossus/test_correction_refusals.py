@@ -631,3 +631,18 @@ def test_0_2_1_the_templates_restate_the_whole_table() -> None:
     assert CorrectLandscape(row=0, col=0, landscape="bare") in templates(in_turn(new_game(), NW))
     assert len(templates(in_turn(new_game(), NW))) == 32 + 3  # no mana in Chapter 1
     assert len(templates(new_game(chapter=3).evolve({"phase": "skills"}))) == 32 + 3  # K-R25
+
+
+def test_0_2_1_K_R19_fewer_crystals_come_off_one_capture_after_another_latest_first() -> None:
+    state = captured(in_turn(new_game(), NW), (1, NW, 1), (2, NW, 1), (3, NW, 1))
+    new, _ = correct_crystals(state, CorrectCrystals(citadel=0, supply=11, blue=1))
+    assert new.captures == (CrystalCapture(round=1, warband=NW, count=1),)
+
+
+def test_0_2_1_the_landscape_template_of_a_citadel_corner_offers_bare_board() -> None:
+    """The template names (0, 0); with the Citadel pushed there it offers bare board (the
+    Citadel itself is never corrected: K-R41)."""
+    state = in_turn(new_game(), NW)
+    terrain = ("C" + state.terrain[0][1:], *state.terrain[1:5], "..WHMMMHW..", *state.terrain[6:])
+    found = templates(state.evolve({"terrain": terrain}))
+    assert CorrectLandscape(row=0, col=0, landscape="bare") in found
