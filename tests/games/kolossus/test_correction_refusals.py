@@ -101,6 +101,7 @@ def test_0_2_1_a_piece_id_in_players_words() -> None:
     assert piece_id_words("pink-G1") == "pink's Guardian 1"  # an unknown colour as it is
     for text in ("blue", "blue-", "blue-X1", "-"):
         assert piece_id_words(text) == text
+    assert piece_id_words("blue-G-2") == "Tua'tha's Guardian -2"  # the colour ends at a dash
 
 
 # --- a miniature --------------------------------------------------------------------------
@@ -646,3 +647,10 @@ def test_0_2_1_the_landscape_template_of_a_citadel_corner_offers_bare_board() ->
     terrain = ("C" + state.terrain[0][1:], *state.terrain[1:5], "..WHMMMHW..", *state.terrain[6:])
     found = templates(state.evolve({"terrain": terrain}))
     assert CorrectLandscape(row=0, col=0, landscape="bare") in found
+
+
+def test_0_2_1_a_piece_put_back_on_square_0_is_logged_on_its_square() -> None:
+    state = place(in_turn(new_game(), NW), {pid(NW, "C"): None})
+    new, text = correct_piece(state, CorrectPiece(piece="blue-C", row=0, col=0))
+    assert text == "Tua'tha's Colossus: beaten → (0, 0)."
+    assert new.minis[pid(NW, "C")] == 0
