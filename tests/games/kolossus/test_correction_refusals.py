@@ -654,3 +654,43 @@ def test_0_2_1_a_piece_put_back_on_square_0_is_logged_on_its_square() -> None:
     new, text = correct_piece(state, CorrectPiece(piece="blue-C", row=0, col=0))
     assert text == "Tua'tha's Colossus: beaten → (0, 0)."
     assert new.minis[pid(NW, "C")] == 0
+
+
+def test_0_2_1_K_R08_a_hand_made_activation_without_a_class_refunds_a_warriors_point() -> None:
+    """A position loaded with a move phase but no class: the cancel says Warrior."""
+    state = ready_to_move(new_game(), NW, "W", 2).evolve({"active_class": None, "ap": 2})
+    new, texts = applied(state, CorrectPiece(piece="red-W1", row=5, col=5))
+    assert texts[1] == (
+        "No Warrior is left to move: the activation is cancelled; 3 activation points left."
+    )
+    assert (new.phase, new.ap, new.active_class) == ("turn", 3, None)
+
+
+def test_0_2_1_K_R28_only_a_colossus_waiting_after_its_move_is_looked_after() -> None:
+    """A stale waiting piece outside the Spear-or-Hammer step is left alone."""
+    state = place(in_turn(new_game(), NW), {pid(NW, "C"): None})
+    stale = state.evolve({"active_piece": pid(NW, "C")})
+    new, texts = applied(stale, CorrectPiece(piece="red-W1", row=5, col=5))
+    assert len(texts) == 1 and new.phase == "turn" and new.active_piece == pid(NW, "C")
+
+
+def test_0_2_1_K_R28_a_colossus_waiting_on_square_0_keeps_waiting() -> None:
+    """Tua'tha's Colossus waits on (0, 0), square 0: it is not beaten."""
+    state = new_game(chapter=3, titan_weapons="all_four")
+    state = place(state, {pid(NW, "G"): None, pid(NE, "W"): "0,1"})
+    state = ready_to_move(charge(state, NW, "spear"), NW, "C", 3)
+    waiting = act(state, {"type": "move", "from": "0,0", "to": "0,0"})[0]
+    assert waiting.phase == "after_move"
+    new, texts = applied(waiting, CorrectPiece(piece="red-W1", row=5, col=5))
+    assert len(texts) == 1 and new.phase == "after_move" and new.active_piece == pid(NW, "C")
+
+
+def test_0_2_1_a_mana_template_tells_the_spear_from_the_hammer() -> None:
+    state = with_band(new_game(chapter=3), SE, charges=(0, 0, 2, 0), supply=18)
+    template = mana_template(state.warbands[SE])
+    assert (template.sword, template.whip, template.spear, template.hammer) == (
+        False,
+        False,
+        True,
+        False,
+    )

@@ -281,3 +281,14 @@ def test_a_square_light_is_its_roles_highlight_of_that_square() -> None:
     assert light(0) == Highlight(cell="0,0", role=Role.BLOCKED)
     assert light(120) == Highlight(cell="10,10", role=Role.BLOCKED)
     assert light(58) is light(58)
+
+
+def test_K_R08_while_krells_dice_roll_only_krells_chosen_class_is_lit() -> None:
+    colossus = act(in_turn(new_game(), NE), {"type": "choose_class", "cls": "C"})[0]
+    assert shown(colossus) == [CITADEL, ("0,10", "selectable", None, None)]
+    guardians = act(in_turn(new_game(), SW), {"type": "choose_class", "cls": "G"})[0]
+    assert shown(guardians) == [
+        CITADEL,
+        ("9,0", "selectable", None, None),
+        ("10,1", "selectable", None, None),
+    ]
