@@ -292,3 +292,20 @@ def test_K_R08_while_krells_dice_roll_only_krells_chosen_class_is_lit() -> None:
         ("9,0", "selectable", None, None),
         ("10,1", "selectable", None, None),
     ]
+
+
+def test_K_R08_tuathas_colossus_on_square_0_is_lit_while_its_dice_roll() -> None:
+    colossus = act(in_turn(new_game(), NW), {"type": "choose_class", "cls": "C"})[0]
+    assert shown(colossus) == [CITADEL, ("0,0", "selectable", None, None)]
+
+
+def test_K_R35_only_the_warbands_own_beaten_miniatures_may_be_reborn() -> None:
+    """Ishtari has a free start square and 3 pool mana but lost nothing: Tua'tha's beaten
+    Warrior and Firbolg's beaten Colossus are not Ishtari's to bring back."""
+    state = place(new_game(chapter=3), {pid(SE, "W"): "5,9", pid(NW, "W"): None})
+    state = place(state, {pid(SW, "C"): None})
+    state = with_band(in_turn(state, SE, ap=0), SE, pool=3, supply=17)
+    assert shown(state) == [CITADEL]
+    home = place(new_game(chapter=3), {pid(NW, "W"): "4,4"})  # (1, 1) free, nothing beaten
+    home = with_band(in_turn(home, NW, ap=0), NW, pool=3, supply=17)
+    assert shown(home) == [CITADEL]  # the Colossus on (0, 0), square 0, is not beaten
