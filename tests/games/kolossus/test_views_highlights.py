@@ -309,3 +309,21 @@ def test_K_R35_only_the_warbands_own_beaten_miniatures_may_be_reborn() -> None:
     home = place(new_game(chapter=3), {pid(NW, "W"): "4,4"})  # (1, 1) free, nothing beaten
     home = with_band(in_turn(home, NW, ap=0), NW, pool=3, supply=17)
     assert shown(home) == [CITADEL]  # the Colossus on (0, 0), square 0, is not beaten
+
+
+def test_K_R08_a_turn_lights_only_the_warbands_own_miniatures_colossus_included() -> None:
+    krell = in_turn(new_game(), NE, ap=3)
+    assert [c for c, *_ in shown(krell)[1:]] == [
+        "1,9",
+        "0,8",
+        "2,10",
+        "1,8",
+        "2,9",
+        "0,9",
+        "1,10",
+        "0,10",
+    ]  # Warriors, Guardians, then the Colossus (3 activation points)
+    assert {p for _, _, p, _ in shown(krell)[1:]} == {1}
+    tuatha = in_turn(new_game(), NW, ap=3)
+    assert shown(tuatha)[-1] == ("0,0", "selectable", 0, None)  # square 0
+    assert shown(tuatha, "0,0")[-1] == ("0,0", "selected", None, None)
