@@ -354,3 +354,28 @@ def test_K_R29_a_colossus_waiting_on_square_0_is_the_strikes_origin() -> None:
     waiting_home = move(state, "0,0", "0,0")
     assert waiting_home.phase == "after_move"
     assert RULES.action_cells(waiting_home, Spear(target="0,1")) == ActionCells.move("0,0", "0,1")
+
+
+def test_K_R19_the_panel_adds_up_every_capture_of_a_warband() -> None:
+    state = new_game().evolve(
+        {
+            "crystals": 0,
+            "crystal_supply": 9,
+            "captures": (
+                CrystalCapture(round=1, warband=NE, count=1),
+                CrystalCapture(round=2, warband=NE, count=2),
+            ),
+        }
+    )
+    assert RULES.panel(state).rows[0].values == ("0", "3", "0", "0")
+
+
+def test_a_game_over_without_a_result_yet_names_no_colour_to_move() -> None:
+    assert RULES.panel(in_turn(new_game(), NE).evolve({"phase": "over"})).turn_colour is None
+
+
+def test_a_move_target_that_is_not_a_key_has_no_moves_to_it() -> None:
+    state = ready_to_move(place(new_game(), {pid(NW, "W"): "5,0"}), NW, "W", 2)
+    assert list(views._moves_to(state, "5,0 ")) == []
+    assert list(views._moves_to(state, "x")) == []
+    assert list(views._moves_to(state, "5,1")) == [mv("5,0", "5,1")]

@@ -327,3 +327,10 @@ def test_K_R08_a_turn_lights_only_the_warbands_own_miniatures_colossus_included(
     tuatha = in_turn(new_game(), NW, ap=3)
     assert shown(tuatha)[-1] == ("0,0", "selectable", 0, None)  # square 0
     assert shown(tuatha, "0,0")[-1] == ("0,0", "selected", None, None)
+
+
+def test_K_R12_tuathas_colossus_on_square_0_is_capturable() -> None:
+    state = place(new_game(), {pid(NW, "G2"): None, pid(NE, "W"): "1,0"})
+    state = ready_to_move(state, NE, "W", 1)
+    assert ("0,0", "capturable", None, None) in shown(state, "1,0")
+    assert ("0,0", "reachable", None, None) not in shown(state, "1,0")
