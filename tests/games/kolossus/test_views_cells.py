@@ -379,3 +379,11 @@ def test_a_move_target_that_is_not_a_key_has_no_moves_to_it() -> None:
     assert list(views._moves_to(state, "5,0 ")) == []
     assert list(views._moves_to(state, "x")) == []
     assert list(views._moves_to(state, "5,1")) == [mv("5,0", "5,1")]
+
+
+def test_only_a_canonical_origin_key_of_the_acting_piece_starts_actions() -> None:
+    moving = ready_to_move(new_game(), NW, "C", 2)
+    assert list(views._actions_from(moving, "5,0 ")) == []
+    assert mv("0,0", "0,0") in list(RULES.legal_actions_at(moving, origin="0,0"))  # square 0
+    assert list(views._actions_from(in_turn(new_game(), NW), "1,1")) == []
+    assert list(views._actions_from(waiting("spear"), "4,0")) == []  # the Colossus is on 5,0

@@ -334,3 +334,12 @@ def test_K_R12_tuathas_colossus_on_square_0_is_capturable() -> None:
     state = ready_to_move(state, NE, "W", 1)
     assert ("0,0", "capturable", None, None) in shown(state, "1,0")
     assert ("0,0", "reachable", None, None) not in shown(state, "1,0")
+
+
+def test_K_R09_with_nothing_touched_the_movable_guardians_are_selectable_not_selected() -> None:
+    state = ready_to_move(new_game(), NW, "G", 2)
+    assert shown(state) == [
+        CITADEL,
+        ("0,1", "selectable", None, None),
+        ("1,0", "selectable", None, None),
+    ]
