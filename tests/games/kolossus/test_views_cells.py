@@ -152,6 +152,7 @@ def test_a_move_named_with_loose_keys_touches_the_canonical_squares() -> None:
     assert RULES.action_cells(state, mv(" 5,0", "5 , 1")) == ActionCells.move("5,0", "5,1")
     assert RULES.action_cells(state, mv("5,0", "x")) == ActionCells(touched=frozenset({"5,0"}))
     assert RULES.action_cells(state, mv("x", "12,0")) == NO_CELLS
+    assert RULES.action_cells(state, mv("x", "5,1")) == ActionCells(touched=frozenset({"5,1"}))
     assert RULES.action_cells(state, mv("4,4", "4,5")) == ActionCells.move("4,4", "4,5")
 
 
