@@ -38,6 +38,7 @@ from tests.games.kolossus.helpers import (
     place,
     ready_to_move,
     roll,
+    with_band,
 )
 
 
@@ -388,3 +389,16 @@ def test_only_a_canonical_origin_key_of_the_acting_piece_starts_actions() -> Non
     assert mv("0,0", "0,0") in list(RULES.legal_actions_at(moving, origin="0,0"))  # square 0
     assert list(views._actions_from(in_turn(new_game(), NW), "1,1")) == []
     assert list(views._actions_from(waiting("spear"), "4,0")) == []  # the Colossus is on 5,0
+
+
+def test_K_R32_a_move_refused_the_whip_touches_no_enemy_only_the_whip_could_beat() -> None:
+    """Krell's Warrior (Defence 2) on (6, 1): with the Whip the Colossus beats it for 1
+    and carries on by the Sword to (6, 3); refused the Whip, no way reaches (6, 3)."""
+    state = new_game(chapter=3, titan_weapons="all_four")
+    state = place(state, {pid(NW, "C"): "6,0", pid(NE, "W"): "6,1"})
+    state = with_band(state, NE, skills=(0, 2, 0, 0, 0, 0), supply=18)
+    state = ready_to_move(charge(charge(state, NW, "sword"), NW, "whip"), NW, "C", 3)
+    whipped = RULES.action_cells(state, mv("6,0", "6,3"))
+    assert whipped == ActionCells.move("6,0", "6,3", "6,1")
+    refused = RULES.action_cells(state, mv("6,0", "6,3", whip=False))
+    assert refused == ActionCells.move("6,0", "6,3")
