@@ -356,6 +356,7 @@ def test_K_R29_a_colossus_waiting_on_square_0_is_the_strikes_origin() -> None:
     waiting_home = move(state, "0,0", "0,0")
     assert waiting_home.phase == "after_move"
     assert RULES.action_cells(waiting_home, Spear(target="0,1")) == ActionCells.move("0,0", "0,1")
+    assert views.strike_squares(waiting_home) == ((1,), ())  # (0, 1) is square 1
 
 
 def test_K_R19_the_panel_adds_up_every_capture_of_a_warband() -> None:

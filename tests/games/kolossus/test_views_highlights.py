@@ -343,3 +343,10 @@ def test_K_R09_with_nothing_touched_the_movable_guardians_are_selectable_not_sel
         ("0,1", "selectable", None, None),
         ("1,0", "selectable", None, None),
     ]
+
+
+def test_K_R05_the_last_warbands_roll_previews_nothing_for_the_next_warband() -> None:
+    first = roll(act(new_game(), {"type": "ready"})[0], 3)
+    second = act(first, {"type": "quake_move", "region": "col7", "direction": "north"})[0]
+    assert second.phase == "quake" and second.dice is not None
+    assert shown(second, "row3:east") == [CITADEL, *region("row3")]  # its die is not read
