@@ -173,9 +173,7 @@ def test_BM_R01_the_label_people_read_for_a_space(space: SpaceDef, label: str) -
 def test_BM_R01_a_hex_rows_board_short_long_short() -> None:
     board = hex_rows_board((2, 3, 2))
     assert board.name == "hex rows" and board.centre == "r2c2"
-    assert [
-        (s.id, s.label, s.adjacent, s.edge, s.leds, s.x, s.y) for s in board.spaces
-    ] == [
+    assert [(s.id, s.label, s.adjacent, s.edge, s.leds, s.x, s.y) for s in board.spaces] == [
         ("r1c1", "A1", ("r1c2", "r2c1", "r2c2"), True, (0,), 0.5, 0.0),
         ("r1c2", "A2", ("r1c1", "r2c2", "r2c3"), True, (1,), 1.5, 0.0),
         ("r2c1", "B1", ("r1c1", "r2c2", "r3c1"), True, (2,), 0.0, 0.866),
