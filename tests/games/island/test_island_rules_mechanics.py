@@ -8,7 +8,6 @@ from typing import Any
 
 import pytest
 
-from companion.errors import RuleViolation
 from companion.games.island.mechanics import Work, check_path
 from companion.games.island.model import (
     IslandState,
@@ -19,32 +18,9 @@ from companion.games.island.model import (
     SetPerk,
     Tile,
 )
-from tests.helpers.island import actions_turn
 
-from .helpers import BM_CFG, CA_CFG, graph_board, place
-
-#   e - a - o - b - f        e and f on the edge; w (Water) and c hang off o
-#           | \
-#           w   c
-EDGES = [("o", "a"), ("a", "e"), ("o", "b"), ("b", "f"), ("o", "w"), ("o", "c")]
-BOARD = graph_board(EDGES, "o", edge_spaces=("e", "f"), water=("w",))
-
-
-def position(**pieces: Any) -> IslandState:
-    """Ann's Actions turn on the island above, everything explored; Ann's Colossus on
-    o, one of her Acolytes on a, Bob's Colossus on f, the Wyrm on b (unless said)."""
-    pieces.setdefault("colossi", {0: "o", 1: "f"})
-    pieces.setdefault("acolytes", {"a": {0: 1}})
-    pieces.setdefault("beasts", [("Wyrm", "b")])
-    state: IslandState = place(actions_turn("beast_master", BOARD), water=("w",), **pieces)
-    return state
-
-
-def refused(call: Any, *args: Any, **kwargs: Any) -> tuple[str, str | None]:
-    with pytest.raises(RuleViolation) as err:
-        call(*args, **kwargs)
-    return err.value.message, err.value.ruling
-
+from .helpers import BM_CFG, CA_CFG
+from .island_rules_help import position, refused
 
 # --- Road Movement (B.3) ---------------------------------------------------------------
 
