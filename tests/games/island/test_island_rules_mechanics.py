@@ -10,9 +10,12 @@ import pytest
 
 from companion.games.island.mechanics import Work, check_path
 from companion.games.island.model import (
+    OFF_BOARD,
     IslandState,
     KillAcolyte,
     MoveBeast,
+    MovePiece,
+    PendingExplore,
     PieceKind,
     PlaceCubes,
     SetPerk,
@@ -225,3 +228,49 @@ def test_an_explored_space_stays_as_it_is() -> None:
     w = work(state)
     w.enter(0, "c")
     assert w.pending == []
+
+
+# --- the move-or-push editor (BM-R13, CA-R09) -----------------------------------------
+
+
+def pushed(state: IslandState, piece: PieceKind, origin: str, to: str) -> Work[IslandState]:
+    w = work(state)
+    effect(w, MovePiece(piece=piece, origin=origin, to=to))
+    return w
+
+
+def test_BM_R13_an_acolyte_pushed_off_the_edge_dies_one_at_a_time() -> None:
+    w = pushed(position(acolytes={"e": {0: 2}}), "acolyte", "e", OFF_BOARD)
+    assert w.acolytes[w.i("e")] == [1, 0] and w.in_hand[0] == 9
+    assert [e.text for e in w.events] == ["1 Acolyte of Ann died on e (pushed off the edge)."]
+    assert w.fixes == [("e", "Give 1 of Ann's Acolytes there back to them.")]
+
+
+def test_BM_R13_a_colossus_pushed_off_the_edge_stays() -> None:
+    w = pushed(position(colossi={0: "e", 1: "f"}), "colossus", "e", OFF_BOARD)
+    assert w.colossi == ["e", "f"]
+    assert [e.text for e in w.events] == [
+        "A Colossus cannot leave the island: it stays where it is (BM-R13)."
+    ]
+
+
+def test_CA_R09_an_acolyte_pushed_into_water_dies_a_colossus_does_not_move() -> None:
+    w = pushed(position(acolytes={"o": {0: 2}}), "acolyte", "o", "w")
+    assert w.acolytes[w.i("o")] == [1, 0] and w.acolytes[w.i("w")] == [0, 0]
+    assert [e.text for e in w.events] == ["1 Acolyte of Ann died on o (pushed into Water)."]
+    # the Colossus stays, and the Acolyte beside it too
+    w = pushed(position(acolytes={"o": {0: 1}}), "colossus", "o", "w")
+    assert w.colossi == ["o", "f"] and w.acolytes[w.i("o")] == [1, 0]
+    assert [e.text for e in w.events] == ["A Colossus pushed onto Water does not move (CA-R09)."]
+
+
+def test_a_pushed_piece_moves_one_space_and_the_log_says_from_where_to_where() -> None:
+    w = pushed(position(acolytes={"a": {0: 2}}, tiles={"e": None}), "acolyte", "a", "e")
+    assert w.acolytes[w.i("a")] == [1, 0] and w.acolytes[w.i("e")] == [1, 0]
+    assert [(e.type, e.text) for e in w.events] == [
+        ("piece_moved", "Ann's Acolyte is moved from a to e.")
+    ]
+    assert w.pending == [PendingExplore(space="e", player=0)]  # it entered: exploring
+    w = pushed(position(), "colossus", "o", "c")
+    assert w.colossi == ["c", "f"]
+    assert [e.text for e in w.events] == ["Ann's Colossus is moved from o to c."]

@@ -1,0 +1,136 @@
+"""The shared island referee (referee.py), word for word: manual corrections (0.2.1) in
+both games, the table's pick of a tie's winner (BM-R12) and a paid move called as each
+game calls it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from companion.games.island import beast_master as bm
+from companion.games.island import colossi as ca
+from companion.games.island.beast_master.model import PickWinners
+from companion.games.island.model import (
+    CorrectMovements,
+    CorrectPlayer,
+    CorrectSpace,
+    ExtraMovements,
+    GoldEntry,
+)
+
+from .island_rules_help import position, refused
+
+GAMES = ["beast_master", "colossi"]
+UNIT = {"beast_master": "Movement", "colossi": "Action"}
+
+
+def rules_of(game: str) -> Any:
+    return bm.RULES if game == "beast_master" else ca.RULES
+
+
+def texts(game: str, state: Any, action: Any) -> list[str]:
+    return [e.text for e in rules_of(game).apply(state, action)[1]]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_0_2_1_the_movements_left_are_corrected_in_the_games_words(game: str) -> None:
+    rules, unit, state = rules_of(game), UNIT[game], position(game)
+    assert refused(rules.apply, state, CorrectMovements(movements=4)) == (
+        f"Nothing to correct: 4 {unit}s are already left.",
+        "0.2.1",
+    )
+    one = state.model_copy(update={"movements_left": 1})
+    assert refused(rules.apply, one, CorrectMovements(movements=1)) == (
+        f"Nothing to correct: 1 {unit} is already left.",
+        "0.2.1",
+    )
+    assert refused(rules.apply, state, CorrectMovements(movements=-1)) == (
+        f"{unit}s left cannot be less than 0; -1 is not possible.",
+        "0.2.1",
+    )
+    assert texts(game, state, CorrectMovements(movements=2)) == [
+        f"Manual correction: {unit}s left 4 → 2."
+    ]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_0_2_1_a_players_gold_and_cards_are_corrected_word_for_word(game: str) -> None:
+    rules = rules_of(game)
+    state = position(game).model_copy(
+        update={
+            "gold": (3, 0),
+            "ledger": (GoldEntry(player=0, amount=3, source="effect", label="Turn 1"),),
+            "cards_in_hand": (1, 3),
+        }
+    )
+    assert refused(rules.apply, state, CorrectPlayer(player=0, gold=3, cards=1)) == (
+        "Nothing to correct: Ann already has 3 Gold and 1 card.",
+        "0.2.1",
+    )
+    assert refused(rules.apply, state, CorrectPlayer(player=0, gold=3, cards=-1)) == (
+        "Ann's cards in hand cannot be less than 0; -1 is not possible.",
+        "0.2.1",
+    )
+    after, events = rules.apply(state, CorrectPlayer(player=0, gold=5, cards=2))
+    assert [e.text for e in events] == [
+        "Manual correction: Ann: Gold 3 → 5, cards in hand 1 → 2.",
+        "Ann +2 Gold (correction).",
+    ]
+    assert after.gold == (5, 0) and after.cards_in_hand == (2, 3)
+    assert after.ledger[-1] == GoldEntry(
+        player=0, amount=2, source="correction", label="Correction"
+    )
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_0_2_1_gold_cubes_on_a_space_are_corrected_word_for_word(game: str) -> None:
+    rules, state = rules_of(game), position(game)
+    nobody = CorrectSpace(space="c", acolytes=(0, 0), colossi=(0, 0), cubes=-1)
+    assert refused(rules.apply, state, nobody) == (
+        "Gold cubes on c cannot be less than 0; -1 is not possible.",
+        "0.2.1",
+    )
+    three = nobody.model_copy(update={"cubes": 3})
+    after, events = rules.apply(state, three)
+    assert [e.text for e in events] == ["Manual correction: c: Gold cubes 0 → 3."]
+    assert after.space("c").cubes == 3
+    assert texts(game, after, nobody.model_copy(update={"cubes": 1})) == [
+        "Manual correction: c: Gold cubes 3 → 1."
+    ]
+
+
+def tied(phase: str) -> bm.BeastMasterState:
+    state: bm.BeastMasterState = position()
+    return state.model_copy(
+        update={
+            "phase": phase,
+            "gold": (2, 2),
+            "ledger": (
+                GoldEntry(player=0, amount=2, source="effect", label="Turn 1"),
+                GoldEntry(player=1, amount=2, source="effect", label="Turn 1"),
+            ),
+        }
+    )
+
+
+def test_BM_R12_the_table_picks_among_the_tied_players_only_on_a_tie() -> None:
+    refusal = (
+        "Pick the winner among the tied players (or several to share the win).",
+        "BM-R12",
+    )
+    assert refused(bm.RULES.apply, tied("actions"), PickWinners(seats=(0,))) == refusal
+    assert refused(bm.RULES.apply, tied("tie"), PickWinners(seats=())) == refusal
+    after, events = bm.RULES.apply(tied("tie"), PickWinners(seats=(1, 0)))  # all of them
+    assert after.phase == "over" and after.winners == (0, 1)
+    assert [e.text for e in events] == ["The table picked the winner of the tie."]
+
+
+def test_a_paid_move_is_called_as_each_game_calls_it_in_every_title_and_value() -> None:
+    # a field without a title reads as its name, in the game's words
+    assert bm.RULES.field_words("correct_movements", "movements_left") == "Movements left"
+    assert ca.RULES.field_words("correct_movements", "movements_left") == "Actions left"
+    for game in GAMES:
+        rules, state = rules_of(game), position(game)
+        value = rules.value_words(state, "effect", "effect", ExtraMovements(amount=2))
+        assert value == f"2 more {UNIT[game]}s this turn"
