@@ -134,3 +134,82 @@ def test_a_paid_move_is_called_as_each_game_calls_it_in_every_title_and_value() 
         rules, state = rules_of(game), position(game)
         value = rules.value_words(state, "effect", "effect", ExtraMovements(amount=2))
         assert value == f"2 more {UNIT[game]}s this turn"
+
+
+def space(sid: str, acolytes: tuple[int, ...], colossi: tuple[int, ...]) -> CorrectSpace:
+    return CorrectSpace(space=sid, acolytes=acolytes, colossi=colossi)
+
+
+@pytest.mark.parametrize(
+    ("correction", "message", "bm_ruling", "ca_ruling"),
+    [
+        (space("zz", (0, 0), (0, 0)), "There is no space 'zz' on this island.", "BM-R01", None),
+        (space("c", (0,), (0, 0)), "Give the Acolytes and the Colossi of all 2 players.", "", None),
+        (space("c", (0, 0), (0,)), "Give the Acolytes and the Colossi of all 2 players.", "", None),
+        (
+            space("c", (-1, 0), (0, 0)),
+            "Ann's Acolytes on c cannot be less than 0; -1 is not possible.",
+            "",
+            None,
+        ),
+        (
+            space("c", (10, 0), (0, 0)),
+            "Ann has only 9 Acolytes for c (the others are elsewhere on the island).",
+            "BM-R02",
+            "CA-R02",
+        ),
+        (
+            space("c", (0, 0), (2, 0)),
+            "Each player has one Colossus: say 1 if it stands here, else 0.",
+            "",
+            None,
+        ),
+        (
+            space("o", (0, 0), (0, 0)),
+            "Ann's Colossus never leaves the island: correct the space it stands on instead.",
+            "BM-R13",
+            "CA-R09",
+        ),
+        (space("w", (1, 0), (0, 0)), "w is Water: nobody stands there.", "CA-R09", None),
+        (space("w", (0, 0), (0, 1)), "w is Water: nobody stands there.", "CA-R09", None),
+        (space("o", (0, 0), (1, 0)), "Nothing to correct: o already looks like this.", "", None),
+    ],
+)
+@pytest.mark.parametrize("game", GAMES)
+def test_0_2_1_a_space_the_box_or_the_rules_cannot_hold_is_refused_word_for_word(
+    game: str, correction: CorrectSpace, message: str, bm_ruling: str, ca_ruling: str | None
+) -> None:
+    """The ruling is the game's own where the games differ; "" is the corrections' 0.2.1."""
+    ruling = bm_ruling or "0.2.1"
+    if game == "colossi" and ca_ruling is not None:
+        ruling = ca_ruling
+    assert refused(rules_of(game).apply, position(game), correction) == (message, ruling)
+
+
+def test_BM_R07_no_acolyte_is_corrected_onto_the_beasts_space_in_beast_master_only() -> None:
+    wrong = space("b", (0, 1), (0, 0))
+    assert refused(bm.RULES.apply, position(), wrong) == (
+        "An Acolyte on the Beast's space (b) dies at once.",
+        "BM-R07",
+    )
+    assert texts("colossi", position("colossi"), wrong) == [  # CA-R08: no built-in kill
+        "Manual correction: b: Bob's Acolytes 0 → 1."
+    ]
+    # a Colossus may stand with the Beast: placed there, it is not displaced
+    after, events = bm.RULES.apply(position(), space("b", (0, 0), (1, 0)))
+    assert [e.text for e in events] == ["Manual correction: b: Ann's Colossus is here."]
+    assert after.colossi == ("b", "f") and after.pending == ()
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_0_2_1_a_corrected_space_says_every_change_and_the_hands_follow(game: str) -> None:
+    state = position(game)
+    after, events = rules_of(game).apply(state, space("c", (2, 3), (0, 1)))
+    assert [e.text for e in events] == [
+        "Manual correction: c: Ann's Acolytes 0 → 2, Bob's Acolytes 0 → 3, Bob's Colossus is here."
+    ]
+    assert after.space("c").acolytes == (2, 3) and after.acolytes_in_hand == (7, 7)
+    assert after.colossi == ("o", "c")
+    after, events = rules_of(game).apply(state, space("a", (10, 0), (0, 0)))
+    assert [e.text for e in events] == ["Manual correction: a: Ann's Acolytes 1 → 10."]
+    assert after.acolytes_in_hand == (0, 10)
