@@ -26,7 +26,8 @@ def position(game: str = "beast_master", **pieces: Any) -> Any:
     pieces.setdefault("colossi", {0: "o", 1: "f"})
     pieces.setdefault("acolytes", {"a": {0: 1}})
     pieces.setdefault("beasts", [("Wyrm", "b")])
-    state: IslandState = place(actions_turn(game, BOARD), water=("w",), **pieces)
+    water = ("w", *pieces.pop("water", ()))
+    state: IslandState = place(actions_turn(game, BOARD), water=water, **pieces)
     return state
 
 
