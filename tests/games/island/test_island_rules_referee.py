@@ -8,16 +8,22 @@ from typing import Any
 
 import pytest
 
+from companion.errors import InvalidPosition
 from companion.games.island import beast_master as bm
 from companion.games.island import colossi as ca
 from companion.games.island.beast_master.model import PickWinners
+from companion.games.island.mechanics import Work
 from companion.games.island.model import (
     CorrectMovements,
     CorrectPlayer,
     CorrectSpace,
     ExtraMovements,
     GoldEntry,
+    Move,
+    PendingDisplace,
+    PendingRollOff,
 )
+from companion.outcome import Outcome, ScoreSheet
 
 from .island_rules_help import position, refused
 
@@ -213,3 +219,96 @@ def test_0_2_1_a_corrected_space_says_every_change_and_the_hands_follow(game: st
     after, events = rules_of(game).apply(state, space("a", (10, 0), (0, 0)))
     assert [e.text for e in events] == ["Manual correction: a: Ann's Acolytes 1 → 10."]
     assert after.acolytes_in_hand == (0, 10)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_0_2_1_the_correction_forms_show_the_table_as_it_stands(game: str) -> None:
+    rules, state = rules_of(game), position(game)
+    cubes = 0 if game == "colossi" else None  # only Colossi has Gold cubes
+    cards = state.cards_in_hand[0]
+    assert rules.corrections(state)[:5] == (
+        CorrectPlayer(player=0, gold=0, cards=cards),
+        CorrectPlayer(player=1, gold=0, cards=cards),
+        CorrectMovements(movements=4),
+        CorrectSpace(space="o", acolytes=(0, 0), colossi=(1, 0), cubes=cubes),
+        CorrectSpace(space="a", acolytes=(1, 0), colossi=(0, 0), cubes=cubes),
+    )
+    assert len(rules.corrections(state)) == 2 + 1 + 7
+    # the Movements left are counted only in an Actions turn
+    assert CorrectMovements(movements=4) not in rules.corrections(
+        state.model_copy(update={"phase": "rest"})
+    )
+    for phase in ("over", "tie"):
+        assert rules.corrections(state.model_copy(update={"phase": phase})) == ()
+    over = state.model_copy(update={"phase": "over", "winners": (0,)})
+    assert refused(rules.apply, over, CorrectMovements(movements=1)) == (
+        "The game has ended; take actions back with undo to correct it.",
+        "0.2.1",
+    )
+
+
+@pytest.mark.parametrize(("game", "ruling"), [("beast_master", "BM-R16"), ("colossi", None)])
+def test_BM_R12_the_end_most_gold_wins_and_a_tie_is_shared(game: str, ruling: str | None) -> None:
+    rules, state = rules_of(game), position(game)
+    won = state.model_copy(update={"phase": "over", "winners": (1,), "gold": (2, 5)})
+    assert rules.outcome(won) == Outcome(
+        winners=(1,), reason="most_gold", text="Bob wins with 5 Gold."
+    )
+    assert rules.status(won) == "Bob wins with 5 Gold."
+    assert rules.current_player(won) is None and list(rules.legal_actions(won)) == []
+    assert refused(rules.apply, won, Move(piece="colossus", origin="o", to="c")) == (
+        "The game is over.",
+        ruling,
+    )
+    shared = won.model_copy(update={"winners": (0, 1), "gold": (5, 5)})
+    assert rules.outcome(shared) == Outcome(
+        winners=(0, 1), reason="shared_gold", text="Ann and Bob share the win with 5 Gold."
+    )
+    assert rules.outcome(state) is None
+    assert rules.scores(state) == ScoreSheet(measure="gold", columns=("Ann", "Bob"), rows=())
+
+
+@pytest.mark.parametrize(("game", "ruling"), [("beast_master", "BM-R12"), ("colossi", "0.2.4")])
+def test_BM_R12_a_tie_is_shared_or_left_to_the_table(game: str, ruling: str) -> None:
+    rules, state = rules_of(game), position(game)
+    for gold, policy, update, said in [
+        ((3, 3), "shared", {"phase": "over", "winners": (0, 1)}, "The end."),
+        ((3, 1), "shared", {"phase": "over", "winners": (0,)}, "The end."),
+        (
+            (3, 3),
+            "manual",
+            {"phase": "tie"},
+            f"Gold is tied: the table picks the winner ({ruling}).",
+        ),
+        ((1, 3), "manual", {"phase": "over", "winners": (1,)}, "The end."),
+    ]:
+        w = Work(state.model_copy(update={"gold": gold}), rules.island_config(state))
+        rules.finish_game(w, policy, "The end.")
+        assert (w.update, [e.text for e in w.events]) == (update, [said])
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_who_answers_is_the_pending_heads_player_else_the_active_one(game: str) -> None:
+    rules, state = rules_of(game), position(game)
+    assert rules.current_player(state) == 0
+    bob = PendingDisplace(space="f", player=1, reason="Water")
+    assert rules.current_player(state.model_copy(update={"pending": (bob,)})) == 1
+    anyone = state.model_copy(
+        update={"pending": (PendingRollOff(purpose="mantle", contenders=(0, 1)),)}
+    )
+    assert rules.current_player(anyone.model_copy(update={"active": 1})) == 1
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_loaded_position_that_does_not_add_up_is_refused_by_name(game: str) -> None:
+    rules, state = rules_of(game), position(game)
+    rules.check_position(state)
+    for update, message in [
+        ({"gold": (1, 0)}, "Gold does not match the gold ledger."),
+        ({"spaces": state.spaces[:-1]}, "The spaces do not match the board."),
+        ({"active": 2}, "active is seat 2; the seats are 0..1."),
+    ]:
+        with pytest.raises(InvalidPosition) as err:
+            rules.check_position(state.model_copy(update=update))
+        assert err.value.message == message
+    rules.check_position(state.model_copy(update={"active": 1}))
