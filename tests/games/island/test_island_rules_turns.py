@@ -22,7 +22,22 @@ from companion.games.island.model import (
     PlayCard,
     Spawn,
 )
-from companion.games.island.turns import do_displace, do_paid_move, resolve_play_card
+from companion.games.island.turns import (
+    do_displace,
+    do_paid_move,
+    gold_row,
+    island_highlights,
+    movable_spaces,
+    move_actions,
+    move_preview,
+    moves_from,
+    moving_chains,
+    piece_spaces,
+    pieces_at,
+    resolve_play_card,
+)
+from companion.highlights import Highlight, Role
+from companion.outcome import ScoreRow
 
 from .helpers import BM_CFG, CA_CFG
 from .island_rules_help import position, refused
@@ -266,3 +281,119 @@ def test_BM_R11_a_known_perk_card_is_named_and_put_in_play() -> None:
     unnamed = work(position())
     resolve_play_card(unnamed, 0, PlayCard(kind="perk"), None)
     assert unnamed.perks[0] == "Perk"
+
+
+# --- what may move, and what lights up -------------------------------------------------
+
+
+def spread() -> IslandState:
+    """Ann's Colossus on o and her Acolytes on a (one) and c (two)."""
+    state: IslandState = position(acolytes={"a": {0: 1}, "c": {0: 2}})
+    return state
+
+
+def test_B3_the_pieces_that_may_move_and_their_movements_in_order() -> None:
+    state = spread()
+    assert piece_spaces(state, 0) == [("colossus", "o"), ("acolyte", "a"), ("acolyte", "c")]
+    assert piece_spaces(state, 1) == [("colossus", "f")]
+    assert pieces_at(state, 0, "o") == [("colossus", "o")]
+    assert pieces_at(state, 0, "c") == [("acolyte", "c")]
+    assert pieces_at(state, 0, "zz") == [] and pieces_at(state, 1, "o") == []
+    # each destination once, then the chains back to the start (BM-R17), last
+    assert list(moves_from(state, BM_CFG, 0, "o")) == [
+        Move(piece="colossus", origin="o", to="a"),
+        Move(piece="colossus", origin="o", to="b"),
+        Move(piece="colossus", origin="o", to="c"),
+        Move(piece="colossus", origin="o", to="e"),
+        Move(piece="colossus", origin="o", to="o", path=("a", "o")),
+        Move(piece="colossus", origin="o", to="o", path=("c", "o")),
+    ]
+
+
+def test_2_6_4_spawns_come_after_every_movement_and_need_an_acolyte_in_hand() -> None:
+    state = spread()
+    listed = list(move_actions(state, BM_CFG, 0))
+    spawns = [a for a in listed if isinstance(a, Spawn)]
+    assert spawns == [Spawn(to=s) for s in ("o", "a", "b", "c", "e")]
+    assert listed[-len(spawns) :] == spawns
+    assert listed[-len(spawns) - 1] == Move(piece="acolyte", origin="c", to="c", path=("o", "c"))
+    empty = state.model_copy(update={"acolytes_in_hand": (0, 10)})
+    assert not any(isinstance(a, Spawn) for a in move_actions(empty, BM_CFG, 0))
+    away = state.model_copy(update={"colossi": (None, "f")})
+    assert not any(isinstance(a, Spawn) for a in move_actions(away, BM_CFG, 0))
+
+
+def test_BM_R17_the_preview_lights_the_destinations_and_the_numbered_path_not_the_start() -> None:
+    state = spread()
+    assert move_preview(state, BM_CFG, 0, "o") == {
+        "a": ("a",),
+        "b": ("b",),
+        "c": ("c",),
+        "o": ("a", "o"),
+        "e": ("a", "e"),
+    }
+    lit = island_highlights(state, BM_CFG, " o > e ", 0, can_move=True, banners=False)
+    assert lit == (
+        Highlight(cell="o", role=Role.SELECTED, player=0),
+        *(Highlight(cell=c, role=Role.REACHABLE, player=0) for c in ("a", "b", "c", "e")),
+        Highlight(cell="a", role=Role.PATH, player=0, step=1),
+        Highlight(cell="e", role=Role.PATH, player=0, step=2),
+    )
+    back = island_highlights(state, BM_CFG, "o>o", 0, can_move=True, banners=False)
+    assert [(h.cell, h.step) for h in back if h.role == Role.PATH] == [("a", 1), ("o", 2)]
+
+
+def test_the_overview_lights_control_beasts_banners_and_what_may_act() -> None:
+    state = spread()
+    idx = state.board.graph.index["e"]
+    spaces = list(state.spaces)
+    spaces[idx] = spaces[idx].model_copy(update={"banner": 1})
+    state = state.model_copy(update={"spaces": tuple(spaces)})
+    control = (
+        Highlight(cell="o", role=Role.CONTROL, player=0),
+        Highlight(cell="a", role=Role.CONTROL, player=0),
+        Highlight(cell="f", role=Role.CONTROL, player=1),
+        Highlight(cell="c", role=Role.CONTROL, player=0),
+        Highlight(cell="b", role=Role.BEAST),
+    )
+    mine = tuple(Highlight(cell=c, role=Role.SELECTABLE, player=0) for c in ("a", "c", "o"))
+    harvest = tuple(Highlight(cell=c, role=Role.HARVESTABLE, player=0) for c in ("a", "c"))
+    banner = (Highlight(cell="e", role=Role.BANNER, player=1),)
+    lit = island_highlights(
+        state, BM_CFG, None, 0, can_move=True, banners=True, harvestable={"c", "a"}
+    )
+    assert lit == control + banner + mine + harvest
+    assert island_highlights(state, BM_CFG, "zz", 0, can_move=True, banners=False) == (
+        control + mine
+    )
+    assert island_highlights(state, BM_CFG, "o", 0, can_move=False, banners=False) == control
+    assert island_highlights(state, BM_CFG, "o", None, can_move=True, banners=False) == control
+    nobody = island_highlights(
+        state, BM_CFG, None, None, can_move=True, banners=False, harvestable={"a"}
+    )
+    assert nobody == control
+
+
+def test_2_6_6_while_a_colossus_must_leave_only_it_may_move_to_a_dry_neighbour() -> None:
+    state = displacing("beast_master", "Wyrm arrived")
+    assert movable_spaces(state, 0, can_move=False) == {"o"}
+    assert movable_spaces(state, 1, can_move=True) == set()
+    assert moving_chains(state, BM_CFG, 0, "o", can_move=False) == {
+        "a": ("a",),
+        "b": ("b",),
+        "c": ("c",),
+    }
+    assert moving_chains(state, BM_CFG, 0, "a", can_move=True) is None
+    assert moving_chains(state, BM_CFG, 1, "o", can_move=True) is None
+    calm = position(beasts=[])
+    assert movable_spaces(calm, 0, can_move=False) == set()
+    assert moving_chains(calm, BM_CFG, 0, "o", can_move=False) is None
+    assert moving_chains(calm, BM_CFG, 0, "c", can_move=True) is None  # nothing of Ann's
+
+
+def test_a_score_row_is_added_under_the_history() -> None:
+    state = position().model_copy(update={"history": (ScoreRow(label="Age I", values=(1, 0)),)})
+    assert gold_row(state, [3, 2], "Age II") == (
+        ScoreRow(label="Age I", values=(1, 0)),
+        ScoreRow(label="Age II", values=(3, 2)),
+    )
