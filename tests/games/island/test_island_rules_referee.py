@@ -17,9 +17,12 @@ from companion.games.island.model import (
     CorrectMovements,
     CorrectPlayer,
     CorrectSpace,
+    DiscardToLimit,
+    DisplaceColossus,
     ExtraMovements,
     GoldEntry,
     Move,
+    PendingDiscard,
     PendingDisplace,
     PendingRollOff,
 )
@@ -312,3 +315,68 @@ def test_a_loaded_position_that_does_not_add_up_is_refused_by_name(game: str) ->
             rules.check_position(state.model_copy(update=update))
         assert err.value.message == message
     rules.check_position(state.model_copy(update={"active": 1}))
+
+
+@pytest.mark.parametrize(("game", "ruling"), [("beast_master", "BM-R08"), ("colossi", None)])
+def test_BM_R08_while_a_hand_is_too_full_only_its_discard_is_taken(
+    game: str, ruling: str | None
+) -> None:
+    rules = rules_of(game)
+    full = position(game).model_copy(
+        update={"pending": (PendingDiscard(player=1),), "cards_in_hand": (3, 8)}
+    )
+    for action in (Move(piece="colossus", origin="o", to="c"), DisplaceColossus(to="c")):
+        assert refused(rules.apply, full, action) == (
+            "Bob must first discard down to 6 cards.",
+            ruling,
+        )
+    after, events = rules.apply(full, DiscardToLimit())
+    assert after.cards_in_hand == (3, 6) and after.pending == ()
+    assert [e.text for e in events] == ["Bob discards 2 cards down to 6."]
+    # a hand already down to 6 (corrected meanwhile) discards nothing
+    six = full.model_copy(update={"cards_in_hand": (3, 6)})
+    after, events = rules.apply(six, DiscardToLimit())
+    assert after.cards_in_hand == (3, 6) and after.pending == () and events == ()
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_2_6_6_while_a_colossus_must_leave_only_its_step_is_taken(game: str) -> None:
+    rules = rules_of(game)
+    leaving = position(game).model_copy(
+        update={"pending": (PendingDisplace(space="f", player=1, reason="Water"),)}
+    )
+    assert refused(rules.apply, leaving, DiscardToLimit()) == (
+        "Bob must first move their Colossus off f.",
+        None,
+    )
+    assert list(rules.legal_actions_at(leaving, origin="f")) == [DisplaceColossus(to="b")]
+    assert list(rules.legal_actions_at(leaving, origin="o")) == []
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_moves_from_a_space_are_the_active_players_and_filtered_by_their_cells(
+    game: str,
+) -> None:
+    rules, state = rules_of(game), position(game)
+    assert list(rules.legal_actions_at(state, origin="f")) == []  # Bob's: not his turn
+    assert list(rules.legal_actions_at(state, origin="c")) == []
+    assert list(rules.legal_actions_at(state, origin="o", target="c")) == [
+        Move(piece="colossus", origin="o", to="c")
+    ]
+    assert list(rules.legal_actions_at(state, origin="o", touching="e")) == [
+        Move(piece="colossus", origin="o", to="e")
+    ]
+    spent = state.model_copy(update={"movements_left": 0})
+    assert list(rules.legal_actions_at(spent, origin="o")) == []
+    over = state.model_copy(update={"phase": "over", "winners": (0,)})
+    assert list(rules.legal_actions_at(over, origin="o")) == []
+
+
+def test_each_phase_refuses_what_it_does_not_take_in_its_own_words() -> None:
+    move = Move(piece="colossus", origin="o", to="c")
+    choose = position().model_copy(update={"phase": "choose"})
+    assert refused(bm.RULES.apply, choose, move) == ("First choose: take Actions or Rest.", "2.5")
+    tie = position().model_copy(update={"phase": "tie"})
+    assert refused(bm.RULES.apply, tie, move) == ("That is not possible now.", None)
+    reveal = position("colossi").model_copy(update={"phase": "age_reveal"})
+    assert refused(ca.RULES.apply, reveal, move) == ("Reveal the card of Age I first.", "CA-R19")
