@@ -380,3 +380,21 @@ def test_each_phase_refuses_what_it_does_not_take_in_its_own_words() -> None:
     assert refused(bm.RULES.apply, tie, move) == ("That is not possible now.", None)
     reveal = position("colossi").model_copy(update={"phase": "age_reveal"})
     assert refused(ca.RULES.apply, reveal, move) == ("Reveal the card of Age I first.", "CA-R19")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_2_6_6_a_displacement_whose_colossus_has_left_is_void(game: str) -> None:
+    rules = rules_of(game)
+    state = position(game).model_copy(
+        update={"pending": (PendingDisplace(space="f", player=1, reason="Water"),)}
+    )
+    moved, _ = rules.apply(state, CorrectSpace(space="c", acolytes=(0, 0), colossi=(0, 1)))
+    assert moved.colossi == ("o", "c") and moved.pending == ()
+    still, _ = rules.apply(state, CorrectPlayer(player=1, gold=2, cards=3))
+    assert still.pending == state.pending
+
+
+def test_a_phase_the_game_does_not_name_reads_as_its_id_in_words() -> None:
+    state = position()
+    assert bm.RULES.panel(state).phase == "Actions"
+    assert bm.RULES.panel(state.model_copy(update={"phase": "age_scoring"})).phase == "Age scoring"
