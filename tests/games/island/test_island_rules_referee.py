@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from companion.errors import InvalidPosition
+from companion.games.builders.model import CorrectRunes
 from companion.games.island import beast_master as bm
 from companion.games.island import colossi as ca
 from companion.games.island.beast_master.model import PickWinners
@@ -398,3 +399,14 @@ def test_a_phase_the_game_does_not_name_reads_as_its_id_in_words() -> None:
     state = position()
     assert bm.RULES.panel(state).phase == "Actions"
     assert bm.RULES.panel(state.model_copy(update={"phase": "age_scoring"})).phase == "Age scoring"
+
+
+@pytest.mark.parametrize(
+    ("game", "title"), [("beast_master", "Beast Master"), ("colossi", "Colossi")]
+)
+def test_0_2_1_a_correction_of_another_game_is_refused_by_name(game: str, title: str) -> None:
+    foreign = CorrectRunes(player=0, runes=3)
+    assert refused(rules_of(game).apply, position(game), foreign) == (
+        f"{title} has no such correction.",
+        "0.2.1",
+    )
