@@ -168,8 +168,8 @@ def test_BM_R07_a_spawn_on_the_beasts_space_reaches_nothing_beyond_it() -> None:
     ]
     # Colossi: Beasts have no built-in kill (CA-R08), the spawn goes on
     ca_state = position("colossi", beasts=[("Wyrm", "o")])
-    after, _ = ca.RULES.apply(ca_state, Spawn(to="c"))
-    assert after.space("c").acolytes == (1, 0)
+    went, _ = ca.RULES.apply(ca_state, Spawn(to="c"))
+    assert went.space("c").acolytes == (1, 0)
 
 
 def test_2_6_4_a_spawn_with_its_path_walks_it_and_says_so() -> None:
