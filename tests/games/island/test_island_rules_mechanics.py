@@ -265,8 +265,8 @@ def test_CA_R09_an_acolyte_pushed_into_water_dies_a_colossus_does_not_move() -> 
 
 
 def test_a_pushed_piece_moves_one_space_and_the_log_says_from_where_to_where() -> None:
-    w = pushed(position(acolytes={"a": {0: 2}}, tiles={"e": None}), "acolyte", "a", "e")
-    assert w.acolytes[w.i("a")] == [1, 0] and w.acolytes[w.i("e")] == [1, 0]
+    w = pushed(position(acolytes={"a": {0: 3}}, tiles={"e": None}), "acolyte", "a", "e")
+    assert w.acolytes[w.i("a")] == [2, 0] and w.acolytes[w.i("e")] == [1, 0]
     assert [(e.type, e.text) for e in w.events] == [
         ("piece_moved", "Ann's Acolyte is moved from a to e.")
     ]

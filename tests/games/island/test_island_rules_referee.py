@@ -371,6 +371,10 @@ def test_the_moves_from_a_space_are_the_active_players_and_filtered_by_their_cel
     assert list(rules.legal_actions_at(spent, origin="o")) == []
     over = state.model_copy(update={"phase": "over", "winners": (0,)})
     assert list(rules.legal_actions_at(over, origin="o")) == []
+    # over is over, even with a displacement left waiting
+    left = PendingDisplace(space="o", player=0, reason="Water")
+    ended = over.model_copy(update={"pending": (left,)})
+    assert list(rules.legal_actions_at(ended, origin="o")) == list(rules.legal_actions(ended)) == []
 
 
 def test_each_phase_refuses_what_it_does_not_take_in_its_own_words() -> None:
