@@ -4,6 +4,7 @@ the Beast's arrival (2.6.6, CA-R08), Water (CA-R18) and the generic effects."""
 
 from __future__ import annotations
 
+from companion.events import TableChanges
 from companion.games.island.mechanics import Work, empty_spaces, ledger_totals
 from companion.games.island.model import (
     DrawCards,
@@ -18,6 +19,7 @@ from companion.games.island.model import (
     SpaceState,
     Tile,
 )
+from companion.highlights import TableChange
 
 from .helpers import BM_CFG, CA_CFG
 from .island_rules_help import BOARD, position
@@ -220,3 +222,28 @@ def test_the_ledger_adds_up_per_player_and_a_new_island_is_empty() -> None:
     assert len(spaces) == 7
     assert spaces[BOARD.graph.index["w"]] == SpaceState(acolytes=(0, 0, 0), water=True)
     assert spaces[0] == SpaceState(acolytes=(0, 0, 0))
+
+
+def test_what_the_table_must_change_comes_last_in_numbered_steps() -> None:
+    state = position(acolytes={"c": {0: 2, 1: 1}})
+    w = Work(state, BM_CFG)
+    w.kill(0, "c", 2, "an effect")
+    w.kill(1, "c", 1, "an effect")
+    w.movements_left = 2
+    after = w.finish()
+    assert w.events[-1] == TableChanges(
+        changes=(
+            TableChange(
+                step=1, cell="c", instruction="Give 2 of Ann's Acolytes there back to them."
+            ),
+            TableChange(
+                step=2, cell="c", instruction="Give 1 of Bob's Acolytes there back to them."
+            ),
+        ),
+        text="Change the table: 2 steps.",
+    )
+    assert w.fixes == []
+    assert after.space("c").acolytes == (0, 0) and after.acolytes_in_hand == (10, 10)
+    assert after.movements_left == 2 and after.spaces[0] is state.spaces[0]
+    quiet = Work(state, BM_CFG)
+    assert quiet.finish() == state and quiet.events == []
