@@ -215,3 +215,9 @@ def test_BM_R01_a_hex_rows_board_past_row_z_has_no_letter_label() -> None:
     assert board.spaces[26].label is None and board.label("r27c1") == "r27c1"
     assert board.spaces[26].y == pytest.approx(26 * 0.866)
     assert board.centre == "r14c1"
+
+
+def test_BM_R01_a_space_naming_its_own_led_twice_shares_it_with_nobody() -> None:
+    data = small_board()
+    data["spaces"][1]["leds"] = [2, 2]
+    assert parse_board(data).spaces[1].leds == (2, 2)
