@@ -96,7 +96,9 @@ def test_BM_R05_an_unexplored_space_explores_once_on_entry() -> None:
 
 def test_2_6_6_the_beast_arriving_kills_and_displaces_from_the_active_player_on() -> None:
     state = position(acolytes={"c": {0: 1, 1: 2}}, colossi={0: "c", 1: "c"})
-    w = Work(state.model_copy(update={"active": 1}), BM_CFG)
+    w = Work(state, BM_CFG)
+    w.update["active"] = 1  # Bob's turn has begun in this same action
+    assert w.active == 1 and w.seats_from(w.active) == [1, 0]
     w.move_beast(None, "c")
     assert texts(w) == [
         "Wyrm moves to c.",
