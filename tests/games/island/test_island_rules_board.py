@@ -3,6 +3,7 @@ reads it, the labels people read, and the development layouts' exact spaces."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -221,3 +222,22 @@ def test_BM_R01_a_space_naming_its_own_led_twice_shares_it_with_nobody() -> None
     data = small_board()
     data["spaces"][1]["leds"] = [2, 2]
     assert parse_board(data).spaces[1].leds == (2, 2)
+
+
+def test_BM_R01_board_file_text_is_read_strictly() -> None:
+    data = small_board()
+    data["spaces"][0]["leds"] = ["1"]  # a number in quotes is no LED index
+    assert refusal(json.dumps(data)) == usable("spaces.0.leds.0: Input should be a valid integer")
+    assert refusal(json.dumps(data).encode()) == usable(
+        "spaces.0.leds.0: Input should be a valid integer"
+    )
+
+
+def test_BM_R01_a_board_that_skipped_its_check_names_every_problem() -> None:
+    board = parse_board(small_board())
+    twice = (*board.spaces, board.spaces[0])
+    broken = IslandBoard.model_construct(name="x", centre="zz", spaces=twice)
+    assert refusal(broken) == (
+        "Unusable island board: space 'a' is listed twice; "
+        "the centre 'zz' is not one of the spaces. (BM-R01)"
+    )
