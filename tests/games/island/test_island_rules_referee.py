@@ -318,6 +318,14 @@ def test_a_loaded_position_that_does_not_add_up_is_refused_by_name(game: str) ->
     rules.check_position(state.model_copy(update={"active": 1}))
 
 
+def test_CA_R03_a_loaded_colossi_position_with_the_mantle_on_no_seat_is_refused() -> None:
+    state = position("colossi")
+    with pytest.raises(InvalidPosition) as err:
+        ca.RULES.check_position(state.model_copy(update={"mantle": 2}))
+    assert err.value.message == "mantle is seat 2; the seats are 0..1."
+    ca.RULES.check_position(state.model_copy(update={"mantle": 1}))
+
+
 @pytest.mark.parametrize(("game", "ruling"), [("beast_master", "BM-R08"), ("colossi", None)])
 def test_BM_R08_while_a_hand_is_too_full_only_its_discard_is_taken(
     game: str, ruling: str | None
