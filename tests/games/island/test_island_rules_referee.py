@@ -422,3 +422,41 @@ def test_0_2_1_a_correction_of_another_game_is_refused_by_name(game: str, title:
         f"{title} has no such correction.",
         "0.2.1",
     )
+
+
+@pytest.mark.parametrize(("game", "banners"), [("beast_master", True), ("colossi", False)])
+def test_the_board_lights_what_the_player_to_act_may_do_and_banners_in_beast_master(
+    game: str, banners: bool
+) -> None:
+    rules, state = rules_of(game), position(game)
+    idx = state.board.graph.index["e"]
+    spaces = list(state.spaces)
+    spaces[idx] = spaces[idx].model_copy(update={"banner": 1})
+    state = state.model_copy(update={"spaces": tuple(spaces)})
+    overview = [(h.cell, h.role.value, h.player) for h in rules.highlights(state)]
+    assert overview == [
+        ("o", "control", 0),
+        ("a", "control", 0),
+        ("f", "control", 1),
+        ("b", "beast", None),
+        *([("e", "banner", 1)] if banners else []),
+        ("a", "selectable", 0),
+        ("o", "selectable", 0),
+    ]
+    focus = [(h.cell, h.role.value) for h in rules.highlights(state, "o>c")]
+    assert focus == [
+        ("o", "selected"),
+        ("a", "reachable"),
+        ("b", "reachable"),
+        ("c", "reachable"),
+        ("e", "reachable"),
+        ("c", "path"),
+    ]
+    spent = state.model_copy(update={"movements_left": 0})  # nothing may move now
+    assert [h.role.value for h in rules.highlights(spent, "o>c")] == [
+        "control",
+        "control",
+        "control",
+        "beast",
+        *(["banner"] if banners else []),
+    ]
