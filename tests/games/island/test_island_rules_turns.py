@@ -397,3 +397,16 @@ def test_a_score_row_is_added_under_the_history() -> None:
         ScoreRow(label="Age I", values=(1, 0)),
         ScoreRow(label="Age II", values=(3, 2)),
     )
+
+
+def test_BM_R07_a_spawn_sent_with_its_path_is_checked_as_an_acolytes_chain() -> None:
+    state = position()  # the Wyrm on b
+    assert refused(bm.RULES.apply, state, Spawn(to="f", path=("b", "f"))) == (
+        "Road Movement needs another of your pieces on b to continue.",
+        "BM-R07",
+    )
+    on_beast = position(beasts=[("Wyrm", "o")])
+    assert refused(bm.RULES.apply, on_beast, Spawn(to="c", path=("c",))) == (
+        "An Acolyte spawned on the Beast's space dies at once and cannot step on.",
+        "BM-R07",
+    )
