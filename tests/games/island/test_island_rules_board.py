@@ -15,6 +15,7 @@ from companion.games.island.board import (
     SpaceDef,
     hex_rows_board,
     parse_board,
+    placeholder_board,
     space_label,
 )
 
@@ -241,3 +242,7 @@ def test_BM_R01_a_board_that_skipped_its_check_names_every_problem() -> None:
         "Unusable island board: space 'a' is listed twice; "
         "the centre 'zz' is not one of the spaces. (BM-R01)"
     )
+
+
+def test_BM_R01_the_placeholder_says_it_is_not_the_real_island() -> None:
+    assert placeholder_board().name == "placeholder 5-6-5-6-5 (not the real island)"
