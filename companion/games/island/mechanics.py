@@ -567,14 +567,14 @@ class Work(Generic[S]):
                 here = self.colossi[seat]
                 assert here is not None
                 self.in_hand[seat] -= 1
-                if not path:
+                if not path:  # it stays on the Colossus's space: placed, not entering
                     self.place_acolyte(seat, here, entering=False)
-                    return
             else:
                 self.acolytes[self.i(origin)][seat] -= 1
-            for step in path[:-1]:
-                self.enter(seat, step)
-            self.place_acolyte(seat, path[-1], entering=True)
+            if path:
+                for step in path[:-1]:
+                    self.enter(seat, step)
+                self.place_acolyte(seat, path[-1], entering=True)
         if origin is not None:
             to = path[-1] if path else origin
             way = way_words(self.board, origin, to, path)
