@@ -62,3 +62,33 @@ def test_a_tile_in_words_ca_r10() -> None:
     assert cam.tile_text(Tile(kind="environment", name="Marsh")) == "the Environment Marsh"
     assert cam.tile_text(Tile(kind="environment")) == "an Environment"
     assert cam.tile_text(Tile(kind="bare")) == "nothing (the deck and the box are empty, CA-R10)"
+
+
+def test_a_new_game_as_the_seed_sets_it_up_rulings_3_4() -> None:
+    state = new(3, mantle_holder=2, use_traits=True, grass_tiles=12, deck_lairs=1)
+    centre = state.board.centre
+    assert state.colossi == (centre, centre, centre)  # CA-R01
+    assert state.tipped == (False, False, False)
+    assert state.acolytes_in_hand == (10, 10, 10)  # CA-R02
+    assert state.cards_in_hand == (2, 2, 2) and state.perks == (None, None, None)
+    assert state.gold == (0, 0, 0)  # CA-R17
+    assert (state.active, state.mantle, state.rounds, state.phase, state.age) == (
+        2,
+        2,
+        5,
+        "age_reveal",
+        1,
+    )
+    assert (state.deck_grass, state.deck_lairs, state.deck_environments) == (
+        12,
+        ("Random Beast 1",),
+        8,
+    )
+    assert state.spare_environments == 0
+    assert state.traits == ((), (), ()) and state.trait_row == ("Trait 1", "Trait 2", "Trait 3")
+    assert state.traits_drawn == 3
+    assert state.harvested == ((), (), ()) and state.passed == (False, False, False)
+    plain = new(2, rounds_per_age=3, acolytes_per_player=7, spare_environments=2)
+    assert plain.trait_row == () and plain.traits_drawn == 0
+    assert plain.rounds == 3 and plain.acolytes_in_hand == (7, 7)
+    assert plain.spare_environments == 2

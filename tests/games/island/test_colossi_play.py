@@ -295,3 +295,13 @@ def test_harvests_interest_self_play_most_and_a_spent_turn_wants_to_end() -> Non
     assert R.interest(state, cam.EndTurn()) == 1
     assert R.interest(actions(movements_left=0), cam.EndTurn()) == 10
     assert R.interest(state, cam.PassHarvest()) == 1
+
+
+def test_a_tie_at_the_end_is_picked_by_the_table_with_the_option_rulings_0_2_4() -> None:
+    state = harvesting(3, options={"tie_policy": "manual"}, age=3, gold=(4, 4, 1))
+    state = state.model_copy(update={"passed": (False, True, True)})
+    tie = act(state, cam.PassHarvest())
+    assert tie.phase == "tie" and R.current_player(tie) == tie.mantle
+    picks = list(R.legal_actions(tie))
+    assert cam.PickWinners(seats=(0,)) in picks and cam.PickWinners(seats=(1,)) in picks
+    assert cam.PickWinners(seats=(2,)) not in picks
