@@ -7,6 +7,7 @@ import pytest
 
 from companion.dice import Roll
 from companion.games.island.model import (
+    ExtraMovements,
     GainGold,
     PendingExplore,
     PendingLair,
@@ -168,3 +169,14 @@ def test_colossi_words_only_its_own_coded_values() -> None:
     assert own("take_trait", "name", "Swift") is None
     assert own("harvest", "row", 0) is None
     assert own("harvest", "kind", "grass") is None
+    assert own("draw_tile", "name", "gold") is None  # a name, not a Loot
+
+
+def test_a_roll_off_with_fewer_faces_than_contenders_is_still_said_ca_r05() -> None:
+    state = actions(pending=(PendingRollOff(purpose="mantle", contenders=(0, 1)),))
+    assert say(state, Roll(values=(4,), source="manual")) == "Roll-off for the Mantle: Ann 4"
+
+
+def test_a_harvest_s_extra_actions_are_called_actions() -> None:
+    more = cam.Harvest(space="r3c3", effects=(ExtraMovements(amount=2),))
+    assert say(harvesting(), more) == "Harvest C3: 2 more Actions this turn"
