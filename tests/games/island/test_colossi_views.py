@@ -9,6 +9,7 @@ import pytest
 from companion.games.island.colossi import views as cav
 from companion.games.island.model import (
     GainGold,
+    MoveBeast,
     PendingDiscard,
     PendingDisplace,
     PendingExplore,
@@ -178,3 +179,11 @@ def test_actions_off_the_board_light_nothing() -> None:
     state = harvesting()
     for action in (cam.PassHarvest(), cam.EndTurn(), cam.TakeTrait(), cam.AgeScoring(gold=(0, 0))):
         assert R.action_cells(state, action) == NO_CELLS
+
+
+def test_a_harvest_moving_a_beast_lights_where_the_beast_stands_and_goes() -> None:
+    state = place(harvesting(), acolytes={"r1c1": {0: 1}})
+    walk = cam.Harvest(space="r1c1", effects=(MoveBeast(beast="Wyrm", to="r2c3"),))
+    assert R.action_cells(state, walk) == ActionCells(
+        target="r1c1", touched=frozenset({"r1c1", "r2c3", "r3c3"})
+    )
