@@ -38,7 +38,7 @@ WAITS = [
 ]
 
 
-@pytest.mark.parametrize(("head", "ask"), WAITS, ids=[w[0].kind for w in WAITS])
+@pytest.mark.parametrize(("head", "ask"), WAITS, ids=[type(w[0]).__name__ for w in WAITS])
 def test_the_status_line_asks_the_waiting_player_for_the_waiting_answer(
     head: object, ask: str
 ) -> None:
@@ -86,7 +86,7 @@ def test_the_age_facts_before_and_after_the_age_card_ca_r04() -> None:
 def test_the_dice_prompt_of_a_roll_off_names_its_purpose_and_contenders_ca_r05(
     purpose: str, what: str
 ) -> None:
-    state = actions(3, pending=(PendingRollOff(purpose=purpose, contenders=(0, 2)),))  # type: ignore[arg-type]
+    state = actions(3, pending=(PendingRollOff(purpose=purpose, contenders=(0, 2)),))
     request = R.dice_request(state)
     assert request is not None
     assert (request.purpose, request.label, request.count, request.sides) == (

@@ -29,7 +29,7 @@ def say(state: object, action: object) -> str:
 def test_a_roll_off_is_said_with_what_it_decides_and_each_face_ca_r05(
     purpose: str, what: str
 ) -> None:
-    state = actions(3, pending=(PendingRollOff(purpose=purpose, contenders=(0, 2)),))  # type: ignore[arg-type]
+    state = actions(3, pending=(PendingRollOff(purpose=purpose, contenders=(0, 2)),))
     assert say(state, Roll()) == f"Roll off for {what}"
     faces = Roll(values=(4, 6), source="manual")
     assert say(state, faces) == f"Roll-off for {what}: Ann 4, Cleo 6"
