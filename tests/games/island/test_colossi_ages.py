@@ -116,6 +116,7 @@ def test_a_drawn_age_card_comes_from_its_age_s_sub_deck_ca_r19() -> None:
     state = new(content=box).model_copy(update={"used_age_cards": ("a2",)})
     after, lines, _ = log(state, cam.RevealAge())
     assert after.used_age_cards == ("a2", "a1") and after.age_beasts == ("Wyrm",)
+    assert after.rng == state.rng.choice(["a1"])[1]  # the draw spends the seed's next number
     assert lines[0] == "Age I (Dawn): Wyrm." and after.rounds == 2
     unmarked = content({"ages": [{"id": "x", "beasts": ["Roc"]}, {"id": "y", "beasts": ["Yeti"]}]})
     second = new(content=unmarked).model_copy(update={"age": 2, "used_age_cards": ("x",)})
@@ -325,6 +326,46 @@ def test_a_drawn_lair_s_beast_kills_only_with_beast_master_rules_ca_r08() -> Non
     assert act(plain, cam.DrawTile(kind="lair")).space("r2c3").acolytes == (2, 1)
     bm = actions(options={"beast_master_beast_rules": True}, pending=waiting)
     bm = place(bm, acolytes={"r2c3": {0: 2, 1: 1}}, tiles=tiles)
-    after = act(bm, cam.DrawTile(kind="lair"))
+    after, lines, _ = log(bm.model_copy(update={"active": 1}), cam.DrawTile(kind="lair"))
     assert after.space("r2c3").acolytes == (0, 0) and after.acolytes_in_hand == (10, 10)
+    # the active player's Acolytes first, then clockwise
+    assert [t for t in lines if "died" in t] == [
+        "1 Acolyte of Bob died on B3 (Random Beast 1).",
+        "2 Acolytes of Ann died on B3 (Random Beast 1).",
+    ]
     assert after.beasts[-1] == BeastPos(name="Random Beast 1", space="r2c3")
+
+
+def test_a_retiring_lair_under_one_acolyte_is_explored_anew_ca_r11() -> None:
+    state = place(
+        age_two(), tiles={"r2c2": None}, colossi={0: "r1c1", 1: "r5c5"}, acolytes={"r3c3": {1: 1}}
+    )
+    after = act(state, cam.RevealAge(beasts=("Kraken",)), cam.PlaceLair(space="r2c2"))
+    assert after.pending == (PendingExplore(space="r3c3", player=0, entered=False),)
+    assert after.space("r3c3").acolytes == (0, 1) and after.space("r3c3").tile is None
+
+
+def test_a_retiring_beast_whose_lair_was_replaced_leaves_the_tile_ca_r11() -> None:
+    marsh = Tile(kind="environment", name="Marsh")
+    state = place(age_two(), tiles={"r2c2": None, "r3c3": marsh}, colossi={0: "r1c1", 1: "r5c5"})
+    after = act(state, cam.RevealAge(beasts=("Kraken",)))
+    after, lines, _ = log(after, cam.PlaceLair(space="r2c2"))
+    assert after.space("r3c3").tile == marsh and after.beasts == (
+        BeastPos(name="Kraken", space="r2c2"),
+    )
+    assert "Wyrm and its Lair leave the island (CA-R11)." not in lines
+
+
+def test_the_harvest_passes_to_the_next_player_who_has_not_passed() -> None:
+    state = harvesting(3, passed=(False, True, False))
+    assert act(state, cam.PassHarvest()).active == 2
+    last = harvesting(3, passed=(True, True, False), active=2)
+    after = place(last, acolytes={"r1c1": {2: 1}})
+    assert act(after, cam.Harvest(space="r1c1")).active == 2
+
+
+def test_an_environment_s_gold_is_booked_as_harvest_rulings_3_7() -> None:
+    marsh = Tile(kind="environment", name="Marsh")
+    state = place(harvesting(), acolytes={"r1c1": {0: 1}}, tiles={"r1c1": marsh})
+    after = act(state, cam.Harvest(space="r1c1", effects=(GainGold(amount=2),)))
+    assert [(e.source, e.amount) for e in after.ledger] == [("harvest", 2)]

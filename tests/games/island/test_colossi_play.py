@@ -305,3 +305,14 @@ def test_a_tie_at_the_end_is_picked_by_the_table_with_the_option_rulings_0_2_4()
     picks = list(R.legal_actions(tie))
     assert cam.PickWinners(seats=(0,)) in picks and cam.PickWinners(seats=(1,)) in picks
     assert cam.PickWinners(seats=(2,)) not in picks
+
+
+def test_self_play_moves_the_beast_by_card_to_each_dry_neighbour_ca_r08() -> None:
+    state = place(actions(), water=("r2c3",))
+    cards = [a for a in R.legal_actions(state) if isinstance(a, PlayCard) and a.kind == "beast"]
+    dry = [s for s in state.board.adjacent("r3c3") if s != "r2c3"]
+    assert cards == [PlayCard(kind="beast", effects=(MoveBeast(beast="Wyrm", to=s),)) for s in dry]
+    assert dry
+    assert PlayCard(kind="divine_gift", effects=(GainGold(who="each", amount=1),)) in list(
+        R.legal_actions(state)
+    )

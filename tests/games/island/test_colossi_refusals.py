@@ -304,6 +304,9 @@ def test_harvest_refusals_name_the_space_word_for_word() -> None:
     assert (err.message, err.ruling) == ("You already harvested A1 this Age.", "CA-R07")
     err = refusal(state, cam.Harvest(space="r1c1", effects=(GainGold(amount=1),)))
     assert (err.message, err.ruling) == ("A1 is not an Environment: it has no effect text.", None)
+    bare = place(state, tiles={"r1c1": None})
+    err = refusal(bare, cam.Harvest(space="r1c1", effects=(GainGold(amount=1),)))
+    assert (err.message, err.ruling) == ("A1 is not an Environment: it has no effect text.", None)
 
 
 # --- setup and loaded positions ----------------------------------------------------------
