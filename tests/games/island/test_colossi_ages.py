@@ -7,7 +7,10 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from companion.dice import Roll
+from companion.errors import RuleViolation
 from companion.games.island.model import (
     BeastPos,
     GainGold,
@@ -15,6 +18,7 @@ from companion.games.island.model import (
     PendingLair,
     PendingRollOff,
     PendingTrait,
+    SetPerk,
     Tile,
 )
 
@@ -369,3 +373,19 @@ def test_an_environment_s_gold_is_booked_as_harvest_rulings_3_7() -> None:
     state = place(harvesting(), acolytes={"r1c1": {0: 1}}, tiles={"r1c1": marsh})
     after = act(state, cam.Harvest(space="r1c1", effects=(GainGold(amount=2),)))
     assert [(e.source, e.amount) for e in after.ledger] == [("harvest", 2)]
+
+
+def test_a_beast_s_lair_pays_the_text_the_content_file_gives_it() -> None:
+    box = content(
+        {"environments": [{"name": "Lair of Wyrm", "effects": [{"type": "gold", "amount": 1}]}]}
+    )
+    state = place(harvesting(options={"content": box}), colossi={1: "r5c5"})
+    assert act(state, cam.Harvest(space="r3c3")).gold == (1, 0)
+
+
+def test_an_environment_s_text_follows_colossi_s_rules_no_perks_ca_r14() -> None:
+    marsh = Tile(kind="environment", name="Marsh")
+    state = place(harvesting(), acolytes={"r1c1": {0: 1}}, tiles={"r1c1": marsh})
+    with pytest.raises(RuleViolation) as err:
+        R.apply(state, cam.Harvest(space="r1c1", effects=(SetPerk(name="Swift"),)))
+    assert (err.value.message, err.value.ruling) == ("Colossi has no Perks.", "CA-R14")

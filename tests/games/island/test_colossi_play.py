@@ -316,3 +316,14 @@ def test_self_play_moves_the_beast_by_card_to_each_dry_neighbour_ca_r08() -> Non
     assert PlayCard(kind="divine_gift", effects=(GainGold(who="each", amount=1),)) in list(
         R.legal_actions(state)
     )
+
+
+def test_a_third_trait_is_discarded_before_the_next_player_takes_one_ca_r13() -> None:
+    state = actions(
+        pending=(PendingTrait(player=0), PendingTrait(player=1)),
+        trait_row=("Swift", "Bold", "Keen"),
+        traits_drawn=3,
+        traits=(("Sly", "Wise"), ()),
+    )
+    after = act(state, cam.TakeTrait(row=0))
+    assert after.pending == (PendingTraitDiscard(player=0), PendingTrait(player=1))
