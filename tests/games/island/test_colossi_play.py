@@ -293,6 +293,7 @@ def test_harvests_interest_self_play_most_and_a_spent_turn_wants_to_end() -> Non
     assert R.interest(state, cam.Harvest(space="r1c1")) == 12
     assert R.interest(state, PlayCard(kind="action")) == 3
     assert R.interest(state, cam.EndTurn()) == 1
+    assert R.interest(actions(movements_left=1), cam.EndTurn()) == 1
     assert R.interest(actions(movements_left=0), cam.EndTurn()) == 10
     assert R.interest(state, cam.PassHarvest()) == 1
 
@@ -327,3 +328,9 @@ def test_a_third_trait_is_discarded_before_the_next_player_takes_one_ca_r13() ->
     )
     after = act(state, cam.TakeTrait(row=0))
     assert after.pending == (PendingTraitDiscard(player=0), PendingTrait(player=1))
+
+
+def test_self_play_floods_the_first_edge_space_without_a_beast() -> None:
+    state = place(actions(phase="age_reveal", age=2), beasts=[("Wyrm", "r1c1")])
+    offered = [a for a in R.legal_actions(state) if isinstance(a, cam.RevealAge)]
+    assert offered[-1] == cam.RevealAge(name="Age II", beasts=("Beast II",), water=("r1c2",))
