@@ -42,6 +42,7 @@ from companion.games.island.colossi.model import (
     lair_spaces,
     tile_text,
 )
+from companion.games.island.colossi.phrases import trait_words
 from companion.games.island.mechanics import (
     Work,
 )
@@ -166,7 +167,7 @@ class ColossiPlay(IslandRules[ColossiState, ColossiAction, ColossiOptions]):
         traits[seat].append(name)
         work.update["trait_row"] = tuple(row)
         work.update["traits"] = tuple(tuple(t) for t in traits)
-        work.note(f"{state.players[seat]} gains the Trait {name}.")
+        work.note(f"{state.players[seat]} gains {trait_words(name)}.")
         if len(traits[seat]) > MAX_TRAITS:
             work.pending.insert(0, PendingTraitDiscard(player=seat))
 
@@ -176,7 +177,7 @@ class ColossiPlay(IslandRules[ColossiState, ColossiAction, ColossiOptions]):
             raise refuse(f"{work.state.players[seat]} has no Trait {name!r}.", "CA-R13")
         traits[seat].remove(name)
         work.update["traits"] = tuple(tuple(t) for t in traits)
-        work.note(f"{work.state.players[seat]} discards the Trait {name}.")
+        work.note(f"{work.state.players[seat]} discards {trait_words(name)}.")
 
     # --- apply: the phases ------------------------------------------------------------
 
