@@ -237,9 +237,11 @@ def module_lines(verdicts: dict[str, str], known: dict[str, str]) -> list[str]:
         judged = total - counts["equivalent"] - counts["not checked"]
         score = 100.0 * counts["killed"] / judged if judged else 100.0
         left = total - counts["killed"] - counts["equivalent"] - counts["not checked"]
+        unchecked = counts["not checked"]
         lines.append(
             f"    {Path(path).stem}: {total} mutants, {counts['killed']} killed,"
             f" {counts['equivalent']} equivalent, {left} not killed: {score:.1f} %"
+            + (f" ({unchecked} not checked yet)" if unchecked else "")
         )
     return lines
 
