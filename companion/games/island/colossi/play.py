@@ -19,9 +19,6 @@ from companion.games.island.colossi.ages import (
     score_age,
     start_harvest,
 )
-
-#: What each phase takes while nothing is pending (besides ``any_phase``: picking the
-#: winners, applying an effect and discarding a Trait, whose handlers check the moment).
 from companion.games.island.colossi.content import ACTIONS, AGES, MAX_TRAITS
 from companion.games.island.colossi.model import (
     AgeScoring,
