@@ -60,3 +60,9 @@ def test_the_history_row_of_the_first_turn_is_round_1() -> None:
     first = act(actions(), EndTurn())
     assert first.history[-1].label == "Age I round 1 (Ann)"
     assert act(first, EndTurn()).history[-1].label == "Age I round 1 (Bob)"
+
+
+def test_ca_r14_a_card_the_content_file_does_not_hold_is_refused_by_name() -> None:
+    state = _with_cards()
+    err = refusal(state, PlayCard(kind="action", card="fireball"))
+    assert err.message == "The content file has no card 'fireball'."
