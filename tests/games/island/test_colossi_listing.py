@@ -6,6 +6,7 @@ the history's Gold rows are named by the Age's round."""
 from __future__ import annotations
 
 from companion.games.island import colossi as ca
+from companion.games.island.colossi import model as cam
 from companion.games.island.colossi.model import EndTurn
 from companion.games.island.content import parse_content
 from companion.games.island.model import Move, PlayCard
@@ -66,3 +67,14 @@ def test_ca_r14_a_card_the_content_file_does_not_hold_is_refused_by_name() -> No
     state = _with_cards()
     err = refusal(state, PlayCard(kind="action", card="fireball"))
     assert err.message == "The content file has no card 'fireball'."
+
+
+def test_the_age_card_scoring_and_the_harvest_begin_with_the_mantle_holder() -> None:
+    """3.7: after the Age's last turn (Ann's), the Age card's scoring and then the Harvest
+    are the Mantle holder's (Bob's) to enter and begin."""
+    state = actions(mantle=1)
+    state = state.model_copy(update={"age_turns": state.rounds * 2 - 1})
+    scoring = act(state, EndTurn())
+    assert (scoring.phase, scoring.active, R.current_player(scoring)) == ("age_scoring", 1, 1)
+    harvest = act(scoring, cam.AgeScoring(gold=(0, 0)))
+    assert (harvest.phase, harvest.active) == ("harvest", 1)
