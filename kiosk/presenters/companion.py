@@ -326,19 +326,16 @@ class CompanionTurn:
             parsed = play.rules.parse_action(action)
         except RefereeError:
             return None  # not an action of the game: the referee refuses it in its words
-        seat = declines(play.rules, play.state, parsed) if self._deals_with(parsed) else None
-        if seat is None:
+        seat = partner_of(parsed)
+        if seat is None or self.seats.level(seat) is None:
+            return None  # no deal, or one with a person: agreed or refused at the table
+        if declines(play.rules, play.state, parsed) is None:
             return None
         return RuleViolation(
             f"{self.who(seat)} says no: this Trade would leave it worse off. Offer another,"
             " or choose another action.",
             ruling="BC-R07",
         )
-
-    def _deals_with(self, action: object) -> bool:
-        """Whether ``action`` is a deal whose partner is a companion seat."""
-        seat = partner_of(action)
-        return seat is not None and self.seats.level(seat) is not None
 
     # --- intents ------------------------------------------------------------------------
 

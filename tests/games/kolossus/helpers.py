@@ -4,11 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from companion.dice import Roll
+from companion.errors import RuleViolation
 from companion.events import Event
 from companion.games.kolossus import RULES
 from companion.games.kolossus.content import square
-from companion.games.kolossus.model import SKILL_SLOTS, WEAPONS, KolossusState
+from companion.games.kolossus.model import SKILL_SLOTS, WEAPONS, KolossusState, Move
 
 NW, NE, SE, SW = 0, 1, 2, 3
 SLOT = {"C": 0, "G": 1, "G2": 2, "W": 3, "W2": 4, "W3": 5, "W4": 6, "W5": 7}
@@ -30,6 +33,18 @@ def new_game(players: int = 4, seed: int = 1, **options: Any) -> KolossusState:
 
 def act(state: KolossusState, action: dict[str, Any]) -> tuple[KolossusState, tuple[Event, ...]]:
     return RULES.apply(state, RULES.parse_action(action))
+
+
+def refusal(state: KolossusState, action: dict[str, Any]) -> tuple[str, str | None]:
+    """The exact words and ruling ``action`` is refused with."""
+    with pytest.raises(RuleViolation) as refused:
+        act(state, action)
+    return refused.value.message, refused.value.ruling
+
+
+def mv(frm: str, to: str, **extra: object) -> Move:
+    """A move action as the referee lists it (``extra``: path, sword, whip)."""
+    return Move.model_validate({"from": frm, "to": to, **extra})
 
 
 def move(state: KolossusState, frm: str, to: str, **extra: Any) -> KolossusState:

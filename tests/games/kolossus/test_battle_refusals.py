@@ -6,9 +6,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
-
-from companion.errors import RuleViolation
 from companion.games.kolossus.model import KolossusState
 from tests.games.kolossus.helpers import (
     NE,
@@ -19,14 +16,9 @@ from tests.games.kolossus.helpers import (
     pid,
     place,
     ready_to_move,
+    refusal,
     set_skills,
 )
-
-
-def refusal(state: KolossusState, action: dict[str, Any]) -> tuple[str, str | None]:
-    with pytest.raises(RuleViolation) as refused:
-        act(state, action)
-    return refused.value.message, refused.value.ruling
 
 
 def walk(frm: str, to: str, *path: str, **extra: Any) -> dict[str, Any]:

@@ -8,10 +8,10 @@ from typing import Any
 
 import pytest
 
-from companion.errors import InvalidOptions, RuleViolation
+from companion.errors import InvalidOptions
 from companion.games.kolossus.content import DEFAULT_START_ZONES
 from companion.games.kolossus.model import KolossusState
-from tests.games.kolossus.helpers import NE, NW, SE, SW, act, new_game, pid, roll, sq
+from tests.games.kolossus.helpers import NE, NW, SE, SW, act, new_game, pid, refusal, roll, sq
 
 ZONES = {
     "NW": ["0,0", "0,1", "0,2", "0,3", "1,0", "1,1", "1,2", "1,3"],
@@ -24,12 +24,6 @@ ZONES = {
 def refused_options(**options: Any) -> tuple[str, str | None]:
     with pytest.raises(InvalidOptions) as refused:
         new_game(**options)
-    return refused.value.message, refused.value.ruling
-
-
-def refusal(state: KolossusState, action: dict[str, Any]) -> tuple[str, str | None]:
-    with pytest.raises(RuleViolation) as refused:
-        act(state, action)
     return refused.value.message, refused.value.ruling
 
 

@@ -12,18 +12,12 @@ from companion.dice import Roll
 from companion.errors import RuleViolation
 from companion.games.corrections import Correction
 from companion.games.kolossus import RULES
-from companion.games.kolossus.model import GameResult, KolossusState
-from tests.games.kolossus.helpers import NW, act, in_turn, new_game, ready_to_move
+from companion.games.kolossus.model import GameResult
+from tests.games.kolossus.helpers import NW, act, in_turn, new_game, ready_to_move, refusal
 
 TURN = "Round 1/12 · Tua'tha (Ann) · 2 activation points: class, power or end of turn"
 MOVE = "Round 1/12 · Tua'tha (Ann) · move a Warrior (2 movement points)"
 CRYSTALS = " · crystals on the Citadel: 1"
-
-
-def refusal(state: KolossusState, action: dict[str, Any]) -> tuple[str, str | None]:
-    with pytest.raises(RuleViolation) as refused:
-        act(state, action)
-    return refused.value.message, refused.value.ruling
 
 
 @pytest.mark.parametrize(

@@ -3,11 +3,6 @@ Initiative (K-R33, K-R36), the Earthquake (K-R34) and Rebirth (K-R35)."""
 
 from __future__ import annotations
 
-from typing import Any
-
-import pytest
-
-from companion.errors import RuleViolation
 from companion.events import TableChanges
 from companion.games.kolossus.model import KolossusState
 from companion.games.kolossus.powers import beaten_piece
@@ -20,15 +15,9 @@ from tests.games.kolossus.helpers import (
     pid,
     place,
     ready_to_move,
+    refusal,
     with_band,
 )
-
-
-def refusal(state: KolossusState, action: dict[str, Any]) -> tuple[str, str | None]:
-    with pytest.raises(RuleViolation) as refused:
-        act(state, action)
-    return refused.value.message, refused.value.ruling
-
 
 INITIATIVE = {"type": "initiative"}
 

@@ -17,7 +17,6 @@ from companion.games.kolossus.model import (
     GameResult,
     Hammer,
     KolossusState,
-    Move,
     QuakeMove,
     Rebirth,
     Spear,
@@ -33,6 +32,7 @@ from tests.games.kolossus.helpers import (
     charge,
     in_turn,
     move,
+    mv,
     new_game,
     pid,
     place,
@@ -44,10 +44,6 @@ from tests.games.kolossus.helpers import (
 
 def quake(**options: Any) -> KolossusState:
     return act(new_game(**options), {"type": "ready"})[0]
-
-
-def mv(frm: str, to: str, **extra: object) -> Move:
-    return Move.model_validate({"from": frm, "to": to, **extra})
 
 
 def edge_citadel(state: KolossusState) -> KolossusState:

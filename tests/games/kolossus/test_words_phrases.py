@@ -14,7 +14,6 @@ from companion.games.kolossus.model import (
     CorrectMana,
     CorrectPiece,
     Hammer,
-    Move,
     QuakeMove,
     Rebirth,
     Spear,
@@ -28,6 +27,7 @@ from tests.games.kolossus.helpers import (
     act,
     charge,
     in_turn,
+    mv,
     new_game,
     pid,
     place,
@@ -35,10 +35,6 @@ from tests.games.kolossus.helpers import (
     roll,
     with_band,
 )
-
-
-def mv(frm: str, to: str, **extra: object) -> Move:
-    return Move.model_validate({"from": frm, "to": to, **extra})
 
 
 def test_cells_regions_and_colours_in_words() -> None:
