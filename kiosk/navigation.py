@@ -32,7 +32,7 @@ from firmware_bridge.rig import DeviceNote, Rig
 from kiosk.hardware import HardwareHub, Later, RollTarget, press_on_game
 from kiosk.home_notices import HomeNotices
 from kiosk.lesson_flow import GuidedStep, LessonFlow
-from kiosk.memory import free_dropped_widgets, release_freed_memory
+from kiosk.memory import forget_dropped_text_field, free_dropped_widgets, release_freed_memory
 from kiosk.mirror_feed import MirrorFeed
 from kiosk.presenters.common import resume_banner
 from kiosk.presenters.devices import DeviceStatus, OffGameRolls, badges
@@ -588,8 +588,10 @@ class Kiosk:
 
         Window.unbind(on_flip=self._frame_drawn)
         self._release_memory.cancel()
+        self._save_snapshot.cancel()  # the position is saved on leaving, the journal closed
         self.shop.close()
         self.wiring.close()
         self.reporting.stop()
         self._leave_game()
         self.journal.close()
+        forget_dropped_text_field()  # Kivy's last-adjusted field would keep this kiosk

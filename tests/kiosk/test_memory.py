@@ -132,6 +132,24 @@ def test_leaving_setup_drops_its_widgets_and_they_are_freed(kiosk: Kiosk) -> Non
     assert len(body.children) > 5
 
 
+def test_a_closed_kiosk_is_freed_though_its_name_field_was_typed_in(tmp_path: Path) -> None:
+    """Kivy's TextInput keeps the last field whose cursor moved (its ``@triggered``
+    ``_adjust_viewport`` holds its last arguments) for the whole run; through it a
+    closed kiosk stayed alive, and every full collection walked it again."""
+    from kivy.uix.textinput import TextInput
+
+    kiosk = open_kiosk(tmp_path)
+    tap_button(kiosk, "Builders")
+    field = next(w for w in kiosk.setup_screen.walk(restrict=True) if isinstance(w, TextInput))
+    field.insert_text("Ann")  # moves the cursor: Kivy's trigger now holds the field
+    frames(2)
+    close_kiosk(kiosk)
+    gone = weakref.ref(kiosk)
+    del kiosk, field
+    gc.collect()
+    assert gone() is None, "the closed kiosk is still alive"
+
+
 def test_memory_goes_back_once_the_window_is_still(
     kiosk: Kiosk, monkeypatch: pytest.MonkeyPatch
 ) -> None:
