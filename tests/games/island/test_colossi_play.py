@@ -114,6 +114,27 @@ def test_a_virtual_draw_follows_the_deck_counts_ca_r10() -> None:
     assert seen == {0, 1, 2}
 
 
+def test_a_deck_of_one_tile_gives_that_tile_to_the_referee_s_draw_ca_r10() -> None:
+    """The last tile in the deck is drawn as itself: the box's spare comes only once the
+    deck is empty."""
+    for deck, kind in (
+        ({"deck_grass": 1, "deck_environments": 0, "deck_lairs": ()}, "grass"),
+        ({"deck_grass": 0, "deck_environments": 1, "deck_lairs": ()}, "environment"),
+        ({"deck_grass": 0, "deck_environments": 0, "deck_lairs": ("Roc",)}, "lair"),
+    ):
+        state = exploring(spare_environments=1, **deck)
+        after = act(state, cam.DrawTile())
+        tile = after.space("r2c3").tile
+        assert tile is not None and tile.kind == kind, deck
+        assert (after.deck_grass, after.deck_environments, after.deck_lairs) == (0, 0, ())
+        assert after.spare_environments == 1
+
+
+def test_a_grass_tile_entered_with_its_name_keeps_it_ca_r10() -> None:
+    after = act(exploring(), cam.DrawTile(kind="grass", name="Sun Meadow", loot="gold"))
+    assert after.space("r2c3").tile == Tile(kind="grass", name="Sun Meadow", loot="gold")
+
+
 def test_an_empty_deck_gives_the_box_s_spare_environment_by_itself_ca_r10() -> None:
     state = exploring(deck_grass=0, deck_environments=0, deck_lairs=(), spare_environments=1)
     after = act(state, cam.DrawTile())
