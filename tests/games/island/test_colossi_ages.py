@@ -291,6 +291,26 @@ def test_a_new_beast_is_placed_by_the_poorest_and_the_old_one_retires_ca_r11() -
     assert placed.retiring_beasts == () and placed.phase == "actions"
 
 
+def test_a_retiring_beast_no_longer_on_the_island_is_passed_over_ca_r11() -> None:
+    """A retiring Beast a correction has already taken off is skipped; the others on the
+    list still retire."""
+    state = place(age_two(), tiles={"r2c2": None}, colossi={0: "r1c1", 1: "r5c5"})
+    after = act(state, cam.RevealAge(beasts=("Kraken",)))
+    after = after.model_copy(update={"retiring_beasts": ("Yeti", "Wyrm")})
+    placed, lines, _ = log(after, cam.PlaceLair(space="r2c2"))
+    assert "Wyrm and its Lair leave the island (CA-R11)." in lines
+    assert not any("Yeti" in line for line in lines)
+    assert placed.beasts == (BeastPos(name="Kraken", space="r2c2"),)
+
+
+def test_a_new_age_starts_with_nobody_harvested_or_passed_ca_r11() -> None:
+    state = place(age_two(), tiles={"r2c2": None}, colossi={0: "r1c1", 1: "r5c5"})
+    state = state.model_copy(update={"passed": (True, True), "harvested": (("r1c1",), ())})
+    placed = act(state, cam.RevealAge(beasts=("Kraken",)), cam.PlaceLair(space="r2c2"))
+    assert placed.phase == "actions"
+    assert placed.passed == (False, False) and placed.harvested == ((), ())
+
+
 def test_a_lair_on_a_tile_when_no_space_is_empty_says_the_tile_goes_ca_r16() -> None:
     after = act(age_two(), cam.RevealAge(beasts=("Kraken",)))
     _, lines, _ = log(after, cam.PlaceLair(space="r2c2"))

@@ -89,6 +89,7 @@ def test_a_new_game_as_the_seed_sets_it_up_rulings_3_4() -> None:
     assert state.traits_drawn == 3
     assert state.harvested == ((), (), ()) and state.passed == (False, False, False)
     plain = new(2, rounds_per_age=3, acolytes_per_player=7, spare_environments=2)
+    assert new(2, deck_environments=5).deck_environments == 5
     assert plain.trait_row == () and plain.traits_drawn == 0
     assert plain.rounds == 3 and plain.acolytes_in_hand == (7, 7)
     assert plain.spare_environments == 2

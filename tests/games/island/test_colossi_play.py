@@ -130,6 +130,12 @@ def test_a_deck_of_one_tile_gives_that_tile_to_the_referee_s_draw_ca_r10() -> No
         assert after.spare_environments == 1
 
 
+def test_an_environment_comes_from_the_deck_while_it_holds_any_tile_ca_r10() -> None:
+    state = exploring(deck_grass=0, deck_environments=1, deck_lairs=("Roc",), spare_environments=1)
+    after = act(state, cam.DrawTile(kind="environment"))
+    assert (after.deck_environments, after.spare_environments, after.deck_lairs) == (0, 1, ("Roc",))
+
+
 def test_a_grass_tile_entered_with_its_name_keeps_it_ca_r10() -> None:
     after = act(exploring(), cam.DrawTile(kind="grass", name="Sun Meadow", loot="gold"))
     assert after.space("r2c3").tile == Tile(kind="grass", name="Sun Meadow", loot="gold")
