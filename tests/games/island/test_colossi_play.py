@@ -235,7 +235,7 @@ def test_a_lair_roll_off_with_no_lair_left_to_place_starts_the_age_ca_r05() -> N
         pending=(PendingRollOff(purpose="least_gold", contenders=(0, 1)),),
     )
     after, lines, _ = log(state, Roll(values=(2, 4), source="manual"))
-    assert lines[1] == "Bob places the new Lairs (CA-R05)."
+    assert lines[1] == "Bob wins the roll-off: every new Lair is on the island already (CA-R05)."
     assert after.phase == "actions" and after.pending == ()
 
 

@@ -195,12 +195,17 @@ def roll_off_won(work: Work[ColossiState], purpose: str, seat: int) -> None:
         begin_transition(work)
     else:
         missing = missing_lairs(work)
+        if not missing:  # their Lairs came out of the explore deck first
+            work.note(
+                f"{state.players[seat]} wins the roll-off: every new Lair is on the island"
+                " already (CA-R05)."
+            )
+            maybe_finish_transition(work)
+            return
         lairs = "the new Lair" if len(missing) == 1 else "the new Lairs"
         work.note(f"{state.players[seat]} places {lairs} (CA-R05).")
         for pos, beast in enumerate(missing):
             work.pending.insert(pos, PendingLair(player=seat, beast=beast))
-        if not missing:
-            maybe_finish_transition(work)
 
 
 def award_mantle(work: Work[ColossiState]) -> None:
