@@ -12,6 +12,7 @@ from companion.games.island.model import (
     GainGold,
     GoldEntry,
     IslandState,
+    KillAcolyte,
     PendingDiscard,
     PendingDisplace,
     PendingExplore,
@@ -65,6 +66,21 @@ def test_BM_R08_a_hand_of_seven_discards_at_once_and_is_asked_once() -> None:
     later = Work(position(), BM_CFG.__class__(**{**BM_CFG.__dict__, "hand_limit_immediate": False}))
     later.change_cards(0, 5)
     assert later.cards[0] == 8 and later.pending == []  # checked at the end of the turn
+
+
+def test_BM_R08_the_discard_comes_before_what_waits_even_the_same_player_s_explore() -> None:
+    w = Work(position(), BM_CFG)
+    explore = PendingExplore(space="c", player=0)
+    w.pending = [explore, PendingDiscard(player=1)]  # Bob's own discard asks nothing of Ann
+    w.change_cards(0, 4)
+    assert w.pending == [PendingDiscard(player=0), explore, PendingDiscard(player=1)]
+
+
+def test_an_effect_s_deaths_say_an_effect_killed_them() -> None:
+    w = Work(position(acolytes={"c": {1: 2}}), BM_CFG)
+    w.apply_effect(KillAcolyte(who="others", space="c"), 0, colossi_rules=False)
+    [line] = texts(w)
+    assert line.startswith("1 Acolyte of Bob died on ") and line.endswith(" (an effect).")
 
 
 def test_BM_R10_deaths_go_home_and_pay_the_card_player_for_opponents_only() -> None:
