@@ -121,7 +121,14 @@ def config_text(game: Game) -> str:
     )
 
 
-def prepare(name: str) -> Path:
+#: mutmut's map of the tests that call each mutated function, in a game's work folder.
+#: It is kept by test name: a test whose body changed after the map was made is not run
+#: for the functions it calls now, so its mutants stay "survived". A re-run by name
+#: (``--mutants``) has mutmut make the map afresh (a minute or two of the game's tests).
+TEST_MAP = Path("mutants") / "mutmut-stats.json"
+
+
+def prepare(name: str, *, fresh_test_map: bool = False) -> Path:
     """The game's work folder: links to the project's code and tests, and its config."""
     work = WORK / name
     work.mkdir(parents=True, exist_ok=True)
@@ -135,6 +142,8 @@ def prepare(name: str) -> Path:
     text = config_text(GAMES[name])
     if not config.exists() or config.read_text(encoding="utf-8") != text:
         config.write_text(text, encoding="utf-8")
+    if fresh_test_map:
+        (work / TEST_MAP).unlink(missing_ok=True)
     return work
 
 
@@ -263,8 +272,9 @@ def belongs(mutant: str, game: Game) -> bool:
 
 def run(name: str, max_children: int, mutants: list[str]) -> None:
     """Run mutmut for one game (results are kept: a re-run tests only what changed);
-    ``mutants``: only those whose names match these globs (e.g. the rule module first)."""
-    work = prepare(name)
+    ``mutants``: only those whose names match these globs (e.g. the rule module first),
+    with the map of which tests call what made afresh."""
+    work = prepare(name, fresh_test_map=bool(mutants))
     log = work / "mutmut.log"
     started = time.monotonic()
     print(f"== {name}: mutmut run in {work.relative_to(ROOT)} (log: {log.name})", flush=True)

@@ -145,3 +145,19 @@ def test_a_work_folder_copied_from_another_checkout_runs_this_ones_code(
     assert mutation.prepare("builders") == work
     for part in ("companion", "tests", "docs", "bench"):
         assert (work / part).readlink() == REPO / part
+
+
+def test_a_re_run_by_name_maps_the_tests_afresh(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """mutmut keeps which tests call a function by test name: a test rewritten after the
+    map was made was not run for the function it now calls, and its mutant stayed
+    "survived" (Kolossus's strike_squares on square 0)."""
+    monkeypatch.setattr(mutation, "WORK", tmp_path)
+    test_map = tmp_path / "kolossus" / mutation.TEST_MAP
+    test_map.parent.mkdir(parents=True)
+    test_map.write_text("{}", encoding="utf-8")
+    mutation.prepare("kolossus")
+    assert test_map.exists()  # a run of what is not checked yet keeps it
+    mutation.prepare("kolossus", fresh_test_map=True)
+    assert not test_map.exists()
