@@ -383,6 +383,8 @@ def test_a_move_target_that_is_not_a_key_has_no_moves_to_it() -> None:
 def test_only_a_canonical_origin_key_of_the_acting_piece_starts_actions() -> None:
     moving = ready_to_move(new_game(), NW, "C", 2)
     assert list(views._actions_from(moving, "5,0 ")) == []
+    assert list(views._actions_from(moving, "0,0 ")) == []  # the acting piece's square,
+    assert list(views._actions_from(moving, "00,0")) == []  # named otherwise than its key
     assert mv("0,0", "0,0") in list(RULES.legal_actions_at(moving, origin="0,0"))  # square 0
     assert list(views._actions_from(in_turn(new_game(), NW), "1,1")) == []
     assert list(views._actions_from(waiting("spear"), "4,0")) == []  # the Colossus is on 5,0
