@@ -319,6 +319,8 @@ def test_2_6_4_spawns_come_after_every_movement_and_need_an_acolyte_in_hand() ->
     assert listed[-len(spawns) - 1] == Move(piece="acolyte", origin="c", to="c", path=("o", "c"))
     empty = state.model_copy(update={"acolytes_in_hand": (0, 10)})
     assert not any(isinstance(a, Spawn) for a in move_actions(empty, BM_CFG, 0))
+    last = state.model_copy(update={"acolytes_in_hand": (1, 10)})  # the last one in hand
+    assert [a for a in move_actions(last, BM_CFG, 0) if isinstance(a, Spawn)] == spawns
     away = state.model_copy(update={"colossi": (None, "f")})
     assert not any(isinstance(a, Spawn) for a in move_actions(away, BM_CFG, 0))
 
