@@ -20,6 +20,7 @@ from companion.games.island.model import (
     SpaceState,
     Tile,
 )
+from companion.games.island.turns import run_effects
 from companion.highlights import TableChange
 
 from .helpers import BM_CFG, CA_CFG
@@ -99,6 +100,23 @@ def test_BM_R10_deaths_go_home_and_pay_the_card_player_for_opponents_only() -> N
     assert w.fixes == [
         ("c", "Give 3 of Bob's Acolytes there back to them."),
         ("c", "Give 1 of Ann's Acolytes there back to them."),
+    ]
+
+
+def test_BM_R10_a_card_s_context_lasts_for_its_own_effects_only() -> None:
+    """A Divine Gift's Gold is the gift's and a Beast Master card's kills pay its player;
+    an Action card's Gold, and whatever happens after a card, are plain effects."""
+    w = Work(position(acolytes={"c": {1: 2}}), BM_CFG)
+    run_effects(w, 0, "action", [GainGold(amount=1)])
+    run_effects(w, 0, "divine_gift", [GainGold(amount=2)])
+    run_effects(w, 0, "beast_master", [KillAcolyte(who="others", space="c")])
+    w.apply_effect(GainGold(amount=3), 0, colossi_rules=False)
+    w.apply_effect(KillAcolyte(who="others", space="c"), 0, colossi_rules=False)
+    assert [line for line in texts(w) if "Gold" in line] == [
+        "Ann +1 Gold (effect).",
+        "Ann +2 Gold (Divine Gift).",
+        "Ann +1 Gold (kill).",
+        "Ann +3 Gold (effect).",
     ]
 
 
