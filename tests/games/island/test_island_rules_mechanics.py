@@ -44,6 +44,21 @@ from .island_rules_help import position, refused
             "Road Movement needs another of your pieces on c to continue.",
             None,
         ),
+        # the moving piece is not "another" piece on its own start square
+        (
+            "acolyte",
+            "a",
+            ("o", "a", "e"),
+            "Road Movement needs another of your pieces on a to continue.",
+            None,
+        ),
+        (
+            "colossus",
+            "o",
+            ("a", "o", "b"),
+            "Road Movement needs another of your pieces on o to continue.",
+            None,
+        ),
         # the Acolyte's chain ends on the Beast's space: the ruling says why (BM-R07)
         (
             "acolyte",
