@@ -120,6 +120,14 @@ def test_BM_R10_a_card_s_context_lasts_for_its_own_effects_only() -> None:
     ]
 
 
+def test_BM_R05_a_chain_explores_every_space_it_passes_and_names_its_end() -> None:
+    state = position(acolytes={"a": {0: 1}, "b": {0: 1}}, beasts=[("Wyrm", "e")], tiles={"b": None})
+    w = Work(state, BM_CFG)
+    w.walk(0, "acolyte", "a", ("o", "b", "f"))
+    assert w.pending == [PendingExplore(space="b", player=0)]  # the second space passed
+    assert texts(w) == ["Ann moves an Acolyte from a to f via o and b."]
+
+
 def test_BM_R05_an_unexplored_space_explores_once_on_entry() -> None:
     w = Work(position(tiles={"c": None}), BM_CFG)
     w.enter(0, "c")
