@@ -200,7 +200,7 @@ def test_the_watcher_gathers_two_tables_and_misses_nothing_while_away(tmp_path: 
         _finish(one, ["Ann", "Cy"])
         first.poke()
         wait_until(lambda: first.in_flight == 1, "the record to be sent")
-        assert first.delivered == 1
+        wait_until(lambda: first.delivered == 1, "the first game's acknowledgement")
         stop, thread, said = run_watcher()
         wait_until(lambda: reader.games_played() == 3, "the game finished while away")
         wait_until(lambda: first.delivered == 2, "the watcher's acknowledgement")
