@@ -74,9 +74,10 @@ def move(state: KolossusState, action: Move) -> Handled:
     if piece < 0 or warband_of(piece) != wb:
         raise refuse(f"No miniature of yours stands on {square_text(origin)}.", "K-R08")
     cls = state.active_class
+    assert cls is not None  # the move phase always follows the choice of a class
     if class_of(piece) != cls:
         raise refuse(
-            f"You activated a {CLASS_NAME[cls or 'W']}; that is a {CLASS_NAME[class_of(piece)]}.",
+            f"You activated a {CLASS_NAME[cls]}; that is a {CLASS_NAME[class_of(piece)]}.",
             "K-R08",
         )
     if piece in state.activated:

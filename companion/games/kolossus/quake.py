@@ -32,6 +32,7 @@ from companion.highlights import TableChange
 from companion.rules import refuse
 
 MoveModel = Literal["rigid", "push_compress"]
+QuakeCause = Literal["quake", "earthquake"]  # which Quake shifted a region (its beats say)
 
 
 class RegionShift(NamedTuple):
@@ -55,13 +56,11 @@ def _targets(occupied: list[bool], distance: int, model: MoveModel) -> list[int 
                 j = i + distance
                 out[i] = j if j < SIZE else None
         return out
-    front = -1  # the pushed position of the previous object (rear to front)
-    first = True
+    front: int | None = None  # the pushed position of the previous object (rear to front)
     for i in range(SIZE):
         if not occupied[i]:
             continue
-        j = i + distance if first else max(i, front + 1)
-        first = False
+        j = i + distance if front is None else max(i, front + 1)
         front = j
         out[i] = j if j < SIZE else None
     return out
@@ -73,7 +72,7 @@ def shift_region(
     region: str,
     sign: int,
     distance: int,
-    model: MoveModel = "rigid",
+    model: MoveModel,
 ) -> RegionShift:
     """Shift ``region`` by ``distance`` squares towards ``sign`` (+1 east/south)."""
     line = list(region_squares(region))
@@ -129,7 +128,7 @@ def citadel_falls(
     region: str,
     sign: int,
     distance: int,
-    model: MoveModel = "rigid",
+    model: MoveModel,
 ) -> bool:
     """``shift_region(...).citadel_falls`` without making the shifted board: whether the
     shift pushes the Citadel off the edge (K-R41). The Great Quake's generation asks it
@@ -192,7 +191,7 @@ def shift_changes(state: KolossusState, shift: RegionShift) -> tuple[TableChange
 
 
 def apply_shift(
-    state: KolossusState, shift: RegionShift, cause: str, label: str
+    state: KolossusState, shift: RegionShift, cause: QuakeCause, label: str
 ) -> tuple[KolossusState, list[Event]]:
     """The shifted board, the beats it made and the end of the game it may bring."""
     changes = shift_changes(state, shift)
@@ -202,7 +201,7 @@ def apply_shift(
             round=state.round,
             piece=p,
             by=wb,
-            cause="quake" if cause == "quake" else "earthquake",
+            cause=cause,
         )
         for p in shift.fallen_pieces
     )
@@ -210,7 +209,7 @@ def apply_shift(
     if changes:
         events.append(TableChanges(text=label, changes=changes))
     else:
-        events.append(KolossusEvent(text=f"{label.rstrip('.')}: nothing on that line moves."))
+        events.append(KolossusEvent(text=f"{label.removesuffix('.')}: nothing on that line moves."))
     new = state.evolve(
         {"terrain": shift.terrain, "minis": shift.minis, "beats": state.beats + beats}
     )

@@ -70,7 +70,7 @@ def test_K_R01_the_pyramid_is_built_level_by_level_round_the_citadel() -> None:
     assert citadel_square(moved) == sq(5, 10)
     top = ("C" + "." * 10, *PYRAMID[1:5], "..WHM.MHW..", *PYRAMID[6:])
     assert citadel_square(top) == 0
-    with pytest.raises(ValueError, match="the Citadel is missing from the landscape map"):
+    with pytest.raises(ValueError, match=r"^the Citadel is missing from the landscape map$"):
         citadel_square((*PYRAMID[:5], "..WHM.MHW..", *PYRAMID[6:]))
 
 

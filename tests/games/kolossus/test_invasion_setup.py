@@ -9,9 +9,21 @@ from typing import Any
 import pytest
 
 from companion.errors import InvalidOptions
-from companion.games.kolossus.content import DEFAULT_START_ZONES
+from companion.games.kolossus.content import DEFAULT_START_ZONES, cell
 from companion.games.kolossus.model import KolossusState
-from tests.games.kolossus.helpers import NE, NW, SE, SW, act, new_game, pid, refusal, roll, sq
+from tests.games.kolossus.helpers import (
+    NE,
+    NW,
+    SE,
+    SW,
+    act,
+    listed,
+    new_game,
+    pid,
+    refusal,
+    roll,
+    sq,
+)
 
 ZONES = {
     "NW": ["0,0", "0,1", "0,2", "0,3", "1,0", "1,1", "1,2", "1,3"],
@@ -132,6 +144,20 @@ def test_K_R02_a_swap_takes_two_miniatures_of_one_warband() -> None:
     swapped, _ = act(state, {"type": "swap", "a": a, "b": b})
     assert swapped.minis[pid(NW, "C")] == guardian and swapped.minis[pid(NW, "G")] == colossus
     assert swapped.phase == "placement"
+
+
+def test_K_R02_the_swaps_listed_follow_the_colossus_to_any_square_of_its_zone() -> None:
+    """Whichever square of the zone the Colossus (the first miniature of all) stands on,
+    it may swap with each of the seven others, as every other pair of classes may."""
+    state = new_game()
+    zone = state.warbands[NW].zone
+    at = cell(state.minis[pid(NW, "C")])
+    for here in map(cell, zone):
+        placed = state if here == at else act(state, {"type": "swap", "a": at, "b": here})[0]
+        swaps = [s for s in listed(placed, "swap") if {s["a"], s["b"]} <= {*map(cell, zone)}]
+        with_colossus = [s for s in swaps if here in (s["a"], s["b"])]
+        assert len(with_colossus) == 7, here
+        assert len(swaps) == 7 + 2 * 5  # Colossus-other, and each Guardian with a Warrior
 
 
 def in_quake(value: int, **options: Any) -> KolossusState:

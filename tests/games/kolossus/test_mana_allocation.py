@@ -4,6 +4,7 @@ bot is offered."""
 
 from __future__ import annotations
 
+from itertools import product
 from typing import Any
 
 import pytest
@@ -18,7 +19,15 @@ from companion.games.kolossus.mana import (
     listed_allocations,
     new_income,
 )
-from companion.games.kolossus.model import Allocate, KolossusOptions, WarbandState
+from companion.games.kolossus.model import (
+    POOL_LIMIT,
+    SKILL_SLOTS,
+    WEAPON_CHARGE,
+    WEAPONS,
+    Allocate,
+    KolossusOptions,
+    WarbandState,
+)
 from tests.games.kolossus.helpers import NW, new_game
 
 
@@ -179,3 +188,55 @@ def test_K_R27_a_bot_may_charge_from_the_pool_where_the_option_allows() -> None:
         supply=16, income=1, pool=3, options={"weapons": ("sword", "spear", "whip", "hammer")}
     )
     assert [a for a in listed_allocations(plain, wbp) if a.charge] == []
+
+
+def whole_income_placements(options: KolossusOptions, wb: WarbandState) -> list[Allocate]:
+    """What the listing promises, found by trying every allocation on the referee: keep
+    nothing, or spend the whole income on skills, the pool and a weapon, taking from the
+    pool only what the income lacks for the charge (K-R27)."""
+    found = [Allocate()]
+    skill_splits = [s for s in product(range(wb.income + 1), repeat=6) if sum(s) <= wb.income]
+    shortfall = max(0, WEAPON_CHARGE - wb.income)
+    for skills, pool, charge in product(skill_splits, range(wb.income + 1), (None, *WEAPONS)):
+        from_pool = shortfall if charge is not None else 0
+        spent = sum(skills) + pool + (WEAPON_CHARGE - from_pool if charge is not None else 0)
+        if spent != wb.income or (spent == 0 and charge is None):
+            continue
+        alloc = Allocate.model_validate(
+            {**dict(zip(SKILL_SLOTS, skills, strict=True)), "pool": pool, "charge": charge}
+            | {"charge_from_pool": from_pool}
+        )
+        try:
+            apply_allocation(options, wb, alloc)
+        except RuleViolation:
+            continue
+        found.append(alloc)
+    return found
+
+
+@pytest.mark.parametrize("charge_from_pool", [False, True])
+@pytest.mark.parametrize("titan_weapons", ["one_per_warband", "all_four"])
+def test_K_R24_K_R27_K_R36_the_listing_is_every_whole_income_placement_the_referee_takes(
+    titan_weapons: str, charge_from_pool: bool
+) -> None:
+    """For every income and every pool from empty to full (with one weapon charged and
+    none), the listing holds each legal placement of the whole income once."""
+    options, _ = band(
+        options={
+            "weapons": ("sword", "spear", "whip", "hammer"),
+            "titan_weapons": titan_weapons,
+            "charge_from_pool": charge_from_pool,
+        }
+    )
+    for income, pool, charged in product(range(4), range(POOL_LIMIT + 1), (False, True)):
+        _, wb = band(
+            income=income,
+            pool=pool,
+            supply=20 - income - pool - (WEAPON_CHARGE if charged else 0),
+            charges=(WEAPON_CHARGE if charged else 0, 0, 0, 0),
+            weapon="sword",
+        )
+        listed = list(listed_allocations(options, wb))
+        assert len(set(listed)) == len(listed), (income, pool, charged)
+        expected = whole_income_placements(options, wb)
+        assert set(listed) == set(expected), (income, pool, charged)

@@ -4,6 +4,7 @@ Initiative (K-R33, K-R36), the Earthquake (K-R34) and Rebirth (K-R35)."""
 from __future__ import annotations
 
 from companion.events import TableChanges
+from companion.games.kolossus.content import cell
 from companion.games.kolossus.model import KolossusState
 from companion.games.kolossus.powers import beaten_piece
 from tests.games.kolossus.helpers import (
@@ -11,6 +12,7 @@ from tests.games.kolossus.helpers import (
     NW,
     act,
     in_turn,
+    listed,
     new_game,
     pid,
     place,
@@ -151,3 +153,15 @@ def test_K_R35_the_first_beaten_miniature_of_the_class_is_reborn() -> None:
     assert beaten_piece(state, NE, "W") == -1
     enemy = place(state, {pid(NE, "C"): None})
     assert beaten_piece(enemy, NE, "C") == pid(NE, "C")
+
+
+def test_K_R35_the_first_warbands_beaten_colossus_is_offered_its_rebirth() -> None:
+    """The north-west Colossus is the first miniature of all: beaten, with 3 pool mana,
+    its Rebirth is listed onto each free square of its start zone."""
+    start = new_game(chapter=3)
+    home = start.minis[pid(NW, "C")]
+    state = with_pool(in_turn(place(start, {pid(NW, "C"): None}), NW, ap=2), 3)
+    assert beaten_piece(state, NW, "C") == pid(NW, "C") == 0
+    reborn = [a for a in listed(state, "rebirth") if a["cls"] == "C"]
+    assert reborn == [{"type": "rebirth", "cls": "C", "to": cell(home)}]
+    assert [a for a in listed(with_pool(state, 2), "rebirth") if a["cls"] == "C"] == []

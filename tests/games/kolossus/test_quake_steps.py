@@ -49,6 +49,23 @@ def test_K_R04_the_steps_remove_what_falls_then_move_front_first() -> None:
     assert shift.terrain[5] == "...WHMCMHW."
 
 
+def test_K_R04_the_steps_name_the_first_miniature_of_all_like_any_other() -> None:
+    """Tua'tha's Colossus is piece 0: the steps name it when it falls and when it rides
+    a landscape; a square that falls with no landscape loses none."""
+    state = place(row_five(), {pid(NW, "C"): "5,10"})
+    falls = shift_changes(state, region_shift(state, "row5", "east", 1))
+    assert (falls[0].cell, falls[0].instruction) == (
+        "5,10",
+        "Remove Tua'tha's Colossus from (5, 10) (beaten)",
+    )
+    riding = place(row_five(), {pid(NW, "C"): "5,3"})
+    steps = [c.instruction for c in shift_changes(riding, region_shift(riding, "row5", "east", 1))]
+    assert "Move the Hills with Tua'tha's Colossus from (5, 3) to (5, 4)" in steps
+    west = region_shift(state, "row5", "west", 1)
+    assert west.fallen == (sq("5,0"),) and west.fallen_pieces == (pid(NW, "W"),)
+    assert west.fallen_landscapes == ()
+
+
 def test_K_R34_the_shift_records_its_beats_by_the_acting_warband() -> None:
     state = row_five()
     shift = region_shift(state, "row5", "east", 1)
@@ -63,12 +80,12 @@ def test_K_R34_the_shift_records_its_beats_by_the_acting_warband() -> None:
 def test_K_R41_the_citadel_falls_only_past_the_edge() -> None:
     state = new_game()
     terrain, minis = state.terrain, state.minis
-    assert not citadel_falls(terrain, minis, "row5", 1, 5)  # onto the last square
-    assert not shift_region(terrain, minis, "row5", 1, 5).citadel_falls
-    assert citadel_falls(terrain, minis, "row5", 1, 6)
-    assert shift_region(terrain, minis, "row5", 1, 6).citadel_falls
-    assert citadel_falls(terrain, minis, "col5", -1, 6)
-    assert not citadel_falls(terrain, minis, "row4", 1, 10)
+    assert not citadel_falls(terrain, minis, "row5", 1, 5, "rigid")  # onto the last square
+    assert not shift_region(terrain, minis, "row5", 1, 5, "rigid").citadel_falls
+    assert citadel_falls(terrain, minis, "row5", 1, 6, "rigid")
+    assert shift_region(terrain, minis, "row5", 1, 6, "rigid").citadel_falls
+    assert citadel_falls(terrain, minis, "col5", -1, 6, "rigid")
+    assert not citadel_falls(terrain, minis, "row4", 1, 10, "rigid")
     assert not citadel_falls(terrain, minis, "row5", 1, 5, "push_compress")
     assert citadel_falls(terrain, minis, "row5", 1, 6, "push_compress")
 

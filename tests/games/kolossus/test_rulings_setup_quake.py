@@ -128,7 +128,7 @@ def test_K_R04_region_moves_rigidly_along_its_axis_keeping_gaps() -> None:
     # a row with a gap: gaps are kept (nothing compressed)
     terrain = list(INITIAL_TERRAIN)
     terrain[5] = "..W.MCM.W.."
-    shift = shift_region(tuple(terrain), state.minis, "row5", 1, 3)
+    shift = shift_region(tuple(terrain), state.minis, "row5", 1, 3, "rigid")
     assert shift.terrain[5] == ".....W.MCM."
     assert shift.fallen_landscapes == ((sq("5,8"), "W"),)
 

@@ -8,7 +8,7 @@ from typing import Any
 from companion.games.kolossus import RULES
 from companion.games.kolossus.model import BeatRecord, CrystalCapture, KolossusState
 from companion.games.kolossus.scoring import check_elimination, final_result
-from tests.games.kolossus.helpers import NE, NW, SE, SW, in_turn, new_game, place
+from tests.games.kolossus.helpers import NE, NW, SE, SW, in_turn, new_game, pid, place
 
 
 def captured(*captures: tuple[int, int], **options: Any) -> KolossusState:
@@ -67,6 +67,15 @@ def test_K_R20_an_elimination_and_a_simultaneous_one_in_words() -> None:
     assert (
         loses.text == "Both wiped out; the acting alliance loses: Tua'tha and Ishtari win (K-R20)."
     )
+
+
+def test_K_R20_a_last_miniature_on_the_corner_square_keeps_its_warband_in() -> None:
+    """The board's first square, 0,0, is a square like any other: a miniature on it keeps
+    its warband in the game."""
+    state = in_turn(new_game(), NE)
+    last = place(wiped(state, SW), {pid(SW, "C"): "0,0"})
+    assert check_elimination(last) == (last, ())
+    assert check_elimination(wiped(last, SW))[0].phase == "over"
 
 
 def test_K_R20_per_player_a_player_loses_only_with_every_warband() -> None:

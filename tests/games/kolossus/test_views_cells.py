@@ -81,6 +81,18 @@ def test_K_R05_K_R41_exact_quake_moves_leave_out_only_the_one_pushing_the_citade
     assert views.quake_regions(state) == views.quake_candidates(state)  # west is still legal
 
 
+def test_K_R04_K_R41_whether_the_citadel_falls_follows_the_games_move_model() -> None:
+    """Woods on (5, 0), the Citadel on (5, 7) and nothing between: a rigid shift east by
+    4 carries the Citadel off, a push moves the Woods up to (5, 4) and leaves it."""
+    row = "W......C..."
+    for model, east_listed in (("rigid", False), ("push_compress", True)):
+        start = quake(region_move_model=model)
+        state = roll(start.evolve({"terrain": (*start.terrain[:5], row, *start.terrain[6:])}), 4)
+        listed = list(views.quake_moves(state))
+        assert (QuakeMove(region="row5", direction="east") in listed) is east_listed, model
+        assert QuakeMove(region="row5", direction="west") in listed, model
+
+
 def test_K_R05_up_to_the_roll_every_distance_is_a_move_while_the_citadel_stays() -> None:
     state = roll(edge_citadel(quake(quake_distance="up_to_roll")), 4)
     row5 = [m for m in views.quake_moves(state) if m.region == "row5"]
