@@ -76,7 +76,6 @@ def _defences(skills: tuple[tuple[int, ...], ...]) -> tuple[int, ...]:
 @lru_cache(maxsize=1024)
 def _occ(
     minis: tuple[int, ...],
-    mover_wb: int,
     friends: tuple[bool, bool, bool, bool],
     defences: tuple[int, ...],
     whip: bool,
@@ -103,7 +102,7 @@ def occupancy(
         friendly(state, mover_wb, 2),
         friendly(state, mover_wb, 3),
     )
-    return _occ(state.minis, mover_wb, friends, piece_defences(state), whip, vacated)
+    return _occ(state.minis, friends, piece_defences(state), whip, vacated)
 
 
 def charged(state: KolossusState, wb: int, weapon: Weapon) -> bool:

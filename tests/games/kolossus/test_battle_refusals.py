@@ -12,12 +12,14 @@ from tests.games.kolossus.helpers import (
     NW,
     act,
     charge,
+    move,
     new_game,
     pid,
     place,
     ready_to_move,
     refusal,
     set_skills,
+    sq,
 )
 
 
@@ -168,6 +170,19 @@ def test_K_R31_a_beat_ends_the_move_without_the_sword() -> None:
         "Beating an enemy ends the move (only the Sword of Storm continues).",
         "K-R31",
     )
+
+
+def test_K_R31_K_R42_a_move_that_declines_the_sword_cannot_go_on_past_a_beat() -> None:
+    """With the Sword charged, the Colossus beats the Warrior on (6, 1) and goes on to
+    (6, 3); a player who says not to use the Sword is told the square is out of reach."""
+    state = place(new_game(chapter=3), {pid(NW, "C"): "6,0", pid(NE, "W"): "6,1"})
+    state = ready_to_move(charge(state, NW, "sword"), NW, "C", 3)
+    assert refusal(state, {"type": "move", "from": "6,0", "to": "6,3", "sword": False}) == (
+        "Colossus on (6, 0) cannot reach (6, 3) with 3 movement points (straight lines,"
+        " one change of direction, levels ignored).",
+        "K-R10",
+    )
+    assert move(state, "6,0", "6,3").minis[pid(NW, "C")] == sq("6,3")
 
 
 def sword_colossus() -> KolossusState:

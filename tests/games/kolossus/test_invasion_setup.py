@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from companion.errors import InvalidOptions
+from companion.games.kolossus import RULES
 from companion.games.kolossus.content import DEFAULT_START_ZONES, cell
 from companion.games.kolossus.model import KolossusState
 from tests.games.kolossus.helpers import (
@@ -20,6 +21,7 @@ from tests.games.kolossus.helpers import (
     listed,
     new_game,
     pid,
+    place,
     refusal,
     roll,
     sq,
@@ -207,6 +209,20 @@ def test_K_R05_the_region_moves_exactly_the_roll_or_up_to_it() -> None:
         "The region moves 1 to 1 square.",
         "K-R05",
     )
+
+
+def test_K_R20_a_great_quake_that_wipes_out_a_warband_ends_the_game_there() -> None:
+    """Firbolg's last miniature stands on (5, 10): row 5 moves east and it falls. The
+    game ends on that move; no turn and no Quake follow."""
+    state = place(in_quake(1), {p: None for p in range(pid(SW, "C"), pid(SW, "C") + 8)})
+    state = place(state, {pid(SW, "C"): "5,10"})
+    over, events = act(state, quake("row5"))
+    assert over.phase == "over" and over.result is not None and over.result.alliance == 0
+    assert [e.text for e in events] == [
+        "Great Quake: Tua'tha moves row 5 east by 1 square.",
+        "Krell and Firbolg lost a warband: Tua'tha and Ishtari win (K-R20).",
+    ]
+    assert list(RULES.legal_actions(over)) == []
 
 
 def test_K_R41_the_quake_refuses_to_push_the_citadel_off() -> None:

@@ -153,6 +153,13 @@ def test_K_R29_K_R30_K_R42_only_a_charged_weapon_has_targets() -> None:
     assert views.strike_squares(beaten) == ((), ())
 
 
+def test_K_R28_K_R42_with_no_weapon_charged_the_colossus_ends_with_its_move() -> None:
+    """The same enemies in reach, nothing charged: no Spear or Hammer waits, and the turn
+    goes on (a charged Hammer alone keeps the Colossus waiting)."""
+    assert waiting().phase == "turn" and waiting().active_piece is None
+    assert waiting("hammer").phase == "after_move"
+
+
 # --- where an action happens, whatever its keys ---------------------------------------------------
 
 
