@@ -161,3 +161,21 @@ def test_a_re_run_by_name_maps_the_tests_afresh(
     assert test_map.exists()  # a run of what is not checked yet keeps it
     mutation.prepare("kolossus", fresh_test_map=True)
     assert not test_map.exists()
+
+
+def test_a_verdict_of_a_mutant_the_code_no_longer_makes_is_not_counted(tmp_path: Path) -> None:
+    """A function that lost two mutants kept their verdicts in mutmut's record (Kolossus's
+    occupancy, 43 names for 41 mutants): only the names the mutated copy registers count."""
+    mutated = tmp_path / "companion" / "games" / "kolossus" / "position.py"
+    mutated.parent.mkdir(parents=True)
+    mutated.write_text(
+        "def x_occupancy__mutmut_1(): pass\n"
+        "mutants_x_occupancy__mutmut['x_occupancy__mutmut_1'] = x_occupancy__mutmut_1\n"
+        "mutants_xǁEndsǁ__getitem____mutmut['xǁEndsǁ__getitem____mutmut_26'] = f\n"
+        "# 'x_occupancy__mutmut_42' only named in a comment\n",
+        encoding="utf-8",
+    )
+    assert mutation.made_mutants(tmp_path) == {
+        "companion.games.kolossus.position.x_occupancy__mutmut_1",
+        "companion.games.kolossus.position.xǁEndsǁ__getitem____mutmut_26",
+    }
