@@ -191,7 +191,8 @@ def made_mutants(mutants: Path) -> set[str]:
     a change of the function), and lists them with the rest: they would be counted."""
     made: set[str] = set()
     for path in mutants.rglob("*.py"):
-        module = ".".join(path.relative_to(mutants).with_suffix("").parts)
+        parts = path.relative_to(mutants).with_suffix("").parts
+        module = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
         text = path.read_text(encoding="utf-8")
         made.update(f"{module}.{name}" for name in REGISTERED.findall(text))
     return made

@@ -175,7 +175,10 @@ def test_a_verdict_of_a_mutant_the_code_no_longer_makes_is_not_counted(tmp_path:
         "# 'x_occupancy__mutmut_42' only named in a comment\n",
         encoding="utf-8",
     )
+    package = tmp_path / "companion" / "games" / "__init__.py"
+    package.write_text("mutants_x_rules__mutmut['x_rules__mutmut_2'] = f\n", encoding="utf-8")
     assert mutation.made_mutants(tmp_path) == {
         "companion.games.kolossus.position.x_occupancy__mutmut_1",
         "companion.games.kolossus.position.xǁEndsǁ__getitem____mutmut_26",
+        "companion.games.x_rules__mutmut_2",  # a package's own code is named without __init__
     }
