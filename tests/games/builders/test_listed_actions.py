@@ -149,3 +149,14 @@ def test_BC_R15_a_wild_stands_in_for_one_of_two_listed_parts() -> None:
     ]
     state = new_game(blueprints=table).model_copy(update={"runes": (3, 10, 10)})
     assert table_builds(state, slot=2) == [{"leg": 2, "arm": 1}, {"leg": 1, "arm": 1, "wild": 1}]
+
+
+def test_BC_R15_a_part_a_blueprint_lists_none_of_is_left_out_of_its_builds() -> None:
+    """A table may write a Part at 0 (only a negative count is refused): the Builds lay
+    out the Parts it asks for, and the Wild stands in for the first of those."""
+    table = [
+        {"name": f"Arch {i}", "rune_cost": 3, "parts": {"head": 0, "leg": 2, "arm": 1}}
+        for i in range(12)
+    ]
+    state = new_game(blueprints=table).model_copy(update={"runes": (3, 10, 10)})
+    assert table_builds(state, slot=2) == [{"leg": 2, "arm": 1}, {"leg": 1, "arm": 1, "wild": 1}]
