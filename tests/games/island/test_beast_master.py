@@ -31,6 +31,7 @@ from companion.games.island.model import (
     Tile,
 )
 from companion.highlights import Role
+from companion.views import ActionCells
 
 from .helpers import explored, grid_board, line_board, place
 
@@ -353,6 +354,11 @@ def test_BM_R10_beast_master_card_pays_for_opposing_kills_only() -> None:
     # ...but entered as part of a Beast Master card it does
     entered = act(state, ApplyEffect(effect=MoveBeast(to="r2c3"), card_kind="beast_master"))
     assert entered.gold == (3, 0, 0)
+    # the Beast's move touches its space and where it goes, as the table shows it
+    beast = state.beasts[0].space
+    assert R.action_cells(state, ApplyEffect(effect=MoveBeast(to="r2c3"))) == ActionCells.at(
+        "r2c3", beast
+    )
 
 
 def test_BM_R10_push_by_a_beast_master_card_into_the_beast_pays() -> None:
