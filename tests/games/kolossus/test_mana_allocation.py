@@ -202,9 +202,9 @@ def whole_income_placements(options: KolossusOptions, wb: WarbandState) -> list[
         spent = sum(skills) + pool + (WEAPON_CHARGE - from_pool if charge is not None else 0)
         if spent != wb.income or (spent == 0 and charge is None):
             continue
+        fields = dict(zip(SKILL_SLOTS, skills, strict=True))
         alloc = Allocate.model_validate(
-            {**dict(zip(SKILL_SLOTS, skills, strict=True)), "pool": pool, "charge": charge}
-            | {"charge_from_pool": from_pool}
+            {**fields, "pool": pool, "charge": charge, "charge_from_pool": from_pool}
         )
         try:
             apply_allocation(options, wb, alloc)
